@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "Burst",
+  products: [
+    .executable(name: "burst", targets: ["Shell"])
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CReadline",
+      path: "Sources/CReadline",
+      providers: [.apt(["libreadline-dev"])]
+    ),
+    .target(
+      name: "Core",
+      path: "Sources/Core"
+    ),
+    .executableTarget(
+      name: "Shell",
+      dependencies: ["Core", "CReadline"],
+      path: "Sources/Shell"
+    ),
+    .testTarget(
+      name: "CoreTests",
+      dependencies: ["Core"],
+      path: "Tests/CoreTests"
+    ),
+    .testTarget(
+      name: "ShellTests",
+      dependencies: ["Shell", "Core"],
+      path: "Tests/ShellTests",
+      resources: [.copy("Golden")]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

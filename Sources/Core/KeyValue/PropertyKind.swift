@@ -1,0 +1,355 @@
+/// A user-facing problem with a value or a name: a message and, when there is one, a hint.
+///
+/// Messages are lowercase and say what is wrong and what would be right. The Shell adds the
+/// source position.
+public struct ValueError: Error, Sendable, Equatable {
+  public var message: String
+  public var hint: String?
+  /// Where in the text the problem starts (in characters), when narrower than the whole word.
+  public var offset: Int?
+  /// How many characters the problem spans, with `offset`.
+  public var length: Int?
+
+  public init(_ message: String, hint: String? = nil, offset: Int? = nil, length: Int? = nil) {
+    self.message = message
+    self.hint = hint
+    self.offset = offset
+    self.length = length
+  }
+}
+
+/// What a property holds, which decides how its value is read and printed.
+public enum PropertyKind: Sendable, Equatable {
+  /// A finite number within `range`.
+  case number(ClosedRange<Double>)
+  /// An angle in radians within `range`; also reads `pi`, `pi/4`, `-pi/2`, `3pi/4`, `45deg`.
+  case angle(ClosedRange<Double>)
+  /// A whole number within `range`.
+  case integer(ClosedRange<Double>)
+  case point
+  case size
+  case rect
+  case color
+  case bool
+  /// One of `cases` (Core Animation's names in lower camel case). `objcPrefix` gives the
+  /// Objective-C constant form, e.g. `kCAEmitterLayer` + `Circle`.
+  case enumeration(cases: [String], objcPrefix: String)
+  case image
+  /// A read-only name.
+  case text
+
+  /// A short word for messages and `keys`: `number`, `point`, `colour`, ….
+  public var word: String {
+    switch self {
+    case .number: return "number"
+    case .angle: return "angle"
+    case .integer: return "integer"
+    case .point: return "point"
+    case .size: return "size"
+    case .rect: return "rect"
+    case .color: return "colour"
+    case .bool: return "boolean"
+    case .enumeration: return "enumeration"
+    case .image: return "image"
+    case .text: return "name"
+    }
+  }
+
+  /// An example of a valid value, used in hints.
+  public var example: String {
+    switch self {
+    case .number: return "1.5"
+    case .angle: return "pi/4"
+    case .integer: return "42"
+    case .point: return "100,100"
+    case .size: return "30,30"
+    case .rect: return "0,0,1,1"
+    case .color: return "#ff8800"
+    case .bool: return "yes"
+    case .enumeration(let cases, _): return cases.first ?? ""
+    case .image: return "sparkle"
+    case .text: return "name"
+    }
+  }
+}
+
+// MARK: - Parsing
+
+extension PropertyKind {
+  /// Reads `text` as a value of this kind.
+  public func parse(_ text: String) throws(ValueError) -> PropertyValue {
+    let t = text.trimmingSpaces()
+    switch self {
+    case .number(let range):
+      let n = try ValueParsing.number(t, angles: false)
+      try ValueParsing.check(n, in: range)
+      return .number(n)
+    case .angle(let range):
+      let n = try ValueParsing.number(t, angles: true)
+      try ValueParsing.check(n, in: range)
+      return .number(n)
+    case .integer(let range):
+      let n = try ValueParsing.number(t, angles: false)
+      guard n.rounded() == n else {
+        throw ValueError("expected a whole number, got '\(t)'", hint: "for example \(example)")
+      }
+      try ValueParsing.check(n, in: range)
+      return .number(n)
+    case .point:
+      let v = try ValueParsing.numbers(t, count: 2, what: "point", example: example)
+      return .point(Point(v[0], v[1]))
+    case .size:
+      let v = try ValueParsing.numbers(t, count: 2, what: "size", example: example, allowX: true)
+      return .size(Size(v[0], v[1]))
+    case .rect:
+      if let v = try? ValueParsing.numbers(t, count: 2, what: "size", example: "", allowX: true) {
+        return .rect(Rect(0, 0, v[0], v[1]))
+      }
+      let v = try ValueParsing.numbers(t, count: 4, what: "rect", example: example)
+      return .rect(Rect(v[0], v[1], v[2], v[3]))
+    case .color:
+      return .color(try ValueParsing.color(t))
+    case .bool:
+      switch t {
+      case "yes", "true", "on": return .bool(true)
+      case "no", "false", "off": return .bool(false)
+      default:
+        throw ValueError("expected a boolean, got '\(t)'", hint: "use yes or no")
+      }
+    case .enumeration(let cases, let prefix):
+      var name = t
+      if name.hasPrefix(".") { name.removeFirst() }
+      if name.hasPrefix(prefix), !prefix.isEmpty {
+        name.removeFirst(prefix.count)
+        if let first = name.first { name = first.lowercased() + name.dropFirst() }
+      }
+      if cases.contains(name) { return .enumeration(name) }
+      let near = Suggestions.nearest(to: name, in: cases)
+      throw ValueError(
+        "'\(t)' is not one of \(cases.joined(separator: ", "))",
+        hint: near.map { "did you mean '\($0)'?" })
+    case .image:
+      if t == "none" { return .image(.none) }
+      if BuiltinImages.names.contains(t) { return .image(.builtin(t)) }
+      if t.contains("/") || t.hasSuffix(".png") || t.hasSuffix(".ppm") {
+        throw ValueError(
+          "image files cannot be loaded yet: '\(t)'",
+          hint: "use a built-in image: \(BuiltinImages.names.joined(separator: ", "))")
+      }
+      let near = Suggestions.nearest(to: t, in: BuiltinImages.names)
+      throw ValueError(
+        "unknown image '\(t)'",
+        hint: near.map { "did you mean '\($0)'?" }
+          ?? "built-in images: \(BuiltinImages.names.joined(separator: ", "))")
+    case .text:
+      throw ValueError("this property is read-only")
+    }
+  }
+}
+
+/// The text forms shared by several kinds.
+enum ValueParsing {
+  /// A plain decimal number (`1000`, `-0.5`, `1e3`, `.5`), or with `angles`, also `pi`, `2pi`,
+  /// `pi/4`, `-pi/2`, `3pi/4`, `45deg`. NaN, infinities and overflowing literals are rejected.
+  static func number(_ t: String, angles: Bool) throws(ValueError) -> Double {
+    if let n = decimal(t) { return n }
+    if angles, let n = angle(t) { return n }
+    let lower = t.lowercased()
+    if lower.contains("nan") || lower.contains("inf") {
+      throw ValueError("'\(t)' is not a finite number", hint: "numbers must be finite")
+    }
+    if decimalShape(t) {
+      throw ValueError("'\(t)' is too large to be a number", hint: "numbers must be finite")
+    }
+    if !angles, angle(t) != nil {
+      throw ValueError("'\(t)' is an angle, but this property is a plain number")
+    }
+    throw ValueError(
+      "expected a number, got '\(t)'",
+      hint: angles ? "for example 0.5, pi/4 or 45deg" : "for example 1.5 or -2")
+  }
+
+  /// Whether `t` has the shape of a decimal literal.
+  static func decimalShape(_ t: String) -> Bool {
+    var s = Substring(t)
+    if s.first == "-" || s.first == "+" { s.removeFirst() }
+    var mantissa = s
+    var exponent: Substring? = nil
+    if let e = s.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+      mantissa = s[s.startIndex..<e]
+      exponent = s[s.index(after: e)...]
+    }
+    let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count <= 2, parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }) else {
+      return false
+    }
+    guard parts.contains(where: { !$0.isEmpty }) else { return false }
+    if var ex = exponent {
+      if ex.first == "-" || ex.first == "+" { ex.removeFirst() }
+      guard !ex.isEmpty, ex.allSatisfy(\.isASCIIDigit) else { return false }
+    }
+    return true
+  }
+
+  /// A finite decimal literal, or nil.
+  static func decimal(_ t: String) -> Double? {
+    guard decimalShape(t), let n = Double(t), n.isFinite else { return nil }
+    return n
+  }
+
+  /// `pi`, `2pi`, `-pi/2`, `3pi/4`, `0.5pi`, `45deg`, `-90deg`.
+  static func angle(_ t: String) -> Double? {
+    if t.hasSuffix("deg"), let d = decimal(String(t.dropLast(3))) {
+      return d * .pi / 180
+    }
+    guard let piRange = t.range(of: "pi") else { return nil }
+    let before = String(t[t.startIndex..<piRange.lowerBound])
+    let after = String(t[piRange.upperBound...])
+    var factor = 1.0
+    switch before {
+    case "": factor = 1
+    case "-": factor = -1
+    case "+": factor = 1
+    default:
+      guard let f = decimal(before) else { return nil }
+      factor = f
+    }
+    var divisor = 1.0
+    if !after.isEmpty {
+      guard after.hasPrefix("/"), let d = decimal(String(after.dropFirst())), d != 0 else {
+        return nil
+      }
+      divisor = d
+    }
+    let v = factor * .pi / divisor
+    return v.isFinite ? v : nil
+  }
+
+  static func check(_ n: Double, in range: ClosedRange<Double>) throws(ValueError) {
+    guard range.contains(n) else {
+      throw ValueError(
+        "\(ValueFormatting.number(n)) is out of range",
+        hint: "expected a value from \(ValueFormatting.number(range.lowerBound)) to "
+          + ValueFormatting.number(range.upperBound))
+    }
+  }
+
+  /// Limits that keep every user number far from overflow in the simulation and renderer.
+  static let sane: ClosedRange<Double> = -1e9...1e9
+
+  /// `count` numbers separated by commas and/or spaces, optionally in parentheses; with
+  /// `allowX`, also `200x200`.
+  static func numbers(
+    _ t: String, count: Int, what: String, example: String, allowX: Bool = false
+  ) throws(ValueError) -> [Double] {
+    var s = Substring(t)
+    if s.first == "(" && s.last == ")" {
+      s = s.dropFirst().dropLast()
+    }
+    var pieces = s.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map(String.init)
+    if allowX, pieces.count == 1 {
+      let byX = pieces[0].split(separator: "x", omittingEmptySubsequences: false)
+      if byX.count == 2 { pieces = byX.map(String.init) }
+    }
+    guard pieces.count == count else {
+      throw ValueError(
+        "expected a \(what) of \(count) numbers, got '\(t)'",
+        hint: example.isEmpty ? nil : "for example \(example)")
+    }
+    var out: [Double] = []
+    for p in pieces {
+      let n = try number(p, angles: false)
+      try check(n, in: sane)
+      out.append(n)
+    }
+    return out
+  }
+
+  /// `#rrggbb`, `#rrggbbaa`, `rgb(r, g, b)`, `rgba(r, g, b, a)` (0…1), or a colour name.
+  static func color(_ t: String) throws(ValueError) -> Color {
+    if let named = Color.named.first(where: { $0.name == t }) { return named.color }
+    if t.hasPrefix("#") {
+      let hex = Array(t.dropFirst())
+      guard hex.count == 6 || hex.count == 8,
+        hex.allSatisfy({ $0.isHexDigit })
+      else {
+        throw ValueError("'\(t)' is not a #rrggbb or #rrggbbaa colour")
+      }
+      var comps: [Double] = []
+      var i = 0
+      while i < hex.count {
+        let byte = Int(String(hex[i...i + 1]), radix: 16) ?? 0
+        comps.append(Double(byte) / 255)
+        i += 2
+      }
+      return Color(comps[0], comps[1], comps[2], comps.count == 4 ? comps[3] : 1)
+    }
+    for (prefix, n) in [("rgba(", 4), ("rgb(", 3)] where t.hasPrefix(prefix) {
+      guard t.hasSuffix(")") else {
+        throw ValueError("'\(t)' is missing its closing ')'")
+      }
+      let inner = String(t.dropFirst(prefix.count - 1))
+      let v = try numbers(inner, count: n, what: "colour", example: "")
+      guard v.allSatisfy({ (0...1).contains($0) }) else {
+        throw ValueError(
+          "colour components must lie in 0…1, got '\(t)'", hint: "for example rgb(1, 0.5, 0)")
+      }
+      return Color(v[0], v[1], v[2], n == 4 ? v[3] : 1)
+    }
+    let near = Suggestions.nearest(to: t, in: Color.named.map(\.name))
+    throw ValueError(
+      "expected a colour, got '\(t)'",
+      hint: near.map { "did you mean '\($0)'?" } ?? "use #rrggbb, rgb(1, 0.5, 0) or a name like red")
+  }
+}
+
+extension Character {
+  var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
+
+extension String {
+  /// The string without leading and trailing spaces and tabs.
+  func trimmingSpaces() -> String {
+    var s = Substring(self)
+    while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
+    while let l = s.last, l == " " || l == "\t" { s.removeLast() }
+    return String(s)
+  }
+}
+
+/// "Did you mean" suggestions by edit distance.
+public enum Suggestions {
+  /// The candidate nearest to `word` when it is close enough to be a plausible typo.
+  public static func nearest(to word: String, in candidates: [String]) -> String? {
+    var best: (String, Int)? = nil
+    let lowerWord = word.lowercased()
+    for c in candidates {
+      if c.lowercased() == lowerWord { return c }
+      let d = distance(lowerWord, c.lowercased())
+      if let (_, bestDistance) = best, bestDistance <= d { continue }
+      best = (c, d)
+    }
+    guard let (name, d) = best else { return nil }
+    let limit = max(2, min(word.count, name.count) / 3)
+    return d <= limit ? name : nil
+  }
+
+  /// Levenshtein distance (insertions, deletions, substitutions each cost 1).
+  public static func distance(_ a: String, _ b: String) -> Int {
+    let x = Array(a.utf8)
+    let y = Array(b.utf8)
+    if x.isEmpty { return y.count }
+    if y.isEmpty { return x.count }
+    var prev = Array(0...y.count)
+    var cur = [Int](repeating: 0, count: y.count + 1)
+    for i in 1...x.count {
+      cur[0] = i
+      for j in 1...y.count {
+        let cost = x[i - 1] == y[j - 1] ? 0 : 1
+        cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+      }
+      swap(&prev, &cur)
+    }
+    return prev[y.count]
+  }
+}

@@ -1,0 +1,271 @@
+/// A property of one layer or cell, with an optional numeric field (`emitterPosition.x`).
+public struct PropertyRef: Sendable, Equatable, Hashable {
+  public var object: ObjectRef
+  public var name: String
+  public var field: String?
+
+  public init(object: ObjectRef, name: String, field: String? = nil) {
+    self.object = object
+    self.name = name
+    self.field = field
+  }
+}
+
+/// What `keys` and `explain` show about a property, independent of the object's type.
+public struct PropertyInfo: Sendable {
+  public let name: String
+  public let kind: PropertyKind
+  public let defaultValue: PropertyValue
+  public let unit: String
+  public let summary: String
+  public let animatable: Bool
+  public let choice: String?
+  public let writable: Bool
+}
+
+extension PropertyDescriptor {
+  /// What `keys` and `explain` show about this property.
+  public var info: PropertyInfo {
+    PropertyInfo(
+      name: name, kind: kind, defaultValue: defaultValue, unit: unit, summary: summary,
+      animatable: animatable, choice: choice, writable: writable)
+  }
+}
+
+// MARK: - Resolving key paths
+
+extension SceneModel {
+  /// What to call an object in messages: `layer 'like'`, `emitter cell 'sparkle'`.
+  public func describe(_ ref: ObjectRef) -> String {
+    switch ref {
+    case .layer(let id):
+      guard let l = layer(id) else { return "a removed layer" }
+      switch l.kind {
+      case .scene: return "the scene"
+      case .layer: return "layer '\(l.name)'"
+      case .emitter: return "emitter layer '\(l.name)'"
+      }
+    case .cell:
+      return "emitter cell '\(cell(ref)?.name ?? "?")'"
+    }
+  }
+
+  /// Resolves `LAYER(.sublayers.NAME)*(.emitterCells.NAME)*` to a layer or cell, consuming as
+  /// many components as name objects; returns the object and the index of the first unused one.
+  func walk(_ parts: [Substring], offsets: [Int]) throws(ValueError) -> (ObjectRef, Int) {
+    guard let first = parts.first, !first.isEmpty else {
+      throw ValueError("expected a layer name", hint: "layers: \(layerNames.joined(separator: ", "))")
+    }
+    guard let id = layerID(named: String(first)) else {
+      let near = Suggestions.nearest(to: String(first), in: layerNames)
+      throw ValueError(
+        "unknown layer '\(first)'",
+        hint: near.map { "did you mean '\($0)'?" }
+          ?? "layers: \(layerNames.joined(separator: ", "))", offset: 0, length: first.count)
+    }
+    var ref = ObjectRef.layer(id)
+    var i = 1
+    while i < parts.count {
+      let word = parts[i]
+      if word == "sublayers", case .layer(let lid) = ref {
+        guard i + 1 < parts.count, let l = layer(lid) else {
+          throw ValueError("expected a sublayer name after 'sublayers'", offset: offsets[i])
+        }
+        let name = String(parts[i + 1])
+        let children = l.sublayers.compactMap { layer($0) }
+        guard let child = children.first(where: { $0.name == name }) else {
+          let near = Suggestions.nearest(to: name, in: children.map(\.name))
+          throw ValueError(
+            "\(describe(ref)) has no sublayer '\(name)'",
+            hint: near.map { "did you mean '\($0)'?" }, offset: offsets[i + 1], length: name.count)
+        }
+        ref = .layer(child.id)
+        i += 2
+      } else if word == "emitterCells" {
+        let cells: [EmitterCell]
+        switch ref {
+        case .layer(let lid):
+          guard let l = layer(lid), l.kind == .emitter else {
+            throw ValueError(
+              "\(describe(ref)) is not an emitter layer, so it has no emitterCells",
+              offset: offsets[i], length: word.count)
+          }
+          cells = l.cells
+        case .cell:
+          cells = cell(ref)?.cells ?? []
+        }
+        guard i + 1 < parts.count, !parts[i + 1].isEmpty else {
+          throw ValueError(
+            "expected a cell name after 'emitterCells'",
+            hint: cells.isEmpty ? "\(describe(ref)) has no cells yet" : "cells: "
+              + cells.map(\.name).joined(separator: ", "), offset: offsets[i])
+        }
+        let name = String(parts[i + 1])
+        guard let c = cells.first(where: { $0.name == name }) else {
+          let near = Suggestions.nearest(to: name, in: cells.map(\.name))
+          throw ValueError(
+            "\(describe(ref)) has no cell '\(name)'",
+            hint: near.map { "did you mean '\($0)'?" }
+              ?? (cells.isEmpty ? "add one with: cell PATH NAME" : "cells: "
+                + cells.map(\.name).joined(separator: ", ")),
+            offset: offsets[i + 1], length: name.count)
+        }
+        switch ref {
+        case .layer(let lid): ref = .cell(lid, [c.id])
+        case .cell(let lid, let path): ref = .cell(lid, path + [c.id])
+        }
+        i += 2
+      } else {
+        break
+      }
+    }
+    return (ref, i)
+  }
+
+  static func split(_ path: String) -> ([Substring], [Int]) {
+    let parts = path.split(separator: ".", omittingEmptySubsequences: false)
+    var offsets: [Int] = []
+    var o = 0
+    for p in parts {
+      offsets.append(o)
+      o += p.count + 1
+    }
+    return (parts, offsets)
+  }
+
+  /// Resolves a path that names a layer or a cell (no property).
+  public func resolveObject(_ path: String) throws(ValueError) -> ObjectRef {
+    let (parts, offsets) = SceneModel.split(path)
+    let (ref, used) = try walk(parts, offsets: offsets)
+    if used < parts.count {
+      throw ValueError(
+        "'\(path)' names a property, not a layer or cell",
+        hint: "drop '.\(parts[used...].joined(separator: "."))'", offset: offsets[used])
+    }
+    return ref
+  }
+
+  /// Resolves a full key path to a property (and field) of a layer or cell.
+  public func resolveProperty(_ path: String) throws(ValueError) -> PropertyRef {
+    let (parts, offsets) = SceneModel.split(path)
+    let (ref, used) = try walk(parts, offsets: offsets)
+    guard used < parts.count else {
+      throw ValueError(
+        "'\(path)' names \(describe(ref)), not a property",
+        hint: "add a property, e.g. \(path).\(infos(of: ref).dropFirst().first?.name ?? "")")
+    }
+    let rest = parts[used...]
+    let names = infos(of: ref).map(\.name)
+    // The longest property name that matches the leading components wins.
+    for k in stride(from: rest.count, through: 1, by: -1) {
+      let name = rest.prefix(k).joined(separator: ".")
+      guard names.contains(name) else { continue }
+      if k == rest.count { return PropertyRef(object: ref, name: name, field: nil) }
+      let field = rest.dropFirst(k).joined(separator: ".")
+      let value = self.value(PropertyRef(object: ref, name: name, field: nil))
+      guard let value, value.field(field) != nil else {
+        let fields = value?.fieldNames ?? []
+        let near = Suggestions.nearest(to: field, in: fields)
+        throw ValueError(
+          "'\(name)' has no field '\(field)'",
+          hint: near.map { "did you mean '\($0)'?" }
+            ?? (fields.isEmpty ? "it is a single value" : "fields: "
+              + fields.joined(separator: ", ")),
+          offset: offsets[used + k], length: field.count)
+      }
+      return PropertyRef(object: ref, name: name, field: field)
+    }
+    let word = String(rest[rest.startIndex])
+    let near = Suggestions.nearest(to: word, in: names)
+    throw ValueError(
+      "unknown property '\(word)' on \(describe(ref))",
+      hint: near.map { "did you mean '\($0)'?" } ?? "see: keys \(describe(path: ref))",
+      offset: offsets[used], length: word.count)
+  }
+
+  /// The shortest key path that names an object (`like`, `like.emitterCells.sparkle`).
+  public func describe(path ref: ObjectRef) -> String {
+    switch ref {
+    case .layer(let id): return layer(id)?.name ?? "?"
+    case .cell(let id, let ids):
+      var s = layer(id)?.name ?? "?"
+      var list = layer(id)?.cells ?? []
+      for cid in ids {
+        guard let c = list.first(where: { $0.id == cid }) else { break }
+        s += ".emitterCells." + c.name
+        list = c.cells
+      }
+      return s
+    }
+  }
+}
+
+// MARK: - Reading and writing
+
+extension SceneModel {
+  /// Every property of an object, in table order.
+  public func infos(of ref: ObjectRef) -> [PropertyInfo] {
+    switch ref {
+    case .layer(let id): return layer(id)?.descriptors.map(\.info) ?? []
+    case .cell: return EmitterCell.descriptors.map(\.info)
+    }
+  }
+
+  public func info(_ ref: PropertyRef) -> PropertyInfo? {
+    infos(of: ref.object).first { $0.name == ref.name }
+  }
+
+  /// The model value of a property (or field), or nil when the reference is stale.
+  public func value(_ ref: PropertyRef) -> PropertyValue? {
+    let whole: PropertyValue?
+    switch ref.object {
+    case .layer(let id):
+      guard let l = layer(id) else { return nil }
+      whole = l.descriptors.first { $0.name == ref.name }?.get(l)
+    case .cell:
+      guard let c = cell(ref.object) else { return nil }
+      whole = EmitterCell.descriptors.first { $0.name == ref.name }?.get(c)
+    }
+    guard let whole else { return nil }
+    guard let field = ref.field else { return whole }
+    return whole.field(field).map(PropertyValue.number)
+  }
+
+  /// Reads `text` as a new value for the property, checked against its kind and range, and
+  /// returns the whole property value that would result (fields merged in).
+  public func parseValue(_ text: String, for ref: PropertyRef) throws(ValueError) -> PropertyValue {
+    guard let info = info(ref), let current = value(PropertyRef(object: ref.object, name: ref.name, field: nil)) else {
+      throw ValueError("no such property")
+    }
+    guard info.writable else {
+      throw ValueError("'\(ref.name)' is read-only")
+    }
+    guard let field = ref.field else { return try info.kind.parse(text) }
+    let n = try PropertyKind.number(ValueParsing.sane).parse(text).number ?? 0
+    if case .color = info.kind, !(0...1).contains(n) {
+      throw ValueError("colour components must lie in 0…1, got \(ValueFormatting.number(n))")
+    }
+    guard let merged = current.setting(field: field, to: n) else {
+      throw ValueError("'\(ref.name)' has no field '\(field)'")
+    }
+    return merged
+  }
+
+  /// Stores a whole property value that `parseValue` produced.
+  public mutating func apply(_ value: PropertyValue, to ref: PropertyRef) {
+    switch ref.object {
+    case .layer(let id):
+      update(id) { l in l.descriptors.first { $0.name == ref.name }?.set(&l, value) }
+    case .cell:
+      updateCell(ref.object) { c in
+        EmitterCell.descriptors.first { $0.name == ref.name }?.set(&c, value)
+      }
+    }
+  }
+
+  /// Parses and stores in one go.
+  public mutating func set(_ ref: PropertyRef, text: String) throws(ValueError) {
+    let v = try parseValue(text, for: ref)
+    apply(v, to: ref)
+  }
+}

@@ -1,0 +1,52 @@
+/// Printing of values in the same form that `set` reads, so that `save` round-trips.
+public enum ValueFormatting {
+  /// The shortest text that reads back to the same Double (`0.7`, `1000`, `-0.5`, `1e-07`).
+  public static func number(_ x: Double) -> String {
+    if x == 0 { return "0" }  // also folds -0
+    if x.isNaN { return "nan" }
+    if x.isInfinite { return x > 0 ? "inf" : "-inf" }
+    var s = x.description
+    if s.hasSuffix(".0") { s.removeLast(2) }
+    return s
+  }
+
+  /// A colour as `#rrggbb`, or `#rrggbbaa` when it is not opaque.
+  ///
+  /// Components are rounded to 8 bits, so a colour read from `#…` text prints back unchanged;
+  /// other components print their nearest 8-bit value.
+  public static func color(_ c: Color) -> String {
+    func byte(_ v: Double) -> String {
+      let b = clampByte(v)
+      let digits = Array("0123456789abcdef")
+      return String([digits[Int(b >> 4)], digits[Int(b & 15)]])
+    }
+    var s = "#" + byte(c.red) + byte(c.green) + byte(c.blue)
+    if clampByte(c.alpha) != 255 { s += byte(c.alpha) }
+    return s
+  }
+
+  /// Rounds a 0…1 component to a byte without trapping (NaN → 0).
+  public static func clampByte(_ v: Double) -> UInt8 {
+    guard v > 0 else { return 0 }
+    guard v < 1 else { return 255 }
+    return UInt8(v * 255 + 0.5)
+  }
+
+  /// The printed form of any value.
+  public static func value(_ v: PropertyValue) -> String {
+    switch v {
+    case .number(let n): return number(n)
+    case .point(let p): return "\(number(p.x)),\(number(p.y))"
+    case .size(let s): return "\(number(s.width)),\(number(s.height))"
+    case .rect(let r):
+      return "\(number(r.origin.x)),\(number(r.origin.y)),\(number(r.size.width)),"
+        + number(r.size.height)
+    case .color(let c): return color(c)
+    case .bool(let b): return b ? "yes" : "no"
+    case .enumeration(let e): return e
+    case .image(.none): return "none"
+    case .image(.builtin(let name)): return name
+    case .text(let t): return t
+    }
+  }
+}

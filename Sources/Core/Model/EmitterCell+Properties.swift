@@ -1,0 +1,104 @@
+extension EmitterCell {
+  /// The range rule, stated once for every mean/range pair.
+  static let rangeChoice =
+    "values are drawn uniformly from [M − R/2, M + R/2], as Apple's header on seed says;"
+    + " Apple's lifetimeRange page says M ± R instead"
+
+  /// CAEmitterCell's properties, with Apple's defaults.
+  public static let descriptors: [PropertyDescriptor<EmitterCell>] =
+    [
+      PropertyDescriptor<EmitterCell>(
+        "name", kind: .text, default: .text(""), summary: "the cell's name in key paths",
+        animatable: false, writable: false, get: { .text($0.name) }, set: { _, _ in }),
+      .bool(
+        "enabled", \.enabled, default: true,
+        summary: "a disabled cell emits nothing (nor do its sub-cells' particles appear)"),
+      .number(
+        "birthRate", \.birthRate, default: 0, range: -1e7...1e7, unit: "particles/s",
+        summary: "particles created per second, times the layer's birthRate",
+        choice: "births happen when the integral of the rate crosses 1, 2, 3, … (no random"
+          + " phase); a negative rate emits nothing"),
+      .number(
+        "lifetime", \.lifetime, default: 0, range: -1e6...1e6, unit: "s",
+        summary: "mean seconds a particle lives, times the layer's lifetime",
+        choice: "a drawn lifetime ≤ 0 means the particle is never born"),
+      .number(
+        "lifetimeRange", \.lifetimeRange, default: 0, range: -1e6...1e6, unit: "s",
+        summary: "range of the lifetime", choice: rangeChoice),
+      .number(
+        "emissionLatitude", \.emissionLatitude, default: 0, unit: "rad", angle: true,
+        summary: "tilt out of the layer plane (0 = in the plane)",
+        choice: "direction (cos φ·dx, cos φ·dy, sin φ): latitude 0 stays in the plane"),
+      .number(
+        "emissionLongitude", \.emissionLongitude, default: 0, unit: "rad", angle: true,
+        summary: "direction in the plane: 0 right, -pi/2 up, pi/2 down (a line: 0 up, pi down)"),
+      .number(
+        "emissionRange", \.emissionRange, default: 0, unit: "rad", angle: true,
+        summary: "full angle of the spread around the direction (2pi = all directions)",
+        choice: "a flat spread θc + R·(u − 0.5), not a 3-D cone; a negative range acts as |R|"),
+      .number(
+        "velocity", \.velocity, default: 0, unit: "pt/s",
+        summary: "initial speed, signed (negative fires backwards), times the layer's velocity"),
+      .number(
+        "velocityRange", \.velocityRange, default: 0, unit: "pt/s",
+        summary: "range of the velocity", choice: rangeChoice),
+      .number(
+        "xAcceleration", \.xAcceleration, default: 0, unit: "pt/s²",
+        summary: "constant acceleration to the right"),
+      .number(
+        "yAcceleration", \.yAcceleration, default: 0, unit: "pt/s²",
+        summary: "constant acceleration downward (gravity is positive)"),
+      .number(
+        "zAcceleration", \.zAcceleration, default: 0, unit: "pt/s²",
+        summary: "constant acceleration along z"),
+      .number(
+        "scale", \.scale, default: 1, summary: "initial size factor of the image",
+        choice: "a negative scale is drawn with |s|"),
+      .number(
+        "scaleRange", \.scaleRange, default: 0, summary: "range of the scale",
+        choice: rangeChoice),
+      .number(
+        "scaleSpeed", \.scaleSpeed, default: 0, unit: "1/s",
+        summary: "change of the scale per second (not multiplied by the layer's scale)"),
+      .number(
+        "spin", \.spin, default: 0, unit: "rad/s", angle: true,
+        summary: "rotation speed; positive turns clockwise on screen"),
+      .number(
+        "spinRange", \.spinRange, default: 0, unit: "rad/s", angle: true,
+        summary: "range of the spin", choice: rangeChoice),
+      .color("color", \.color, default: .white, summary: "multiplies the image's colours"),
+      .number(
+        "redRange", \.redRange, default: 0, summary: "range of the red component",
+        choice: rangeChoice),
+      .number(
+        "greenRange", \.greenRange, default: 0, summary: "range of the green component",
+        choice: rangeChoice),
+      .number(
+        "blueRange", \.blueRange, default: 0, summary: "range of the blue component",
+        choice: rangeChoice),
+      .number(
+        "alphaRange", \.alphaRange, default: 0, summary: "range of the alpha component",
+        choice: rangeChoice),
+      .number(
+        "redSpeed", \.redSpeed, default: 0, unit: "1/s",
+        summary: "change of red per second (clamped to 0…1 only when drawn)"),
+      .number(
+        "greenSpeed", \.greenSpeed, default: 0, unit: "1/s",
+        summary: "change of green per second (clamped to 0…1 only when drawn)"),
+      .number(
+        "blueSpeed", \.blueSpeed, default: 0, unit: "1/s",
+        summary: "change of blue per second (clamped to 0…1 only when drawn)"),
+      .number(
+        "alphaSpeed", \.alphaSpeed, default: 0, unit: "1/s",
+        summary: "change of alpha per second: -1 fades an opaque particle out in 1 s"),
+      .image(
+        "contents", \.contents,
+        summary: "the particle's image; none makes it invisible (it still lives and emits)"),
+      .rect(
+        "contentsRect", \.contentsRect, default: .unit, unit: "unit",
+        summary: "the part of the image used, in unit coordinates"),
+      .number(
+        "contentsScale", \.contentsScale, default: 1, range: 0.001...1000, unit: "px/pt",
+        summary: "image pixels per point: 2 draws a @2x image at half size"),
+    ] + MediaTiming.descriptors.map { $0.lifted(\EmitterCell.timing) }
+}

@@ -1,0 +1,140 @@
+extension Layer {
+  /// CALayer's properties (every layer, the root and emitters included).
+  public static let layerDescriptors: [PropertyDescriptor<Layer>] =
+    [
+      PropertyDescriptor<Layer>(
+        "name", kind: .text, default: .text(""), summary: "the layer's unique name",
+        animatable: false, writable: false, get: { .text($0.name) }, set: { _, _ in })
+    ] + caLayerDescriptors.map { $0.lifted(\Layer.properties) }
+
+  /// CALayer's own properties and its CAMediaTiming.
+  static let caLayerDescriptors: [PropertyDescriptor<LayerProperties>] =
+    [
+      .rect(
+        "bounds", \.bounds, default: .zero,
+        summary: "the layer's own coordinate space: origin and size (a size alone sets origin 0,0)"
+      ),
+      .point(
+        "position", \.position, default: .zero,
+        summary: "where the anchor point lands in the superlayer"),
+      .point(
+        "anchorPoint", \.anchorPoint, default: Point(0.5, 0.5), unit: "unit",
+        summary: "the point of the bounds (0…1 each way) that position places"),
+      .number(
+        "zPosition", \.zPosition, default: 0, unit: "pt",
+        summary: "orders siblings: lower draws first, negative goes under its siblings"),
+      .number(
+        "opacity", \.opacity, default: 1, range: 0...1,
+        summary: "multiplies the alpha of everything the layer and its sublayers draw"),
+      .bool("hidden", \.hidden, default: false, summary: "a hidden layer draws nothing"),
+      .color(
+        "backgroundColor", \.backgroundColor, default: .clear,
+        summary: "fills the bounds under the layer's content"),
+      .number(
+        "cornerRadius", \.cornerRadius, default: 0, range: 0...1e6, unit: "pt",
+        summary: "rounds the corners of the background"),
+      .number(
+        "borderWidth", \.borderWidth, default: 0, range: 0...1e6, unit: "pt",
+        summary: "width of the border drawn inside the bounds"),
+      .color(
+        "borderColor", \.borderColor, default: .black, summary: "colour of the border"),
+      .bool(
+        "masksToBounds", \.masksToBounds, default: false,
+        summary: "clips sublayers and particles to the bounds"),
+      .image("contents", \.contents, summary: "an image drawn in the bounds"),
+      .enumeration(
+        "contentsGravity", \.contentsGravity, default: .resize, objcPrefix: "kCAGravity",
+        summary: "how contents fit the bounds"),
+      .number(
+        "transform.scale", \.transform.scale, default: 1,
+        summary: "scales about the anchor point; reads the average of the x and y factors"),
+      .number(
+        "transform.scale.x", \.transform.scaleX, default: 1,
+        summary: "horizontal scale about the anchor point"),
+      .number(
+        "transform.scale.y", \.transform.scaleY, default: 1,
+        summary: "vertical scale about the anchor point"),
+      .number(
+        "transform.rotation", \.transform.rotation, default: 0, unit: "rad", angle: true,
+        summary: "rotation about the anchor point; positive turns clockwise on screen"),
+      .number(
+        "transform.rotation.z", \.transform.rotation, default: 0, unit: "rad", angle: true,
+        summary: "the same as transform.rotation"),
+      .number(
+        "transform.translation.x", \.transform.translationX, default: 0, unit: "pt",
+        summary: "moves the layer right after scaling and rotating"),
+      .number(
+        "transform.translation.y", \.transform.translationY, default: 0, unit: "pt",
+        summary: "moves the layer down after scaling and rotating"),
+    ] + MediaTiming.descriptors.map { $0.lifted(\LayerProperties.timing) }
+}
+
+extension Layer {
+  /// CAEmitterLayer's own properties.
+  public static let emitterDescriptors: [PropertyDescriptor<Layer>] = EmitterProperties.descriptors
+    .map { $0.lifted(\Layer.emitter) }
+
+  /// The scene's settings, on the root layer.
+  public static let sceneDescriptors: [PropertyDescriptor<Layer>] = [
+    PropertyDescriptor<SceneSettings>.integer(
+      "maxParticles", \.maxParticles, default: 2_000_000, range: 0...50_000_000,
+      unit: "particles",
+      summary: "the most particles alive at once in the scene; births past it are dropped",
+      choice: "a simulator bound, not a Core Animation property: it keeps memory bounded"),
+    .number(
+      "pixelScale", \.pixelScale, default: 1, range: 0.01...16, unit: "px/pt",
+      summary: "pixels per point in snapshots", animatable: false),
+  ].map { $0.lifted(\Layer.settings) }
+}
+
+extension EmitterProperties {
+  static let descriptors: [PropertyDescriptor<EmitterProperties>] = [
+    .number(
+      "birthRate", \.birthRate, default: 1, range: -1e7...1e7,
+      summary: "multiplies every cell's birthRate (particles per second)",
+      choice: "a negative product emits nothing"),
+    .number(
+      "lifetime", \.lifetime, default: 1, range: -1e6...1e6,
+      summary: "multiplies each new particle's lifetime; 0 means particles are never born"),
+    .number(
+      "velocity", \.velocity, default: 1, summary: "multiplies each new particle's velocity"),
+    .number("scale", \.scale, default: 1, summary: "multiplies each new particle's scale"),
+    .number("spin", \.spin, default: 1, summary: "multiplies each new particle's spin"),
+    .point(
+      "emitterPosition", \.emitterPosition, default: .zero,
+      summary: "centre of the emission shape, in the layer's coordinates"),
+    .number(
+      "emitterZPosition", \.emitterZPosition, default: 0, unit: "pt",
+      summary: "z of the emission shape's centre"),
+    .size(
+      "emitterSize", \.emitterSize, default: .zero,
+      summary: "width and height of the shape (a circle's or sphere's radius is the width)",
+      choice: "circle and sphere radius = emitterSize.width, as Apple's documentation says"),
+    .number(
+      "emitterDepth", \.emitterDepth, default: 0, range: -1e6...1e6, unit: "pt",
+      summary: "depth of a cuboid"),
+    .enumeration(
+      "emitterShape", \.emitterShape, default: .point, objcPrefix: "kCAEmitterLayer",
+      summary: "point, line, rectangle, cuboid, circle or sphere",
+      choice: "a line's central direction is its normal (sin λ, −cos λ): longitude 0 goes up,"
+        + " pi goes down"),
+    .enumeration(
+      "emitterMode", \.emitterMode, default: .volume, objcPrefix: "kCAEmitterLayer",
+      summary: "where on the shape particles start: points, outline, surface or volume",
+      choice: "circle and sphere outlines emit radially outward (turned by the longitude);"
+        + " points mode uses corners, line endpoints, or a circle's centre"),
+    .enumeration(
+      "renderMode", \.renderMode, default: .unordered, objcPrefix: "kCAEmitterLayer",
+      summary: "drawing order (unordered, oldestFirst, oldestLast, backToFront) or additive",
+      choice: "unordered and oldestFirst draw the oldest first (newest on top), cells in array"
+        + " order"),
+    .bool(
+      "preservesDepth", \.preservesDepth, default: false,
+      summary: "whether particles keep their z when drawn (drawing is flat here either way)"),
+    .integer(
+      "seed", \.seed, default: 0, range: 0...4_294_967_295,
+      summary: "seeds the layer's random generator (UInt32)",
+      choice: "the generator is Burst's own counter-based SplitMix64 stream, so the same seed"
+        + " gives the same particles everywhere, but not Apple's particles"),
+  ]
+}

@@ -1,0 +1,54 @@
+/// CALayer's model properties, as `get PATH` prints them.
+public struct LayerProperties: Sendable, Equatable {
+  /// The layer's own coordinate space: origin and size (pt). Default 0,0,0,0.
+  public var bounds = Rect.zero
+  /// Where the anchor point lands in the superlayer (pt). Default 0,0.
+  public var position = Point.zero
+  /// The point of the bounds, in unit coordinates, that `position` places. Default 0.5,0.5.
+  public var anchorPoint = Point(0.5, 0.5)
+  /// Orders siblings: lower draws first; negative goes under siblings. Default 0.
+  public var zPosition = 0.0
+  /// Multiplies the alpha of everything the layer draws, down the tree. Default 1.
+  public var opacity = 1.0
+  public var hidden = false
+  public var backgroundColor = Color.clear
+  public var cornerRadius = 0.0
+  public var borderWidth = 0.0
+  public var borderColor = Color.black
+  public var masksToBounds = false
+  public var contents = ImageRef.none
+  public var contentsGravity = ContentsGravity.resize
+  /// The transform, decomposed into the key paths Core Animation exposes.
+  public var transform = LayerTransform()
+  public var timing = MediaTiming()
+
+  public init() {}
+}
+
+/// A layer transform kept as its key-path components: scale, rotation about z, translation.
+/// Applied as translate · rotate · scale about the anchor point.
+public struct LayerTransform: Sendable, Equatable {
+  public var scaleX = 1.0
+  public var scaleY = 1.0
+  /// Radians; positive turns clockwise on screen (+y down).
+  public var rotation = 0.0
+  public var translationX = 0.0
+  public var translationY = 0.0
+
+  public init() {}
+
+  /// `transform.scale` reads the average of the scale factors, as Core Animation documents.
+  public var scale: Double {
+    get { (scaleX + scaleY) / 2 }
+    set {
+      scaleX = newValue
+      scaleY = newValue
+    }
+  }
+}
+
+/// CALayerContentsGravity (how `contents` fills the bounds).
+public enum ContentsGravity: String, Sendable, CaseIterable {
+  case resize, resizeAspect, resizeAspectFill, center, top, bottom, left, right
+  case topLeft, topRight, bottomLeft, bottomRight
+}

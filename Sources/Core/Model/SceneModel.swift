@@ -1,0 +1,216 @@
+/// The model of a scene: the layer tree with its cells, as `get` prints it. No particles, no
+/// clock. A value type, so a command can work on a copy and commit only when it succeeds.
+public struct SceneModel: Sendable, Equatable {
+  /// Layers by id; removed layers leave `nil`.
+  public private(set) var layers: [Layer?]
+  private var nameIndex: [String: LayerID] = [:]
+  private var nextCellID: CellID = 1
+
+  /// The root layer's id.
+  public static let rootID: LayerID = 0
+
+  /// Words that can never name a layer, because key paths and commands use them.
+  public static let reservedNames: Set<String> = [
+    "scene", "presentation", "sublayers", "emitterCells", "in", "as", "to", "from", "by",
+  ]
+
+  /// A new scene: 320×240 points on black.
+  public init() {
+    var root = Layer(id: SceneModel.rootID, name: "scene", kind: .scene, parent: nil)
+    root.properties.bounds = Rect(0, 0, 320, 240)
+    root.properties.position = Point(160, 120)
+    root.properties.backgroundColor = .black
+    layers = [root]
+    nameIndex["scene"] = SceneModel.rootID
+  }
+
+  public var root: Layer { layers[SceneModel.rootID] ?? Layer(id: 0, name: "scene", kind: .scene, parent: nil) }
+
+  public func layer(_ id: LayerID) -> Layer? {
+    guard id >= 0, id < layers.count else { return nil }
+    return layers[id]
+  }
+
+  public func layerID(named name: String) -> LayerID? { nameIndex[name] }
+
+  /// All layer names, sorted (for completion and suggestions).
+  public var layerNames: [String] { nameIndex.keys.sorted() }
+
+  /// Every layer in drawing-independent tree order: parents before children, siblings in
+  /// insertion order.
+  public var treeOrder: [LayerID] {
+    var out: [LayerID] = []
+    var stack = [SceneModel.rootID]
+    while let id = stack.popLast() {
+      out.append(id)
+      if let l = layer(id) { stack.append(contentsOf: l.sublayers.reversed()) }
+    }
+    return out
+  }
+
+  mutating func update(_ id: LayerID, _ body: (inout Layer) -> Void) {
+    guard id >= 0, id < layers.count, var l = layers[id] else { return }
+    body(&l)
+    layers[id] = l
+  }
+
+  // MARK: - Names
+
+  /// Checks that `name` can name a new layer.
+  public func validateNewLayerName(_ name: String) throws(ValueError) {
+    try SceneModel.validateName(name, what: "layer")
+    if SceneModel.reservedNames.contains(name) {
+      throw ValueError("'\(name)' is a reserved word and cannot name a layer")
+    }
+    if nameIndex[name] != nil {
+      throw ValueError(
+        "a layer named '\(name)' already exists", hint: "layer names are unique in a scene")
+    }
+  }
+
+  /// Names: a letter or `_`, then letters, digits, `_` or `-`.
+  public static func validateName(_ name: String, what: String) throws(ValueError) {
+    let scalars = Array(name.unicodeScalars)
+    func isLetter(_ c: Unicode.Scalar) -> Bool {
+      ("a"..."z").contains(c) || ("A"..."Z").contains(c) || c == "_"
+    }
+    guard let first = scalars.first, isLetter(first),
+      scalars.allSatisfy({ isLetter($0) || ("0"..."9").contains($0) || $0 == "-" })
+    else {
+      throw ValueError(
+        "'\(name)' is not a valid \(what) name",
+        hint: "start with a letter or _, then letters, digits, _ or -")
+    }
+    guard scalars.count <= 64 else {
+      throw ValueError("\(what) names are at most 64 characters")
+    }
+  }
+
+  // MARK: - Building
+
+  /// Adds a layer (plain or emitter) as the last sublayer of `parent`.
+  @discardableResult
+  public mutating func addLayer(named name: String, kind: LayerKind, parent: LayerID)
+    throws(ValueError) -> LayerID
+  {
+    try validateNewLayerName(name)
+    guard layer(parent) != nil else { throw ValueError("no such parent layer") }
+    let id = layers.count
+    layers.append(Layer(id: id, name: name, kind: kind, parent: parent))
+    nameIndex[name] = id
+    update(parent) { $0.sublayers.append(id) }
+    return id
+  }
+
+  /// Appends a new cell named `name` to the emitter layer or cell at `owner`.
+  @discardableResult
+  public mutating func addCell(named name: String, to owner: ObjectRef) throws(ValueError)
+    -> ObjectRef
+  {
+    try SceneModel.validateName(name, what: "cell")
+    let siblings: [EmitterCell]
+    switch owner {
+    case .layer(let id):
+      guard let l = layer(id) else { throw ValueError("no such layer") }
+      guard l.kind == .emitter else {
+        throw ValueError(
+          "'\(l.name)' is not an emitter layer, so it cannot hold cells",
+          hint: "create one with: emitter NAME")
+      }
+      siblings = l.cells
+    case .cell:
+      guard let c = cell(owner) else { throw ValueError("no such cell") }
+      siblings = c.cells
+    }
+    if siblings.contains(where: { $0.name == name }) {
+      throw ValueError(
+        "a cell named '\(name)' already exists here", hint: "cell names are unique among siblings")
+    }
+    let newCell = EmitterCell(id: nextCellID, name: name)
+    nextCellID += 1
+    switch owner {
+    case .layer(let id):
+      update(id) { $0.cells.append(newCell) }
+      return .cell(id, [newCell.id])
+    case .cell(let id, let path):
+      update(id) { l in SceneModel.modifyCell(in: &l.cells, path: path[...]) { $0.cells.append(newCell) } }
+      return .cell(id, path + [newCell.id])
+    }
+  }
+
+  /// Removes a layer (with its sublayers) or a cell (with its sub-cells). The root stays.
+  public mutating func remove(_ ref: ObjectRef) throws(ValueError) {
+    switch ref {
+    case .layer(let id):
+      guard id != SceneModel.rootID else {
+        throw ValueError("the scene itself cannot be removed", hint: "use reset for a new scene")
+      }
+      guard let l = layer(id) else { throw ValueError("no such layer") }
+      if let p = l.parent { update(p) { $0.sublayers.removeAll { $0 == id } } }
+      var stack = [id]
+      while let x = stack.popLast() {
+        if let xl = layer(x) {
+          stack.append(contentsOf: xl.sublayers)
+          nameIndex[xl.name] = nil
+        }
+        layers[x] = nil
+      }
+    case .cell(let id, let path):
+      guard let last = path.last, cell(ref) != nil else { throw ValueError("no such cell") }
+      let parentPath = path.dropLast()
+      update(id) { l in
+        if parentPath.isEmpty {
+          l.cells.removeAll { $0.id == last }
+        } else {
+          SceneModel.modifyCell(in: &l.cells, path: parentPath) { $0.cells.removeAll { $0.id == last } }
+        }
+      }
+    }
+  }
+
+  // MARK: - Cells
+
+  /// The cell a reference names.
+  public func cell(_ ref: ObjectRef) -> EmitterCell? {
+    guard case .cell(let id, let path) = ref, let l = layer(id) else { return nil }
+    var list = l.cells
+    var found: EmitterCell? = nil
+    for cid in path {
+      guard let c = list.first(where: { $0.id == cid }) else { return nil }
+      found = c
+      list = c.cells
+    }
+    return found
+  }
+
+  mutating func updateCell(_ ref: ObjectRef, _ body: (inout EmitterCell) -> Void) {
+    guard case .cell(let id, let path) = ref else { return }
+    update(id) { l in SceneModel.modifyCell(in: &l.cells, path: path[...], body) }
+  }
+
+  static func modifyCell(
+    in cells: inout [EmitterCell], path: ArraySlice<CellID>, _ body: (inout EmitterCell) -> Void
+  ) {
+    guard let first = path.first, let i = cells.firstIndex(where: { $0.id == first }) else {
+      return
+    }
+    if path.count == 1 {
+      body(&cells[i])
+    } else {
+      modifyCell(in: &cells[i].cells, path: path.dropFirst(), body)
+    }
+  }
+}
+
+/// A layer or a cell of the scene.
+public enum ObjectRef: Sendable, Equatable, Hashable {
+  case layer(LayerID)
+  /// A cell: its emitter layer and the ids from the top-level cell down.
+  case cell(LayerID, [CellID])
+
+  public var layerID: LayerID {
+    switch self {
+    case .layer(let id), .cell(let id, _): return id
+    }
+  }
+}

@@ -1,0 +1,353 @@
+/// A colour with premultiplied alpha: `r`, `g` and `b` are already multiplied by `a`.
+///
+/// Channels are nominally in [0, 1]; the canvas clamps where it matters (additive blending and
+/// encoding) and never traps on out-of-range or NaN values.
+public struct RGBA: Sendable, Equatable {
+  public var r: Float
+  public var g: Float
+  public var b: Float
+  public var a: Float
+
+  /// Creates a premultiplied colour from its four channels.
+  public init(r: Float, g: Float, b: Float, a: Float) {
+    self.r = r
+    self.g = g
+    self.b = b
+    self.a = a
+  }
+
+  /// Transparent black.
+  public static let clear = RGBA(r: 0, g: 0, b: 0, a: 0)
+  /// Opaque black.
+  public static let black = RGBA(r: 0, g: 0, b: 0, a: 1)
+  /// Opaque white.
+  public static let white = RGBA(r: 1, g: 1, b: 1, a: 1)
+
+  /// The premultiplied form of a straight (non-premultiplied) colour.
+  public static func premultiplying(r: Float, g: Float, b: Float, a: Float) -> RGBA {
+    RGBA(r: r * a, g: g * a, b: b * a, a: a)
+  }
+
+  /// Converts a channel value to a byte: NaN → 0, clamped to [0, 1], rounded to nearest.
+  ///
+  /// Branch-free and non-trapping (no `UInt8(Float)`): the rounding uses the 1.5·2²³ trick, so
+  /// an exact tie rounds to even.
+  @inline(__always)
+  public static func byte(_ value: Float) -> UInt8 {
+    let positive = value > 0 ? value : 0  // NaN compares false → 0
+    let unit = positive < 1 ? positive : 1
+    let shifted = unit * 255 + 12_582_912
+    return UInt8(truncatingIfNeeded: shifted.bitPattern)
+  }
+}
+
+/// How a source colour (premultiplied) combines with the destination pixel.
+public enum BlendMode: Sendable {
+  /// Porter–Duff source-over: `dst = src + dst·(1 − src.a)`.
+  case sourceOver
+  /// Additive light: `dst = min(1, dst + src)` per channel, alpha included.
+  case additive
+}
+
+/// A floating-point frame buffer of premultiplied RGBA pixels.
+///
+/// `pixels` holds 4 floats per pixel (r, g, b, a), row-major from the top-left; pixel `(x, y)`
+/// covers the square [x, x+1]×[y, y+1] and its centre is `(x + 0.5, y + 0.5)`. All drawing is
+/// pure and deterministic, clips to the canvas and does nothing for degenerate input.
+public struct Canvas: Sendable {
+  /// Width in pixels (≥ 0).
+  public let width: Int
+  /// Height in pixels (≥ 0).
+  public let height: Int
+  /// Premultiplied RGBA, `4 × width × height` floats, row-major from the top-left.
+  public internal(set) var pixels: [Float]
+
+  /// Creates a canvas filled with `fill`. Negative sizes become 0; a size whose float count
+  /// would overflow `Int` gives an empty 0×0 canvas.
+  public init(width: Int, height: Int, fill: RGBA = .clear) {
+    let w = max(0, width)
+    let h = max(0, height)
+    let (area, overflowA) = w.multipliedReportingOverflow(by: h)
+    let (count, overflowB) = area.multipliedReportingOverflow(by: 4)
+    if overflowA || overflowB {
+      self.width = 0
+      self.height = 0
+      self.pixels = []
+      return
+    }
+    self.width = w
+    self.height = h
+    self.pixels = [Float](repeating: 0, count: count)
+    clear(to: fill)
+  }
+
+  /// Sets every pixel to `color`.
+  public mutating func clear(to color: RGBA = .clear) {
+    pixels.withUnsafeMutableBufferPointer { buffer in
+      var i = 0
+      while i + 3 < buffer.count {
+        buffer[i] = color.r
+        buffer[i + 1] = color.g
+        buffer[i + 2] = color.b
+        buffer[i + 3] = color.a
+        i += 4
+      }
+    }
+  }
+
+  /// The pixel at `(x, y)`; reading outside the canvas gives `.clear`, writing there is ignored.
+  public subscript(x x: Int, y y: Int) -> RGBA {
+    get {
+      guard x >= 0, y >= 0, x < width, y < height else { return .clear }
+      let i = (y * width + x) * 4
+      return RGBA(r: pixels[i], g: pixels[i + 1], b: pixels[i + 2], a: pixels[i + 3])
+    }
+    set {
+      guard x >= 0, y >= 0, x < width, y < height else { return }
+      let i = (y * width + x) * 4
+      pixels[i] = newValue.r
+      pixels[i + 1] = newValue.g
+      pixels[i + 2] = newValue.b
+      pixels[i + 3] = newValue.a
+    }
+  }
+
+  /// Blends one premultiplied colour into the pixel at `(x, y)` (ignored outside the canvas).
+  public mutating func blend(_ color: RGBA, x: Int, y: Int, mode: BlendMode = .sourceOver) {
+    guard x >= 0, y >= 0, x < width, y < height else { return }
+    let i = (y * width + x) * 4
+    pixels.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      blendPixel(base + i, color.r, color.g, color.b, color.a, mode)
+    }
+  }
+
+  /// Fills the rectangle [0, width]×[0, height], optionally with rounded corners, mapped to pixel
+  /// space by `transform`, with anti-aliased edges (4×4 supersampled coverage).
+  ///
+  /// `color` is premultiplied. Used for a layer's `backgroundColor`; the layer's opacity should
+  /// already be folded into `color`. Non-finite or singular input draws nothing.
+  public mutating func fillQuad(
+    _ transform: Affine2D, width: Double, height: Double, cornerRadius: Double = 0,
+    color: RGBA, blend: BlendMode = .sourceOver
+  ) {
+    guard let shape = RoundedRect(width: width, height: height, radius: cornerRadius) else {
+      return
+    }
+    rasterize(transform, width: width, height: height, color: color, blend: blend) {
+      corners, samples in
+      if corners.allSatisfy(shape.contains) { return 1 }
+      var inside = 0
+      for point in samples where shape.contains(point) { inside += 1 }
+      return Float(inside) / 16
+    }
+  }
+
+  /// Strokes the inside edge of the rectangle [0, width]×[0, height] (a Core Animation layer
+  /// border: `lineWidth` wide, inside the bounds, following `cornerRadius`), mapped by `transform`
+  /// and anti-aliased like ``fillQuad(_:width:height:cornerRadius:color:blend:)``.
+  public mutating func strokeQuad(
+    _ transform: Affine2D, width: Double, height: Double, cornerRadius: Double = 0,
+    lineWidth: Double, color: RGBA, blend: BlendMode = .sourceOver
+  ) {
+    guard lineWidth.isFinite, lineWidth > 0,
+      let outer = RoundedRect(width: width, height: height, radius: cornerRadius)
+    else { return }
+    let inner = RoundedRect(
+      inset: lineWidth, width: width, height: height, radius: max(0, cornerRadius - lineWidth))
+    rasterize(transform, width: width, height: height, color: color, blend: blend) {
+      corners, samples in
+      if let inner, corners.allSatisfy(inner.contains) { return 0 }
+      var inside = 0
+      for point in samples where outer.contains(point) && !(inner?.contains(point) ?? false) {
+        inside += 1
+      }
+      return Float(inside) / 16
+    }
+  }
+
+  /// Shared scan of a shape's clipped bounding box. `coverage` gets the pixel's four corners and
+  /// its 16 sample points, all in shape space, and returns the covered fraction.
+  private mutating func rasterize(
+    _ transform: Affine2D, width w: Double, height h: Double, color: RGBA, blend: BlendMode,
+    coverage: (_ corners: [ShapePoint], _ samples: [ShapePoint]) -> Float
+  ) {
+    guard color.isFinite, let inverse = transform.inverted(),
+      let box = PixelBox(transform, minX: 0, minY: 0, maxX: w, maxY: h, in: self)
+    else { return }
+    // Two small scratch arrays for the whole call, refilled per pixel.
+    var corners = [ShapePoint](repeating: ShapePoint(u: 0, v: 0), count: 4)
+    var samples = [ShapePoint](repeating: ShapePoint(u: 0, v: 0), count: 16)
+    let canvasWidth = width
+    pixels.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      for y in box.y0..<box.y1 {
+        for x in box.x0..<box.x1 {
+          let px = Double(x)
+          let py = Double(y)
+          corners[0] = ShapePoint(inverse, px, py)
+          corners[1] = ShapePoint(inverse, px + 1, py)
+          corners[2] = ShapePoint(inverse, px, py + 1)
+          corners[3] = ShapePoint(inverse, px + 1, py + 1)
+          for j in 0..<4 {
+            for i in 0..<4 {
+              samples[j * 4 + i] = ShapePoint(
+                inverse, px + (Double(i) + 0.5) / 4, py + (Double(j) + 0.5) / 4)
+            }
+          }
+          let k = coverage(corners, samples)
+          if k <= 0 { continue }
+          blendPixel(
+            base + (y * canvasWidth + x) * 4, color.r * k, color.g * k, color.b * k, color.a * k,
+            blend)
+        }
+      }
+    }
+  }
+
+  /// Premultiplied pixels composited over an opaque `background` (its alpha is ignored), as
+  /// 8-bit RGB, 3 bytes per pixel, row-major. The conversion is ``RGBA/byte(_:)``.
+  public func rgb8(background: RGBA) -> [UInt8] {
+    let count = width * height
+    return [UInt8](unsafeUninitializedCapacity: count * 3) { out, initialized in
+      pixels.withUnsafeBufferPointer { src in
+        guard let s = src.baseAddress, let d = out.baseAddress else { return }
+        let n = min(src.count / 4, out.count / 3)
+        for p in 0..<n {
+          let keep = 1 - s[p * 4 + 3]
+          d[p * 3] = RGBA.byte(s[p * 4] + background.r * keep)
+          d[p * 3 + 1] = RGBA.byte(s[p * 4 + 1] + background.g * keep)
+          d[p * 3 + 2] = RGBA.byte(s[p * 4 + 2] + background.b * keep)
+        }
+        initialized = n * 3
+      }
+    }
+  }
+
+  /// Straight (un-premultiplied) 8-bit RGBA, 4 bytes per pixel, row-major, for image formats that
+  /// keep transparency (PNG). Fully transparent pixels give (0, 0, 0, 0).
+  public func rgba8() -> [UInt8] {
+    let count = width * height
+    return [UInt8](unsafeUninitializedCapacity: count * 4) { out, initialized in
+      pixels.withUnsafeBufferPointer { src in
+        guard let s = src.baseAddress, let d = out.baseAddress else { return }
+        let n = min(src.count, out.count) / 4
+        for i in stride(from: 0, to: n * 4, by: 4) {
+          let alpha = s[i + 3]
+          let scale: Float = alpha > 1e-6 ? 1 / alpha : 0
+          d[i] = RGBA.byte(s[i] * scale)
+          d[i + 1] = RGBA.byte(s[i + 1] * scale)
+          d[i + 2] = RGBA.byte(s[i + 2] * scale)
+          d[i + 3] = RGBA.byte(alpha)
+        }
+        initialized = n * 4
+      }
+    }
+  }
+}
+
+extension RGBA {
+  var isFinite: Bool { r.isFinite && g.isFinite && b.isFinite && a.isFinite }
+}
+
+/// Blends a premultiplied source into the 4 floats at `p`.
+@inline(__always)
+func blendPixel(
+  _ p: UnsafeMutablePointer<Float>, _ r: Float, _ g: Float, _ b: Float, _ a: Float,
+  _ mode: BlendMode
+) {
+  switch mode {
+  case .sourceOver:
+    let keep = 1 - a
+    p[0] = r + p[0] * keep
+    p[1] = g + p[1] * keep
+    p[2] = b + p[2] * keep
+    p[3] = a + p[3] * keep
+  case .additive:
+    let sr = p[0] + r
+    let sg = p[1] + g
+    let sb = p[2] + b
+    let sa = p[3] + a
+    p[0] = sr < 1 ? sr : 1
+    p[1] = sg < 1 ? sg : 1
+    p[2] = sb < 1 ? sb : 1
+    p[3] = sa < 1 ? sa : 1
+  }
+}
+
+/// A point in a shape's own coordinates.
+private struct ShapePoint {
+  var u: Double
+  var v: Double
+
+  init(u: Double, v: Double) {
+    self.u = u
+    self.v = v
+  }
+
+  init(_ inverse: Affine2D, _ x: Double, _ y: Double) {
+    u = inverse.a * x + inverse.c * y + inverse.tx
+    v = inverse.b * x + inverse.d * y + inverse.ty
+  }
+}
+
+/// The rectangle [x0, x0 + width]×[y0, y0 + height] with corners rounded by `radius`.
+private struct RoundedRect {
+  let x0: Double
+  let y0: Double
+  let x1: Double
+  let y1: Double
+  let radius: Double
+
+  init?(inset: Double = 0, width: Double, height: Double, radius: Double) {
+    let w = width - 2 * inset
+    let h = height - 2 * inset
+    guard inset.isFinite, w.isFinite, h.isFinite, w > 0, h > 0 else { return nil }
+    x0 = inset
+    y0 = inset
+    x1 = inset + w
+    y1 = inset + h
+    let r = radius.isFinite ? radius : 0
+    self.radius = max(0, min(r, w / 2, h / 2))
+  }
+
+  func contains(_ p: ShapePoint) -> Bool {
+    guard p.u >= x0, p.u <= x1, p.v >= y0, p.v <= y1 else { return false }
+    if radius == 0 { return true }
+    let dx = max(x0 + radius - p.u, p.u - (x1 - radius), 0)
+    let dy = max(y0 + radius - p.v, p.v - (y1 - radius), 0)
+    return dx * dx + dy * dy <= radius * radius
+  }
+}
+
+/// The pixels `[x0, x1) × [y0, y1)` touched by an axis-aligned box in some space mapped by a
+/// transform, clipped to the canvas; `nil` when empty or not finite.
+struct PixelBox {
+  let x0: Int
+  let y0: Int
+  let x1: Int
+  let y1: Int
+
+  init?(
+    _ t: Affine2D, minX: Double, minY: Double, maxX: Double, maxY: Double, margin: Double = 0,
+    in canvas: Canvas
+  ) {
+    let p0 = t.apply(x: minX, y: minY)
+    let p1 = t.apply(x: maxX, y: minY)
+    let p2 = t.apply(x: minX, y: maxY)
+    let p3 = t.apply(x: maxX, y: maxY)
+    let lowX = min(p0.x, p1.x, p2.x, p3.x) - margin
+    let highX = max(p0.x, p1.x, p2.x, p3.x) + margin
+    let lowY = min(p0.y, p1.y, p2.y, p3.y) - margin
+    let highY = max(p0.y, p1.y, p2.y, p3.y) + margin
+    guard lowX.isFinite, highX.isFinite, lowY.isFinite, highY.isFinite else { return nil }
+    let w = Double(canvas.width)
+    let h = Double(canvas.height)
+    // Clamp in floating point first so the Int conversions can never trap.
+    x0 = Int(min(max(lowX, 0), w).rounded(.down))
+    x1 = Int(min(max(highX, 0), w).rounded(.up))
+    y0 = Int(min(max(lowY, 0), h).rounded(.down))
+    y1 = Int(min(max(highY, 0), h).rounded(.up))
+    guard x0 < x1, y0 < y1 else { return nil }
+  }
+}

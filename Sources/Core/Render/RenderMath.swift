@@ -1,0 +1,145 @@
+/// Elementary functions for the renderer, written out so Core needs no Foundation and gives the
+/// same bits on every platform. Accurate to a few ulps over the ranges the renderer uses; none of
+/// these run per pixel.
+enum RenderMath {
+  static let pi = 3.141_592_653_589_793_238_46
+  private static let halfPiHigh = 1.570_796_326_734_125_614_17
+  private static let halfPiLow = 6.077_100_506_506_192_249_8e-11
+  private static let ln2High = 6.931_471_803_691_238_164_9e-1
+  private static let ln2Low = 1.908_214_929_270_587_700_0e-10
+  private static let ln2 = 0.693_147_180_559_945_309_42
+
+  /// Sine of `x` radians (NaN for non-finite input).
+  static func sin(_ x: Double) -> Double {
+    let (r, quadrant) = reduce(x)
+    switch quadrant {
+    case 0: return sinKernel(r)
+    case 1: return cosKernel(r)
+    case 2: return -sinKernel(r)
+    default: return -cosKernel(r)
+    }
+  }
+
+  /// Cosine of `x` radians (NaN for non-finite input).
+  static func cos(_ x: Double) -> Double {
+    let (r, quadrant) = reduce(x)
+    switch quadrant {
+    case 0: return cosKernel(r)
+    case 1: return -sinKernel(r)
+    case 2: return -cosKernel(r)
+    default: return sinKernel(r)
+    }
+  }
+
+  /// e raised to `x`.
+  static func exp(_ x: Double) -> Double {
+    if x.isNaN { return x }
+    if x > 709.78 { return .infinity }
+    if x < -745.2 { return 0 }
+    let k = (x / ln2).rounded()
+    let r = (x - k * ln2High) - k * ln2Low
+    var term = 1.0
+    var sum = 1.0
+    for n in 1...14 {
+      term *= r / Double(n)
+      sum += term
+    }
+    return scaleByPowerOfTwo(sum, Int(k))
+  }
+
+  /// Base-2 logarithm of `x` (−∞ at 0, NaN below 0).
+  static func log2(_ x: Double) -> Double {
+    if x.isNaN || x < 0 { return .nan }
+    if x == 0 { return -.infinity }
+    if x == .infinity { return x }
+    var exponent = Double(x.exponent)
+    var m = x.significand
+    if m > 1.414_213_562_373_095 {
+      m *= 0.5
+      exponent += 1
+    }
+    let s = (m - 1) / (m + 1)
+    let s2 = s * s
+    var power = s
+    var sum = 0.0
+    var n = 1.0
+    while n < 26 {
+      sum += power / n
+      power *= s2
+      n += 2
+    }
+    return exponent + 2 * sum / ln2
+  }
+
+  /// Base-2 logarithm of a positive finite `x` to about 1e-8, for choosing mip levels (cheaper
+  /// than ``log2(_:)``); NaN for other input.
+  static func fastLog2(_ x: Double) -> Double {
+    guard x > 0, x.isFinite else { return .nan }
+    var exponent = Double(x.exponent)
+    var m = x.significand
+    if m > 1.414_213_562_373_095 {
+      m *= 0.5
+      exponent += 1
+    }
+    let s = (m - 1) / (m + 1)
+    let s2 = s * s
+    let series = s * (1 + s2 * (1.0 / 3 + s2 * (1.0 / 5 + s2 * (1.0 / 7 + s2 / 9))))
+    return exponent + 2 * series / ln2
+  }
+
+  /// `base` raised to `exponent` for `base > 0` (0 for `base == 0`, NaN below).
+  static func pow(_ base: Double, _ exponent: Double) -> Double {
+    if base == 0 { return exponent > 0 ? 0 : .infinity }
+    return exp(exponent * log2(base) * ln2)
+  }
+
+  /// Reduces `x` to `r` in [−π/4, π/4] and the quadrant `k mod 4` with `x ≈ r + k·π/2`.
+  private static func reduce(_ x: Double) -> (Double, Int) {
+    guard x.isFinite, x.magnitude < 1e15 else { return (.nan, 0) }
+    let k = (x / (pi / 2)).rounded()
+    let r = (x - k * halfPiHigh) - k * halfPiLow
+    let quadrant = Int(k.truncatingRemainder(dividingBy: 4))
+    return (r, (quadrant + 4) % 4)
+  }
+
+  private static func sinKernel(_ r: Double) -> Double {
+    let r2 = r * r
+    var term = r
+    var sum = r
+    var n = 1.0
+    for _ in 0..<9 {
+      term *= -r2 / ((n + 1) * (n + 2))
+      sum += term
+      n += 2
+    }
+    return sum
+  }
+
+  private static func cosKernel(_ r: Double) -> Double {
+    let r2 = r * r
+    var term = 1.0
+    var sum = 1.0
+    var n = 0.0
+    for _ in 0..<9 {
+      term *= -r2 / ((n + 1) * (n + 2))
+      sum += term
+      n += 2
+    }
+    return sum
+  }
+
+  /// `value × 2^k` without overflow traps.
+  private static func scaleByPowerOfTwo(_ value: Double, _ k: Int) -> Double {
+    var result = value
+    var remaining = k
+    while remaining > 1000 {
+      result *= Double(sign: .plus, exponent: 1000, significand: 1)
+      remaining -= 1000
+    }
+    while remaining < -1000 {
+      result *= Double(sign: .plus, exponent: -1000, significand: 1)
+      remaining += 1000
+    }
+    return result * Double(sign: .plus, exponent: remaining, significand: 1)
+  }
+}

@@ -1,0 +1,208 @@
+import Foundation
+
+/// Draws a scene's layer tree and particles onto a canvas (MODEL.md §4.6, §5).
+///
+/// Layers draw their background, their contents (an emitter's contents are its particles),
+/// then their sublayers in order of zPosition, then insertion; opacity multiplies down the
+/// tree (each primitive's alpha is multiplied, there is no group compositing). Particles are
+/// drawn in the emitter's renderMode order, which depends only on birth order and z, never on
+/// storage.
+public enum SceneRenderer {
+  /// Renders the scene, or only one layer's subtree, with the scene's bounds stretched over a
+  /// `width`×`height` pixel canvas.
+  public static func render(_ scene: Scene, only: LayerID? = nil, width: Int, height: Int)
+    -> Canvas
+  {
+    var canvas = Canvas(width: max(1, width), height: max(1, height), fill: .clear)
+    let root = scene.model.root
+    let bw = max(root.properties.bounds.size.width, 1e-9)
+    let bh = max(root.properties.bounds.size.height, 1e-9)
+    let base = Affine2D.scale(x: Double(canvas.width) / bw, y: Double(canvas.height) / bh)
+    var r = Renderer(scene: scene, canvas: canvas)
+    if let only, only != SceneModel.rootID {
+      // The subtree in its place: its ancestors' transforms and opacity, nothing else drawn.
+      var chain: [Layer] = []
+      var cur = scene.model.layer(only)?.parent
+      while let c = cur, let l = scene.model.layer(c), c != SceneModel.rootID {
+        chain.insert(l, at: 0)
+        cur = l.parent
+      }
+      var m = base
+      var opacity = 1.0
+      for l in chain {
+        m = compose(m, toParent(l))
+        opacity *= l.properties.opacity
+      }
+      r.draw(only, parentTransform: m, parentOpacity: opacity)
+    } else {
+      r.drawRoot(base)
+    }
+    canvas = r.canvas
+    return canvas
+  }
+
+  /// `m1 ∘ m2`: apply `m2`, then `m1`.
+  static func compose(_ m1: Affine2D, _ m2: Affine2D) -> Affine2D {
+    Affine2D(
+      a: m1.a * m2.a + m1.c * m2.b, b: m1.b * m2.a + m1.d * m2.b,
+      c: m1.a * m2.c + m1.c * m2.d, d: m1.b * m2.c + m1.d * m2.d,
+      tx: m1.a * m2.tx + m1.c * m2.ty + m1.tx, ty: m1.b * m2.tx + m1.d * m2.ty + m1.ty)
+  }
+
+  /// Maps a layer's own coordinates to its superlayer's: the anchor point of the bounds goes
+  /// to `position`, then translation · rotation · scale about it.
+  static func toParent(_ l: Layer) -> Affine2D {
+    let p = l.properties
+    let t = p.transform
+    let ax = p.bounds.origin.x + p.anchorPoint.x * p.bounds.size.width
+    let ay = p.bounds.origin.y + p.anchorPoint.y * p.bounds.size.height
+    var m = Affine2D.translation(x: p.position.x + t.translationX, y: p.position.y + t.translationY)
+    m = compose(m, .rotation(t.rotation))
+    m = compose(m, .scale(x: t.scaleX, y: t.scaleY))
+    return compose(m, .translation(x: -ax, y: -ay))
+  }
+
+  static func rgba(_ c: Color, opacity: Double) -> RGBA {
+    func u(_ v: Double) -> Float { Float(min(max(v, 0), 1)) }
+    return RGBA.premultiplying(r: u(c.red), g: u(c.green), b: u(c.blue), a: u(c.alpha * opacity))
+  }
+
+  private struct Renderer {
+    let scene: Scene
+    var canvas: Canvas
+
+    mutating func drawRoot(_ base: Affine2D) {
+      let root = scene.model.root
+      drawOwn(root, transform: base, opacity: root.properties.opacity)
+      for id in orderedSublayers(root) {
+        draw(id, parentTransform: base, parentOpacity: root.properties.opacity)
+      }
+    }
+
+    mutating func draw(_ id: LayerID, parentTransform: Affine2D, parentOpacity: Double) {
+      guard let l = scene.model.layer(id), !l.properties.hidden else { return }
+      let m = compose(parentTransform, toParent(l))
+      let opacity = parentOpacity * l.properties.opacity
+      guard opacity > 0 else { return }
+      drawOwn(l, transform: m, opacity: opacity)
+      for sub in orderedSublayers(l) { draw(sub, parentTransform: m, parentOpacity: opacity) }
+      let p = l.properties
+      if p.borderWidth > 0 {
+        canvas.strokeQuad(
+          compose(m, .translation(x: p.bounds.origin.x, y: p.bounds.origin.y)),
+          width: p.bounds.size.width, height: p.bounds.size.height, cornerRadius: p.cornerRadius,
+          lineWidth: p.borderWidth, color: rgba(p.borderColor, opacity: opacity))
+      }
+    }
+
+    /// Sublayers by zPosition, then insertion order.
+    func orderedSublayers(_ l: Layer) -> [LayerID] {
+      l.sublayers.enumerated()
+        .map { ($0.offset, $0.element, scene.model.layer($0.element)?.properties.zPosition ?? 0) }
+        .sorted { $0.2 != $1.2 ? $0.2 < $1.2 : $0.0 < $1.0 }
+        .map(\.1)
+    }
+
+    /// Background, contents image, and (for an emitter) particles.
+    mutating func drawOwn(_ l: Layer, transform m: Affine2D, opacity: Double) {
+      let p = l.properties
+      let origin = compose(m, .translation(x: p.bounds.origin.x, y: p.bounds.origin.y))
+      if p.backgroundColor.alpha > 0 {
+        canvas.fillQuad(
+          origin, width: p.bounds.size.width, height: p.bounds.size.height,
+          cornerRadius: p.cornerRadius, color: rgba(p.backgroundColor, opacity: opacity))
+      }
+      if case .builtin(let name) = p.contents, let image = BuiltinImages.named(name) {
+        let spriteToLayer = compose(
+          .translation(
+            x: p.bounds.origin.x + p.bounds.size.width / 2,
+            y: p.bounds.origin.y + p.bounds.size.height / 2),
+          .scale(x: p.bounds.size.width, y: p.bounds.size.height))
+        canvas.drawSprite(
+          image, transform: compose(m, spriteToLayer),
+          tint: RGBA(r: 1, g: 1, b: 1, a: Float(min(max(opacity, 0), 1))))
+      }
+      if l.kind == .emitter { drawParticles(l, transform: m, opacity: opacity) }
+    }
+
+    mutating func drawParticles(_ l: Layer, transform m: Affine2D, opacity: Double) {
+      guard let rt = scene.runtimes[l.id] else { return }
+      let cells = scene.liveCells(of: l, rt)
+      guard !cells.isEmpty else { return }
+      // Each cell's image and point size per unit scale.
+      var models: [CellID: EmitterCell] = [:]
+      var stack = l.cells
+      while let c = stack.popLast() {
+        models[c.id] = c
+        stack.append(contentsOf: c.cells)
+      }
+      struct Look {
+        let image: SpriteImage
+        let rect: (x: Double, y: Double, w: Double, h: Double)
+        let width: Double
+        let height: Double
+      }
+      var looks: [Look?] = []
+      for c in cells {
+        guard let cell = models[c.id], case .builtin(let name) = cell.contents,
+          let image = BuiltinImages.named(name)
+        else {
+          looks.append(nil)
+          continue
+        }
+        let r = cell.contentsRect
+        let scale = max(cell.contentsScale, 1e-6)
+        looks.append(
+          Look(
+            image: image, rect: (r.origin.x, r.origin.y, r.size.width, r.size.height),
+            width: Double(image.width) * r.size.width / scale,
+            height: Double(image.height) * r.size.height / scale))
+      }
+      // Draw order: (cell slot, particle) pairs sorted by birth index (or z).
+      var order: [(slot: Int, i: Int)] = []
+      order.reserveCapacity(cells.reduce(0) { $0 + $1.store.count })
+      for (slot, c) in cells.enumerated() where looks[slot] != nil {
+        for i in 0..<c.store.count { order.append((slot, i)) }
+      }
+      let mode = l.emitter.renderMode
+      switch mode {
+      case .unordered, .oldestFirst, .additive:
+        order.sort { cells[$0.slot].store.index[$0.i] < cells[$1.slot].store.index[$1.i] }
+      case .oldestLast:
+        order.sort { cells[$0.slot].store.index[$0.i] > cells[$1.slot].store.index[$1.i] }
+      case .backToFront:
+        let t = rt.simTime
+        let zs = order.map { cells[$0.slot].store.state($0.i, at: t).z }
+        let idx = order.indices.sorted { a, b in
+          if zs[a] != zs[b] { return zs[a] < zs[b] }
+          return cells[order[a].slot].store.index[order[a].i]
+            < cells[order[b].slot].store.index[order[b].i]
+        }
+        order = idx.map { order[$0] }
+      }
+      let blend: BlendMode = mode == .additive ? .additive : .sourceOver
+      let t = rt.simTime
+      let layerOpacity = Float(min(max(opacity, 0), 1))
+      for (slot, i) in order {
+        guard let look = looks[slot] else { continue }
+        let s = cells[slot].store.state(i, at: t)
+        let a = min(max(s.alpha, 0), 1) * layerOpacity
+        guard a > 0 else { continue }
+        let size = Double(abs(s.scale))
+        guard size > 0 else { continue }
+        let rot = Double(s.rotation)
+        let (cs, sn) = (cos(rot), sin(rot))
+        let w = look.width * size
+        let h = look.height * size
+        // translate(x, y) · rotate · scale(w, h), in layer space, then to the canvas.
+        let local = Affine2D(
+          a: cs * w, b: sn * w, c: -sn * h, d: cs * h, tx: Double(s.x), ty: Double(s.y))
+        canvas.drawSprite(
+          look.image, contentsRect: look.rect, transform: compose(m, local),
+          tint: RGBA(
+            r: min(max(s.red, 0), 1), g: min(max(s.green, 0), 1), b: min(max(s.blue, 0), 1),
+            a: a), blend: blend)
+      }
+    }
+  }
+}

@@ -1,0 +1,293 @@
+extension Canvas {
+  /// Sprites whose mapped bounding box is smaller than this many pixels on both axes are drawn
+  /// as a splat (see ``drawSprite(_:contentsRect:transform:tint:blend:)``).
+  public static let splatThreshold = 2.0
+
+  /// Draws `image` (or the `contentsRect` part of it) as a tinted, transformed quad.
+  ///
+  /// - Parameters:
+  ///   - contentsRect: the part of the image to show, in unit image space (x right, y down);
+  ///     `(0, 0, 1, 1)` is the whole image. Negative sizes flip; zero sizes draw nothing.
+  ///   - transform: maps sprite space, where the sprite occupies [−0.5, 0.5]×[−0.5, 0.5] (u
+  ///     right, v down), to pixel coordinates. It may rotate, shear and scale non-uniformly.
+  ///   - tint: a straight (non-premultiplied) colour, clamped to [0, 1]; each premultiplied
+  ///     sample is multiplied component-wise by `(r·a, g·a, b·a, a)`. Fold opacity into `a`.
+  ///   - blend: how the tinted sample combines with the canvas.
+  ///
+  /// Pixels are sampled at their centres: the inverse transform gives the sprite point, the
+  /// image is sampled bilinearly (premultiplied, clamped to the edges of `contentsRect`) and
+  /// trilinearly between two mip levels chosen from the footprint (texels per pixel), so a large
+  /// image drawn small does not alias. Edges are anti-aliased by the analytic coverage of the
+  /// pixel by the sprite along each sprite axis (exact for axis-aligned sprites).
+  ///
+  /// A sprite whose bounding box is under ``splatThreshold`` pixels on both axes is a *splat*:
+  /// its mean premultiplied colour × tint × area (|determinant|, in pixels²) is spread over a
+  /// box of side `max(1, √area)` centred on the sprite — bilinearly over ≤ 4 pixels for sprites
+  /// up to 1 px², ≤ 9 pixels above — so tiny particles add the right amount of light.
+  ///
+  /// Singular, NaN or infinite transforms, tints or rects draw nothing; work is limited to the
+  /// part of the bounding box inside the canvas; nothing is allocated.
+  public mutating func drawSprite(
+    _ image: SpriteImage,
+    contentsRect: (x: Double, y: Double, w: Double, h: Double) = (0, 0, 1, 1),
+    transform: Affine2D,
+    tint: RGBA = .white,
+    blend: BlendMode = .sourceOver
+  ) {
+    guard width > 0, height > 0, tint.isFinite, let inverse = transform.inverted() else { return }
+    let rect = contentsRect
+    guard rect.x.isFinite, rect.y.isFinite, rect.w.isFinite, rect.h.isFinite,
+      rect.w != 0, rect.h != 0
+    else { return }
+    let alpha = unitClamp(tint.a)
+    let tintColor = SIMD4<Float>(
+      unitClamp(tint.r) * alpha, unitClamp(tint.g) * alpha, unitClamp(tint.b) * alpha, alpha)
+    guard alpha > 0 else { return }
+
+    let extentX = transform.a.magnitude + transform.c.magnitude
+    let extentY = transform.b.magnitude + transform.d.magnitude
+    let imageW = Double(image.width) * rect.w.magnitude
+    let imageH = Double(image.height) * rect.h.magnitude
+    if extentX < Self.splatThreshold && extentY < Self.splatThreshold {
+      let lod = RenderMath.fastLog2(max(imageW, imageH, 1))
+      splat(
+        image, rect: rect, lod: lod, center: transform.apply(x: 0, y: 0),
+        area: transform.determinant.magnitude, tint: tintColor, blend: blend)
+      return
+    }
+
+    // Texels per pixel along screen x and y (the footprint), for the mip level.
+    let dsdx = imageW * inverse.a
+    let dsdy = imageW * inverse.c
+    let dtdx = imageH * inverse.b
+    let dtdy = imageH * inverse.d
+    let rho = max(
+      (dsdx * dsdx + dtdx * dtdx).squareRoot(), (dsdy * dsdy + dtdy * dtdy).squareRoot())
+    let lod = rho > 1 ? RenderMath.fastLog2(rho) : 0
+
+    guard
+      let box = PixelBox(
+        transform, minX: -0.5, minY: -0.5, maxX: 0.5, maxY: 0.5, margin: 0.5, in: self)
+    else { return }
+    // Sprite units per pixel along each sprite axis's normal, for the edge coverage.
+    let gradU = (inverse.a * inverse.a + inverse.c * inverse.c).squareRoot()
+    let gradV = (inverse.b * inverse.b + inverse.d * inverse.d).squareRoot()
+    let pixelsPerU = 1 / gradU
+    let pixelsPerV = 1 / gradV
+    let halfU = 0.5 * pixelsPerU
+    let halfV = 0.5 * pixelsPerV
+    // Beyond these |u|, |v| a pixel centre gets no coverage.
+    let limitU = 0.5 + 0.5 * gradU
+    let limitV = 0.5 + 0.5 * gradV
+    let canvasWidth = width
+
+    image.storage.withUnsafeBufferPointer { texels in
+      guard let texelBase = texels.baseAddress else { return }
+      let sampler = MipSampler(image, texelBase, rect: rect, lod: lod)
+      pixels.withUnsafeMutableBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return }
+        for y in box.y0..<box.y1 {
+          let py = Double(y) + 0.5
+          let rowU = inverse.c * py + inverse.tx
+          let rowV = inverse.d * py + inverse.ty
+          // The pixel centres of this row that can be covered: |u| < limitU and |v| < limitV.
+          var low = Double(box.x0)
+          var high = Double(box.x1)
+          narrow(&low, &high, slope: inverse.a, offset: rowU, limit: limitU)
+          narrow(&low, &high, slope: inverse.b, offset: rowV, limit: limitV)
+          if !(low < high) { continue }
+          let x0 = max(box.x0, Int(low.rounded(.down)) - 1)
+          let x1 = min(box.x1, Int(high.rounded(.up)) + 1)
+          if x0 >= x1 { continue }
+          for x in x0..<x1 {
+            let px = Double(x) + 0.5
+            let u = inverse.a * px + rowU
+            let v = inverse.b * px + rowV
+            let coverage =
+              edgeCoverage(u.magnitude * pixelsPerU, halfU)
+              * edgeCoverage(v.magnitude * pixelsPerV, halfV)
+            if coverage < 1e-6 { continue }
+            let cu = u < -0.5 ? -0.5 : (u > 0.5 ? 0.5 : u)
+            let cv = v < -0.5 ? -0.5 : (v > 0.5 ? 0.5 : v)
+            let color = sampler.sample(Float(cu), Float(cv)) * tintColor * Float(coverage)
+            blendPixel(
+              base + (y * canvasWidth + x) * 4, color.x, color.y, color.z, color.w, blend)
+          }
+        }
+      }
+    }
+  }
+
+  /// Deposits a tiny sprite's light: see ``drawSprite(_:contentsRect:transform:tint:blend:)``.
+  private mutating func splat(
+    _ image: SpriteImage, rect: (x: Double, y: Double, w: Double, h: Double), lod: Double,
+    center: (x: Double, y: Double), area: Double, tint: SIMD4<Float>, blend: BlendMode
+  ) {
+    guard area > 0, area.isFinite, center.x.isFinite, center.y.isFinite else { return }
+    let mean = image.storage.withUnsafeBufferPointer { texels -> SIMD4<Float> in
+      guard let texelBase = texels.baseAddress else { return .zero }
+      return MipSampler(image, texelBase, rect: rect, lod: lod).sample(0, 0)
+    }
+    let side = max(1, area.squareRoot())
+    let density = Float(area / (side * side))
+    let color = mean * tint * density
+    let left = center.x - side / 2
+    let top = center.y - side / 2
+    // The box spans at most 3 pixels per axis (side < 2); clamp before converting to Int.
+    let limit = Double(max(width, height)) + 4
+    let firstX = Int(min(max(left.rounded(.down), -4), limit))
+    let firstY = Int(min(max(top.rounded(.down), -4), limit))
+    let canvasWidth = width
+    let canvasHeight = height
+    pixels.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      for y in firstY..<(firstY + 3) where y >= 0 && y < canvasHeight {
+        let wy = Float(max(0, min(top + side, Double(y + 1)) - max(top, Double(y))))
+        if wy <= 0 { continue }
+        for x in firstX..<(firstX + 3) where x >= 0 && x < canvasWidth {
+          let wx = Float(max(0, min(left + side, Double(x + 1)) - max(left, Double(x))))
+          if wx <= 0 { continue }
+          let c = color * (wx * wy)
+          blendPixel(base + (y * canvasWidth + x) * 4, c.x, c.y, c.z, c.w, blend)
+        }
+      }
+    }
+  }
+}
+
+/// Narrows `[low, high]` (kept within its original bounds) to the `x` with
+/// `|slope·x + offset| < limit`; leaves `low ≥ high` when there are none.
+@inline(__always)
+private func narrow(
+  _ low: inout Double, _ high: inout Double, slope: Double, offset: Double, limit: Double
+) {
+  if slope == 0 {
+    if offset.magnitude >= limit { high = low }
+    return
+  }
+  let a = (-limit - offset) / slope
+  let b = (limit - offset) / slope
+  low = max(low, min(a, b))
+  high = min(high, max(a, b))
+}
+
+/// The fraction of a pixel, at `distance` pixels from a band's centre line, covered by the band
+/// of half-width `half` pixels (exact 1-D box overlap).
+@inline(__always)
+private func edgeCoverage(_ distance: Double, _ half: Double) -> Double {
+  let high = min(distance + 0.5, half)
+  let low = max(distance - 0.5, -half)
+  let overlap = high - low
+  return overlap > 1 ? 1 : (overlap > 0 ? overlap : 0)
+}
+
+@inline(__always)
+private func unitClamp(_ v: Float) -> Float {
+  v > 0 ? (v < 1 ? v : 1) : 0
+}
+
+/// Bilinear sampling of one mip level in sprite coordinates, clamped to the contents rect.
+private struct LevelSampler {
+  let texels: UnsafePointer<Float>
+  let width: Int
+  let height: Int
+  /// Texel coordinate = scale × sprite coordinate + offset.
+  let scaleX: Float
+  let offsetX: Float
+  let scaleY: Float
+  let offsetY: Float
+  let lowX: Float
+  let highX: Float
+  let lowY: Float
+  let highY: Float
+
+  init(
+    _ base: UnsafePointer<Float>, _ level: SpriteImage.MipLevel,
+    rect: (x: Double, y: Double, w: Double, h: Double)
+  ) {
+    texels = base + level.offset
+    width = level.width
+    height = level.height
+    let w = Double(level.width)
+    let h = Double(level.height)
+    scaleX = Float(rect.w * w)
+    offsetX = Float((rect.x + 0.5 * rect.w) * w)
+    scaleY = Float(rect.h * h)
+    offsetY = Float((rect.y + 0.5 * rect.h) * h)
+    (lowX, highX) = Self.range(rect.x, rect.x + rect.w, size: w)
+    (lowY, highY) = Self.range(rect.y, rect.y + rect.h, size: h)
+  }
+
+  /// The clamp range for texel-centre coordinates of a rect edge pair, within the level.
+  private static func range(_ e0: Double, _ e1: Double, size: Double) -> (Float, Float) {
+    var low = min(e0, e1) * size + 0.5
+    var high = max(e0, e1) * size - 0.5
+    if low > high {
+      let mid = (low + high) / 2
+      low = mid
+      high = mid
+    }
+    let edgeLow = 0.5
+    let edgeHigh = size - 0.5
+    low = min(max(low, edgeLow), edgeHigh)
+    high = min(max(high, edgeLow), edgeHigh)
+    return (Float(low), Float(high))
+  }
+
+  @inline(__always)
+  func sample(_ u: Float, _ v: Float) -> SIMD4<Float> {
+    var cx = scaleX * u + offsetX
+    var cy = scaleY * v + offsetY
+    cx = cx < lowX ? lowX : (cx > highX ? highX : cx)
+    cy = cy < lowY ? lowY : (cy > highY ? highY : cy)
+    let fx = cx - 0.5
+    let fy = cy - 0.5
+    // fx ∈ [0, width − 1] and fy ∈ [0, height − 1] after the clamps, so these cannot trap.
+    let x0 = Int(fx)
+    let y0 = Int(fy)
+    let x1 = x0 + 1 < width ? x0 + 1 : x0
+    let y1 = y0 + 1 < height ? y0 + 1 : y0
+    let wx = fx - Float(x0)
+    let wy = fy - Float(y0)
+    let t00 = load(x0, y0)
+    let t10 = load(x1, y0)
+    let t01 = load(x0, y1)
+    let t11 = load(x1, y1)
+    let top = t00 + (t10 - t00) * wx
+    let bottom = t01 + (t11 - t01) * wx
+    return top + (bottom - top) * wy
+  }
+
+  @inline(__always)
+  private func load(_ x: Int, _ y: Int) -> SIMD4<Float> {
+    UnsafeRawPointer(texels + (y * width + x) * 4).loadUnaligned(as: SIMD4<Float>.self)
+  }
+}
+
+/// Trilinear sampling: bilinear in the two mip levels around `lod`, blended by its fraction.
+private struct MipSampler {
+  let fine: LevelSampler
+  let coarse: LevelSampler
+  let mix: Float
+
+  init(
+    _ image: SpriteImage, _ base: UnsafePointer<Float>,
+    rect: (x: Double, y: Double, w: Double, h: Double), lod: Double
+  ) {
+    let last = image.levels.count - 1
+    let clamped = lod.isFinite ? min(max(lod, 0), Double(last)) : 0
+    let level = Int(clamped.rounded(.down))
+    let next = min(level + 1, last)
+    fine = LevelSampler(base, image.levels[level], rect: rect)
+    coarse = LevelSampler(base, image.levels[next], rect: rect)
+    let fraction = Float(clamped - Double(level))
+    mix = next == level || fraction < 1.0 / 256 ? 0 : fraction
+  }
+
+  @inline(__always)
+  func sample(_ u: Float, _ v: Float) -> SIMD4<Float> {
+    let a = fine.sample(u, v)
+    if mix == 0 { return a }
+    return a + (coarse.sample(u, v) - a) * mix
+  }
+}

@@ -1,0 +1,149 @@
+/// An immutable premultiplied RGBA image with a precomputed mip chain, used as layer contents and
+/// particle sprites.
+///
+/// Level 0 is the image itself; each further level halves each dimension (rounding down, never
+/// below 1) with an exact area-weighted box filter, down to 1×1, so the last level is the
+/// image's mean colour. All levels live in one allocation.
+public final class SpriteImage: Sendable {
+  /// Width of level 0 in pixels (≥ 1).
+  public let width: Int
+  /// Height of level 0 in pixels (≥ 1).
+  public let height: Int
+  /// Every level's premultiplied RGBA, level 0 first.
+  let storage: [Float]
+  /// Per level: width, height and float offset into `storage`.
+  let levels: [MipLevel]
+
+  struct MipLevel: Sendable {
+    let width: Int
+    let height: Int
+    let offset: Int
+  }
+
+  /// The largest accepted image, in pixels; larger requests give a 1×1 transparent image.
+  public static let maximumPixelCount = 1 << 26
+
+  /// Creates an image from premultiplied RGBA floats (4 per pixel, row-major from the top-left).
+  ///
+  /// Input is sanitised rather than trapped on: sizes below 1 or above
+  /// ``maximumPixelCount`` give a 1×1 transparent image, a short array is padded with
+  /// transparent pixels, NaN becomes 0, alpha is clamped to [0, 1] and colour to [0, alpha].
+  public init(width: Int, height: Int, premultiplied: [Float]) {
+    let (area, overflow) = width.multipliedReportingOverflow(by: height)
+    let valid = width >= 1 && height >= 1 && !overflow && area <= Self.maximumPixelCount
+    let w = valid ? width : 1
+    let h = valid ? height : 1
+    var levels: [MipLevel] = []
+    var total = 0
+    var lw = w
+    var lh = h
+    while true {
+      levels.append(MipLevel(width: lw, height: lh, offset: total))
+      total += lw * lh * 4
+      if lw == 1 && lh == 1 { break }
+      lw = max(1, lw / 2)
+      lh = max(1, lh / 2)
+    }
+    var storage = [Float](repeating: 0, count: total)
+    if valid {
+      let count = min(premultiplied.count, w * h * 4) / 4 * 4
+      var i = 0
+      while i < count {
+        let a = Self.unit(premultiplied[i + 3])
+        storage[i] = min(Self.unit(premultiplied[i]), a)
+        storage[i + 1] = min(Self.unit(premultiplied[i + 1]), a)
+        storage[i + 2] = min(Self.unit(premultiplied[i + 2]), a)
+        storage[i + 3] = a
+        i += 4
+      }
+    }
+    for index in levels.indices.dropFirst() {
+      Self.downsample(&storage, from: levels[index - 1], to: levels[index])
+    }
+    self.width = w
+    self.height = h
+    self.storage = storage
+    self.levels = levels
+  }
+
+  /// Creates an image from straight (non-premultiplied) RGBA floats, premultiplying them.
+  public convenience init(width: Int, height: Int, straight: [Float]) {
+    var premultiplied = straight
+    var i = 0
+    while i + 3 < premultiplied.count {
+      let a = premultiplied[i + 3]
+      premultiplied[i] *= a
+      premultiplied[i + 1] *= a
+      premultiplied[i + 2] *= a
+      i += 4
+    }
+    self.init(width: width, height: height, premultiplied: premultiplied)
+  }
+
+  /// A copy of level 0: premultiplied RGBA, `4 × width × height` floats.
+  public var pixels: [Float] { Array(storage[0..<(width * height * 4)]) }
+
+  /// The number of mip levels (1 for a 1×1 image).
+  public var levelCount: Int { levels.count }
+
+  /// The size of mip level `level` (clamped to the valid range).
+  public func levelSize(_ level: Int) -> (width: Int, height: Int) {
+    let m = levels[min(max(level, 0), levels.count - 1)]
+    return (m.width, m.height)
+  }
+
+  /// The texel at `(x, y)` of mip `level`; `.clear` outside the level.
+  public func pixel(x: Int, y: Int, level: Int = 0) -> RGBA {
+    guard level >= 0, level < levels.count else { return .clear }
+    let m = levels[level]
+    guard x >= 0, y >= 0, x < m.width, y < m.height else { return .clear }
+    let i = m.offset + (y * m.width + x) * 4
+    return RGBA(r: storage[i], g: storage[i + 1], b: storage[i + 2], a: storage[i + 3])
+  }
+
+  /// The mean premultiplied colour of the whole image (its 1×1 level).
+  public var meanColor: RGBA { pixel(x: 0, y: 0, level: levels.count - 1) }
+
+  private static func unit(_ v: Float) -> Float {
+    v > 0 ? (v < 1 ? v : 1) : 0
+  }
+
+  /// Exact area-weighted box filter from one level to the next.
+  private static func downsample(_ storage: inout [Float], from src: MipLevel, to dst: MipLevel) {
+    let sx = Double(src.width) / Double(dst.width)
+    let sy = Double(src.height) / Double(dst.height)
+    let norm = 1 / (sx * sy)
+    for y in 0..<dst.height {
+      let top = Double(y) * sy
+      let bottom = top + sy
+      let rows = Int(top)..<min(src.height, Int(bottom.rounded(.up)))
+      for x in 0..<dst.width {
+        let left = Double(x) * sx
+        let right = left + sx
+        let columns = Int(left)..<min(src.width, Int(right.rounded(.up)))
+        var sum: (Double, Double, Double, Double) = (0, 0, 0, 0)
+        for ky in rows {
+          let wy = overlap(ky, top, bottom)
+          for kx in columns {
+            let w = wy * overlap(kx, left, right)
+            let i = src.offset + (ky * src.width + kx) * 4
+            sum.0 += w * Double(storage[i])
+            sum.1 += w * Double(storage[i + 1])
+            sum.2 += w * Double(storage[i + 2])
+            sum.3 += w * Double(storage[i + 3])
+          }
+        }
+        let o = dst.offset + (y * dst.width + x) * 4
+        storage[o] = Float(sum.0 * norm)
+        storage[o + 1] = Float(sum.1 * norm)
+        storage[o + 2] = Float(sum.2 * norm)
+        storage[o + 3] = Float(sum.3 * norm)
+      }
+    }
+  }
+
+  /// The length of the overlap of cell [k, k + 1] with [start, end].
+  private static func overlap(_ k: Int, _ start: Double, _ end: Double) -> Double {
+    max(0, min(end, Double(k + 1)) - max(start, Double(k)))
+  }
+}

@@ -1,0 +1,57 @@
+/// One cell's parameters for a step, flattened in preorder (parents before sub-cells).
+struct CompiledCell {
+  let cell: EmitterCell
+  /// Position in preorder: ties between births at the same instant go to the lower order.
+  let order: Int
+  let parent: Int?
+  var subs: [Int] = []
+  let nameHash: UInt64
+  /// Emission for this cell: in the emitter's clock for a top-level cell, in its parent's age
+  /// for a sub-cell (start is filled in by the runtime).
+  let emission: EmissionSegment
+  /// The longest a particle of this cell can live (s).
+  let maxLifetime: Double
+  /// The longest this cell's particles or any of their descendants can outlast a birth (s).
+  var treeLifetime: Double = 0
+
+  /// Flattens an emitter's cells in preorder with the layer's multipliers.
+  static func compile(_ cells: [EmitterCell], emitter: EmitterProperties) -> [CompiledCell] {
+    var out: [CompiledCell] = []
+    func visit(_ c: EmitterCell, parent: Int?) {
+      let index = out.count
+      out.append(
+        CompiledCell(
+          cell: c, order: index, parent: parent, nameHash: ParticleRandom.hash(c.name),
+          emission: emission(of: c, layerBirthRate: emitter.birthRate),
+          maxLifetime: maxLifetime(of: c, layerLifetime: emitter.lifetime)))
+      if let p = parent { out[p].subs.append(index) }
+      for s in c.cells { visit(s, parent: index) }
+    }
+    for c in cells { visit(c, parent: nil) }
+    for i in out.indices.reversed() {
+      let subMax = out[i].subs.map { out[$0].treeLifetime }.max() ?? 0
+      out[i].treeLifetime = out[i].maxLifetime + subMax
+    }
+    return out
+  }
+
+  /// Effective rate and window from the cell's birthRate, the layer's birthRate and the cell's
+  /// own timing (MODEL.md §4.2). The rate is capped at 10⁸ particles/s.
+  static func emission(of c: EmitterCell, layerBirthRate: Double) -> EmissionSegment {
+    let t = c.timing
+    var rate = c.birthRate * layerBirthRate * t.speed
+    guard c.enabled, rate > 0, t.speed > 0, rate.isFinite else { return .off(at: 0) }
+    rate = min(rate, 1e8)
+    // Local cell time (x − beginTime)·speed + timeOffset lies in [0, active duration).
+    let ws = t.beginTime - t.timeOffset / t.speed
+    let ad = t.activeDuration
+    let we = ad.isInfinite ? Double.infinity : t.beginTime + (ad - t.timeOffset) / t.speed
+    return EmissionSegment(start: 0, rate: rate, ws: ws, we: we)
+  }
+
+  static func maxLifetime(of c: EmitterCell, layerLifetime: Double) -> Double {
+    let lo = (c.lifetime - abs(c.lifetimeRange) / 2) * layerLifetime
+    let hi = (c.lifetime + abs(c.lifetimeRange) / 2) * layerLifetime
+    return max(0, lo, hi)
+  }
+}

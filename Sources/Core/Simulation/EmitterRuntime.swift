@@ -1,0 +1,316 @@
+import Foundation
+
+/// Per-cell simulation state of one emitter layer.
+struct CellRuntime: Sendable {
+  let id: CellID
+  var store = ParticleStore()
+  /// This cell's own emission (top-level cells; in the emitter's clock).
+  var segment: EmissionSegment
+  /// The emission integral at `segment.start`.
+  var acc0 = 0.0
+  /// Births so far (also the stream counter of top-level particles).
+  var emitted = 0
+  /// The key base of this cell's top-level stream.
+  var base: UInt64
+  /// Sub-cell ids in slot order and their emission segments (in parent age).
+  var subIDs: [CellID] = []
+  var subSegments: [EmissionSegment] = []
+  var born = 0
+  var dropped = 0
+}
+
+/// What one call to `Scene.advance` reports.
+public struct StepReport: Sendable, Equatable {
+  /// Births dropped because the scene held `maxParticles`.
+  public var dropped = 0
+  /// Whether an effective birth rate was capped at 10⁸ particles/s.
+  public var rateCapped = false
+
+  public init() {}
+}
+
+/// The particle system of one emitter layer: its clock, cells and particles.
+struct EmitterRuntime: Sendable {
+  /// The emitter's own clock: local time, kept continuous across timing edits and never
+  /// running backwards.
+  var simTime = 0.0
+  /// The effective local time (max(0, local)) when `simTime` was last advanced.
+  var lastLocal = 0.0
+  /// (beginTime, speed, timeOffset) of the layer and its ancestors when last seen.
+  var timingChain: [Double] = []
+  var seed = 0
+  var nextIndex: UInt64 = 0
+  var cells: [CellRuntime] = []
+
+  func cell(_ id: CellID) -> CellRuntime? { cells.first { $0.id == id } }
+
+  /// Live particles of every cell.
+  var liveCount: Int { cells.reduce(0) { $0 + $1.store.count } }
+
+  // MARK: - Following the model
+
+  /// Brings the runtime in line with the model at scene time `now` (before advancing):
+  /// a timing edit re-anchors the clock, a new seed restarts the streams, added cells start
+  /// empty, removed cells drop their particles, and changed rates start new segments.
+  mutating func sync(
+    layer: Layer, compiled: [CompiledCell], chain: [Double], local: Double
+  ) {
+    let t = simTime
+    if chain != timingChain {
+      timingChain = chain
+      lastLocal = max(0, local)
+    }
+    let reseed = layer.emitter.seed != seed
+    seed = layer.emitter.seed
+    var next: [CellRuntime] = []
+    next.reserveCapacity(compiled.count)
+    for c in compiled {
+      var rt =
+        cell(c.cell.id)
+        ?? CellRuntime(
+          id: c.cell.id, segment: .off(at: t), base: 0)
+      if reseed || rt.base == 0 {
+        rt.base = ParticleRandom.cellBase(seed: seed, cellName: c.cell.name)
+        if reseed {
+          rt.emitted = 0
+          rt.acc0 = 0
+          rt.segment.start = t
+        }
+      }
+      if c.parent == nil {
+        var e = c.emission
+        if !e.sameEmission(as: rt.segment) {
+          rt.acc0 += rt.segment.integral(from: rt.segment.start, to: t)
+          e.start = t
+          rt.segment = e
+        }
+      }
+      // Sub-cell slots of this cell's particles.
+      let subIDs = c.subs.map { compiled[$0].cell.id }
+      if subIDs != rt.subIDs {
+        rt.store.remapSubSlots(from: rt.subIDs, to: subIDs)
+        var segs: [EmissionSegment] = []
+        for id in subIDs {
+          if let j = rt.subIDs.firstIndex(of: id), j < rt.subSegments.count {
+            segs.append(rt.subSegments[j])
+          } else {
+            segs.append(.off(at: t))
+          }
+        }
+        rt.subIDs = subIDs
+        rt.subSegments = segs
+      }
+      for (j, s) in c.subs.enumerated() {
+        var e = compiled[s].emission
+        let old = rt.subSegments[j]
+        guard !e.sameEmission(as: old) else { continue }
+        // Materialise each parent's integral up to now under the old rate.
+        if old.rate > 0 {
+          for i in 0..<rt.store.count {
+            let tb = rt.store.birth[i]
+            var seg = old
+            seg.ws = tb + old.ws
+            seg.we = tb + old.we
+            let a = max(old.start, tb)
+            let b = min(t, rt.store.death[i])
+            rt.store.subAcc[j][i] += seg.integral(from: a, to: b)
+            // Later births of this parent count from the new segment's start.
+          }
+        }
+        e.start = t
+        rt.subSegments[j] = e
+      }
+      next.append(rt)
+    }
+    cells = next
+  }
+
+  // MARK: - Stepping
+
+  /// Advances the emitter's clock from `simTime` to `t1`: births (with exact times), sub-cell
+  /// births, then deaths. `room` is how many more particles the scene may hold.
+  mutating func advance(
+    to t1: Double, layer: Layer, compiled: [CompiledCell], room: inout Int,
+    report: inout StepReport
+  ) {
+    let t0 = simTime
+    guard t1 > t0 else { return }
+    let emitter = layer.emitter
+    var pending: [[Newborn]] = Array(repeating: [], count: compiled.count)
+    var budget = max(room, 0) + cells.reduce(0) { $0 + $1.store.count }
+
+    for c in compiled {
+      if c.cell.birthRate * emitter.birthRate * c.cell.timing.speed > 1e8 {
+        report.rateCapped = true
+      }
+    }
+
+    // Top-level births, then each cell's sub-cells in preorder (parents are complete first).
+    for ci in compiled.indices {
+      let c = compiled[ci]
+      if c.parent == nil {
+        emitTopLevel(ci, c, t0: t0, t1: t1, emitter: emitter, into: &pending, budget: &budget)
+      }
+      for (j, si) in c.subs.enumerated() {
+        emitSubCells(
+          parentIndex: ci, slot: j, sub: compiled[si], subIndex: si, t0: t0, t1: t1,
+          emitter: emitter, pending: &pending, budget: &budget)
+      }
+    }
+
+    // Deaths among the particles that were already alive; the survivors take their room.
+    for ci in cells.indices { cells[ci].store.removeDead(at: t1) }
+    room -= liveCount
+
+    // Newborns in birth order: time, then cell preorder, then key.
+    var order: [(Double, Int, UInt64, Int, Int)] = []
+    for (ci, list) in pending.enumerated() {
+      for (k, p) in list.enumerated() { order.append((p.birth, p.cellOrder, p.key, ci, k)) }
+    }
+    order.sort { a, b in
+      if a.0 != b.0 { return a.0 < b.0 }
+      if a.1 != b.1 { return a.1 < b.1 }
+      return a.2 < b.2
+    }
+    for (_, _, _, ci, k) in order {
+      let p = pending[ci][k]
+      let index = nextIndex
+      nextIndex &+= 1
+      cells[ci].born += 1
+      guard p.death > t1 + 1e-9 else { continue }  // born and gone within the step
+      guard room > 0 else {
+        cells[ci].dropped += 1
+        report.dropped += 1
+        continue
+      }
+      room -= 1
+      let slots = cells[ci].subIDs.count
+      cells[ci].store.append(p, index: index, subSlots: slots)
+      let last = cells[ci].store.count - 1
+      for j in 0..<min(slots, p.subEmitted.count) {
+        cells[ci].store.subAcc[j][last] = p.subAcc[j]
+        cells[ci].store.subEmitted[j][last] = p.subEmitted[j]
+      }
+    }
+    simTime = t1
+  }
+
+  /// Births of a top-level cell in (t0, t1].
+  private mutating func emitTopLevel(
+    _ ci: Int, _ c: CompiledCell, t0: Double, t1: Double, emitter: EmitterProperties,
+    into pending: inout [[Newborn]], budget: inout Int
+  ) {
+    var rt = cells[ci]
+    let seg = rt.segment
+    guard seg.rate > 0 else { return }
+    let accEnd = rt.acc0 + seg.integral(from: seg.start, to: t1)
+    let lastN = saturatingInt((accEnd + 1e-9).rounded(.down))
+    guard lastN > rt.emitted else { return }
+    var firstN = rt.emitted + 1
+    // Births that (with all their descendants) must be gone by t1 need not be simulated: the
+    // counter-based keys mean skipping them changes no other particle.
+    let cutoff = t1 - c.treeLifetime - 1e-6
+    if cutoff > seg.start {
+      let nCut = saturatingInt((rt.acc0 + seg.integral(from: seg.start, to: cutoff)).rounded(.down)) - 1
+      if nCut >= firstN {
+        rt.born += nCut - firstN + 1
+        firstN = nCut + 1
+      }
+    }
+    if firstN <= lastN {
+      let available = max(0, budget)
+      let n1 = lastN - firstN + 1 > available ? firstN + available - 1 : lastN
+      if n1 < lastN {
+        rt.dropped += lastN - n1
+        rt.born += lastN - n1
+      }
+      if n1 >= firstN {
+        pending[ci].reserveCapacity(pending[ci].count + (n1 - firstN + 1))
+        for n in firstN...n1 {
+          let tb = min(t1, max(t0, seg.time(ofBirth: n, acc0: rt.acc0, from: seg.start)))
+          let key = ParticleRandom.topLevelKey(base: rt.base, n: n)
+          if let p = Spawner.topLevel(c, emitter: emitter, key: key, birth: tb) {
+            pending[ci].append(p)
+            budget -= 1
+          } else {
+            rt.born += 1  // a lifetime ≤ 0: never rendered, never stored
+          }
+        }
+      }
+    }
+    rt.emitted = lastN
+    cells[ci] = rt
+  }
+
+  /// Births of one sub-cell from every live particle of its parent cell (stored ones and those
+  /// born in this step) in (t0, t1].
+  private mutating func emitSubCells(
+    parentIndex ci: Int, slot j: Int, sub: CompiledCell, subIndex si: Int, t0: Double,
+    t1: Double, emitter: EmitterProperties, pending: inout [[Newborn]], budget: inout Int
+  ) {
+    let seg = cells[ci].subSegments[j]
+    guard seg.rate > 0 else { return }
+    let cutoff = t1 - sub.treeLifetime - 1e-6
+
+    // One parent: its birth, death, key, integral at `from`, births so far.
+    func births(
+      tb: Double, td: Double, key: UInt64, acc: Double, done: Int, from a: Double,
+      state: (Double) -> ParticleState
+    ) -> Int {
+      var s = seg
+      s.ws = tb + seg.ws
+      s.we = tb + seg.we
+      let end = min(t1, td)
+      guard end > a else { return done }
+      let lastN = saturatingInt((acc + s.integral(from: a, to: end) + 1e-9).rounded(.down))
+      guard lastN > done else { return done }
+      var firstN = done + 1
+      if cutoff > a {
+        let nCut = saturatingInt((acc + s.integral(from: a, to: cutoff)).rounded(.down)) - 1
+        if nCut >= firstN {
+          cells[si].born += nCut - firstN + 1
+          firstN = nCut + 1
+        }
+      }
+      guard firstN <= lastN else { return lastN }
+      for n in firstN...lastN {
+        guard budget > 0 else {
+          cells[si].dropped += lastN - n + 1
+          cells[si].born += lastN - n + 1
+          break
+        }
+        let t = min(end, max(t0, s.time(ofBirth: n, acc0: acc, from: a)))
+        let k = ParticleRandom.subKey(parent: key, subHash: sub.nameHash, n: n)
+        if let p = Spawner.sub(sub, parent: state(t), emitter: emitter, key: k, birth: t) {
+          pending[si].append(p)
+          budget -= 1
+        } else {
+          cells[si].born += 1
+        }
+      }
+      return lastN
+    }
+
+    let store = cells[ci].store
+    for i in 0..<store.count {
+      let tb = store.birth[i]
+      let done = births(
+        tb: tb, td: store.death[i], key: store.key[i], acc: store.subAcc[j][i],
+        done: store.subEmitted[j][i], from: max(seg.start, tb),
+        state: { store.state(i, at: $0) })
+      cells[ci].store.subEmitted[j][i] = done
+    }
+    let slots = cells[ci].subIDs.count
+    for k in pending[ci].indices {
+      if pending[ci][k].subEmitted.count != slots {
+        pending[ci][k].subAcc = Array(repeating: 0, count: slots)
+        pending[ci][k].subEmitted = Array(repeating: 0, count: slots)
+      }
+      let p = pending[ci][k]
+      let done = births(
+        tb: p.birth, td: p.death, key: p.key, acc: 0, done: p.subEmitted[j], from: p.birth,
+        state: { p.state(at: $0) })
+      pending[ci][k].subEmitted[j] = done
+    }
+  }
+}

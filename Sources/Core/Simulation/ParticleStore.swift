@@ -1,0 +1,240 @@
+/// The Float columns of a particle store (one per per-particle value).
+enum Column: Int, CaseIterable {
+  case px, py, pz, vx, vy, vz, ax, ay, az
+  case red, green, blue, alpha, redSpeed, greenSpeed, blueSpeed, alphaSpeed
+  case scale, scaleSpeed, spin, theta
+}
+
+/// One cell's live particles in structure-of-arrays form, kept in birth order.
+///
+/// The Float columns share one allocation whose columns start 64 bytes apart modulo 4 KiB, so
+/// the many streams a loop reads do not fall into the same cache sets (PERFORMANCE.md). Birth and
+/// death times are Doubles (seconds of the emitter's clock); keys and birth indices are UInt64.
+/// Particles are evaluated in closed form from their age, so nothing per particle changes after
+/// birth except removal. Deaths are removed by an order-preserving compaction in its own pass.
+struct ParticleStore: Sendable {
+  private(set) var count = 0
+  private(set) var capacity = 0
+  private(set) var floats: [Float] = []
+  private(set) var birth: [Double] = []
+  private(set) var death: [Double] = []
+  private(set) var key: [UInt64] = []
+  /// The emitter-wide birth index: render order, never storage accidents.
+  private(set) var index: [UInt64] = []
+  /// Per sub-cell slot: the emission integral at the slot's segment start (or at birth).
+  var subAcc: [[Double]] = []
+  /// Per sub-cell slot: how many sub-particles each particle has emitted.
+  var subEmitted: [[Int]] = []
+
+  /// Floats between column starts: capacity plus 16 (64 bytes) of stagger.
+  var stride: Int { capacity + 16 }
+
+  @inline(__always)
+  func offset(_ c: Column) -> Int { c.rawValue * stride }
+
+  @inline(__always)
+  func value(_ c: Column, _ i: Int) -> Float { floats[c.rawValue * stride + i] }
+
+  /// Makes room for `extra` more particles.
+  mutating func reserve(_ extra: Int) {
+    let needed = count + extra
+    guard needed > capacity else { return }
+    // Capacities are multiples of 1024 floats (4 KiB) so the 64-byte stagger holds.
+    var newCap = max(1024, capacity * 2)
+    while newCap < needed { newCap *= 2 }
+    let newStride = newCap + 16
+    var nf = [Float](repeating: 0, count: newStride * Column.allCases.count)
+    floats.withUnsafeBufferPointer { old in
+      nf.withUnsafeMutableBufferPointer { new in
+        for c in 0..<Column.allCases.count {
+          for i in 0..<count { new[c * newStride + i] = old[c * stride + i] }
+        }
+      }
+    }
+    floats = nf
+    capacity = newCap
+    birth.reserveCapacity(newCap)
+    death.reserveCapacity(newCap)
+    key.reserveCapacity(newCap)
+    index.reserveCapacity(newCap)
+  }
+
+  /// Appends one particle (callers append in birth-index order).
+  mutating func append(_ p: Newborn, index birthIndex: UInt64, subSlots: Int) {
+    reserve(1)
+    let i = count
+    let s = stride
+    floats.withUnsafeMutableBufferPointer { f in
+      for (c, v) in p.values.enumerated() { f[c * s + i] = v }
+    }
+    birth.append(p.birth)
+    death.append(p.death)
+    key.append(p.key)
+    index.append(birthIndex)
+    if subAcc.count != subSlots {
+      subAcc = Array(repeating: [], count: subSlots)
+      subEmitted = Array(repeating: [], count: subSlots)
+    }
+    for j in 0..<subSlots {
+      subAcc[j].append(0)
+      subEmitted[j].append(0)
+    }
+    count += 1
+  }
+
+  /// Removes particles whose death time is ≤ `t` (with a 1e-9 s tolerance, so cutting time
+  /// differently never changes who is alive), keeping the others in order. Returns how many.
+  @discardableResult
+  mutating func removeDead(at t: Double) -> Int {
+    let limit = t + 1e-9
+    // First pass: find the first death without touching anything else.
+    var first = -1
+    death.withUnsafeBufferPointer { d in
+      for i in 0..<count where d[i] <= limit {
+        first = i
+        break
+      }
+    }
+    guard first >= 0 else { return 0 }
+    var keep: [Int] = []
+    keep.reserveCapacity(count - first)
+    for i in first..<count where death[i] > limit { keep.append(i) }
+    let newCount = first + keep.count
+    let s = stride
+    floats.withUnsafeMutableBufferPointer { f in
+      for c in 0..<Column.allCases.count {
+        let base = c * s
+        var w = first
+        for r in keep {
+          f[base + w] = f[base + r]
+          w += 1
+        }
+      }
+    }
+    func compact<T>(_ a: inout [T]) {
+      var w = first
+      for r in keep {
+        a[w] = a[r]
+        w += 1
+      }
+      a.removeLast(a.count - newCount)
+    }
+    compact(&birth)
+    compact(&death)
+    compact(&key)
+    compact(&index)
+    for j in 0..<subAcc.count {
+      compact(&subAcc[j])
+      compact(&subEmitted[j])
+    }
+    let removed = count - newCount
+    count = newCount
+    return removed
+  }
+
+  /// Removes everything.
+  mutating func removeAll() {
+    count = 0
+    birth.removeAll(keepingCapacity: true)
+    death.removeAll(keepingCapacity: true)
+    key.removeAll(keepingCapacity: true)
+    index.removeAll(keepingCapacity: true)
+    for j in 0..<subAcc.count {
+      subAcc[j].removeAll(keepingCapacity: true)
+      subEmitted[j].removeAll(keepingCapacity: true)
+    }
+  }
+
+  /// Rebuilds the sub-cell slots when the cell's sub-cells changed: kept ids keep their data,
+  /// new ones start empty.
+  mutating func remapSubSlots(from old: [CellID], to new: [CellID]) {
+    guard old != new else { return }
+    var acc: [[Double]] = []
+    var emitted: [[Int]] = []
+    for id in new {
+      if let j = old.firstIndex(of: id), j < subAcc.count {
+        acc.append(subAcc[j])
+        emitted.append(subEmitted[j])
+      } else {
+        acc.append(Array(repeating: 0, count: count))
+        emitted.append(Array(repeating: 0, count: count))
+      }
+    }
+    subAcc = acc
+    subEmitted = emitted
+  }
+
+  // MARK: - Evaluation
+
+  /// A particle's state at emitter time `t`, in closed form from its age.
+  func state(_ i: Int, at t: Double) -> ParticleState {
+    let tau = Float(t - birth[i])
+    let s = stride
+    return floats.withUnsafeBufferPointer { f in
+      @inline(__always) func v(_ c: Column) -> Float { f[c.rawValue * s + i] }
+      let h = 0.5 * tau * tau
+      return ParticleState(
+        x: v(.px) + v(.vx) * tau + v(.ax) * h,
+        y: v(.py) + v(.vy) * tau + v(.ay) * h,
+        z: v(.pz) + v(.vz) * tau + v(.az) * h,
+        vx: v(.vx) + v(.ax) * tau,
+        vy: v(.vy) + v(.ay) * tau,
+        vz: v(.vz) + v(.az) * tau,
+        red: v(.red) + v(.redSpeed) * tau,
+        green: v(.green) + v(.greenSpeed) * tau,
+        blue: v(.blue) + v(.blueSpeed) * tau,
+        alpha: v(.alpha) + v(.alphaSpeed) * tau,
+        scale: v(.scale) + v(.scaleSpeed) * tau,
+        rotation: v(.spin) * tau,
+        theta: v(.theta),
+        age: tau)
+    }
+  }
+}
+
+/// A particle evaluated at one time. Colours are unclamped; clamp when drawing.
+public struct ParticleState: Sendable, Equatable {
+  public var x, y, z: Float
+  public var vx, vy, vz: Float
+  public var red, green, blue, alpha: Float
+  public var scale: Float
+  public var rotation: Float
+  /// The direction it was fired in (rad), used when it is at rest.
+  public var theta: Float
+  public var age: Float
+}
+
+/// A particle being born: its times, key and initial values in `Column` order.
+struct Newborn: Sendable {
+  var birth: Double
+  var death: Double
+  var key: UInt64
+  /// Where it sorts among same-time births: the cell's preorder position.
+  var cellOrder: Int
+  var values: [Float]
+  /// Sub-cell integrals and births during the step it was born in.
+  var subAcc: [Double] = []
+  var subEmitted: [Int] = []
+
+  /// Its state at emitter time `t`, as `ParticleStore.state` would give once stored.
+  func state(at t: Double) -> ParticleState {
+    let tau = Float(t - birth)
+    @inline(__always) func v(_ c: Column) -> Float { values[c.rawValue] }
+    let h = 0.5 * tau * tau
+    return ParticleState(
+      x: v(.px) + v(.vx) * tau + v(.ax) * h,
+      y: v(.py) + v(.vy) * tau + v(.ay) * h,
+      z: v(.pz) + v(.vz) * tau + v(.az) * h,
+      vx: v(.vx) + v(.ax) * tau,
+      vy: v(.vy) + v(.ay) * tau,
+      vz: v(.vz) + v(.az) * tau,
+      red: v(.red) + v(.redSpeed) * tau,
+      green: v(.green) + v(.greenSpeed) * tau,
+      blue: v(.blue) + v(.blueSpeed) * tau,
+      alpha: v(.alpha) + v(.alphaSpeed) * tau,
+      scale: v(.scale) + v(.scaleSpeed) * tau,
+      rotation: v(.spin) * tau,
+      theta: v(.theta),
+      age: tau)
+  }
+}

@@ -1,0 +1,97 @@
+/// One cell's numbers for `stats`.
+public struct CellStats: Sendable, Equatable {
+  /// The cell's key path, e.g. `like.emitterCells.sparkle`.
+  public var path: String
+  public var live: Int
+  public var born: Int
+  public var dropped: Int
+  /// Age of the oldest live particle (s), 0 when none.
+  public var oldestAge: Double
+}
+
+/// A live particle as tests and tools see it: which cell, its birth index and its state.
+public struct ParticleSnapshot: Sendable, Equatable {
+  public var cell: CellID
+  public var birthIndex: UInt64
+  public var birthTime: Double
+  public var lifetime: Double
+  public var state: ParticleState
+}
+
+extension Scene {
+  /// Live particles of a layer's subtree (every emitter in it, all cells and sub-cells), or of
+  /// one cell (its own particles only).
+  public func liveCount(of ref: ObjectRef) -> Int {
+    switch ref {
+    case .layer(let id):
+      var total = 0
+      var stack = [id]
+      while let x = stack.popLast() {
+        guard let l = model.layer(x) else { continue }
+        total += runtimes[x].map { rt in liveCells(of: l, rt).reduce(0) { $0 + $1.store.count } }
+          ?? 0
+        stack.append(contentsOf: l.sublayers)
+      }
+      return total
+    case .cell(let id, let path):
+      guard let last = path.last, model.cell(ref) != nil else { return 0 }
+      return runtimes[id]?.cell(last)?.store.count ?? 0
+    }
+  }
+
+  /// The runtimes of cells that still exist in the model (a removed cell shows nothing even
+  /// before the next step).
+  func liveCells(of layer: Layer, _ rt: EmitterRuntime) -> [CellRuntime] {
+    var ids: Set<CellID> = []
+    var stack = layer.cells
+    while let c = stack.popLast() {
+      ids.insert(c.id)
+      stack.append(contentsOf: c.cells)
+    }
+    return rt.cells.filter { ids.contains($0.id) }
+  }
+
+  /// Per cell of every emitter, in tree order then cell preorder.
+  public func stats() -> [CellStats] {
+    var out: [CellStats] = []
+    for id in model.treeOrder {
+      guard let l = model.layer(id), l.kind == .emitter else { continue }
+      let rt = runtimes[id]
+      func visit(_ c: EmitterCell, path: String) {
+        let p = path + ".emitterCells." + c.name
+        let cr = rt?.cell(c.id)
+        var oldest = 0.0
+        if let cr, cr.store.count > 0, let rt {
+          oldest = rt.simTime - cr.store.birth[0]
+        }
+        out.append(
+          CellStats(
+            path: p, live: cr?.store.count ?? 0, born: cr?.born ?? 0,
+            dropped: cr?.dropped ?? 0, oldestAge: oldest))
+        for s in c.cells { visit(s, path: p) }
+      }
+      for c in l.cells { visit(c, path: l.name) }
+    }
+    return out
+  }
+
+  /// Every live particle of an emitter layer in birth order, evaluated now.
+  public func particles(of id: LayerID) -> [ParticleSnapshot] {
+    guard let l = model.layer(id), let rt = runtimes[id] else { return [] }
+    var out: [ParticleSnapshot] = []
+    for c in liveCells(of: l, rt) {
+      for i in 0..<c.store.count {
+        out.append(
+          ParticleSnapshot(
+            cell: c.id, birthIndex: c.store.index[i], birthTime: c.store.birth[i],
+            lifetime: c.store.death[i] - c.store.birth[i],
+            state: c.store.state(i, at: rt.simTime)))
+      }
+    }
+    out.sort { $0.birthIndex < $1.birthIndex }
+    return out
+  }
+
+  /// The emitter's own clock (its local time, continuous across timing edits).
+  public func emitterTime(of id: LayerID) -> Double { runtimes[id]?.simTime ?? 0 }
+}

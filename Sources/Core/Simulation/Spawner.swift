@@ -1,0 +1,100 @@
+import Foundation
+
+/// Draws a new particle's values from its cell (MODEL.md §4.3–4.5).
+enum Spawner {
+  /// `rnd(M, R) = M + R·(u − 0.5)`: uniform in [M − R/2, M + R/2].
+  @inline(__always)
+  static func rnd(_ m: Double, _ r: Double, _ u: Double) -> Double { m + r * (u - 0.5) }
+
+  /// A top-level particle, or nil when its drawn lifetime is ≤ 0 (never rendered).
+  static func topLevel(
+    _ c: CompiledCell, emitter e: EmitterProperties, key: UInt64, birth: Double
+  ) -> Newborn? {
+    let cell = c.cell
+    let u = { (d: ParticleRandom.Draw) in ParticleRandom.uniform(key, d) }
+    let life = rnd(cell.lifetime, cell.lifetimeRange, u(.lifetime)) * e.lifetime
+    guard life > 0 else { return nil }
+    let start = EmissionGeometry.start(
+      shape: e.emitterShape, mode: e.emitterMode, position: e.emitterPosition,
+      z: e.emitterZPosition, size: e.emitterSize, depth: e.emitterDepth,
+      longitude: cell.emissionLongitude,
+      u: (u(.position1), u(.position2), u(.position3), u(.position4)))
+    let color = (
+      rnd(cell.color.red, cell.redRange, u(.red)),
+      rnd(cell.color.green, cell.greenRange, u(.green)),
+      rnd(cell.color.blue, cell.blueRange, u(.blue)),
+      rnd(cell.color.alpha, cell.alphaRange, u(.alpha))
+    )
+    let scale = rnd(cell.scale, cell.scaleRange, u(.scale)) * e.scale
+    return make(
+      cell: c, emitter: e, key: key, birth: birth, life: life,
+      position: (start.x, start.y, start.z), centralAngle: start.centralAngle, u: u,
+      color: color, scale: scale)
+  }
+
+  /// A sub-cell particle born from `parent` (evaluated at the birth time), or nil when its
+  /// drawn lifetime is ≤ 0. Direction follows the parent's current velocity (its firing
+  /// direction when at rest); colour and scale are the parent's current values times the
+  /// sub-cell's draws; velocity is not inherited.
+  static func sub(
+    _ c: CompiledCell, parent p: ParticleState, emitter e: EmitterProperties, key: UInt64,
+    birth: Double
+  ) -> Newborn? {
+    let cell = c.cell
+    let u = { (d: ParticleRandom.Draw) in ParticleRandom.uniform(key, d) }
+    let life = rnd(cell.lifetime, cell.lifetimeRange, u(.lifetime)) * e.lifetime
+    guard life > 0 else { return nil }
+    let moving = p.vx != 0 || p.vy != 0
+    let heading = moving ? Double(atan2(p.vy, p.vx)) : Double(p.theta)
+    func clamp01(_ x: Float) -> Double { Double(min(max(x, 0), 1)) }
+    let color = (
+      clamp01(p.red) * rnd(cell.color.red, cell.redRange, u(.red)),
+      clamp01(p.green) * rnd(cell.color.green, cell.greenRange, u(.green)),
+      clamp01(p.blue) * rnd(cell.color.blue, cell.blueRange, u(.blue)),
+      clamp01(p.alpha) * rnd(cell.color.alpha, cell.alphaRange, u(.alpha))
+    )
+    let scale = Double(p.scale) * rnd(cell.scale, cell.scaleRange, u(.scale))
+    return make(
+      cell: c, emitter: e, key: key, birth: birth, life: life,
+      position: (Double(p.x), Double(p.y), Double(p.z)),
+      centralAngle: heading + cell.emissionLongitude, u: u, color: color, scale: scale)
+  }
+
+  private static func make(
+    cell c: CompiledCell, emitter e: EmitterProperties, key: UInt64, birth: Double,
+    life: Double, position: (Double, Double, Double), centralAngle: Double,
+    u: (ParticleRandom.Draw) -> Double, color: (Double, Double, Double, Double), scale: Double
+  ) -> Newborn {
+    let cell = c.cell
+    let theta = centralAngle + abs(cell.emissionRange) * (u(.direction) - 0.5)
+    let phi = cell.emissionLatitude
+    let speed = rnd(cell.velocity, cell.velocityRange, u(.velocity)) * e.velocity
+    let spin = rnd(cell.spin, cell.spinRange, u(.spin)) * e.spin
+    let dir = (cos(phi) * cos(theta), cos(phi) * sin(theta), sin(phi))
+    var v = [Float](repeating: 0, count: Column.allCases.count)
+    func put(_ col: Column, _ x: Double) { v[col.rawValue] = Float(x) }
+    put(.px, position.0)
+    put(.py, position.1)
+    put(.pz, position.2)
+    put(.vx, speed * dir.0)
+    put(.vy, speed * dir.1)
+    put(.vz, speed * dir.2)
+    put(.ax, cell.xAcceleration)
+    put(.ay, cell.yAcceleration)
+    put(.az, cell.zAcceleration)
+    put(.red, color.0)
+    put(.green, color.1)
+    put(.blue, color.2)
+    put(.alpha, color.3)
+    put(.redSpeed, cell.redSpeed)
+    put(.greenSpeed, cell.greenSpeed)
+    put(.blueSpeed, cell.blueSpeed)
+    put(.alphaSpeed, cell.alphaSpeed)
+    put(.scale, scale)
+    put(.scaleSpeed, cell.scaleSpeed)
+    put(.spin, spin)
+    put(.theta, speed < 0 ? theta + .pi : theta)
+    return Newborn(
+      birth: birth, death: birth + life, key: key, cellOrder: c.order, values: v)
+  }
+}

@@ -1,0 +1,173 @@
+import Core
+import Foundation
+
+/// Writes to the process's standard output and error.
+final class StandardOutput: OutputSink {
+  func out(_ text: String) { writeAll(1, text) }
+  func err(_ text: String) { writeAll(2, text) }
+}
+
+/// Writes all of `text` to a file descriptor, unbuffered (so stdout and stderr interleave in
+/// the order written). A closed pipe is not an error worth dying for.
+func writeAll(_ fd: Int32, _ text: String) {
+  var bytes = Array(text.utf8)
+  var offset = 0
+  while offset < bytes.count {
+    let n = bytes.withUnsafeMutableBytes { b -> Int in
+      guard let base = b.baseAddress else { return -1 }
+      return write(fd, base + offset, b.count - offset)
+    }
+    if n < 0 && errno == EINTR { continue }
+    guard n > 0 else { return }
+    offset += n
+  }
+}
+
+/// The `burst` program: arguments and exit codes only; everything else is the Session's.
+@main
+struct Burst {
+  static let version = "0.1.0"
+
+  static let usage = """
+    usage: burst [FILE.burst ...] [-e COMMANDS]... [-i FILE.burst] [--color auto|always|never]
+           burst --help | --version
+
+    Simulates Core Animation particle emitters in the terminal.
+      FILE.burst       run the scripts in order, stopping at the first error
+      -e COMMANDS      run commands given here (may repeat, mixes with files)
+      -i FILE.burst    run the script, then stay at the prompt with its scene
+      --color WHEN     colour output: auto (default), always or never (NO_COLOR is honoured)
+      --help           this text
+      --version        the version
+
+    With no arguments, burst shows a prompt when standard input is a terminal and otherwise
+    reads standard input as a script. Type 'help' at the prompt for the commands.
+    Exit status: 0 ok, 64 bad usage, 65 error in a script, 66 missing input, 74 cannot write.
+
+    """
+
+  enum Source {
+    case file(String)
+    case commands(String)
+  }
+
+  static func main() {
+    exit(run(Array(CommandLine.arguments.dropFirst())))
+  }
+
+  static func run(_ args: [String]) -> Int32 {
+    var sources: [Source] = []
+    var interactive = false
+    var i = 0
+    func fail(_ message: String) -> Int32 {
+      writeAll(2, "burst: \(message)\n\(usage)")
+      return 64
+    }
+    while i < args.count {
+      let a = args[i]
+      switch a {
+      case "--help", "-h":
+        writeAll(1, usage)
+        return 0
+      case "--version":
+        print("burst \(version)")
+        return 0
+      case "-e":
+        guard i + 1 < args.count else { return fail("-e needs COMMANDS") }
+        sources.append(.commands(args[i + 1]))
+        i += 1
+      case "-i":
+        guard i + 1 < args.count else { return fail("-i needs a FILE") }
+        sources.append(.file(args[i + 1]))
+        interactive = true
+        i += 1
+      case "--color":
+        guard i + 1 < args.count, ["auto", "always", "never"].contains(args[i + 1]) else {
+          return fail("--color takes auto, always or never")
+        }
+        i += 1
+      default:
+        if a.hasPrefix("--color=") {
+          guard ["auto", "always", "never"].contains(String(a.dropFirst(8))) else {
+            return fail("--color takes auto, always or never")
+          }
+        } else if a.hasPrefix("-") && a != "-" {
+          return fail("unknown option '\(a)'")
+        } else {
+          sources.append(.file(a))
+        }
+      }
+      i += 1
+    }
+
+    let session = Session(sink: StandardOutput())
+    if Terminal.isTerminal(1), let cols = terminalColumns() { session.defaultColumns = cols }
+    for source in sources {
+      let failure: Diagnostic?
+      switch source {
+      case .commands(let text):
+        failure = session.run(source: text, file: "-e")
+      case .file(let path):
+        let isStdin = path == "-"
+        guard let text = isStdin ? readStandardInput() : AtomicFile.readText(path) else {
+          writeAll(2, "burst: cannot read '\(path)'\n")
+          return 66
+        }
+        failure = session.run(source: text, file: isStdin ? "<stdin>" : path)
+      }
+      if let failure { return failure.exitCode }
+      if session.quitRequested { return 0 }
+    }
+    if !sources.isEmpty && !interactive { return 0 }
+    if Terminal.isTerminal(0) {
+      prompt(session)
+      return 0
+    }
+    if interactive {
+      // Not a terminal: keep reading lines as if typed, errors do not stop.
+      var n = 0
+      while let line = Swift.readLine(strippingNewline: true) {
+        n += 1
+        session.runPromptLine(line, number: n)
+        if session.quitRequested { break }
+      }
+      return 0
+    }
+    guard let text = readStandardInput() else { return 66 }
+    return session.run(source: text, file: "<stdin>")?.exitCode ?? 0
+  }
+
+  /// Standard input as text (invalid UTF-8 replaced, so binary input gives errors, not traps).
+  static func readStandardInput() -> String? {
+    let data = FileHandle.standardInput.readDataToEndOfFile()
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// The terminal's width in columns, if known.
+  static func terminalColumns() -> Int? {
+    var w = winsize()
+    guard ioctl(1, UInt(TIOCGWINSZ), &w) == 0, w.ws_col > 0 else { return nil }
+    return Int(w.ws_col)
+  }
+
+  /// The interactive prompt: readline editing, history in ~/.burst_history, Tab completion.
+  static func prompt(_ session: Session) {
+    let history = ProcessInfo.processInfo.environment["HOME"].map { $0 + "/.burst_history" }
+    let editor = ReadlineLineEditor(historyPath: history, historyLimit: 1000) {
+      line, start, end in
+      Completion.candidates(line: line, wordStart: start, wordEnd: end, session: session)
+    }
+    print("Burst \(version) — Core Animation particles in the terminal. Type help, or quit.")
+    var number = 0
+    while !session.quitRequested, var line = editor.readLine(prompt: "burst> ") {
+      number += 1
+      // A trailing backslash continues the command on the next line.
+      while line.hasSuffix("\\"), let more = editor.readLine(prompt: "  ...> ") {
+        line = String(line.dropLast()) + " " + more
+      }
+      editor.addHistory(line)
+      session.runPromptLine(line, number: number)
+    }
+    editor.saveHistory()
+  }
+}

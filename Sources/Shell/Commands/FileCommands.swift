@@ -1,0 +1,43 @@
+import Core
+
+/// Files and the session: load, echo, quit.
+enum FileCommands {
+  static let all: [Command] = [load, echo, quit]
+
+  static let load = Command(
+    name: "load", aliases: ["source"], usage: "load FILE",
+    abstract: "run a script; its errors name that file's lines",
+    examples: ["load examples/confetti.burst"], hints: [.file]
+  ) { s, inv throws(Diagnostic) in
+    try inv.expectAtMost(1)
+    let token = try inv.argument(1, "FILE")
+    guard s.loading.count < 16, !s.loading.contains(token.text) else {
+      throw inv.error("'\(token.text)' is already being loaded", at: token)
+    }
+    guard let text = AtomicFile.readText(token.text) else {
+      var d = inv.error("cannot read '\(token.text)'", hint: "check the path", at: token)
+      d.exitCode = 66
+      throw d
+    }
+    s.loading.append(token.text)
+    defer { s.loading.removeLast() }
+    if var failure = s.run(source: text, file: token.text) {
+      failure.reported = true
+      throw failure
+    }
+  }
+
+  static let echo = Command(
+    name: "echo", usage: "echo TEXT", abstract: "print TEXT", examples: ["echo confetti!"],
+    hints: [.none]
+  ) { s, inv throws(Diagnostic) in
+    s.sink.out(inv.args.map(\.text).joined(separator: " ") + "\n")
+  }
+
+  static let quit = Command(
+    name: "quit", aliases: ["exit"], usage: "quit", abstract: "leave", examples: ["quit"]
+  ) { s, inv throws(Diagnostic) in
+    try inv.expectAtMost(0)
+    s.quitRequested = true
+  }
+}

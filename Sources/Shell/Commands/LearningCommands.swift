@@ -1,0 +1,86 @@
+import Core
+
+/// Learning: keys, help.
+enum LearningCommands {
+  static let all: [Command] = [keys, help]
+
+  static let keys = Command(
+    name: "keys", usage: "keys [layer|emitter|cell|PATH]",
+    abstract: "every property: name, kind, default, current value (with PATH), meaning",
+    examples: ["keys cell", "keys like", "keys like.emitterCells.sparkle"],
+    hints: [.object]
+  ) { s, inv throws(Diagnostic) in
+    try inv.expectAtMost(1)
+    let m = s.scene.model
+    var title: String
+    var infos: [PropertyInfo]
+    var ref: ObjectRef? = nil
+    switch inv.args.first?.text {
+    case nil, "layer":
+      title = "CALayer"
+      infos = m.infos(of: .layer(SceneModel.rootID)).filter {
+        !Layer.sceneDescriptors.map(\.name).contains($0.name)
+      }
+    case "emitter":
+      title = "CAEmitterLayer (plus every CALayer property)"
+      infos = Layer.emitterDescriptors.map { $0.info }
+    case "cell":
+      title = "CAEmitterCell"
+      infos = EmitterCell.descriptors.map { $0.info }
+    default:
+      let token = inv.text.tokens[1]
+      let r = try inv.object(token, in: m)
+      ref = r
+      title = m.describe(r)
+      infos = m.infos(of: r)
+    }
+    var rows = [["name", "kind", "default"] + (ref == nil ? [] : ["value"]) + ["unit", "meaning"]]
+    for i in infos {
+      var row = [i.name, i.kind.word, ValueFormatting.value(i.defaultValue)]
+      if let ref {
+        let v = m.value(PropertyRef(object: ref, name: i.name))
+        row.append(v.map(ValueFormatting.value) ?? "")
+      }
+      row += [i.unit, i.summary + (i.writable ? "" : " (read-only)")]
+      rows.append(row)
+    }
+    s.sink.out(title + "\n" + TreePrinter.table(rows))
+  }
+
+  static let help = Command(
+    name: "help", usage: "help [COMMAND]",
+    abstract: "the command list, or one command's usage and examples",
+    examples: ["help", "help step"], hints: [.command]
+  ) { s, inv throws(Diagnostic) in
+    try inv.expectAtMost(1)
+    if let t = inv.args.first {
+      guard let c = s.commands.lookup(t.text) else {
+        let near = Suggestions.nearest(to: t.text, in: s.commands.allNames)
+        throw inv.error(
+          "unknown command '\(t.text)'",
+          hint: near.map { "did you mean '\($0)'?" } ?? "type help for the list", at: t)
+      }
+      s.sink.out(HelpText.detail(c))
+    } else {
+      s.sink.out(HelpText.overview(s.commands))
+    }
+  }
+}
+
+/// Help text generated from the command declarations.
+enum HelpText {
+  static func overview(_ table: CommandTable) -> String {
+    var rows: [[String]] = []
+    for c in table.commands { rows.append([c.usage, c.abstract]) }
+    return "Commands (help COMMAND for details):\n" + TreePrinter.table(rows)
+  }
+
+  static func detail(_ c: Command) -> String {
+    var out = "usage: \(c.usage)\n\(c.abstract)\n"
+    if !c.aliases.isEmpty { out += "aliases: \(c.aliases.joined(separator: ", "))\n" }
+    if !c.examples.isEmpty {
+      out += "examples:\n" + c.examples.map { "  \($0)\n" }.joined()
+    }
+    return out
+  }
+}

@@ -1,0 +1,208 @@
+import Core
+
+/// Building a scene: scene, layer, emitter, cell, remove, set, get, reset.
+enum SceneCommands {
+  static let all: [Command] = [scene, layer, emitter, cell, remove, set, get, reset]
+
+  static let scene = Command(
+    name: "scene", usage: "scene SIZE [COLOR]",
+    abstract: "set the canvas size (points) and optionally its background colour",
+    examples: ["scene 320x240", "scene 200,200 #101018"], hints: [.none, .none]
+  ) { s, inv throws(Diagnostic) in
+    try inv.expectAtMost(2)
+    let sizeToken = try inv.argument(1, "SIZE")
+    let size: Size
+    do throws(ValueError) {
+      guard case .size(let v) = try PropertyKind.size.parse(sizeToken.text) else {
+        throw ValueError("expected a size")
+      }
+      size = v
+    } catch {
+      throw Diagnostic(error, token: sizeToken, in: inv.line)
+    }
+    guard (1...8192).contains(size.width), (1...8192).contains(size.height) else {
+      throw inv.error(
+        "a scene must be 1 to 8192 points each way", hint: "for example 320x240", at: sizeToken)
+    }
+    var color: Color? = nil
+    if inv.args.count > 1 {
+      let t = inv.text.tokens[2]
+      do throws(ValueError) {
+        if case .color(let c) = try PropertyKind.color.parse(t.text) { color = c }
+      } catch {
+        throw Diagnostic(error, token: t, in: inv.line)
+      }
+    }
+    let root = PropertyRef(object: .layer(SceneModel.rootID), name: "bounds", field: nil)
+    s.scene.model.apply(.rect(Rect(0, 0, size.width, size.height)), to: root)
+    let pos = PropertyRef(object: .layer(SceneModel.rootID), name: "position", field: nil)
+    s.scene.model.apply(.point(Point(size.width / 2, size.height / 2)), to: pos)
+    if let color {
+      let bg = PropertyRef(object: .layer(SceneModel.rootID), name: "backgroundColor", field: nil)
+      s.scene.model.apply(.color(color), to: bg)
+    }
+  }
+
+  static let layer = Command(
+    name: "layer", usage: "layer NAME [in PARENT]", abstract: "add a CALayer",
+    examples: ["layer button", "layer badge in button"],
+    hints: [.none, .keywords(["in"]), .layer]
+  ) { s, inv throws(Diagnostic) in try add(s, inv, kind: .layer) }
+
+  static let emitter = Command(
+    name: "emitter", usage: "emitter NAME [in PARENT]", abstract: "add a CAEmitterLayer",
+    examples: ["emitter like", "emitter sparks in button"],
+    hints: [.none, .keywords(["in"]), .layer]
+  ) { s, inv throws(Diagnostic) in try add(s, inv, kind: .emitter) }
+
+  private static func add(_ s: Session, _ inv: Invocation, kind: LayerKind) throws(Diagnostic) {
+    try inv.expectAtMost(3)
+    let nameToken = try inv.argument(1, "NAME")
+    var parent = SceneModel.rootID
+    if inv.args.count >= 2 {
+      let kw = inv.text.tokens[2]
+      guard kw.text == "in" else {
+        throw inv.error("expected 'in PARENT'", hint: "usage: \(inv.command.usage)", at: kw)
+      }
+      parent = try inv.layer(try inv.argument(3, "PARENT"), in: s.scene.model)
+    }
+    if s.commands.lookup(nameToken.text) != nil {
+      throw inv.error(
+        "'\(nameToken.text)' is a command and cannot name a layer", at: nameToken)
+    }
+    do throws(ValueError) {
+      try s.scene.model.addLayer(named: nameToken.text, kind: kind, parent: parent)
+    } catch {
+      throw Diagnostic(error, token: nameToken, in: inv.line)
+    }
+  }
+
+  static let cell = Command(
+    name: "cell", usage: "cell PATH NAME",
+    abstract: "append a CAEmitterCell to an emitter layer or (as a sub-cell) to a cell",
+    examples: ["cell like sparkle", "cell rocket.emitterCells.burst spark"],
+    hints: [.object, .none]
+  ) { s, inv throws(Diagnostic) in
+    try inv.expectAtMost(2)
+    let owner = try inv.object(try inv.argument(1, "PATH"), in: s.scene.model)
+    let nameToken = try inv.argument(2, "NAME")
+    do throws(ValueError) {
+      try s.scene.model.addCell(named: nameToken.text, to: owner)
+    } catch {
+      throw Diagnostic(error, token: nameToken, in: inv.line)
+    }
+  }
+
+  static let remove = Command(
+    name: "remove", usage: "remove PATH",
+    abstract: "remove a layer or a cell, with its particles",
+    examples: ["remove like", "remove like.emitterCells.sparkle"], hints: [.object]
+  ) { s, inv throws(Diagnostic) in
+    try inv.expectAtMost(1)
+    let token = try inv.argument(1, "PATH")
+    let ref = try inv.object(token, in: s.scene.model)
+    do throws(ValueError) {
+      try s.scene.model.remove(ref)
+    } catch {
+      throw Diagnostic(error, token: token, in: inv.line)
+    }
+    s.scene.pruneRuntimes()
+  }
+
+  static let set = Command(
+    name: "set", usage: "set PATH VALUE | set OBJECTPATH KEY=VALUE ...",
+    abstract: "set one property, or several properties of one layer or cell",
+    examples: [
+      "set like.emitterCells.sparkle.birthRate 1000",
+      "set like emitterShape=circle emitterMode=outline emitterSize=25,0",
+      "set like.emitterPosition.x 100",
+    ], hints: [.property, .property]
+  ) { s, inv throws(Diagnostic) in
+    let pathToken = try inv.argument(1, "PATH")
+    let valueToken = try inv.argument(2, "VALUE")
+    let model = s.scene.model
+    // KEY=VALUE form: the first value word has an unquoted '='.
+    if !valueToken.quoted, valueToken.text.contains("=") {
+      let object = try inv.object(pathToken, in: model)
+      var updates: [(PropertyRef, PropertyValue)] = []
+      for t in inv.args.dropFirst() {
+        guard !t.quoted, let eq = t.text.firstIndex(of: "=") else {
+          throw inv.error(
+            "expected KEY=VALUE", hint: "write each property as name=value", at: t)
+        }
+        let key = String(t.text[t.text.startIndex..<eq])
+        let value = String(t.text[t.text.index(after: eq)...])
+        let keyToken = Token(text: key, column: t.column, length: key.count)
+        let valueToken = Token(
+          text: value, column: t.column + key.count + 1, length: max(1, value.count))
+        let path = model.describe(path: object) + "." + key
+        let ref: PropertyRef
+        do throws(ValueError) {
+          ref = try model.resolveProperty(path)
+        } catch {
+          var e = error
+          e.offset = nil
+          throw Diagnostic(e, token: keyToken, in: inv.line)
+        }
+        do throws(ValueError) {
+          updates.append((ref, try parseForSet(value, ref: ref, model: model)))
+        } catch {
+          throw Diagnostic(error, token: valueToken, in: inv.line)
+        }
+      }
+      for (ref, v) in updates { s.scene.model.apply(v, to: ref) }
+      return
+    }
+    let ref = try inv.property(pathToken, in: model)
+    let valueTokens = Array(inv.args.dropFirst())
+    let joined = valueTokens.map(\.text).joined(separator: " ")
+    let span = Token(
+      text: joined, column: valueToken.column,
+      length: (valueTokens.last.map { $0.column + $0.length } ?? valueToken.column)
+        - valueToken.column)
+    do throws(ValueError) {
+      s.scene.model.apply(try parseForSet(joined, ref: ref, model: model), to: ref)
+    } catch {
+      throw Diagnostic(error, token: span, in: inv.line)
+    }
+  }
+
+  /// Parses a value for `set`, with the kind's message prefixed by the property name.
+  static func parseForSet(_ text: String, ref: PropertyRef, model: SceneModel) throws(ValueError)
+    -> PropertyValue
+  {
+    do throws(ValueError) {
+      return try model.parseValue(text, for: ref)
+    } catch {
+      var e = error
+      let name = ref.field.map { "\(ref.name).\($0)" } ?? ref.name
+      e.message = "bad value for \(name): " + e.message
+      e.offset = nil
+      throw e
+    }
+  }
+
+  static let get = Command(
+    name: "get", usage: "get PATH | get presentation PATH",
+    abstract: "print a property's model value (or its presentation value)",
+    examples: ["get like.emitterCells.sparkle.lifetime", "get presentation button.opacity"],
+    hints: [.property, .property]
+  ) { s, inv throws(Diagnostic) in
+    var i = 1
+    if inv.args.first?.text == "presentation", inv.args.count > 1 { i = 2 }
+    try inv.expectAtMost(i)
+    let ref = try inv.property(try inv.argument(i, "PATH"), in: s.scene.model)
+    // No animation exists in this version, so the presentation value is the model value.
+    guard let v = s.scene.model.value(ref) else { return }
+    s.sink.out(ValueFormatting.value(v) + "\n")
+  }
+
+  static let reset = Command(
+    name: "reset", usage: "reset", abstract: "an empty scene at time 0",
+    examples: ["reset"]
+  ) { s, inv throws(Diagnostic) in
+    try inv.expectAtMost(0)
+    s.scene.reset()
+    s.events = []
+  }
+}

@@ -1,0 +1,112 @@
+import Core
+
+/// Time: step, time, fire, after, at.
+enum TimeCommands {
+  static let all: [Command] = [step, time, fire, after, at]
+
+  /// The longest single step and the most repetitions, so no command runs unboundedly.
+  static let maxStep = 1e9
+  static let maxCount = 1_000_000.0
+
+  static let step = Command(
+    name: "step", usage: "step DT [COUNT]",
+    abstract: "advance the clock COUNT times (default 1) by DT seconds",
+    examples: ["step 0.016 10", "step 1.6"], hints: [.none, .none]
+  ) { s, inv throws(Diagnostic) in
+    try inv.expectAtMost(2)
+    let dtToken = try inv.argument(1, "DT")
+    let dt = try inv.number(dtToken, range: -1e300...1e300, what: "step duration")
+    guard dt > 0 else {
+      throw inv.error(
+        "a step must move time forward", hint: "DT is a positive number of seconds",
+        at: dtToken)
+    }
+    guard dt <= maxStep else {
+      throw inv.error("a step is at most 1e9 seconds", at: dtToken)
+    }
+    var count = 1.0
+    if inv.args.count > 1 {
+      count = try inv.number(
+        inv.text.tokens[2], range: 1...maxCount, what: "step count", integer: true)
+    }
+    let start = s.scene.now
+    for i in 1...Int(count) {
+      // Each target is computed from the start, so rounding does not accumulate.
+      try s.advance(to: start + dt * Double(i), for: inv.text)
+    }
+  }
+
+  static let time = Command(
+    name: "time", usage: "time", abstract: "print the scene clock (seconds)", examples: ["time"]
+  ) { s, inv throws(Diagnostic) in
+    try inv.expectAtMost(0)
+    s.sink.out(ValueFormatting.number(s.scene.now) + "\n")
+  }
+
+  static let fire = Command(
+    name: "fire", usage: "fire LAYER SECONDS [RATE]",
+    abstract:
+      "start an emitter now (beginTime = now, birthRate = RATE, default 1) and set its"
+      + " birthRate back to 0 after SECONDS",
+    examples: ["fire like 0.15", "fire like 0.1 2"], hints: [.layer, .none, .none]
+  ) { s, inv throws(Diagnostic) in
+    try inv.expectAtMost(3)
+    let layerToken = try inv.argument(1, "LAYER")
+    let id = try inv.layer(layerToken, in: s.scene.model)
+    guard s.scene.model.layer(id)?.kind == .emitter else {
+      throw inv.error("'\(layerToken.text)' is not an emitter layer", at: layerToken)
+    }
+    let seconds = try inv.number(
+      try inv.argument(2, "SECONDS"), range: 0...1e9, what: "fire duration")
+    var rate = 1.0
+    if inv.args.count > 2 {
+      rate = try inv.number(inv.text.tokens[3], range: 0...1e7, what: "fire rate")
+    }
+    let begin = PropertyRef(object: .layer(id), name: "beginTime", field: nil)
+    let birth = PropertyRef(object: .layer(id), name: "birthRate", field: nil)
+    s.scene.model.apply(.number(s.scene.now), to: begin)
+    s.scene.model.apply(.number(rate), to: birth)
+    s.schedule(.stopFire(id), at: s.scene.now + seconds)
+  }
+
+  static let after = Command(
+    name: "after", usage: "after SECONDS COMMAND",
+    abstract: "run COMMAND when the clock reaches now + SECONDS",
+    examples: ["after 0.1 set like.emitterCells.sparkle.birthRate 0"],
+    hints: [.none, .command]
+  ) { s, inv throws(Diagnostic) in
+    let delay = try inv.number(
+      try inv.argument(1, "SECONDS"), range: 0...1e12, what: "delay")
+    try scheduleTail(s, inv, at: s.scene.now + delay)
+  }
+
+  static let at = Command(
+    name: "at", usage: "at TIME COMMAND", abstract: "run COMMAND when the clock reaches TIME",
+    examples: ["at 2.5 set like.birthRate 0"], hints: [.none, .command]
+  ) { s, inv throws(Diagnostic) in
+    let token = try inv.argument(1, "TIME")
+    let t = try inv.number(token, range: 0...1e12, what: "time")
+    guard t >= s.scene.now else {
+      throw inv.error(
+        "time \(ValueFormatting.number(t)) is already past",
+        hint: "the clock is at \(ValueFormatting.number(s.scene.now))", at: token)
+    }
+    try scheduleTail(s, inv, at: t)
+  }
+
+  /// Schedules the words after the time as a command, checking that the command exists.
+  private static func scheduleTail(_ s: Session, _ inv: Invocation, at t: Double)
+    throws(Diagnostic)
+  {
+    let nameToken = try inv.argument(2, "COMMAND")
+    guard s.commands.lookup(nameToken.text) != nil else {
+      let near = Suggestions.nearest(to: nameToken.text, in: s.commands.allNames)
+      throw inv.error(
+        "unknown command '\(nameToken.text)'", hint: near.map { "did you mean '\($0)'?" },
+        at: nameToken)
+    }
+    var scheduled = inv.text
+    scheduled.tokens = Array(inv.text.tokens.dropFirst(2))
+    s.schedule(.command(scheduled), at: t)
+  }
+}

@@ -1,0 +1,78 @@
+import Core
+
+/// Text layouts for `tree` and tables.
+enum TreePrinter {
+  /// The layer tree with cells, key values and live particle counts.
+  static func render(_ scene: Scene) -> String {
+    var out = ""
+    let m = scene.model
+    func line(_ prefix: String, _ text: String) { out += prefix + text + "\n" }
+    func visit(_ id: LayerID, prefix: String, childPrefix: String) {
+      guard let l = m.layer(id) else { return }
+      let p = l.properties
+      var text = l.name
+      switch l.kind {
+      case .scene:
+        text +=
+          " \(ValueFormatting.number(p.bounds.size.width))x"
+          + "\(ValueFormatting.number(p.bounds.size.height))"
+          + " \(ValueFormatting.color(p.backgroundColor))"
+      case .layer:
+        text += " (layer) position \(ValueFormatting.value(.point(p.position)))"
+      case .emitter:
+        let e = l.emitter
+        text +=
+          " (emitter) \(e.emitterShape.rawValue) \(e.emitterMode.rawValue)"
+          + " at \(ValueFormatting.value(.point(e.emitterPosition)))"
+          + " birthRate \(ValueFormatting.number(e.birthRate))"
+      }
+      if p.hidden { text += " hidden" }
+      text += " · \(scene.liveCount(of: .layer(id))) live"
+      line(prefix, text)
+      func cellLines(_ cells: [EmitterCell], path: [CellID], childPrefix: String) {
+        for (k, c) in cells.enumerated() {
+          let last = k == cells.count - 1 && (!path.isEmpty || l.sublayers.isEmpty)
+          let ref = ObjectRef.cell(id, path + [c.id])
+          var t = "\(c.name) (cell) birthRate \(ValueFormatting.number(c.birthRate))"
+          t += " lifetime \(ValueFormatting.number(c.lifetime))"
+          if case .builtin(let img) = c.contents { t += " contents \(img)" }
+          if !c.enabled { t += " disabled" }
+          t += " · \(scene.liveCount(of: ref)) live"
+          line(childPrefix + (last ? "└─ " : "├─ "), t)
+          cellLines(
+            c.cells, path: path + [c.id], childPrefix: childPrefix + (last ? "   " : "│  "))
+        }
+      }
+      cellLines(l.cells, path: [], childPrefix: childPrefix)
+      for (k, sub) in l.sublayers.enumerated() {
+        let last = k == l.sublayers.count - 1
+        visit(
+          sub, prefix: childPrefix + (last ? "└─ " : "├─ "),
+          childPrefix: childPrefix + (last ? "   " : "│  "))
+      }
+    }
+    visit(SceneModel.rootID, prefix: "", childPrefix: "")
+    return out
+  }
+
+  /// Columns padded to their widest cell, two spaces apart.
+  static func table(_ rows: [[String]], rightAligned: Set<Int> = []) -> String {
+    var widths: [Int] = []
+    for r in rows {
+      for (i, c) in r.enumerated() {
+        if i >= widths.count { widths.append(0) }
+        widths[i] = max(widths[i], c.count)
+      }
+    }
+    var out = ""
+    for r in rows {
+      var cells: [String] = []
+      for (i, c) in r.enumerated() {
+        let pad = String(repeating: " ", count: widths[i] - c.count)
+        cells.append(rightAligned.contains(i) ? pad + c : c + pad)
+      }
+      out += cells.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
+    }
+    return out
+  }
+}

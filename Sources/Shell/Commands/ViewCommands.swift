@@ -1,0 +1,146 @@
+import Core
+
+/// Looking at it: show, snapshot, tree, count, stats.
+enum ViewCommands {
+  static let all: [Command] = [show, snapshot, tree, count, stats]
+
+  static let show = Command(
+    name: "show", usage: "show [LAYER] [SIZE] [ascii]",
+    abstract: "draw the scene (or one layer's subtree) in the terminal with a luminance ramp",
+    examples: ["show", "show 60", "show like 100x30"],
+    hints: [.layer, .keywords(["ascii"]), .keywords(["ascii"])]
+  ) { s, inv throws(Diagnostic) in
+    var layer: LayerID? = nil
+    var columns: Int? = nil
+    var rows: Int? = nil
+    for t in inv.args {
+      if t.text == "ascii" { continue }
+      if t.text == "ansi" {
+        throw inv.error(
+          "ansi output is not available in this version", hint: "use show … ascii", at: t)
+      }
+      if let first = t.text.first, first.isNumber {
+        let parts = t.text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let c = Int(parts[0]), (1...1000).contains(c) else {
+          throw inv.error(
+            "bad size '\(t.text)'", hint: "columns from 1 to 1000, e.g. 80 or 80x24", at: t)
+        }
+        columns = c
+        if parts.count == 2 {
+          guard let r = Int(parts[1]), (1...1000).contains(r) else {
+            throw inv.error("bad size '\(t.text)'", hint: "rows from 1 to 1000", at: t)
+          }
+          rows = r
+        }
+        continue
+      }
+      guard layer == nil else { throw inv.error("unexpected '\(t.text)'", at: t) }
+      layer = try inv.layer(t, in: s.scene.model)
+    }
+    let bounds = s.scene.model.root.properties.bounds.size
+    let cols = columns ?? s.defaultColumns
+    // Character cells are about twice as tall as wide.
+    let r =
+      rows ?? max(1, Int((Double(cols) * bounds.height / max(bounds.width, 1) / 2).rounded()))
+    let canvas = SceneRenderer.render(s.scene, only: layer, width: cols * 2, height: r * 4)
+    let lines = AsciiEncoder.encode(canvas, columns: cols, rows: r)
+    s.sink.out(lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n")
+  }
+
+  /// The most pixels a snapshot may have (a 16384×16384 image).
+  static let maxPixels = 16384.0 * 16384.0
+
+  static let snapshot = Command(
+    name: "snapshot", usage: "snapshot FILE [scale N]",
+    abstract: "write the current frame as a binary PPM (.ppm, P6)",
+    examples: ["snapshot like.ppm", "snapshot big.ppm scale 4"],
+    hints: [.file, .keywords(["scale"]), .none]
+  ) { s, inv throws(Diagnostic) in
+    try inv.expectAtMost(3)
+    let fileToken = try inv.argument(1, "FILE")
+    var scale = 1.0
+    if inv.args.count > 1 {
+      let kw = inv.text.tokens[2]
+      guard kw.text == "scale" else {
+        throw inv.error("expected 'scale N'", hint: "usage: \(inv.command.usage)", at: kw)
+      }
+      scale = try inv.number(try inv.argument(3, "N"), range: 0.01...64, what: "scale")
+    }
+    let path = fileToken.text
+    guard path.hasSuffix(".ppm") else {
+      let hint =
+        path.hasSuffix(".png")
+        ? "PNG output is not available in this version; use a .ppm name"
+        : "name the file FILE.ppm"
+      throw inv.error("snapshots are written as .ppm files", hint: hint, at: fileToken)
+    }
+    let root = s.scene.model.root
+    let k = root.settings.pixelScale * scale
+    let w = (root.properties.bounds.size.width * k).rounded()
+    let h = (root.properties.bounds.size.height * k).rounded()
+    guard w >= 1, h >= 1, w * h <= maxPixels, w <= 16384, h <= 16384 else {
+      throw inv.error(
+        "a \(ValueFormatting.number(w))×\(ValueFormatting.number(h)) snapshot is too large",
+        hint: "snapshots are at most 16384 pixels each way", at: fileToken)
+    }
+    let canvas = SceneRenderer.render(s.scene, width: Int(w), height: Int(h))
+    let bytes = PPMEncoder.p6(canvas, background: .black)
+    do throws(AtomicFile.WriteError) {
+      try AtomicFile.write(bytes, to: path)
+    } catch {
+      var d = inv.error(error.message, at: fileToken)
+      d.exitCode = 74
+      throw d
+    }
+  }
+
+  static let tree = Command(
+    name: "tree", usage: "tree",
+    abstract: "the layer tree with cells, key values and live particle counts",
+    examples: ["tree"]
+  ) { s, inv throws(Diagnostic) in
+    try inv.expectAtMost(0)
+    s.sink.out(TreePrinter.render(s.scene))
+  }
+
+  static let count = Command(
+    name: "count", usage: "count PATH",
+    abstract: "live particles of a layer (its subtree) or of one cell, as a bare integer",
+    examples: ["count like", "count like.emitterCells.sparkle"], hints: [.object]
+  ) { s, inv throws(Diagnostic) in
+    try inv.expectAtMost(1)
+    let ref = try inv.object(try inv.argument(1, "PATH"), in: s.scene.model)
+    s.sink.out("\(s.scene.liveCount(of: ref))\n")
+  }
+
+  static let stats = Command(
+    name: "stats", usage: "stats",
+    abstract: "per cell: live, born, dropped, oldest age; and the clock", examples: ["stats"]
+  ) { s, inv throws(Diagnostic) in
+    try inv.expectAtMost(0)
+    let rows = s.scene.stats()
+    var out = "time \(ValueFormatting.number(s.scene.now)) s\n"
+    let table =
+      [["cell", "live", "born", "dropped", "oldest"]]
+      + rows.map {
+        [
+          $0.path, "\($0.live)", "\($0.born)", "\($0.dropped)",
+          format3($0.oldestAge),
+        ]
+      }
+    out += TreePrinter.table(table, rightAligned: [1, 2, 3, 4])
+    s.sink.out(out)
+  }
+}
+
+/// A number with three decimals (for ages and times in tables).
+func format3(_ x: Double) -> String {
+  let v = (x * 1000).rounded() / 1000
+  var s = ValueFormatting.number(v)
+  guard !s.contains("e") else { return s }
+  if !s.contains(".") { s += ".0" }
+  let parts = s.split(separator: ".")
+  guard parts.count == 2 else { return s }
+  let zeros = String(repeating: "0", count: max(0, 3 - parts[1].count))
+  return String(parts[0]) + "." + String(parts[1]) + zeros
+}

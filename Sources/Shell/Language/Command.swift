@@ -1,0 +1,142 @@
+import Core
+
+/// What an argument position holds, for Tab completion.
+enum ArgumentHint: Sendable, Equatable {
+  case command
+  case layer
+  /// A layer or cell path.
+  case object
+  /// A property key path, or an object path followed by KEY=VALUE pairs.
+  case property
+  case keywords([String])
+  case file
+  case none
+}
+
+/// A command declared as data: `help` and completion are generated from these declarations.
+struct Command: Sendable {
+  let name: String
+  var aliases: [String] = []
+  /// The forms, e.g. `step DT [COUNT]`.
+  let usage: String
+  /// One line: what it does.
+  let abstract: String
+  var examples: [String] = []
+  /// Completion hints for argument positions 1, 2, … (the last repeats).
+  var hints: [ArgumentHint] = []
+  let run: @Sendable (Session, Invocation) throws(Diagnostic) -> Void
+}
+
+/// All commands, with lookup by name or alias. Names and aliases must be unique.
+struct CommandTable: Sendable {
+  let commands: [Command]
+  private let index: [String: Int]
+
+  init(_ commands: [Command]) {
+    self.commands = commands
+    var index: [String: Int] = [:]
+    for (i, c) in commands.enumerated() {
+      for n in [c.name] + c.aliases {
+        precondition(index[n] == nil, "command name '\(n)' declared twice")
+        index[n] = i
+      }
+    }
+    self.index = index
+  }
+
+  func lookup(_ name: String) -> Command? { index[name].map { commands[$0] } }
+
+  /// Every name and alias, sorted.
+  var allNames: [String] { index.keys.sorted() }
+
+  static let standard = CommandTable(
+    SceneCommands.all + TimeCommands.all + ViewCommands.all + LearningCommands.all
+      + FileCommands.all)
+}
+
+/// One command as invoked: its declaration and its words.
+struct Invocation {
+  let command: Command
+  let text: CommandText
+
+  var line: SourceLine { text.line }
+  /// The arguments (words after the command name).
+  var args: ArraySlice<Token> { text.tokens.dropFirst() }
+  var nameToken: Token { text.tokens[0] }
+
+  /// An error about the command as a whole, pointing at its name.
+  func usageError(_ message: String) -> Diagnostic {
+    Diagnostic(message, hint: "usage: \(command.usage)", token: nameToken, in: line)
+  }
+
+  /// An error pointing at one token.
+  func error(_ message: String, hint: String? = nil, at token: Token) -> Diagnostic {
+    Diagnostic(message, hint: hint, token: token, in: line)
+  }
+
+  /// Argument `i` (1-based), or an error naming what is missing.
+  func argument(_ i: Int, _ what: String) throws(Diagnostic) -> Token {
+    guard i < text.tokens.count else {
+      let last = text.tokens[text.tokens.count - 1]
+      throw Diagnostic(
+        "missing \(what)", hint: "usage: \(command.usage)", at: line,
+        column: last.column + last.length, length: 1)
+    }
+    return text.tokens[i]
+  }
+
+  /// Fails when there are more than `n` arguments.
+  func expectAtMost(_ n: Int) throws(Diagnostic) {
+    if text.tokens.count > n + 1 {
+      let extra = text.tokens[n + 1]
+      throw error(
+        "unexpected '\(Diagnostic.window(extra.text, column: 1).0)'",
+        hint: "usage: \(command.usage)", at: extra)
+    }
+  }
+
+  /// Reads a number token against a kind's range.
+  func number(
+    _ token: Token, range: ClosedRange<Double>, what: String, integer: Bool = false
+  ) throws(Diagnostic) -> Double {
+    let kind: PropertyKind = integer ? .integer(range) : .number(range)
+    do throws(ValueError) {
+      guard let n = try kind.parse(token.text).number else {
+        throw ValueError("expected a number")
+      }
+      return n
+    } catch {
+      var e = error
+      e.message = "\(what): " + e.message
+      e.offset = nil
+      throw Diagnostic(e, token: token, in: line)
+    }
+  }
+
+  /// Resolves a layer or cell path.
+  func object(_ token: Token, in model: SceneModel) throws(Diagnostic) -> ObjectRef {
+    do throws(ValueError) {
+      return try model.resolveObject(token.text)
+    } catch {
+      throw Diagnostic(error, token: token, in: line)
+    }
+  }
+
+  /// Resolves a property key path.
+  func property(_ token: Token, in model: SceneModel) throws(Diagnostic) -> PropertyRef {
+    do throws(ValueError) {
+      return try model.resolveProperty(token.text)
+    } catch {
+      throw Diagnostic(error, token: token, in: line)
+    }
+  }
+
+  /// Resolves a token that must name a layer (not a cell).
+  func layer(_ token: Token, in model: SceneModel) throws(Diagnostic) -> LayerID {
+    let ref = try object(token, in: model)
+    guard case .layer(let id) = ref else {
+      throw error("'\(token.text)' is a cell, not a layer", at: token)
+    }
+    return id
+  }
+}

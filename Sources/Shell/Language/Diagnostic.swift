@@ -1,0 +1,103 @@
+/// A message about the user's input: `FILE:LINE:COL: error: …`, the line, and a caret under the
+/// offending text. User-facing problems are always these; internal failures never reach users
+/// as traps.
+struct Diagnostic: Error, Sendable, Equatable {
+  enum Severity: String, Sendable {
+    case error, warning
+  }
+
+  var severity: Severity = .error
+  var message: String
+  var hint: String?
+  var line: SourceLine?
+  var column: Int = 1
+  var length: Int = 1
+  /// The exit status a script stops with: 65 for errors in the script, 66 for a missing input
+  /// file, 74 for an output file that could not be written.
+  var exitCode: Int32 = 65
+  /// Already printed (an error inside a loaded script, passed up to stop the outer one).
+  var reported = false
+
+  init(
+    _ message: String, hint: String? = nil, at line: SourceLine? = nil, column: Int = 1,
+    length: Int = 1, severity: Severity = .error
+  ) {
+    self.message = message
+    self.hint = hint
+    self.line = line
+    self.column = column
+    self.length = length
+    self.severity = severity
+  }
+
+  /// A diagnostic pointing at a token.
+  init(_ message: String, hint: String? = nil, token: Token, in line: SourceLine) {
+    self.init(message, hint: hint, at: line, column: token.column, length: max(1, token.length))
+  }
+
+  /// Wraps a Core value error found in `token`, narrowing the caret when Core says where.
+  init(_ e: ValueErrorLike, token: Token, in line: SourceLine) {
+    var column = token.column
+    var length = max(1, token.length)
+    if let o = e.offset, o >= 0, o < token.length, !token.quoted {
+      column += o
+      length = max(1, min(e.length ?? (token.length - o), token.length - o))
+    }
+    self.init(e.message, hint: e.hint, at: line, column: column, length: length)
+  }
+
+  /// The rendered text: header, source line and caret, and a hint line when the hint is not a
+  /// "did you mean" (those go in parentheses on the header).
+  func rendered() -> String {
+    var header = ""
+    if let l = line { header += "\(l.file):\(l.number):\(column): " }
+    header += "\(severity.rawValue): \(message)"
+    var tail = ""
+    if let h = hint {
+      if h.hasPrefix("did you mean") {
+        header += " (\(h))"
+      } else {
+        tail = "  hint: \(h)\n"
+      }
+    }
+    var out = header + "\n"
+    if let l = line, !l.text.isEmpty {
+      let (shown, caretAt) = Diagnostic.window(l.text, column: column)
+      out += "  " + shown + "\n"
+      let width = max(1, min(length, 80))
+      out += "  " + String(repeating: " ", count: caretAt) + "^"
+        + String(repeating: "~", count: width - 1) + "\n"
+    }
+    return out + tail
+  }
+
+  /// At most about 100 characters of a long line around the column, with control characters
+  /// made visible, and where the caret goes in what is shown.
+  static func window(_ text: String, column: Int) -> (String, Int) {
+    let chars = Array(text).map { c -> Character in
+      guard let a = c.asciiValue else { return c }
+      return a < 32 || a == 127 ? "?" : c
+    }
+    let col = max(0, min(column - 1, chars.count))
+    guard chars.count > 100 else { return (String(chars), col) }
+    let start = max(0, col - 40)
+    let end = min(chars.count, start + 100)
+    var shown = String(chars[start..<end])
+    var caret = col - start
+    if start > 0 {
+      shown = "…" + shown
+      caret += 1
+    }
+    if end < chars.count { shown += "…" }
+    return (shown, caret)
+  }
+}
+
+/// What Diagnostic needs from Core's `ValueError` (kept as a protocol so Language does not
+/// depend on Core's types).
+protocol ValueErrorLike {
+  var message: String { get }
+  var hint: String? { get }
+  var offset: Int? { get }
+  var length: Int? { get }
+}

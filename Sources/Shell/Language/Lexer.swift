@@ -1,0 +1,134 @@
+/// Splits script text into commands and words.
+///
+/// Rules (LANGUAGE.md): one command per line; `;` separates commands; `#` starts a comment
+/// outside quotes; a trailing `\` continues the line; words are separated by spaces or tabs;
+/// `"…"` and `'…'` quote (with `\"`, `\\` escapes in double quotes); a parenthesised group
+/// such as `rgb(1, 0.5, 0)` or `(30, 30)` stays one word. Linear in the input's length.
+enum Lexer {
+  /// Commands of a whole script, or the first error (with its position).
+  static func commands(in source: String, file: String, firstLine: Int = 1) throws(Diagnostic)
+    -> [CommandText]
+  {
+    var out: [CommandText] = []
+    for logical in logicalLines(source, firstLine: firstLine) {
+      let line = SourceLine(file: file, number: logical.number, text: logical.text)
+      out += try commands(inLine: line)
+    }
+    return out
+  }
+
+  /// Joins `\`-continued lines; each logical line keeps its first physical line's number.
+  static func logicalLines(_ source: String, firstLine: Int) -> [(number: Int, text: String)] {
+    var out: [(Int, String)] = []
+    var pending: String? = nil
+    var pendingNumber = firstLine
+    var number = firstLine
+    var lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    if source.hasSuffix("\n") { lines.removeLast() }
+    for raw in lines {
+      var text = String(raw)
+      if text.hasSuffix("\r") { text.removeLast() }
+      if pending == nil { pendingNumber = number }
+      let continued = text.hasSuffix("\\") && !text.hasSuffix("\\\\")
+      if continued { text.removeLast() }
+      pending = (pending.map { $0 + " " } ?? "") + text
+      if !continued, let p = pending {
+        out.append((pendingNumber, p))
+        pending = nil
+      }
+      number += 1
+    }
+    if let p = pending { out.append((pendingNumber, p)) }
+    return out
+  }
+
+  /// The commands of one logical line.
+  static func commands(inLine line: SourceLine) throws(Diagnostic) -> [CommandText] {
+    let chars = Array(line.text)
+    var commands: [CommandText] = []
+    var tokens: [Token] = []
+    var i = 0
+    func finish(end: Int) {
+      guard !tokens.isEmpty else { return }
+      commands.append(CommandText(tokens: tokens, line: line, end: end))
+      tokens = []
+    }
+    while i < chars.count {
+      let c = chars[i]
+      if c == " " || c == "\t" {
+        i += 1
+        continue
+      }
+      if c == "#" { break }
+      if c == ";" {
+        finish(end: i)
+        i += 1
+        continue
+      }
+      // A word: runs until unquoted, ungrouped space, ';' or '#'.
+      let start = i
+      var text = ""
+      var quoted = false
+      var depth = 0
+      while i < chars.count {
+        let d = chars[i]
+        if depth == 0 && (d == " " || d == "\t" || d == ";" || d == "#") { break }
+        if d == "\"" || d == "'" {
+          quoted = true
+          let quote = d
+          let open = i
+          i += 1
+          var closed = false
+          while i < chars.count {
+            let e = chars[i]
+            if e == quote {
+              closed = true
+              i += 1
+              break
+            }
+            if e == "\\" && quote == "\"" && i + 1 < chars.count {
+              text.append(chars[i + 1])
+              i += 2
+              continue
+            }
+            text.append(e)
+            i += 1
+          }
+          if !closed {
+            throw Diagnostic(
+              "unterminated quote", hint: "close it with \(quote)", at: line,
+              column: open + 1, length: 1)
+          }
+          continue
+        }
+        if d == "(" { depth += 1 }
+        if d == ")" {
+          depth -= 1
+          if depth < 0 {
+            throw Diagnostic(
+              "unbalanced ')'", hint: "remove it or add a matching '('", at: line,
+              column: i + 1, length: 1)
+          }
+        }
+        text.append(d)
+        i += 1
+      }
+      if depth > 0 {
+        throw Diagnostic(
+          "missing ')'", hint: "close the group that starts here", at: line,
+          column: (chars[start..<i].firstIndex(of: "(") ?? start) + 1, length: 1)
+      }
+      tokens.append(Token(text: text, column: start + 1, length: i - start, quoted: quoted))
+    }
+    finish(end: i)
+    return commands
+  }
+}
+
+extension String {
+  func trimmingTrailingSpaces() -> String {
+    var s = Substring(self)
+    while let l = s.last, l == " " || l == "\t" { s.removeLast() }
+    return String(s)
+  }
+}

@@ -1,0 +1,34 @@
+/// Where a piece of text came from: a file (or `<stdin>`, `-e`, `<prompt>`), a 1-based line,
+/// and the text of that line for carets.
+struct SourceLine: Sendable, Equatable {
+  var file: String
+  var number: Int
+  var text: String
+}
+
+/// A word of a command, unquoted, with its 1-based column and length in the source line.
+struct Token: Sendable, Equatable {
+  var text: String
+  var column: Int
+  var length: Int
+  /// Whether it was written in quotes (then it is never a keyword or KEY=VALUE pair).
+  var quoted = false
+}
+
+/// One command: its words, the line it came from, and the raw text after the command name
+/// (for `echo`, `after`, `at`).
+struct CommandText: Sendable, Equatable {
+  var tokens: [Token]
+  var line: SourceLine
+  /// Where this command's text ends in the line (a character offset).
+  var end: Int
+
+  /// The text from token `k` to the end of this command, as written (quotes kept), or "".
+  func rawTail(from k: Int) -> String {
+    guard k < tokens.count else { return "" }
+    let chars = Array(line.text)
+    let start = max(0, min(tokens[k].column - 1, chars.count))
+    let stop = max(start, min(end, chars.count))
+    return String(chars[start..<stop]).trimmingTrailingSpaces()
+  }
+}

@@ -1,0 +1,182 @@
+import Core
+
+/// Where a session's text goes: results to `out`, diagnostics and warnings to `err`.
+protocol OutputSink: AnyObject {
+  func out(_ text: String)
+  func err(_ text: String)
+}
+
+/// Collects output in memory (tests, golden transcripts).
+final class CapturedOutput: OutputSink {
+  private(set) var stdout = ""
+  private(set) var stderr = ""
+  /// Both streams interleaved in the order written.
+  private(set) var transcript = ""
+
+  func out(_ text: String) {
+    stdout += text
+    transcript += text
+  }
+
+  func err(_ text: String) {
+    stderr += text
+    transcript += text
+  }
+}
+
+/// A command scheduled by `after`, `at` or `fire`, run when the clock reaches `time`.
+struct ScheduledEvent: Sendable {
+  enum Action: Sendable {
+    /// A command written by the user, run as if typed at that moment.
+    case command(CommandText)
+    /// `fire`'s stop: the layer's birthRate back to 0.
+    case stopFire(LayerID)
+  }
+
+  var time: Double
+  var sequence: Int
+  var action: Action
+}
+
+/// One running Burst: the scene, the clock's scheduled commands, and where output goes.
+/// Every command goes through `execute`, which leaves the model and the schedule exactly as
+/// they were when the command fails.
+final class Session {
+  var scene = Scene()
+  var events: [ScheduledEvent] = []
+  var nextSequence = 0
+  let sink: OutputSink
+  /// Columns for `show` when no size is given (the terminal's width, or 80).
+  var defaultColumns = 80
+  /// Scripts being loaded, to refuse `load` cycles.
+  var loading: [String] = []
+  /// Set by `quit`.
+  var quitRequested = false
+  /// Warnings already given by the current command (each is given once per command).
+  var warnedThisCommand: Set<String> = []
+  let commands = CommandTable.standard
+
+  init(sink: OutputSink) {
+    self.sink = sink
+  }
+
+  // MARK: - Running text
+
+  /// Runs a whole script. Returns the first error (already printed), or nil.
+  @discardableResult
+  func run(source: String, file: String) -> Diagnostic? {
+    for logical in Lexer.logicalLines(source, firstLine: 1) {
+      if quitRequested { return nil }
+      let line = SourceLine(file: file, number: logical.number, text: logical.text)
+      do throws(Diagnostic) {
+        for cmd in try Lexer.commands(inLine: line) {
+          try execute(cmd)
+          if quitRequested { return nil }
+        }
+      } catch {
+        report(error)
+        return error
+      }
+    }
+    return nil
+  }
+
+  /// Runs one line typed at the prompt; errors are printed and the scene stays as it was.
+  func runPromptLine(_ text: String, number: Int) {
+    let line = SourceLine(file: "<prompt>", number: number, text: text)
+    do throws(Diagnostic) {
+      for cmd in try Lexer.commands(inLine: line) {
+        try execute(cmd)
+        if quitRequested { return }
+      }
+    } catch {
+      report(error)
+    }
+  }
+
+  func report(_ d: Diagnostic) {
+    guard !d.reported else { return }
+    sink.err(d.rendered())
+  }
+
+  /// Prints a warning about a command once per command.
+  func warn(_ message: String, hint: String? = nil, at cmd: CommandText) {
+    guard !warnedThisCommand.contains(message) else { return }
+    warnedThisCommand.insert(message)
+    let d = Diagnostic(
+      message, hint: hint, at: cmd.line, column: cmd.tokens.first?.column ?? 1,
+      length: cmd.tokens.first?.length ?? 1, severity: .warning)
+    sink.err(d.rendered())
+  }
+
+  /// Runs one command. On failure the model and the schedule are restored.
+  func execute(_ cmd: CommandText) throws(Diagnostic) {
+    guard let nameToken = cmd.tokens.first else { return }
+    guard let command = commands.lookup(nameToken.text) else {
+      let near =
+        nameToken.text.count <= 64
+        ? Suggestions.nearest(to: nameToken.text, in: commands.allNames) : nil
+      throw Diagnostic(
+        "unknown command '\(Diagnostic.window(nameToken.text, column: 1).0)'",
+        hint: near.map { "did you mean '\($0)'?" } ?? "type help for the list of commands",
+        token: nameToken, in: cmd.line)
+    }
+    let savedModel = scene.model
+    let savedEvents = events
+    let savedSequence = nextSequence
+    warnedThisCommand = []
+    do throws(Diagnostic) {
+      try command.run(self, Invocation(command: command, text: cmd))
+    } catch {
+      scene.model = savedModel
+      events = savedEvents
+      nextSequence = savedSequence
+      throw error
+    }
+  }
+
+  // MARK: - Time
+
+  /// Advances the clock to `target`, running scheduled commands at their exact times.
+  func advance(to target: Double, for cmd: CommandText) throws(Diagnostic) {
+    while let next = events.first, next.time <= target {
+      events.removeFirst()
+      report(scene.advance(to: next.time), for: cmd)
+      try fire(next)
+    }
+    report(scene.advance(to: target), for: cmd)
+  }
+
+  private func report(_ r: StepReport, for cmd: CommandText) {
+    if r.dropped > 0 {
+      warn(
+        "\(r.dropped) births dropped: the scene holds at most maxParticles = "
+          + "\(scene.model.root.settings.maxParticles) particles",
+        hint: "raise it with: set scene maxParticles=N", at: cmd)
+    }
+    if r.rateCapped {
+      warn("an effective birth rate above 10^8 particles/s was capped", at: cmd)
+    }
+  }
+
+  private func fire(_ e: ScheduledEvent) throws(Diagnostic) {
+    switch e.action {
+    case .command(let c):
+      try execute(c)
+    case .stopFire(let id):
+      guard scene.model.layer(id) != nil else { return }
+      let ref = PropertyRef(object: .layer(id), name: "birthRate", field: nil)
+      scene.model.apply(.number(0), to: ref)
+    }
+  }
+
+  /// Schedules an action at `time`, after everything already scheduled for that time.
+  func schedule(_ action: ScheduledEvent.Action, at time: Double) {
+    let e = ScheduledEvent(time: time, sequence: nextSequence, action: action)
+    nextSequence += 1
+    let i = events.firstIndex { $0.time > time } ?? events.count
+    events.insert(e, at: i)
+  }
+}
+
+extension ValueError: ValueErrorLike {}

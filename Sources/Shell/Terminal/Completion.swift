@@ -1,0 +1,153 @@
+import Core
+import Foundation
+
+/// Tab completion, generated from the command table and the property tables: command names,
+/// layer names, whole dotted key paths, property names, enumeration values after `set PATH` or
+/// `KEY=`, image names, and file names.
+enum Completion {
+  /// Replacement words for the word at `wordStart..<wordEnd` (UTF-8 offsets) of `line`.
+  static func candidates(
+    line: String, wordStart: Int, wordEnd: Int, session: Session
+  ) -> [String] {
+    let bytes = Array(line.utf8)
+    let start = max(0, min(wordStart, bytes.count))
+    let end = max(start, min(wordEnd, bytes.count))
+    let before = String(decoding: bytes[0..<start], as: UTF8.self)
+    let word = String(decoding: bytes[start..<end], as: UTF8.self)
+    // The current command is the text after the last ';'.
+    let segment = before.split(separator: ";", omittingEmptySubsequences: false).last ?? ""
+    let m = session.scene.model
+    // A value after KEY=.
+    if segment.hasSuffix("=") {
+      let words = segment.split(separator: " ")
+      guard words.count >= 3, let pair = words.last else { return [] }
+      let key = String(pair.dropLast())
+      let path = String(words[1]) + "." + key
+      return values(for: path, model: m).filter { $0.hasPrefix(word) }
+    }
+    let words = segment.split(separator: " ").map(String.init)
+    guard let name = words.first else {
+      return session.commands.allNames.filter { $0.hasPrefix(word) }
+    }
+    // `after SECONDS COMMAND …` and `at TIME COMMAND …` complete the inner command.
+    if name == "after" || name == "at", words.count >= 2 {
+      let inner = words.dropFirst(2)
+      let innerBefore = inner.joined(separator: " ") + (inner.isEmpty ? "" : " ")
+      let innerLine = innerBefore + word
+      return candidates(
+        line: innerLine, wordStart: innerBefore.utf8.count, wordEnd: innerLine.utf8.count,
+        session: session)
+    }
+    guard let command = session.commands.lookup(name) else { return [] }
+    let position = words.count  // 1 = first argument
+    let hint =
+      command.hints.isEmpty
+      ? ArgumentHint.none : command.hints[min(position - 1, command.hints.count - 1)]
+    switch hint {
+    case .command:
+      return session.commands.allNames.filter { $0.hasPrefix(word) }
+    case .layer:
+      return m.layerNames.filter { $0.hasPrefix(word) }
+    case .object:
+      return paths(prefix: word, model: m, objectsOnly: true)
+    case .property:
+      if position >= 2, name == "set" {
+        // After `set PATH`: values of that property, or KEY names of that object.
+        if (try? m.resolveProperty(words[1])) != nil {
+          return values(for: words[1], model: m).filter { $0.hasPrefix(word) }
+        }
+        if let ref = try? m.resolveObject(words[1]) {
+          return m.infos(of: ref).filter(\.writable).map(\.name).filter { $0.hasPrefix(word) }
+        }
+        return []
+      }
+      return paths(prefix: word, model: m, objectsOnly: false)
+    case .keywords(let k):
+      return k.filter { $0.hasPrefix(word) }
+    case .file:
+      return files(prefix: word)
+    case .none:
+      return []
+    }
+  }
+
+  /// Values a property may take, when they are a closed set.
+  static func values(for path: String, model m: SceneModel) -> [String] {
+    guard let ref = try? m.resolveProperty(path), let info = m.info(ref), ref.field == nil
+    else { return [] }
+    switch info.kind {
+    case .enumeration(let cases, _): return cases
+    case .bool: return ["yes", "no"]
+    case .image: return ["none"] + BuiltinImages.names
+    case .color: return Color.named.map(\.name)
+    default: return []
+    }
+  }
+
+  /// Dotted key paths extending `prefix` by one component. Components that lead further end
+  /// with `.` so the user can keep typing.
+  static func paths(prefix: String, model m: SceneModel, objectsOnly: Bool) -> [String] {
+    guard let dot = prefix.lastIndex(of: ".") else {
+      let names = m.layerNames.filter { $0.hasPrefix(prefix) }
+      return objectsOnly ? names : names.map { $0 + "." }
+    }
+    let head = String(prefix[prefix.startIndex..<dot])
+    let last = String(prefix[prefix.index(after: dot)...])
+    var next: [String] = []
+    if head.hasSuffix(".emitterCells") || head.hasSuffix(".sublayers") {
+      let ownerPath = String(head[head.startIndex..<(head.lastIndex(of: ".") ?? head.startIndex)])
+      guard let owner = try? m.resolveObject(ownerPath) else { return [] }
+      if head.hasSuffix(".emitterCells") {
+        let cells: [EmitterCell]
+        switch owner {
+        case .layer(let id): cells = m.layer(id)?.cells ?? []
+        case .cell: cells = m.cell(owner)?.cells ?? []
+        }
+        next = cells.map { objectsOnly ? $0.name : $0.name + "." }
+      } else if case .layer(let id) = owner, let l = m.layer(id) {
+        next = l.sublayers.compactMap { m.layer($0)?.name }.map { objectsOnly ? $0 : $0 + "." }
+      }
+    } else if let object = try? m.resolveObject(head) {
+      var hasCells = false
+      switch object {
+      case .layer(let id):
+        if let l = m.layer(id) {
+          hasCells = l.kind == .emitter
+          if !l.sublayers.isEmpty { next.append("sublayers.") }
+        }
+      case .cell: hasCells = true
+      }
+      if hasCells { next.append("emitterCells.") }
+      if !objectsOnly { next += m.infos(of: object).map(\.name) }
+    } else if !objectsOnly, let ref = try? m.resolveProperty(head),
+      let v = m.value(PropertyRef(object: ref.object, name: ref.name))
+    {
+      next = v.fieldNames.filter { !$0.contains(".") }
+    }
+    return next.filter { $0.hasPrefix(last) }.map { head + "." + $0 }
+  }
+
+  /// File and directory names (directories end with `/`).
+  static func files(prefix: String) -> [String] {
+    let dir: String
+    let base: String
+    if let slash = prefix.lastIndex(of: "/") {
+      dir = String(prefix[...slash])
+      base = String(prefix[prefix.index(after: slash)...])
+    } else {
+      dir = ""
+      base = prefix
+    }
+    let fm = FileManager.default
+    guard let names = try? fm.contentsOfDirectory(atPath: dir.isEmpty ? "." : dir) else {
+      return []
+    }
+    var out: [String] = []
+    for n in names.sorted() where n.hasPrefix(base) && (!n.hasPrefix(".") || base.hasPrefix(".")) {
+      var isDir: ObjCBool = false
+      fm.fileExists(atPath: dir + n, isDirectory: &isDir)
+      out.append(dir + n + (isDir.boolValue ? "/" : ""))
+    }
+    return out
+  }
+}
