@@ -30,7 +30,7 @@ let package = Package(
       name: "ShellTests",
       dependencies: ["Shell", "Core"],
       path: "Tests/ShellTests",
-      resources: [.copy("Golden")]
+      exclude: ["Golden"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -41,6 +41,8 @@ struct EmitterRuntime: Sendable {
   var seed = 0
   var nextIndex: UInt64 = 0
   var cells: [CellRuntime] = []
+  /// Births dropped during the current step before they were drawn (over the step's budget).
+  var droppedInStep = 0
 
   func cell(_ id: CellID) -> CellRuntime? { cells.first { $0.id == id } }
 
@@ -137,7 +139,11 @@ struct EmitterRuntime: Sendable {
     guard t1 > t0 else { return }
     let emitter = layer.emitter
     var pending: [[Newborn]] = Array(repeating: [], count: compiled.count)
-    var budget = max(room, 0) + cells.reduce(0) { $0 + $1.store.count }
+    // The most newborns one step may draw: what could fit plus what may die meanwhile. Past
+    // it, the latest births are kept (they are the ones alive at the end) and the earlier ones
+    // counted as dropped, so memory stays bounded whatever the rates and the step.
+    var budget = max(room, 0) + liveCount
+    droppedInStep = 0
 
     for c in compiled {
       if c.cell.birthRate * emitter.birthRate * c.cell.timing.speed > 1e8 {
@@ -192,6 +198,7 @@ struct EmitterRuntime: Sendable {
         cells[ci].store.subEmitted[j][last] = p.subEmitted[j]
       }
     }
+    report.dropped += droppedInStep
     simTime = t1
   }
 
@@ -218,15 +225,16 @@ struct EmitterRuntime: Sendable {
       }
     }
     if firstN <= lastN {
-      let available = max(0, budget)
-      let n1 = lastN - firstN + 1 > available ? firstN + available - 1 : lastN
-      if n1 < lastN {
-        rt.dropped += lastN - n1
-        rt.born += lastN - n1
+      let excess = (lastN - firstN + 1) - max(0, budget)
+      if excess > 0 {
+        rt.dropped += excess
+        rt.born += excess
+        droppedInStep += excess
+        firstN += excess
       }
-      if n1 >= firstN {
-        pending[ci].reserveCapacity(pending[ci].count + (n1 - firstN + 1))
-        for n in firstN...n1 {
+      if firstN <= lastN {
+        pending[ci].reserveCapacity(pending[ci].count + (lastN - firstN + 1))
+        for n in firstN...lastN {
           let tb = min(t1, max(t0, seg.time(ofBirth: n, acc0: rt.acc0, from: seg.start)))
           let key = ParticleRandom.topLevelKey(base: rt.base, n: n)
           if let p = Spawner.topLevel(c, emitter: emitter, key: key, birth: tb) {
@@ -272,13 +280,15 @@ struct EmitterRuntime: Sendable {
           firstN = nCut + 1
         }
       }
+      let excess = (lastN - firstN + 1) - max(0, budget)
+      if excess > 0 {
+        cells[si].dropped += excess
+        cells[si].born += excess
+        droppedInStep += excess
+        firstN += excess
+      }
       guard firstN <= lastN else { return lastN }
       for n in firstN...lastN {
-        guard budget > 0 else {
-          cells[si].dropped += lastN - n + 1
-          cells[si].born += lastN - n + 1
-          break
-        }
         let t = min(end, max(t0, s.time(ofBirth: n, acc0: acc, from: a)))
         let k = ParticleRandom.subKey(parent: key, subHash: sub.nameHash, n: n)
         if let p = Spawner.sub(sub, parent: state(t), emitter: emitter, key: k, birth: t) {

@@ -1,7 +1,8 @@
 /// Splits script text into commands and words.
 ///
-/// Rules (LANGUAGE.md): one command per line; `;` separates commands; `#` starts a comment
-/// outside quotes; a trailing `\` continues the line; words are separated by spaces or tabs;
+/// Rules (LANGUAGE.md): one command per line; `;` separates commands; `#` at the start of a
+/// word starts a comment (unless it begins a `#rrggbb`/`#rrggbbaa` colour), and inside a word
+/// or quotes it is literal; a trailing `\` continues the line; words are separated by spaces or tabs;
 /// `"…"` and `'…'` quote (with `\"`, `\\` escapes in double quotes); a parenthesised group
 /// such as `rgb(1, 0.5, 0)` or `(30, 30)` stays one word. Linear in the input's length.
 enum Lexer {
@@ -59,7 +60,7 @@ enum Lexer {
         i += 1
         continue
       }
-      if c == "#" { break }
+      if c == "#" && !isColorLiteral(chars, at: i) { break }
       if c == ";" {
         finish(end: i)
         i += 1
@@ -72,7 +73,7 @@ enum Lexer {
       var depth = 0
       while i < chars.count {
         let d = chars[i]
-        if depth == 0 && (d == " " || d == "\t" || d == ";" || d == "#") { break }
+        if depth == 0 && (d == " " || d == "\t" || d == ";") { break }
         if d == "\"" || d == "'" {
           quoted = true
           let quote = d
@@ -122,6 +123,18 @@ enum Lexer {
     }
     finish(end: i)
     return commands
+  }
+}
+
+extension Lexer {
+  /// Whether the `#` at `i` begins a `#rrggbb` or `#rrggbbaa` colour rather than a comment:
+  /// six or eight hex digits, then the end of the word.
+  static func isColorLiteral(_ chars: [Character], at i: Int) -> Bool {
+    var j = i + 1
+    while j < chars.count, chars[j].isHexDigit { j += 1 }
+    let n = j - i - 1
+    guard n == 6 || n == 8 else { return false }
+    return j == chars.count || [" ", "\t", ";", ",", ")"].contains(chars[j])
   }
 }
 

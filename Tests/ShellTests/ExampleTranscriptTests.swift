@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+@testable import Shell
+
+@Suite("Examples")
+struct ExampleTranscriptTests {
+  static let examples: [String] = {
+    let dir = repositoryRoot.appendingPathComponent("examples")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+    return names.filter { $0.hasSuffix(".burst") }.sorted()
+  }()
+
+  @Test("the examples folder holds the seeds' effects")
+  func examplesExist() {
+    for name in ["like-button.burst", "like-explosion.burst", "confetti.burst"] {
+      #expect(Self.examples.contains(name))
+    }
+  }
+
+  @Test("every example runs cleanly and matches its golden transcript", arguments: examples)
+  func exampleMatchesGolden(name: String) throws {
+    let path = repositoryRoot.appendingPathComponent("examples/\(name)").path
+    let source = try #require(FileManager.default.contents(atPath: path))
+    let text = String(decoding: source, as: UTF8.self)
+    #expect(text.hasPrefix("# \(name)"), "an example starts with a comment naming itself")
+    #expect(text.contains("seed"), "an example names its seed")
+    let run = runScript(text, file: "examples/\(name)")
+    #expect(run.error == nil)
+    #expect(run.stderr.isEmpty)
+    let golden = name.replacingOccurrences(of: ".burst", with: ".txt")
+    #expect(matchesGolden(run.transcript, name: golden), "golden \(golden) differs")
+  }
+
+  @Test("running an example twice gives the same bytes", arguments: examples)
+  func exampleIsDeterministic(name: String) throws {
+    let path = repositoryRoot.appendingPathComponent("examples/\(name)").path
+    let text = String(decoding: try #require(FileManager.default.contents(atPath: path)), as: UTF8.self)
+    #expect(runScript(text).transcript == runScript(text).transcript)
+  }
+}
