@@ -65,7 +65,8 @@ struct BadInputTests {
     Case(line: "step 0", message: "a step must move time forward", column: 6),
     Case(line: "step 0.1 -5", message: "step count: -5 is out of range", column: 10),
     Case(line: "step 0.1 1e12", message: "step count: 1000000000000 is out of range", column: 10),
-    Case(line: "step 0.1 2.5", message: "step count: expected a whole number, got '2.5'", column: 10),
+    Case(
+      line: "step 0.1 2.5", message: "step count: expected a whole number, got '2.5'", column: 10),
     Case(line: "step 1e10", message: "a step is at most 1e9 seconds", column: 6),
     Case(line: "show 100000", message: "bad size '100000'", column: 6),
     Case(line: "echo \"open", message: "unterminated quote", column: 6),
@@ -73,7 +74,8 @@ struct BadInputTests {
     Case(line: "emitter like", message: "a layer named 'like' already exists", column: 9),
     Case(line: "emitter step", message: "'step' is a command and cannot name a layer", column: 9),
     Case(line: "emitter 9lives", message: "'9lives' is not a valid layer name", column: 9),
-    Case(line: "cell like sparkle", message: "a cell named 'sparkle' already exists here", column: 11),
+    Case(
+      line: "cell like sparkle", message: "a cell named 'sparkle' already exists here", column: 11),
     Case(line: "get like.name.x", message: "'name' has no field 'x'", column: 15),
     Case(line: "remove scene", message: "the scene itself cannot be removed", column: 8),
     Case(line: "fire like -1", message: "fire duration: -1 is out of range", column: 11),
@@ -95,7 +97,9 @@ struct BadInputTests {
     #expect(lines.count >= 3)
     if lines.count >= 3 {
       let caret = lines[2]
-      #expect(caret.firstIndex(of: "^").map { caret.distance(from: caret.startIndex, to: $0) } == c.column + 1)
+      #expect(
+        caret.firstIndex(of: "^").map { caret.distance(from: caret.startIndex, to: $0) } == c.column
+          + 1)
     }
   }
 }
@@ -149,7 +153,8 @@ struct HostileInputTests {
 
   @Test("a failing loaded script leaves the scene as it was and names its own file")
   func failingLoadIsUndone() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("burst-load-\(getpid())")
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "burst-load-\(getpid())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let file = dir.appendingPathComponent("half.burst")
     try Data("emitter half\nset half.birthRat 2\n".utf8).write(to: file)

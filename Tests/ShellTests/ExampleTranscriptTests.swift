@@ -35,7 +35,8 @@ struct ExampleTranscriptTests {
   @Test("running an example twice gives the same bytes", arguments: examples)
   func exampleIsDeterministic(name: String) throws {
     let path = repositoryRoot.appendingPathComponent("examples/\(name)").path
-    let text = String(decoding: try #require(FileManager.default.contents(atPath: path)), as: UTF8.self)
+    let text = String(
+      decoding: try #require(FileManager.default.contents(atPath: path)), as: UTF8.self)
     #expect(runScript(text).transcript == runScript(text).transcript)
   }
 }

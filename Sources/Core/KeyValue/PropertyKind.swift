@@ -299,7 +299,8 @@ enum ValueParsing {
     let near = Suggestions.nearest(to: t, in: Color.named.map(\.name))
     throw ValueError(
       "expected a colour, got '\(t)'",
-      hint: near.map { "did you mean '\($0)'?" } ?? "use #rrggbb, rgb(1, 0.5, 0) or a name like red")
+      hint: near.map { "did you mean '\($0)'?" } ?? "use #rrggbb, rgb(1, 0.5, 0) or a name like red"
+    )
   }
 }
 

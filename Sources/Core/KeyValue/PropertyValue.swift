@@ -34,7 +34,8 @@ extension PropertyValue {
     switch self {
     case .point: return ["x", "y"]
     case .size: return ["width", "height"]
-    case .rect: return ["origin.x", "origin.y", "size.width", "size.height", "x", "y", "width", "height"]
+    case .rect:
+      return ["origin.x", "origin.y", "size.width", "size.height", "x", "y", "width", "height"]
     case .color: return ["red", "green", "blue", "alpha"]
     default: return []
     }
@@ -62,18 +63,42 @@ extension PropertyValue {
   /// This value with one numeric field replaced, or nil when this kind has no such field.
   public func setting(field name: String, to v: Double) -> PropertyValue? {
     switch (self, name) {
-    case (.point(var p), "x"): p.x = v; return .point(p)
-    case (.point(var p), "y"): p.y = v; return .point(p)
-    case (.size(var s), "width"): s.width = v; return .size(s)
-    case (.size(var s), "height"): s.height = v; return .size(s)
-    case (.rect(var r), "origin.x"), (.rect(var r), "x"): r.origin.x = v; return .rect(r)
-    case (.rect(var r), "origin.y"), (.rect(var r), "y"): r.origin.y = v; return .rect(r)
-    case (.rect(var r), "size.width"), (.rect(var r), "width"): r.size.width = v; return .rect(r)
-    case (.rect(var r), "size.height"), (.rect(var r), "height"): r.size.height = v; return .rect(r)
-    case (.color(var c), "red"): c.red = v; return .color(c)
-    case (.color(var c), "green"): c.green = v; return .color(c)
-    case (.color(var c), "blue"): c.blue = v; return .color(c)
-    case (.color(var c), "alpha"): c.alpha = v; return .color(c)
+    case (.point(var p), "x"):
+      p.x = v
+      return .point(p)
+    case (.point(var p), "y"):
+      p.y = v
+      return .point(p)
+    case (.size(var s), "width"):
+      s.width = v
+      return .size(s)
+    case (.size(var s), "height"):
+      s.height = v
+      return .size(s)
+    case (.rect(var r), "origin.x"), (.rect(var r), "x"):
+      r.origin.x = v
+      return .rect(r)
+    case (.rect(var r), "origin.y"), (.rect(var r), "y"):
+      r.origin.y = v
+      return .rect(r)
+    case (.rect(var r), "size.width"), (.rect(var r), "width"):
+      r.size.width = v
+      return .rect(r)
+    case (.rect(var r), "size.height"), (.rect(var r), "height"):
+      r.size.height = v
+      return .rect(r)
+    case (.color(var c), "red"):
+      c.red = v
+      return .color(c)
+    case (.color(var c), "green"):
+      c.green = v
+      return .color(c)
+    case (.color(var c), "blue"):
+      c.blue = v
+      return .color(c)
+    case (.color(var c), "alpha"):
+      c.alpha = v
+      return .color(c)
     default: return nil
     }
   }

@@ -54,7 +54,8 @@ extension SceneModel {
   /// many components as name objects; returns the object and the index of the first unused one.
   func walk(_ parts: [Substring], offsets: [Int]) throws(ValueError) -> (ObjectRef, Int) {
     guard let first = parts.first, !first.isEmpty else {
-      throw ValueError("expected a layer name", hint: "layers: \(layerNames.joined(separator: ", "))")
+      throw ValueError(
+        "expected a layer name", hint: "layers: \(layerNames.joined(separator: ", "))")
     }
     guard let id = layerID(named: String(first)) else {
       let near = Suggestions.nearest(to: String(first), in: layerNames)
@@ -97,8 +98,10 @@ extension SceneModel {
         guard i + 1 < parts.count, !parts[i + 1].isEmpty else {
           throw ValueError(
             "expected a cell name after 'emitterCells'",
-            hint: cells.isEmpty ? "\(describe(ref)) has no cells yet" : "cells: "
-              + cells.map(\.name).joined(separator: ", "), offset: offsets[i])
+            hint: cells.isEmpty
+              ? "\(describe(ref)) has no cells yet"
+              : "cells: "
+                + cells.map(\.name).joined(separator: ", "), offset: offsets[i])
         }
         let name = String(parts[i + 1])
         guard let c = cells.first(where: { $0.name == name }) else {
@@ -106,8 +109,10 @@ extension SceneModel {
           throw ValueError(
             "\(describe(ref)) has no cell '\(name)'",
             hint: near.map { "did you mean '\($0)'?" }
-              ?? (cells.isEmpty ? "add one with: cell PATH NAME" : "cells: "
-                + cells.map(\.name).joined(separator: ", ")),
+              ?? (cells.isEmpty
+                ? "add one with: cell PATH NAME"
+                : "cells: "
+                  + cells.map(\.name).joined(separator: ", ")),
             offset: offsets[i + 1], length: name.count)
         }
         switch ref {
@@ -169,8 +174,10 @@ extension SceneModel {
         throw ValueError(
           "'\(name)' has no field '\(field)'",
           hint: near.map { "did you mean '\($0)'?" }
-            ?? (fields.isEmpty ? "it is a single value" : "fields: "
-              + fields.joined(separator: ", ")),
+            ?? (fields.isEmpty
+              ? "it is a single value"
+              : "fields: "
+                + fields.joined(separator: ", ")),
           offset: offsets[used + k], length: field.count)
       }
       return PropertyRef(object: ref, name: name, field: field)
@@ -234,7 +241,9 @@ extension SceneModel {
   /// Reads `text` as a new value for the property, checked against its kind and range, and
   /// returns the whole property value that would result (fields merged in).
   public func parseValue(_ text: String, for ref: PropertyRef) throws(ValueError) -> PropertyValue {
-    guard let info = info(ref), let current = value(PropertyRef(object: ref.object, name: ref.name, field: nil)) else {
+    guard let info = info(ref),
+      let current = value(PropertyRef(object: ref.object, name: ref.name, field: nil))
+    else {
       throw ValueError("no such property")
     }
     guard info.writable else {

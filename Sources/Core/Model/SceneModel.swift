@@ -24,7 +24,9 @@ public struct SceneModel: Sendable, Equatable {
     nameIndex["scene"] = SceneModel.rootID
   }
 
-  public var root: Layer { layers[SceneModel.rootID] ?? Layer(id: 0, name: "scene", kind: .scene, parent: nil) }
+  public var root: Layer {
+    layers[SceneModel.rootID] ?? Layer(id: 0, name: "scene", kind: .scene, parent: nil)
+  }
 
   public func layer(_ id: LayerID) -> Layer? {
     guard id >= 0, id < layers.count else { return nil }
@@ -133,7 +135,9 @@ public struct SceneModel: Sendable, Equatable {
       update(id) { $0.cells.append(newCell) }
       return .cell(id, [newCell.id])
     case .cell(let id, let path):
-      update(id) { l in SceneModel.modifyCell(in: &l.cells, path: path[...]) { $0.cells.append(newCell) } }
+      update(id) { l in
+        SceneModel.modifyCell(in: &l.cells, path: path[...]) { $0.cells.append(newCell) }
+      }
       return .cell(id, path + [newCell.id])
     }
   }
@@ -162,7 +166,9 @@ public struct SceneModel: Sendable, Equatable {
         if parentPath.isEmpty {
           l.cells.removeAll { $0.id == last }
         } else {
-          SceneModel.modifyCell(in: &l.cells, path: parentPath) { $0.cells.removeAll { $0.id == last } }
+          SceneModel.modifyCell(in: &l.cells, path: parentPath) {
+            $0.cells.removeAll { $0.id == last }
+          }
         }
       }
     }

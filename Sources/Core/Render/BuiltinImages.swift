@@ -117,16 +117,18 @@ public enum BuiltinImages {
     return fade * RenderMath.exp(-q * q)
   }
 
+  /// Centre x, centre y and radius of the smoke's overlapping blobs, in units of 30 px.
+  private static let smokePuffs: [(Double, Double, Double)] = [
+    (0, 0, 0.5), (-0.3, -0.15, 0.38), (0.28, -0.22, 0.36), (0.05, 0.3, 0.4),
+    (-0.25, 0.25, 0.33), (0.32, 0.18, 0.33),
+  ]
+
   private static let smoke = make(64, 64, samples: 2) { x, y in
     let u = (x - 32) / 30
     let v = (y - 32) / 30
     let r = length(u, v)
-    let puffs: [(Double, Double, Double)] = [
-      (0, 0, 0.5), (-0.3, -0.15, 0.38), (0.28, -0.22, 0.36), (0.05, 0.3, 0.4),
-      (-0.25, 0.25, 0.33), (0.32, 0.18, 0.33),
-    ]
     var density = 0.0
-    for (px, py, radius) in puffs {
+    for (px, py, radius) in smokePuffs {
       let d = length(u - px, v - py) / radius
       density += RenderMath.exp(-d * d)
     }

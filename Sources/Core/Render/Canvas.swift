@@ -134,13 +134,9 @@ public struct Canvas: Sendable {
     guard let shape = RoundedRect(width: width, height: height, radius: cornerRadius) else {
       return
     }
-    rasterize(transform, width: width, height: height, color: color, blend: blend) {
-      corners, samples in
-      if corners.allSatisfy(shape.contains) { return 1 }
-      var inside = 0
-      for point in samples where shape.contains(point) { inside += 1 }
-      return Float(inside) / 16
-    }
+    rasterize(
+      transform, width: width, height: height, color: color, blend: blend,
+      fullIfCornersIn: shape.contains, emptyIfCornersIn: nil, contains: shape.contains)
   }
 
   /// Strokes the inside edge of the rectangle [0, width]×[0, height] (a Core Animation layer
@@ -155,29 +151,31 @@ public struct Canvas: Sendable {
     else { return }
     let inner = RoundedRect(
       inset: lineWidth, width: width, height: height, radius: max(0, cornerRadius - lineWidth))
-    rasterize(transform, width: width, height: height, color: color, blend: blend) {
-      corners, samples in
-      if let inner, corners.allSatisfy(inner.contains) { return 0 }
-      var inside = 0
-      for point in samples where outer.contains(point) && !(inner?.contains(point) ?? false) {
-        inside += 1
-      }
-      return Float(inside) / 16
+    // Convex regions: all four corners of a pixel inside the outer shape (or the inner hole)
+    // means the whole pixel is.
+    if let inner {
+      rasterize(
+        transform, width: width, height: height, color: color, blend: blend,
+        fullIfCornersIn: nil, emptyIfCornersIn: inner.contains
+      ) { outer.contains($0) && !inner.contains($0) }
+    } else {
+      rasterize(
+        transform, width: width, height: height, color: color, blend: blend,
+        fullIfCornersIn: outer.contains, emptyIfCornersIn: nil, contains: outer.contains)
     }
   }
 
-  /// Shared scan of a shape's clipped bounding box. `coverage` gets the pixel's four corners and
-  /// its 16 sample points, all in shape space, and returns the covered fraction.
+  /// Shared scan of a shape's clipped bounding box with 4×4 supersampled coverage. A pixel whose
+  /// four corners all satisfy `fullIfCornersIn` is fully covered; one whose corners all satisfy
+  /// `emptyIfCornersIn` is skipped (both must describe convex regions).
   private mutating func rasterize(
     _ transform: Affine2D, width w: Double, height h: Double, color: RGBA, blend: BlendMode,
-    coverage: (_ corners: [ShapePoint], _ samples: [ShapePoint]) -> Float
+    fullIfCornersIn: ((ShapePoint) -> Bool)?, emptyIfCornersIn: ((ShapePoint) -> Bool)?,
+    contains: (ShapePoint) -> Bool
   ) {
     guard color.isFinite, let inverse = transform.inverted(),
       let box = PixelBox(transform, minX: 0, minY: 0, maxX: w, maxY: h, in: self)
     else { return }
-    // Two small scratch arrays for the whole call, refilled per pixel.
-    var corners = [ShapePoint](repeating: ShapePoint(u: 0, v: 0), count: 4)
-    var samples = [ShapePoint](repeating: ShapePoint(u: 0, v: 0), count: 16)
     let canvasWidth = width
     pixels.withUnsafeMutableBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
@@ -185,18 +183,27 @@ public struct Canvas: Sendable {
         for x in box.x0..<box.x1 {
           let px = Double(x)
           let py = Double(y)
-          corners[0] = ShapePoint(inverse, px, py)
-          corners[1] = ShapePoint(inverse, px + 1, py)
-          corners[2] = ShapePoint(inverse, px, py + 1)
-          corners[3] = ShapePoint(inverse, px + 1, py + 1)
-          for j in 0..<4 {
-            for i in 0..<4 {
-              samples[j * 4 + i] = ShapePoint(
-                inverse, px + (Double(i) + 0.5) / 4, py + (Double(j) + 0.5) / 4)
+          let c0 = ShapePoint(inverse, px, py)
+          let c1 = ShapePoint(inverse, px + 1, py)
+          let c2 = ShapePoint(inverse, px, py + 1)
+          let c3 = ShapePoint(inverse, px + 1, py + 1)
+          var k: Float
+          if let full = fullIfCornersIn, full(c0) && full(c1) && full(c2) && full(c3) {
+            k = 1
+          } else if let empty = emptyIfCornersIn, empty(c0) && empty(c1) && empty(c2) && empty(c3) {
+            continue
+          } else {
+            var inside = 0
+            for j in 0..<4 {
+              for i in 0..<4 {
+                let sample = ShapePoint(
+                  inverse, px + (Double(i) + 0.5) / 4, py + (Double(j) + 0.5) / 4)
+                if contains(sample) { inside += 1 }
+              }
             }
+            if inside == 0 { continue }
+            k = Float(inside) / 16
           }
-          let k = coverage(corners, samples)
-          if k <= 0 { continue }
           blendPixel(
             base + (y * canvasWidth + x) * 4, color.r * k, color.g * k, color.b * k, color.a * k,
             blend)

@@ -16,9 +16,10 @@ extension Canvas {
   ///
   /// Pixels are sampled at their centres: the inverse transform gives the sprite point, the
   /// image is sampled bilinearly (premultiplied, clamped to the edges of `contentsRect`) and
-  /// trilinearly between two mip levels chosen from the footprint (texels per pixel), so a large
-  /// image drawn small does not alias. Edges are anti-aliased by the analytic coverage of the
-  /// pixel by the sprite along each sprite axis (exact for axis-aligned sprites).
+  /// trilinearly between two mip levels chosen from the footprint (texels per pixel, biased by up
+  /// to half a level toward blur when minifying), so a large image drawn small does not alias.
+  /// Edges are anti-aliased by the analytic coverage of the pixel by the sprite along each sprite
+  /// axis (exact for axis-aligned sprites).
   ///
   /// A sprite whose bounding box is under ``splatThreshold`` pixels on both axes is a *splat*:
   /// its mean premultiplied colour × tint × area (|determinant|, in pixels²) is spread over a
@@ -63,7 +64,10 @@ extension Canvas {
     let dtdy = imageH * inverse.d
     let rho = max(
       (dsdx * dsdx + dtdx * dtdx).squareRoot(), (dsdy * dsdy + dtdy * dtdy).squareRoot())
-    let lod = rho > 1 ? RenderMath.fastLog2(rho) : 0
+    // When minifying, bias toward the blurrier level by up to half a level (none at 1:1), which
+    // keeps high-frequency images from shimmering between levels.
+    let minification = rho > 1 ? RenderMath.fastLog2(rho) : 0
+    let lod = minification + min(minification, 0.5)
 
     guard
       let box = PixelBox(
@@ -80,6 +84,12 @@ extension Canvas {
     let limitU = 0.5 + 0.5 * gradU
     let limitV = 0.5 + 0.5 * gradV
     let canvasWidth = width
+    let stepU = Float(inverse.a)
+    let stepV = Float(inverse.b)
+    let pixelsPerUf = Float(pixelsPerU)
+    let pixelsPerVf = Float(pixelsPerV)
+    let halfUf = Float(halfU)
+    let halfVf = Float(halfV)
 
     image.storage.withUnsafeBufferPointer { texels in
       guard let texelBase = texels.baseAddress else { return }
@@ -96,22 +106,29 @@ extension Canvas {
           narrow(&low, &high, slope: inverse.a, offset: rowU, limit: limitU)
           narrow(&low, &high, slope: inverse.b, offset: rowV, limit: limitV)
           if !(low < high) { continue }
-          let x0 = max(box.x0, Int(low.rounded(.down)) - 1)
-          let x1 = min(box.x1, Int(high.rounded(.up)) + 1)
+          // low, high ∈ [box.x0, box.x1] ⊂ [0, width]: truncation is floor, and cannot trap.
+          let x0 = max(box.x0, Int(low) - 1)
+          let x1 = min(box.x1, Int(high) + 2)
           if x0 >= x1 { continue }
-          for x in x0..<x1 {
-            let px = Double(x) + 0.5
-            let u = inverse.a * px + rowU
-            let v = inverse.b * px + rowV
+          // Per pixel in Float, from the row's first centre so magnitudes stay small.
+          let startX = Double(x0) + 0.5
+          let u0 = Float(inverse.a * startX + rowU)
+          let v0 = Float(inverse.b * startX + rowV)
+          var p = base + (y &* canvasWidth &+ x0) &* 4
+          for i in 0..<(x1 &- x0) {
+            let step = Float(i)
+            let u = u0 + stepU * step
+            let v = v0 + stepV * step
             let coverage =
-              edgeCoverage(u.magnitude * pixelsPerU, halfU)
-              * edgeCoverage(v.magnitude * pixelsPerV, halfV)
-            if coverage < 1e-6 { continue }
-            let cu = u < -0.5 ? -0.5 : (u > 0.5 ? 0.5 : u)
-            let cv = v < -0.5 ? -0.5 : (v > 0.5 ? 0.5 : v)
-            let color = sampler.sample(Float(cu), Float(cv)) * tintColor * Float(coverage)
-            blendPixel(
-              base + (y * canvasWidth + x) * 4, color.x, color.y, color.z, color.w, blend)
+              edgeCoverage(u.magnitude * pixelsPerUf, halfUf)
+              * edgeCoverage(v.magnitude * pixelsPerVf, halfVf)
+            if coverage > 0 {
+              let cu = u < -0.5 ? -0.5 : (u > 0.5 ? 0.5 : u)
+              let cv = v < -0.5 ? -0.5 : (v > 0.5 ? 0.5 : v)
+              let color = sampler.sample(cu, cv) * (tintColor * coverage)
+              blendPixel(p, color.x, color.y, color.z, color.w, blend)
+            }
+            p += 4
           }
         }
       }
@@ -172,13 +189,14 @@ private func narrow(
 }
 
 /// The fraction of a pixel, at `distance` pixels from a band's centre line, covered by the band
-/// of half-width `half` pixels (exact 1-D box overlap).
+/// of half-width `half` pixels (exact 1-D box overlap, snapped to 0 and 1 within 2⁻¹²).
 @inline(__always)
-private func edgeCoverage(_ distance: Double, _ half: Double) -> Double {
+private func edgeCoverage(_ distance: Float, _ half: Float) -> Float {
   let high = min(distance + 0.5, half)
   let low = max(distance - 0.5, -half)
   let overlap = high - low
-  return overlap > 1 ? 1 : (overlap > 0 ? overlap : 0)
+  // Snap within 2⁻¹² of 0 or 1, absorbing Float rounding so interiors are exactly opaque.
+  return overlap > 0.999_76 ? 1 : (overlap > 0.000_24 ? overlap : 0)
 }
 
 @inline(__always)
@@ -245,22 +263,25 @@ private struct LevelSampler {
     // fx ∈ [0, width − 1] and fy ∈ [0, height − 1] after the clamps, so these cannot trap.
     let x0 = Int(fx)
     let y0 = Int(fy)
-    let x1 = x0 + 1 < width ? x0 + 1 : x0
-    let y1 = y0 + 1 < height ? y0 + 1 : y0
+    let x1 = x0 &+ 1 < width ? x0 &+ 1 : x0
+    let y1 = y0 &+ 1 < height ? y0 &+ 1 : y0
     let wx = fx - Float(x0)
     let wy = fy - Float(y0)
-    let t00 = load(x0, y0)
-    let t10 = load(x1, y0)
-    let t01 = load(x0, y1)
-    let t11 = load(x1, y1)
-    let top = t00 + (t10 - t00) * wx
-    let bottom = t01 + (t11 - t01) * wx
-    return top + (bottom - top) * wy
+    let row0 = y0 &* width
+    let row1 = y1 &* width
+    let t00 = load(row0 &+ x0)
+    let t10 = load(row0 &+ x1)
+    let t01 = load(row1 &+ x0)
+    let t11 = load(row1 &+ x1)
+    let fx4 = SIMD4<Float>(repeating: wx)
+    let top = t00 + (t10 - t00) * fx4
+    let bottom = t01 + (t11 - t01) * fx4
+    return top + (bottom - top) * SIMD4<Float>(repeating: wy)
   }
 
   @inline(__always)
-  private func load(_ x: Int, _ y: Int) -> SIMD4<Float> {
-    UnsafeRawPointer(texels + (y * width + x) * 4).loadUnaligned(as: SIMD4<Float>.self)
+  private func load(_ index: Int) -> SIMD4<Float> {
+    UnsafeRawPointer(texels + index &* 4).loadUnaligned(as: SIMD4<Float>.self)
   }
 }
 

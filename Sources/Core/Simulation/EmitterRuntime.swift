@@ -218,7 +218,8 @@ struct EmitterRuntime: Sendable {
     // counter-based keys mean skipping them changes no other particle.
     let cutoff = t1 - c.treeLifetime - 1e-6
     if cutoff > seg.start {
-      let nCut = saturatingInt((rt.acc0 + seg.integral(from: seg.start, to: cutoff)).rounded(.down)) - 1
+      let nCut =
+        saturatingInt((rt.acc0 + seg.integral(from: seg.start, to: cutoff)).rounded(.down)) - 1
       if nCut >= firstN {
         rt.born += nCut - firstN + 1
         firstN = nCut + 1

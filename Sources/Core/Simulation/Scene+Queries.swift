@@ -28,7 +28,8 @@ extension Scene {
       var stack = [id]
       while let x = stack.popLast() {
         guard let l = model.layer(x) else { continue }
-        total += runtimes[x].map { rt in liveCells(of: l, rt).reduce(0) { $0 + $1.store.count } }
+        total +=
+          runtimes[x].map { rt in liveCells(of: l, rt).reduce(0) { $0 + $1.store.count } }
           ?? 0
         stack.append(contentsOf: l.sublayers)
       }

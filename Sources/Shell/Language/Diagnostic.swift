@@ -65,7 +65,8 @@ struct Diagnostic: Error, Sendable, Equatable {
       let (shown, caretAt) = Diagnostic.window(l.text, column: column)
       out += "  " + shown + "\n"
       let width = max(1, min(length, 80))
-      out += "  " + String(repeating: " ", count: caretAt) + "^"
+      out +=
+        "  " + String(repeating: " ", count: caretAt) + "^"
         + String(repeating: "~", count: width - 1) + "\n"
     }
     return out + tail
