@@ -2,8 +2,8 @@
 ///
 /// Each character is the box average of the canvas pixels in its cell, reduced to the luminance
 /// `0.2126·r + 0.7152·g + 0.0722·b` of the premultiplied colour (i.e. composited over black) and
-/// mapped linearly onto ``ramp``: luminance `L` selects `ramp[round(L × 9)]` after clamping `L`
-/// to [0, 1] (NaN counts as 0), so 0 gives a space and anything from 17/18 up gives `@`.
+/// mapped linearly onto ``ramp``: luminance `L`, clamped to [0, 1] (NaN counts as 0), selects
+/// `ramp[min(9, ⌊L × 10⌋)]`, so anything below 0.1 is a space and 0.9 up is `@`.
 public enum AsciiEncoder {
   /// Ten characters from darkest to brightest: space `.` `:` `-` `=` `+` `*` `#` `%` `@`.
   public static let ramp = " .:-=+*#%@"
@@ -53,7 +53,8 @@ public enum AsciiEncoder {
   static func index(luminance: Float) -> Int {
     let positive = luminance > 0 ? luminance : 0
     let unit = positive < 1 ? positive : 1
-    return Int((unit * 9).rounded())
+    // Floor, not round: a dark background (L < 0.1) stays blank instead of turning to dots.
+    return min(9, Int(unit * 10))
   }
 
   /// The pixel range `[start, end)` of cell `cell` of `count` across `size` pixels.
