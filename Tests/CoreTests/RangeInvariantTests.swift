@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@testable import Core
+
+/// One mean/range property and the interval its draws must fill: [M − R/2, M + R/2].
+struct RangeCase: Sendable, CustomTestStringConvertible {
+  enum Quantity: String, Sendable { case lifetime, velocity, scale, spin, red }
+  let quantity: Quantity
+  /// Cell properties as `NAME VALUE` lines.
+  let cell: [String]
+  let lo: Double
+  let hi: Double
+  /// How close the smallest and largest draws must come to the ends.
+  let edge: Double
+
+  var testDescription: String { "\(quantity.rawValue) in [\(lo), \(hi)]" }
+
+  func value(_ p: ParticleSnapshot) -> Double {
+    switch quantity {
+    case .lifetime: return p.lifetime
+    case .velocity: return CoreKit.speed(p.state)
+    case .scale: return Double(p.state.scale)
+    case .spin: return Double(p.state.rotation) / Double(p.state.age)
+    case .red: return Double(p.state.red)
+    }
+  }
+}
+
+@Suite("Ranges: draws are uniform over [M − R/2, M + R/2] (MODEL §3, §7.4)")
+struct RangeInvariantTests {
+  static let cases: [RangeCase] = [
+    RangeCase(
+      quantity: .lifetime, cell: ["lifetime 0.7", "lifetimeRange 0.3"], lo: 0.55, hi: 0.85,
+      edge: 0.005),
+    RangeCase(
+      quantity: .velocity, cell: ["lifetime 10", "velocity 100", "velocityRange 40"], lo: 80,
+      hi: 120, edge: 0.5),
+    RangeCase(
+      quantity: .scale, cell: ["lifetime 10", "scale 1", "scaleRange 0.5"], lo: 0.75, hi: 1.25,
+      edge: 0.005),
+    RangeCase(
+      quantity: .spin, cell: ["lifetime 10", "spin 2", "spinRange 1"], lo: 1.5, hi: 2.5,
+      edge: 0.005),
+    RangeCase(
+      quantity: .red, cell: ["lifetime 10", "color rgb(0.5, 1, 1)", "redRange 0.4"], lo: 0.3,
+      hi: 0.7, edge: 0.005),
+  ]
+
+  @Test("5000 draws lie in the interval, reach both ends and pass a 10-bin chi-square", arguments: cases)
+  func uniformOverInterval(_ c: RangeCase) throws {
+    var s = Scene()
+    let like = try CoreKit.build(
+      &s, (c.cell + ["birthRate 10000"]).map { "\(CoreKit.sparkle).\($0)" }.joined(separator: "\n"))
+    s.advance(to: 0.5)  // 5000 births in (0, 0.5]; the shortest lifetime is 0.55
+    if c.quantity != .lifetime {
+      // Stop emitting and let every particle age ≥ 1 s, so spin = rotation / age is precise.
+      try CoreKit.set(&s, "\(CoreKit.sparkle).birthRate", "0")
+      s.advance(to: 1.5)
+    }
+    let values = s.particles(of: like).map(c.value)
+    #expect(values.count == 5000)
+    let slack = 1e-5 * max(1, abs(c.hi))
+    let outside = values.filter { $0 < c.lo - slack || $0 > c.hi + slack }
+    #expect(outside.isEmpty, "\(outside.count) draws outside, e.g. \(outside.prefix(3))")
+    let lo = try #require(values.min())
+    let hi = try #require(values.max())
+    #expect(lo - c.lo < c.edge, "smallest draw \(lo)")
+    #expect(c.hi - hi < c.edge, "largest draw \(hi)")
+    let unit = values.map { min(max(($0 - c.lo) / (c.hi - c.lo), 0), 0.999_999) }
+    let chi = CoreKit.chiSquare(unit)
+    #expect(chi < CoreKit.chiSquareCritical9, "chi-square \(chi) (9 d.o.f., α = 0.001)")
+  }
+
+  @Test("a range of 0 gives every particle exactly the mean")
+  func zeroRangeIsConstant() throws {
+    var s = Scene()
+    let like = try CoreKit.build(
+      &s,
+      """
+      \(CoreKit.sparkle).birthRate 1000
+      \(CoreKit.sparkle).lifetime 0.7
+      \(CoreKit.sparkle).velocity 100
+      \(CoreKit.sparkle).scale 0.4
+      """)
+    s.advance(to: 0.5)
+    let ps = s.particles(of: like)
+    #expect(ps.count == 500)
+    #expect(ps.allSatisfy { abs($0.lifetime - 0.7) < 1e-9 })
+    #expect(ps.allSatisfy { abs(CoreKit.speed($0.state) - 100) < 1e-4 })
+    #expect(ps.allSatisfy { $0.state.scale == Float(0.4) })
+  }
+}
