@@ -44,6 +44,10 @@ struct EmitterRuntime: Sendable {
   /// Births dropped during the current step before they were drawn (over the step's budget).
   var droppedInStep = 0
 
+  init(seed: Int = 0) {
+    self.seed = seed
+  }
+
   func cell(_ id: CellID) -> CellRuntime? { cells.first { $0.id == id } }
 
   /// Live particles of every cell.
@@ -128,6 +132,17 @@ struct EmitterRuntime: Sendable {
   }
 
   // MARK: - Stepping
+
+  /// Advances to the layer's effective local time `local` (time before the layer's beginTime,
+  /// or running backwards, does not move the emitter's clock).
+  mutating func advance(
+    toLocal local: Double, layer: Layer, compiled: [CompiledCell], room: inout Int,
+    report: inout StepReport
+  ) {
+    let dt = max(0, local - lastLocal)
+    lastLocal = local
+    advance(to: simTime + dt, layer: layer, compiled: compiled, room: &room, report: &report)
+  }
 
   /// Advances the emitter's clock from `simTime` to `t1`: births (with exact times), sub-cell
   /// births, then deaths. `room` is how many more particles the scene may hold.

@@ -96,37 +96,49 @@ struct ParticleStore: Sendable {
       }
     }
     guard first >= 0 else { return 0 }
-    var keep: [Int] = []
-    keep.reserveCapacity(count - first)
-    for i in first..<count where death[i] > limit { keep.append(i) }
-    let newCount = first + keep.count
+    // Order-preserving compaction, column by column, in place (no allocation).
+    let n = count
     let s = stride
-    floats.withUnsafeMutableBufferPointer { f in
-      for c in 0..<Column.allCases.count {
-        let base = c * s
-        var w = first
-        for r in keep {
-          f[base + w] = f[base + r]
-          w += 1
+    var newCount = first
+    death.withUnsafeBufferPointer { d in
+      floats.withUnsafeMutableBufferPointer { f in
+        for c in 0..<Column.allCases.count {
+          let base = c * s
+          var w = first
+          for r in first..<n where d[r] > limit {
+            f[base + w] = f[base + r]
+            w += 1
+          }
+          newCount = w
         }
       }
     }
     func compact<T>(_ a: inout [T]) {
-      var w = first
-      for r in keep {
-        a[w] = a[r]
-        w += 1
+      let d = death
+      a.withUnsafeMutableBufferPointer { p in
+        var w = first
+        for r in first..<n where d[r] > limit {
+          p[w] = p[r]
+          w += 1
+        }
       }
       a.removeLast(a.count - newCount)
     }
     compact(&birth)
-    compact(&death)
     compact(&key)
     compact(&index)
     for j in 0..<subAcc.count {
       compact(&subAcc[j])
       compact(&subEmitted[j])
     }
+    death.withUnsafeMutableBufferPointer { p in
+      var w = first
+      for r in first..<n where p[r] > limit {
+        p[w] = p[r]
+        w += 1
+      }
+    }
+    death.removeLast(death.count - newCount)
     let removed = count - newCount
     count = newCount
     return removed

@@ -50,39 +50,30 @@ public struct Scene: Sendable {
     for r in runtimes.values { live += r.cells.reduce(0) { $0 + $1.store.count } }
     for id in model.treeOrder {
       guard let layer = model.layer(id), layer.kind == .emitter else { continue }
-      var rt = syncedRuntime(id)
+      syncRuntime(id)
       let compiled = CompiledCell.compile(layer.cells, emitter: layer.emitter)
       let local1 = max(0, localTime(of: id, at: t))
-      let dt = max(0, local1 - rt.lastLocal)
-      rt.lastLocal = local1
       // This emitter may fill what the other emitters leave; its own survivors are
       // subtracted inside the step, after its deaths.
-      let before = rt.liveCount
+      let before = runtimes[id]?.liveCount ?? 0
       var room = max(0, cap - (live - before))
-      rt.advance(
-        to: rt.simTime + dt, layer: layer, compiled: compiled, room: &room, report: &report)
-      live += rt.liveCount - before
-      runtimes[id] = rt
+      // Mutated in place: a copy would duplicate every particle array (copy-on-write).
+      runtimes[id, default: EmitterRuntime()].advance(
+        toLocal: local1, layer: layer, compiled: compiled, room: &room, report: &report)
+      live += (runtimes[id]?.liveCount ?? 0) - before
     }
     now = t
     return report
   }
 
-  /// The runtime of an emitter brought in line with the model at `now`.
-  mutating func syncedRuntime(_ id: LayerID) -> EmitterRuntime {
-    guard let layer = model.layer(id) else { return EmitterRuntime() }
-    var rt =
-      runtimes[id]
-      ?? {
-        var r = EmitterRuntime()
-        r.seed = layer.emitter.seed
-        return r
-      }()
+  /// Brings an emitter's runtime in line with the model at `now`, creating it if needed.
+  mutating func syncRuntime(_ id: LayerID) {
+    guard let layer = model.layer(id) else { return }
     let compiled = CompiledCell.compile(layer.cells, emitter: layer.emitter)
-    rt.sync(
-      layer: layer, compiled: compiled, chain: timingChain(id),
-      local: localTime(of: id, at: now))
-    return rt
+    let chain = timingChain(id)
+    let local = localTime(of: id, at: now)
+    runtimes[id, default: EmitterRuntime(seed: layer.emitter.seed)].sync(
+      layer: layer, compiled: compiled, chain: chain, local: local)
   }
 
   /// Drops runtimes of removed layers and particles of removed cells at once, so a removed
@@ -93,7 +84,7 @@ public struct Scene: Sendable {
         runtimes[id] = nil
         continue
       }
-      runtimes[id] = syncedRuntime(id)
+      syncRuntime(id)
     }
   }
 }
