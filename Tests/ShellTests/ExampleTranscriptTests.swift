@@ -25,6 +25,8 @@ struct ExampleTranscriptTests {
     let text = String(decoding: source, as: UTF8.self)
     #expect(text.hasPrefix("# \(name)"), "an example starts with a comment naming itself")
     #expect(text.contains("seed"), "an example names its seed")
+    let commands = text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }
+    #expect(commands.last?.hasPrefix("show") == true, "an example ends with show")
     let run = runScript(text, file: "examples/\(name)")
     #expect(run.error == nil)
     #expect(run.stderr.isEmpty)

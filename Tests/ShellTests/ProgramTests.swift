@@ -25,13 +25,16 @@ func runBurst(_ args: [String], stdin: Data = Data()) throws -> (
   let out = outPipe.fileHandleForReading.readDataToEndOfFile()
   let err = errPipe.fileHandleForReading.readDataToEndOfFile()
   p.waitUntilExit()
-  return (p.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+  return (
+    p.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self)
+  )
 }
 
 @Suite("The burst program")
 struct ProgramTests {
   static let temp: URL = {
-    let u = FileManager.default.temporaryDirectory.appendingPathComponent("burst-program-\(getpid())")
+    let u = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "burst-program-\(getpid())")
     try? FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
     return u
   }()

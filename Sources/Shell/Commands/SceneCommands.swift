@@ -153,6 +153,12 @@ enum SceneCommands {
       for (ref, v) in updates { s.scene.model.apply(v, to: ref) }
       return
     }
+    if (try? model.resolveObject(pathToken.text)) != nil {
+      throw inv.error(
+        "expected KEY=VALUE after '\(pathToken.text)'",
+        hint: "set several properties as name=value, e.g. \(pathToken.text) "
+          + "\(valueToken.text)=…", at: valueToken)
+    }
     let ref = try inv.property(pathToken, in: model)
     let valueTokens = Array(inv.args.dropFirst())
     let joined = valueTokens.map(\.text).joined(separator: " ")

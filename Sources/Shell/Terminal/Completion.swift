@@ -5,8 +5,16 @@ import Foundation
 /// layer names, whole dotted key paths, property names, enumeration values after `set PATH` or
 /// `KEY=`, image names, and file names.
 enum Completion {
-  /// Replacement words for the word at `wordStart..<wordEnd` (UTF-8 offsets) of `line`.
+  /// Replacement words for the word at `wordStart..<wordEnd` (UTF-8 offsets) of `line`,
+  /// sorted.
   static func candidates(
+    line: String, wordStart: Int, wordEnd: Int, session: Session
+  ) -> [String] {
+    unsortedCandidates(line: line, wordStart: wordStart, wordEnd: wordEnd, session: session)
+      .sorted()
+  }
+
+  private static func unsortedCandidates(
     line: String, wordStart: Int, wordEnd: Int, session: Session
   ) -> [String] {
     let bytes = Array(line.utf8)
@@ -57,7 +65,8 @@ enum Completion {
           return values(for: words[1], model: m).filter { $0.hasPrefix(word) }
         }
         if let ref = try? m.resolveObject(words[1]) {
-          return m.infos(of: ref).filter(\.writable).map(\.name).filter { $0.hasPrefix(word) }
+          return m.infos(of: ref).filter(\.writable).map { $0.name + "=" }
+            .filter { $0.hasPrefix(word) }
         }
         return []
       }

@@ -188,7 +188,10 @@ final class ReadlineLineEditor: LineEditor {
     guard let first = candidates.first else {
       return nil
     }
-    let continues = candidates.allSatisfy { $0.hasSuffix(".") || $0.hasSuffix("/") }
+    // A key-path prefix (`.`), a directory (`/`) or a `KEY=` waits for more, so no space.
+    let continues = candidates.allSatisfy {
+      $0.hasSuffix(".") || $0.hasSuffix("/") || $0.hasSuffix("=")
+    }
     rl_completion_append_character = continues ? 0 : Int32(UInt8(ascii: " "))
     if candidates.count == 1 {
       return makeMatchArray([first])

@@ -1,0 +1,60 @@
+import Testing
+
+@testable import Shell
+
+@Suite("Tab completion")
+struct CompletionTests {
+  static func session() -> Session {
+    let s = Session(sink: CapturedOutput())
+    s.run(
+      source: """
+        emitter like; cell like sparkle; cell like.emitterCells.sparkle trail
+        layer button
+
+        """, file: "setup")
+    return s
+  }
+
+  struct Case: CustomTestStringConvertible, Sendable {
+    let line: String
+    let expected: [String]
+    var testDescription: String { "'\(line)'" }
+  }
+
+  static let cases: [Case] = [
+    Case(line: "ste", expected: ["step"]),
+    Case(line: "s", expected: ["scene", "set", "show", "snapshot", "source", "stats", "step"]),
+    Case(line: "cell like.emi", expected: ["like.emitterCells."]),
+    Case(line: "cell like.emitterCells.sp", expected: ["like.emitterCells.sparkle"]),
+    Case(
+      line: "set like.emitterCells.sparkle.bi", expected: ["like.emitterCells.sparkle.birthRate"]),
+    Case(line: "set like.emitterS", expected: ["like.emitterShape", "like.emitterSize"]),
+    Case(
+      line: "set like.emitterPosition.",
+      expected: ["like.emitterPosition.x", "like.emitterPosition.y"]),
+    Case(line: "set like emitterSh", expected: ["emitterShape="]),
+    Case(line: "set like emitterShape=ci", expected: ["circle"]),
+    Case(line: "set like.renderMode old", expected: ["oldestFirst", "oldestLast"]),
+    Case(line: "set like.emitterCells.sparkle contents=sp", expected: ["spark", "sparkle"]),
+    Case(line: "set like.emitterCells.sparkle.contents he", expected: ["heart", "heart.fill"]),
+    Case(line: "fire l", expected: ["like"]),
+    Case(line: "show b", expected: ["button"]),
+    Case(line: "help ti", expected: ["time"]),
+    Case(line: "after 0.1 set like.bi", expected: ["like.birthRate"]),
+    Case(line: "echo hi; co", expected: ["count"]),
+    Case(
+      line: "count like.emitterCells.sparkle.emitterCells.",
+      expected: ["like.emitterCells.sparkle.emitterCells.trail"]),
+  ]
+
+  @Test("completes commands, names, key paths and values", arguments: cases)
+  func completes(c: Case) {
+    let s = Self.session()
+    // The word being completed starts after the last space, '=' or ';'.
+    let bytes = Array(c.line.utf8)
+    let start = (bytes.lastIndex { $0 == 32 || $0 == 61 || $0 == 59 }).map { $0 + 1 } ?? 0
+    let got = Completion.candidates(
+      line: c.line, wordStart: start, wordEnd: bytes.count, session: s)
+    #expect(got == c.expected)
+  }
+}
