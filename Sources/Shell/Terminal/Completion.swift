@@ -154,8 +154,8 @@ enum Completion {
     var out: [String] = []
     for n in names.sorted() where n.hasPrefix(base) && (!n.hasPrefix(".") || base.hasPrefix(".")) {
       var isDir: ObjCBool = false
-      fm.fileExists(atPath: dir + n, isDirectory: &isDir)
-      out.append(dir + n + (isDir.boolValue ? "/" : ""))
+      let exists = fm.fileExists(atPath: dir + n, isDirectory: &isDir)
+      out.append(dir + n + (exists && isDir.boolValue ? "/" : ""))
     }
     return out
   }
