@@ -12,7 +12,7 @@ extension EmitterCell {
         animatable: false, writable: false, get: { .text($0.name) }, set: { _, _ in }),
       .bool(
         "enabled", \.enabled, default: true,
-        summary: "a disabled cell emits nothing (nor do its sub-cells' particles appear)"),
+        summary: "a disabled cell emits no new particles (those alive live on)"),
       .number(
         "birthRate", \.birthRate, default: 0, range: -1e7...1e7, unit: "particles/s",
         summary: "particles created per second, times the layer's birthRate",

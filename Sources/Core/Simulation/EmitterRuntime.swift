@@ -66,6 +66,7 @@ struct EmitterRuntime: Sendable {
       timingChain = chain
       lastLocal = max(0, local)
     }
+    let offset = simTime - lastLocal
     let reseed = layer.emitter.seed != seed
     seed = layer.emitter.seed
     var next: [CellRuntime] = []
@@ -84,7 +85,11 @@ struct EmitterRuntime: Sendable {
         }
       }
       if c.parent == nil {
+        // A top-level cell's window is in the layer's local time; the emitter's clock runs
+        // `offset` ahead of it (the difference grows when beginTime restarts the layer).
         var e = c.emission
+        e.ws += offset
+        e.we += offset
         if !e.sameEmission(as: rt.segment) {
           rt.acc0 += rt.segment.integral(from: rt.segment.start, to: t)
           e.start = t
