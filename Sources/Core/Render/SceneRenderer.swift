@@ -158,26 +158,19 @@ public enum SceneRenderer {
             width: Double(image.width) * r.size.width / scale,
             height: Double(image.height) * r.size.height / scale))
       }
-      // Draw order: (cell slot, particle) pairs sorted by birth index (or z).
-      var order: [(slot: Int, i: Int)] = []
-      order.reserveCapacity(cells.reduce(0) { $0 + $1.store.count })
-      for (slot, c) in cells.enumerated() where looks[slot] != nil {
-        for i in 0..<c.store.count { order.append((slot, i)) }
-      }
+      // Draw order: birth order (oldest first), its reverse, or z (farthest first).
+      var order = rt.birthOrder(cells).filter { looks[$0.slot] != nil }
       let mode = l.emitter.renderMode
       switch mode {
       case .unordered, .oldestFirst, .additive:
-        order.sort { cells[$0.slot].store.index[$0.i] < cells[$1.slot].store.index[$1.i] }
+        break
       case .oldestLast:
-        order.sort { cells[$0.slot].store.index[$0.i] > cells[$1.slot].store.index[$1.i] }
+        order.reverse()
       case .backToFront:
         let t = rt.simTime
         let zs = order.map { cells[$0.slot].store.state($0.i, at: t).z }
-        let idx = order.indices.sorted { a, b in
-          if zs[a] != zs[b] { return zs[a] < zs[b] }
-          return cells[order[a].slot].store.index[order[a].i]
-            < cells[order[b].slot].store.index[order[b].i]
-        }
+        // Stable: equal z keeps birth order.
+        let idx = order.indices.sorted { zs[$0] != zs[$1] ? zs[$0] < zs[$1] : $0 < $1 }
         order = idx.map { order[$0] }
       }
       let blend: BlendMode = mode == .additive ? .additive : .sourceOver

@@ -39,7 +39,6 @@ struct EmitterRuntime: Sendable {
   /// (beginTime, speed, timeOffset) of the layer and its ancestors when last seen.
   var timingChain: [Double] = []
   var seed = 0
-  var nextIndex: UInt64 = 0
   var cells: [CellRuntime] = []
   /// Births dropped during the current step before they were drawn (over the step's budget).
   var droppedInStep = 0
@@ -49,6 +48,26 @@ struct EmitterRuntime: Sendable {
   }
 
   func cell(_ id: CellID) -> CellRuntime? { cells.first { $0.id == id } }
+
+  /// (cell slot, particle) pairs of `cells` in birth order: birth time, then the cell's
+  /// position among `cells` (array order, preorder), then the particle's key.
+  func birthOrder(_ cells: [CellRuntime]) -> [(slot: Int, i: Int)] {
+    var order: [(slot: Int, i: Int)] = []
+    order.reserveCapacity(cells.reduce(0) { $0 + $1.store.count })
+    for (slot, c) in cells.enumerated() {
+      for i in 0..<c.store.count { order.append((slot, i)) }
+    }
+    // Each store is already in birth order, so a single cell needs no sort.
+    guard cells.count > 1 else { return order }
+    order.sort { a, b in
+      let ta = cells[a.slot].store.birth[a.i]
+      let tb = cells[b.slot].store.birth[b.i]
+      if ta != tb { return ta < tb }
+      if a.slot != b.slot { return a.slot < b.slot }
+      return cells[a.slot].store.key[a.i] < cells[b.slot].store.key[b.i]
+    }
+    return order
+  }
 
   /// Live particles of every cell.
   var liveCount: Int { cells.reduce(0) { $0 + $1.store.count } }
@@ -200,8 +219,6 @@ struct EmitterRuntime: Sendable {
     }
     for (_, _, _, ci, k) in order {
       let p = pending[ci][k]
-      let index = nextIndex
-      nextIndex &+= 1
       cells[ci].born += 1
       guard p.death > t1 + 1e-9 else { continue }  // born and gone within the step
       guard room > 0 else {
@@ -211,7 +228,7 @@ struct EmitterRuntime: Sendable {
       }
       room -= 1
       let slots = cells[ci].subIDs.count
-      cells[ci].store.append(p, index: index, subSlots: slots)
+      cells[ci].store.append(p, subSlots: slots)
       let last = cells[ci].store.count - 1
       for j in 0..<min(slots, p.subEmitted.count) {
         cells[ci].store.subAcc[j][last] = p.subAcc[j]

@@ -9,7 +9,9 @@ enum Column: Int, CaseIterable {
 ///
 /// The Float columns share one allocation whose columns start 64 bytes apart modulo 4 KiB, so
 /// the many streams a loop reads do not fall into the same cache sets (PERFORMANCE.md). Birth and
-/// death times are Doubles (seconds of the emitter's clock); keys and birth indices are UInt64.
+/// death times are Doubles (seconds of the emitter's clock); keys are UInt64. Birth order is
+/// (birth time, cell order, key): it follows from the particles' own values, so it is the same
+/// however time was cut into steps.
 /// Particles are evaluated in closed form from their age, so nothing per particle changes after
 /// birth except removal. Deaths are removed by an order-preserving compaction in its own pass.
 struct ParticleStore: Sendable {
@@ -19,8 +21,6 @@ struct ParticleStore: Sendable {
   private(set) var birth: [Double] = []
   private(set) var death: [Double] = []
   private(set) var key: [UInt64] = []
-  /// The emitter-wide birth index: render order, never storage accidents.
-  private(set) var index: [UInt64] = []
   /// Per sub-cell slot: the emission integral at the slot's segment start (or at birth).
   var subAcc: [[Double]] = []
   /// Per sub-cell slot: how many sub-particles each particle has emitted.
@@ -56,11 +56,10 @@ struct ParticleStore: Sendable {
     birth.reserveCapacity(newCap)
     death.reserveCapacity(newCap)
     key.reserveCapacity(newCap)
-    index.reserveCapacity(newCap)
   }
 
-  /// Appends one particle (callers append in birth-index order).
-  mutating func append(_ p: Newborn, index birthIndex: UInt64, subSlots: Int) {
+  /// Appends one particle (callers append in birth order).
+  mutating func append(_ p: Newborn, subSlots: Int) {
     reserve(1)
     let i = count
     let s = stride
@@ -70,7 +69,6 @@ struct ParticleStore: Sendable {
     birth.append(p.birth)
     death.append(p.death)
     key.append(p.key)
-    index.append(birthIndex)
     if subAcc.count != subSlots {
       subAcc = Array(repeating: [], count: subSlots)
       subEmitted = Array(repeating: [], count: subSlots)
@@ -126,7 +124,6 @@ struct ParticleStore: Sendable {
     }
     compact(&birth)
     compact(&key)
-    compact(&index)
     for j in 0..<subAcc.count {
       compact(&subAcc[j])
       compact(&subEmitted[j])
@@ -150,7 +147,6 @@ struct ParticleStore: Sendable {
     birth.removeAll(keepingCapacity: true)
     death.removeAll(keepingCapacity: true)
     key.removeAll(keepingCapacity: true)
-    index.removeAll(keepingCapacity: true)
     for j in 0..<subAcc.count {
       subAcc[j].removeAll(keepingCapacity: true)
       subEmitted[j].removeAll(keepingCapacity: true)

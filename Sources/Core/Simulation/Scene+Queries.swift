@@ -9,10 +9,12 @@ public struct CellStats: Sendable, Equatable {
   public var oldestAge: Double
 }
 
-/// A live particle as tests and tools see it: which cell, its birth index and its state.
+/// A live particle as tests and tools see it: which cell, its place in birth order among the
+/// layer's live particles, and its state.
 public struct ParticleSnapshot: Sendable, Equatable {
   public var cell: CellID
-  public var birthIndex: UInt64
+  /// 0 for the oldest live particle of the layer, counting up in birth order.
+  public var birthIndex: Int
   public var birthTime: Double
   public var lifetime: Double
   public var state: ParticleState
@@ -79,17 +81,16 @@ extension Scene {
   /// Every live particle of an emitter layer in birth order, evaluated now.
   public func particles(of id: LayerID) -> [ParticleSnapshot] {
     guard let l = model.layer(id), let rt = runtimes[id] else { return [] }
+    let cells = liveCells(of: l, rt)
     var out: [ParticleSnapshot] = []
-    for c in liveCells(of: l, rt) {
-      for i in 0..<c.store.count {
-        out.append(
-          ParticleSnapshot(
-            cell: c.id, birthIndex: c.store.index[i], birthTime: c.store.birth[i],
-            lifetime: c.store.death[i] - c.store.birth[i],
-            state: c.store.state(i, at: rt.simTime)))
-      }
+    for (slot, i) in rt.birthOrder(cells) {
+      let c = cells[slot]
+      out.append(
+        ParticleSnapshot(
+          cell: c.id, birthIndex: out.count, birthTime: c.store.birth[i],
+          lifetime: c.store.death[i] - c.store.birth[i],
+          state: c.store.state(i, at: rt.simTime)))
     }
-    out.sort { $0.birthIndex < $1.birthIndex }
     return out
   }
 
