@@ -27,7 +27,9 @@ struct CountInvariantTests {
     #expect(ps.count == expected)
     #expect(s.stats().first?.born == expected)
     // The n-th birth happens exactly when the integral R·t crosses n.
-    let late = ps.enumerated().filter { abs($0.element.birthTime - Double($0.offset + 1) / rate) > 1e-9 }
+    let late = ps.enumerated().filter {
+      abs($0.element.birthTime - Double($0.offset + 1) / rate) > 1e-9
+    }
     #expect(late.isEmpty, "\(late.count) births off n/R, first: \(String(describing: late.first))")
   }
 
@@ -72,7 +74,8 @@ struct ParticleCapInvariantTests {
     #expect(s.liveCount(of: .layer(like)) == 50)
     let stats = try #require(s.stats().first)
     #expect(stats.dropped > 0, "stats dropped \(stats.dropped)")
-    #expect(report.dropped > 0, "StepReport.dropped \(report.dropped), stats dropped \(stats.dropped)")
+    #expect(
+      report.dropped > 0, "StepReport.dropped \(report.dropped), stats dropped \(stats.dropped)")
     #expect(report.dropped == stats.dropped, "the report counts the same drops as stats")
     #expect(stats.born == 1000)
     let second = s.advance(to: 1.5)

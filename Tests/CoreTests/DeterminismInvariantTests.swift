@@ -67,7 +67,9 @@ struct DeterminismInvariantTests {
     let pa = a.particles(of: like).filter { $0.cell == a.model.layer(like)?.cells.first?.id }
     let pb = b.particles(of: like).filter { $0.cell == b.model.layer(like)?.cells.first?.id }
     #expect(pa.count == 200 && pb.count == 200)
-    let moved = zip(pa, pb).filter { abs($0.state.x - $1.state.x) > 1e-3 || abs($0.state.y - $1.state.y) > 1e-3 }
+    let moved = zip(pa, pb).filter {
+      abs($0.state.x - $1.state.x) > 1e-3 || abs($0.state.y - $1.state.y) > 1e-3
+    }
     #expect(moved.count > 190, "only \(moved.count) of \(pa.count) positions changed with the seed")
     #expect(CoreKit.ppm(a) != CoreKit.ppm(b))
   }
@@ -100,7 +102,9 @@ struct DeterminismInvariantTests {
     alone.advance(to: 0.5)
     crowded.advance(to: 0.5)
     // Add a third layer mid-run: it must not disturb the others either.
-    try CoreKit.build(&crowded, layer: "late", cells: ["sparkle"], "late.emitterCells.sparkle.birthRate 300\nlate.emitterCells.sparkle.lifetime 1")
+    try CoreKit.build(
+      &crowded, layer: "late", cells: ["sparkle"],
+      "late.emitterCells.sparkle.birthRate 300\nlate.emitterCells.sparkle.lifetime 1")
     alone.advance(to: 1)
     crowded.advance(to: 1)
     let a = alone.particles(of: likeAlone)

@@ -122,7 +122,8 @@ struct EmissionDirectionTests {
     }
     #expect(
       wrong.isEmpty,
-      "\(wrong.count) of \(ps.count) off direction, e.g. v = \(wrong.first.map { ($0.state.vx, $0.state.vy) } ?? (0, 0))")
+      "\(wrong.count) of \(ps.count) off direction, e.g. v = \(wrong.first.map { ($0.state.vx, $0.state.vy) } ?? (0, 0))"
+    )
   }
 
   @Test(
@@ -183,7 +184,8 @@ struct EmissionDirectionTests {
       let (dx, dy) = (Double(p.state.x) - 100, Double(p.state.y) - 80)
       let r = (dx * dx + dy * dy).squareRoot()
       let age = s.now - p.birthTime
-      return dx * Double(p.state.vx) + dy * Double(p.state.vy) >= 0 || abs(r - (25 - 30 * age)) > 1e-3
+      return dx * Double(p.state.vx) + dy * Double(p.state.vy) >= 0
+        || abs(r - (25 - 30 * age)) > 1e-3
     }
     #expect(wrong.isEmpty, "\(wrong.count) of \(ps.count) not moving inward from radius 25")
   }
@@ -291,7 +293,9 @@ struct EmissionGeometryTests {
       let share = Double(horizontal.count) / Double(o.count)
       #expect(share > 0.60 && share < 0.73, "share on the horizontal sides: \(share)")
       for side in [(0.0, -20.0), (0, 20), (-40, 0), (40, 0)] {
-        let hits = side.0 == 0 ? horizontal.filter { ($0.y > 0) == (side.1 > 0) }
+        let hits =
+          side.0 == 0
+          ? horizontal.filter { ($0.y > 0) == (side.1 > 0) }
           : vertical.filter { ($0.x > 0) == (side.0 > 0) }
         #expect(hits.count > 50, "side \(side)")
       }
@@ -306,10 +310,12 @@ struct EmissionGeometryTests {
       #expect(inner > 0.44 && inner < 0.56, "inner-half share \(inner)")
     case .sphereSurface:
       let r = o.map { ($0.x * $0.x + $0.y * $0.y + $0.z * $0.z).squareRoot() }
-      #expect(r.allSatisfy { abs($0 - 30) < eps }, "max deviation \(r.map { abs($0 - 30) }.max() ?? 0)")
+      #expect(
+        r.allSatisfy { abs($0 - 30) < eps }, "max deviation \(r.map { abs($0 - 30) }.max() ?? 0)")
       #expect(extent(o.map(\.z)) > 55, "z covers both hemispheres")
     case .cuboidVolume:
-      #expect(o.allSatisfy { abs($0.x) <= 30 + eps && abs($0.y) <= 20 + eps && abs($0.z) <= 10 + eps })
+      #expect(
+        o.allSatisfy { abs($0.x) <= 30 + eps && abs($0.y) <= 20 + eps && abs($0.z) <= 10 + eps })
       #expect(extent(o.map(\.x)) > 57 && extent(o.map(\.y)) > 38 && extent(o.map(\.z)) > 19)
     }
   }

@@ -12,7 +12,9 @@ struct KeyValueTests {
     + Layer.emitterDescriptors.filter(\.writable).map { ("emitter.\($0.name)", $0.info) }
     + Layer.sceneDescriptors.filter(\.writable).map { ("scene.\($0.name)", $0.info) }
 
-  @Test("every writable default prints in a form its kind parses back to the same value", arguments: writable)
+  @Test(
+    "every writable default prints in a form its kind parses back to the same value",
+    arguments: writable)
   func defaultRoundTrips(label: String, info: PropertyInfo) throws {
     let text = ValueFormatting.value(info.defaultValue)
     let back = try info.kind.parse(text)
@@ -121,7 +123,8 @@ struct KeyValueTests {
     #expect(abs(c.blue - color.blue) < 1e-12 && abs(c.alpha - color.alpha) < 1e-12, "\(c)")
   }
 
-  @Test("sizes read 200x200, '30 30', '(30, 30)' and 30,30",
+  @Test(
+    "sizes read 200x200, '30 30', '(30, 30)' and 30,30",
     arguments: [
       ("200x200", Size(200, 200)), ("30 30", Size(30, 30)), ("(30, 30)", Size(30, 30)),
       ("30,30", Size(30, 30)), ("12.5x4", Size(12.5, 4)),
@@ -132,11 +135,13 @@ struct KeyValueTests {
     #expect(s.model.layer(like)?.emitter.emitterSize == size)
   }
 
-  @Test("malformed colours and sizes are rejected", arguments: [
-    ("\(CoreKit.sparkle).color", "#ff80"), ("\(CoreKit.sparkle).color", "rgb(2, 0, 0)"),
-    ("\(CoreKit.sparkle).color", "rgb(1, 0.5)"), ("\(CoreKit.sparkle).color", "redd"),
-    ("like.emitterSize", "30"), ("like.emitterSize", "30x"), ("like.emitterSize", "nanx3"),
-  ])
+  @Test(
+    "malformed colours and sizes are rejected",
+    arguments: [
+      ("\(CoreKit.sparkle).color", "#ff80"), ("\(CoreKit.sparkle).color", "rgb(2, 0, 0)"),
+      ("\(CoreKit.sparkle).color", "rgb(1, 0.5)"), ("\(CoreKit.sparkle).color", "redd"),
+      ("like.emitterSize", "30"), ("like.emitterSize", "30x"), ("like.emitterSize", "nanx3"),
+    ])
   func malformedValuesRejected(path: String, text: String) throws {
     var s = Scene()
     try CoreKit.build(&s)

@@ -29,7 +29,8 @@ struct MultiplierInvariantTests {
     abs(Double(a) - b) <= tol * max(1, abs(b))
   }
 
-  @Test("changing velocity, scale, lifetime and spin leaves live particles alone and scales newborns")
+  @Test(
+    "changing velocity, scale, lifetime and spin leaves live particles alone and scales newborns")
   func multipliersAffectOnlyNewborns() throws {
     let built = try Self.scene()
     var changed = built.0
@@ -60,17 +61,21 @@ struct MultiplierInvariantTests {
     let altered = old.filter { $0 != $1 }
     #expect(
       altered.isEmpty,
-      "\(altered.count) particles born before the change were altered, e.g. \(String(describing: altered.first))")
+      "\(altered.count) particles born before the change were altered, e.g. \(String(describing: altered.first))"
+    )
     #expect(new.allSatisfy { $0.birthTime == $1.birthTime })
     #expect(new.filter { abs($0.lifetime - 5 * $1.lifetime) > 1e-9 }.isEmpty, "lifetime × 5")
     #expect(
-      new.filter { !close($0.state.vx, 3 * Double($1.state.vx)) || !close($0.state.vy, 3 * Double($1.state.vy)) }
-        .isEmpty, "velocity × 3")
+      new.filter {
+        !close($0.state.vx, 3 * Double($1.state.vx)) || !close($0.state.vy, 3 * Double($1.state.vy))
+      }
+      .isEmpty, "velocity × 3")
     #expect(
       new.filter { !close($0.state.x - 160, 3 * Double($1.state.x - 160), 1e-4) }.isEmpty,
       "displacement × 3")
     #expect(new.filter { !close($0.state.scale, 2 * Double($1.state.scale)) }.isEmpty, "scale × 2")
-    #expect(new.filter { !close($0.state.rotation, 2 * Double($1.state.rotation)) }.isEmpty, "spin × 2")
+    #expect(
+      new.filter { !close($0.state.rotation, 2 * Double($1.state.rotation)) }.isEmpty, "spin × 2")
   }
 
   @Test("the layer's multipliers do not apply to acceleration or scaleSpeed")

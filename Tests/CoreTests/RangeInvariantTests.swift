@@ -47,7 +47,9 @@ struct RangeInvariantTests {
       hi: 0.7, edge: 0.005),
   ]
 
-  @Test("5000 draws lie in the interval, reach both ends and pass a 10-bin chi-square", arguments: cases)
+  @Test(
+    "5000 draws lie in the interval, reach both ends and pass a 10-bin chi-square", arguments: cases
+  )
   func uniformOverInterval(_ c: RangeCase) throws {
     var s = Scene()
     let like = try CoreKit.build(

@@ -93,7 +93,8 @@ struct StepSizeInvariantTests {
     }
     #expect(
       mismatched.isEmpty,
-      "\(mismatched.count) particles differ, first:\n  \(String(describing: mismatched.first?.0))\n  \(String(describing: mismatched.first?.1))")
+      "\(mismatched.count) particles differ, first:\n  \(String(describing: mismatched.first?.0))\n  \(String(describing: mismatched.first?.1))"
+    )
     let ppmSmall = CoreKit.ppm(small)
     let ppmBig = CoreKit.ppm(big)
     #expect(ppmSmall == ppmBig)

@@ -75,7 +75,8 @@ struct SubCellTests {
 
     s.advance(to: 2.5)  // the parent died at 2.02; the child lives on
     #expect(s.particles(of: like).filter { $0.cell == burstID }.isEmpty)
-    #expect(s.particles(of: like).filter { $0.cell == sparkID }.map(\.birthTime) == [child.birthTime])
+    #expect(
+      s.particles(of: like).filter { $0.cell == sparkID }.map(\.birthTime) == [child.birthTime])
     #expect(s.liveCount(of: try s.model.resolveObject(Self.spark)) == 1)
     #expect(s.stats().first { $0.path == Self.spark }?.born == 1)
   }
