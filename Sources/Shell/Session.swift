@@ -54,6 +54,9 @@ final class Session {
   var quitRequested = false
   /// Warnings already given by the current command (each is given once per command).
   var warnedThisCommand: Set<String> = []
+  /// A scheduled command that failed while the clock ran (already printed). The step that ran
+  /// it is not undone — time has passed — but a script stops after that step.
+  var scheduledFailure: Diagnostic?
   let commands = CommandTable.standard
 
   init(sink: OutputSink) {
@@ -71,6 +74,10 @@ final class Session {
       do throws(Diagnostic) {
         for cmd in try Lexer.commands(inLine: line) {
           try execute(cmd)
+          if let failure = scheduledFailure {
+            scheduledFailure = nil
+            return failure
+          }
           if quitRequested { return nil }
         }
       } catch {
@@ -87,6 +94,7 @@ final class Session {
     do throws(Diagnostic) {
       for cmd in try Lexer.commands(inLine: line) {
         try execute(cmd)
+        scheduledFailure = nil
         if quitRequested { return }
       }
     } catch {
@@ -142,7 +150,7 @@ final class Session {
     while let next = events.first, next.time <= target {
       events.removeFirst()
       report(scene.advance(to: next.time), for: cmd)
-      try fire(next)
+      fire(next)
     }
     report(scene.advance(to: target), for: cmd)
   }
@@ -159,10 +167,17 @@ final class Session {
     }
   }
 
-  private func fire(_ e: ScheduledEvent) throws(Diagnostic) {
+  private func fire(_ e: ScheduledEvent) {
     switch e.action {
     case .command(let c):
-      try execute(c)
+      do {
+        try execute(c)
+      } catch {
+        var e = error
+        report(e)
+        e.reported = true
+        scheduledFailure = e
+      }
     case .stopFire(let id):
       guard scene.model.layer(id) != nil else { return }
       let ref = PropertyRef(object: .layer(id), name: "birthRate", field: nil)

@@ -31,9 +31,16 @@ enum TimeCommands {
     }
     let start = s.scene.now
     for i in 1...Int(count) {
-      // Each target is computed from the start, so rounding does not accumulate.
-      try s.advance(to: start + dt * Double(i), for: inv.text)
+      // Each target is computed from the start, so rounding does not accumulate, and snapped
+      // to a nanosecond when it is that close (0.2 × 3 is 0.6, not 0.6000000000000001).
+      try s.advance(to: snapped(start + dt * Double(i)), for: inv.text)
     }
+  }
+
+  /// `t` rounded to a whole nanosecond when it lies within 1e-12 (relative) of one.
+  static func snapped(_ t: Double) -> Double {
+    let ns = (t * 1e9).rounded() / 1e9
+    return abs(ns - t) <= 1e-12 * max(1, abs(t)) ? ns : t
   }
 
   static let time = Command(
