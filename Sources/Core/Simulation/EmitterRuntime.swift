@@ -239,6 +239,15 @@ struct EmitterRuntime: Sendable {
     simTime = t1
   }
 
+  /// Whether `count` births of a cell, all certain to be gone by the end of the step, may be
+  /// skipped. A cell without sub-cells always may: its births are counted exactly. A cell with
+  /// sub-cells is simulated (so its descendants are counted in `born` exactly, whatever the
+  /// step) unless the step is absurdly long, where memory and time bounds come first and the
+  /// descendants of skipped particles go uncounted.
+  static func maySkip(_ count: Int, of c: CompiledCell) -> Bool {
+    c.subs.isEmpty || count > 100_000
+  }
+
   /// Births of a top-level cell in (t0, t1].
   private mutating func emitTopLevel(
     _ ci: Int, _ c: CompiledCell, t0: Double, t1: Double, emitter: EmitterProperties,
@@ -257,7 +266,7 @@ struct EmitterRuntime: Sendable {
     if cutoff > seg.start {
       let nCut =
         saturatingInt((rt.acc0 + seg.integral(from: seg.start, to: cutoff)).rounded(.down)) - 1
-      if nCut >= firstN {
+      if nCut >= firstN && EmitterRuntime.maySkip(nCut - firstN + 1, of: c) {
         rt.born += nCut - firstN + 1
         firstN = nCut + 1
       }
@@ -312,8 +321,11 @@ struct EmitterRuntime: Sendable {
       guard lastN > done else { return done }
       var firstN = done + 1
       if cutoff > a {
-        let nCut = saturatingInt((acc + s.integral(from: a, to: cutoff)).rounded(.down)) - 1
-        if nCut >= firstN {
+        // Never past the parent's death: it emits nothing after it.
+        let cut = min(cutoff, end)
+        let nCut = min(
+          lastN, saturatingInt((acc + s.integral(from: a, to: cut)).rounded(.down)) - 1)
+        if nCut >= firstN && EmitterRuntime.maySkip(nCut - firstN + 1, of: sub) {
           cells[si].born += nCut - firstN + 1
           firstN = nCut + 1
         }
