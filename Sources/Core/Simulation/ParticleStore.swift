@@ -176,26 +176,9 @@ struct ParticleStore: Sendable {
 
   /// A particle's state at emitter time `t`, in closed form from its age.
   func state(_ i: Int, at t: Double) -> ParticleState {
-    let tau = Float(t - birth[i])
     let s = stride
     return floats.withUnsafeBufferPointer { f in
-      @inline(__always) func v(_ c: Column) -> Float { f[c.rawValue * s + i] }
-      let h = 0.5 * tau * tau
-      return ParticleState(
-        x: v(.px) + v(.vx) * tau + v(.ax) * h,
-        y: v(.py) + v(.vy) * tau + v(.ay) * h,
-        z: v(.pz) + v(.vz) * tau + v(.az) * h,
-        vx: v(.vx) + v(.ax) * tau,
-        vy: v(.vy) + v(.ay) * tau,
-        vz: v(.vz) + v(.az) * tau,
-        red: v(.red) + v(.redSpeed) * tau,
-        green: v(.green) + v(.greenSpeed) * tau,
-        blue: v(.blue) + v(.blueSpeed) * tau,
-        alpha: v(.alpha) + v(.alphaSpeed) * tau,
-        scale: v(.scale) + v(.scaleSpeed) * tau,
-        rotation: v(.spin) * tau,
-        theta: v(.theta),
-        age: tau)
+      ParticleState(age: Float(t - birth[i])) { f[$0.rawValue * s + i] }
     }
   }
 }
@@ -226,10 +209,17 @@ struct Newborn: Sendable {
 
   /// Its state at emitter time `t`, as `ParticleStore.state` would give once stored.
   func state(at t: Double) -> ParticleState {
-    let tau = Float(t - birth)
-    @inline(__always) func v(_ c: Column) -> Float { values[c.rawValue] }
+    ParticleState(age: Float(t - birth)) { values[$0.rawValue] }
+  }
+}
+
+extension ParticleState {
+  /// The closed form (MODEL.md §4.4): position `p0 + v0·τ + ½·a·τ²`, velocity `v0 + a·τ`,
+  /// colour `c0 + speed·τ` (unclamped), scale `s0 + scaleSpeed·τ`, rotation `spin·τ`.
+  @inline(__always)
+  init(age tau: Float, _ v: (Column) -> Float) {
     let h = 0.5 * tau * tau
-    return ParticleState(
+    self.init(
       x: v(.px) + v(.vx) * tau + v(.ax) * h,
       y: v(.py) + v(.vy) * tau + v(.ay) * h,
       z: v(.pz) + v(.vz) * tau + v(.az) * h,
