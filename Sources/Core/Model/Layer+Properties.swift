@@ -44,7 +44,11 @@ extension Layer {
       .image("contents", \.contents, summary: "an image drawn in the bounds"),
       .enumeration(
         "contentsGravity", \.contentsGravity, default: .resize, objcPrefix: "kCAGravity",
-        summary: "how contents fit the bounds"),
+        summary: "how contents fit the bounds (resize stretches; others keep the aspect)",
+        choice: "as on iOS, top and bottom name the unflipped axis: bottom shows at the top"),
+      .number(
+        "contentsScale", \.contentsScale, default: 1, range: 0.001...1000, unit: "px/pt",
+        summary: "image pixels per point of the contents (2 for @2x art)", animatable: false),
       .number(
         "transform.scale", \.transform.scale, default: 1,
         summary: "scales about the anchor point; reads the average of the x and y factors"),

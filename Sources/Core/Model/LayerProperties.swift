@@ -18,6 +18,8 @@ public struct LayerProperties: Sendable, Equatable {
   public var masksToBounds = false
   public var contents = ImageRef.none
   public var contentsGravity = ContentsGravity.resize
+  /// Image pixels per point of the contents. Default 1.
+  public var contentsScale = 1.0
   /// The transform, decomposed into the key paths Core Animation exposes.
   public var transform = LayerTransform()
   public var timing = MediaTiming()
@@ -47,7 +49,8 @@ public struct LayerTransform: Sendable, Equatable {
   }
 }
 
-/// CALayerContentsGravity (how `contents` fills the bounds).
+/// CALayerContentsGravity (how `contents` fills the bounds). As on iOS, the vertical names
+/// follow Core Animation's unflipped axis: `bottom` places the image at the top of the screen.
 public enum ContentsGravity: String, Sendable, CaseIterable {
   case resize, resizeAspect, resizeAspectFill, center, top, bottom, left, right
   case topLeft, topRight, bottomLeft, bottomRight

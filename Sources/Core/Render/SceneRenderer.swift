@@ -62,6 +62,39 @@ public enum SceneRenderer {
     return compose(m, .translation(x: -ax, y: -ay))
   }
 
+  /// Where a layer's contents image goes in its own coordinates, by contentsGravity: resize
+  /// stretches it over the bounds, resizeAspect fits and resizeAspectFill fills keeping the
+  /// aspect ratio, and the rest place it at its natural size (pixels / contentsScale). Vertical
+  /// names follow Core Animation's unflipped axis, as on iOS: `bottom` is the top of the screen.
+  static func contentsFrame(_ p: LayerProperties, imageWidth: Int, imageHeight: Int) -> Rect {
+    let b = p.bounds
+    let iw = Double(imageWidth) / max(p.contentsScale, 1e-9)
+    let ih = Double(imageHeight) / max(p.contentsScale, 1e-9)
+    guard iw > 0, ih > 0 else { return b }
+    var w = iw
+    var h = ih
+    switch p.contentsGravity {
+    case .resize:
+      return b
+    case .resizeAspect, .resizeAspectFill:
+      let fit = min(b.size.width / iw, b.size.height / ih)
+      let fill = max(b.size.width / iw, b.size.height / ih)
+      let k = p.contentsGravity == .resizeAspect ? fit : fill
+      w = iw * k
+      h = ih * k
+    default:
+      break
+    }
+    let g = p.contentsGravity.rawValue.lowercased()
+    var x = b.origin.x + (b.size.width - w) / 2
+    var y = b.origin.y + (b.size.height - h) / 2
+    if g.hasSuffix("left") { x = b.origin.x }
+    if g.hasSuffix("right") { x = b.origin.x + b.size.width - w }
+    if g.hasPrefix("bottom") { y = b.origin.y }
+    if g.hasPrefix("top") { y = b.origin.y + b.size.height - h }
+    return Rect(x, y, w, h)
+  }
+
   static func rgba(_ c: Color, opacity: Double) -> RGBA {
     func u(_ v: Double) -> Float { Float(min(max(v, 0), 1)) }
     return RGBA.premultiplying(r: u(c.red), g: u(c.green), b: u(c.blue), a: u(c.alpha * opacity))
@@ -84,14 +117,30 @@ public enum SceneRenderer {
       let m = compose(parentTransform, toParent(l))
       let opacity = parentOpacity * l.properties.opacity
       guard opacity > 0 else { return }
+      let p = l.properties
+      let origin = compose(m, .translation(x: p.bounds.origin.x, y: p.bounds.origin.y))
+      // masksToBounds: draw the layer into a canvas of its own, then keep only what lies in
+      // its (rounded) bounds.
+      let outer = canvas
+      if p.masksToBounds {
+        canvas = Canvas(width: outer.width, height: outer.height, fill: .clear)
+      }
       drawOwn(l, transform: m, opacity: opacity)
       for sub in orderedSublayers(l) { draw(sub, parentTransform: m, parentOpacity: opacity) }
-      let p = l.properties
       if p.borderWidth > 0 {
         canvas.strokeQuad(
-          compose(m, .translation(x: p.bounds.origin.x, y: p.bounds.origin.y)),
-          width: p.bounds.size.width, height: p.bounds.size.height, cornerRadius: p.cornerRadius,
-          lineWidth: p.borderWidth, color: rgba(p.borderColor, opacity: opacity))
+          origin, width: p.bounds.size.width, height: p.bounds.size.height,
+          cornerRadius: p.cornerRadius, lineWidth: p.borderWidth,
+          color: rgba(p.borderColor, opacity: opacity))
+      }
+      if p.masksToBounds {
+        var mask = Canvas(width: outer.width, height: outer.height, fill: .clear)
+        mask.fillQuad(
+          origin, width: p.bounds.size.width, height: p.bounds.size.height,
+          cornerRadius: p.cornerRadius, color: .white)
+        let inside = canvas
+        canvas = outer
+        canvas.composite(inside, mask: mask)
       }
     }
 
@@ -113,11 +162,10 @@ public enum SceneRenderer {
           cornerRadius: p.cornerRadius, color: rgba(p.backgroundColor, opacity: opacity))
       }
       if case .builtin(let name) = p.contents, let image = BuiltinImages.named(name) {
+        let r = SceneRenderer.contentsFrame(p, imageWidth: image.width, imageHeight: image.height)
         let spriteToLayer = compose(
-          .translation(
-            x: p.bounds.origin.x + p.bounds.size.width / 2,
-            y: p.bounds.origin.y + p.bounds.size.height / 2),
-          .scale(x: p.bounds.size.width, y: p.bounds.size.height))
+          .translation(x: r.origin.x + r.size.width / 2, y: r.origin.y + r.size.height / 2),
+          .scale(x: r.size.width, y: r.size.height))
         canvas.drawSprite(
           image, transform: compose(m, spriteToLayer),
           tint: RGBA(r: 1, g: 1, b: 1, a: Float(min(max(opacity, 0), 1))))
@@ -195,6 +243,34 @@ public enum SceneRenderer {
           tint: RGBA(
             r: min(max(s.red, 0), 1), g: min(max(s.green, 0), 1), b: min(max(s.blue, 0), 1),
             a: a), blend: blend)
+      }
+    }
+  }
+}
+
+extension Canvas {
+  /// Draws `layer` over this canvas (source-over), each pixel weighted by `mask`'s alpha.
+  mutating func composite(_ layer: Canvas, mask: Canvas) {
+    guard layer.width == width, layer.height == height, mask.width == width,
+      mask.height == height
+    else { return }
+    layer.pixels.withUnsafeBufferPointer { src in
+      mask.pixels.withUnsafeBufferPointer { m in
+        pixels.withUnsafeMutableBufferPointer { dst in
+          var i = 0
+          while i < dst.count {
+            let k = m[i + 3]
+            if k > 0 {
+              let a = src[i + 3] * k
+              let keep = 1 - a
+              dst[i] = src[i] * k + dst[i] * keep
+              dst[i + 1] = src[i + 1] * k + dst[i + 1] * keep
+              dst[i + 2] = src[i + 2] * k + dst[i + 2] * keep
+              dst[i + 3] = a + dst[i + 3] * keep
+            }
+            i += 4
+          }
+        }
       }
     }
   }
