@@ -41,7 +41,7 @@ struct CompletionTests {
     Case(line: "show b", expected: ["button"]),
     Case(line: "help ti", expected: ["time"]),
     Case(line: "after 0.1 set like.bi", expected: ["like.birthRate"]),
-    Case(line: "echo hi; co", expected: ["count"]),
+    Case(line: "echo hi; cou", expected: ["count"]),
     Case(
       line: "count like.emitterCells.sparkle.emitterCells.",
       expected: ["like.emitterCells.sparkle.emitterCells.trail"]),

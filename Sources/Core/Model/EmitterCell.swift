@@ -5,7 +5,7 @@ public typealias CellID = Int
 ///
 /// Values with a mean and a range are drawn uniformly from [M − R/2, M + R/2].
 public struct EmitterCell: Sendable, Equatable {
-  public let id: CellID
+  public internal(set) var id: CellID
   public let name: String
   public var enabled = true
   public var birthRate = 0.0
@@ -44,4 +44,5 @@ public struct EmitterCell: Sendable, Equatable {
     self.id = id
     self.name = name
   }
+
 }

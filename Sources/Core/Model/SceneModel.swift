@@ -174,6 +174,60 @@ public struct SceneModel: Sendable, Equatable {
     }
   }
 
+  /// Deep-copies a layer's model (its properties, cells and sublayers; not particles or
+  /// animations) under a new name, inserted just after the original among its siblings.
+  /// Copied sublayers are named `NAME-ORIGINAL` so names stay unique.
+  @discardableResult
+  public mutating func copyLayer(_ id: LayerID, as name: String) throws(ValueError) -> LayerID {
+    guard id != SceneModel.rootID else { throw ValueError("the scene itself cannot be copied") }
+    guard let original = layer(id), let parent = original.parent else {
+      throw ValueError("no such layer")
+    }
+    // Every name the copy needs, checked before anything changes.
+    var plan: [(LayerID, String)] = []
+    var stack = [(id, name)]
+    while let (x, newName) = stack.popLast() {
+      try validateNewLayerName(newName)
+      if plan.contains(where: { $0.1 == newName }) {
+        throw ValueError("the copy would need the name '\(newName)' twice")
+      }
+      plan.append((x, newName))
+      for sub in layer(x)?.sublayers ?? [] {
+        if let s = layer(sub) { stack.append((sub, name + "-" + s.name)) }
+      }
+    }
+    var newIDs: [LayerID: LayerID] = [:]
+    for (x, _) in plan { newIDs[x] = layers.count + newIDs.count }
+    for (x, newName) in plan {
+      guard let src = layer(x), let nid = newIDs[x] else { continue }
+      var copy = Layer(
+        id: nid, name: newName, kind: src.kind,
+        parent: x == id ? parent : src.parent.flatMap { newIDs[$0] })
+      copy.properties = src.properties
+      copy.emitter = src.emitter
+      copy.cells = src.cells.map { renumbered($0) }
+      copy.sublayers = src.sublayers.compactMap { newIDs[$0] }
+      while layers.count <= nid { layers.append(nil) }
+      layers[nid] = copy
+      nameIndex[newName] = nid
+    }
+    guard let newID = newIDs[id] else { throw ValueError("no such layer") }
+    update(parent) { p in
+      let i = p.sublayers.firstIndex(of: id).map { $0 + 1 } ?? p.sublayers.count
+      p.sublayers.insert(newID, at: i)
+    }
+    return newID
+  }
+
+  /// A cell tree with fresh ids.
+  private mutating func renumbered(_ c: EmitterCell) -> EmitterCell {
+    var n = c
+    n.id = nextCellID
+    nextCellID += 1
+    n.cells = c.cells.map { renumbered($0) }
+    return n
+  }
+
   // MARK: - Cells
 
   /// The cell a reference names.

@@ -2,7 +2,7 @@ import Core
 
 /// Building a scene: scene, layer, emitter, cell, remove, set, get, reset.
 enum SceneCommands {
-  static let all: [Command] = [scene, layer, emitter, cell, remove, set, get, reset]
+  static let all: [Command] = [scene, layer, emitter, cell, copy, remove, set, get, reset]
 
   static let scene = Command(
     name: "scene", usage: "scene SIZE [COLOR]",
@@ -210,5 +210,29 @@ enum SceneCommands {
     try inv.expectAtMost(0)
     s.scene.reset()
     s.events = []
+  }
+}
+
+extension SceneCommands {
+  static let copy = Command(
+    name: "copy", usage: "copy PATH as NAME",
+    abstract: "deep-copy a layer's model (cells and sublayers, not particles) beside it",
+    examples: ["copy progress as wave"], hints: [.layer, .keywords(["as"]), .none]
+  ) { s, inv throws(Diagnostic) in
+    try inv.expectAtMost(3)
+    let id = try inv.layer(try inv.argument(1, "PATH"), in: s.scene.model)
+    let kw = try inv.argument(2, "'as'")
+    guard kw.text == "as" else {
+      throw inv.error("expected 'as NAME'", hint: "usage: \(inv.command.usage)", at: kw)
+    }
+    let nameToken = try inv.argument(3, "NAME")
+    if s.commands.lookup(nameToken.text) != nil {
+      throw inv.error("'\(nameToken.text)' is a command and cannot name a layer", at: nameToken)
+    }
+    do throws(ValueError) {
+      try s.scene.model.copyLayer(id, as: nameToken.text)
+    } catch {
+      throw Diagnostic(error, token: nameToken, in: inv.line)
+    }
   }
 }
