@@ -12,13 +12,19 @@ let package = Package(
       path: "Sources/CReadline",
       providers: [.apt(["libreadline-dev"])]
     ),
+    .systemLibrary(
+      name: "CPNG",
+      path: "Sources/CPNG",
+      pkgConfig: "libpng",
+      providers: [.apt(["libpng-dev"])]
+    ),
     .target(
       name: "Core",
       path: "Sources/Core"
     ),
     .executableTarget(
       name: "Shell",
-      dependencies: ["Core", "CReadline"],
+      dependencies: ["Core", "CReadline", "CPNG"],
       path: "Sources/Shell"
     ),
     .testTarget(

@@ -58,6 +58,7 @@ struct Burst {
   static func run(_ args: [String]) -> Int32 {
     var sources: [Source] = []
     var interactive = false
+    var color = "auto"
     var i = 0
     func fail(_ message: String) -> Int32 {
       writeAll(2, "burst: \(message)\n\(usage)")
@@ -85,12 +86,14 @@ struct Burst {
         guard i + 1 < args.count, ["auto", "always", "never"].contains(args[i + 1]) else {
           return fail("--color takes auto, always or never")
         }
+        color = args[i + 1]
         i += 1
       default:
         if a.hasPrefix("--color=") {
           guard ["auto", "always", "never"].contains(String(a.dropFirst(8))) else {
             return fail("--color takes auto, always or never")
           }
+          color = String(a.dropFirst(8))
         } else if a.hasPrefix("-") && a != "-" {
           return fail("unknown option '\(a)'")
         } else {
@@ -102,6 +105,7 @@ struct Burst {
 
     let session = Session(sink: StandardOutput())
     if Terminal.isTerminal(1), let cols = terminalColumns() { session.defaultColumns = cols }
+    session.colorByDefault = colorWanted(color)
     for source in sources {
       let failure: Diagnostic?
       switch source {
@@ -135,6 +139,20 @@ struct Burst {
     }
     guard let text = readStandardInput() else { return 66 }
     return session.run(source: text, file: "<stdin>")?.exitCode ?? 0
+  }
+
+  /// Whether colour is on: `always`, or `auto` on a terminal whose TERM is not dumb, unless
+  /// NO_COLOR is set (to anything non-empty).
+  static func colorWanted(_ setting: String) -> Bool {
+    switch setting {
+    case "always": return true
+    case "never": return false
+    default:
+      let env = ProcessInfo.processInfo.environment
+      if let no = env["NO_COLOR"], !no.isEmpty { return false }
+      guard Terminal.isTerminal(1), let term = env["TERM"], term != "dumb" else { return false }
+      return true
+    }
   }
 
   /// Standard input as text (invalid UTF-8 replaced, so binary input gives errors, not traps).

@@ -48,6 +48,9 @@ final class Session {
   let sink: OutputSink
   /// Columns for `show` when no size is given (the terminal's width, or 80).
   var defaultColumns = 80
+  /// Whether `show` uses ANSI colour when neither ascii nor ansi is given (a colour terminal
+  /// that --color and NO_COLOR allow).
+  var colorByDefault = false
   /// Scripts being loaded, to refuse `load` cycles.
   var loading: [String] = []
   /// Set by `quit`.
@@ -191,6 +194,27 @@ final class Session {
     nextSequence += 1
     let i = events.firstIndex { $0.time > time } ?? events.count
     events.insert(e, at: i)
+  }
+}
+
+extension Session {
+  /// Loads a PNG or PPM named by an image value into the scene (once per path), so `contents`
+  /// can show it. Files are capped at 4096×4096 pixels.
+  func loadImageIfNeeded(_ value: PropertyValue, token: Token, in line: SourceLine)
+    throws(Diagnostic)
+  {
+    guard case .image(.file(let path)) = value, scene.images[path] == nil else { return }
+    do throws(PNGFile.Error) {
+      let lower = path.lowercased()
+      let image =
+        lower.hasSuffix(".ppm") || lower.hasSuffix(".pnm")
+        ? try PNGFile.readPPM(path: path) : try PNGFile.read(path: path)
+      scene.images[path] = image
+    } catch {
+      var d = Diagnostic(error.message, token: token, in: line)
+      if case .notFound = error { d.exitCode = 66 }
+      throw d
+    }
   }
 }
 

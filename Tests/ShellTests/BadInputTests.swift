@@ -81,7 +81,12 @@ struct BadInputTests {
     Case(line: "fire like -1", message: "fire duration: -1 is out of range", column: 11),
     Case(line: "at -3 time", message: "time: -3 is out of range", column: 4),
     Case(line: "after 1 tiem", message: "unknown command 'tiem' (did you mean 'time'?)", column: 9),
-    Case(line: "snapshot out.png", message: "snapshots are written as .ppm files", column: 10),
+    Case(
+      line: "snapshot out.gif", message: "snapshots are written as .png or .ppm files",
+      column: 10),
+    Case(
+      line: "set like.emitterCells.sparkle.contents /nonexistent/x.png",
+      message: "no such file '/nonexistent/x.png'", column: 40),
     Case(line: "scene 0x0", message: "a scene must be 1 to 8192 points each way", column: 7),
   ]
 

@@ -132,9 +132,7 @@ extension PropertyKind {
       if t == "none" { return .image(.none) }
       if BuiltinImages.names.contains(t) { return .image(.builtin(t)) }
       if t.contains("/") || t.hasSuffix(".png") || t.hasSuffix(".ppm") {
-        throw ValueError(
-          "image files cannot be loaded yet: '\(t)'",
-          hint: "use a built-in image: \(BuiltinImages.names.joined(separator: ", "))")
+        return .image(.file(t))
       }
       let near = Suggestions.nearest(to: t, in: BuiltinImages.names)
       throw ValueError(

@@ -4,6 +4,8 @@ public enum ImageRef: Sendable, Equatable, Hashable {
   case none
   /// One of the procedurally drawn built-in images (see `BuiltinImages`).
   case builtin(String)
+  /// A PNG or PPM file, loaded by the Shell into `Scene.images` under its path.
+  case file(String)
 }
 
 /// A property value: a closed set of kinds, each parsed and printed in one form.

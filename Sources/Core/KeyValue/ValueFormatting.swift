@@ -46,6 +46,8 @@ public enum ValueFormatting {
     case .enumeration(let e): return e
     case .image(.none): return "none"
     case .image(.builtin(let name)): return name
+    case .image(.file(let path)):
+      return path.contains(" ") ? "\"\(path)\"" : path
     case .text(let t): return t
     }
   }

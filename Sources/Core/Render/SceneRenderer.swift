@@ -95,7 +95,8 @@ public enum SceneRenderer {
     return Rect(x, y, w, h)
   }
 
-  static func rgba(_ c: Color, opacity: Double) -> RGBA {
+  /// A straight colour with extra opacity, premultiplied for the canvas.
+  public static func rgba(_ c: Color, opacity: Double) -> RGBA {
     func u(_ v: Double) -> Float { Float(min(max(v, 0), 1)) }
     return RGBA.premultiplying(r: u(c.red), g: u(c.green), b: u(c.blue), a: u(c.alpha * opacity))
   }
@@ -161,7 +162,7 @@ public enum SceneRenderer {
           origin, width: p.bounds.size.width, height: p.bounds.size.height,
           cornerRadius: p.cornerRadius, color: rgba(p.backgroundColor, opacity: opacity))
       }
-      if case .builtin(let name) = p.contents, let image = BuiltinImages.named(name) {
+      if let image = scene.image(p.contents) {
         let r = SceneRenderer.contentsFrame(p, imageWidth: image.width, imageHeight: image.height)
         let spriteToLayer = compose(
           .translation(x: r.origin.x + r.size.width / 2, y: r.origin.y + r.size.height / 2),
@@ -192,9 +193,7 @@ public enum SceneRenderer {
       }
       var looks: [Look?] = []
       for c in cells {
-        guard let cell = models[c.id], case .builtin(let name) = cell.contents,
-          let image = BuiltinImages.named(name)
-        else {
+        guard let cell = models[c.id], let image = scene.image(cell.contents) else {
           looks.append(nil)
           continue
         }

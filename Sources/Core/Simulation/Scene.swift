@@ -6,11 +6,22 @@ public struct Scene: Sendable {
   /// Scene time (s), starting at 0.
   public private(set) var now = 0.0
   var runtimes: [LayerID: EmitterRuntime] = [:]
+  /// Images loaded from files for `contents`, by the path the user wrote.
+  public var images: [String: SpriteImage] = [:]
 
   public init() {}
 
   /// An empty scene at time 0.
   public mutating func reset() { self = Scene() }
+
+  /// The image a `contents` value names, if it is available.
+  public func image(_ ref: ImageRef) -> SpriteImage? {
+    switch ref {
+    case .none: return nil
+    case .builtin(let name): return BuiltinImages.named(name)
+    case .file(let path): return images[path]
+    }
+  }
 
   // MARK: - Time
 

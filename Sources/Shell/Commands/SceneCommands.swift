@@ -149,6 +149,7 @@ enum SceneCommands {
         } catch {
           throw Diagnostic(error, token: valueToken, in: inv.line)
         }
+        try s.loadImageIfNeeded(updates[updates.count - 1].1, token: valueToken, in: inv.line)
       }
       for (ref, v) in updates { s.scene.model.apply(v, to: ref) }
       return
@@ -166,11 +167,14 @@ enum SceneCommands {
       text: joined, column: valueToken.column,
       length: (valueTokens.last.map { $0.column + $0.length } ?? valueToken.column)
         - valueToken.column)
+    let value: PropertyValue
     do throws(ValueError) {
-      s.scene.model.apply(try parseForSet(joined, ref: ref, model: model), to: ref)
+      value = try parseForSet(joined, ref: ref, model: model)
     } catch {
       throw Diagnostic(error, token: span, in: inv.line)
     }
+    try s.loadImageIfNeeded(value, token: span, in: inv.line)
+    s.scene.model.apply(value, to: ref)
   }
 
   /// Parses a value for `set`, with the kind's message prefixed by the property name.

@@ -35,7 +35,7 @@ enum TreePrinter {
           let ref = ObjectRef.cell(id, path + [c.id])
           var t = "\(c.name) (cell) birthRate \(ValueFormatting.number(c.birthRate))"
           t += " lifetime \(ValueFormatting.number(c.lifetime))"
-          if case .builtin(let img) = c.contents { t += " contents \(img)" }
+          if c.contents != .none { t += " contents \(ValueFormatting.value(.image(c.contents)))" }
           if !c.enabled { t += " disabled" }
           t += " · \(scene.liveCount(of: ref)) live"
           line(childPrefix + (last ? "└─ " : "├─ "), t)

@@ -5,19 +5,21 @@ enum ViewCommands {
   static let all: [Command] = [show, snapshot, tree, count, stats]
 
   static let show = Command(
-    name: "show", usage: "show [LAYER] [SIZE] [ascii]",
-    abstract: "draw the scene (or one layer's subtree) in the terminal with a luminance ramp",
-    examples: ["show", "show 60", "show like 100x30"],
-    hints: [.layer, .keywords(["ascii"]), .keywords(["ascii"])]
+    name: "show", usage: "show [LAYER] [SIZE] [ascii|ansi]",
+    abstract:
+      "draw the scene (or one layer's subtree) in the terminal: ascii with a luminance ramp,"
+      + " ansi with 24-bit colour half-blocks (the default on a colour terminal)",
+    examples: ["show", "show 60", "show like 100x30 ansi"],
+    hints: [.layer, .keywords(["ascii", "ansi"]), .keywords(["ascii", "ansi"])]
   ) { s, inv throws(Diagnostic) in
     var layer: LayerID? = nil
     var columns: Int? = nil
     var rows: Int? = nil
+    var ansi = s.colorByDefault
     for t in inv.args {
-      if t.text == "ascii" { continue }
-      if t.text == "ansi" {
-        throw inv.error(
-          "ansi output is not available in this version", hint: "use show … ascii", at: t)
+      if t.text == "ascii" || t.text == "ansi" {
+        ansi = t.text == "ansi"
+        continue
       }
       if let first = t.text.first, first.isNumber {
         let parts = t.text.split(separator: "x", omittingEmptySubsequences: false)
@@ -42,6 +44,15 @@ enum ViewCommands {
     // Character cells are about twice as tall as wide.
     let r =
       rows ?? max(1, Int((Double(cols) * bounds.height / max(bounds.width, 1) / 2).rounded()))
+    if ansi {
+      // Two pixels per character cell, rendered at that size directly.
+      let canvas = SceneRenderer.render(s.scene, only: layer, width: cols, height: r * 2)
+      let bg = SceneRenderer.rgba(s.scene.model.root.properties.backgroundColor, opacity: 1)
+      let lines = AnsiEncoder.encode(
+        canvas, columns: cols, rows: r, background: RGBA(r: bg.r, g: bg.g, b: bg.b, a: 1))
+      s.sink.out(lines.joined(separator: "\n") + "\n")
+      return
+    }
     let canvas = SceneRenderer.render(s.scene, only: layer, width: cols * 2, height: r * 4)
     let lines = AsciiEncoder.encode(canvas, columns: cols, rows: r)
     s.sink.out(lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n")
@@ -52,8 +63,8 @@ enum ViewCommands {
 
   static let snapshot = Command(
     name: "snapshot", usage: "snapshot FILE [scale N]",
-    abstract: "write the current frame as a binary PPM (.ppm, P6)",
-    examples: ["snapshot like.ppm", "snapshot big.ppm scale 4"],
+    abstract: "write the current frame as an 8-bit RGBA PNG (.png) or a binary PPM (.ppm, P6)",
+    examples: ["snapshot like.png", "snapshot big.png scale 4", "snapshot frame.ppm"],
     hints: [.file, .keywords(["scale"]), .none]
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(3)
@@ -67,12 +78,11 @@ enum ViewCommands {
       scale = try inv.number(try inv.argument(3, "N"), range: 0.01...64, what: "scale")
     }
     let path = fileToken.text
-    guard path.hasSuffix(".ppm") else {
-      let hint =
-        path.hasSuffix(".png")
-        ? "PNG output is not available in this version; use a .ppm name"
-        : "name the file FILE.ppm"
-      throw inv.error("snapshots are written as .ppm files", hint: hint, at: fileToken)
+    let isPNG = path.lowercased().hasSuffix(".png")
+    guard isPNG || path.lowercased().hasSuffix(".ppm") else {
+      throw inv.error(
+        "snapshots are written as .png or .ppm files", hint: "name the file FILE.png",
+        at: fileToken)
     }
     let root = s.scene.model.root
     let k = root.settings.pixelScale * scale
@@ -84,6 +94,16 @@ enum ViewCommands {
         hint: "snapshots are at most 16384 pixels each way", at: fileToken)
     }
     let canvas = SceneRenderer.render(s.scene, width: Int(w), height: Int(h))
+    if isPNG {
+      do throws(PNGFile.Error) {
+        try PNGFile.write(canvas, to: path)
+      } catch {
+        var d = inv.error(error.message, at: fileToken)
+        d.exitCode = 74
+        throw d
+      }
+      return
+    }
     let bytes = PPMEncoder.p6(canvas, background: .black)
     do throws(AtomicFile.WriteError) {
       try AtomicFile.write(bytes, to: path)

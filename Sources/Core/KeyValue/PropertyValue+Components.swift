@@ -1,0 +1,27 @@
+extension PropertyValue {
+  /// The value as numbers, for animation: a number is one component, a point or size two, a rect
+  /// or colour four. nil for kinds that do not animate.
+  public var components: [Double]? {
+    switch self {
+    case .number(let x): return [x]
+    case .point(let p): return [p.x, p.y]
+    case .size(let s): return [s.width, s.height]
+    case .rect(let r): return [r.origin.x, r.origin.y, r.size.width, r.size.height]
+    case .color(let c): return [c.red, c.green, c.blue, c.alpha]
+    default: return nil
+    }
+  }
+
+  /// The same kind of value built from components (nil when the count does not fit).
+  public func withComponents(_ v: [Double]) -> PropertyValue? {
+    guard v.count == components?.count, v.allSatisfy(\.isFinite) else { return nil }
+    switch self {
+    case .number: return .number(v[0])
+    case .point: return .point(Point(v[0], v[1]))
+    case .size: return .size(Size(v[0], v[1]))
+    case .rect: return .rect(Rect(v[0], v[1], v[2], v[3]))
+    case .color: return .color(Color(v[0], v[1], v[2], v[3]))
+    default: return nil
+    }
+  }
+}

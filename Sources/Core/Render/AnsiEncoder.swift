@@ -1,0 +1,128 @@
+/// Renders a canvas for a 24-bit colour terminal, two pixels per character cell.
+///
+/// Each cell is the upper-half-block character `▀` (U+2580): its foreground colour shows the top
+/// pixel and its background colour the bottom one, so the canvas is expected to be
+/// `columns × (2·rows)` pixels. Any other size is box-averaged like ``AsciiEncoder``: cell column
+/// `c` covers canvas pixels `[c·W/columns, (c+1)·W/columns)` and half-row `k` of the `2·rows`
+/// covers `[k·H/(2·rows), (k+1)·H/(2·rows))` (integer division, at least one pixel when the
+/// canvas has any; an empty canvas shows only the background).
+///
+/// Colours are the average premultiplied colour composited over the opaque `background` (its
+/// alpha is ignored), `c + background·(1 − c.a)`, converted by ``RGBA/byte(_:)`` — NaN → 0,
+/// clamped, rounded, never trapping. A line sets the foreground with `ESC[38;2;R;G;Bm` and the
+/// background with `ESC[48;2;R;G;Bm`, each only when it differs from the previous cell's (the
+/// foreground first when both change), and ends with the reset `ESC[0m`.
+public enum AnsiEncoder {
+  /// The character drawn in every cell: UPPER HALF BLOCK.
+  public static let halfBlock: Character = "\u{2580}"
+
+  /// The sequence that ends every line: reset all attributes.
+  public static let reset = "\u{1B}[0m"
+
+  /// `rows` lines of `columns` cells each, with their escape sequences; `[]` when `columns` or
+  /// `rows` is not positive (or `2·rows` overflows).
+  public static func encode(
+    _ canvas: Canvas, columns: Int, rows: Int, background: RGBA
+  ) -> [String] {
+    let (pixelRows, overflow) = rows.multipliedReportingOverflow(by: 2)
+    guard columns > 0, rows > 0, !overflow else { return [] }
+    let spans = (0..<columns).map { span($0, of: columns, size: canvas.width) }
+    var lines: [String] = []
+    lines.reserveCapacity(rows)
+    var line: [UInt8] = []
+    canvas.pixels.withUnsafeBufferPointer { pixels in
+      for row in 0..<rows {
+        let top = span(2 * row, of: pixelRows, size: canvas.height)
+        let bottom = span(2 * row + 1, of: pixelRows, size: canvas.height)
+        line.removeAll(keepingCapacity: true)
+        var foreground: Color?
+        var backdrop: Color?
+        for columnSpan in spans {
+          let upper = color(pixels, canvas.width, columnSpan, top, background)
+          let lower = color(pixels, canvas.width, columnSpan, bottom, background)
+          if upper != foreground {
+            append(upper, selector: 38, to: &line)
+            foreground = upper
+          }
+          if lower != backdrop {
+            append(lower, selector: 48, to: &line)
+            backdrop = lower
+          }
+          line.append(contentsOf: halfBlockUTF8)
+        }
+        line.append(contentsOf: resetUTF8)
+        lines.append(String(decoding: line, as: UTF8.self))
+      }
+    }
+    return lines
+  }
+
+  /// An 8-bit opaque colour.
+  private struct Color: Equatable {
+    var r: UInt8
+    var g: UInt8
+    var b: UInt8
+  }
+
+  private static let halfBlockUTF8 = Array(String(halfBlock).utf8)
+  private static let resetUTF8 = Array(reset.utf8)
+
+  /// The box average of the pixels `columns × rows`, composited over `background`.
+  private static func color(
+    _ pixels: UnsafeBufferPointer<Float>, _ width: Int, _ columns: Range<Int>, _ rows: Range<Int>,
+    _ background: RGBA
+  ) -> Color {
+    var sum: (r: Float, g: Float, b: Float, a: Float) = (0, 0, 0, 0)
+    if !columns.isEmpty && !rows.isEmpty {
+      for y in rows {
+        var i = (y * width + columns.lowerBound) * 4
+        for _ in columns {
+          sum.r += pixels[i]
+          sum.g += pixels[i + 1]
+          sum.b += pixels[i + 2]
+          sum.a += pixels[i + 3]
+          i += 4
+        }
+      }
+      let scale = 1 / Float(rows.count * columns.count)
+      sum = (sum.r * scale, sum.g * scale, sum.b * scale, sum.a * scale)
+    }
+    let keep = 1 - sum.a
+    return Color(
+      r: RGBA.byte(sum.r + background.r * keep),
+      g: RGBA.byte(sum.g + background.g * keep),
+      b: RGBA.byte(sum.b + background.b * keep))
+  }
+
+  /// Appends `ESC[<selector>;2;R;G;Bm`.
+  private static func append(_ color: Color, selector: UInt8, to line: inout [UInt8]) {
+    line.append(0x1B)
+    line.append(UInt8(ascii: "["))
+    appendDecimal(selector, to: &line)
+    line.append(contentsOf: [UInt8(ascii: ";"), UInt8(ascii: "2")])
+    for channel in [color.r, color.g, color.b] {
+      line.append(UInt8(ascii: ";"))
+      appendDecimal(channel, to: &line)
+    }
+    line.append(UInt8(ascii: "m"))
+  }
+
+  /// Appends the decimal digits of `value`, without leading zeros.
+  private static func appendDecimal(_ value: UInt8, to line: inout [UInt8]) {
+    let zero = UInt8(ascii: "0")
+    if value >= 100 { line.append(zero + value / 100) }
+    if value >= 10 { line.append(zero + value / 10 % 10) }
+    line.append(zero + value % 10)
+  }
+
+  /// The pixel range of cell `cell` of `count` across `size` pixels (empty when `size` is 0).
+  private static func span(_ cell: Int, of count: Int, size: Int) -> Range<Int> {
+    guard size > 0 else { return 0..<0 }
+    let (p0, o0) = cell.multipliedReportingOverflow(by: size)
+    let (p1, o1) = (cell + 1).multipliedReportingOverflow(by: size)
+    guard !o0, !o1 else { return 0..<0 }
+    let start = min(p0 / count, size - 1)
+    let end = max(start + 1, min(p1 / count, size))
+    return start..<end
+  }
+}
