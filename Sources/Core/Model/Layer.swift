@@ -33,6 +33,9 @@ public struct Layer: Sendable, Equatable {
   public var cells: [EmitterCell] = []
   /// Meaningful for the root only.
   public var settings = SceneSettings()
+  /// Animations in the order they were added (later ones apply over earlier ones). Not part of
+  /// what `copy` duplicates.
+  public var animations: [LayerAnimation] = []
 
   init(id: LayerID, name: String, kind: LayerKind, parent: LayerID?) {
     self.id = id

@@ -14,6 +14,9 @@ public enum SceneRenderer {
     -> Canvas
   {
     var canvas = Canvas(width: max(1, width), height: max(1, height), fill: .clear)
+    // Draw the presentation: the model with its running animations applied.
+    var scene = scene
+    scene.model = scene.presentedModel(at: scene.now)
     let root = scene.model.root
     let bw = max(root.properties.bounds.size.width, 1e-9)
     let bh = max(root.properties.bounds.size.height, 1e-9)

@@ -25,6 +25,9 @@ public struct StepReport: Sendable, Equatable {
   public var dropped = 0
   /// Whether an effective birth rate was capped at 10⁸ particles/s.
   public var rateCapped = false
+  /// Whether animated emission over a very long step was evaluated on a grid coarser than
+  /// `Scene.animationGrid`.
+  public var coarseAnimation = false
 
   public init() {}
 }

@@ -202,8 +202,9 @@ enum SceneCommands {
     if inv.args.first?.text == "presentation", inv.args.count > 1 { i = 2 }
     try inv.expectAtMost(i)
     let ref = try inv.property(try inv.argument(i, "PATH"), in: s.scene.model)
-    // No animation exists in this version, so the presentation value is the model value.
-    guard let v = s.scene.model.value(ref) else { return }
+    let presentation = i == 2
+    guard let v = presentation ? s.scene.presentationValue(ref) : s.scene.model.value(ref)
+    else { return }
     s.sink.out(ValueFormatting.value(v) + "\n")
   }
 

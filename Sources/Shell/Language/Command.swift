@@ -50,8 +50,8 @@ struct CommandTable: Sendable {
   var allNames: [String] { index.keys.sorted() }
 
   static let standard = CommandTable(
-    SceneCommands.all + TimeCommands.all + ViewCommands.all + LearningCommands.all
-      + FileCommands.all)
+    SceneCommands.all + TimeCommands.all + AnimationCommands.all + ViewCommands.all
+      + LearningCommands.all + FileCommands.all)
 }
 
 /// One command as invoked: its declaration and its words.

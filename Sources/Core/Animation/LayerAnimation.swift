@@ -1,0 +1,117 @@
+/// A Core Animation animation attached to a layer: CABasicAnimation, CAKeyframeAnimation or
+/// CASpringAnimation, with its CAMediaTiming and options.
+///
+/// Values are component vectors (a number is one component, a point two, a rect four, a colour
+/// four), so one evaluator serves every animatable kind.
+public struct LayerAnimation: Sendable, Equatable {
+  /// What kind of animation, with its values.
+  public enum Spec: Sendable, Equatable {
+    /// CABasicAnimation: Apple's from/to/by rules (see `endpoints`).
+    case basic(from: [Double]?, to: [Double]?, by: [Double]?)
+    case keyframe(KeyframeCurve)
+    /// CASpringAnimation: `from + (to − from)·x(t)` with the spring's displacement x.
+    case spring(from: [Double]?, to: [Double], SpringCurve)
+  }
+
+  /// `addAnimation(_:forKey:)`'s key: a new animation with the same key replaces the old one.
+  public var key: String?
+  /// The key path as written, relative to the layer (`transform.scale`,
+  /// `emitterCells.sparkle.birthRate`, `position.x`).
+  public var keyPath: String
+  /// The animated property: the cell (ids from the top; empty for the layer itself), the
+  /// property's name in its table, and a field of it.
+  public var cellPath: [CellID]
+  public var property: String
+  public var field: String?
+  public var spec: Spec
+  /// Timing in the layer's local time (beginTime is when it starts there).
+  public var timing: MediaTiming
+  public var timingFunction: TimingFunction?
+  public var removedOnCompletion = true
+  public var additive = false
+  public var cumulative = false
+
+  public init(
+    keyPath: String, cellPath: [CellID], property: String, field: String?, spec: Spec,
+    timing: MediaTiming
+  ) {
+    self.keyPath = keyPath
+    self.cellPath = cellPath
+    self.property = property
+    self.field = field
+    self.spec = spec
+    self.timing = timing
+  }
+
+  /// The clock of this animation.
+  public var clock: AnimationClock { AnimationClock(timing: timing) }
+
+  /// Whether it has ended and is removed (or inert): past its active window and not kept.
+  public func isRemoved(atLayerTime t: Double) -> Bool {
+    removedOnCompletion && clock.isFinished(at: t)
+  }
+
+  /// Its progress at layer time `t`: 0 before, the fraction of the active duration while
+  /// running, 1 after (nil for an endless animation while it runs).
+  public func progress(atLayerTime t: Double) -> Double? {
+    let a = (t - timing.beginTime) * timing.speed
+    let ad = clock.activeDuration
+    if a <= 0 { return 0 }
+    if a >= ad { return 1 }
+    return ad.isFinite && ad > 0 ? a / ad : nil
+  }
+
+  /// The start and end values of a basic animation over the `underlying` value (the value the
+  /// animation would otherwise show), by Apple's rules: from+to, from+by (to = from + by),
+  /// by+to (from = to − by), from alone (to the underlying value), to alone (from the underlying
+  /// value), by alone (underlying to underlying + by).
+  static func endpoints(from: [Double]?, to: [Double]?, by: [Double]?, underlying u: [Double])
+    -> ([Double], [Double])
+  {
+    switch (from, to, by) {
+    case (let f?, let t?, _): return (f, t)
+    case (let f?, nil, let b?): return (f, add(f, b))
+    case (nil, let t?, let b?): return (add(t, b.map { -$0 }), t)
+    case (let f?, nil, nil): return (f, u)
+    case (nil, let t?, nil): return (u, t)
+    case (nil, nil, let b?): return (u, add(u, b))
+    case (nil, nil, nil): return (u, u)
+    }
+  }
+
+  static func add(_ a: [Double], _ b: [Double]) -> [Double] {
+    zip(a, b).map { $0 + $1 }
+  }
+
+  static func lerp(_ a: [Double], _ b: [Double], _ t: Double) -> [Double] {
+    zip(a, b).map { $0 + ($1 - $0) * t }
+  }
+
+  /// The value this animation shows at layer time `t` over `underlying` (the model value with
+  /// the animations added before it applied), or nil when it shows the model value there.
+  public func value(atLayerTime t: Double, underlying: [Double]) -> [Double]? {
+    guard case .animated(let f, let cycle) = clock.presentation(at: t, kept: !removedOnCompletion)
+    else { return nil }
+    let g = timingFunction.map { $0(f) } ?? f
+    var v: [Double]
+    let end: [Double]
+    switch spec {
+    case .basic(let from, let to, let by):
+      let (a, b) = Self.endpoints(from: from, to: to, by: by, underlying: underlying)
+      v = Self.lerp(a, b, g)
+      end = b
+    case .keyframe(let curve):
+      v = curve.value(at: g)
+      end = curve.values.last ?? underlying
+    case .spring(let from, let to, let curve):
+      v = curve.value(from: from ?? underlying, to: to, at: g * timing.duration)
+      end = to
+    }
+    guard v.count == underlying.count else { return nil }
+    // cumulative: each repeat builds on the end of the previous one (SMIL accumulate="sum").
+    if cumulative, cycle > 0 {
+      v = Self.add(v, end.map { $0 * Double(cycle) })
+    }
+    return additive ? Self.add(underlying, v) : v
+  }
+}
