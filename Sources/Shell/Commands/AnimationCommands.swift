@@ -62,9 +62,9 @@ enum AnimationCommands {
 
   /// The words of `animate` grouped by keyword: each clause is its keyword and the words up to
   /// the next keyword.
-  static func clauses(_ tokens: ArraySlice<Token>, _ inv: Invocation) throws(Diagnostic)
-    -> [(Token, [Token])]
-  {
+  static func clauses(
+    _ tokens: ArraySlice<Token>, _ inv: Invocation, keywords: Set<String> = keywords
+  ) throws(Diagnostic) -> [(Token, [Token])] {
     var out: [(Token, [Token])] = []
     for t in tokens {
       if !t.quoted, keywords.contains(t.text) {
@@ -76,8 +76,8 @@ enum AnimationCommands {
         guard !out.isEmpty else {
           let near = Suggestions.nearest(to: t.text, in: keywords.sorted())
           throw inv.error(
-            "expected from, to, by, values or spring, got '\(t.text)'",
-            hint: near.map { "did you mean '\($0)'?" }, at: t)
+            "unexpected '\(t.text)'",
+            hint: near.map { "did you mean '\($0)'?" } ?? "usage: \(inv.command.usage)", at: t)
         }
         out[out.count - 1].1.append(t)
       }
@@ -288,6 +288,10 @@ enum AnimationCommands {
         ?? "use \(names.joined(separator: ", ")) or bezier(x1,y1,x2,y2)", at: t)
   }
 
+  static let uiviewKeywords: Set<String> = [
+    "to", "duration", "delay", "curve", "damping", "velocity",
+  ]
+
   static let uiview = Command(
     name: "uiview",
     usage:
@@ -303,13 +307,8 @@ enum AnimationCommands {
   ) { s, inv throws(Diagnostic) in
     let pathToken = try inv.argument(1, "PATH")
     let target = try target(pathToken, s, inv)
-    let groups = try clauses(inv.args.dropFirst(), inv)
+    let groups = try clauses(inv.args.dropFirst(), inv, keywords: uiviewKeywords)
     func clause(_ k: String) -> (Token, [Token])? { groups.first { $0.0.text == k } }
-    for (t, _) in groups
-    where !["to", "duration", "delay", "curve", "damping", "velocity"].contains(t.text) {
-      throw inv.error(
-        "'\(t.text)' is not an option of uiview", hint: "usage: \(inv.command.usage)", at: t)
-    }
     guard let to = clause("to"), to.1.count == 1 else {
       throw inv.usageError("missing 'to VALUE'")
     }
