@@ -47,7 +47,8 @@ enum TimeCommands {
     name: "time", usage: "time", abstract: "print the scene clock (seconds)", examples: ["time"]
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(0)
-    s.sink.out(ValueFormatting.number(s.scene.now) + "\n")
+    // Shown to the nanosecond: 3.233333333, not 3.2333333333333334.
+    s.sink.out(ValueFormatting.number((s.scene.now * 1e9).rounded() / 1e9) + "\n")
   }
 
   static let fire = Command(

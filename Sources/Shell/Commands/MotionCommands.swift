@@ -1,0 +1,228 @@
+import Core
+import Foundation
+
+/// Motion: record (PNG frames or an asciinema cast) and play (real time in the terminal).
+enum MotionCommands {
+  static let all: [Command] = [record, play]
+
+  /// The most frames one `record` or `play` may produce.
+  static let maxFrames = 100_000.0
+
+  /// Reads `[fps N] [scale N] [speed X]` options after the fixed arguments.
+  static func options(
+    _ inv: Invocation, from index: Int, allowed: [String]
+  ) throws(Diagnostic) -> [String: Double] {
+    var out: [String: Double] = [:]
+    var i = index
+    let tokens = inv.text.tokens
+    while i < tokens.count {
+      let k = tokens[i]
+      guard allowed.contains(k.text) else {
+        let near = Suggestions.nearest(to: k.text, in: allowed)
+        throw inv.error(
+          "unexpected '\(k.text)'",
+          hint: near.map { "did you mean '\($0)'?" } ?? "usage: \(inv.command.usage)", at: k)
+      }
+      guard out[k.text] == nil else { throw inv.error("'\(k.text)' is given twice", at: k) }
+      let v = try inv.argument(i + 1, "a value after '\(k.text)'")
+      switch k.text {
+      case "fps": out["fps"] = try inv.number(v, range: 1...240, what: "fps")
+      case "scale": out["scale"] = try inv.number(v, range: 0.01...16, what: "scale")
+      default: out[k.text] = try inv.number(v, range: 0.01...100, what: k.text)
+      }
+      i += 2
+    }
+    return out
+  }
+
+  /// The number of frames for SECONDS at FPS, bounded.
+  static func frameCount(_ seconds: Double, fps: Double, _ inv: Invocation, at t: Token)
+    throws(Diagnostic) -> Int
+  {
+    let n = (seconds * fps).rounded()
+    guard n >= 1 else { throw inv.error("that is less than one frame", at: t) }
+    guard n <= maxFrames else {
+      throw inv.error(
+        "\(ValueFormatting.number(n)) frames is too many", hint: "at most 100000 frames", at: t)
+    }
+    return Int(n)
+  }
+
+  /// Character cells for the scene: as wide as `columns`, at the scene's aspect (cells are
+  /// about twice as tall as wide), and no taller than `maxRows`.
+  static func cells(for s: Session, columns: Int, maxRows: Int) -> (Int, Int) {
+    let b = s.scene.model.root.properties.bounds.size
+    let aspect = b.height / max(b.width, 1)
+    var cols = max(1, columns)
+    var rows = max(1, Int((Double(cols) * aspect / 2).rounded()))
+    if rows > maxRows {
+      rows = max(1, maxRows)
+      cols = max(1, min(columns, Int((Double(rows) * 2 / max(aspect, 1e-9)).rounded())))
+    }
+    return (cols, rows)
+  }
+
+  /// One ANSI frame of the scene at `cols`×`rows` cells.
+  static func ansiFrame(_ s: Session, cols: Int, rows: Int) -> [String] {
+    let canvas = SceneRenderer.render(s.scene, width: cols, height: rows * 2)
+    let bg = SceneRenderer.rgba(s.scene.model.root.properties.backgroundColor, opacity: 1)
+    return AnsiEncoder.encode(
+      canvas, columns: cols, rows: rows, background: RGBA(r: bg.r, g: bg.g, b: bg.b, a: 1))
+  }
+
+  static let record = Command(
+    name: "record", usage: "record PATH SECONDS [fps N] [scale N]",
+    abstract:
+      "advance the clock SECONDS, writing numbered PNG frames into directory PATH, or an"
+      + " asciinema recording when PATH ends in .cast",
+    examples: ["record frames 2 fps 30", "record like.cast 1.5"],
+    hints: [.file, .none, .keywords(["fps", "scale"]), .none]
+  ) { s, inv throws(Diagnostic) in
+    let pathToken = try inv.argument(1, "PATH")
+    let secondsToken = try inv.argument(2, "SECONDS")
+    let seconds = try inv.number(secondsToken, range: 0...1e6, what: "SECONDS")
+    let opts = try options(inv, from: 3, allowed: ["fps", "scale"])
+    let fps = opts["fps"] ?? 30
+    let n = try frameCount(seconds, fps: fps, inv, at: secondsToken)
+    let path = pathToken.text
+    let start = s.scene.now
+    func fail(_ message: String) -> Diagnostic {
+      var d = inv.error(message, at: pathToken)
+      d.exitCode = 74
+      return d
+    }
+    if path.hasSuffix(".cast") {
+      guard opts["scale"] == nil else {
+        throw inv.error("scale applies to PNG frames, not to a .cast", at: pathToken)
+      }
+      let (cols, rows) = cells(for: s, columns: s.defaultColumns, maxRows: 1000)
+      var text = AsciiCast.header(width: cols, height: rows)
+      for i in 0..<n {
+        let frame = ansiFrame(s, cols: cols, rows: rows)
+        text += AsciiCast.event(time: Double(i) / fps, frame: frame, first: i == 0)
+        try s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: inv.text)
+      }
+      do throws(AtomicFile.WriteError) {
+        try AtomicFile.write(Array(text.utf8), to: path)
+      } catch {
+        throw fail(error.message)
+      }
+      s.sink.out("wrote \(n) frames to \(path); play it with: asciinema play \(path)\n")
+      return
+    }
+    // A directory of numbered PNG frames.
+    var isDir: ObjCBool = false
+    let fm = FileManager.default
+    if fm.fileExists(atPath: path, isDirectory: &isDir) {
+      guard isDir.boolValue else { throw fail("'\(path)' is a file, not a directory") }
+    } else {
+      do {
+        try fm.createDirectory(atPath: path, withIntermediateDirectories: false)
+      } catch {
+        throw fail("cannot create the directory '\(path)'")
+      }
+    }
+    let root = s.scene.model.root
+    let k = root.settings.pixelScale * (opts["scale"] ?? 1)
+    let w = (root.properties.bounds.size.width * k).rounded()
+    let h = (root.properties.bounds.size.height * k).rounded()
+    guard w >= 1, h >= 1, w <= 8192, h <= 8192 else {
+      throw inv.error(
+        "frames of \(Int(w))×\(Int(h)) are too large (at most 8192 each way)", at: pathToken)
+    }
+    for i in 0..<n {
+      let canvas = SceneRenderer.render(s.scene, width: Int(w), height: Int(h))
+      let name = path + "/frame-" + String(format: "%04d", i + 1) + ".png"
+      do throws(PNGFile.Error) {
+        try PNGFile.write(canvas, to: name)
+      } catch {
+        throw fail(error.message)
+      }
+      try s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: inv.text)
+    }
+    let rate = ValueFormatting.number(fps)
+    s.sink.out(
+      "wrote \(n) frames to \(path)/; make a video with: ffmpeg -framerate \(rate) -i "
+        + "\(path)/frame-%04d.png -pix_fmt yuv420p \(path).mp4\n")
+  }
+
+  static let play = Command(
+    name: "play", usage: "play SECONDS [fps N] [speed X]",
+    abstract:
+      "advance the clock while drawing in the terminal in real time (alternate screen;"
+      + " Ctrl-C stops and keeps the state reached)",
+    examples: ["play 2", "play 5 fps 60 speed 0.5"],
+    hints: [.none, .keywords(["fps", "speed"]), .none]
+  ) { s, inv throws(Diagnostic) in
+    let secondsToken = try inv.argument(1, "SECONDS")
+    let seconds = try inv.number(secondsToken, range: 0...1e6, what: "SECONDS")
+    let opts = try options(inv, from: 2, allowed: ["fps", "speed"])
+    let fps = opts["fps"] ?? 30
+    let speed = opts["speed"] ?? 1
+    let n = try frameCount(seconds, fps: fps, inv, at: secondsToken)
+    guard Terminal.isTerminal(1), let size = Playback.terminalSize() else {
+      throw inv.error(
+        "play needs a terminal", hint: "record FILE.cast SECONDS writes a recording instead",
+        at: inv.nameToken)
+    }
+    let (cols, rows) = cells(for: s, columns: size.columns, maxRows: size.rows - 1)
+    let start = s.scene.now
+    let wallStart = Playback.monotonicSeconds()
+    s.sink.out(Playback.enterAlternateScreen + Playback.hideCursor + "\u{1B}[2J")
+    defer { s.sink.out(Playback.showCursor + Playback.leaveAlternateScreen) }
+    var shown = 0
+    try Playback.catchingInterrupts { () throws(Diagnostic) in
+      for i in 0..<n {
+        if Playback.isInterrupted { break }
+        let frame = ansiFrame(s, cols: cols, rows: rows)
+        let status = "t = \(format(s.scene.now)) s   frame \(i + 1)/\(n)   Ctrl-C stops"
+        s.sink.out(
+          Playback.beginSynchronized + Playback.home + frame.joined(separator: "\r\n") + "\r\n"
+            + String(status.prefix(cols)) + "\u{1B}[K" + Playback.endSynchronized)
+        shown += 1
+        // The clock moves by exact frame intervals; the wall clock only paces the display.
+        try s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: inv.text)
+        Playback.sleep(until: wallStart + Double(i + 1) / (fps * speed))
+      }
+    }
+  }
+
+  static func format(_ t: Double) -> String { format3(t) }
+}
+
+/// asciinema's asciicast v2 format: a JSON header line, then one `[time, "o", data]` line per
+/// output event. No wall-clock timestamp is written, so recordings are reproducible.
+enum AsciiCast {
+  static func header(width: Int, height: Int) -> String {
+    "{\"version\": 2, \"width\": \(width), \"height\": \(height), "
+      + "\"env\": {\"TERM\": \"xterm-256color\"}}\n"
+  }
+
+  /// One frame drawn from the top-left corner (the first one clears the screen).
+  static func event(time: Double, frame: [String], first: Bool) -> String {
+    let data = (first ? "\u{1B}[2J" : "") + "\u{1B}[H" + frame.joined(separator: "\r\n")
+    return "[\(ValueFormatting.number((time * 1e6).rounded() / 1e6)), \"o\", \(json(data))]\n"
+  }
+
+  /// A JSON string literal.
+  static func json(_ s: String) -> String {
+    var out = "\""
+    for u in s.unicodeScalars {
+      switch u {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      default:
+        if u.value < 0x20 || u.value == 0x7F {
+          let hex = String(u.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          out.unicodeScalars.append(u)
+        }
+      }
+    }
+    return out + "\""
+  }
+}

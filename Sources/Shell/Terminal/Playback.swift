@@ -1,0 +1,64 @@
+import Foundation
+import Synchronization
+
+/// Real-time playback support: the terminal's alternate screen, synchronized output, and a
+/// Ctrl-C that stops playback instead of the program. Only `play` uses the wall clock, and
+/// only to pace frames for the eye.
+enum Playback {
+  /// Set by the SIGINT handler during playback (an atomic store is async-signal-safe).
+  private static let interrupted = Atomic<Bool>(false)
+
+  static let enterAlternateScreen = "\u{1B}[?1049h"
+  static let leaveAlternateScreen = "\u{1B}[?1049l"
+  static let hideCursor = "\u{1B}[?25l"
+  static let showCursor = "\u{1B}[?25h"
+  static let beginSynchronized = "\u{1B}[?2026h"
+  static let endSynchronized = "\u{1B}[?2026l"
+  static let home = "\u{1B}[H"
+
+  /// Runs `body` with Ctrl-C caught: `body` polls `isInterrupted` and stops. The previous
+  /// SIGINT disposition comes back afterwards.
+  static func catchingInterrupts<T>(_ body: () throws(Diagnostic) -> T) throws(Diagnostic) -> T {
+    interrupted.store(false, ordering: .relaxed)
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { _ in
+      Playback.interrupted.store(true, ordering: .relaxed)
+    }
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    var previous = sigaction()
+    sigaction(SIGINT, &action, &previous)
+    defer {
+      sigaction(SIGINT, &previous, nil)
+      interrupted.store(false, ordering: .relaxed)
+    }
+    return try body()
+  }
+
+  static var isInterrupted: Bool { interrupted.load(ordering: .relaxed) }
+
+  /// Monotonic seconds (never used for simulation time).
+  static func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+  }
+
+  /// Sleeps until monotonic time `t`, waking early on Ctrl-C.
+  static func sleep(until t: Double) {
+    while !isInterrupted {
+      let left = t - monotonicSeconds()
+      guard left > 0 else { return }
+      let chunk = min(left, 0.05)
+      var ts = timespec(tv_sec: Int(chunk), tv_nsec: Int((chunk - Double(Int(chunk))) * 1e9))
+      nanosleep(&ts, nil)
+    }
+  }
+
+  /// The terminal's size in character cells, if standard output is a terminal.
+  static func terminalSize() -> (columns: Int, rows: Int)? {
+    var w = winsize()
+    guard ioctl(1, UInt(TIOCGWINSZ), &w) == 0, w.ws_col > 0, w.ws_row > 0 else { return nil }
+    return (Int(w.ws_col), Int(w.ws_row))
+  }
+}

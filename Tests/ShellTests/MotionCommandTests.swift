@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+
+@testable import Core
+@testable import Shell
+
+private func tempDir(_ name: String) -> URL {
+  let u = FileManager.default.temporaryDirectory
+    .appendingPathComponent("burst-\(name)-\(getpid())-\(UUID().uuidString)")
+  try? FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
+  return u
+}
+
+private let sparkleScene = """
+  scene 80x60
+  emitter like; cell like sparkle
+  set like emitterShape=circle emitterMode=outline emitterSize=15,0 emitterPosition=40,30
+  set like.emitterCells.sparkle birthRate=300 lifetime=0.7 velocity=30 scale=0.2 \\
+      contents=sparkle color=orange alphaSpeed=-1
+
+  """
+
+@Suite("Pictures and motion: PNG, record, asciicast")
+struct MotionCommandTests {
+  @Test("a PNG snapshot decodes, independently, to the pixels of the PPM of the same frame")
+  func pngMatchesPPM() throws {
+    let dir = tempDir("png-ppm")
+    let png = dir.appendingPathComponent("f.png").path
+    let ppm = dir.appendingPathComponent("f.ppm").path
+    let run = runScript(
+      sparkleScene + "step 0.3\nsnapshot \(png) scale 2\nsnapshot \(ppm) scale 2\n")
+    #expect(run.error == nil, "\(run.stderr)")
+    let decoded = try #require(PNGFixtures.decodeWithPython(png))
+    let ppmData = try #require(FileManager.default.contents(atPath: ppm))
+    let header = "P6\n160 120\n255\n"
+    #expect(ppmData.prefix(header.utf8.count) == Data(header.utf8))
+    let rgb = Array(ppmData.dropFirst(header.utf8.count))
+    #expect(decoded.width == 160 && decoded.height == 120)
+    // The scene's background is opaque, so the straight RGBA equals the PPM's RGB.
+    var fromPNG: [UInt8] = []
+    var opaque = true
+    for i in stride(from: 0, to: decoded.bytes.count, by: 4) {
+      fromPNG += decoded.bytes[i..<i + 3]
+      opaque = opaque && decoded.bytes[i + 3] == 255
+    }
+    #expect(opaque)
+    #expect(fromPNG == rgb)
+    #expect(Set(rgb).count > 10, "the frame has sparkles in it")
+  }
+
+  @Test("record writes numbered PNG frames and advances the clock by exactly SECONDS")
+  func recordFrames() throws {
+    let dir = tempDir("frames").appendingPathComponent("out").path
+    let run = runScript(sparkleScene + "record \(dir) 0.5 fps 12\ntime\n")
+    #expect(run.error == nil, "\(run.stderr)")
+    let names = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+    #expect(names.count == 6)
+    #expect(names.first == "frame-0001.png" && names.last == "frame-0006.png")
+    #expect(run.stdout.contains("ffmpeg -framerate 12 -i \(dir)/frame-%04d.png"))
+    #expect(run.stdout.hasSuffix("0.5\n"))
+    let first = try #require(PNGFixtures.decodeWithPython(dir + "/frame-0001.png"))
+    #expect(first.width == 80 && first.height == 60)
+  }
+
+  @Test("an asciicast has a valid v2 header and events at exact frame times")
+  func asciicastIsValid() throws {
+    let file = tempDir("cast").appendingPathComponent("a.cast").path
+    let run = runScript(sparkleScene + "record \(file) 0.4 fps 10\n")
+    #expect(run.error == nil, "\(run.stderr)")
+    let text = String(
+      decoding: try #require(FileManager.default.contents(atPath: file)), as: UTF8.self)
+    let lines = text.split(separator: "\n").map { Data($0.utf8) }
+    #expect(lines.count == 5)
+    let header = try #require(try JSONSerialization.jsonObject(with: lines[0]) as? [String: Any])
+    #expect(header["version"] as? Int == 2)
+    #expect(header["width"] as? Int == 80)
+    #expect(header["height"] as? Int == 30)
+    #expect(header["timestamp"] == nil, "no wall clock in a recording")
+    for (i, line) in lines.dropFirst().enumerated() {
+      let event = try #require(try JSONSerialization.jsonObject(with: line) as? [Any])
+      #expect(event.count == 3)
+      #expect((event[0] as? NSNumber)?.doubleValue == Double(i) / 10)
+      #expect(event[1] as? String == "o")
+      let data = try #require(event[2] as? String)
+      #expect(data.hasPrefix(i == 0 ? "\u{1B}[2J\u{1B}[H" : "\u{1B}[H"))
+      #expect(data.components(separatedBy: "\r\n").count == 30)
+    }
+    // The same script records the same bytes.
+    let again = tempDir("cast2").appendingPathComponent("a.cast").path
+    _ = runScript(sparkleScene + "record \(again) 0.4 fps 10\n")
+    #expect(
+      FileManager.default.contents(atPath: again) == FileManager.default.contents(atPath: file))
+  }
+
+  @Test("show ansi draws 24-bit half-blocks, two pixels a cell")
+  func ansiShow() {
+    let run = runScript(
+      "scene 4x4 #000000\nlayer a; set a bounds=4x2 position=2,1 backgroundColor=red\nshow 4 ansi\n"
+    )
+    #expect(run.error == nil)
+    let lines = run.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2)
+    #expect(lines[0] == "\u{1B}[38;2;255;0;0m\u{1B}[48;2;255;0;0m▀▀▀▀\u{1B}[0m")
+    #expect(lines[1] == "\u{1B}[38;2;0;0;0m\u{1B}[48;2;0;0;0m▀▀▀▀\u{1B}[0m")
+  }
+
+  @Test("golden ANSI frames of two examples", arguments: ["like-button", "confetti"])
+  func goldenAnsiFrames(example: String) throws {
+    let path = repositoryRoot.appendingPathComponent("examples/\(example).burst").path
+    let text = String(
+      decoding: try #require(FileManager.default.contents(atPath: path)), as: UTF8.self)
+    let run = runScript(text + "show 60 ansi\n")
+    #expect(run.error == nil)
+    let lastFrame = run.stdout.components(separatedBy: "\n").filter { $0.contains("\u{1B}[") }
+    let frame = lastFrame.suffix(Int((60.0 * 0.5).rounded(.up)) + 20).joined(separator: "\n")
+    #expect(matchesGolden(frame + "\n", name: "\(example).ansi"))
+  }
+
+  struct Bad: CustomTestStringConvertible, Sendable {
+    let line: String
+    let message: String
+    let status: Int32
+    var testDescription: String { line }
+  }
+
+  @Test(
+    "bad output paths and inputs give clear errors and the right exit status",
+    arguments: [
+      Bad(line: "snapshot /nonexistent/dir/x.png", message: "does not exist", status: 74),
+      Bad(line: "snapshot /nonexistent/dir/x.ppm", message: "does not exist", status: 74),
+      Bad(
+        line: "snapshot /tmp", message: "snapshots are written as .png or .ppm files", status: 65),
+      Bad(
+        line: "record /nonexistent/dir/frames 1", message: "cannot create the directory", status: 74
+      ),
+      Bad(line: "record /nonexistent/dir/x.cast 1", message: "does not exist", status: 74),
+      Bad(line: "record /etc/hostname 1", message: "is a file, not a directory", status: 74),
+      Bad(line: "record x.cast 1000 fps 240", message: "240000 frames is too many", status: 65),
+      Bad(line: "record x.cast 1 fps 0", message: "fps: 0 is out of range", status: 65),
+      Bad(
+        line: "record x.cast 1 fsp 10", message: "unexpected 'fsp' (did you mean 'fps'?)",
+        status: 65),
+      Bad(
+        line: "scene 8192x8192\nsnapshot /tmp/huge.png scale 64", message: "is too large",
+        status: 65),
+      Bad(line: "play 1", message: "play needs a terminal", status: 65),
+    ])
+  func badOutput(b: Bad) throws {
+    let r = try runBurst(["-e", b.line])
+    #expect(r.status == b.status, "\(r.stderr)")
+    #expect(r.stderr.contains(b.message), "\(r.stderr)")
+  }
+
+  @Test("a truncated or corrupt PNG as contents is refused and the scene is unchanged")
+  func truncatedPNGContents() throws {
+    let dir = tempDir("trunc")
+    let good = dir.appendingPathComponent("good.png").path
+    _ = runScript("scene 16x16 red\nsnapshot \(good)\n")
+    let data = try #require(FileManager.default.contents(atPath: good))
+    let cut = dir.appendingPathComponent("cut.png").path
+    try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: cut))
+    let out = CapturedOutput()
+    let session = Session(sink: out)
+    session.run(source: "emitter e; cell e c", file: "setup")
+    let before = session.scene.model
+    session.runPromptLine("set e.emitterCells.c contents=\(cut)", number: 1)
+    #expect(session.scene.model == before)
+    #expect(out.stderr.contains("error:"))
+    session.runPromptLine("set e.emitterCells.c contents=\(good)", number: 2)
+    #expect(session.scene.model != before)
+    #expect(session.scene.images[good]?.width == 16)
+  }
+}
