@@ -49,6 +49,9 @@ extension Layer {
       .number(
         "contentsScale", \.contentsScale, default: 1, range: 0.001...1000, unit: "px/pt",
         summary: "image pixels per point of the contents (2 for @2x art)", animatable: false),
+      .rect(
+        "contentsRect", \.contentsRect, default: .unit, unit: "unit",
+        summary: "the part of the contents image shown, in unit coordinates"),
       .number(
         "transform.scale", \.transform.scale, default: 1,
         summary: "scales about the anchor point; reads the average of the x and y factors"),

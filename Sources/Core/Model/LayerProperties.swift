@@ -20,6 +20,8 @@ public struct LayerProperties: Sendable, Equatable {
   public var contentsGravity = ContentsGravity.resize
   /// Image pixels per point of the contents. Default 1.
   public var contentsScale = 1.0
+  /// The part of the contents image shown, in unit coordinates. Default 0,0,1,1.
+  public var contentsRect = Rect.unit
   /// The transform, decomposed into the key paths Core Animation exposes.
   public var transform = LayerTransform()
   public var timing = MediaTiming()

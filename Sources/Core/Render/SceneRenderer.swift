@@ -166,12 +166,17 @@ public enum SceneRenderer {
           cornerRadius: p.cornerRadius, color: rgba(p.backgroundColor, opacity: opacity))
       }
       if let image = scene.image(p.contents) {
-        let r = SceneRenderer.contentsFrame(p, imageWidth: image.width, imageHeight: image.height)
+        let cr = p.contentsRect
+        let shownWidth = Int((Double(image.width) * abs(cr.size.width)).rounded())
+        let shownHeight = Int((Double(image.height) * abs(cr.size.height)).rounded())
+        let r = SceneRenderer.contentsFrame(
+          p, imageWidth: max(1, shownWidth), imageHeight: max(1, shownHeight))
         let spriteToLayer = compose(
           .translation(x: r.origin.x + r.size.width / 2, y: r.origin.y + r.size.height / 2),
           .scale(x: r.size.width, y: r.size.height))
         canvas.drawSprite(
-          image, transform: compose(m, spriteToLayer),
+          image, contentsRect: (cr.origin.x, cr.origin.y, cr.size.width, cr.size.height),
+          transform: compose(m, spriteToLayer),
           tint: RGBA(r: 1, g: 1, b: 1, a: Float(min(max(opacity, 0), 1))))
       }
       if l.kind == .emitter { drawParticles(l, transform: m, opacity: opacity) }

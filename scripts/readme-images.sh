@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Regenerates the README's pictures from the examples: each example runs to the moment shown,
+# then a 2x PNG snapshot replaces its final `show`. Run from the repository root.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build -c release --product burst >/dev/null
+burst=.build/release/burst
+out=docs/images
+mkdir -p "$out"
+
+# The like button mid-burst: 0.25 s after the tap.
+sed '/^echo t = 0.5 s/,$d' examples/like-button.burst \
+  | sed '$d' >/tmp/burst-readme-like.burst
+printf 'snapshot %s/like-button.png scale 3\n' "$out" >>/tmp/burst-readme-like.burst
+"$burst" /tmp/burst-readme-like.burst >/dev/null
+
+# Confetti after 4 s.
+sed '$d' examples/confetti.burst >/tmp/burst-readme-confetti.burst
+printf 'snapshot %s/confetti.png scale 2\n' "$out" >>/tmp/burst-readme-confetti.burst
+"$burst" /tmp/burst-readme-confetti.burst >/dev/null
+
+# The shock wave at 3.0 s.
+sed '/^echo t = 3.0 s/,$d' examples/drip-shockwave.burst >/tmp/burst-readme-drip.burst
+printf 'snapshot %s/drip-shockwave.png scale 2\n' "$out" >>/tmp/burst-readme-drip.burst
+"$burst" /tmp/burst-readme-drip.burst >/dev/null
+
+ls -l "$out"
