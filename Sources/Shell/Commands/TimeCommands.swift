@@ -72,7 +72,9 @@ enum TimeCommands {
     }
     let begin = PropertyRef(object: .layer(id), name: "beginTime", field: nil)
     let birth = PropertyRef(object: .layer(id), name: "birthRate", field: nil)
-    s.scene.model.apply(.number(s.scene.now), to: begin)
+    // beginTime is in the parent's time: "now" as the parent layer sees it.
+    let parent = s.scene.model.layer(id)?.parent ?? SceneModel.rootID
+    s.scene.model.apply(.number(s.scene.localTime(of: parent, at: s.scene.now)), to: begin)
     s.scene.model.apply(.number(rate), to: birth)
     s.schedule(.stopFire(id), at: s.scene.now + seconds)
   }
