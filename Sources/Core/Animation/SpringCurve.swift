@@ -1,5 +1,3 @@
-import Foundation
-
 /// CASpringAnimation's damped harmonic oscillator (notes §8.1, MODEL.md §6), as the normalised
 /// displacement x(t) from 0 (the `from` value) towards 1 (the `to` value), t in seconds of the
 /// animation's own time.
@@ -69,22 +67,22 @@ public struct SpringCurve: Sendable, Equatable {
     let alpha = zeta * w0
     let a = alpha - initialVelocity
     if zeta < 1 {
-      let decay = exp(-alpha * t)
+      let decay = CoreMath.exp(-alpha * t)
       let wd = w0 * ((1 - zeta) * (1 + zeta)).squareRoot()
       // (choice) Fully decayed, or a phase too large to represent: at rest.
       guard decay > 0, (wd * t).isFinite else { return 0 }
-      let sine = wd > 0 ? sin(wd * t) / wd : t
-      return decay * (cos(wd * t) + a * sine)
+      let sine = wd > 0 ? CoreMath.sin(wd * t) / wd : t
+      return decay * (CoreMath.cos(wd * t) + a * sine)
     }
-    if zeta == 1 { return exp(-alpha * t) * (1 + a * t) }
+    if zeta == 1 { return CoreMath.exp(-alpha * t) * (1 + a * t) }
     // Overdamped: e^{−αt}cosh βt and e^{−αt}sinh(βt)/β written with the slow rate λ = α − β
     // (computed without cancellation) so that nothing overflows.
     let beta = w0 * ((zeta - 1) * (zeta + 1)).squareRoot()
     let lambda = w0 / (zeta + ((zeta - 1) * (zeta + 1)).squareRoot())
-    let slow = exp(-lambda * t)
-    let fastRatio = exp(-2 * beta * t)
+    let slow = CoreMath.exp(-lambda * t)
+    let fastRatio = CoreMath.exp(-2 * beta * t)
     let coshTerm = slow * (1 + fastRatio) / 2
-    let sinhTerm = beta > 0 ? slow * -expm1(-2 * beta * t) / (2 * beta) : slow * t
+    let sinhTerm = beta > 0 ? slow * -CoreMath.expm1(-2 * beta * t) / (2 * beta) : slow * t
     return coshTerm + a * sinhTerm
   }
 
@@ -104,14 +102,15 @@ public struct SpringCurve: Sendable, Equatable {
       if wd > 0 {
         reach = min(t, 1 / wd)
         // Exact amplitude of cos + (a/ω_d)·sin is √(1 + (a/ω_d)²).
-        return exp(-lambda * t) * min(1 + a * reach, (1 + (a / wd) * (a / wd)).squareRoot())
+        return CoreMath.exp(-lambda * t)
+          * min(1 + a * reach, (1 + (a / wd) * (a / wd)).squareRoot())
       }
     } else if zeta == 1 {
       lambda = w0
     } else {
       lambda = w0 / (zeta + ((zeta - 1) * (zeta + 1)).squareRoot())
     }
-    return exp(-lambda * t) * (1 + a * reach)
+    return CoreMath.exp(-lambda * t) * (1 + a * reach)
   }
 
   /// The time after which `envelope` only decreases: e^{−λt}(1 + a·t) falls for t > 1/λ − 1/a.

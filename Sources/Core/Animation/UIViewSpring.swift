@@ -1,5 +1,3 @@
-import Foundation
-
 /// UIView animation helpers (notes §8.2, §8.3, MODEL.md §6): the spring solve behind
 /// `animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:…)` and the UIView
 /// curve names.
@@ -89,12 +87,12 @@ public enum UIViewSpring {
     -> (f: Double, slope: Double)
   {
     if zeta >= 1 {
-      let decay = exp(-w * t)
+      let decay = CoreMath.exp(-w * t)
       let f = ((w - v) * t + 1) * decay + (w - v < 0 ? threshold : -threshold)
       return (f, t * t * (v - w) * decay)
     }
     let q = ((1 - zeta) * (1 + zeta)).squareRoot()
-    let decay = exp(-zeta * w * t)
+    let decay = CoreMath.exp(-zeta * w * t)
     let amplitude = (zeta * w - v) / (q * w) * decay
     let f = threshold - abs(amplitude)
     let n = v + v * t * zeta * w - t * zeta * zeta * w * w
@@ -122,7 +120,7 @@ public enum UIViewSpring {
     }
     if converged(w) { return w }
     if let root = largestRoot(time: t, zeta: zeta, velocity: v) { return root }
-    return log(1 / threshold) / (zeta * t)
+    return CoreMath.log(1 / threshold) / (zeta * t)
   }
 
   /// The largest ω > 0 where the residual changes sign, bracketed on a geometric grid from

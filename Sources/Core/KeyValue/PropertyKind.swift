@@ -200,9 +200,14 @@ enum ValueParsing {
     if t.hasSuffix("deg"), let d = decimal(String(t.dropLast(3))) {
       return d * .pi / 180
     }
-    guard let piRange = t.range(of: "pi") else { return nil }
-    let before = String(t[t.startIndex..<piRange.lowerBound])
-    let after = String(t[piRange.upperBound...])
+    let chars = Array(t)
+    guard
+      let p = (0..<max(0, chars.count - 1)).first(where: {
+        chars[$0] == "p" && chars[$0 + 1] == "i"
+      })
+    else { return nil }
+    let before = String(chars[0..<p])
+    let after = String(chars[(p + 2)...])
     var factor = 1.0
     switch before {
     case "": factor = 1

@@ -42,8 +42,8 @@ public struct Affine2D: Sendable, Equatable {
 
   /// A rotation by `angle` radians about the origin; positive turns +x toward +y.
   public static func rotation(_ angle: Double) -> Affine2D {
-    let cosine = RenderMath.cos(angle)
-    let sine = RenderMath.sin(angle)
+    let cosine = CoreMath.cos(angle)
+    let sine = CoreMath.sin(angle)
     return Affine2D(a: cosine, b: sine, c: -sine, d: cosine, tx: 0, ty: 0)
   }
 

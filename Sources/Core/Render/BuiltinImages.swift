@@ -67,10 +67,10 @@ public enum BuiltinImages {
   private static let star: SpriteImage = {
     var vertices: [SIMD2<Double>] = []
     for k in 0..<10 {
-      let angle = -RenderMath.pi / 2 + Double(k) * RenderMath.pi / 5
+      let angle = -CoreMath.pi / 2 + Double(k) * CoreMath.pi / 5
       let radius = k.isMultiple(of: 2) ? 15.5 : 15.5 * 0.382
       vertices.append(
-        SIMD2(16 + radius * RenderMath.cos(angle), 16.8 + radius * RenderMath.sin(angle)))
+        SIMD2(16 + radius * CoreMath.cos(angle), 16.8 + radius * CoreMath.sin(angle)))
     }
     return solid(32, 32) { x, y in polygonDistance(vertices, x, y) }
   }()
@@ -94,7 +94,7 @@ public enum BuiltinImages {
 
   private static let spark = soft(32, 32) { r in
     let falloff = max(0, 1 - r)
-    return min(1, 0.85 * falloff * falloff + 0.5 * RenderMath.exp(-(r * r) / 0.02))
+    return min(1, 0.85 * falloff * falloff + 0.5 * CoreMath.exp(-(r * r) / 0.02))
   }
 
   private static let sparkle = make(64, 64, samples: 4) { x, y in
@@ -102,7 +102,7 @@ public enum BuiltinImages {
     let v = (y - 32) / 30
     let r = length(u, v)
     let rays = ray(u, v) + ray(v, u)
-    let core = 0.9 * RenderMath.exp(-(r * r) / 0.02) + 0.35 * RenderMath.exp(-(r * r) / 0.1)
+    let core = 0.9 * CoreMath.exp(-(r * r) / 0.02) + 0.35 * CoreMath.exp(-(r * r) / 0.1)
     let a = min(1, rays + core) * window(r, from: 0.9, to: 1.05)
     return SIMD4(a, a, a, a)
   }
@@ -114,7 +114,7 @@ public enum BuiltinImages {
     let fade = (1 - t) * (1 - t).squareRoot()
     let halfWidth = 0.09 * (1 - t) + 0.012
     let q = across / halfWidth
-    return fade * RenderMath.exp(-q * q)
+    return fade * CoreMath.exp(-q * q)
   }
 
   /// Centre x, centre y and radius of the smoke's overlapping blobs, in units of 30 px.
@@ -130,9 +130,9 @@ public enum BuiltinImages {
     var density = 0.0
     for (px, py, radius) in smokePuffs {
       let d = length(u - px, v - py) / radius
-      density += RenderMath.exp(-d * d)
+      density += CoreMath.exp(-d * d)
     }
-    let a = 0.35 * (1 - RenderMath.exp(-1.3 * density)) * window(r, from: 0.7, to: 1)
+    let a = 0.35 * (1 - CoreMath.exp(-1.3 * density)) * window(r, from: 0.7, to: 1)
     return SIMD4(a, a, a, a)
   }
 

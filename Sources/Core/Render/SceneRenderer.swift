@@ -1,5 +1,3 @@
-import Foundation
-
 /// Draws a scene's layer tree and particles onto a canvas (MODEL.md §4.6, §5).
 ///
 /// Layers draw their background, their contents (an emitter's contents are its particles),
@@ -239,7 +237,7 @@ public enum SceneRenderer {
         let size = Double(abs(s.scale))
         guard size > 0 else { continue }
         let rot = Double(s.rotation)
-        let (cs, sn) = (cos(rot), sin(rot))
+        let (cs, sn) = (CoreMath.cos(rot), CoreMath.sin(rot))
         let w = look.width * size
         let h = look.height * size
         // translate(x, y) · rotate · scale(w, h), in layer space, then to the canvas.

@@ -50,7 +50,7 @@ extension Canvas {
     let imageW = Double(image.width) * rect.w.magnitude
     let imageH = Double(image.height) * rect.h.magnitude
     if extentX < Self.splatThreshold && extentY < Self.splatThreshold {
-      let lod = RenderMath.fastLog2(max(imageW, imageH, 1))
+      let lod = CoreMath.fastLog2(max(imageW, imageH, 1))
       splat(
         image, rect: rect, lod: lod, center: transform.apply(x: 0, y: 0),
         area: transform.determinant.magnitude, tint: tintColor, blend: blend)
@@ -66,7 +66,7 @@ extension Canvas {
       (dsdx * dsdx + dtdx * dtdx).squareRoot(), (dsdy * dsdy + dtdy * dtdy).squareRoot())
     // When minifying, bias toward the blurrier level by up to half a level (none at 1:1), which
     // keeps high-frequency images from shimmering between levels.
-    let minification = rho > 1 ? RenderMath.fastLog2(rho) : 0
+    let minification = rho > 1 ? CoreMath.fastLog2(rho) : 0
     let lod = minification + min(minification, 0.5)
 
     guard

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Where on the emitter's shape a particle starts, and the central direction it leaves in
 /// (MODEL.md §4.3).
 enum EmissionGeometry {
@@ -61,18 +59,20 @@ enum EmissionGeometry {
       case .outline:
         // Radial: the outward normal at the emission point, turned by the longitude.
         return Start(
-          x: p.x + r * cos(a), y: p.y + r * sin(a), z: z, centralAngle: a + lon)
+          x: p.x + r * CoreMath.cos(a), y: p.y + r * CoreMath.sin(a), z: z, centralAngle: a + lon)
       case .surface, .volume:
         if shape == .circle {
           let rr = r * u.1.squareRoot()
-          return Start(x: p.x + rr * cos(a), y: p.y + rr * sin(a), z: z, centralAngle: lon)
+          return Start(
+            x: p.x + rr * CoreMath.cos(a), y: p.y + rr * CoreMath.sin(a), z: z, centralAngle: lon)
         }
         // Sphere: uniform on the surface, or in the ball with r·∛u.
         let cz = 1 - 2 * u.1
         let ring = max(0, 1 - cz * cz).squareRoot()
-        let rr = mode == .surface ? r : r * cbrt(u.2)
+        let rr = mode == .surface ? r : r * CoreMath.cbrt(u.2)
         return Start(
-          x: p.x + rr * ring * cos(a), y: p.y + rr * ring * sin(a), z: z + rr * cz,
+          x: p.x + rr * ring * CoreMath.cos(a), y: p.y + rr * ring * CoreMath.sin(a),
+          z: z + rr * cz,
           centralAngle: lon)
       }
     }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Per-cell simulation state of one emitter layer.
 struct CellRuntime: Sendable {
   let id: CellID

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Draws a new particle's values from its cell (MODEL.md §4.3–4.5).
 enum Spawner {
   /// `rnd(M, R) = M + R·(u − 0.5)`: uniform in [M − R/2, M + R/2].
@@ -45,7 +43,7 @@ enum Spawner {
     let life = rnd(cell.lifetime, cell.lifetimeRange, u(.lifetime)) * e.lifetime
     guard life > 0 else { return nil }
     let moving = p.vx != 0 || p.vy != 0
-    let heading = moving ? Double(atan2(p.vy, p.vx)) : Double(p.theta)
+    let heading = moving ? CoreMath.atan2(Double(p.vy), Double(p.vx)) : Double(p.theta)
     func clamp01(_ x: Float) -> Double { Double(min(max(x, 0), 1)) }
     let color = (
       clamp01(p.red) * rnd(cell.color.red, cell.redRange, u(.red)),
@@ -70,7 +68,10 @@ enum Spawner {
     let phi = cell.emissionLatitude
     let speed = rnd(cell.velocity, cell.velocityRange, u(.velocity)) * e.velocity
     let spin = rnd(cell.spin, cell.spinRange, u(.spin)) * e.spin
-    let dir = (cos(phi) * cos(theta), cos(phi) * sin(theta), sin(phi))
+    let dir = (
+      CoreMath.cos(phi) * CoreMath.cos(theta), CoreMath.cos(phi) * CoreMath.sin(theta),
+      CoreMath.sin(phi)
+    )
     var v = [Float](repeating: 0, count: Column.allCases.count)
     func put(_ col: Column, _ x: Double) { v[col.rawValue] = Float(x) }
     put(.px, position.0)

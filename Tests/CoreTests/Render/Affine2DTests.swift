@@ -44,29 +44,29 @@ struct Affine2DTests {
   }
 
   @Test(
-    "RenderMath matches known values",
+    "CoreMath matches known values",
     arguments: [0.0, 0.5, 1, 2, 3.14159, -4, 10, 100])
   func elementaryFunctions(_ x: Double) {
     // Identities instead of a libm, which Core does not import.
-    let s = RenderMath.sin(x)
-    let c = RenderMath.cos(x)
+    let s = CoreMath.sin(x)
+    let c = CoreMath.cos(x)
     #expect(abs(s * s + c * c - 1) < 1e-13)
-    #expect(abs(RenderMath.sin(2 * x) - 2 * s * c) < 1e-12)
-    #expect(abs(RenderMath.log2(RenderMath.exp(x)) * 0.693_147_180_559_945_3 - x) < 1e-12)
+    #expect(abs(CoreMath.sin(2 * x) - 2 * s * c) < 1e-12)
+    #expect(abs(CoreMath.log2(CoreMath.exp(x)) * 0.693_147_180_559_945_3 - x) < 1e-12)
   }
 
-  @Test("RenderMath spot values")
+  @Test("CoreMath spot values")
   func spotValues() {
-    #expect(abs(RenderMath.sin(RenderMath.pi / 6) - 0.5) < 1e-15)
-    #expect(abs(RenderMath.cos(RenderMath.pi / 3) - 0.5) < 1e-15)
-    #expect(abs(RenderMath.exp(1) - 2.718_281_828_459_045) < 1e-15)
-    #expect(RenderMath.log2(1024) == 10)
-    #expect(abs(RenderMath.pow(2, 0.5) - 1.414_213_562_373_095) < 1e-14)
-    #expect(RenderMath.sin(.nan).isNaN)
-    #expect(RenderMath.exp(-1000) == 0)
+    #expect(abs(CoreMath.sin(CoreMath.pi / 6) - 0.5) < 1e-15)
+    #expect(abs(CoreMath.cos(CoreMath.pi / 3) - 0.5) < 1e-15)
+    #expect(abs(CoreMath.exp(1) - 2.718_281_828_459_045) < 1e-15)
+    #expect(CoreMath.log2(1024) == 10)
+    #expect(abs(CoreMath.pow(2, 0.5) - 1.414_213_562_373_095) < 1e-14)
+    #expect(CoreMath.sin(.nan).isNaN)
+    #expect(CoreMath.exp(-1000) == 0)
     for x in [1.0, 1.5, 2, 3, 7.9, 100, 1e6, 12345.678] {
-      #expect(abs(RenderMath.fastLog2(x) - RenderMath.log2(x)) < 1e-7)
+      #expect(abs(CoreMath.fastLog2(x) - CoreMath.log2(x)) < 1e-7)
     }
-    #expect(RenderMath.fastLog2(0).isNaN && RenderMath.fastLog2(.infinity).isNaN)
+    #expect(CoreMath.fastLog2(0).isNaN && CoreMath.fastLog2(.infinity).isNaN)
   }
 }

@@ -1,7 +1,8 @@
-/// Elementary functions for the renderer, written out so Core needs no Foundation and gives the
-/// same bits on every platform. Accurate to a few ulps over the ranges the renderer uses; none of
-/// these run per pixel.
-enum RenderMath {
+/// Elementary functions written out in Swift, so Core needs no Foundation and the simulation,
+/// the animations and the renderer give the same bits on every platform and C library (a
+/// system `libm` may round differently from one version to the next). Accurate to a few ulps
+/// over the ranges Burst uses; none of these run per pixel.
+enum CoreMath {
   static let pi = 3.141_592_653_589_793_238_46
   private static let halfPiHigh = 1.570_796_326_734_125_614_17
   private static let halfPiLow = 6.077_100_506_506_192_249_8e-11
@@ -45,6 +46,67 @@ enum RenderMath {
       sum += term
     }
     return scaleByPowerOfTwo(sum, Int(k))
+  }
+
+  /// e^x − 1, accurate near 0 (a series below |x| = 0.5).
+  static func expm1(_ x: Double) -> Double {
+    guard abs(x) < 0.5 else { return exp(x) - 1 }
+    var term = x
+    var sum = x
+    for n in 2...20 {
+      term *= x / Double(n)
+      sum += term
+    }
+    return sum
+  }
+
+  /// Natural logarithm of `x` (−∞ at 0, NaN below 0).
+  static func log(_ x: Double) -> Double { log2(x) * ln2 }
+
+  /// The real cube root of `x` (negative for negative `x`).
+  static func cbrt(_ x: Double) -> Double {
+    guard x.isFinite, x != 0 else { return x }
+    let a = abs(x)
+    var y = exp(log(a) / 3)
+    for _ in 0..<2 { y -= (y * y * y - a) / (3 * y * y) }  // Newton polishes the last bits
+    return x < 0 ? -y : y
+  }
+
+  /// The angle of the point (x, y) from the +x axis, in (−π, π] (0 for the origin).
+  static func atan2(_ y: Double, _ x: Double) -> Double {
+    if x.isNaN || y.isNaN { return .nan }
+    if x == 0 && y == 0 { return 0 }
+    if x.isInfinite || y.isInfinite {
+      // Only directions matter: reduce to a finite representative.
+      return atan2(y.isInfinite ? (y > 0 ? 1 : -1) : 0, x.isInfinite ? (x > 0 ? 1 : -1) : 0)
+    }
+    let ax = abs(x)
+    let ay = abs(y)
+    // atan of the smaller over the larger ratio, in [0, π/4].
+    var t = ay <= ax ? atan(ay / ax) : pi / 2 - atan(ax / ay)
+    if x < 0 { t = pi - t }
+    return y < 0 ? -t : t
+  }
+
+  /// Arctangent of `x` for 0 ≤ x ≤ 1: one halving, atan(x) = 2·atan(x / (1 + √(1 + x²))),
+  /// brings x to ≤ 0.415, a second to ≤ 0.199, then the alternating series.
+  private static func atan(_ x: Double) -> Double {
+    var z = x
+    var k = 1.0
+    for _ in 0..<2 {
+      z = z / (1 + (1 + z * z).squareRoot())
+      k *= 2
+    }
+    let z2 = z * z
+    var term = z
+    var sum = z
+    var n = 1.0
+    for _ in 1...14 {
+      term *= -z2
+      n += 2
+      sum += term / n
+    }
+    return k * sum
   }
 
   /// Base-2 logarithm of `x` (−∞ at 0, NaN below 0).
@@ -94,8 +156,11 @@ enum RenderMath {
   }
 
   /// Reduces `x` to `r` in [−π/4, π/4] and the quadrant `k mod 4` with `x ≈ r + k·π/2`.
-  private static func reduce(_ x: Double) -> (Double, Int) {
-    guard x.isFinite, x.magnitude < 1e15 else { return (.nan, 0) }
+  private static func reduce(_ x0: Double) -> (Double, Int) {
+    guard x0.isFinite else { return (.nan, 0) }
+    // Beyond 1e15 the argument has no fractional digits left; fold it (exactly, IEEE fmod)
+    // into one turn so the result stays finite and the same everywhere.
+    let x = x0.magnitude < 1e15 ? x0 : x0.truncatingRemainder(dividingBy: 2 * pi)
     let k = (x / (pi / 2)).rounded()
     let r = (x - k * halfPiHigh) - k * halfPiLow
     let quadrant = Int(k.truncatingRemainder(dividingBy: 4))
