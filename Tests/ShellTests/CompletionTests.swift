@@ -23,7 +23,8 @@ struct CompletionTests {
 
   static let cases: [Case] = [
     Case(line: "ste", expected: ["step"]),
-    Case(line: "s", expected: ["scene", "set", "show", "snapshot", "source", "stats", "step"]),
+    Case(line: "sh", expected: ["show"]),
+    Case(line: "st", expected: ["stats", "step"]),
     Case(line: "cell like.emi", expected: ["like.emitterCells."]),
     Case(line: "cell like.emitterCells.sp", expected: ["like.emitterCells.sparkle"]),
     Case(

@@ -42,6 +42,18 @@ public enum SceneRenderer {
     return canvas
   }
 
+  /// Maps a layer's own coordinates to the scene's (the root's bounds), through every
+  /// ancestor's position, anchor point and transform.
+  public static func transformToScene(_ model: SceneModel, _ id: LayerID) -> Affine2D {
+    var m = Affine2D.identity
+    var cur: LayerID? = id
+    while let c = cur, c != SceneModel.rootID, let l = model.layer(c) {
+      m = compose(toParent(l), m)
+      cur = l.parent
+    }
+    return m
+  }
+
   /// `m1 ∘ m2`: apply `m2`, then `m1`.
   static func compose(_ m1: Affine2D, _ m2: Affine2D) -> Affine2D {
     Affine2D(

@@ -56,6 +56,12 @@ public enum ParticleRandom {
     mix(parent ^ mix(subHash &+ UInt64(truncatingIfNeeded: n) &* gamma))
   }
 
+  /// A uniform for `sample`: a stream keyed by the seed and a name, apart from every particle's.
+  public static func sampleUniform(seed: Int, stream: String, index: Int) -> Double {
+    let base = mix(UInt64(truncatingIfNeeded: seed) ^ hash("sample:" + stream))
+    return Double(mix(base &+ UInt64(truncatingIfNeeded: index) &* gamma) >> 11) * 0x1p-53
+  }
+
   /// The fixed order of a particle's draws; each has its own uniform, used or not, so adding a
   /// use of one never shifts another.
   public enum Draw: Int, Sendable {

@@ -2,7 +2,23 @@ import Core
 
 /// Files and the session: load, echo, quit.
 enum FileCommands {
-  static let all: [Command] = [load, echo, quit]
+  static let all: [Command] = [load, save, echo, quit]
+
+  static let save = Command(
+    name: "save", usage: "save FILE",
+    abstract: "write a script that rebuilds the current model (not particles or the clock)",
+    examples: ["save like.burst"], hints: [.file]
+  ) { s, inv throws(Diagnostic) in
+    try inv.expectAtMost(1)
+    let token = try inv.argument(1, "FILE")
+    do throws(AtomicFile.WriteError) {
+      try AtomicFile.write(Array(SceneSaver.script(s.scene).utf8), to: token.text)
+    } catch {
+      var d = inv.error(error.message, at: token)
+      d.exitCode = 74
+      throw d
+    }
+  }
 
   static let load = Command(
     name: "load", aliases: ["source"], usage: "load FILE",

@@ -51,7 +51,7 @@ struct CommandTable: Sendable {
 
   static let standard = CommandTable(
     SceneCommands.all + TimeCommands.all + AnimationCommands.all + ViewCommands.all
-      + MotionCommands.all + LearningCommands.all + FileCommands.all)
+      + MotionCommands.all + LearningCommands.all + ExplainCommands.all + FileCommands.all)
 }
 
 /// One command as invoked: its declaration and its words.

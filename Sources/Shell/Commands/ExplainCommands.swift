@@ -1,0 +1,191 @@
+import Core
+
+/// explain, sample and lint: the commands that teach what the parameters do.
+enum ExplainCommands {
+  static let all: [Command] = [explain, sample, lint]
+
+  /// Mean/range pairs of a cell: the property, its range, and the colour component if any.
+  static let rangedPairs: [(mean: String, range: String)] = [
+    ("lifetime", "lifetimeRange"), ("velocity", "velocityRange"), ("scale", "scaleRange"),
+    ("spin", "spinRange"), ("emissionLongitude", "emissionRange"), ("color.red", "redRange"),
+    ("color.green", "greenRange"), ("color.blue", "blueRange"), ("color.alpha", "alphaRange"),
+  ]
+
+  static func describe(_ info: PropertyInfo, owner: String) -> String {
+    var out = "\(info.name) (\(owner)): \(info.kind.word)"
+    if !info.unit.isEmpty { out += " in \(info.unit)" }
+    out += ", default \(ValueFormatting.value(info.defaultValue))"
+    out += info.animatable ? ", animatable" : ""
+    out += info.writable ? "" : ", read-only"
+    out += "\n  \(info.summary)\n"
+    if case .enumeration(let cases, let prefix) = info.kind {
+      out +=
+        "  values: \(cases.joined(separator: ", ")) (also \(prefix)\(cases[0].prefix(1).uppercased() + cases[0].dropFirst()), .\(cases[0]))\n"
+    }
+    if let choice = info.choice { out += "  Burst's choice: \(choice)\n" }
+    return out
+  }
+
+  static let explain = Command(
+    name: "explain", usage: "explain NAME|PATH",
+    abstract:
+      "what a property or command does: unit, default, Core Animation's definition, and any"
+      + " choice this simulator made",
+    examples: [
+      "explain lifetimeRange", "explain like.emitterCells.sparkle.lifetime", "explain fire",
+    ],
+    hints: [.property]
+  ) { s, inv throws(Diagnostic) in
+    try inv.expectAtMost(1)
+    let token = try inv.argument(1, "NAME")
+    let name = token.text
+    let m = s.scene.model
+    // A key path: the property with its current value, and the interval a range gives.
+    if name.contains("."), let ref = try? m.resolveProperty(name), let info = m.info(ref) {
+      var out = describe(info, owner: m.describe(ref.object))
+      if let v = m.value(ref) { out += "  current value: \(ValueFormatting.value(v))\n" }
+      if case .cell = ref.object, let interval = rangeInterval(ref, m) { out += interval }
+      s.sink.out(out)
+      return
+    }
+    var out = ""
+    let tables: [(String, [PropertyInfo])] = [
+      ("CALayer", Layer.layerDescriptors.map(\.info)),
+      ("CAEmitterLayer", Layer.emitterDescriptors.map(\.info)),
+      ("CAEmitterCell", EmitterCell.descriptors.map(\.info)),
+      ("scene", Layer.sceneDescriptors.map(\.info)),
+    ]
+    for (owner, infos) in tables {
+      for info in infos where info.name == name { out += describe(info, owner: owner) }
+    }
+    if let c = s.commands.lookup(name) {
+      if !out.isEmpty { out += "\n" }
+      out += "command: " + HelpText.detail(c)
+    }
+    guard !out.isEmpty else {
+      let all = tables.flatMap { $0.1.map(\.name) } + s.commands.allNames
+      let near = Suggestions.nearest(to: name, in: all)
+      throw inv.error(
+        "nothing is called '\(name)'",
+        hint: near.map { "did you mean '\($0)'?" } ?? "try keys cell, or help", at: token)
+    }
+    s.sink.out(out)
+  }
+
+  /// The mean/range pair a cell property belongs to, with its current values.
+  static func pair(_ ref: PropertyRef, _ m: SceneModel) -> (
+    mean: Double, range: Double, label: String
+  )? {
+    let full = ref.field.map { "\(ref.name).\($0)" } ?? ref.name
+    guard let p = rangedPairs.first(where: { $0.mean == full || $0.range == full }) else {
+      return nil
+    }
+    let parts = p.mean.split(separator: ".").map(String.init)
+    let meanRef = PropertyRef(
+      object: ref.object, name: parts[0], field: parts.count > 1 ? parts[1] : nil)
+    let rangeRef = PropertyRef(object: ref.object, name: p.range)
+    guard let mean = m.value(meanRef)?.number, let range = m.value(rangeRef)?.number else {
+      return nil
+    }
+    return (mean, range, p.mean)
+  }
+
+  static func rangeInterval(_ ref: PropertyRef, _ m: SceneModel) -> String? {
+    guard let (mean, range, label) = pair(ref, m) else { return nil }
+    let lo = mean - abs(range) / 2
+    let hi = mean + abs(range) / 2
+    return "  \(label) is drawn uniformly from [M − R/2, M + R/2] = [\(fmt(lo)), \(fmt(hi))]"
+      + " (Apple's lifetimeRange page would say [\(fmt(mean - abs(range))), \(fmt(mean + abs(range)))])\n"
+  }
+
+  static func fmt(_ x: Double) -> String { ValueFormatting.number((x * 1e6).rounded() / 1e6) }
+
+  static let sample = Command(
+    name: "sample", usage: "sample PATH [N]",
+    abstract:
+      "draw N values (default 1000) of a ranged cell property and print a histogram with the"
+      + " interval [M − R/2, M + R/2]; the layer's particles are not affected",
+    examples: [
+      "sample like.emitterCells.sparkle.lifetime", "sample like.emitterCells.sparkle.velocity 5000",
+    ],
+    hints: [.property, .none]
+  ) { s, inv throws(Diagnostic) in
+    try inv.expectAtMost(2)
+    let token = try inv.argument(1, "PATH")
+    let ref = try inv.property(token, in: s.scene.model)
+    guard case .cell(let layer, _) = ref.object, let (mean, range, label) = pair(ref, s.scene.model)
+    else {
+      throw inv.error(
+        "'\(token.text)' is not a ranged cell property",
+        hint: "one of " + rangedPairs.map(\.mean).joined(separator: ", "), at: token)
+    }
+    var n = 1000.0
+    if inv.args.count > 1 {
+      n = try inv.number(inv.text.tokens[2], range: 1...1_000_000, what: "N", integer: true)
+    }
+    let seed = s.scene.model.layer(layer)?.emitter.seed ?? 0
+    let values = Sampler.draw(mean: mean, range: range, count: Int(n), seed: seed, name: label)
+    s.sink.out(Sampler.histogram(values, mean: mean, range: range, label: label))
+  }
+
+  static let lint = Command(
+    name: "lint", usage: "lint",
+    abstract:
+      "say why something will not show (rates, lifetimes, contents, alpha, position, degrees)",
+    examples: ["lint"]
+  ) { s, inv throws(Diagnostic) in
+    try inv.expectAtMost(0)
+    let problems = Linter.problems(in: s.scene)
+    s.sink.out(problems.isEmpty ? "no problems found\n" : problems.map { $0 + "\n" }.joined())
+  }
+}
+
+/// Draws values with Burst's own generator on a stream of its own (so sampling never changes a
+/// layer's particles), and draws a histogram.
+enum Sampler {
+  static func draw(mean: Double, range: Double, count: Int, seed: Int, name: String) -> [Double] {
+    var out: [Double] = []
+    out.reserveCapacity(count)
+    for i in 0..<count {
+      let u = ParticleRandom.sampleUniform(seed: seed, stream: name, index: i)
+      out.append(mean + range * (u - 0.5))
+    }
+    return out
+  }
+
+  static func histogram(_ values: [Double], mean: Double, range: Double, label: String) -> String {
+    let lo = mean - abs(range) / 2
+    let hi = mean + abs(range) / 2
+    var out =
+      "\(label): \(values.count) draws of M + R·(u − 0.5), M = \(ExplainCommands.fmt(mean)), R = \(ExplainCommands.fmt(range))\n"
+    out +=
+      "interval [M − R/2, M + R/2] = [\(ExplainCommands.fmt(lo)), \(ExplainCommands.fmt(hi))]\n"
+    guard hi > lo else {
+      return out + "every draw is \(ExplainCommands.fmt(mean)) (the range is 0)\n"
+    }
+    let bins = 10
+    var counts = Array(repeating: 0, count: bins)
+    for v in values {
+      let k = Int(((v - lo) / (hi - lo) * Double(bins)).rounded(.down))
+      counts[min(max(k, 0), bins - 1)] += 1
+    }
+    let most = max(1, counts.max() ?? 1)
+    for k in 0..<bins {
+      let a = lo + (hi - lo) * Double(k) / Double(bins)
+      let b = lo + (hi - lo) * Double(k + 1) / Double(bins)
+      let bar = String(
+        repeating: "#", count: Int((Double(counts[k]) / Double(most) * 40).rounded()))
+      let label = "[\(ExplainCommands.fmt(a)), \(ExplainCommands.fmt(b)))"
+      out += label.padded(to: 24) + " " + String(counts[k]).leftPadded(to: 7) + " " + bar + "\n"
+    }
+    let minV = values.min() ?? mean
+    let maxV = values.max() ?? mean
+    out += "min \(ExplainCommands.fmt(minV)), max \(ExplainCommands.fmt(maxV))\n"
+    return out
+  }
+}
+
+extension String {
+  func padded(to n: Int) -> String { self + String(repeating: " ", count: max(0, n - count)) }
+  func leftPadded(to n: Int) -> String { String(repeating: " ", count: max(0, n - count)) + self }
+}

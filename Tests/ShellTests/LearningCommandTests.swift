@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+@testable import Shell
+
+@Suite("explain, sample, lint and save")
+struct LearningCommandTests {
+  static let like = """
+    emitter like; cell like sparkle
+    set like emitterShape=circle emitterMode=outline emitterSize=25,0 emitterPosition=100,100
+    set like.emitterCells.sparkle lifetime=0.7 lifetimeRange=0.3 velocity=30 contents=sparkle
+
+    """
+
+  @Test("explain states the unit, default, meaning and the simulator's choice")
+  func explainProperty() {
+    let run = runScript("explain lifetimeRange\n")
+    #expect(run.error == nil)
+    #expect(run.stdout.hasPrefix("lifetimeRange (CAEmitterCell): number in s, default 0"))
+    #expect(run.stdout.contains("[M − R/2, M + R/2]"))
+    #expect(run.stdout.contains("M ± R"))
+  }
+
+  @Test("explain of a key path shows the interval the current values give")
+  func explainPath() {
+    let run = runScript(Self.like + "explain like.emitterCells.sparkle.lifetimeRange\n")
+    #expect(run.stdout.contains("current value: 0.3"))
+    #expect(run.stdout.contains("= [0.55, 0.85]"))
+  }
+
+  @Test("explain of an unknown name suggests the nearest")
+  func explainUnknown() {
+    let run = runScript("explain birthrate\n")
+    #expect(run.error?.message == "nothing is called 'birthrate'")
+    #expect(run.error?.hint == "did you mean 'birthRate'?")
+  }
+
+  @Test("sample draws only inside [M − R/2, M + R/2], evenly, and leaves the particles alone")
+  func sampleHistogram() throws {
+    let withSample = runScript(
+      Self.like + "sample like.emitterCells.sparkle.lifetime 10000\n"
+        + "set like.emitterCells.sparkle.birthRate 100\nstep 0.5\nstats\n")
+    let without = runScript(
+      Self.like + "set like.emitterCells.sparkle.birthRate 100\nstep 0.5\nstats\n")
+    #expect(withSample.error == nil)
+    let lines = withSample.stdout.split(separator: "\n").map(String.init)
+    #expect(lines[1] == "interval [M − R/2, M + R/2] = [0.55, 0.85]")
+    let counts = lines[2..<12].compactMap {
+      $0.split(separator: " ").dropFirst(2).first.flatMap { Int($0) }
+    }
+    #expect(counts.count == 10)
+    #expect(counts.reduce(0, +) == 10000)
+    #expect(counts.allSatisfy { abs($0 - 1000) < 150 }, "\(counts)")
+    #expect(withSample.stdout.hasSuffix(without.stdout))
+  }
+
+  @Test("lint names why nothing shows")
+  func lintFindsProblems() {
+    let run = runScript(
+      """
+      emitter e; cell e c
+      set e.emitterCells.c emissionRange=45
+      set e birthRate=0 emitterPosition=-50,10
+      lint
+
+      """)
+    let out = run.stdout
+    #expect(out.contains("e: the layer's birthRate is 0"))
+    #expect(out.contains("e.emitterCells.c: birthRate is 0"))
+    #expect(out.contains("e.emitterCells.c: lifetime is 0"))
+    #expect(out.contains("e.emitterCells.c: no contents"))
+    #expect(out.contains("emissionRange 45 looks like degrees"))
+    #expect(out.contains("off-canvas"))
+    #expect(
+      runScript(Self.like + "set like.emitterCells.sparkle.birthRate 5\nlint\n").stdout
+        == "no problems found\n")
+  }
+
+  @Test(
+    "save writes a script that rebuilds the same model",
+    arguments: [
+      "like-button", "like-explosion", "confetti", "drip-shockwave",
+    ])
+  func saveRoundTrips(example: String) throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "burst-save-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let first = dir.appendingPathComponent("\(example)-1.burst").path
+    let second = dir.appendingPathComponent("\(example)-2.burst").path
+    let path = repositoryRoot.appendingPathComponent("examples/\(example).burst").path
+    let text = String(
+      decoding: try #require(FileManager.default.contents(atPath: path)), as: UTF8.self)
+    let a = runScript(text + "save \(first)\necho ---\ntree\nkeys scene\n")
+    #expect(a.error == nil)
+    let saved = String(
+      decoding: try #require(FileManager.default.contents(atPath: first)), as: UTF8.self)
+    let b = runScript(saved + "save \(second)\necho ---\ntree\nkeys scene\n")
+    #expect(b.error == nil, "\(b.stderr)")
+    let again = String(
+      decoding: try #require(FileManager.default.contents(atPath: second)), as: UTF8.self)
+    // Same script (after the header, which names the clock), same tree apart from live counts.
+    #expect(saved.split(separator: "\n").dropFirst(2) == again.split(separator: "\n").dropFirst(2))
+    func shape(_ s: String) -> [String] {
+      (s.components(separatedBy: "---\n").last ?? "").split(separator: "\n").filter { $0.contains("(") }.map {
+        String($0.split(separator: "·").first ?? "")
+      }
+    }
+    #expect(shape(a.stdout) == shape(b.stdout))
+  }
+}
