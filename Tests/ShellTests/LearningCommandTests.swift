@@ -101,7 +101,9 @@ struct LearningCommandTests {
     // Same script (after the header, which names the clock), same tree apart from live counts.
     #expect(saved.split(separator: "\n").dropFirst(2) == again.split(separator: "\n").dropFirst(2))
     func shape(_ s: String) -> [String] {
-      (s.components(separatedBy: "---\n").last ?? "").split(separator: "\n").filter { $0.contains("(") }.map {
+      (s.components(separatedBy: "---\n").last ?? "").split(separator: "\n").filter {
+        $0.contains("(")
+      }.map {
         String($0.split(separator: "·").first ?? "")
       }
     }
