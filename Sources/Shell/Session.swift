@@ -132,6 +132,12 @@ final class Session {
         hint: near.map { "did you mean '\($0)'?" } ?? "type help for the list of commands",
         token: nameToken, in: cmd.line)
     }
+    // Commands check their input before they change anything; restoring the model and the
+    // schedule is the safety net. A loaded script may also have moved the clock, so for `load`
+    // the whole scene is kept (copy-on-write: the particle arrays are copied only if the script
+    // changes them); other commands skip that, as a step holding a second reference would copy
+    // every particle array.
+    let savedScene: Scene? = command.name == "load" ? scene : nil
     let savedModel = scene.model
     let savedEvents = events
     let savedSequence = nextSequence
@@ -139,7 +145,12 @@ final class Session {
     do throws(Diagnostic) {
       try command.run(self, Invocation(command: command, text: cmd))
     } catch {
-      scene.model = savedModel
+      if let savedScene {
+        scene = savedScene
+      } else {
+        scene.model = savedModel
+        scene.pruneRuntimes()
+      }
       events = savedEvents
       nextSequence = savedSequence
       throw error
