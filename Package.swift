@@ -4,6 +4,7 @@ import PackageDescription
 let package = Package(
   name: "Burst",
   products: [
+    .executable(name: "burst-bench", targets: ["Benchmarks"]),
     .executable(name: "burst", targets: ["Shell"])
   ],
   targets: [
@@ -26,6 +27,15 @@ let package = Package(
       name: "Shell",
       dependencies: ["Core", "CReadline", "CPNG"],
       path: "Sources/Shell"
+    ),
+    .target(
+      name: "BenchKernels",
+      path: "Sources/BenchKernels"
+    ),
+    .executableTarget(
+      name: "Benchmarks",
+      dependencies: ["Core", "BenchKernels"],
+      path: "Sources/Benchmarks"
     ),
     .testTarget(
       name: "CoreTests",

@@ -1,0 +1,486 @@
+// burst-bench: Burst's workloads against plain C reference kernels in the same process
+// (shared/spec/PERFORMANCE.md). Run it in release mode: `swift run -c release burst-bench`.
+//
+// Options: `--quick` (fewer runs, smaller sizes: a smoke test), `--filter NAME` (only the
+// workloads whose name contains NAME; repeatable).
+
+import BenchKernels
+import Core
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// MARK: - Options
+
+private struct Options {
+  var quick = false
+  var filters: [String] = []
+
+  func wants(_ name: String) -> Bool {
+    filters.isEmpty || filters.contains { name.contains($0) }
+  }
+}
+
+private func parseOptions() -> Options {
+  var options = Options()
+  var args = CommandLine.arguments.dropFirst()
+  while let arg = args.popFirst() {
+    switch arg {
+    case "--quick":
+      options.quick = true
+    case "--filter":
+      guard let name = args.popFirst() else { usage("--filter needs a workload name") }
+      options.filters.append(name)
+    case "-h", "--help":
+      print("usage: burst-bench [--quick] [--filter NAME]...")
+      print("workloads: steady-1M, render-100k, ascii-frame, ppm-1080p")
+      exit(0)
+    default:
+      usage("unknown option '\(arg)'")
+    }
+  }
+  return options
+}
+
+private func usage(_ message: String) -> Never {
+  FileHandle.standardError.write(
+    Data("burst-bench: \(message)\nusage: burst-bench [--quick] [--filter NAME]...\n".utf8))
+  exit(64)
+}
+
+// MARK: - Timing
+
+/// Wall-clock seconds taken by `body`.
+private func seconds(_ body: () -> Void) -> Double {
+  let d = ContinuousClock().measure(body)
+  return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+}
+
+private func median(_ values: [Double]) -> Double {
+  let s = values.sorted()
+  guard !s.isEmpty else { return .nan }
+  return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+/// One line of the table: a Burst figure, an optional C figure, in `unit`.
+private struct Row {
+  var name: String
+  var burst: Double
+  var reference: Double?
+  var unit: String
+  var runs: Int
+}
+
+private func format(_ v: Double) -> String {
+  if v >= 100 { return String(format: "%.0f", v) }
+  if v >= 10 { return String(format: "%.1f", v) }
+  if v >= 1 { return String(format: "%.2f", v) }
+  return String(format: "%.3f", v)
+}
+
+// MARK: - Machine
+
+private func machineLine() -> String {
+  var u = utsname()
+  var machine = "?"
+  if uname(&u) == 0 {
+    machine = withUnsafeBytes(of: &u.machine) { raw in
+      String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+    }
+  }
+  var model = ""
+  if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+    let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+    let colon = line.firstIndex(of: ":")
+  {
+    model = ", " + line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+  }
+  let cores = ProcessInfo.processInfo.activeProcessorCount
+  return "machine: \(machine), \(cores) cores\(model)"
+}
+
+// MARK: - Scenes
+
+/// The emitter cell both sides simulate: a constant-rate cell on a 320×240 rectangle emitter.
+private struct CellSpec {
+  var rate: Double
+  var lifetime: Double
+  var velocity = 20.0
+  var velocityRange = 10.0
+  var emissionRange = 6.283_185_307_179_586
+  var ax = 0.0
+  var ay = 10.0
+  var color = (red: 1.0, green: 0.8, blue: 0.4, alpha: 1.0)
+  var colorRange = 0.2
+  var redSpeed = 0.0
+  var greenSpeed = -0.02
+  var blueSpeed = 0.0
+  var alphaSpeed = -0.05
+  var scale = 0.2
+  var scaleSpeed = 0.0
+  var spin = 1.0
+  var spinRange = 2.0
+
+  /// Key paths and values, as a script would `set` them.
+  var settings: [(String, String)] {
+    let c = "e.emitterCells.c."
+    return [
+      ("e.emitterShape", "rectangle"), ("e.emitterPosition", "160,120"),
+      ("e.emitterSize", "320,240"),
+      (c + "birthRate", "\(rate)"), (c + "lifetime", "\(lifetime)"),
+      (c + "velocity", "\(velocity)"), (c + "velocityRange", "\(velocityRange)"),
+      (c + "emissionRange", "\(emissionRange)"),
+      (c + "xAcceleration", "\(ax)"), (c + "yAcceleration", "\(ay)"),
+      (c + "color", "rgba(\(color.red), \(color.green), \(color.blue), \(color.alpha))"),
+      (c + "redRange", "\(colorRange)"), (c + "greenRange", "\(colorRange)"),
+      (c + "blueRange", "\(colorRange)"),
+      (c + "redSpeed", "\(redSpeed)"), (c + "greenSpeed", "\(greenSpeed)"),
+      (c + "blueSpeed", "\(blueSpeed)"), (c + "alphaSpeed", "\(alphaSpeed)"),
+      (c + "scale", "\(scale)"), (c + "scaleSpeed", "\(scaleSpeed)"),
+      (c + "spin", "\(spin)"), (c + "spinRange", "\(spinRange)"),
+      (c + "contents", "dot"),
+    ]
+  }
+
+  /// The same cell for the C kernels.
+  var birthParams: bk_birth_params {
+    var q = bk_birth_params()
+    q.lifetime = lifetime
+    q.lifetime_range = 0
+    q.x = 160
+    q.y = 120
+    q.width = 320
+    q.height = 240
+    q.longitude = 0
+    q.emission_range = Float(emissionRange)
+    q.velocity = Float(velocity)
+    q.velocity_range = Float(velocityRange)
+    q.ax = Float(ax)
+    q.ay = Float(ay)
+    q.az = 0
+    q.red = Float(color.red)
+    q.green = Float(color.green)
+    q.blue = Float(color.blue)
+    q.alpha = Float(color.alpha)
+    q.red_range = Float(colorRange)
+    q.green_range = Float(colorRange)
+    q.blue_range = Float(colorRange)
+    q.alpha_range = 0
+    q.red_speed = Float(redSpeed)
+    q.green_speed = Float(greenSpeed)
+    q.blue_speed = Float(blueSpeed)
+    q.alpha_speed = Float(alphaSpeed)
+    q.scale = Float(scale)
+    q.scale_range = 0
+    q.scale_speed = Float(scaleSpeed)
+    q.spin = Float(spin)
+    q.spin_range = Float(spinRange)
+    return q
+  }
+}
+
+/// A scene with one emitter layer `e` holding one cell `c`, built through Core's public API.
+private func makeScene(_ spec: CellSpec) -> (Scene, LayerID) {
+  var scene = Scene()
+  do throws(ValueError) {
+    let id = try scene.model.addLayer(named: "e", kind: .emitter, parent: SceneModel.rootID)
+    try scene.model.addCell(named: "c", to: .layer(id))
+    for (path, value) in spec.settings {
+      let ref = try scene.model.resolveProperty(path)
+      try scene.model.set(ref, text: value)
+    }
+    return (scene, id)
+  } catch {
+    fatalError("burst-bench: building the scene failed: \(error.message)")
+  }
+}
+
+/// The live particle count after `step` steps at 60 Hz: births of a constant-rate cell whose
+/// n-th birth is at n / rate, as Burst counts them.
+private func birthsThrough(step: Int, rate: Double) -> Int {
+  Int((rate * Double(step) / 60 + 1e-9).rounded(.down))
+}
+
+// MARK: - Workloads
+
+/// `steady-1M`: a cell at birthRate R and lifetime 10 stepped at 60 Hz until 10·R particles are
+/// alive, then `stepsPerRun` more steps timed per run; ns per particle-step.
+private func steady(quick: Bool) -> (Row, [String]) {
+  let rate = quick ? 10_000.0 : 100_000.0
+  let target = Int(rate * 10)
+  let runs = quick ? 3 : 5
+  let stepsPerRun = quick ? 20 : 60
+  let spec = CellSpec(rate: rate, lifetime: 10)
+
+  var (scene, id) = makeScene(spec)
+  var step = 0
+  let fillBurst = seconds {
+    while scene.liveCount(of: .layer(id)) < target && step < 100 * 60 {
+      step += 1
+      scene.advance(to: Double(step) / 60)
+    }
+  }
+
+  var params = spec.birthParams
+  var pop = bk_population()
+  guard bk_population_init(&pop, target + 4096, 12_345) == 0 else {
+    fatalError("burst-bench: out of memory")
+  }
+  defer { bk_population_free(&pop) }
+  var cStep = 0
+  func stepC() {
+    let births = birthsThrough(step: cStep + 1, rate: rate) - birthsThrough(step: cStep, rate: rate)
+    let t0 = Double(cStep) / 60
+    cStep += 1
+    guard ref_step(&pop, &params, t0, Double(cStep) / 60, births) >= 0 else {
+      fatalError("burst-bench: out of memory")
+    }
+  }
+  let fillC = seconds {
+    while cStep < step { stepC() }
+  }
+
+  var burstTimes: [Double] = []
+  var cTimes: [Double] = []
+  var burstLive: [Int] = []
+  var cLive: [Int] = []
+  for _ in 0..<runs {
+    // Burst and C alternate, so a noisy neighbour slows both alike.
+    var particleSteps = 0
+    var elapsed = 0.0
+    for _ in 0..<stepsPerRun {
+      step += 1
+      let t = Double(step) / 60
+      elapsed += seconds { scene.advance(to: t) }
+      let live = scene.liveCount(of: .layer(id))
+      particleSteps += live
+      burstLive.append(live)
+    }
+    burstTimes.append(elapsed / Double(particleSteps) * 1e9)
+
+    particleSteps = 0
+    elapsed = 0
+    for _ in 0..<stepsPerRun {
+      elapsed += seconds { stepC() }
+      particleSteps += pop.count
+      cLive.append(pop.count)
+    }
+    cTimes.append(elapsed / Double(particleSteps) * 1e9)
+  }
+  let notes = [
+    "steady-1M: \(step - runs * stepsPerRun) fill steps (Burst \(format(fillBurst)) s, C "
+      + "\(format(fillC)) s), then \(runs) runs of \(stepsPerRun) steps; live Burst "
+      + "\(burstLive.min() ?? 0)…\(burstLive.max() ?? 0), C \(cLive.min() ?? 0)…"
+      + "\(cLive.max() ?? 0); ns per particle-step"
+  ]
+  let row = Row(
+    name: "steady-1M", burst: median(burstTimes), reference: median(cTimes),
+    unit: "ns/particle-step", runs: runs)
+  return (row, notes)
+}
+
+/// The dots of `render-100k`: born at `count` per second for 1 s, unrotated (a rotated 1.6 px
+/// sprite's bounding box can reach 2.3 px, which Burst draws as a full sprite, not a splat).
+private func renderSpec(count: Int) -> CellSpec {
+  var spec = CellSpec(rate: Double(count), lifetime: 1)
+  spec.spin = 0
+  spec.spinRange = 0
+  return spec
+}
+
+/// The 100k-dot scene of `render-100k`, stepped to t = 1 s (lifetime 1, so every particle born
+/// is alive).
+private func renderScene(count: Int) -> (Scene, LayerID) {
+  var (scene, id) = makeScene(renderSpec(count: count))
+  for step in 1...60 { scene.advance(to: Double(step) / 60) }
+  return (scene, id)
+}
+
+/// `render-100k`: SceneRenderer.render of the dots into 320×240 against ref_fill (the black
+/// background) + ref_evaluate + ref_splat on the same particles.
+private func render(quick: Bool) -> (Row, [String]) {
+  let count = quick ? 10_000 : 100_000
+  let runs = quick ? 3 : 11
+  let width = 320
+  let height = 240
+  let spec = renderSpec(count: count)
+  let (scene, id) = renderScene(count: count)
+  guard let image = scene.image(.builtin("dot")) else { fatalError("burst-bench: no dot") }
+
+  // The same particles for C: each one's birth values recovered from its state now.
+  let particles = scene.particles(of: id)
+  var pop = bk_population()
+  var frame = bk_frame()
+  guard bk_population_init(&pop, particles.count, 1) == 0,
+    bk_frame_init(&frame, particles.count) == 0
+  else { fatalError("burst-bench: out of memory") }
+  defer {
+    bk_population_free(&pop)
+    bk_frame_free(&frame)
+  }
+  var values = [Float](repeating: 0, count: Int(BK_COLUMNS))
+  let ax = Float(spec.ax)
+  let ay = Float(spec.ay)
+  for p in particles {
+    let s = p.state
+    let tau = s.age
+    let h = 0.5 * tau * tau
+    let v0x = s.vx - ax * tau
+    let v0y = s.vy - ay * tau
+    values[Int(BK_PX)] = s.x - v0x * tau - ax * h
+    values[Int(BK_PY)] = s.y - v0y * tau - ay * h
+    values[Int(BK_PZ)] = s.z
+    values[Int(BK_VX)] = v0x
+    values[Int(BK_VY)] = v0y
+    values[Int(BK_VZ)] = s.vz
+    values[Int(BK_AX)] = ax
+    values[Int(BK_AY)] = ay
+    values[Int(BK_AZ)] = 0
+    values[Int(BK_RED)] = s.red - Float(spec.redSpeed) * tau
+    values[Int(BK_GREEN)] = s.green - Float(spec.greenSpeed) * tau
+    values[Int(BK_BLUE)] = s.blue - Float(spec.blueSpeed) * tau
+    values[Int(BK_ALPHA)] = s.alpha - Float(spec.alphaSpeed) * tau
+    values[Int(BK_RED_SPEED)] = Float(spec.redSpeed)
+    values[Int(BK_GREEN_SPEED)] = Float(spec.greenSpeed)
+    values[Int(BK_BLUE_SPEED)] = Float(spec.blueSpeed)
+    values[Int(BK_ALPHA_SPEED)] = Float(spec.alphaSpeed)
+    values[Int(BK_SCALE)] = s.scale - Float(spec.scaleSpeed) * tau
+    values[Int(BK_SCALE_SPEED)] = Float(spec.scaleSpeed)
+    values[Int(BK_SPIN)] = tau > 0 ? s.rotation / tau : 0
+    values[Int(BK_THETA)] = s.theta
+    let pushed = bk_population_push(
+      &pop, values, p.birthTime, p.birthTime + p.lifetime, UInt64(p.birthIndex))
+    guard pushed == 0 else { fatalError("burst-bench: out of memory") }
+  }
+
+  let t = scene.emitterTime(of: id)
+  let bounds = scene.model.root.properties.bounds.size
+  let kx = Float(Double(width) / bounds.width)
+  let ky = Float(Double(height) / bounds.height)
+  let bg = SceneRenderer.rgba(scene.model.root.properties.backgroundColor, opacity: 1)
+  let background: [Float] = [bg.r, bg.g, bg.b, bg.a]
+  let m = image.meanColor
+  let mean: [Float] = [m.r, m.g, m.b, m.a]
+  var cCanvas = [Float](repeating: 0, count: width * height * 4)
+  var burstCanvas = Canvas(width: 1, height: 1)
+  var skipped = 0
+  func drawC() {
+    cCanvas.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      ref_fill(base, Int32(width), Int32(height), background)
+      ref_evaluate(&pop, t, &frame)
+      skipped = ref_splat(
+        base, Int32(width), Int32(height), &frame, pop.count, Float(image.width),
+        Float(image.height), mean, kx, ky, 1)
+    }
+  }
+
+  var burstTimes: [Double] = []
+  var cTimes: [Double] = []
+  for _ in 0..<runs {
+    burstTimes.append(
+      seconds { burstCanvas = SceneRenderer.render(scene, width: width, height: height) } * 1e3)
+    cTimes.append(seconds { drawC() } * 1e3)
+  }
+  // What Burst spends on the frame without particles (canvas and black background).
+  var emptyTimes: [Double] = []
+  let empty = Scene()
+  for _ in 0..<runs {
+    emptyTimes.append(
+      seconds { burstCanvas = SceneRenderer.render(empty, width: width, height: height) } * 1e3)
+  }
+  burstCanvas = SceneRenderer.render(scene, width: width, height: height)
+  // Both draw the same frame: the largest channel difference (Float vs Double rounding).
+  var maxDiff: Float = 0
+  for (a, b) in zip(burstCanvas.pixels, cCanvas) { maxDiff = max(maxDiff, abs(a - b)) }
+  let notes = [
+    "render-100k: \(particles.count) dots (scale \(spec.scale), \(image.width) px image) into "
+      + "\(width)×\(height), \(runs) runs; C skipped \(skipped) non-splats; max channel "
+      + "difference Burst vs C \(String(format: "%.1e", Double(maxDiff))); Burst's frame "
+      + "without particles (background only) \(format(median(emptyTimes))) ms"
+  ]
+  let row = Row(
+    name: "render-100k", burst: median(burstTimes), reference: median(cTimes), unit: "ms/frame",
+    runs: runs)
+  return (row, notes)
+}
+
+/// `ascii-frame`: AsciiEncoder.encode of the 160×120 canvas `show` renders for 80×30 cells.
+private func ascii(quick: Bool) -> (Row, [String]) {
+  let runs = quick ? 3 : 11
+  let batch = 20
+  let (scene, _) = renderScene(count: quick ? 10_000 : 100_000)
+  let canvas = SceneRenderer.render(scene, width: 160, height: 120)
+  var lines: [String] = []
+  var times: [Double] = []
+  for _ in 0..<runs {
+    times.append(
+      seconds {
+        for _ in 0..<batch { lines = AsciiEncoder.encode(canvas, columns: 80, rows: 30) }
+      } * 1e3 / Double(batch))
+  }
+  let drawn = lines.reduce(0) { $0 + $1.filter { $0 != " " }.count }
+  let notes = [
+    "ascii-frame: 160×120 canvas → 80×30 characters (\(drawn) non-blank), \(runs) runs of "
+      + "\(batch)"
+  ]
+  return (Row(name: "ascii-frame", burst: median(times), unit: "ms/frame", runs: runs), notes)
+}
+
+/// `ppm-1080p`: PPMEncoder.p6 of a 1920×1080 canvas (the dot scene rendered at that size).
+private func ppm(quick: Bool) -> (Row, [String]) {
+  let runs = quick ? 3 : 11
+  let (scene, _) = renderScene(count: quick ? 10_000 : 100_000)
+  let canvas = SceneRenderer.render(scene, width: 1920, height: 1080)
+  var bytes: [UInt8] = []
+  var times: [Double] = []
+  for _ in 0..<runs {
+    times.append(seconds { bytes = PPMEncoder.p6(canvas, background: .black) } * 1e3)
+  }
+  let notes = ["ppm-1080p: 1920×1080 → \(bytes.count) bytes, \(runs) runs"]
+  return (Row(name: "ppm-1080p", burst: median(times), unit: "ms/frame", runs: runs), notes)
+}
+
+extension Row {
+  init(name: String, burst: Double, unit: String, runs: Int) {
+    self.init(name: name, burst: burst, reference: nil, unit: unit, runs: runs)
+  }
+}
+
+// MARK: - Main
+
+private let options = parseOptions()
+private let workloads: [(String, (Bool) -> (Row, [String]))] = [
+  ("steady-1M", steady), ("render-100k", render), ("ascii-frame", ascii), ("ppm-1080p", ppm),
+]
+private let selected = workloads.filter { options.wants($0.0) }
+if selected.isEmpty {
+  usage("no workload matches \(options.filters.joined(separator: ", "))")
+}
+
+print("burst-bench\(options.quick ? " --quick" : "") — Burst vs C reference, medians")
+print(machineLine())
+private var rows: [Row] = []
+private var notes: [String] = []
+for (name, run) in selected {
+  FileHandle.standardError.write(Data("running \(name)…\n".utf8))
+  let (row, more) = run(options.quick)
+  rows.append(row)
+  notes += more
+}
+
+private func pad(_ s: String, _ width: Int) -> String {
+  s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
+}
+
+print("")
+print(pad("workload", 13) + pad("Burst", 10) + pad("C", 10) + pad("ratio", 9) + "unit")
+for r in rows {
+  let c = r.reference.map(format) ?? "—"
+  let ratio = r.reference.map { String(format: "%.2f×", r.burst / $0) } ?? "—"
+  print(pad(r.name, 13) + pad(format(r.burst), 10) + pad(c, 10) + pad(ratio, 9) + r.unit)
+}
+print("")
+for n in notes { print(n) }
