@@ -49,6 +49,7 @@ int bk_population_init(bk_population *p, size_t capacity, uint64_t seed) {
 
 void bk_population_free(bk_population *p) {
   free(p->block);
+  free(p->runs);
   memset(p, 0, sizeof *p);
 }
 
@@ -93,49 +94,55 @@ static inline float lcg_unit(uint64_t *state) {
 }
 
 /// Order-preserving compaction of the particles alive after `limit`; returns the new count.
+/// One pass over the death times records the runs of survivors after the first death; every
+/// column is then compacted run by run with memmove (the same strategy as Burst's store).
 static size_t remove_dead(bk_population *p, double limit) {
   size_t n = p->count;
   const double *d = p->death;
-  // First pass: the first death, touching nothing else.
-  size_t first = n;
-  for (size_t i = 0; i < n; i++) {
-    if (d[i] <= limit) {
-      first = i;
-      break;
+  size_t i = 0;
+  while (i < n && d[i] > limit) i++;
+  if (i == n) return n;
+  size_t first = i;
+  if (p->runs_capacity < 2 * n + 2) {
+    free(p->runs);
+    p->runs_capacity = 2 * n + 2;
+    p->runs = malloc(p->runs_capacity * sizeof(size_t));
+    if (!p->runs) {
+      p->runs_capacity = 0;
+      return n;
     }
   }
-  if (first == n) return n;
+  size_t nruns = 0;
+  while (i < n) {
+    while (i < n && d[i] <= limit) i++;
+    size_t start = i;
+    while (i < n && d[i] > limit) i++;
+    if (i > start) {
+      p->runs[nruns++] = start;
+      p->runs[nruns++] = i - start;
+    }
+  }
   size_t w = first;
   for (int c = 0; c < BK_COLUMNS; c++) {
     float *col = p->floats + (size_t)c * p->stride;
     w = first;
-    for (size_t r = first; r < n; r++) {
-      if (d[r] > limit) col[w++] = col[r];
+    for (size_t k = 0; k < nruns; k += 2) {
+      if (p->runs[k] != w) memmove(col + w, col + p->runs[k], p->runs[k + 1] * sizeof(float));
+      w += p->runs[k + 1];
     }
   }
+  size_t count = w;
   w = first;
-  for (size_t r = first; r < n; r++) {
-    if (d[r] > limit) {
-      p->birth[w] = p->birth[r];
-      w++;
+  for (size_t k = 0; k < nruns; k += 2) {
+    size_t r = p->runs[k], len = p->runs[k + 1];
+    if (r != w) {
+      memmove(p->birth + w, p->birth + r, len * sizeof(double));
+      memmove(p->key + w, p->key + r, len * sizeof(uint64_t));
+      memmove(p->death + w, p->death + r, len * sizeof(double));
     }
+    w += len;
   }
-  w = first;
-  for (size_t r = first; r < n; r++) {
-    if (d[r] > limit) {
-      p->key[w] = p->key[r];
-      w++;
-    }
-  }
-  // The death column last: the passes above read it.
-  w = first;
-  for (size_t r = first; r < n; r++) {
-    if (p->death[r] > limit) {
-      p->death[w] = p->death[r];
-      w++;
-    }
-  }
-  return w;
+  return count;
 }
 
 long ref_step(bk_population *p, const bk_birth_params *q, double t0, double t1, size_t births) {

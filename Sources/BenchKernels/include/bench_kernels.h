@@ -39,6 +39,8 @@ typedef struct bk_population {
   void *block;      // the one allocation
   uint64_t rng;     // LCG state for births
   uint64_t emitted; // births so far (the next key)
+  size_t *runs;          // scratch for remove_dead: (start, length) pairs of survivors
+  size_t runs_capacity;
 } bk_population;
 
 /// The values a constant-rate cell draws its particles from (means and full ranges, uniform in

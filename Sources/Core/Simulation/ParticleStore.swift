@@ -25,6 +25,8 @@ struct ParticleStore: Sendable {
   var subAcc: [[Double]] = []
   /// Per sub-cell slot: how many sub-particles each particle has emitted.
   var subEmitted: [[Int]] = []
+  /// Scratch for `removeDead`: (start, length) pairs of surviving runs.
+  private var runs: [Int] = []
 
   /// Floats between column starts: capacity plus 16 (64 bytes) of stagger.
   var stride: Int { capacity + 16 }
@@ -64,7 +66,7 @@ struct ParticleStore: Sendable {
     let i = count
     let s = stride
     floats.withUnsafeMutableBufferPointer { f in
-      for (c, v) in p.values.enumerated() { f[c * s + i] = v }
+      for c in 0..<Newborn.Values.count { f[c * s + i] = p.values[c] }
     }
     birth.append(p.birth)
     death.append(p.death)
@@ -85,40 +87,43 @@ struct ParticleStore: Sendable {
   @discardableResult
   mutating func removeDead(at t: Double) -> Int {
     let limit = t + 1e-9
-    // First pass: find the first death without touching anything else.
+    // One pass over the death times finds the runs of survivors after the first death; the
+    // columns are then compacted run by run with block moves (order preserved, in place, the
+    // run list reuses its buffer).
+    runs.removeAll(keepingCapacity: true)
     var first = -1
+    let n = count
     death.withUnsafeBufferPointer { d in
-      for i in 0..<count where d[i] <= limit {
-        first = i
-        break
+      var i = 0
+      while i < n && d[i] > limit { i += 1 }
+      guard i < n else { return }
+      first = i
+      while i < n {
+        while i < n && d[i] <= limit { i += 1 }
+        let start = i
+        while i < n && d[i] > limit { i += 1 }
+        if i > start {
+          runs.append(start)
+          runs.append(i - start)
+        }
       }
     }
     guard first >= 0 else { return 0 }
-    // Order-preserving compaction, column by column, in place (no allocation).
-    let n = count
+    var survivorsAfter = 0
+    for k in Swift.stride(from: 1, to: runs.count, by: 2) { survivorsAfter += runs[k] }
+    let newCount = first + survivorsAfter
+    let runList = runs
     let s = stride
-    var newCount = first
-    death.withUnsafeBufferPointer { d in
-      floats.withUnsafeMutableBufferPointer { f in
-        for c in 0..<Column.allCases.count {
-          let base = c * s
-          var w = first
-          for r in first..<n where d[r] > limit {
-            f[base + w] = f[base + r]
-            w += 1
-          }
-          newCount = w
-        }
+    let columns = Column.allCases.count
+    floats.withUnsafeMutableBufferPointer { f in
+      guard let base = f.baseAddress else { return }
+      for c in 0..<columns {
+        Self.compactRuns(base + c * s, runs: runList, first: first)
       }
     }
-    func compact<T>(_ a: inout [T]) {
-      let d = death
+    func compact<T: BitwiseCopyable>(_ a: inout [T]) {
       a.withUnsafeMutableBufferPointer { p in
-        var w = first
-        for r in first..<n where d[r] > limit {
-          p[w] = p[r]
-          w += 1
-        }
+        if let base = p.baseAddress { Self.compactRuns(base, runs: runList, first: first) }
       }
       a.removeLast(a.count - newCount)
     }
@@ -128,17 +133,30 @@ struct ParticleStore: Sendable {
       compact(&subAcc[j])
       compact(&subEmitted[j])
     }
-    death.withUnsafeMutableBufferPointer { p in
-      var w = first
-      for r in first..<n where p[r] > limit {
-        p[w] = p[r]
-        w += 1
-      }
-    }
-    death.removeLast(death.count - newCount)
+    compact(&death)
     let removed = count - newCount
     count = newCount
     return removed
+  }
+
+  /// Moves the survivor runs in `runs` down to start at `first`, in order (memmove: a run may
+  /// overlap where it lands).
+  @inline(__always)
+  private static func compactRuns<T: BitwiseCopyable>(
+    _ p: UnsafeMutablePointer<T>, runs: [Int], first: Int
+  ) {
+    var w = first
+    var k = 0
+    while k < runs.count {
+      let start = runs[k]
+      let length = runs[k + 1]
+      if start != w {
+        UnsafeMutableRawPointer(p + w).copyMemory(
+          from: p + start, byteCount: length * MemoryLayout<T>.stride)
+      }
+      w += length
+      k += 2
+    }
   }
 
   /// Removes everything.
@@ -202,7 +220,9 @@ struct Newborn: Sendable {
   var key: UInt64
   /// Where it sorts among same-time births: the cell's preorder position.
   var cellOrder: Int
-  var values: [Float]
+  var values: Values
+  /// The initial values, inline (no allocation per particle), in `Column` order.
+  typealias Values = InlineArray<21, Float>
   /// Sub-cell integrals and births during the step it was born in.
   var subAcc: [Double] = []
   var subEmitted: [Int] = []

@@ -72,7 +72,7 @@ enum Spawner {
       CoreMath.cos(phi) * CoreMath.cos(theta), CoreMath.cos(phi) * CoreMath.sin(theta),
       CoreMath.sin(phi)
     )
-    var v = [Float](repeating: 0, count: Column.allCases.count)
+    var v = Newborn.Values(repeating: 0)
     func put(_ col: Column, _ x: Double) { v[col.rawValue] = Float(x) }
     put(.px, position.0)
     put(.py, position.1)
