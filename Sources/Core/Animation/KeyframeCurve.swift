@@ -33,7 +33,12 @@ public struct KeyframeCurve: Sendable, Equatable {
   /// Whether cubic tangents are scaled for non-uniform key times (Kochanek–Bartels' rule).
   public let scalesTangentsForKeyTimes: Bool
 
-  private let segmentFunctions: [TimingFunction]
+  /// The per-segment timing functions in use (one per segment at most; missing ones linear).
+  public let segmentFunctions: [TimingFunction]
+  /// The per-keyframe tension, continuity and bias as given (nil when not given).
+  public let tension: [Double]?
+  public let continuity: [Double]?
+  public let bias: [Double]?
   private let outTangents: [[Double]]
   private let inTangents: [[Double]]
   /// cubicPaced: cumulative arc length at u = j / (count − 1).
@@ -99,6 +104,9 @@ public struct KeyframeCurve: Sendable, Equatable {
       functions = Array(given.prefix(segments))
     }
     segmentFunctions = functions
+    self.tension = tension
+    self.continuity = continuity
+    self.bias = bias
 
     // Tangents.
     if mode == .cubic || mode == .cubicPaced, n >= 2 {

@@ -51,7 +51,8 @@ struct CommandTable: Sendable {
 
   static let standard = CommandTable(
     SceneCommands.all + TimeCommands.all + AnimationCommands.all + ViewCommands.all
-      + MotionCommands.all + LearningCommands.all + ExplainCommands.all + FileCommands.all)
+      + MotionCommands.all + LearningCommands.all + ExplainCommands.all + FileCommands.all
+      + ExportCommands.all)
 }
 
 /// One command as invoked: its declaration and its words.
