@@ -4,8 +4,8 @@ import PackageDescription
 let package = Package(
   name: "Burst",
   products: [
+    .executable(name: "burst", targets: ["Shell"]),
     .executable(name: "burst-bench", targets: ["Benchmarks"]),
-    .executable(name: "burst", targets: ["Shell"])
   ],
   targets: [
     .systemLibrary(

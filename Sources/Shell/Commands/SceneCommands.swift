@@ -66,14 +66,19 @@ enum SceneCommands {
       }
       parent = try inv.layer(try inv.argument(3, "PARENT"), in: s.scene.model)
     }
-    if s.commands.lookup(nameToken.text) != nil {
-      throw inv.error(
-        "'\(nameToken.text)' is a command and cannot name a layer", at: nameToken)
-    }
+    try refuseCommandName(nameToken, s, inv)
     do throws(ValueError) {
       try s.scene.model.addLayer(named: nameToken.text, kind: kind, parent: parent)
     } catch {
       throw Diagnostic(error, token: nameToken, in: inv.line)
+    }
+  }
+
+  /// Command words cannot name layers (Core refuses its own keywords; the commands are the
+  /// Shell's).
+  static func refuseCommandName(_ t: Token, _ s: Session, _ inv: Invocation) throws(Diagnostic) {
+    if s.commands.lookup(t.text) != nil {
+      throw inv.error("'\(t.text)' is a command and cannot name a layer", at: t)
     }
   }
 
@@ -231,9 +236,7 @@ extension SceneCommands {
       throw inv.error("expected 'as NAME'", hint: "usage: \(inv.command.usage)", at: kw)
     }
     let nameToken = try inv.argument(3, "NAME")
-    if s.commands.lookup(nameToken.text) != nil {
-      throw inv.error("'\(nameToken.text)' is a command and cannot name a layer", at: nameToken)
-    }
+    try refuseCommandName(nameToken, s, inv)
     do throws(ValueError) {
       try s.scene.model.copyLayer(id, as: nameToken.text)
     } catch {
