@@ -163,8 +163,8 @@ enum CoreMath {
     let x = x0.magnitude < 1e15 ? x0 : x0.truncatingRemainder(dividingBy: 2 * pi)
     let k = (x / (pi / 2)).rounded()
     let r = (x - k * halfPiHigh) - k * halfPiLow
-    let quadrant = Int(k.truncatingRemainder(dividingBy: 4))
-    return (r, (quadrant + 4) % 4)
+    // |k| < 1e15 here, so the conversion is exact; `& 3` is k mod 4 for negatives too.
+    return (r, Int(k) & 3)
   }
 
   private static func sinKernel(_ r: Double) -> Double {

@@ -11,15 +11,23 @@ public enum SceneRenderer {
   public static func render(_ scene: Scene, only: LayerID? = nil, width: Int, height: Int)
     -> Canvas
   {
-    var canvas = Canvas(width: max(1, width), height: max(1, height), fill: .clear)
     // Draw the presentation: the model with its running animations applied.
     var scene = scene
     scene.model = scene.presentedModel(at: scene.now)
     let root = scene.model.root
+    // The root's bounds are the canvas: a square-cornered background is simply the fill.
+    let p = root.properties
+    let plainBackground = only == nil && p.cornerRadius == 0 && !p.hidden
+    let fill = plainBackground ? rgba(p.backgroundColor, opacity: p.opacity) : RGBA.clear
+    let w = max(1, width)
+    let h = max(1, height)
     let bw = max(root.properties.bounds.size.width, 1e-9)
     let bh = max(root.properties.bounds.size.height, 1e-9)
-    let base = Affine2D.scale(x: Double(canvas.width) / bw, y: Double(canvas.height) / bh)
-    var r = Renderer(scene: scene, canvas: canvas)
+    let base = Affine2D.scale(x: Double(w) / bw, y: Double(h) / bh)
+    // The renderer owns the only reference to its canvas, so drawing never copies it.
+    var r = Renderer(
+      scene: scene, canvas: Canvas(width: w, height: h, fill: fill),
+      backgroundDrawn: plainBackground)
     if let only, only != SceneModel.rootID {
       // The subtree in its place: its ancestors' transforms and opacity, nothing else drawn.
       var chain: [Layer] = []
@@ -38,8 +46,7 @@ public enum SceneRenderer {
     } else {
       r.drawRoot(base)
     }
-    canvas = r.canvas
-    return canvas
+    return r.canvas
   }
 
   /// Maps a layer's own coordinates to the scene's (the root's bounds), through every
@@ -117,6 +124,8 @@ public enum SceneRenderer {
   private struct Renderer {
     let scene: Scene
     var canvas: Canvas
+    /// Whether the root's background is already the canvas's fill.
+    var backgroundDrawn = false
 
     mutating func drawRoot(_ base: Affine2D) {
       let root = scene.model.root
@@ -170,7 +179,7 @@ public enum SceneRenderer {
     mutating func drawOwn(_ l: Layer, transform m: Affine2D, opacity: Double) {
       let p = l.properties
       let origin = compose(m, .translation(x: p.bounds.origin.x, y: p.bounds.origin.y))
-      if p.backgroundColor.alpha > 0 {
+      if p.backgroundColor.alpha > 0 && !(l.kind == .scene && backgroundDrawn) {
         canvas.fillQuad(
           origin, width: p.bounds.size.width, height: p.bounds.size.height,
           cornerRadius: p.cornerRadius, color: rgba(p.backgroundColor, opacity: opacity))
@@ -223,8 +232,17 @@ public enum SceneRenderer {
             width: Double(image.width) * r.size.width / scale,
             height: Double(image.height) * r.size.height / scale))
       }
+      // Every particle evaluated once, cell by cell, in tight loops (no per-particle calls).
+      let t = rt.simTime
+      var offsets: [Int] = []
+      var frame = ParticleFrame()
+      for c in cells {
+        offsets.append(frame.count)
+        c.store.evaluate(at: t, into: &frame)
+      }
       // Draw order: birth order (oldest first), its reverse, or z (farthest first).
-      var order = rt.birthOrder(cells).filter { looks[$0.slot] != nil }
+      var order = rt.birthOrder(cells)
+      if looks.contains(where: { $0 == nil }) { order.removeAll { looks[$0.slot] == nil } }
       let mode = l.emitter.renderMode
       switch mode {
       case .unordered, .oldestFirst, .additive:
@@ -232,34 +250,33 @@ public enum SceneRenderer {
       case .oldestLast:
         order.reverse()
       case .backToFront:
-        let t = rt.simTime
-        let zs = order.map { cells[$0.slot].store.state($0.i, at: t).z }
+        let zs = order.map { frame.z[offsets[$0.slot] + $0.i] }
         // Stable: equal z keeps birth order.
         let idx = order.indices.sorted { zs[$0] != zs[$1] ? zs[$0] < zs[$1] : $0 < $1 }
         order = idx.map { order[$0] }
       }
       let blend: BlendMode = mode == .additive ? .additive : .sourceOver
-      let t = rt.simTime
       let layerOpacity = Float(min(max(opacity, 0), 1))
       for (slot, i) in order {
         guard let look = looks[slot] else { continue }
-        let s = cells[slot].store.state(i, at: t)
-        let a = min(max(s.alpha, 0), 1) * layerOpacity
+        let k = offsets[slot] + i
+        let a = min(max(frame.alpha[k], 0), 1) * layerOpacity
         guard a > 0 else { continue }
-        let size = Double(abs(s.scale))
+        let size = Double(abs(frame.scale[k]))
         guard size > 0 else { continue }
-        let rot = Double(s.rotation)
-        let (cs, sn) = (CoreMath.cos(rot), CoreMath.sin(rot))
+        let rot = Double(frame.rotation[k])
+        let (cs, sn) = rot == 0 ? (1.0, 0.0) : (CoreMath.cos(rot), CoreMath.sin(rot))
         let w = look.width * size
         let h = look.height * size
         // translate(x, y) · rotate · scale(w, h), in layer space, then to the canvas.
         let local = Affine2D(
-          a: cs * w, b: sn * w, c: -sn * h, d: cs * h, tx: Double(s.x), ty: Double(s.y))
+          a: cs * w, b: sn * w, c: -sn * h, d: cs * h, tx: Double(frame.x[k]),
+          ty: Double(frame.y[k]))
         canvas.drawSprite(
           look.image, contentsRect: look.rect, transform: compose(m, local),
           tint: RGBA(
-            r: min(max(s.red, 0), 1), g: min(max(s.green, 0), 1), b: min(max(s.blue, 0), 1),
-            a: a), blend: blend)
+            r: min(max(frame.red[k], 0), 1), g: min(max(frame.green[k], 0), 1),
+            b: min(max(frame.blue[k], 0), 1), a: a), blend: blend)
       }
     }
   }

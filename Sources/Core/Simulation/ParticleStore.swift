@@ -192,11 +192,75 @@ struct ParticleStore: Sendable {
 
   // MARK: - Evaluation
 
+  /// Appends every particle's drawing state at emitter time `t` to `frame`, in storage order:
+  /// the closed form evaluated column by column in tight loops.
+  func evaluate(at t: Double, into frame: inout ParticleFrame) {
+    let n = count
+    guard n > 0 else { return }
+    let s = stride
+    frame.reserve(n)
+    floats.withUnsafeBufferPointer { f in
+      birth.withUnsafeBufferPointer { b in
+        @inline(__always) func col(_ c: Column) -> UnsafePointer<Float> {
+          f.baseAddress.unsafelyUnwrapped + c.rawValue * s  // n > 0: not empty
+        }
+        var age = [Float](repeating: 0, count: n)
+        for i in 0..<n { age[i] = Float(t - b[i]) }
+        func linear(_ v0: Column, _ dv: Column, into out: inout [Float]) {
+          let p = col(v0)
+          let q = col(dv)
+          for i in 0..<n { out.append(p[i] + q[i] * age[i]) }
+        }
+        func quadratic(_ p0: Column, _ v0: Column, _ a: Column, into out: inout [Float]) {
+          let p = col(p0)
+          let v = col(v0)
+          let acc = col(a)
+          for i in 0..<n {
+            let tau = age[i]
+            out.append(p[i] + v[i] * tau + acc[i] * (0.5 * tau * tau))
+          }
+        }
+        quadratic(.px, .vx, .ax, into: &frame.x)
+        quadratic(.py, .vy, .ay, into: &frame.y)
+        quadratic(.pz, .vz, .az, into: &frame.z)
+        linear(.red, .redSpeed, into: &frame.red)
+        linear(.green, .greenSpeed, into: &frame.green)
+        linear(.blue, .blueSpeed, into: &frame.blue)
+        linear(.alpha, .alphaSpeed, into: &frame.alpha)
+        linear(.scale, .scaleSpeed, into: &frame.scale)
+        let spin = col(.spin)
+        for i in 0..<n { frame.rotation.append(spin[i] * age[i]) }
+      }
+    }
+  }
+
   /// A particle's state at emitter time `t`, in closed form from its age.
   func state(_ i: Int, at t: Double) -> ParticleState {
     let s = stride
     return floats.withUnsafeBufferPointer { f in
       ParticleState(age: Float(t - birth[i])) { f[$0.rawValue * s + i] }
+    }
+  }
+}
+
+/// Particles evaluated for one frame, in structure-of-arrays form (what drawing needs).
+struct ParticleFrame {
+  var x: [Float] = []
+  var y: [Float] = []
+  var z: [Float] = []
+  var red: [Float] = []
+  var green: [Float] = []
+  var blue: [Float] = []
+  var alpha: [Float] = []
+  var scale: [Float] = []
+  var rotation: [Float] = []
+
+  var count: Int { x.count }
+
+  mutating func reserve(_ extra: Int) {
+    let n = count + extra
+    for k in [\ParticleFrame.x, \.y, \.z, \.red, \.green, \.blue, \.alpha, \.scale, \.rotation] {
+      self[keyPath: k].reserveCapacity(n)
     }
   }
 }
