@@ -179,6 +179,11 @@ final class Session {
     if r.rateCapped {
       warn("an effective birth rate above 10^8 particles/s was capped", at: cmd)
     }
+    if r.coarseAnimation {
+      warn(
+        "animated emission over this long step was integrated on a grid coarser than 1 ms",
+        hint: "steps of at most 100 s keep the 1 ms grid", at: cmd)
+    }
   }
 
   private func fire(_ e: ScheduledEvent) {

@@ -126,6 +126,12 @@ enum MotionCommands {
     let k = root.settings.pixelScale * (opts["scale"] ?? 1)
     let w = (root.properties.bounds.size.width * k).rounded()
     let h = (root.properties.bounds.size.height * k).rounded()
+    guard w * h * Double(n) <= 2e9 else {
+      throw inv.error(
+        "\(n) frames of \(Int(w))×\(Int(h)) is too much to record",
+        hint: "at most 2×10⁹ pixels in all: fewer frames, a lower fps or a smaller scale",
+        at: pathToken)
+    }
     guard w >= 1, h >= 1, w <= 8192, h <= 8192 else {
       throw inv.error(
         "frames of \(Int(w))×\(Int(h)) are too large (at most 8192 each way)", at: pathToken)
