@@ -165,6 +165,16 @@ struct AnimationCommandTests {
     if let n = one.flatMap({ Int($0) }) { #expect(abs(n - 421) <= 1, "\(n)") }
   }
 
+  @Test("a very long step with animated emission stays bounded and says so")
+  func longAnimatedStepIsBounded() {
+    let r = lines(
+      "animate e.emitterCells.c.birthRate values 0 100 0 duration 1 repeat forever\n"
+        + "step 1e6\ntime\n")
+    #expect(r.error == nil)
+    #expect(r.out.last == "1000000")
+    #expect(r.err.contains("warning: animated emission over this long step"))
+  }
+
   struct Bad: CustomTestStringConvertible, Sendable {
     let line: String
     let message: String

@@ -144,6 +144,9 @@ struct MotionCommandTests {
         line: "scene 8192x8192\nsnapshot /tmp/huge.png scale 64", message: "is too large",
         status: 65),
       Bad(line: "play 1", message: "play needs a terminal", status: 65),
+      Bad(
+        line: "record /tmp/burst-big 1000 fps 100 scale 4",
+        message: "100000 frames of 1280×960 is too much to record", status: 65),
     ])
   func badOutput(b: Bad) throws {
     let r = try runBurst(["-e", b.line])
