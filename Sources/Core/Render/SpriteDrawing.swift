@@ -35,7 +35,7 @@ extension Canvas {
     tint: RGBA = .white,
     blend: BlendMode = .sourceOver
   ) {
-    guard width > 0, height > 0, tint.isFinite, let inverse = transform.inverted() else { return }
+    guard width > 0, height > 0, tint.isFinite, transform.isFinite else { return }
     let rect = contentsRect
     guard rect.x.isFinite, rect.y.isFinite, rect.w.isFinite, rect.h.isFinite,
       rect.w != 0, rect.h != 0
@@ -49,6 +49,7 @@ extension Canvas {
     let extentY = transform.b.magnitude + transform.d.magnitude
     let imageW = Double(image.width) * rect.w.magnitude
     let imageH = Double(image.height) * rect.h.magnitude
+    // Tiny sprites (most particles in a terminal frame) splat before any inversion is needed.
     if extentX < Self.splatThreshold && extentY < Self.splatThreshold {
       let lod = CoreMath.fastLog2(max(imageW, imageH, 1))
       splat(
@@ -56,6 +57,7 @@ extension Canvas {
         area: transform.determinant.magnitude, tint: tintColor, blend: blend)
       return
     }
+    guard let inverse = transform.inverted() else { return }
 
     // Texels per pixel along screen x and y (the footprint), for the mip level.
     let dsdx = imageW * inverse.a
@@ -141,9 +143,16 @@ extension Canvas {
     center: (x: Double, y: Double), area: Double, tint: SIMD4<Float>, blend: BlendMode
   ) {
     guard area > 0, area.isFinite, center.x.isFinite, center.y.isFinite else { return }
-    let mean = image.storage.withUnsafeBufferPointer { texels -> SIMD4<Float> in
-      guard let texelBase = texels.baseAddress else { return .zero }
-      return MipSampler(image, texelBase, rect: rect, lod: lod).sample(0, 0)
+    let mean: SIMD4<Float>
+    if rect == (0, 0, 1, 1) && lod >= Double(image.levelCount - 1) {
+      // The whole image at its 1×1 level: the precomputed mean, no sampler needed.
+      let m = image.meanColor
+      mean = SIMD4(m.r, m.g, m.b, m.a)
+    } else {
+      mean = image.storage.withUnsafeBufferPointer { texels -> SIMD4<Float> in
+        guard let texelBase = texels.baseAddress else { return .zero }
+        return MipSampler(image, texelBase, rect: rect, lod: lod).sample(0, 0)
+      }
     }
     let side = max(1, area.squareRoot())
     let density = Float(area / (side * side))
