@@ -174,3 +174,35 @@ struct MotionCommandTests {
     #expect(session.scene.images[good]?.width == 16)
   }
 }
+
+@Suite("Layer compositing")
+struct LayerCompositingTests {
+  /// The centre pixel of a 10×10 black scene after `body`, as RGB bytes.
+  static func centre(_ body: String) throws -> [UInt8] {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("burst-group-\(getpid())-\(UUID().uuidString).ppm").path
+    let run = runScript("scene 10x10 black\n" + body + "\nsnapshot \(file)\n")
+    #expect(run.error == nil, "\(run.stderr)")
+    let data = try #require(FileManager.default.contents(atPath: file))
+    let header = "P6\n10 10\n255\n".utf8.count
+    let i = header + (5 * 10 + 5) * 3
+    return Array(data[i..<i + 3])
+  }
+
+  @Test("a translucent layer fades its content as one group, as iOS does by default")
+  func groupOpacity() throws {
+    // Red layer at 0.5 opacity holding an opaque blue sublayer over the same area: grouped,
+    // only the blue shows, at half strength (0, 0, 128); per primitive it would mix in red.
+    let rgb = try Self.centre(
+      "layer a; set a bounds=10x10 position=5,5 backgroundColor=red opacity=0.5\n"
+        + "layer b in a; set b bounds=10x10 position=5,5 backgroundColor=blue")
+    #expect(rgb == [0, 0, 128])
+  }
+
+  @Test("a translucent layer with one thing to draw is simply faded")
+  func singleLayerOpacity() throws {
+    let rgb = try Self.centre(
+      "layer a; set a bounds=10x10 position=5,5 backgroundColor=red opacity=0.5")
+    #expect(rgb == [128, 0, 0])
+  }
+}

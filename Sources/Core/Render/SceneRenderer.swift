@@ -142,29 +142,51 @@ public enum SceneRenderer {
       guard opacity > 0 else { return }
       let p = l.properties
       let origin = compose(m, .translation(x: p.bounds.origin.x, y: p.bounds.origin.y))
-      // masksToBounds: draw the layer into a canvas of its own, then keep only what lies in
-      // its (rounded) bounds.
+      // Group opacity (iOS's allowsGroupOpacity, on by default): a translucent layer whose
+      // content overlaps itself is drawn opaque into a canvas of its own and faded as one.
+      // masksToBounds: the same canvas, kept only inside the (rounded) bounds.
+      let group = opacity < 1 && overlapsItself(l)
       let outer = canvas
-      if p.masksToBounds {
+      if p.masksToBounds || group {
         canvas = Canvas(width: outer.width, height: outer.height, fill: .clear)
       }
-      drawOwn(l, transform: m, opacity: opacity)
-      for sub in orderedSublayers(l) { draw(sub, parentTransform: m, parentOpacity: opacity) }
+      let inner = group ? 1 : opacity
+      drawOwn(l, transform: m, opacity: inner)
+      for sub in orderedSublayers(l) { draw(sub, parentTransform: m, parentOpacity: inner) }
       if p.borderWidth > 0 {
         canvas.strokeQuad(
           origin, width: p.bounds.size.width, height: p.bounds.size.height,
           cornerRadius: p.cornerRadius, lineWidth: p.borderWidth,
-          color: rgba(p.borderColor, opacity: opacity))
+          color: rgba(p.borderColor, opacity: inner))
       }
-      if p.masksToBounds {
-        var mask = Canvas(width: outer.width, height: outer.height, fill: .clear)
-        mask.fillQuad(
-          origin, width: p.bounds.size.width, height: p.bounds.size.height,
-          cornerRadius: p.cornerRadius, color: .white)
+      if p.masksToBounds || group {
+        var mask: Canvas? = nil
+        if p.masksToBounds {
+          var bounds = Canvas(width: outer.width, height: outer.height, fill: .clear)
+          bounds.fillQuad(
+            origin, width: p.bounds.size.width, height: p.bounds.size.height,
+            cornerRadius: p.cornerRadius, color: .white)
+          mask = bounds
+        }
         let inside = canvas
         canvas = outer
-        canvas.composite(inside, mask: mask)
+        canvas.composite(inside, mask: mask, opacity: Float(group ? opacity : 1))
       }
+    }
+
+    /// Whether a layer draws more than one thing that could overlap: background, contents,
+    /// border, sublayers, or (an emitter) its particles.
+    func overlapsItself(_ l: Layer) -> Bool {
+      let p = l.properties
+      var parts = 0
+      if p.backgroundColor.alpha > 0 { parts += 1 }
+      if p.contents != .none { parts += 1 }
+      if p.borderWidth > 0 { parts += 1 }
+      if l.sublayers.contains(where: { scene.model.layer($0)?.properties.hidden == false }) {
+        parts += 2
+      }
+      if l.kind == .emitter, scene.liveCount(of: .layer(l.id)) > 0 { parts += 2 }
+      return parts > 1
     }
 
     /// Sublayers by zPosition, then insertion order.
@@ -283,17 +305,19 @@ public enum SceneRenderer {
 }
 
 extension Canvas {
-  /// Draws `layer` over this canvas (source-over), each pixel weighted by `mask`'s alpha.
-  mutating func composite(_ layer: Canvas, mask: Canvas) {
-    guard layer.width == width, layer.height == height, mask.width == width,
-      mask.height == height
-    else { return }
+  /// Draws `layer` over this canvas (source-over), each pixel weighted by `opacity` and by
+  /// `mask`'s alpha when there is a mask.
+  mutating func composite(_ layer: Canvas, mask: Canvas?, opacity: Float = 1) {
+    guard layer.width == width, layer.height == height else { return }
+    if let mask, mask.width != width || mask.height != height { return }
+    let none: [Float] = []
     layer.pixels.withUnsafeBufferPointer { src in
-      mask.pixels.withUnsafeBufferPointer { m in
+      (mask?.pixels ?? none).withUnsafeBufferPointer { m in
         pixels.withUnsafeMutableBufferPointer { dst in
+          let masked = !m.isEmpty
           var i = 0
           while i < dst.count {
-            let k = m[i + 3]
+            let k = (masked ? m[i + 3] : 1) * opacity
             if k > 0 {
               let a = src[i + 3] * k
               let keep = 1 - a
