@@ -2,7 +2,8 @@
 ///
 /// Layers draw their background, their contents (an emitter's contents are its particles),
 /// then their sublayers in order of zPosition, then insertion; opacity multiplies down the
-/// tree (each primitive's alpha is multiplied, there is no group compositing). Particles are
+/// tree, and a translucent layer whose content overlaps itself is faded as one group (iOS's
+/// default `allowsGroupOpacity`). Particles are
 /// drawn in the emitter's renderMode order, which depends only on birth order and z, never on
 /// storage.
 public enum SceneRenderer {
