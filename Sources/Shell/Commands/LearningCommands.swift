@@ -70,9 +70,33 @@ enum LearningCommands {
 /// Help text generated from the command declarations.
 enum HelpText {
   static func overview(_ table: CommandTable) -> String {
-    var rows: [[String]] = []
-    for c in table.commands { rows.append([c.usage, c.abstract]) }
-    return "Commands (help COMMAND for details):\n" + TreePrinter.table(rows)
+    var out = "Commands (help COMMAND for its forms and examples):\n"
+    let width = table.commands.map(\.name.count).max() ?? 0
+    for (title, commands) in CommandTable.groups {
+      out += "\n\(title)\n"
+      for c in commands where table.lookup(c.name) != nil {
+        let indent = width + 4
+        let lines = wrap(c.abstract, width: max(30, 96 - indent))
+        out += "  " + c.name.padded(to: width) + "  " + (lines.first ?? "") + "\n"
+        for l in lines.dropFirst() { out += String(repeating: " ", count: indent) + l + "\n" }
+      }
+    }
+    return out
+  }
+
+  /// Words of `text` in lines of at most `width` characters (a longer word gets its own line).
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty && line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += line.isEmpty ? String(word) : " " + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
   }
 
   static func detail(_ c: Command) -> String {

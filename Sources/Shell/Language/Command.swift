@@ -49,10 +49,17 @@ struct CommandTable: Sendable {
   /// Every name and alias, sorted.
   var allNames: [String] { index.keys.sorted() }
 
-  static let standard = CommandTable(
-    SceneCommands.all + TimeCommands.all + AnimationCommands.all + ViewCommands.all
-      + MotionCommands.all + LearningCommands.all + ExplainCommands.all + FileCommands.all
-      + ExportCommands.all)
+  /// The commands in the groups `help` lists them under (LANGUAGE.md's sections).
+  static let groups: [(title: String, commands: [Command])] = [
+    ("Building a scene", SceneCommands.all),
+    ("Time", TimeCommands.all),
+    ("Animations", AnimationCommands.all),
+    ("Looking at it", ViewCommands.all + MotionCommands.all),
+    ("Learning", LearningCommands.all + ExplainCommands.all),
+    ("Files and help", FileCommands.all + ExportCommands.all),
+  ]
+
+  static let standard = CommandTable(groups.flatMap(\.commands))
 }
 
 /// One command as invoked: its declaration and its words.
