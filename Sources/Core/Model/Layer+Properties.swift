@@ -102,11 +102,19 @@ extension EmitterProperties {
       choice: "a negative product emits nothing"),
     .number(
       "lifetime", \.lifetime, default: 1, range: -1e6...1e6,
-      summary: "multiplies each new particle's lifetime; 0 means particles are never born"),
+      summary: "multiplies each new particle's lifetime; 0 means particles are never born",
+      choice: "applied at birth only, to sub-cell particles too"),
     .number(
-      "velocity", \.velocity, default: 1, summary: "multiplies each new particle's velocity"),
-    .number("scale", \.scale, default: 1, summary: "multiplies each new particle's scale"),
-    .number("spin", \.spin, default: 1, summary: "multiplies each new particle's spin"),
+      "velocity", \.velocity, default: 1, summary: "multiplies each new particle's velocity",
+      choice: "applied at birth only, to sub-cell particles too; accelerations are not"
+        + " multiplied"),
+    .number(
+      "scale", \.scale, default: 1, summary: "multiplies each new particle's scale",
+      choice: "applied at birth only; sub-cell particles inherit their parent's scale, which"
+        + " already includes it, so it is not applied twice; scaleSpeed is not multiplied"),
+    .number(
+      "spin", \.spin, default: 1, summary: "multiplies each new particle's spin",
+      choice: "applied at birth only, to sub-cell particles too"),
     .point(
       "emitterPosition", \.emitterPosition, default: .zero,
       summary: "centre of the emission shape, in the layer's coordinates"),
