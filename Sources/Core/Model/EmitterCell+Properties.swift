@@ -31,14 +31,17 @@ extension EmitterCell {
         choice: "direction (cos φ·dx, cos φ·dy, sin φ): latitude 0 stays in the plane"),
       .number(
         "emissionLongitude", \.emissionLongitude, default: 0, unit: "rad", angle: true,
-        summary: "direction in the plane: 0 right, -pi/2 up, pi/2 down (a line: 0 up, pi down)"),
+        summary: "direction in the plane: 0 right, -pi/2 up, pi/2 down (a line: 0 up, pi down)",
+        choice: "for a sub-cell it turns the parent's current velocity direction (its firing"
+          + " direction when at rest)"),
       .number(
         "emissionRange", \.emissionRange, default: 0, unit: "rad", angle: true,
         summary: "full angle of the spread around the direction (2pi = all directions)",
         choice: "a flat spread θc + R·(u − 0.5), not a 3-D cone; a negative range acts as |R|"),
       .number(
         "velocity", \.velocity, default: 0, unit: "pt/s",
-        summary: "initial speed, signed (negative fires backwards), times the layer's velocity"),
+        summary: "initial speed, signed (negative fires backwards), times the layer's velocity",
+        choice: "sub-cell particles do not inherit their parent's velocity"),
       .number(
         "velocityRange", \.velocityRange, default: 0, unit: "pt/s",
         summary: "range of the velocity", choice: rangeChoice),
@@ -53,7 +56,8 @@ extension EmitterCell {
         summary: "constant acceleration along z"),
       .number(
         "scale", \.scale, default: 1, summary: "initial size factor of the image",
-        choice: "a negative scale is drawn with |s|"),
+        choice: "a negative scale is drawn with |s|; a sub-cell particle starts at its parent's"
+          + " current scale times this"),
       .number(
         "scaleRange", \.scaleRange, default: 0, summary: "range of the scale",
         choice: rangeChoice),
@@ -66,7 +70,9 @@ extension EmitterCell {
       .number(
         "spinRange", \.spinRange, default: 0, unit: "rad/s", angle: true,
         summary: "range of the spin", choice: rangeChoice),
-      .color("color", \.color, default: .white, summary: "multiplies the image's colours"),
+      .color(
+        "color", \.color, default: .white, summary: "multiplies the image's colours",
+        choice: "a sub-cell particle starts at its parent's current colour times this"),
       .number(
         "redRange", \.redRange, default: 0, summary: "range of the red component",
         choice: rangeChoice),
