@@ -132,9 +132,9 @@ enum MotionCommands {
         hint: "at most 2×10⁹ pixels in all: fewer frames, a lower fps or a smaller scale",
         at: pathToken)
     }
-    guard w >= 1, h >= 1, w <= 8192, h <= 8192 else {
+    guard w >= 1, h >= 1, w <= 4096, h <= 4096 else {
       throw inv.error(
-        "frames of \(Int(w))×\(Int(h)) are too large (at most 8192 each way)", at: pathToken)
+        "frames of \(Int(w))×\(Int(h)) are too large (at most 4096 each way)", at: pathToken)
     }
     for i in 0..<n {
       let canvas = SceneRenderer.render(s.scene, width: Int(w), height: Int(h))

@@ -58,8 +58,9 @@ enum ViewCommands {
     s.sink.out(lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n")
   }
 
-  /// The most pixels a snapshot may have (a 16384×16384 image).
-  static let maxPixels = 16384.0 * 16384.0
+  /// The most pixels a snapshot may have: 8192×8192, whose float canvas takes 1 GiB.
+  static let maxSide = 8192.0
+  static let maxPixels = maxSide * maxSide
 
   static let snapshot = Command(
     name: "snapshot", usage: "snapshot FILE [scale N]",
@@ -88,10 +89,10 @@ enum ViewCommands {
     let k = root.settings.pixelScale * scale
     let w = (root.properties.bounds.size.width * k).rounded()
     let h = (root.properties.bounds.size.height * k).rounded()
-    guard w >= 1, h >= 1, w * h <= maxPixels, w <= 16384, h <= 16384 else {
+    guard w >= 1, h >= 1, w * h <= maxPixels, w <= maxSide, h <= maxSide else {
       throw inv.error(
         "a \(ValueFormatting.number(w))×\(ValueFormatting.number(h)) snapshot is too large",
-        hint: "snapshots are at most 16384 pixels each way", at: fileToken)
+        hint: "snapshots are at most 8192 pixels each way", at: fileToken)
     }
     let canvas = SceneRenderer.render(s.scene, width: Int(w), height: Int(h))
     if isPNG {
