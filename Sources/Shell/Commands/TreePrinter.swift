@@ -27,6 +27,10 @@ enum TreePrinter {
           + " birthRate \(ValueFormatting.number(e.birthRate))"
       }
       if p.hidden { text += " hidden" }
+      if !l.animations.isEmpty {
+        let n = l.animations.count
+        text += " · \(n) animation\(n == 1 ? "" : "s")"
+      }
       text += " · \(scene.liveCount(of: .layer(id))) live"
       line(prefix, text)
       func cellLines(_ cells: [EmitterCell], path: [CellID], childPrefix: String) {
