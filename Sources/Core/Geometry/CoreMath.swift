@@ -114,13 +114,7 @@ enum CoreMath {
     if x.isNaN || x < 0 { return .nan }
     if x == 0 { return -.infinity }
     if x == .infinity { return x }
-    var exponent = Double(x.exponent)
-    var m = x.significand
-    if m > 1.414_213_562_373_095 {
-      m *= 0.5
-      exponent += 1
-    }
-    let s = (m - 1) / (m + 1)
+    let (exponent, s) = logArgument(x)
     let s2 = s * s
     var power = s
     var sum = 0.0
@@ -133,17 +127,23 @@ enum CoreMath {
     return exponent + 2 * sum / ln2
   }
 
-  /// Base-2 logarithm of a positive finite `x` to about 1e-8, for choosing mip levels (cheaper
-  /// than ``log2(_:)``); NaN for other input.
-  static func fastLog2(_ x: Double) -> Double {
-    guard x > 0, x.isFinite else { return .nan }
+  /// Splits positive finite `x` into 2^e · m with m in [√½, √2] and returns e and
+  /// s = (m − 1)/(m + 1), for the series ln m = 2·(s + s³/3 + s⁵/5 + …).
+  private static func logArgument(_ x: Double) -> (exponent: Double, s: Double) {
     var exponent = Double(x.exponent)
     var m = x.significand
     if m > 1.414_213_562_373_095 {
       m *= 0.5
       exponent += 1
     }
-    let s = (m - 1) / (m + 1)
+    return (exponent, (m - 1) / (m + 1))
+  }
+
+  /// Base-2 logarithm of a positive finite `x` to about 1e-8, for choosing mip levels (cheaper
+  /// than ``log2(_:)``); NaN for other input.
+  static func fastLog2(_ x: Double) -> Double {
+    guard x > 0, x.isFinite else { return .nan }
+    let (exponent, s) = logArgument(x)
     let s2 = s * s
     let series = s * (1 + s2 * (1.0 / 3 + s2 * (1.0 / 5 + s2 * (1.0 / 7 + s2 / 9))))
     return exponent + 2 * series / ln2
