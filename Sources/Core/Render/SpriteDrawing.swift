@@ -165,14 +165,25 @@ extension Canvas {
     let firstY = Int(min(max(top.rounded(.down), -4), limit))
     let canvasWidth = width
     let canvasHeight = height
+    // The overlap of the box with each of the ≤ 3 columns and rows, computed once.
+    var wxs = SIMD3<Float>(repeating: 0)
+    var wys = SIMD3<Float>(repeating: 0)
+    for k in 0..<3 {
+      let x = Double(firstX + k)
+      let y = Double(firstY + k)
+      wxs[k] = Float(max(0, min(left + side, x + 1) - max(left, x)))
+      wys[k] = Float(max(0, min(top + side, y + 1) - max(top, y)))
+    }
     pixels.withUnsafeMutableBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
-      for y in firstY..<(firstY + 3) where y >= 0 && y < canvasHeight {
-        let wy = Float(max(0, min(top + side, Double(y + 1)) - max(top, Double(y))))
-        if wy <= 0 { continue }
-        for x in firstX..<(firstX + 3) where x >= 0 && x < canvasWidth {
-          let wx = Float(max(0, min(left + side, Double(x + 1)) - max(left, Double(x))))
-          if wx <= 0 { continue }
+      for j in 0..<3 {
+        let y = firstY + j
+        let wy = wys[j]
+        if y < 0 || y >= canvasHeight || wy <= 0 { continue }
+        for i in 0..<3 {
+          let x = firstX + i
+          let wx = wxs[i]
+          if x < 0 || x >= canvasWidth || wx <= 0 { continue }
           let c = color * (wx * wy)
           blendPixel(base + (y * canvasWidth + x) * 4, c.x, c.y, c.z, c.w, blend)
         }
