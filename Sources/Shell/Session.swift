@@ -160,7 +160,7 @@ final class Session {
   // MARK: - Time
 
   /// Advances the clock to `target`, running scheduled commands at their exact times.
-  func advance(to target: Double, for cmd: CommandText) throws(Diagnostic) {
+  func advance(to target: Double, for cmd: CommandText) {
     while let next = events.first, next.time <= target {
       events.removeFirst()
       report(scene.advance(to: next.time), for: cmd)

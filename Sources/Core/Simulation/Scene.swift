@@ -93,8 +93,8 @@ public struct Scene: Sendable {
     for r in runtimes.values { live += r.liveCount }
     for id in presented.treeOrder {
       guard let layer = presented.layer(id), layer.kind == .emitter else { continue }
-      syncRuntime(id, layer: layer)
       let compiled = CompiledCell.compile(layer.cells, emitter: layer.emitter)
+      syncRuntime(id, layer: layer, compiled: compiled)
       let local1 = max(0, localTime(of: id, at: t))
       // This emitter may fill what the other emitters leave; its own survivors are
       // subtracted inside the step, after its deaths.
@@ -110,9 +110,11 @@ public struct Scene: Sendable {
 
   /// Brings an emitter's runtime in line with the model (or the presented `layer`) at `now`,
   /// creating it if needed.
-  mutating func syncRuntime(_ id: LayerID, layer presented: Layer? = nil) {
+  mutating func syncRuntime(
+    _ id: LayerID, layer presented: Layer? = nil, compiled given: [CompiledCell]? = nil
+  ) {
     guard let layer = presented ?? model.layer(id) else { return }
-    let compiled = CompiledCell.compile(layer.cells, emitter: layer.emitter)
+    let compiled = given ?? CompiledCell.compile(layer.cells, emitter: layer.emitter)
     let chain = timingChain(id)
     let local = localTime(of: id, at: now)
     runtimes[id, default: EmitterRuntime(seed: layer.emitter.seed)].sync(

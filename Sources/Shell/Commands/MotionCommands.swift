@@ -100,7 +100,7 @@ enum MotionCommands {
       for i in 0..<n {
         let frame = ansiFrame(s, cols: cols, rows: rows)
         text += AsciiCast.event(time: Double(i) / fps, frame: frame, first: i == 0)
-        try s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: inv.text)
+        s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: inv.text)
       }
       do throws(AtomicFile.WriteError) {
         try AtomicFile.write(Array(text.utf8), to: path)
@@ -144,7 +144,7 @@ enum MotionCommands {
       } catch {
         throw fail(error.message)
       }
-      try s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: inv.text)
+      s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: inv.text)
     }
     let rate = ValueFormatting.number(fps)
     s.sink.out(
@@ -177,7 +177,7 @@ enum MotionCommands {
     s.sink.out(Playback.enterAlternateScreen + Playback.hideCursor + "\u{1B}[2J")
     defer { s.sink.out(Playback.showCursor + Playback.leaveAlternateScreen) }
     var shown = 0
-    try Playback.catchingInterrupts { () throws(Diagnostic) in
+    Playback.catchingInterrupts {
       for i in 0..<n {
         if Playback.isInterrupted { break }
         let frame = ansiFrame(s, cols: cols, rows: rows)
@@ -187,7 +187,7 @@ enum MotionCommands {
             + String(status.prefix(cols)) + "\u{1B}[K" + Playback.endSynchronized)
         shown += 1
         // The clock moves by exact frame intervals; the wall clock only paces the display.
-        try s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: inv.text)
+        s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: inv.text)
         Playback.sleep(until: wallStart + Double(i + 1) / (fps * speed))
       }
     }

@@ -18,7 +18,7 @@ enum Playback {
 
   /// Runs `body` with Ctrl-C caught: `body` polls `isInterrupted` and stops. The previous
   /// SIGINT disposition comes back afterwards.
-  static func catchingInterrupts<T>(_ body: () throws(Diagnostic) -> T) throws(Diagnostic) -> T {
+  static func catchingInterrupts<T>(_ body: () -> T) -> T {
     interrupted.store(false, ordering: .relaxed)
     var action = sigaction()
     action.__sigaction_handler.sa_handler = { _ in
@@ -32,7 +32,7 @@ enum Playback {
       sigaction(SIGINT, &previous, nil)
       interrupted.store(false, ordering: .relaxed)
     }
-    return try body()
+    return body()
   }
 
   static var isInterrupted: Bool { interrupted.load(ordering: .relaxed) }
