@@ -4,7 +4,7 @@ import PackageDescription
 let package = Package(
   name: "Burst",
   products: [
-    .executable(name: "burst", targets: ["Shell"]),
+    .executable(name: "burst", targets: ["burst"]),
     .executable(name: "burst-bench", targets: ["Benchmarks"]),
   ],
   targets: [
@@ -23,10 +23,16 @@ let package = Package(
       name: "Core",
       path: "Sources/Core"
     ),
-    .executableTarget(
+    .target(
       name: "Shell",
       dependencies: ["Core", "CReadline", "CPNG"],
       path: "Sources/Shell"
+    ),
+    // The program is a thin entry point, so the tests and the fuzz target link the same Shell.
+    .executableTarget(
+      name: "burst",
+      dependencies: ["Shell"],
+      path: "Sources/burst"
     ),
     .target(
       name: "BenchKernels",
@@ -44,7 +50,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ShellTests",
-      dependencies: ["Shell", "Core"],
+      dependencies: ["Shell", "Core", "burst"],
       path: "Tests/ShellTests",
       exclude: ["Golden"]
     ),

@@ -24,8 +24,8 @@ func writeAll(_ fd: Int32, _ text: String) {
 }
 
 /// The `burst` program: arguments and exit codes only; everything else is the Session's.
-@main
-struct Burst {
+/// The executable target `burst` is a one-line `@main` that calls `Burst.main()`.
+public enum Burst {
   static let version = "0.1.0"
 
   static let usage = """
@@ -51,7 +51,7 @@ struct Burst {
     case commands(String)
   }
 
-  static func main() {
+  public static func main() -> Never {
     exit(run(Array(CommandLine.arguments.dropFirst())))
   }
 

@@ -1,0 +1,3 @@
+import Shell
+
+Burst.main()
