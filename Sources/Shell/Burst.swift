@@ -104,6 +104,9 @@ public enum Burst {
     }
 
     let session = Session(sink: StandardOutput())
+    Interrupts.install()
+    session.interruptRequested = { Interrupts.isRequested }
+    session.acknowledgeInterrupt = { Interrupts.clear() }
     if Terminal.isTerminal(1), let cols = terminalColumns() { session.defaultColumns = cols }
     session.colorByDefault = colorWanted(color)
     for source in sources {
@@ -132,6 +135,7 @@ public enum Burst {
       var n = 0
       while let line = Swift.readLine(strippingNewline: true) {
         n += 1
+        Interrupts.clear()
         session.runPromptLine(line, number: n)
         if session.quitRequested { break }
       }
@@ -184,6 +188,7 @@ public enum Burst {
         line = String(line.dropLast()) + " " + more
       }
       editor.addHistory(line)
+      Interrupts.clear()
       session.runPromptLine(line, number: number)
     }
     editor.saveHistory()

@@ -68,7 +68,8 @@ final class Session {
 
   // MARK: - Running text
 
-  /// Runs a whole script. Returns the first error (already printed), or nil.
+  /// Runs a whole script. Returns the first error (already printed, unless it is a Ctrl-C
+  /// inside a loaded script, which the outermost command prints), or nil.
   @discardableResult
   func run(source: String, file: String) -> Diagnostic? {
     for logical in Lexer.logicalLines(source, firstLine: 1) {
@@ -76,6 +77,7 @@ final class Session {
       let line = SourceLine(file: file, number: logical.number, text: logical.text)
       do throws(Diagnostic) {
         for cmd in try Lexer.commands(inLine: line) {
+          try checkInterrupt()
           try execute(cmd)
           if let failure = scheduledFailure {
             scheduledFailure = nil
@@ -84,24 +86,34 @@ final class Session {
           if quitRequested { return nil }
         }
       } catch {
-        report(error)
-        return error
+        var e = error
+        if e.isInterrupt && e.message == "interrupted" {
+          e.message = "interrupted at t = \(Session.clockText(scene.now)) s"
+        }
+        if !e.isInterrupt || checkpoints.isEmpty { report(e) }
+        return e
       }
     }
     return nil
   }
 
-  /// Runs one line typed at the prompt; errors are printed and the scene stays as it was.
+  /// Runs one line typed at the prompt. An error is printed; the scene is as before the
+  /// failing command (or, once the clock moved, as after its last completed step).
   func runPromptLine(_ text: String, number: Int) {
     let line = SourceLine(file: "<prompt>", number: number, text: text)
     do throws(Diagnostic) {
       for cmd in try Lexer.commands(inLine: line) {
+        try checkInterrupt()
         try execute(cmd)
         scheduledFailure = nil
         if quitRequested { return }
       }
     } catch {
-      report(error)
+      var e = error
+      if e.isInterrupt && e.message == "interrupted" {
+        e.message = "interrupted at t = \(Session.clockText(scene.now)) s"
+      }
+      report(e)
     }
   }
 
@@ -120,7 +132,30 @@ final class Session {
     sink.err(d.rendered())
   }
 
-  /// Runs one command. On failure the model and the schedule are restored.
+  /// What `execute` restores when a command fails: the scene (model, particles, images), the
+  /// schedule and the warnings given, as they were before the command. Holding `scene` costs
+  /// nothing (copy-on-write) as long as nobody writes the particle arrays; the first move of
+  /// the clock lets go of it (see `clockWillMove`), so a step never copies the particle store.
+  struct Checkpoint {
+    var scene: Scene?
+    var events: [ScheduledEvent]
+    var nextSequence: Int
+    var warned: Set<String>
+    /// The clock moved since the checkpoint: failure keeps the scene as it is now.
+    var clockMoved = false
+  }
+
+  /// One checkpoint per command being executed (a scheduled or loaded command nests).
+  var checkpoints: [Checkpoint] = []
+
+  /// Polled at safe points; true once Ctrl-C was pressed (tests inject their own).
+  var interruptRequested: () -> Bool = { false }
+  /// Forgets a Ctrl-C that a command took as its normal way to stop (`play`).
+  var acknowledgeInterrupt: () -> Void = {}
+
+  /// Runs one command. When it fails (or is interrupted) before the clock moved, the scene,
+  /// schedule and warnings are restored exactly; after the clock moved they are kept as after
+  /// the last completed step, and the diagnostic says which time that is.
   func execute(_ cmd: CommandText) throws(Diagnostic) {
     guard let nameToken = cmd.tokens.first else { return }
     guard let command = commands.lookup(nameToken.text) else {
@@ -132,40 +167,76 @@ final class Session {
         hint: near.map { "did you mean '\($0)'?" } ?? "type help for the list of commands",
         token: nameToken, in: cmd.line)
     }
-    // Commands check their input before they change anything; restoring the model and the
-    // schedule is the safety net. A loaded script may also have moved the clock, so for `load`
-    // the whole scene is kept (copy-on-write: the particle arrays are copied only if the script
-    // changes them); other commands skip that, as a step holding a second reference would copy
-    // every particle array.
-    let savedScene: Scene? = command.name == "load" ? scene : nil
-    let savedModel = scene.model
-    let savedEvents = events
-    let savedSequence = nextSequence
-    warnedThisCommand = []
+    let nested = !checkpoints.isEmpty
+    if !nested { warnedThisCommand = [] }
+    checkpoints.append(
+      Checkpoint(
+        scene: command.effect == .display ? nil : scene, events: events,
+        nextSequence: nextSequence, warned: warnedThisCommand))
+    var checkpoint: Checkpoint { checkpoints[checkpoints.count - 1] }
     do throws(Diagnostic) {
       try command.run(self, Invocation(command: command, text: cmd))
+      checkpoints.removeLast()
     } catch {
-      if let savedScene {
-        scene = savedScene
+      let saved = checkpoints.removeLast()
+      var e = error
+      if saved.clockMoved {
+        e.stateNote = "the scene is as after the last completed step, at t = \(Session.clockText(scene.now)) s"
       } else {
-        scene.model = savedModel
-        scene.pruneRuntimes()
+        if let kept = saved.scene { scene = kept }
+        events = saved.events
+        nextSequence = saved.nextSequence
+        warnedThisCommand = saved.warned
       }
-      events = savedEvents
-      nextSequence = savedSequence
-      throw error
+      if e.reported && saved.clockMoved && !nested {
+        sink.err("  note: the clock had moved: the scene is as the script left it, at t = \(Session.clockText(scene.now)) s\n")
+      }
+      if e.isInterrupt && !nested {
+        e.message =
+          "interrupted at t = \(Session.clockText(scene.now)) s"
+          + (saved.clockMoved ? "" : "; the scene is as before the command")
+        e.stateNote = nil
+      }
+      throw e
+    }
+  }
+
+  /// The clock as `time` prints it (to the nanosecond).
+  static func clockText(_ t: Double) -> String {
+    ValueFormatting.number((t * 1e9).rounded() / 1e9)
+  }
+
+  /// Throws the interrupt diagnostic when Ctrl-C was pressed. Call it at safe points only:
+  /// where the scene is consistent (between steps, between frames, before any output file is
+  /// renamed into place).
+  func checkInterrupt() throws(Diagnostic) {
+    if interruptRequested() { throw Diagnostic.interrupt() }
+  }
+
+  /// Called before the clock moves: the commands in progress can no longer be undone by
+  /// restoring their checkpoints, which let go of their scene copies now, so that the step
+  /// writes the particle arrays in place.
+  private func clockWillMove() {
+    for i in checkpoints.indices where !checkpoints[i].clockMoved {
+      checkpoints[i].scene = nil
+      checkpoints[i].clockMoved = true
     }
   }
 
   // MARK: - Time
 
-  /// Advances the clock to `target`, running scheduled commands at their exact times.
-  func advance(to target: Double, for cmd: CommandText) {
+  /// Advances the clock to `target`, running scheduled commands at their exact times. Ctrl-C
+  /// stops it between events (the clock stays where it got to).
+  func advance(to target: Double, for cmd: CommandText) throws(Diagnostic) {
+    try checkInterrupt()
     while let next = events.first, next.time <= target {
       events.removeFirst()
+      if next.time > scene.now { clockWillMove() }
       report(scene.advance(to: next.time), for: cmd)
-      fire(next)
+      try fire(next)
+      try checkInterrupt()
     }
+    if target > scene.now { clockWillMove() }
     report(scene.advance(to: target), for: cmd)
   }
 
@@ -186,12 +257,13 @@ final class Session {
     }
   }
 
-  private func fire(_ e: ScheduledEvent) {
+  private func fire(_ e: ScheduledEvent) throws(Diagnostic) {
     switch e.action {
     case .command(let c):
-      do {
+      do throws(Diagnostic) {
         try execute(c)
       } catch {
+        if error.isInterrupt { throw error }
         var e = error
         report(e)
         e.reported = true

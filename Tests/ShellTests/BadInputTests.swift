@@ -156,19 +156,39 @@ struct HostileInputTests {
     #expect(out.stderr.components(separatedBy: "error:").count == 4)
   }
 
-  @Test("a failing loaded script leaves the scene as it was and names its own file")
-  func failingLoadIsUndone() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "burst-load-\(getpid())")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    let file = dir.appendingPathComponent("half.burst")
-    try Data("emitter half\nstep 2\nset half.birthRat 2\n".utf8).write(to: file)
+  @Test(
+    "a loaded script that fails before moving the clock leaves the scene as it was",
+    arguments: [
+      "emitter half\nset half.birthRat 2\n",
+      "emitter half\nafter 1 echo x\nset half.birthRat 2\n",
+    ])
+  func failingLoadIsUndone(script: String) throws {
+    let file = try temporaryFile("half.burst", contents: script)
     let out = CapturedOutput()
     let session = Session(sink: out)
-    session.runPromptLine("load \(file.path)", number: 1)
-    #expect(session.scene.model.layerID(named: "half") == nil)
-    #expect(session.scene.now == 0, "the clock the script moved is put back too")
-    #expect(out.stderr.hasPrefix("\(file.path):3:10: error: unknown property 'birthRat'"))
+    session.runPromptLine("emitter keep; step 0.5", number: 1)
+    let before = session.scene
+    let events = session.events.count
+    session.runPromptLine("load \(file)", number: 2)
+    #expect(session.scene.model == before.model)
+    #expect(session.scene.now == before.now)
+    #expect(session.events.count == events)
+    #expect(out.stderr.contains("\(file):"))
+    #expect(out.stderr.contains(": error: unknown property 'birthRat'"))
+  }
+
+  @Test("a loaded script that moved the clock and then failed leaves what it did, and says so")
+  func failingLoadAfterStepKeepsWork() throws {
+    let file = try temporaryFile("half.burst", contents: "emitter half\nstep 2\nset half.birthRat 2\n")
+    let out = CapturedOutput()
+    let session = Session(sink: out)
+    session.runPromptLine("load \(file)", number: 1)
+    let expected = Session(sink: CapturedOutput())
+    expected.runPromptLine("emitter half; step 2", number: 1)
+    #expect(session.scene.model == expected.scene.model)
+    #expect(session.scene.now == 2)
+    #expect(out.stderr.hasPrefix("\(file):3:10: error: unknown property 'birthRat'"))
+    #expect(out.stderr.contains("note: the clock had moved"))
   }
 
   @Test("a huge step with a high birth rate is bounded and warned")

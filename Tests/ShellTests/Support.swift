@@ -29,3 +29,13 @@ func matchesGolden(_ text: String, name: String) -> Bool {
   guard let data = FileManager.default.contents(atPath: url.path) else { return false }
   return String(decoding: data, as: UTF8.self) == text
 }
+
+/// Writes a file in a fresh temporary directory and returns its path.
+func temporaryFile(_ name: String, contents: String) throws -> String {
+  let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "burst-test-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
+  try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+  let file = dir.appendingPathComponent(name)
+  try Data(contents.utf8).write(to: file)
+  return file.path
+}

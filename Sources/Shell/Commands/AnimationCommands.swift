@@ -380,7 +380,7 @@ enum AnimationCommands {
   static let animations = Command(
     name: "animations", usage: "animations PATH",
     abstract: "list a layer's animations with their progress", examples: ["animations button"],
-    hints: [.layer]
+    hints: [.layer], effect: .display
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(1)
     let id = try inv.layer(try inv.argument(1, "PATH"), in: s.scene.model)
@@ -425,7 +425,7 @@ enum AnimationCommands {
     name: "plot", usage: "plot PATH FROM TO [SIZE]",
     abstract: "chart a presentation value over a span of scene time (e.g. a keyframe or spring)",
     examples: ["plot button.transform.scale 0 0.5", "plot badge.position.y 0 2 72x20"],
-    hints: [.property, .none, .none, .none]
+    hints: [.property, .none, .none, .none], effect: .display
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(4)
     let pathToken = try inv.argument(1, "PATH")

@@ -34,7 +34,7 @@ enum ExplainCommands {
     examples: [
       "explain lifetimeRange", "explain like.emitterCells.sparkle.lifetime", "explain fire",
     ],
-    hints: [.property]
+    hints: [.property], effect: .display
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(1)
     let token = try inv.argument(1, "NAME")
@@ -108,7 +108,7 @@ enum ExplainCommands {
     examples: [
       "sample like.emitterCells.sparkle.lifetime", "sample like.emitterCells.sparkle.velocity 5000",
     ],
-    hints: [.property, .none]
+    hints: [.property, .none], effect: .display
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(2)
     let token = try inv.argument(1, "PATH")
@@ -132,7 +132,7 @@ enum ExplainCommands {
     name: "lint", usage: "lint",
     abstract:
       "say why something will not show (rates, lifetimes, contents, alpha, position, degrees)",
-    examples: ["lint"]
+    examples: ["lint"], effect: .display
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(0)
     let problems = Linter.problems(in: s.scene)

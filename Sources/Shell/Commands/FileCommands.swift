@@ -7,7 +7,7 @@ enum FileCommands {
   static let save = Command(
     name: "save", usage: "save FILE",
     abstract: "write a script that rebuilds the current model (not particles or the clock)",
-    examples: ["save like.burst"], hints: [.file]
+    examples: ["save like.burst"], hints: [.file], effect: .display
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(1)
     let token = try inv.argument(1, "FILE")
@@ -23,7 +23,7 @@ enum FileCommands {
   static let load = Command(
     name: "load", aliases: ["source"], usage: "load FILE",
     abstract: "run a script; its errors name that file's lines",
-    examples: ["load examples/confetti.burst"], hints: [.file]
+    examples: ["load examples/confetti.burst"], hints: [.file], effect: .script
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(1)
     let token = try inv.argument(1, "FILE")
@@ -38,20 +38,20 @@ enum FileCommands {
     s.loading.append(token.text)
     defer { s.loading.removeLast() }
     if var failure = s.run(source: text, file: token.text) {
-      failure.reported = true
+      if !failure.isInterrupt { failure.reported = true }
       throw failure
     }
   }
 
   static let echo = Command(
     name: "echo", usage: "echo TEXT", abstract: "print TEXT", examples: ["echo confetti!"],
-    hints: [.none]
+    hints: [.none], effect: .display
   ) { s, inv throws(Diagnostic) in
     s.sink.out(inv.args.map(\.text).joined(separator: " ") + "\n")
   }
 
   static let quit = Command(
-    name: "quit", aliases: ["exit"], usage: "quit", abstract: "leave", examples: ["quit"]
+    name: "quit", aliases: ["exit"], usage: "quit", abstract: "leave", examples: ["quit"], effect: .display
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(0)
     s.quitRequested = true

@@ -8,7 +8,7 @@ enum LearningCommands {
     name: "keys", usage: "keys [layer|emitter|cell|PATH]",
     abstract: "every property: name, kind, default, current value (with PATH), meaning",
     examples: ["keys cell", "keys like", "keys like.emitterCells.sparkle"],
-    hints: [.object]
+    hints: [.object], effect: .display
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(1)
     let m = s.scene.model
@@ -50,7 +50,7 @@ enum LearningCommands {
   static let help = Command(
     name: "help", usage: "help [COMMAND]",
     abstract: "the command list, or one command's usage and examples",
-    examples: ["help", "help step"], hints: [.command]
+    examples: ["help", "help step"], hints: [.command], effect: .display
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(1)
     if let t = inv.args.first {

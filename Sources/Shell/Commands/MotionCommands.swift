@@ -76,7 +76,7 @@ enum MotionCommands {
       "advance the clock SECONDS, writing numbered PNG frames into directory PATH, or an"
       + " asciinema recording when PATH ends in .cast",
     examples: ["record frames 2 fps 30", "record like.cast 1.5"],
-    hints: [.file, .none, .keywords(["fps", "scale"]), .none]
+    hints: [.file, .none, .keywords(["fps", "scale"]), .none], effect: .clock
   ) { s, inv throws(Diagnostic) in
     let pathToken = try inv.argument(1, "PATH")
     let secondsToken = try inv.argument(2, "SECONDS")
@@ -100,7 +100,7 @@ enum MotionCommands {
       for i in 0..<n {
         let frame = ansiFrame(s, cols: cols, rows: rows)
         text += AsciiCast.event(time: Double(i) / fps, frame: frame, first: i == 0)
-        s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: inv.text)
+        try s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: inv.text)
       }
       do throws(AtomicFile.WriteError) {
         try AtomicFile.write(Array(text.utf8), to: path)
@@ -144,7 +144,7 @@ enum MotionCommands {
       } catch {
         throw fail(error.message)
       }
-      s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: inv.text)
+      try s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: inv.text)
     }
     let rate = ValueFormatting.number(fps)
     s.sink.out(
@@ -158,7 +158,7 @@ enum MotionCommands {
       "advance the clock while drawing in the terminal in real time (alternate screen;"
       + " Ctrl-C stops and keeps the state reached)",
     examples: ["play 2", "play 5 fps 60 speed 0.5"],
-    hints: [.none, .keywords(["fps", "speed"]), .none]
+    hints: [.none, .keywords(["fps", "speed"]), .none], effect: .clock
   ) { s, inv throws(Diagnostic) in
     let secondsToken = try inv.argument(1, "SECONDS")
     let seconds = try inv.number(secondsToken, range: 0...1e6, what: "SECONDS")
@@ -176,21 +176,24 @@ enum MotionCommands {
     let wallStart = Playback.monotonicSeconds()
     s.sink.out(Playback.enterAlternateScreen + Playback.hideCursor + "\u{1B}[2J")
     defer { s.sink.out(Playback.showCursor + Playback.leaveAlternateScreen) }
-    var shown = 0
-    Playback.catchingInterrupts {
-      for i in 0..<n {
-        if Playback.isInterrupted { break }
-        let frame = ansiFrame(s, cols: cols, rows: rows)
-        let status = "t = \(format(s.scene.now)) s   frame \(i + 1)/\(n)   Ctrl-C stops"
-        s.sink.out(
-          Playback.beginSynchronized + Playback.home + frame.joined(separator: "\r\n") + "\r\n"
-            + String(status.prefix(cols)) + "\u{1B}[K" + Playback.endSynchronized)
-        shown += 1
-        // The clock moves by exact frame intervals; the wall clock only paces the display.
-        s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: inv.text)
-        Playback.sleep(until: wallStart + Double(i + 1) / (fps * speed))
+    // Ctrl-C is how playback ends early: it stops here and keeps the state reached.
+    for i in 0..<n {
+      if s.interruptRequested() { break }
+      let frame = ansiFrame(s, cols: cols, rows: rows)
+      let status = "t = \(format(s.scene.now)) s   frame \(i + 1)/\(n)   Ctrl-C stops"
+      s.sink.out(
+        Playback.beginSynchronized + Playback.home + frame.joined(separator: "\r\n") + "\r\n"
+          + String(status.prefix(cols)) + "\u{1B}[K" + Playback.endSynchronized)
+      // The clock moves by exact frame intervals; the wall clock only paces the display.
+      do throws(Diagnostic) {
+        try s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: inv.text)
+      } catch {
+        guard error.isInterrupt else { throw error }
+        break
       }
+      Playback.sleep(until: wallStart + Double(i + 1) / (fps * speed)) { s.interruptRequested() }
     }
+    s.acknowledgeInterrupt()
   }
 
   static func format(_ t: Double) -> String { format3(t) }

@@ -201,7 +201,7 @@ enum SceneCommands {
     name: "get", usage: "get PATH | get presentation PATH",
     abstract: "print a property's model value (or its presentation value)",
     examples: ["get like.emitterCells.sparkle.lifetime", "get presentation button.opacity"],
-    hints: [.property, .property]
+    hints: [.property, .property], effect: .display
   ) { s, inv throws(Diagnostic) in
     var i = 1
     if inv.args.first?.text == "presentation", inv.args.count > 1 { i = 2 }

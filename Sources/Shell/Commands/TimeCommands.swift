@@ -11,7 +11,7 @@ enum TimeCommands {
   static let step = Command(
     name: "step", usage: "step DT [COUNT]",
     abstract: "advance the clock COUNT times (default 1) by DT seconds",
-    examples: ["step 0.016 10", "step 1.6"], hints: [.none, .none]
+    examples: ["step 0.016 10", "step 1.6"], hints: [.none, .none], effect: .clock
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(2)
     let dtToken = try inv.argument(1, "DT")
@@ -33,7 +33,7 @@ enum TimeCommands {
     for i in 1...Int(count) {
       // Each target is computed from the start, so rounding does not accumulate, and snapped
       // to a nanosecond when it is that close (0.2 × 3 is 0.6, not 0.6000000000000001).
-      s.advance(to: snapped(start + dt * Double(i)), for: inv.text)
+      try s.advance(to: snapped(start + dt * Double(i)), for: inv.text)
     }
   }
 
@@ -44,7 +44,7 @@ enum TimeCommands {
   }
 
   static let time = Command(
-    name: "time", usage: "time", abstract: "print the scene clock (seconds)", examples: ["time"]
+    name: "time", usage: "time", abstract: "print the scene clock (seconds)", examples: ["time"], effect: .display
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(0)
     // Shown to the nanosecond: 3.233333333, not 3.2333333333333334.

@@ -10,7 +10,7 @@ enum ViewCommands {
       "draw the scene (or one layer's subtree) in the terminal: ascii with a luminance ramp,"
       + " ansi with 24-bit colour half-blocks (the default on a colour terminal)",
     examples: ["show", "show 60", "show like 100x30 ansi"],
-    hints: [.layer, .keywords(["ascii", "ansi"]), .keywords(["ascii", "ansi"])]
+    hints: [.layer, .keywords(["ascii", "ansi"]), .keywords(["ascii", "ansi"])], effect: .display
   ) { s, inv throws(Diagnostic) in
     var layer: LayerID? = nil
     var columns: Int? = nil
@@ -66,7 +66,7 @@ enum ViewCommands {
     name: "snapshot", usage: "snapshot FILE [scale N]",
     abstract: "write the current frame as an 8-bit RGBA PNG (.png) or a binary PPM (.ppm, P6)",
     examples: ["snapshot like.png", "snapshot big.png scale 4", "snapshot frame.ppm"],
-    hints: [.file, .keywords(["scale"]), .none]
+    hints: [.file, .keywords(["scale"]), .none], effect: .display
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(3)
     let fileToken = try inv.argument(1, "FILE")
@@ -118,7 +118,7 @@ enum ViewCommands {
   static let tree = Command(
     name: "tree", usage: "tree",
     abstract: "the layer tree with cells, key values and live particle counts",
-    examples: ["tree"]
+    examples: ["tree"], effect: .display
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(0)
     s.sink.out(TreePrinter.render(s.scene))
@@ -127,7 +127,7 @@ enum ViewCommands {
   static let count = Command(
     name: "count", usage: "count PATH",
     abstract: "live particles of a layer (its subtree) or of one cell, as a bare integer",
-    examples: ["count like", "count like.emitterCells.sparkle"], hints: [.object]
+    examples: ["count like", "count like.emitterCells.sparkle"], hints: [.object], effect: .display
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(1)
     let ref = try inv.object(try inv.argument(1, "PATH"), in: s.scene.model)
@@ -136,7 +136,7 @@ enum ViewCommands {
 
   static let stats = Command(
     name: "stats", usage: "stats",
-    abstract: "per cell: live, born, dropped, oldest age; and the clock", examples: ["stats"]
+    abstract: "per cell: live, born, dropped, oldest age; and the clock", examples: ["stats"], effect: .display
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(0)
     let rows = s.scene.stats()

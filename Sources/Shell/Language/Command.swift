@@ -13,6 +13,20 @@ enum ArgumentHint: Sendable, Equatable {
   case none
 }
 
+/// What running a command does to the scene. The session decides from this (never from a
+/// command's name) what a failure undoes and what `save` keeps.
+enum CommandEffect: Sendable, Equatable {
+  /// Prints or writes files; the scene, clock and schedule are untouched. Not kept by `save`.
+  case display
+  /// Changes the model or the schedule without moving the clock: all-or-nothing, kept by `save`.
+  case model
+  /// Moves the clock (and may run scheduled commands). On failure or Ctrl-C after the clock
+  /// moved, the scene is as after the last completed step; before that, as before the command.
+  case clock
+  /// Runs other commands (a script); each keeps its own effect, and `save` keeps them, not it.
+  case script
+}
+
 /// A command declared as data: `help` and completion are generated from these declarations.
 struct Command: Sendable {
   let name: String
@@ -24,6 +38,8 @@ struct Command: Sendable {
   var examples: [String] = []
   /// Completion hints for argument positions 1, 2, … (the last repeats).
   var hints: [ArgumentHint] = []
+  /// What it does to the scene (default: changes the model).
+  var effect: CommandEffect = .model
   let run: @Sendable (Session, Invocation) throws(Diagnostic) -> Void
 }
 

@@ -17,6 +17,19 @@ struct Diagnostic: Error, Sendable, Equatable {
   var exitCode: Int32 = 65
   /// Already printed (an error inside a loaded script, passed up to stop the outer one).
   var reported = false
+  /// Ctrl-C stopped the command (exit status 130 in a script); printed as one line.
+  var isInterrupt = false
+  /// What a failure after the clock moved left behind (printed as a note line).
+  var stateNote: String?
+
+  /// The diagnostic a command throws when Ctrl-C stops it at a safe point; `Session.execute`
+  /// fills in the time reached.
+  static func interrupt() -> Diagnostic {
+    var d = Diagnostic("interrupted")
+    d.isInterrupt = true
+    d.exitCode = 130
+    return d
+  }
 
   init(
     _ message: String, hint: String? = nil, at line: SourceLine? = nil, column: Int = 1,
@@ -49,6 +62,7 @@ struct Diagnostic: Error, Sendable, Equatable {
   /// The rendered text: header, source line and caret, and a hint line when the hint is not a
   /// "did you mean" (those go in parentheses on the header).
   func rendered() -> String {
+    if isInterrupt { return message + "\n" }
     var header = ""
     if let l = line { header += "\(l.file):\(l.number):\(column): " }
     header += "\(severity.rawValue): \(message)"
@@ -69,6 +83,7 @@ struct Diagnostic: Error, Sendable, Equatable {
         "  " + String(repeating: " ", count: caretAt) + "^"
         + String(repeating: "~", count: width - 1) + "\n"
     }
+    if let note = stateNote { tail += "  note: \(note)\n" }
     return out + tail
   }
 

@@ -1,13 +1,9 @@
 import Foundation
-import Synchronization
 
-/// Real-time playback support: the terminal's alternate screen, synchronized output, and a
-/// Ctrl-C that stops playback instead of the program. Only `play` uses the wall clock, and
+/// Real-time playback support: the terminal's alternate screen, synchronized output, and
+/// pacing (Ctrl-C is `Interrupts`'). Only `play` uses the wall clock, and
 /// only to pace frames for the eye.
 enum Playback {
-  /// Set by the SIGINT handler during playback (an atomic store is async-signal-safe).
-  private static let interrupted = Atomic<Bool>(false)
-
   static let enterAlternateScreen = "\u{1B}[?1049h"
   static let leaveAlternateScreen = "\u{1B}[?1049l"
   static let hideCursor = "\u{1B}[?25l"
@@ -16,27 +12,6 @@ enum Playback {
   static let endSynchronized = "\u{1B}[?2026l"
   static let home = "\u{1B}[H"
 
-  /// Runs `body` with Ctrl-C caught: `body` polls `isInterrupted` and stops. The previous
-  /// SIGINT disposition comes back afterwards.
-  static func catchingInterrupts<T>(_ body: () -> T) -> T {
-    interrupted.store(false, ordering: .relaxed)
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = { _ in
-      Playback.interrupted.store(true, ordering: .relaxed)
-    }
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = 0
-    var previous = sigaction()
-    sigaction(SIGINT, &action, &previous)
-    defer {
-      sigaction(SIGINT, &previous, nil)
-      interrupted.store(false, ordering: .relaxed)
-    }
-    return body()
-  }
-
-  static var isInterrupted: Bool { interrupted.load(ordering: .relaxed) }
-
   /// Monotonic seconds (never used for simulation time).
   static func monotonicSeconds() -> Double {
     var ts = timespec()
@@ -44,9 +19,9 @@ enum Playback {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
   }
 
-  /// Sleeps until monotonic time `t`, waking early on Ctrl-C.
-  static func sleep(until t: Double) {
-    while !isInterrupted {
+  /// Sleeps until monotonic time `t`, waking early when `stop` says so (Ctrl-C).
+  static func sleep(until t: Double, stop: () -> Bool) {
+    while !stop() {
       let left = t - monotonicSeconds()
       guard left > 0 else { return }
       let chunk = min(left, 0.05)
