@@ -181,7 +181,8 @@ final class Session {
       let saved = checkpoints.removeLast()
       var e = error
       if saved.clockMoved {
-        e.stateNote = "the scene is as after the last completed step, at t = \(Session.clockText(scene.now)) s"
+        e.stateNote =
+          "the scene is as after the last completed step, at t = \(Session.clockText(scene.now)) s"
       } else {
         if let kept = saved.scene { scene = kept }
         events = saved.events
@@ -189,7 +190,9 @@ final class Session {
         warnedThisCommand = saved.warned
       }
       if e.reported && saved.clockMoved && !nested {
-        sink.err("  note: the clock had moved: the scene is as the script left it, at t = \(Session.clockText(scene.now)) s\n")
+        sink.err(
+          "  note: the clock had moved: the scene is as the script left it, at t = \(Session.clockText(scene.now)) s\n"
+        )
       }
       if e.isInterrupt && !nested {
         e.message =

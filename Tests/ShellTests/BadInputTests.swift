@@ -179,7 +179,8 @@ struct HostileInputTests {
 
   @Test("a loaded script that moved the clock and then failed leaves what it did, and says so")
   func failingLoadAfterStepKeepsWork() throws {
-    let file = try temporaryFile("half.burst", contents: "emitter half\nstep 2\nset half.birthRat 2\n")
+    let file = try temporaryFile(
+      "half.burst", contents: "emitter half\nstep 2\nset half.birthRat 2\n")
     let out = CapturedOutput()
     let session = Session(sink: out)
     session.runPromptLine("load \(file)", number: 1)

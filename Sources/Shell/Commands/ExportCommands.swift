@@ -10,7 +10,8 @@ enum ExportCommands {
       "print (or write) the UIKit / Core Animation code that builds the same layers, cells and"
       + " pending animations on iOS",
     examples: ["export swift", "export objc like", "export swift like to Like.swift"],
-    hints: [.keywords(ExportLanguage.allCases.map(\.rawValue)), .layer, .keywords(["to"]), .file], effect: .display
+    hints: [.keywords(ExportLanguage.allCases.map(\.rawValue)), .layer, .keywords(["to"]), .file],
+    effect: .display
   ) { s, inv throws(Diagnostic) in
     let languageToken = try inv.argument(1, "LANGUAGE (swift or objc)")
     guard let language = ExportLanguage(rawValue: languageToken.text) else {

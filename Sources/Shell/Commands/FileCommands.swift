@@ -51,7 +51,8 @@ enum FileCommands {
   }
 
   static let quit = Command(
-    name: "quit", aliases: ["exit"], usage: "quit", abstract: "leave", examples: ["quit"], effect: .display
+    name: "quit", aliases: ["exit"], usage: "quit", abstract: "leave", examples: ["quit"],
+    effect: .display
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(0)
     s.quitRequested = true

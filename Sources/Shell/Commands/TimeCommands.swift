@@ -44,7 +44,8 @@ enum TimeCommands {
   }
 
   static let time = Command(
-    name: "time", usage: "time", abstract: "print the scene clock (seconds)", examples: ["time"], effect: .display
+    name: "time", usage: "time", abstract: "print the scene clock (seconds)", examples: ["time"],
+    effect: .display
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(0)
     // Shown to the nanosecond: 3.233333333, not 3.2333333333333334.

@@ -136,7 +136,8 @@ enum ViewCommands {
 
   static let stats = Command(
     name: "stats", usage: "stats",
-    abstract: "per cell: live, born, dropped, oldest age; and the clock", examples: ["stats"], effect: .display
+    abstract: "per cell: live, born, dropped, oldest age; and the clock", examples: ["stats"],
+    effect: .display
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(0)
     let rows = s.scene.stats()
