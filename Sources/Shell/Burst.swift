@@ -116,9 +116,20 @@ public enum Burst {
         failure = session.run(source: text, file: "-e")
       case .file(let path):
         let isStdin = path == "-"
-        guard let text = isStdin ? readStandardInput() : AtomicFile.readText(path) else {
-          writeAll(2, "burst: cannot read '\(path)'\n")
-          return 66
+        let text: String
+        if isStdin {
+          guard let input = readStandardInput() else {
+            writeAll(2, "burst: cannot read standard input\n")
+            return 66
+          }
+          text = input
+        } else {
+          do throws(InputError) {
+            text = try InputFile.readText(path)
+          } catch {
+            writeAll(2, "burst: \(error.message)\n")
+            return error.exitCode
+          }
         }
         failure = session.run(source: text, file: isStdin ? "<stdin>" : path)
       }

@@ -61,6 +61,10 @@ final class Session {
   /// it is not undone — time has passed — but a script stops after that step.
   var scheduledFailure: Diagnostic?
   let commands = CommandTable.standard
+  /// Decoded image files, shared by file identity (see `loadImageIfNeeded`).
+  let imageCache = ImageCache()
+  /// History hook: what `save` writes (History.swift), kept in step with the checkpoints.
+  var history = HistoryRecorder()
 
   init(sink: OutputSink) {
     self.sink = sink
@@ -122,6 +126,23 @@ final class Session {
     sink.err(d.rendered())
   }
 
+  /// Whether the last step was ended early by Ctrl-C.
+  private var lastStopped = false
+
+  /// Births the particle cap dropped during the current top-level command.
+  var droppedThisCommand = 0
+
+  /// Tells how many births the cap dropped during the command, once, with the exact number.
+  private func warnDropped(at cmd: CommandText) {
+    let n = droppedThisCommand
+    guard n > 0 else { return }
+    droppedThisCommand = 0
+    warn(
+      "\(n) \(n == 1 ? "birth was" : "births were") dropped: the scene holds at most "
+        + "maxParticles = \(scene.model.root.settings.maxParticles) particles",
+      hint: "raise it with: set scene maxParticles=N", at: cmd)
+  }
+
   /// Prints a warning about a command once per command.
   func warn(_ message: String, hint: String? = nil, at cmd: CommandText) {
     guard !warnedThisCommand.contains(message) else { return }
@@ -168,17 +189,25 @@ final class Session {
         token: nameToken, in: cmd.line)
     }
     let nested = !checkpoints.isEmpty
-    if !nested { warnedThisCommand = [] }
+    if !nested {
+      warnedThisCommand = []
+      droppedThisCommand = 0
+    }
+    // Births dropped at the cap are summed over the whole command and told once.
+    defer { if !nested { warnDropped(at: cmd) } }
     checkpoints.append(
       Checkpoint(
         scene: command.effect == .display ? nil : scene, events: events,
         nextSequence: nextSequence, warned: warnedThisCommand))
     var checkpoint: Checkpoint { checkpoints[checkpoints.count - 1] }
+    history.willRun(command.effect, model: scene.model)  // history hook
     do throws(Diagnostic) {
       try command.run(self, Invocation(command: command, text: cmd))
       checkpoints.removeLast()
+      history.didRun(cmd, in: self)  // history hook
     } catch {
       let saved = checkpoints.removeLast()
+      history.didFail(clockMoved: saved.clockMoved, now: scene.now)  // history hook
       var e = error
       if saved.clockMoved {
         e.stateNote =
@@ -216,6 +245,11 @@ final class Session {
     if interruptRequested() { throw Diagnostic.interrupt() }
   }
 
+  /// After a step that Ctrl-C ended early (the scene is as after a step to where it got).
+  private func checkStopped() throws(Diagnostic) {
+    if lastStopped { throw Diagnostic.interrupt() }
+  }
+
   /// Called before the clock moves: the commands in progress can no longer be undone by
   /// restoring their checkpoints, which let go of their scene copies now, so that the step
   /// writes the particle arrays in place.
@@ -232,37 +266,50 @@ final class Session {
   /// stops it between events (the clock stays where it got to).
   func advance(to target: Double, for cmd: CommandText) throws(Diagnostic) {
     try checkInterrupt()
+    let cells = scene.emissionGridCells(to: target)
+    if cells > Limits.maxEmissionGridCells {
+      throw Diagnostic(
+        "this step would evaluate animated emission at \(ValueFormatting.compact(cells)) "
+          + "instants, one every 1 ms (at most \(ValueFormatting.compact(Limits.maxEmissionGridCells)) a step)",
+        hint:
+          "step at most \(ValueFormatting.number(Limits.maxEmissionGridCells * Scene.animationGrid)) s at once while an animation changes birth rates or lifetimes",
+        token: cmd.tokens[0], in: cmd.line)
+    }
+    let decisions = scene.capDecisions(to: target)
+    if decisions > Limits.maxCapDecisions {
+      throw Diagnostic(
+        "this step would decide about \(ValueFormatting.compact(decisions)) births one by one at "
+          + "the particle cap (at most \(ValueFormatting.compact(Limits.maxCapDecisions)) a step)",
+        hint: "raise scene.maxParticles, or step less time at once",
+        token: cmd.tokens[0], in: cmd.line)
+    }
     while let next = events.first, next.time <= target {
       events.removeFirst()
       if next.time > scene.now { clockWillMove() }
-      report(scene.advance(to: next.time), for: cmd)
+      report(scene.advance(to: next.time, stop: interruptRequested), for: cmd)
+      try checkStopped()
       try fire(next)
       try checkInterrupt()
     }
     if target > scene.now { clockWillMove() }
-    report(scene.advance(to: target), for: cmd)
+    report(scene.advance(to: target, stop: interruptRequested), for: cmd)
+    try checkStopped()
   }
 
   private func report(_ r: StepReport, for cmd: CommandText) {
-    if r.dropped > 0 {
-      warn(
-        "\(r.dropped) births dropped: the scene holds at most maxParticles = "
-          + "\(scene.model.root.settings.maxParticles) particles",
-        hint: "raise it with: set scene maxParticles=N", at: cmd)
-    }
+    droppedThisCommand += r.dropped
+    lastStopped = r.stoppedAt != nil
     if r.rateCapped {
       warn("an effective birth rate above 10^8 particles/s was capped", at: cmd)
-    }
-    if r.coarseAnimation {
-      warn(
-        "animated emission over this long step was integrated on a grid coarser than 1 ms",
-        hint: "steps of at most 100 s keep the 1 ms grid", at: cmd)
     }
   }
 
   private func fire(_ e: ScheduledEvent) throws(Diagnostic) {
     switch e.action {
     case .command(let c):
+      let sequence = e.sequence
+      history.willFire(sequence)  // history hook
+      defer { history.didFire() }  // history hook
       do throws(Diagnostic) {
         try execute(c)
       } catch {
@@ -271,6 +318,7 @@ final class Session {
         report(e)
         e.reported = true
         scheduledFailure = e
+        history.scheduledCommandFailed(sequence)  // history hook
       }
     case .stopFire(let id):
       guard scene.model.layer(id) != nil else { return }
@@ -285,25 +333,27 @@ final class Session {
     nextSequence += 1
     let i = events.firstIndex { $0.time > time } ?? events.count
     events.insert(e, at: i)
+    history.didSchedule(e.sequence)  // history hook
   }
 }
 
 extension Session {
   /// Loads a PNG or PPM named by an image value into the scene (once per path), so `contents`
-  /// can show it. Files are capped at 4096×4096 pixels.
+  /// can show it. The kind is told by the file's first bytes; files are capped at 4096×4096
+  /// pixels, and all loaded images at `ImageCache.maxDecodedBytes` of decoded pixels. Every
+  /// spelling of one file shares one decoded image (`imageCache`).
   func loadImageIfNeeded(_ value: PropertyValue, token: Token, in line: SourceLine)
     throws(Diagnostic)
   {
     guard case .image(.file(let path)) = value, scene.images[path] == nil else { return }
     do throws(PNGFile.Error) {
-      let lower = path.lowercased()
-      let image =
-        lower.hasSuffix(".ppm") || lower.hasSuffix(".pnm")
-        ? try PNGFile.readPPM(path: path) : try PNGFile.read(path: path)
-      scene.images[path] = image
+      scene.images[path] = try imageCache.image(at: path)
     } catch {
       var d = Diagnostic(error.message, token: token, in: line)
-      if case .notFound = error { d.exitCode = 66 }
+      switch error {
+      case .notFound, .isDirectory, .unreadable: d.exitCode = 66
+      default: break
+      }
       throw d
     }
   }

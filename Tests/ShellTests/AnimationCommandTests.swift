@@ -165,14 +165,37 @@ struct AnimationCommandTests {
     if let n = one.flatMap({ Int($0) }) { #expect(abs(n - 421) <= 1, "\(n)") }
   }
 
-  @Test("a very long step with animated emission stays bounded and says so")
-  func longAnimatedStepIsBounded() {
+  @Test("a step too long to evaluate an animated birth rate on the 1 ms grid is refused first")
+  func longAnimatedRateStepIsRefused() {
     let r = lines(
       "animate e.emitterCells.c.birthRate values 0 100 0 duration 1 repeat forever\n"
         + "step 1e6\ntime\n")
-    #expect(r.error == nil)
-    #expect(r.out.last == "1000000")
-    #expect(r.err.contains("warning: animated emission over this long step"))
+    #expect(
+      r.error?.message.contains("would evaluate animated emission at 1 billion instants") == true)
+    #expect(r.err.contains("hint: step at most 1000 s at once"))
+    #expect(r.out.isEmpty, "the script stopped before time; the clock did not move")
+  }
+
+  @Test(
+    "a huge step with animated particle values (not rates) takes the closed form and stays exact",
+    arguments: [
+      "animate e.emitterCells.c.scaleRange values 1 2 duration 1 repeat forever",
+      "uiview e.emitterPosition to 100,100 duration 5",
+      "animate e.emitterCells.c.velocity spring from 10 to 50 damping 0 duration 1e9",
+      "animate e.emitterCells.c.alphaSpeed values 1 0 0 duration 1 repeat forever",
+    ])
+  func hugeStepWithAnimatedValues(animation: String) {
+    func run(_ steps: String) -> [String] {
+      let cell =
+        "set e.emitterCells.c birthRate=50 lifetime=2 velocity=30 emissionRange=6 contents=dot"
+      return lines(
+        "set e emitterPosition=160,120\n\(cell)\n\(animation)\n\(steps)\ncount e\nshow 40x12 ascii\n"
+      ).out
+    }
+    let one = run("step 1e9")
+    #expect(one.first == "100", "50/s for 2 s: \(one.first ?? "nothing")")
+    #expect(one == run("step 5e8\nstep 5e8"))
+    #expect(one == run("step 999999999.5\nstep 0.25\nstep 0.25"))
   }
 
   struct Bad: CustomTestStringConvertible, Sendable {

@@ -192,20 +192,34 @@ struct HostileInputTests {
     #expect(out.stderr.contains("note: the clock had moved"))
   }
 
-  @Test("a huge step with a high birth rate is bounded and warned")
+  @Test("a huge step that fills the cap with long-lived particles is bounded and warned")
   func hugeStepIsBounded() {
     let run = runScript(
       likeSetup + """
         set scene maxParticles=5000
         set like.emitterCells.sparkle birthRate=1e6 lifetime=1e5
-        step 1e9
+        step 1000
         count like
 
         """)
     #expect(run.error == nil)
     #expect(run.stdout == "5000\n")
     #expect(run.stderr.contains("warning:"))
-    #expect(run.stderr.contains("births dropped"))
+    #expect(run.stderr.contains("births were dropped"))
+  }
+
+  @Test(
+    "a step that would decide too many births one by one at the cap is refused before it starts")
+  func capWorkIsRefused() {
+    let run = runScript(
+      likeSetup + """
+        set scene maxParticles=5000
+        set like.emitterCells.sparkle birthRate=1e6 lifetime=1e5
+        step 1e9
+
+        """)
+    #expect(run.error?.message.contains("births one by one at the particle cap") == true)
+    #expect(run.stderr.contains("50 million"))
   }
 }
 

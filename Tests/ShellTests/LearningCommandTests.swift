@@ -77,7 +77,7 @@ struct LearningCommandTests {
   }
 
   @Test(
-    "save writes a script that rebuilds the same model",
+    "save model writes a script that rebuilds the same model",
     arguments: [
       "like-button", "like-explosion", "confetti", "drip-shockwave",
     ])
@@ -90,11 +90,11 @@ struct LearningCommandTests {
     let path = repositoryRoot.appendingPathComponent("examples/\(example).burst").path
     let text = String(
       decoding: try #require(FileManager.default.contents(atPath: path)), as: UTF8.self)
-    let a = runScript(text + "save \(first)\necho ---\ntree\nkeys scene\n")
+    let a = runScript(text + "save model \(first)\necho ---\ntree\nkeys scene\n")
     #expect(a.error == nil)
     let saved = String(
       decoding: try #require(FileManager.default.contents(atPath: first)), as: UTF8.self)
-    let b = runScript(saved + "save \(second)\necho ---\ntree\nkeys scene\n")
+    let b = runScript(saved + "save model \(second)\necho ---\ntree\nkeys scene\n")
     #expect(b.error == nil, "\(b.stderr)")
     let again = String(
       decoding: try #require(FileManager.default.contents(atPath: second)), as: UTF8.self)

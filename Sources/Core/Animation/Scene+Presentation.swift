@@ -58,14 +58,23 @@ extension Scene {
   /// CAEmitterLayer's own property names (animating one changes what is emitted).
   static let emitterKeys = Set(Layer.emitterDescriptors.map(\.name))
 
+  /// Properties (of a cell or an emitter layer) whose animation changes how many particles are
+  /// born or how long they live. Animating any other emission property changes only the values
+  /// particles are born with.
+  static let countKeys: Set<String> =
+    Set(["birthRate", "lifetime", "lifetimeRange", "enabled"])
+    .union(MediaTiming.descriptors.map(\.name))
+
   /// Whether an animation that changes what an emitter emits runs at some time in [t0, t1]:
-  /// then births are integrated on a fixed grid instead of with constant rates.
-  func emissionAnimationRuns(from t0: Double, to t1: Double) -> Bool {
+  /// then births are integrated on a fixed grid instead of with constant rates. With
+  /// `countsOnly`, only animations of `countKeys` count.
+  func emissionAnimationRuns(from t0: Double, to t1: Double, countsOnly: Bool = false) -> Bool {
     for id in model.treeOrder {
       guard let l = model.layer(id), l.kind == .emitter, !l.animations.isEmpty else { continue }
       let a0 = localTime(of: id, at: t0)
       let a1 = localTime(of: id, at: t1)
       for a in l.animations where !a.cellPath.isEmpty || Scene.emitterKeys.contains(a.property) {
+        if countsOnly && !Scene.countKeys.contains(a.property) { continue }
         let clock = a.clock
         if case .after = clock.phase(at: max(a0, a1)) {
           if case .after = clock.phase(at: min(a0, a1)) { continue }

@@ -114,7 +114,13 @@ extension PropertyKind {
       case "yes", "true", "on": return .bool(true)
       case "no", "false", "off": return .bool(false)
       default:
-        throw ValueError("expected a boolean, got '\(t)'", hint: "use yes or no")
+        // A number (1, 0) is not a misspelt word: it gets the plain hint.
+        let near =
+          ValueParsing.decimalShape(t)
+          ? nil : Suggestions.nearest(to: t, in: ["yes", "no", "true", "false", "on", "off"])
+        throw ValueError(
+          "expected a boolean, got '\(t)'",
+          hint: near.map { "did you mean '\($0)'?" } ?? "use yes or no")
       }
     case .enumeration(let cases, let prefix):
       var name = t
@@ -323,37 +329,53 @@ extension String {
 
 /// "Did you mean" suggestions by edit distance.
 public enum Suggestions {
-  /// The candidate nearest to `word` when it is close enough to be a plausible typo.
+  /// The candidate nearest to `word` (ignoring case) among those close enough to be a
+  /// plausible typo of it: at most `max(2, n / 3)` edits away, where n is the shorter length.
+  /// Ties go to the earlier candidate.
   public static func nearest(to word: String, in candidates: [String]) -> String? {
-    var best: (String, Int)? = nil
-    let lowerWord = word.lowercased()
+    var best: (name: String, distance: Int)? = nil
+    let lowerWord = Array(word.lowercased().unicodeScalars)
     for c in candidates {
-      if c.lowercased() == lowerWord { return c }
-      let d = distance(lowerWord, c.lowercased())
-      if let (_, bestDistance) = best, bestDistance <= d { continue }
+      let lower = Array(c.lowercased().unicodeScalars)
+      if lower == lowerWord { return c }
+      let limit = max(2, min(lowerWord.count, lower.count) / 3)
+      // Each edit changes the length by at most one, so a candidate whose length differs by
+      // more than the limit cannot qualify (and a very long word costs nothing to reject).
+      guard abs(lowerWord.count - lower.count) <= limit else { continue }
+      let d = distance(lowerWord, lower)
+      guard d <= limit else { continue }
+      if let b = best, b.distance <= d { continue }
       best = (c, d)
     }
-    guard let (name, d) = best else { return nil }
-    let limit = max(2, min(word.count, name.count) / 3)
-    return d <= limit ? name : nil
+    return best?.name
   }
 
-  /// Levenshtein distance (insertions, deletions, substitutions each cost 1).
+  /// The optimal string alignment distance: insertions, deletions, substitutions and
+  /// transpositions of two adjacent characters each cost 1 (`stpe` is 1 from `step`), and no
+  /// substring is edited twice.
   public static func distance(_ a: String, _ b: String) -> Int {
-    let x = Array(a.utf8)
-    let y = Array(b.utf8)
+    distance(Array(a.unicodeScalars), Array(b.unicodeScalars))
+  }
+
+  static func distance(_ x: [Unicode.Scalar], _ y: [Unicode.Scalar]) -> Int {
     if x.isEmpty { return y.count }
     if y.isEmpty { return x.count }
-    var prev = Array(0...y.count)
-    var cur = [Int](repeating: 0, count: y.count + 1)
+    // Three rows of the dynamic-programming table: i − 2, i − 1 and i.
+    var twoBack = [Int](repeating: 0, count: y.count + 1)
+    var previous = Array(0...y.count)
+    var current = [Int](repeating: 0, count: y.count + 1)
     for i in 1...x.count {
-      cur[0] = i
+      current[0] = i
       for j in 1...y.count {
         let cost = x[i - 1] == y[j - 1] ? 0 : 1
-        cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+        var d = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
+          d = min(d, twoBack[j - 2] + 1)
+        }
+        current[j] = d
       }
-      swap(&prev, &cur)
+      (twoBack, previous, current) = (previous, current, twoBack)
     }
-    return prev[y.count]
+    return previous[y.count]
   }
 }

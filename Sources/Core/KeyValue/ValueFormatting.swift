@@ -10,6 +10,19 @@ public enum ValueFormatting {
     return s
   }
 
+  /// A large count for messages, to two significant digits: `5e+07` → `50 million`,
+  /// `2e7` → `20 million`, `12,000` → `12 thousand`, smaller counts in full.
+  public static func compact(_ x: Double) -> String {
+    guard x.isFinite else { return x > 0 ? "infinitely many" : number(x) }
+    let a = abs(x)
+    let units: [(Double, String)] = [(1e12, "trillion"), (1e9, "billion"), (1e6, "million")]
+    for (scale, name) in units where a >= scale {
+      let v = (x / scale * 10).rounded() / 10
+      return number(v) + " " + name
+    }
+    return number(x.rounded())
+  }
+
   /// A colour as `#rrggbb`, or `#rrggbbaa` when it is not opaque.
   ///
   /// Components are rounded to 8 bits, so a colour read from `#…` text prints back unchanged;

@@ -8,7 +8,8 @@ public enum AsciiEncoder {
   /// Ten characters from darkest to brightest: space `.` `:` `-` `=` `+` `*` `#` `%` `@`.
   public static let ramp = " .:-=+*#%@"
 
-  private static let rampCharacters = Array(ramp)
+  /// The ramp as bytes (all ASCII), so a line is built as UTF-8 and decoded once.
+  private static let rampBytes = Array(ramp.utf8)
 
   /// `rows` strings of exactly `columns` characters (trailing spaces are kept; callers trim).
   ///
@@ -22,7 +23,7 @@ public enum AsciiEncoder {
     let h = canvas.height
     var lines: [String] = []
     lines.reserveCapacity(rows)
-    var line: [Character] = []
+    var line: [UInt8] = []
     line.reserveCapacity(columns)
     canvas.pixels.withUnsafeBufferPointer { pixels in
       for row in 0..<rows {
@@ -41,9 +42,9 @@ public enum AsciiEncoder {
             }
             sum /= Float((y1 - y0) * (x1 - x0))
           }
-          line.append(rampCharacters[index(luminance: sum)])
+          line.append(rampBytes[index(luminance: sum)])
         }
-        lines.append(String(line))
+        lines.append(String(decoding: line, as: UTF8.self))
       }
     }
     return lines

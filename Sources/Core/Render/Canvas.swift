@@ -77,21 +77,30 @@ public struct Canvas: Sendable {
     }
     self.width = w
     self.height = h
-    self.pixels = [Float](repeating: 0, count: count)
-    clear(to: fill)
+    // One pass that writes the fill, rather than zeroing first and filling after.
+    self.pixels = [Float](unsafeUninitializedCapacity: count) { buffer, initialized in
+      Canvas.fill(UnsafeMutableBufferPointer(rebasing: buffer[0..<count]), with: fill)
+      initialized = count
+    }
   }
 
   /// Sets every pixel to `color`.
   public mutating func clear(to color: RGBA = .clear) {
-    pixels.withUnsafeMutableBufferPointer { buffer in
-      var i = 0
-      while i + 3 < buffer.count {
-        buffer[i] = color.r
-        buffer[i + 1] = color.g
-        buffer[i + 2] = color.b
-        buffer[i + 3] = color.a
-        i += 4
-      }
+    pixels.withUnsafeMutableBufferPointer { Canvas.fill($0, with: color) }
+  }
+
+  /// Writes `color` into every whole pixel (4 floats) of `buffer`.
+  private static func fill(_ buffer: UnsafeMutableBufferPointer<Float>, with color: RGBA) {
+    guard let base = buffer.baseAddress else { return }
+    let end = buffer.count - buffer.count % 4
+    var i = 0
+    // `i < end` and `end` is a multiple of 4, so `&+` cannot wrap.
+    while i < end {
+      base[i] = color.r
+      base[i &+ 1] = color.g
+      base[i &+ 2] = color.b
+      base[i &+ 3] = color.a
+      i = i &+ 4
     }
   }
 

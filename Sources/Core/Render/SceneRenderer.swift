@@ -87,6 +87,15 @@ public enum SceneRenderer {
   /// stretches it over the bounds, resizeAspect fits and resizeAspectFill fills keeping the
   /// aspect ratio, and the rest place it at its natural size (pixels / contentsScale). Vertical
   /// names follow Core Animation's unflipped axis, as on iOS: `bottom` is the top of the screen.
+  /// The pixels of an `n`-pixel image that a contentsRect extent of `fraction` shows: at least 1,
+  /// and at most 10⁹, because a presented contentsRect may be huge or NaN while an animation
+  /// with an extreme bezier timing function runs, and the conversion to Int must not trap.
+  static func shownPixels(_ n: Int, _ fraction: Double) -> Int {
+    let shown = (Double(n) * abs(fraction)).rounded()
+    guard shown.isFinite else { return 1 }
+    return Int(min(max(shown, 1), 1e9))
+  }
+
   static func contentsFrame(_ p: LayerProperties, imageWidth: Int, imageHeight: Int) -> Rect {
     let b = p.bounds
     let iw = Double(imageWidth) / max(p.contentsScale, 1e-9)
@@ -209,10 +218,9 @@ public enum SceneRenderer {
       }
       if let image = scene.image(p.contents) {
         let cr = p.contentsRect
-        let shownWidth = Int((Double(image.width) * abs(cr.size.width)).rounded())
-        let shownHeight = Int((Double(image.height) * abs(cr.size.height)).rounded())
         let r = SceneRenderer.contentsFrame(
-          p, imageWidth: max(1, shownWidth), imageHeight: max(1, shownHeight))
+          p, imageWidth: SceneRenderer.shownPixels(image.width, cr.size.width),
+          imageHeight: SceneRenderer.shownPixels(image.height, cr.size.height))
         let spriteToLayer = compose(
           .translation(x: r.origin.x + r.size.width / 2, y: r.origin.y + r.size.height / 2),
           .scale(x: r.size.width, y: r.size.height))

@@ -30,6 +30,24 @@ struct EmissionSegment: Sendable, Equatable {
     max(a, ws) + (Double(n) - acc0) / rate
   }
 
+  /// The last birth due by time `s`, counting from an integral of `acc0` at time `from`: the
+  /// largest n (allowed by the window) whose birth time `time(ofBirth:)` is ≤ s.
+  ///
+  /// Which births a step holds is decided by each birth's own time, computed by one formula
+  /// whatever the step, and never by a rounded integral at the step's end: so a birth that falls
+  /// on a step boundary lands in the same place however time is cut.
+  func lastBirth(by s: Double, acc0: Double, from a: Double) -> Int {
+    let done = saturatingInt(acc0.rounded(.down))
+    guard rate > 0 else { return done }
+    var n = saturatingInt((acc0 + integral(from: a, to: s) + 1e-9).rounded(.down))
+    while n > done && time(ofBirth: n, acc0: acc0, from: a) > s { n -= 1 }
+    let most =
+      we.isFinite
+      ? saturatingInt((acc0 + integral(from: a, to: we) + 1e-9).rounded(.down)) : Int.max
+    while n < most && n < (1 << 62) && time(ofBirth: n + 1, acc0: acc0, from: a) <= s { n += 1 }
+    return n
+  }
+
   /// The same rate and window (the start is not compared).
   func sameEmission(as o: EmissionSegment) -> Bool {
     rate == o.rate && ws == o.ws && we == o.we

@@ -23,9 +23,8 @@ public struct StepReport: Sendable, Equatable {
   public var dropped = 0
   /// Whether an effective birth rate was capped at 10⁸ particles/s.
   public var rateCapped = false
-  /// Whether animated emission over a very long step was evaluated on a grid coarser than
-  /// `Scene.animationGrid`.
-  public var coarseAnimation = false
+  /// Where the step ended when it was asked to stop early (nil: it reached its end).
+  public var stoppedAt: Double?
 
   public init() {}
 }
@@ -164,9 +163,18 @@ struct EmitterRuntime: Sendable {
     toLocal local: Double, layer: Layer, compiled: [CompiledCell], room: inout Int,
     report: inout StepReport
   ) {
-    let dt = max(0, local - lastLocal)
+    let target = EmitterRuntime.clock(simTime: simTime, lastLocal: lastLocal, local: local)
     lastLocal = local
-    advance(to: simTime + dt, layer: layer, compiled: compiled, room: &room, report: &report)
+    advance(to: target, layer: layer, compiled: compiled, room: &room, report: &report)
+  }
+
+  /// The emitter's clock at effective local time `local`: it keeps its offset from the local
+  /// time (so with default timing it *is* the local time, exactly, however time was cut), and
+  /// never runs backwards.
+  static func clock(simTime: Double, lastLocal: Double, local: Double) -> Double {
+    guard local > lastLocal else { return simTime }
+    let offset = simTime - lastLocal
+    return max(simTime, offset == 0 ? local : local + offset)
   }
 
   /// Advances the emitter's clock from `simTime` to `t1`: births (with exact times), sub-cell
@@ -257,8 +265,7 @@ struct EmitterRuntime: Sendable {
     var rt = cells[ci]
     let seg = rt.segment
     guard seg.rate > 0 else { return }
-    let accEnd = rt.acc0 + seg.integral(from: seg.start, to: t1)
-    let lastN = saturatingInt((accEnd + 1e-9).rounded(.down))
+    let lastN = seg.lastBirth(by: t1, acc0: rt.acc0, from: seg.start)
     guard lastN > rt.emitted else { return }
     var firstN = rt.emitted + 1
     // Births that (with all their descendants) must be gone by t1 need not be simulated: the
@@ -283,7 +290,7 @@ struct EmitterRuntime: Sendable {
       if firstN <= lastN {
         pending[ci].reserveCapacity(pending[ci].count + (lastN - firstN + 1))
         for n in firstN...lastN {
-          let tb = min(t1, max(t0, seg.time(ofBirth: n, acc0: rt.acc0, from: seg.start)))
+          let tb = max(t0, seg.time(ofBirth: n, acc0: rt.acc0, from: seg.start))
           let key = ParticleRandom.topLevelKey(base: rt.base, n: n)
           if let p = Spawner.topLevel(c, emitter: emitter, key: key, birth: tb) {
             pending[ci].append(p)
@@ -318,7 +325,7 @@ struct EmitterRuntime: Sendable {
       s.we = tb + seg.we
       let end = min(t1, td)
       guard end > a else { return done }
-      let lastN = saturatingInt((acc + s.integral(from: a, to: end) + 1e-9).rounded(.down))
+      let lastN = s.lastBirth(by: end, acc0: acc, from: a)
       guard lastN > done else { return done }
       var firstN = done + 1
       if cutoff > a {
@@ -340,7 +347,7 @@ struct EmitterRuntime: Sendable {
       }
       guard firstN <= lastN else { return lastN }
       for n in firstN...lastN {
-        let t = min(end, max(t0, s.time(ofBirth: n, acc0: acc, from: a)))
+        let t = max(t0, s.time(ofBirth: n, acc0: acc, from: a))
         let k = ParticleRandom.subKey(parent: key, subHash: sub.nameHash, n: n)
         if let p = Spawner.sub(sub, parent: state(t), emitter: emitter, key: k, birth: t) {
           pending[si].append(p)

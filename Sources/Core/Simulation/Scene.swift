@@ -51,61 +51,186 @@ public struct Scene: Sendable {
   }
 
   /// The grid on which animated emission is evaluated (s): births from an animated rate are
-  /// integrated with the value at the start of each 1 ms cell of scene time, so the result does
-  /// not depend on how time is cut into steps (counts agree within ±1 of the exact integral).
+  /// integrated with the value at the start of each 1 ms cell of scene time, and particles take
+  /// the animated values of the cell they are born in. The grid is anchored at scene time 0, so
+  /// the result does not depend on how time is cut into steps.
   public static let animationGrid = 0.001
+
+  /// How a step to `t` with animated emission is done: where a closed-form step may take it
+  /// first (`jumpTo`), and how many grid cells remain after that.
+  ///
+  /// When no animation changes birth counts or lifetimes (`countKeys`) and the step cannot
+  /// reach the particle cap, births earlier than the longest lifetime chain before `t` are
+  /// gone by `t` with all their descendants: their values do not matter, only their number,
+  /// which the animation does not change. Those are stepped in closed form; the rest on the
+  /// grid.
+  mutating func emissionPlan(to t: Double) -> (jumpTo: Double?, gridCells: Double) {
+    let grid = Scene.animationGrid
+    var from = now
+    var jump: Double? = nil
+    if !emissionAnimationRuns(from: now, to: t, countsOnly: true) {
+      var horizon = 0.0
+      let presented = presentedModel(at: now)
+      for id in presented.treeOrder {
+        guard let layer = presented.layer(id), layer.kind == .emitter else { continue }
+        let compiled = CompiledCell.compile(layer.cells, emitter: layer.emitter)
+        var slope = 1.0
+        let chain = timingChain(id)
+        for i in Swift.stride(from: 1, to: chain.count, by: 3) { slope *= abs(chain[i]) }
+        for c in compiled where c.parent == nil {
+          // A lifetime in the emitter's clock lasts 1/slope of scene time.
+          horizon = max(horizon, c.treeLifetime / max(slope, 1e-300))
+        }
+      }
+      let target = ((t - horizon) / grid).rounded(.down) * grid - grid
+      if target > now + grid {
+        var probe = StepReport()
+        let (parts, _) = emitterParts(to: target, using: presented, report: &probe)
+        if !mayReachCap(parts, cap: presented.root.settings.maxParticles) {
+          jump = target
+          from = target
+        }
+      }
+    }
+    return (jump, ((t - from) / grid).rounded(.up))
+  }
+
+  /// How many 1 ms grid cells a step to `t` would evaluate one by one (0 when no animation
+  /// changes emission). Steps over `Limits.maxEmissionGridCells` are refused by the Shell
+  /// before they start.
+  public mutating func emissionGridCells(to t: Double) -> Double {
+    guard t > now, t.isFinite, hasAnimations, emissionAnimationRuns(from: now, to: t) else {
+      return 0
+    }
+    return emissionPlan(to: t).gridCells
+  }
 
   /// Advances the clock to `t` (no earlier than `now`), moving every emitter's particles.
   /// Scheduled commands are the Shell's business: it calls this up to each one's time.
+  ///
+  /// `stop` is polled between pieces of work (grid cells, batches of births at the cap); when
+  /// it returns true the clock stops at the last time fully reached, and the state is exactly
+  /// that of a step to that time (`report.stoppedAt` says which).
   @discardableResult
-  public mutating func advance(to t: Double) -> StepReport {
+  public mutating func advance(to t: Double, stop: () -> Bool = { false }) -> StepReport {
     var report = StepReport()
     guard t > now, t.isFinite else { return report }
     if hasAnimations && emissionAnimationRuns(from: now, to: t) {
-      // Whole grid cells of scene time, each evaluated at its start.
-      var grid = Scene.animationGrid
-      let cells = (t - now) / grid
-      // At most 100,000 cells a call (100 s of scene time at 1 ms), so no step hangs.
-      if cells > 1e5 {
-        grid = (t - now) / 1e5
-        report.coarseAnimation = true
+      let plan = emissionPlan(to: t)
+      if let jump = plan.jumpTo {
+        // Births before `jump` are all gone by `t`, descendants included, and their number does
+        // not depend on the animations: one closed-form step takes them.
+        advanceEmitters(to: jump, using: presentedModel(at: now), report: &report)
       }
+      // Whole grid cells of scene time, each evaluated at its start.
+      let grid = Scene.animationGrid
+      var polled = 0
       while now < t {
         let start = (now / grid).rounded(.down) * grid
         var end = min(t, start + grid)
         if end <= now { end = min(t, now.nextUp + grid) }
         let presented = presentedModel(at: start)
-        advanceEmitters(to: end, using: presented, report: &report)
+        advanceEmitters(to: end, using: presented, report: &report, stop: stop)
+        if report.stoppedAt != nil { break }
+        polled += 1
+        if now < t && polled % 64 == 0 && stop() {
+          report.stoppedAt = now
+          break
+        }
       }
     } else {
-      advanceEmitters(to: t, using: presentedModel(at: now), report: &report)
+      advanceEmitters(to: t, using: presentedModel(at: now), report: &report, stop: stop)
     }
     pruneFinishedAnimations()
     return report
   }
 
   /// Moves every emitter to scene time `t` with the properties of `presented` (the model, or
-  /// the model with animations applied), then sets `now`.
-  mutating func advanceEmitters(to t: Double, using presented: SceneModel, report: inout StepReport)
-  {
+  /// the model with animations applied), then sets `now` (to `t`, or where `stop` ended it).
+  mutating func advanceEmitters(
+    to t: Double, using presented: SceneModel, report: inout StepReport,
+    stop: () -> Bool = { false }
+  ) {
     let cap = presented.root.settings.maxParticles
-    var live = 0
-    for r in runtimes.values { live += r.liveCount }
+    let (parts, locals) = emitterParts(to: t, using: presented, report: &report)
+    if mayReachCap(parts, cap: cap) {
+      let stoppedAt = cappedAdvance(parts, cap: cap, report: &report, stop: stop)
+      for part in parts {
+        let local = max(0, localTime(of: part.id, at: stoppedAt ?? t))
+        runtimes[part.id]?.lastLocal = local
+      }
+      if let stoppedAt {
+        report.stoppedAt = stoppedAt
+        now = stoppedAt
+        return
+      }
+    } else {
+      // Nothing can be dropped: each emitter steps on its own.
+      for (part, local1) in zip(parts, locals) {
+        var room = Int.max / 2
+        runtimes[part.id, default: EmitterRuntime()].advance(
+          toLocal: local1, layer: part.layer, compiled: part.compiled, room: &room,
+          report: &report)
+      }
+    }
+    now = t
+  }
+
+  /// Each emitter's part of a step to `t` (its runtime brought in line with `presented`
+  /// first), and its effective local time at `t`.
+  mutating func emitterParts(
+    to t: Double, using presented: SceneModel, report: inout StepReport
+  ) -> ([CappedEmitter], [Double]) {
+    var parts: [CappedEmitter] = []
+    var locals: [Double] = []
     for id in presented.treeOrder {
       guard let layer = presented.layer(id), layer.kind == .emitter else { continue }
       let compiled = CompiledCell.compile(layer.cells, emitter: layer.emitter)
       syncRuntime(id, layer: layer, compiled: compiled)
+      for c in compiled where c.cell.birthRate * layer.emitter.birthRate * c.cell.timing.speed > 1e8
+      {
+        report.rateCapped = true
+      }
+      let rt = runtimes[id] ?? EmitterRuntime()
       let local1 = max(0, localTime(of: id, at: t))
-      // This emitter may fill what the other emitters leave; its own survivors are
-      // subtracted inside the step, after its deaths.
-      let before = runtimes[id]?.liveCount ?? 0
-      var room = max(0, cap - (live - before))
-      // Mutated in place: a copy would duplicate every particle array (copy-on-write).
-      runtimes[id, default: EmitterRuntime()].advance(
-        toLocal: local1, layer: layer, compiled: compiled, room: &room, report: &report)
-      live += (runtimes[id]?.liveCount ?? 0) - before
+      locals.append(local1)
+      let s1 = EmitterRuntime.clock(simTime: rt.simTime, lastLocal: rt.lastLocal, local: local1)
+      let dt = s1 - rt.simTime
+      // Emitter seconds per scene second: the product of the speeds down the tree.
+      let chain = timingChain(id)
+      var slope = 1.0
+      for i in Swift.stride(from: 1, to: chain.count, by: 3) { slope *= chain[i] }
+      if !(slope > 0 && slope.isFinite) { slope = dt / max(t - now, .leastNonzeroMagnitude) }
+      parts.append(
+        CappedEmitter(
+          id: id, layer: layer, compiled: compiled, s0: rt.simTime, s1: s1, t1: t,
+          slope: slope))
     }
-    now = t
+    return (parts, locals)
+  }
+
+  /// About how many births a step to `t` would have to decide one by one at the particle cap
+  /// (0 when the step cannot reach the cap). At the cap every death lets one birth in, so
+  /// this is about `maxParticles × (1 + step / shortest mean lifetime)`. Long steps at the
+  /// cap are refused above `Limits.maxCapDecisions` before any work (see the Shell).
+  public mutating func capDecisions(to t: Double) -> Double {
+    guard t > now, t.isFinite else { return 0 }
+    var report = StepReport()
+    let presented = presentedModel(at: now)
+    let cap = presented.root.settings.maxParticles
+    let (parts, _) = emitterParts(to: t, using: presented, report: &report)
+    guard mayReachCap(parts, cap: cap) else { return 0 }
+    var total = 0.0
+    for part in parts where part.s1 > part.s0 {
+      var shortest = Double.infinity
+      for c in part.compiled where c.emission.rate > 0 {
+        let mean = abs(c.cell.lifetime * part.layer.emitter.lifetime)
+        shortest = min(shortest, max(mean, 1e-6))
+      }
+      guard shortest.isFinite else { continue }
+      total += Double(cap) * (1 + (part.s1 - part.s0) / shortest)
+    }
+    return total
   }
 
   /// Brings an emitter's runtime in line with the model (or the presented `layer`) at `now`,

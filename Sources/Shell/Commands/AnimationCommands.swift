@@ -73,12 +73,7 @@ enum AnimationCommands {
         }
         out.append((t, []))
       } else {
-        guard !out.isEmpty else {
-          let near = Suggestions.nearest(to: t.text, in: keywords.sorted())
-          throw inv.error(
-            "unexpected '\(t.text)'",
-            hint: near.map { "did you mean '\($0)'?" } ?? "usage: \(inv.command.usage)", at: t)
-        }
+        guard !out.isEmpty else { throw inv.unexpected(t, expected: keywords.sorted()) }
         out[out.count - 1].1.append(t)
       }
     }
@@ -86,12 +81,39 @@ enum AnimationCommands {
   }
 
   static func number(
-    _ clause: (Token, [Token]), _ inv: Invocation, range: ClosedRange<Double>, what: String
+    _ clause: (Token, [Token]), _ inv: Invocation, range: ClosedRange<Double>, what: String,
+    keywords: Set<String> = keywords
   ) throws(Diagnostic) -> Double {
     guard clause.1.count == 1 else {
+      try extraWords(clause, from: 1, inv, keywords: keywords)
       throw inv.error("'\(clause.0.text)' takes one number", at: clause.0)
     }
     return try inv.number(clause.1[0], range: range, what: what)
+  }
+
+  /// Fails when a word of the clause from index `start` on misspells a keyword (`to 1
+  /// duraton 2`): that, not the clause's length, is what the user needs to hear.
+  static func extraWords(
+    _ clause: (Token, [Token]), from start: Int, _ inv: Invocation,
+    keywords: Set<String> = keywords
+  ) throws(Diagnostic) {
+    if let e = inv.misspeltKeyword(in: clause.1.dropFirst(start), keywords: keywords.sorted()) {
+      throw e
+    }
+  }
+
+  /// Runs `parse` on a word of a clause; when it fails and the word misspells a keyword, that
+  /// is the error instead (`values 1 2 duraton 2`).
+  static func word<T>(
+    _ t: Token, _ inv: Invocation, keywords: Set<String> = keywords,
+    _ parse: (Token) throws(Diagnostic) -> T
+  ) throws(Diagnostic) -> T {
+    do throws(Diagnostic) {
+      return try parse(t)
+    } catch {
+      if let e = inv.misspeltKeyword(in: [t], keywords: keywords.sorted()) { throw e }
+      throw error
+    }
   }
 
   static let animate = Command(
@@ -115,15 +137,19 @@ enum AnimationCommands {
     func single(_ k: String) throws(Diagnostic) -> [Double]? {
       guard let c = clause(k) else { return nil }
       guard c.1.count == 1 else {
+        try extraWords(c, from: 1, inv)
         throw inv.error("'\(k)' takes one value", hint: "write it as one word, e.g. 30,30", at: c.0)
       }
-      return try components(c.1[0], target, inv)
+      return try word(c.1[0], inv) { t throws(Diagnostic) in try components(t, target, inv) }
     }
     func list(_ k: String, range: ClosedRange<Double>) throws(Diagnostic) -> [Double]? {
       guard let c = clause(k) else { return nil }
       guard !c.1.isEmpty else { throw inv.error("'\(k)' needs numbers", at: c.0) }
       var out: [Double] = []
-      for t in c.1 { out.append(try inv.number(t, range: range, what: k)) }
+      for t in c.1 {
+        out.append(
+          try word(t, inv) { t throws(Diagnostic) in try inv.number(t, range: range, what: k) })
+      }
       return out
     }
     var timing = MediaTiming()
@@ -134,14 +160,17 @@ enum AnimationCommands {
       guard !isSpring else { throw inv.error("a keyframe animation cannot be a spring", at: v.0) }
       guard !v.1.isEmpty else { throw inv.error("'values' needs at least one value", at: v.0) }
       var values: [[Double]] = []
-      for t in v.1 { values.append(try components(t, target, inv)) }
+      for t in v.1 {
+        values.append(try word(t, inv) { t throws(Diagnostic) in try components(t, target, inv) })
+      }
       var mode = KeyframeCurve.CalculationMode.linear
       if let m = clause("mode") {
+        try extraWords(m, from: 1, inv)
         guard m.1.count == 1, let parsed = KeyframeCurve.CalculationMode(rawValue: m.1[0].text)
         else {
           let word = m.1.first?.text ?? ""
-          let near = Suggestions.nearest(
-            to: word, in: KeyframeCurve.CalculationMode.allCases.map(\.rawValue))
+          let near = KeywordSuggestion.keyword(
+            for: word, among: KeyframeCurve.CalculationMode.allCases.map(\.rawValue))
           throw inv.error(
             "mode is one of linear, discrete, paced, cubic, cubicPaced",
             hint: near.map { "did you mean '\($0)'?" }, at: m.1.first ?? m.0)
@@ -151,7 +180,9 @@ enum AnimationCommands {
       var functions: [TimingFunction]? = nil
       if let c = clause("timings") {
         var fs: [TimingFunction] = []
-        for t in c.1 { fs.append(try timingFunction(t, inv)) }
+        for t in c.1 {
+          fs.append(try word(t, inv) { t throws(Diagnostic) in try timingFunction(t, inv) })
+        }
         functions = fs
       }
       let curve = KeyframeCurve(
@@ -224,15 +255,24 @@ enum AnimationCommands {
     var delay = 0.0
     if let c = clause("delay") { delay = try number(c, inv, range: 0...1e9, what: "delay") }
     if let c = clause("timing") {
-      guard c.1.count == 1 else { throw inv.error("'timing' takes one name", at: c.0) }
+      guard c.1.count == 1 else {
+        try extraWords(c, from: 1, inv)
+        throw inv.error("'timing' takes one name", at: c.0)
+      }
       animation.timingFunction = try timingFunction(c.1[0], inv)
     }
     if let c = clause("repeat") {
-      guard c.1.count == 1 else { throw inv.error("'repeat' takes a count or forever", at: c.0) }
+      guard c.1.count == 1 else {
+        try extraWords(c, from: 1, inv)
+        throw inv.error("'repeat' takes a count or forever", at: c.0)
+      }
       if c.1[0].text == "forever" {
         animation.timing.repeatCount = .infinity
       } else {
-        animation.timing.repeatCount = try inv.number(c.1[0], range: 0...1e9, what: "repeat")
+        let count = c.1[0]
+        animation.timing.repeatCount = try word(count, inv, keywords: keywords.union(["forever"])) {
+          t throws(Diagnostic) in try inv.number(t, range: 0...1e9, what: "repeat")
+        }
       }
     }
     if let c = clause("repeatDuration") {
@@ -244,22 +284,32 @@ enum AnimationCommands {
       animation.timing.speed = v
     }
     if let c = clause("fill") {
+      try extraWords(c, from: 1, inv)
       guard c.1.count == 1, let f = FillMode(rawValue: c.1[0].text) else {
+        let modes = FillMode.allCases.map(\.rawValue)
         throw inv.error(
-          "fill is one of removed, forwards, backwards, both", at: c.1.first ?? c.0)
+          "fill is one of \(modes.joined(separator: ", "))",
+          hint: c.1.first.flatMap { KeywordSuggestion.hint(for: $0.text, among: modes) },
+          at: c.1.first ?? c.0)
       }
       animation.timing.fillMode = f
     }
     for flag in ["autoreverses", "keep", "additive", "cumulative"] {
       guard let c = clause(flag) else { continue }
-      guard c.1.isEmpty else { throw inv.error("'\(flag)' takes no value", at: c.1[0]) }
+      guard c.1.isEmpty else {
+        try extraWords(c, from: 0, inv)
+        throw inv.error("'\(flag)' takes no value", at: c.1[0])
+      }
     }
     animation.timing.autoreverses = clause("autoreverses") != nil
     animation.removedOnCompletion = clause("keep") == nil
     animation.additive = clause("additive") != nil
     animation.cumulative = clause("cumulative") != nil
     if let c = clause("key") {
-      guard c.1.count == 1 else { throw inv.error("'key' takes one name", at: c.0) }
+      guard c.1.count == 1 else {
+        try extraWords(c, from: 1, inv)
+        throw inv.error("'key' takes one name", at: c.0)
+      }
       animation.key = c.1[0].text
     }
     for (w, t) in warnings {
@@ -281,7 +331,11 @@ enum AnimationCommands {
       }
     }
     let names = TimingFunction.named.map(\.name)
-    let near = Suggestions.nearest(to: t.text, in: names)
+    // Core Animation's constant names suggest by their short name.
+    var word = Substring(t.text)
+    let prefix = "kCAMediaTimingFunction"
+    if word.lowercased().hasPrefix(prefix.lowercased()) { word = word.dropFirst(prefix.count) }
+    let near = KeywordSuggestion.keyword(for: String(word), among: names)
     throw inv.error(
       "unknown timing function '\(t.text)'",
       hint: near.map { "did you mean '\($0)'?" }
@@ -310,14 +364,18 @@ enum AnimationCommands {
     let groups = try clauses(inv.args.dropFirst(), inv, keywords: uiviewKeywords)
     func clause(_ k: String) -> (Token, [Token])? { groups.first { $0.0.text == k } }
     guard let to = clause("to"), to.1.count == 1 else {
+      if let to = clause("to") { try extraWords(to, from: 1, inv, keywords: uiviewKeywords) }
       throw inv.usageError("missing 'to VALUE'")
     }
     let value = try components(to.1[0], target, inv)
     guard let d = clause("duration") else { throw inv.usageError("missing 'duration D'") }
-    let duration = try number(d, inv, range: -1e9...1e9, what: "duration")
+    let duration = try number(
+      d, inv, range: -1e9...1e9, what: "duration", keywords: uiviewKeywords)
     guard duration > 0 else { throw inv.error("duration must be greater than 0", at: d.1[0]) }
     var delay = 0.0
-    if let c = clause("delay") { delay = try number(c, inv, range: 0...1e9, what: "delay") }
+    if let c = clause("delay") {
+      delay = try number(c, inv, range: 0...1e9, what: "delay", keywords: uiviewKeywords)
+    }
     // The old presentation value is where the animation starts.
     guard let old = s.scene.presentationValue(target.ref)?.components else {
       throw inv.error("cannot read the current value", at: pathToken)
@@ -331,13 +389,15 @@ enum AnimationCommands {
       if let c = clause("curve") {
         throw inv.error("a spring animation has no curve (UIKit forces linear)", at: c.0)
       }
-      let ratio = try number(damp, inv, range: -1e9...1e9, what: "damping ratio")
+      let ratio = try number(
+        damp, inv, range: -1e9...1e9, what: "damping ratio", keywords: uiviewKeywords)
       guard ratio > 0 else {
         throw inv.error("damping ratio must be greater than 0", at: damp.1[0])
       }
       var velocity = 0.0
       if let c = clause("velocity") {
-        velocity = try number(c, inv, range: -1e6...1e6, what: "velocity")
+        velocity = try number(
+          c, inv, range: -1e6...1e6, what: "velocity", keywords: uiviewKeywords)
       }
       let curve = UIViewSpring.spring(duration: duration, dampingRatio: ratio, velocity: velocity)
       animation = LayerAnimation(
@@ -349,9 +409,13 @@ enum AnimationCommands {
       }
       var curve = UIViewSpring.Curve.easeInOut
       if let c = clause("curve") {
+        try extraWords(c, from: 1, inv, keywords: uiviewKeywords)
         guard c.1.count == 1, let parsed = UIViewSpring.Curve(rawValue: c.1[0].text) else {
+          let curves = UIViewSpring.Curve.allCases.map(\.rawValue)
           throw inv.error(
-            "curve is one of easeInOut, easeIn, easeOut, linear", at: c.1.first ?? c.0)
+            "curve is one of \(curves.joined(separator: ", "))",
+            hint: c.1.first.flatMap { KeywordSuggestion.hint(for: $0.text, among: curves) },
+            at: c.1.first ?? c.0)
         }
         curve = parsed
       }

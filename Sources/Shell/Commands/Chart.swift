@@ -23,8 +23,7 @@ enum Chart {
     var grid = Array(repeating: Array(repeating: Character(" "), count: width), count: height)
     for (i, v) in samples.enumerated() {
       for k in (0..<min(series, marks.count)).reversed() where v[k].isFinite {
-        let r = Int(((hi - v[k]) / (hi - lo) * Double(height - 1)).rounded())
-        grid[min(max(r, 0), height - 1)][i] = marks[k]
+        grid[row(v[k], lo: lo, hi: hi, height: height)][i] = marks[k]
       }
     }
     let top = format(hi)
@@ -50,9 +49,18 @@ enum Chart {
     return out
   }
 
-  /// A short label: at most four significant decimals.
+  /// The row of finite `v` between `hi` (row 0) and `lo` (the last row). The values are halved
+  /// first so that a span wider than the largest Double (say −1e308 to 1e308, which a bezier
+  /// timing function with huge control points can reach) still gives a row and not NaN.
+  static func row(_ v: Double, lo: Double, hi: Double, height: Int) -> Int {
+    let f = (hi / 2 - v / 2) / (hi / 2 - lo / 2) * Double(height - 1)
+    guard f.isFinite else { return 0 }
+    return Int(min(max(f.rounded(), 0), Double(height - 1)))
+  }
+
+  /// A short label: at most four decimals (a value too large to scale is shown as it is).
   static func format(_ x: Double) -> String {
     let r = (x * 10000).rounded() / 10000
-    return ValueFormatting.number(r)
+    return ValueFormatting.number(r.isFinite ? r : x)
   }
 }

@@ -25,14 +25,12 @@ enum ExportCommands {
     func isTo(_ t: Token) -> Bool { t.text == "to" && !t.quoted }
     var top = SceneModel.rootID
     if let first = rest.first, !isTo(first) {
-      top = try inv.layer(first, in: s.scene.model)
+      top = try inv.layer(first, in: s.scene.model, orKeyword: ["to"])
       rest.removeFirst()
     }
     var fileToken: Token? = nil
     if let to = rest.first {
-      guard isTo(to) else {
-        throw inv.error("unexpected '\(to.text)'", hint: "usage: \(inv.command.usage)", at: to)
-      }
+      guard isTo(to) else { throw inv.unexpected(to, expected: ["to"]) }
       guard rest.count > 1 else {
         throw Diagnostic(
           "missing FILE after 'to'", hint: "usage: \(inv.command.usage)", at: inv.line,
@@ -49,12 +47,11 @@ enum ExportCommands {
       s.sink.out(text)
       return
     }
-    do throws(AtomicFile.WriteError) {
+    do throws(OutputError) {
       try AtomicFile.write(Array(text.utf8), to: fileToken.text)
     } catch {
-      var d = inv.error(error.message, at: fileToken)
-      d.exitCode = 74
-      throw d
+      throw inv.outputError(
+        error, at: fileToken, standardOutput: "leave out 'to FILE' to print the code instead")
     }
   }
 }

@@ -5,18 +5,46 @@ enum FileCommands {
   static let all: [Command] = [load, save, echo, quit]
 
   static let save = Command(
-    name: "save", usage: "save FILE",
-    abstract: "write a script that rebuilds the current model (not particles or the clock)",
-    examples: ["save like.burst"], hints: [.file], effect: .display
+    name: "save", usage: "save FILE | save model FILE",
+    abstract:
+      "write the history that rebuilds the whole effect (model, particles, animations,"
+      + " schedule and clock), or with model a readable script of the model alone",
+    discussion:
+      "save FILE writes the commands that changed the scene, in the order they ran: display"
+      + " commands are left out, and so are commands undone by an error; load writes the"
+      + " commands it ran; scheduled commands are re-scheduled by the after, at or fire that"
+      + " scheduled them; reset starts afresh; the clock's moves between two commands become"
+      + " one step to TIME, exact to the bit. Loading the file in a new session gives the same"
+      + " scene, particles, animations and schedule at the same time, so what follows is the"
+      + " same too. save model FILE writes scene, layer, emitter, cell and set commands for"
+      + " every property that differs from a new scene's, the root layer's included; it has no"
+      + " particles, animations, schedule or clock. Both write image file paths relative to the"
+      + " saved file, and a relative image path in a script is read relative to the script.",
+    examples: ["save like.burst", "save model like-model.burst"], hints: [.file, .file],
+    effect: .display
   ) { s, inv throws(Diagnostic) in
-    try inv.expectAtMost(1)
-    let token = try inv.argument(1, "FILE")
-    do throws(AtomicFile.WriteError) {
-      try AtomicFile.write(Array(SceneSaver.script(s.scene).utf8), to: token.text)
+    try inv.expectAtMost(2)
+    var fileIndex = 1
+    let modelOnly = inv.args.count == 2
+    if modelOnly {
+      let keyword = inv.text.tokens[1]
+      guard keyword.text == "model", !keyword.quoted else {
+        throw inv.error(
+          "expected 'model' or a single FILE", hint: "usage: \(inv.command.usage)", at: keyword)
+      }
+      fileIndex = 2
+    }
+    let token = try inv.argument(fileIndex, "FILE")
+    let directory = HistoryRecorder.directory(of: token.text)
+    let text =
+      modelOnly
+      ? SceneSaver.script(s.scene) { s.savedImagePath($0, directory: directory) }
+      : s.history.script(now: s.scene.now, directory: directory)
+    do throws(OutputError) {
+      let target = try AtomicFile.check(token.text)
+      try AtomicFile.write(Array(text.utf8), to: target)
     } catch {
-      var d = inv.error(error.message, at: token)
-      d.exitCode = 74
-      throw d
+      throw inv.outputError(error, at: token)
     }
   }
 
@@ -30,9 +58,12 @@ enum FileCommands {
     guard s.loading.count < 16, !s.loading.contains(token.text) else {
       throw inv.error("'\(token.text)' is already being loaded", at: token)
     }
-    guard let text = AtomicFile.readText(token.text) else {
-      var d = inv.error("cannot read '\(token.text)'", hint: "check the path", at: token)
-      d.exitCode = 66
+    let text: String
+    do throws(InputError) {
+      text = try InputFile.readText(token.text)
+    } catch {
+      var d = inv.error(error.message, hint: error.hint, at: token)
+      d.exitCode = error.exitCode
       throw d
     }
     s.loading.append(token.text)

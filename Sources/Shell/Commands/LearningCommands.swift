@@ -29,7 +29,19 @@ enum LearningCommands {
       infos = EmitterCell.descriptors.map { $0.info }
     default:
       let token = inv.text.tokens[1]
-      let r = try inv.object(token, in: m)
+      let r: ObjectRef
+      do throws(Diagnostic) {
+        r = try inv.object(token, in: m)
+      } catch {
+        // `keys cel`: a misspelt kind rather than an unknown layer.
+        let kinds = ["layer", "emitter", "cell"]
+        guard !token.quoted, m.layerID(named: token.text) == nil,
+          let near = KeywordSuggestion.keyword(for: token.text, among: kinds),
+          Suggestions.nearest(to: token.text, in: [near] + m.layerNames) == near
+        else { throw error }
+        throw inv.error(
+          "unknown layer or kind '\(token.text)'", hint: "did you mean '\(near)'?", at: token)
+      }
       ref = r
       title = m.describe(r)
       infos = m.infos(of: r)
@@ -101,6 +113,7 @@ enum HelpText {
 
   static func detail(_ c: Command) -> String {
     var out = "usage: \(c.usage)\n\(c.abstract)\n"
+    if let d = c.discussion { out += wrap(d, width: 96).map { $0 + "\n" }.joined() }
     if !c.aliases.isEmpty { out += "aliases: \(c.aliases.joined(separator: ", "))\n" }
     if !c.examples.isEmpty {
       out += "examples:\n" + c.examples.map { "  \($0)\n" }.joined()

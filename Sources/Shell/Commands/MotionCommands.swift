@@ -75,6 +75,12 @@ enum MotionCommands {
     abstract:
       "advance the clock SECONDS, writing numbered PNG frames into directory PATH, or an"
       + " asciinema recording when PATH ends in .cast",
+    discussion:
+      "Frames go into a temporary directory beside PATH, renamed to PATH when the last frame is"
+      + " written, so PATH must be new or an empty directory. A .cast is streamed to a"
+      + " temporary file frame by frame and may be at most"
+      + " \(SystemError.mebibytes(CastFile.maxBytes)). The path is checked before"
+      + " the clock moves; after a failure or Ctrl-C no frames or temporary files are left.",
     examples: ["record frames 2 fps 30", "record like.cast 1.5"],
     hints: [.file, .none, .keywords(["fps", "scale"]), .none], effect: .clock
   ) { s, inv throws(Diagnostic) in
@@ -86,42 +92,47 @@ enum MotionCommands {
     let n = try frameCount(seconds, fps: fps, inv, at: secondsToken)
     let path = pathToken.text
     let start = s.scene.now
-    func fail(_ message: String) -> Diagnostic {
-      var d = inv.error(message, at: pathToken)
-      d.exitCode = 74
-      return d
-    }
+    // Everything about the output is checked, and its temporary file or directory made, before
+    // the clock moves; a failure or Ctrl-C later removes them again.
     if path.hasSuffix(".cast") {
       guard opts["scale"] == nil else {
         throw inv.error("scale applies to PNG frames, not to a .cast", at: pathToken)
       }
       let (cols, rows) = cells(for: s, columns: s.defaultColumns, maxRows: 1000)
-      var text = AsciiCast.header(width: cols, height: rows)
+      let least = CastFile.minimumBytes(columns: cols, rows: rows, frames: n)
+      guard least <= CastFile.maxBytes else {
+        throw inv.error(
+          "\(n) frames of \(cols)×\(rows) cells would exceed the "
+            + "\(SystemError.mebibytes(CastFile.maxBytes)) limit for .cast recordings",
+          hint: "they take at least \(SystemError.mebibytes(least)): record fewer seconds or"
+            + " use a lower fps", at: secondsToken)
+      }
+      let cast: CastFile
+      do throws(OutputError) {
+        cast = try CastFile(try AtomicFile.check(path), columns: cols, rows: rows)
+      } catch {
+        throw inv.outputError(error, at: pathToken)
+      }
+      defer { cast.discard() }
       for i in 0..<n {
         let frame = ansiFrame(s, cols: cols, rows: rows)
-        text += AsciiCast.event(time: Double(i) / fps, frame: frame, first: i == 0)
+        do throws(OutputError) {
+          try cast.append(time: Double(i) / fps, frame: frame)
+        } catch {
+          throw inv.outputError(error, at: pathToken)
+        }
         try s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: inv.text)
       }
-      do throws(AtomicFile.WriteError) {
-        try AtomicFile.write(Array(text.utf8), to: path)
+      try s.checkInterrupt()
+      do throws(OutputError) {
+        try cast.finish()
       } catch {
-        throw fail(error.message)
+        throw inv.outputError(error, at: pathToken)
       }
       s.sink.out("wrote \(n) frames to \(path); play it with: asciinema play \(path)\n")
       return
     }
     // A directory of numbered PNG frames.
-    var isDir: ObjCBool = false
-    let fm = FileManager.default
-    if fm.fileExists(atPath: path, isDirectory: &isDir) {
-      guard isDir.boolValue else { throw fail("'\(path)' is a file, not a directory") }
-    } else {
-      do {
-        try fm.createDirectory(atPath: path, withIntermediateDirectories: false)
-      } catch {
-        throw fail("cannot create the directory '\(path)'")
-      }
-    }
     let root = s.scene.model.root
     let k = root.settings.pixelScale * (opts["scale"] ?? 1)
     let w = (root.properties.bounds.size.width * k).rounded()
@@ -136,15 +147,28 @@ enum MotionCommands {
       throw inv.error(
         "frames of \(Int(w))×\(Int(h)) are too large (at most 4096 each way)", at: pathToken)
     }
+    let frames: FrameDirectory
+    do throws(OutputError) {
+      frames = try FrameDirectory(try FrameDirectory.check(path))
+    } catch {
+      throw inv.outputError(error, at: pathToken)
+    }
+    defer { frames.discard() }
     for i in 0..<n {
       let canvas = SceneRenderer.render(s.scene, width: Int(w), height: Int(h))
-      let name = path + "/frame-" + String(format: "%04d", i + 1) + ".png"
-      do throws(PNGFile.Error) {
-        try PNGFile.write(canvas, to: name)
+      let name = "frame-" + String(format: "%04d", i + 1) + ".png"
+      do throws(OutputError) {
+        try frames.write(try PNGFile.encode(canvas, path: path + "/" + name), named: name)
       } catch {
-        throw fail(error.message)
+        throw inv.outputError(error, at: pathToken)
       }
       try s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: inv.text)
+    }
+    try s.checkInterrupt()
+    do throws(OutputError) {
+      try frames.commit()
+    } catch {
+      throw inv.outputError(error, at: pathToken)
     }
     let rate = ValueFormatting.number(fps)
     s.sink.out(
@@ -197,41 +221,4 @@ enum MotionCommands {
   }
 
   static func format(_ t: Double) -> String { format3(t) }
-}
-
-/// asciinema's asciicast v2 format: a JSON header line, then one `[time, "o", data]` line per
-/// output event. No wall-clock timestamp is written, so recordings are reproducible.
-enum AsciiCast {
-  static func header(width: Int, height: Int) -> String {
-    "{\"version\": 2, \"width\": \(width), \"height\": \(height), "
-      + "\"env\": {\"TERM\": \"xterm-256color\"}}\n"
-  }
-
-  /// One frame drawn from the top-left corner (the first one clears the screen).
-  static func event(time: Double, frame: [String], first: Bool) -> String {
-    let data = (first ? "\u{1B}[2J" : "") + "\u{1B}[H" + frame.joined(separator: "\r\n")
-    return "[\(ValueFormatting.number((time * 1e6).rounded() / 1e6)), \"o\", \(json(data))]\n"
-  }
-
-  /// A JSON string literal.
-  static func json(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-      switch u {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if u.value < 0x20 || u.value == 0x7F {
-          let hex = String(u.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(u)
-        }
-      }
-    }
-    return out + "\""
-  }
 }

@@ -62,7 +62,10 @@ enum SceneCommands {
     if inv.args.count >= 2 {
       let kw = inv.text.tokens[2]
       guard kw.text == "in" else {
-        throw inv.error("expected 'in PARENT'", hint: "usage: \(inv.command.usage)", at: kw)
+        throw inv.error(
+          "expected 'in PARENT'",
+          hint: KeywordSuggestion.hint(for: kw.text, among: ["in"])
+            ?? "usage: \(inv.command.usage)", at: kw)
       }
       parent = try inv.layer(try inv.argument(3, "PARENT"), in: s.scene.model)
     }
@@ -150,7 +153,8 @@ enum SceneCommands {
           throw Diagnostic(e, token: keyToken, in: inv.line)
         }
         do throws(ValueError) {
-          updates.append((ref, try parseForSet(value, ref: ref, model: model)))
+          let v = try parseForSet(value, ref: ref, model: model)
+          updates.append((ref, s.scriptRelative(v, in: inv.line)))
         } catch {
           throw Diagnostic(error, token: valueToken, in: inv.line)
         }
@@ -174,7 +178,7 @@ enum SceneCommands {
         - valueToken.column)
     let value: PropertyValue
     do throws(ValueError) {
-      value = try parseForSet(joined, ref: ref, model: model)
+      value = s.scriptRelative(try parseForSet(joined, ref: ref, model: model), in: inv.line)
     } catch {
       throw Diagnostic(error, token: span, in: inv.line)
     }
@@ -205,6 +209,11 @@ enum SceneCommands {
   ) { s, inv throws(Diagnostic) in
     var i = 1
     if inv.args.first?.text == "presentation", inv.args.count > 1 { i = 2 }
+    if i == 1, inv.args.count == 2, let first = inv.args.first, !first.quoted,
+      KeywordSuggestion.keyword(for: first.text, among: ["presentation"]) != nil
+    {
+      throw inv.unexpected(first, expected: ["presentation"])
+    }
     try inv.expectAtMost(i)
     let ref = try inv.property(try inv.argument(i, "PATH"), in: s.scene.model)
     let presentation = i == 2
@@ -233,7 +242,10 @@ extension SceneCommands {
     let id = try inv.layer(try inv.argument(1, "PATH"), in: s.scene.model)
     let kw = try inv.argument(2, "'as'")
     guard kw.text == "as" else {
-      throw inv.error("expected 'as NAME'", hint: "usage: \(inv.command.usage)", at: kw)
+      throw inv.error(
+        "expected 'as NAME'",
+        hint: KeywordSuggestion.hint(for: kw.text, among: ["as"]) ?? "usage: \(inv.command.usage)",
+        at: kw)
     }
     let nameToken = try inv.argument(3, "NAME")
     try refuseCommandName(nameToken, s, inv)

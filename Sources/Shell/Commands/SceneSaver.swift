@@ -1,33 +1,48 @@
 import Core
 
-/// `save`: a script that rebuilds the current model (not particles, animations or the clock),
-/// written with the same value forms `set` reads, so loading it gives the same model.
+/// `save model`: a script that rebuilds the current model (not particles, animations, the
+/// schedule or the clock), written with the same value forms `set` reads, so loading it gives
+/// the same model. Every writable property that differs from what a new scene (or a new layer,
+/// emitter or cell) has is written, the root layer's (`scene`) included.
 enum SceneSaver {
-  static func script(_ scene: Scene) -> String {
+  /// The script; `imagePath` writes an image file path as a value word (relative to the saved
+  /// file, quoted when needed).
+  static func script(
+    _ scene: Scene, imagePath: (String) -> String = { HistoryRecorder.quoted($0) }
+  ) -> String {
     let m = scene.model
     let root = m.root
-    var out = "# Burst scene, saved at scene time \(ValueFormatting.number(scene.now)) s.\n"
-    out += "# The model only: particles, animations and the clock are not saved.\n"
+    var out = "# Burst scene model, saved at scene time \(ValueFormatting.number(scene.now)) s.\n"
+    out += "# The model only: particles, animations, the schedule and the clock are not saved.\n"
+    // The canvas as `scene` writes it, when `scene` can; the root's other properties are then
+    // compared with what that line leaves them at (its position is the centre of its bounds).
     let b = root.properties.bounds.size
-    out += "scene \(ValueFormatting.number(b.width))x\(ValueFormatting.number(b.height)) "
-    out += ValueFormatting.color(root.properties.backgroundColor) + "\n"
-    out += settings(
-      of: root, path: "scene", skipping: ["name", "bounds", "position", "backgroundColor"])
+    let sceneLine =
+      "scene \(ValueFormatting.number(b.width))x\(ValueFormatting.number(b.height)) "
+      + colorText(root.properties.backgroundColor)
+    let probe = Session(sink: CapturedOutput())
+    var rootBaseline = probe.scene.model.root
+    if probe.run(source: sceneLine, file: "save") == nil {
+      out += sceneLine + "\n"
+      rootBaseline = probe.scene.model.root
+    }
+    out += pairs(root.descriptors, of: root, from: rootBaseline, path: "scene", imagePath)
     for id in m.treeOrder where id != SceneModel.rootID {
       guard let l = m.layer(id) else { continue }
       let parent = l.parent.flatMap { m.layer($0) }
       out += (l.kind == .emitter ? "emitter " : "layer ") + l.name
       if let parent, parent.id != SceneModel.rootID { out += " in " + parent.name }
-      out += "\n" + settings(of: l, path: l.name, skipping: ["name"])
+      out += "\n"
+      if let fresh = l.kind == .emitter ? baseline.emitter : baseline.layer {
+        out += pairs(l.descriptors, of: l, from: fresh, path: l.name, imagePath)
+      }
       func cells(_ list: [EmitterCell], owner: String) {
         for c in list {
           out += "cell \(owner) \(c.name)\n"
           let path = owner + ".emitterCells." + c.name
-          out += pairs(
-            EmitterCell.descriptors.filter { $0.writable }.map {
-              ($0.name, $0.get(c), $0.defaultValue)
-            },
-            path: path)
+          if let fresh = baseline.cell {
+            out += pairs(EmitterCell.descriptors, of: c, from: fresh, path: path, imagePath)
+          }
           cells(c.cells, owner: path)
         }
       }
@@ -36,26 +51,40 @@ enum SceneSaver {
     return out
   }
 
-  /// `set PATH KEY=VALUE …` for a layer's non-default properties.
-  static func settings(of l: Layer, path: String, skipping: Set<String>) -> String {
-    pairs(
-      l.descriptors.filter { $0.writable && !skipping.contains($0.name) }
-        .filter { !["transform.scale", "transform.rotation.z"].contains($0.name) }
-        .map { ($0.name, $0.get(l), $0.defaultValue) }, path: path)
-  }
+  /// A new layer, emitter layer and cell, as the commands that add them make them.
+  static let baseline: (layer: Layer?, emitter: Layer?, cell: EmitterCell?) = {
+    var m = SceneModel()
+    let layer = try? m.addLayer(named: "l", kind: .layer, parent: SceneModel.rootID)
+    let emitter = try? m.addLayer(named: "e", kind: .emitter, parent: SceneModel.rootID)
+    let cell = emitter.flatMap { try? m.addCell(named: "c", to: .layer($0)) }
+    return (
+      layer.flatMap { m.layer($0) }, emitter.flatMap { m.layer($0) }, cell.flatMap { m.cell($0) }
+    )
+  }()
 
-  /// Non-default values as `set PATH k=v …` lines of reasonable length; a value with a space
-  /// (a quoted file name) gets a line of its own.
-  static func pairs(_ values: [(String, PropertyValue, PropertyValue)], path: String) -> String {
+  /// `set PATH KEY=VALUE …` lines for the writable properties of `object` that differ from
+  /// `baseline`. The properties are taken in table order and each one written is applied to
+  /// the baseline, so a property that another one already set (`transform.rotation.z` after
+  /// `transform.rotation`, the scale factors after `transform.scale`) is written only when it
+  /// still differs.
+  static func pairs<Root>(
+    _ descriptors: [PropertyDescriptor<Root>], of object: Root, from baseline: Root,
+    path: String, _ imagePath: (String) -> String
+  ) -> String {
+    var current = baseline
     var out = ""
     var line = ""
-    for (name, value, def) in values where value != def {
-      let text = ValueFormatting.value(value)
-      if text.contains(" ") {
-        out += "set \(path).\(name) \(text)\n"
+    for d in descriptors where d.writable {
+      let value = d.get(object)
+      guard d.get(current) != value else { continue }
+      d.set(&current, value)
+      let text = valueText(value, imagePath)
+      // A quoted value (a file name with a space) cannot stand in a KEY=VALUE word.
+      if text.hasPrefix("\"") {
+        out += "set \(path).\(d.name) \(text)\n"
         continue
       }
-      let pair = "\(name)=\(text)"
+      let pair = "\(d.name)=\(text)"
       if !line.isEmpty && line.count + pair.count > 90 {
         out += line + "\n"
         line = ""
@@ -64,5 +93,23 @@ enum SceneSaver {
     }
     if !line.isEmpty { out += line + "\n" }
     return out
+  }
+
+  /// A value as `set` reads it back exactly.
+  static func valueText(_ value: PropertyValue, _ imagePath: (String) -> String) -> String {
+    switch value {
+    case .color(let c): return colorText(c)
+    case .image(.file(let path)): return imagePath(path)
+    default: return ValueFormatting.value(value)
+    }
+  }
+
+  /// `#rrggbb(aa)` when that reads back as the same colour, else `rgba(r,g,b,a)` with each
+  /// component's shortest round-trip decimal.
+  static func colorText(_ c: Color) -> String {
+    let hex = ValueFormatting.color(c)
+    if case .color(let back)? = try? PropertyKind.color.parse(hex), back == c { return hex }
+    let parts = [c.red, c.green, c.blue, c.alpha].map { ValueFormatting.number($0) }
+    return "rgba(" + parts.joined(separator: ",") + ")"
   }
 }

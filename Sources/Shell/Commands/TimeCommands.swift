@@ -9,10 +9,17 @@ enum TimeCommands {
   static let maxCount = 1_000_000.0
 
   static let step = Command(
-    name: "step", usage: "step DT [COUNT]",
-    abstract: "advance the clock COUNT times (default 1) by DT seconds",
-    examples: ["step 0.016 10", "step 1.6"], hints: [.none, .none], effect: .clock
+    name: "step", usage: "step DT [COUNT] | step to TIME",
+    abstract:
+      "advance the clock COUNT times (default 1) by DT seconds, or to the scene time TIME"
+      + " (no earlier than now, at most 1e9 s ahead, landing on exactly that number)",
+    examples: ["step 0.016 10", "step 1.6", "step to 2.5"],
+    hints: [.keywords(["to"]), .none], effect: .clock
   ) { s, inv throws(Diagnostic) in
+    if let first = inv.args.first, first.text == "to", !first.quoted {
+      try stepTo(s, inv)
+      return
+    }
     try inv.expectAtMost(2)
     let dtToken = try inv.argument(1, "DT")
     let dt = try inv.number(dtToken, range: -1e300...1e300, what: "step duration")
@@ -35,6 +42,52 @@ enum TimeCommands {
       // to a nanosecond when it is that close (0.2 × 3 is 0.6, not 0.6000000000000001).
       try s.advance(to: snapped(start + dt * Double(i)), for: inv.text)
     }
+  }
+
+  /// `step to TIME`: an advance to exactly TIME (the Double its text reads as, not snapped), so
+  /// a saved history that writes the clock's shortest round-trip text lands on the same clock.
+  /// TIME may equal now: the commands scheduled for now then run. A move longer than one step
+  /// may take (animated emission evaluated ms by ms, births decided one by one at the particle
+  /// cap) is made in pieces that each may: the state does not depend on how time is cut, and a
+  /// saved history merges into one `step to` steps that were each within those limits.
+  private static func stepTo(_ s: Session, _ inv: Invocation) throws(Diagnostic) {
+    try inv.expectAtMost(2)
+    let token = try inv.argument(2, "TIME")
+    let t = try inv.number(token, range: -1e300...1e300, what: "time")
+    let now = s.scene.now
+    guard t >= now else {
+      throw inv.error(
+        "time \(ValueFormatting.number(t)) is already past",
+        hint: "the clock is at \(ValueFormatting.number(now))", at: token)
+    }
+    guard t <= now + maxStep else {
+      throw inv.error(
+        "a step is at most 1e9 seconds",
+        hint: "the clock is at \(ValueFormatting.number(now))", at: token)
+    }
+    repeat {
+      let start = s.scene.now
+      let end =
+        pieceEnd(from: start, to: t) { x in
+          s.scene.emissionGridCells(to: x) <= Limits.maxEmissionGridCells
+            && s.scene.capDecisions(to: x) <= Limits.maxCapDecisions
+        } ?? t
+      try s.advance(to: end, for: inv.text)
+      guard s.scene.now > start else { break }
+    } while s.scene.now < t
+  }
+
+  /// The furthest end, halving from `t`, of a piece of time from `now` that `fits`; nil when
+  /// not even a tiny piece does (the step to `t` is then refused for its own reason).
+  static func pieceEnd(from now: Double, to t: Double, fits: (Double) -> Bool) -> Double? {
+    var end = t
+    for _ in 0..<64 {
+      if fits(end) { return end }
+      let half = now + (end - now) / 2
+      guard half > now, half < end else { return nil }
+      end = half
+    }
+    return nil
   }
 
   /// `t` rounded to a whole nanosecond when it lies within 1e-12 (relative) of one.

@@ -36,14 +36,10 @@ enum ViewCommands {
         }
         continue
       }
-      guard layer == nil else { throw inv.error("unexpected '\(t.text)'", at: t) }
-      layer = try inv.layer(t, in: s.scene.model)
+      guard layer == nil else { throw inv.unexpected(t, expected: ["ascii", "ansi"]) }
+      layer = try inv.layer(t, in: s.scene.model, orKeyword: ["ascii", "ansi"])
     }
-    let bounds = s.scene.model.root.properties.bounds.size
-    let cols = columns ?? s.defaultColumns
-    // Character cells are about twice as tall as wide.
-    let r =
-      rows ?? max(1, Int((Double(cols) * bounds.height / max(bounds.width, 1) / 2).rounded()))
+    let (cols, r) = showSize(s, columns: columns ?? s.defaultColumns, rows: rows)
     if ansi {
       // Two pixels per character cell, rendered at that size directly.
       let canvas = SceneRenderer.render(s.scene, only: layer, width: cols, height: r * 2)
@@ -56,6 +52,22 @@ enum ViewCommands {
     let canvas = SceneRenderer.render(s.scene, only: layer, width: cols * 2, height: r * 4)
     let lines = AsciiEncoder.encode(canvas, columns: cols, rows: r)
     s.sink.out(lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n")
+  }
+
+  /// The most rows `show` draws, given or derived.
+  static let maxShowRows = 1000
+
+  /// The character cells `show` draws: the given rows, or as many as keep the scene's aspect
+  /// (cells are about twice as tall as wide). A scene too tall for that many rows at `columns`
+  /// gets `maxShowRows` rows and proportionally fewer columns.
+  static func showSize(_ s: Session, columns: Int, rows: Int?) -> (columns: Int, rows: Int) {
+    if let rows { return (columns, rows) }
+    let bounds = s.scene.model.root.properties.bounds.size
+    let aspect = max(0, bounds.height) / max(bounds.width, 1)
+    let wanted = (Double(columns) * aspect / 2).rounded()
+    guard wanted > Double(maxShowRows) else { return (columns, max(1, Int(wanted))) }
+    let fitting = (Double(maxShowRows) * 2 / aspect).rounded()
+    return (max(1, min(columns, Int(fitting))), maxShowRows)
   }
 
   /// The most pixels a snapshot may have: 8192×8192, whose float canvas takes 1 GiB.
@@ -94,24 +106,16 @@ enum ViewCommands {
         "a \(ValueFormatting.number(w))×\(ValueFormatting.number(h)) snapshot is too large",
         hint: "snapshots are at most 8192 pixels each way", at: fileToken)
     }
-    let canvas = SceneRenderer.render(s.scene, width: Int(w), height: Int(h))
-    if isPNG {
-      do throws(PNGFile.Error) {
-        try PNGFile.write(canvas, to: path)
-      } catch {
-        var d = inv.error(error.message, at: fileToken)
-        d.exitCode = 74
-        throw d
-      }
-      return
-    }
-    let bytes = PPMEncoder.p6(canvas, background: .black)
-    do throws(AtomicFile.WriteError) {
-      try AtomicFile.write(bytes, to: path)
+    // The target is checked before the frame is rendered: a bad path costs nothing.
+    do throws(OutputError) {
+      let target = try AtomicFile.check(path)
+      let canvas = SceneRenderer.render(s.scene, width: Int(w), height: Int(h))
+      let bytes =
+        isPNG
+        ? try PNGFile.encode(canvas, path: path) : PPMEncoder.p6(canvas, background: .black)
+      try AtomicFile.write(bytes, to: target)
     } catch {
-      var d = inv.error(error.message, at: fileToken)
-      d.exitCode = 74
-      throw d
+      throw inv.outputError(error, at: fileToken)
     }
   }
 

@@ -4,9 +4,9 @@ import Foundation
 
 /// Image files for the Shell: PNG through libpng's simplified API, and Netpbm PPM (P6 and P3).
 ///
-/// Writes are atomic (a temporary file beside the target, then `rename`), so a reader never sees
-/// half an image. Reads refuse missing files, directories, damaged data and images larger than a
-/// pixel cap — checked from the header before any pixel buffer is allocated. libpng reports
+/// Writes encode in memory and go through ``AtomicFile``, so a reader never sees half an image.
+/// Reads refuse missing files, directories, damaged data and images larger than a pixel cap or a
+/// memory budget — checked from the header before any pixel buffer is allocated. libpng reports
 /// errors with `longjmp`; the simplified API catches them inside libpng (its own `setjmp`) and
 /// returns 0, so no jump ever crosses a Swift frame.
 enum PNGFile {
@@ -36,6 +36,10 @@ enum PNGFile {
     case malformedPPM(path: String, detail: String)
     /// The PPM file ends before all the pixels its header announces.
     case truncatedPPM(path: String, expected: Int, found: Int)
+    /// The file starts like neither a PNG nor a PPM image.
+    case notImage(path: String)
+    /// Decoding the image would take the loaded images past their memory limit (bytes).
+    case memoryLimit(path: String, width: Int, height: Int, needed: Int, limit: Int)
 
     /// A one-line, lowercase explanation that names the file.
     var message: String {
@@ -64,6 +68,12 @@ enum PNGFile {
         return "'\(path)' is not a valid ppm file: \(detail)"
       case .truncatedPPM(let path, let expected, let found):
         return "'\(path)' is truncated: expected \(expected) pixel values, found \(found)"
+      case .notImage(let path):
+        return "'\(path)' is not an image (expected a png or ppm file)"
+      case .memoryLimit(let path, let width, let height, let needed, let limit):
+        return "cannot load '\(path)': its \(width)x\(height) pixels need "
+          + "\(SystemError.mebibytes(needed)) decoded, past the \(SystemError.mebibytes(limit))"
+          + " limit for all loaded images"
       }
     }
 
@@ -81,98 +91,168 @@ enum PNGFile {
 
   // MARK: - Writing
 
-  /// Writes `canvas` as an 8-bit RGBA PNG (straight alpha, from ``Canvas/rgba8()``), atomically.
+  /// Writes `canvas` as an 8-bit RGBA PNG (straight alpha, from ``Canvas/rgba8()``), through
+  /// ``AtomicFile``: the target is checked first, then the image is encoded and written.
   ///
   /// Refuses an empty canvas, a target that is a directory (or another non-regular file), a
   /// missing parent directory and anything the file system refuses; on failure no temporary file
   /// is left behind and an existing target is untouched.
   static func write(_ canvas: Canvas, to path: String) throws(PNGFile.Error) {
     guard canvas.width > 0, canvas.height > 0 else { throw .emptyImage(path: path) }
+    do throws(OutputError) {
+      let target = try AtomicFile.check(path)
+      let bytes = try encode(canvas, path: path)
+      try AtomicFile.write(bytes, to: target)
+    } catch {
+      switch error {
+      case .isDirectory(let path): throw .isDirectory(path: path)
+      case .missingDirectory(let path, let directory):
+        throw .missingDirectory(path: path, directory: directory)
+      default: throw .unwritable(path: path, reason: error.reason)
+      }
+    }
+  }
+
+  /// Encodes `canvas` as the bytes of an 8-bit RGBA PNG file (straight alpha, from
+  /// ``Canvas/rgba8()``). `path` names the file in errors.
+  static func encode(_ canvas: Canvas, path: String) throws(OutputError) -> [UInt8] {
+    guard canvas.width > 0, canvas.height > 0 else {
+      throw .system(path: path, reason: "the image has no pixels")
+    }
     // libpng wants the row stride (4·width) and the height to fit in a signed 32-bit integer.
     guard let width = UInt32(exactly: canvas.width), width <= 0x1FFF_FFFF,
       let height = UInt32(exactly: canvas.height), height <= 0x7FFF_FFFF
-    else { throw .unwritable(path: path, reason: "the image is too large for png") }
-    let directory = try checkTarget(path)
-    let (temp, file) = try createTemporary(beside: path, in: directory)
-
-    let bytes = canvas.rgba8()
+    else { throw .system(path: path, reason: "the image is too large for png") }
+    let pixels = canvas.rgba8()
     var image = png_image()
     image.version = UInt32(PNG_IMAGE_VERSION)
     image.width = width
     image.height = height
     image.format = UInt32(BURST_PNG_FORMAT_RGBA)
-    let status = bytes.withUnsafeBytes { raw in
-      png_image_write_to_stdio(&image, file, 0, raw.baseAddress, 0, nil)
+    // Room for the image stored uncompressed (a filter byte a row) and the chunk framing;
+    // libpng says how much it needs when that is not enough, and the second try uses it.
+    let raw = canvas.height * (1 + canvas.width * 4)
+    var capacity = raw + raw / 64 + 4096
+    for _ in 0..<2 {
+      var size = png_alloc_size_t(capacity)
+      var status: Int32 = 0
+      // libpng fills the buffer; only the bytes it wrote become the array's elements.
+      let output = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+        status = pixels.withUnsafeBytes { source in
+          png_image_write_to_memory(
+            &image, buffer.baseAddress, &size, 0, source.baseAddress, 0, nil)
+        }
+        count = status != 0 && Int(size) <= capacity ? Int(size) : 0
+      }
+      let failed = status == 0 || image.warning_or_error & UInt32(PNG_IMAGE_ERROR) != 0
+      if !failed {
+        png_image_free(&image)
+        return output
+      }
+      if status == 0 && Int(size) > capacity {
+        capacity = Int(size)
+        image.warning_or_error = 0
+        continue
+      }
+      let detail = libpngMessage(image)
+      png_image_free(&image)
+      throw .system(path: path, reason: "libpng: \(detail)")
     }
-    let failed = status == 0 || image.warning_or_error & UInt32(PNG_IMAGE_ERROR) != 0
-    let detail = failed ? libpngMessage(image) : ""
     png_image_free(&image)
+    throw .system(path: path, reason: "libpng: the encoded image did not fit its buffer")
+  }
 
-    let flushed = fflush(file) == 0
-    let flushError = errno
-    let closed = fclose(file) == 0
-    let closeError = errno
-    guard !failed, flushed, closed else {
-      unlink(temp)
-      let reason = failed ? "libpng: \(detail)" : describe(flushed ? closeError : flushError)
-      throw .unwritable(path: path, reason: reason)
-    }
-    guard rename(temp, path) == 0 else {
-      let reason = describe(errno)
-      unlink(temp)
-      throw .unwritable(path: path, reason: reason)
+  // MARK: - Reading either kind
+
+  /// How much decoded pixel memory an image may take: `available` bytes now, out of `limit`
+  /// for all loaded images (named in the error).
+  struct MemoryBudget {
+    var available: Int
+    var limit: Int
+  }
+
+  /// The bytes a decoded ``SpriteImage`` of this size holds: 4 floats a pixel over its whole
+  /// mip chain (each level halves each side, rounding down, down to 1×1).
+  static func decodedBytes(width: Int, height: Int) -> Int {
+    var total = 0
+    var w = max(1, width)
+    var h = max(1, height)
+    while true {
+      let (area, overflow) = w.multipliedReportingOverflow(by: h)
+      guard !overflow, area <= Int.max / 32 - total else { return Int.max }
+      total += area * 4 * MemoryLayout<Float>.size
+      if w == 1 && h == 1 { return total }
+      w = max(1, w / 2)
+      h = max(1, h / 2)
     }
   }
 
-  /// Checks that `path` can be a new or replaced regular file; returns its directory.
-  private static func checkTarget(_ path: String) throws(PNGFile.Error) -> String {
-    guard !path.isEmpty else { throw .unwritable(path: path, reason: "the path is empty") }
+  /// Opens an existing regular file for reading; returns its stream and its `fstat`, whose
+  /// device, inode, size and modification time identify the file's contents. Each way it can
+  /// fail has its own error. A named pipe is refused without waiting for a writer.
+  static func open(_ path: String) throws(PNGFile.Error) -> (UnsafeMutablePointer<FILE>, stat) {
+    guard !path.isEmpty else { throw .notFound(path: path) }
+    let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else {
+      let code = errno
+      if code == ENOENT || code == ENOTDIR { throw .notFound(path: path) }
+      throw .unreadable(path: path, reason: SystemError.text(code))
+    }
     var info = stat()
-    if stat(path, &info) == 0 {
+    guard fstat(fd, &info) == 0 else {
+      let code = errno
+      close(fd)
+      throw .unreadable(path: path, reason: SystemError.text(code))
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      close(fd)
       if info.st_mode & S_IFMT == S_IFDIR { throw .isDirectory(path: path) }
-      if info.st_mode & S_IFMT != S_IFREG {
-        throw .unwritable(path: path, reason: "it is not a regular file")
-      }
+      throw .unreadable(
+        path: path, reason: "it is \(SystemError.kind(of: info.st_mode)), not a regular file")
     }
-    let directory: String
-    if let slash = path.lastIndex(of: "/") {
-      let head = path[..<slash]
-      directory = head.isEmpty ? "/" : String(head)
-    } else {
-      directory = "."
+    // Regular files ignore O_NONBLOCK; clear it anyway so reads behave as usual.
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+    guard let file = fdopen(fd, "rb") else {
+      let code = errno
+      close(fd)
+      throw .unreadable(path: path, reason: SystemError.text(code))
     }
-    guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-      throw .missingDirectory(path: path, directory: directory)
-    }
-    if path.hasSuffix("/") { throw .isDirectory(path: path) }
-    return directory
+    return (file, info)
   }
 
-  /// Creates a fresh temporary file in `directory` (mode 0666 less the umask, like the final
-  /// file should have) and opens it for writing.
-  private static func createTemporary(
-    beside path: String, in directory: String
-  ) throws(PNGFile.Error) -> (String, UnsafeMutablePointer<FILE>) {
-    let name = path.split(separator: "/").last.map(String.init) ?? "image"
-    var lastError: Int32 = EEXIST
-    for _ in 0..<16 {
-      let nonce = UInt32.random(in: 0...UInt32.max)
-      let temp = "\(directory)/.\(name).\(getpid()).\(nonce).tmp"
-      let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-      if fd < 0 {
-        lastError = errno
-        if lastError == EEXIST { continue }
-        break
-      }
-      guard let file = fdopen(fd, "wb") else {
-        let reason = describe(errno)
-        close(fd)
-        unlink(temp)
-        throw .unwritable(path: path, reason: reason)
-      }
-      return (temp, file)
+  /// Reads a PNG or PPM image from an open file, telling them apart by their first bytes
+  /// (not by the name); anything else is ``Error/notImage(path:)``.
+  static func readImage(
+    _ file: UnsafeMutablePointer<FILE>, path: String, maxPixels: Int = defaultMaxPixels,
+    budget: MemoryBudget? = nil
+  ) throws(PNGFile.Error) -> SpriteImage {
+    var head = [UInt8](repeating: 0, count: signature.count)
+    let got = head.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+    if ferror(file) != 0 { throw .unreadable(path: path, reason: SystemError.text(EIO)) }
+    guard fseek(file, 0, SEEK_SET) == 0 else {
+      throw .unreadable(path: path, reason: SystemError.text(errno))
     }
-    throw .unwritable(path: path, reason: describe(lastError))
+    if got == signature.count && head == signature {
+      return try readPNG(file, path: path, maxPixels: maxPixels, budget: budget)
+    }
+    if got >= 2 && head[0] == UInt8(ascii: "P")
+      && (head[1] == UInt8(ascii: "6") || head[1] == UInt8(ascii: "3"))
+    {
+      return try readPPM(file, path: path, maxPixels: maxPixels, budget: budget)
+    }
+    throw .notImage(path: path)
+  }
+
+  /// Refuses an image whose decoded size would not fit `budget`.
+  private static func admit(
+    width: Int, height: Int, path: String, budget: MemoryBudget?
+  ) throws(PNGFile.Error) {
+    guard let budget else { return }
+    let needed = decodedBytes(width: width, height: height)
+    guard needed <= budget.available else {
+      throw .memoryLimit(
+        path: path, width: width, height: height, needed: needed, limit: budget.limit)
+    }
   }
 
   // MARK: - Reading PNG
@@ -185,13 +265,19 @@ enum PNGFile {
   static func read(
     path: String, maxPixels: Int = defaultMaxPixels
   ) throws(PNGFile.Error) -> SpriteImage {
-    let file = try openForReading(path)
+    let (file, _) = try open(path)
     defer { fclose(file) }
+    return try readPNG(file, path: path, maxPixels: maxPixels, budget: nil)
+  }
+
+  private static func readPNG(
+    _ file: UnsafeMutablePointer<FILE>, path: String, maxPixels: Int, budget: MemoryBudget?
+  ) throws(PNGFile.Error) -> SpriteImage {
     var head = [UInt8](repeating: 0, count: signature.count)
     let got = head.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
     guard got == signature.count, head == signature else { throw .notPNG(path: path) }
     guard fseek(file, 0, SEEK_SET) == 0 else {
-      throw .unreadable(path: path, reason: describe(errno))
+      throw .unreadable(path: path, reason: SystemError.text(errno))
     }
 
     var image = png_image()
@@ -210,6 +296,12 @@ enum PNGFile {
     guard !overflow, area >= 1, area <= limit else {
       png_image_free(&image)
       throw .tooLarge(path: path, width: width, height: height, limit: max(0, limit))
+    }
+    do throws(PNGFile.Error) {
+      try admit(width: width, height: height, path: path, budget: budget)
+    } catch {
+      png_image_free(&image)
+      throw error
     }
 
     image.format = UInt32(BURST_PNG_FORMAT_RGBA)
@@ -236,38 +328,12 @@ enum PNGFile {
     return SpriteImage(width: width, height: height, premultiplied: premultiplied)
   }
 
-  /// Opens an existing regular file for reading, with a distinct error for each way it can fail.
-  private static func openForReading(
-    _ path: String
-  ) throws(PNGFile.Error) -> UnsafeMutablePointer<FILE> {
-    guard !path.isEmpty else { throw .notFound(path: path) }
-    var info = stat()
-    guard stat(path, &info) == 0 else {
-      let code = errno
-      if code == ENOENT || code == ENOTDIR { throw .notFound(path: path) }
-      throw .unreadable(path: path, reason: describe(code))
-    }
-    if info.st_mode & S_IFMT == S_IFDIR { throw .isDirectory(path: path) }
-    guard info.st_mode & S_IFMT == S_IFREG else {
-      throw .unreadable(path: path, reason: "it is not a regular file")
-    }
-    guard let file = fopen(path, "rb") else {
-      throw .unreadable(path: path, reason: describe(errno))
-    }
-    return file
-  }
-
   /// The message libpng left in `image` (lowercased), or a generic one.
   private static func libpngMessage(_ image: png_image) -> String {
     let text = withUnsafeBytes(of: image.message) { raw in
       String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
     }
     return text.isEmpty ? "unknown libpng error" : text.lowercased()
-  }
-
-  /// `strerror` for an errno value, lowercased for a diagnostic.
-  private static func describe(_ code: Int32) -> String {
-    String(cString: strerror(code)).lowercased()
   }
 
   // MARK: - Reading PPM
@@ -280,8 +346,14 @@ enum PNGFile {
   static func readPPM(
     path: String, maxPixels: Int = defaultMaxPixels
   ) throws(PNGFile.Error) -> SpriteImage {
-    let file = try openForReading(path)
+    let (file, _) = try open(path)
     defer { fclose(file) }
+    return try readPPM(file, path: path, maxPixels: maxPixels, budget: nil)
+  }
+
+  private static func readPPM(
+    _ file: UnsafeMutablePointer<FILE>, path: String, maxPixels: Int, budget: MemoryBudget?
+  ) throws(PNGFile.Error) -> SpriteImage {
     var reader = ByteReader(file: file)
     guard reader.next() == UInt8(ascii: "P") else { throw .notPPM(path: path) }
     let plain: Bool
@@ -308,6 +380,7 @@ enum PNGFile {
     guard !overflow, area <= limit else {
       throw .tooLarge(path: path, width: width, height: height, limit: max(0, limit))
     }
+    try admit(width: width, height: height, path: path, budget: budget)
 
     let count = area * 3
     var values = [UInt8](repeating: 0, count: count)
@@ -327,7 +400,7 @@ enum PNGFile {
         throw .truncatedPPM(path: path, expected: count, found: found)
       }
     }
-    if reader.failed { throw .unreadable(path: path, reason: "read error") }
+    if reader.failed { throw .unreadable(path: path, reason: SystemError.text(EIO)) }
 
     let scale = 1 / Float(maxval)
     var pixels = [Float](repeating: 1, count: area * 4)

@@ -35,6 +35,8 @@ struct Command: Sendable {
   let usage: String
   /// One line: what it does.
   let abstract: String
+  /// More about what it does, for `help COMMAND` (optional).
+  var discussion: String? = nil
   var examples: [String] = []
   /// Completion hints for argument positions 1, 2, … (the last repeats).
   var hints: [ArgumentHint] = []

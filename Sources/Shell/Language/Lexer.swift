@@ -19,27 +19,45 @@ enum Lexer {
   }
 
   /// Joins `\`-continued lines; each logical line keeps its first physical line's number.
+  ///
+  /// Lines end at each `\n` byte, and a `\r` before it is dropped. (The text is split as
+  /// UTF-8, not as Characters: `\r\n` is a single Character, so splitting Characters at `\n`
+  /// would never find the line breaks of a CRLF file.) A line continues when it ends in one
+  /// `\`, not in `\\`; the continued pieces are joined with a space, appended in place, so
+  /// joining n lines costs time linear in their total length.
   static func logicalLines(_ source: String, firstLine: Int) -> [(number: Int, text: String)] {
-    var out: [(Int, String)] = []
-    var pending: String? = nil
+    let newline = UInt8(ascii: "\n")
+    let backslash = UInt8(ascii: "\\")
+    var out: [(number: Int, text: String)] = []
+    var pending: [UInt8] = []
+    var continuing = false
     var pendingNumber = firstLine
     var number = firstLine
-    var lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-    if source.hasSuffix("\n") { lines.removeLast() }
-    for raw in lines {
-      var text = String(raw)
-      if text.hasSuffix("\r") { text.removeLast() }
-      if pending == nil { pendingNumber = number }
-      let continued = text.hasSuffix("\\") && !text.hasSuffix("\\\\")
-      if continued { text.removeLast() }
-      pending = (pending.map { $0 + " " } ?? "") + text
-      if !continued, let p = pending {
-        out.append((pendingNumber, p))
-        pending = nil
+    var bytes = Array(source.utf8)
+    if bytes.last != newline { bytes.append(newline) }
+    var start = 0
+    for i in bytes.indices where bytes[i] == newline {
+      var end = i
+      if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+      let continued =
+        end > start && bytes[end - 1] == backslash
+        && !(end - 1 > start && bytes[end - 2] == backslash)
+      if continued { end -= 1 }
+      if continuing {
+        pending.append(UInt8(ascii: " "))
+      } else {
+        pendingNumber = number
+      }
+      pending.append(contentsOf: bytes[start..<end])
+      continuing = continued
+      if !continued {
+        out.append((pendingNumber, String(decoding: pending, as: UTF8.self)))
+        pending.removeAll(keepingCapacity: true)
       }
       number += 1
+      start = i + 1
     }
-    if let p = pending { out.append((pendingNumber, p)) }
+    if continuing { out.append((pendingNumber, String(decoding: pending, as: UTF8.self))) }
     return out
   }
 
@@ -139,9 +157,16 @@ extension Lexer {
 }
 
 extension String {
+  /// The string without trailing spaces and tabs (scanned as UTF-8, so a long line of spaces
+  /// costs one pass).
   func trimmingTrailingSpaces() -> String {
-    var s = Substring(self)
-    while let l = s.last, l == " " || l == "\t" { s.removeLast() }
-    return String(s)
+    let bytes = utf8
+    var end = bytes.endIndex
+    while end > bytes.startIndex {
+      let before = bytes.index(before: end)
+      guard bytes[before] == UInt8(ascii: " ") || bytes[before] == UInt8(ascii: "\t") else { break }
+      end = before
+    }
+    return String(self[..<end])
   }
 }

@@ -1,0 +1,111 @@
+// The libFuzzer entry point for the lexer, the parser and the executor.
+//
+// This file is not part of the Swift package: scripts/fuzz.sh compiles it into the Shell module
+// together with Sources/Shell (so it can use the internal Session), with
+// -sanitize=fuzzer,address, and links it with Core. See README's Development section.
+
+import Core
+import Foundation
+
+/// What the fuzz target does with one input: run it as a script, and when the script stops at
+/// an error, run every logical line again as if typed at the prompt (which carries on after
+/// errors), so the commands after the first mistake are exercised too.
+enum FuzzTarget {
+  /// A private, empty working directory made once per process. Each input starts in it
+  /// empty, so files one input writes (`save`, `snapshot`, `record`, `export … to`) never
+  /// change what the next input does, and nothing is written anywhere else.
+  nonisolated(unsafe) static var directory: String?
+
+  static func prepareDirectory() {
+    if let dir = directory {
+      clear(dir)
+      return
+    }
+    var template = Array((NSTemporaryDirectory() + "/burst-fuzz-XXXXXX").utf8CString)
+    guard let made = mkdtemp(&template) else { fatalError("fuzz: mkdtemp failed") }
+    let dir = String(cString: made)
+    guard chdir(dir) == 0 else { fatalError("fuzz: cannot enter \(dir)") }
+    directory = dir
+  }
+
+  /// Removes everything inside `dir` (which this process made), leaving `dir` itself.
+  static func clear(_ dir: String) {
+    let fm = FileManager.default
+    guard let names = try? fm.contentsOfDirectory(atPath: dir), !names.isEmpty else { return }
+    for name in names { try? fm.removeItem(atPath: dir + "/" + name) }
+  }
+
+  /// Whether the input may run: it must not be able to name a file outside the working
+  /// directory. Refused: `..`, and any `/` or `~` that starts a path (at the start of the
+  /// input or after a byte that cannot be part of a relative name, such as a space, a quote,
+  /// `=`, `(` or `,`). `pi/4` and `frames/frame.png` still run.
+  static func accepts(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var previous: UInt8 = 0
+    for b in bytes {
+      if b == UInt8(ascii: "~") { return false }
+      if b == UInt8(ascii: "."), previous == UInt8(ascii: ".") { return false }
+      if b == UInt8(ascii: "/"), !isNameByte(previous) { return false }
+      previous = b
+    }
+    return true
+  }
+
+  static func isNameByte(_ b: UInt8) -> Bool {
+    (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+      || b == UInt8(ascii: "_") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
+      || b >= 0x80
+  }
+
+  /// How long an input may work before the target presses Ctrl-C for it.
+  static let budget = 0.25
+
+  /// The most particles a fuzzed scene may hold. A single step that fills the default
+  /// 2,000,000 takes many seconds under AddressSanitizer, and it cannot be interrupted
+  /// part-way, so every input that found a high birth rate would time out for that known
+  /// reason instead of for a new one.
+  static let maxParticles = 20_000
+
+  /// A session with captured output whose Ctrl-C is `pressCtrlC`. Whenever the session polls
+  /// for Ctrl-C (before each command and each step) the scene's maxParticles is lowered to
+  /// `maxParticles` again, also after `reset` or a `set scene maxParticles=…`.
+  static func session(_ pressCtrlC: @escaping () -> Bool) -> Session {
+    let s = Session(sink: CapturedOutput())
+    let cap = PropertyRef(object: .layer(SceneModel.rootID), name: "maxParticles", field: nil)
+    s.interruptRequested = { [unowned s] in
+      if s.scene.model.root.settings.maxParticles > maxParticles,
+        let v = try? s.scene.model.parseValue(String(maxParticles), for: cap)
+      {
+        s.scene.model.apply(v, to: cap)
+      }
+      return pressCtrlC()
+    }
+    return s
+  }
+
+  static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    prepareDirectory()
+    // Long but bounded work (`step 0.001 1000000`, `record frames 60`) is what a user stops
+    // with Ctrl-C, so the target does the same after `budget` seconds; the sessions poll it at
+    // their safe points. An input still running after libFuzzer's -timeout=1 therefore does
+    // work that Ctrl-C cannot stop for more than half a second: a hang.
+    let deadline = Playback.monotonicSeconds() + budget
+    let pressCtrlC = { Playback.monotonicSeconds() > deadline }
+    let script = session(pressCtrlC)
+    guard script.run(source: text, file: "fuzz.burst") != nil, !pressCtrlC() else { return }
+    clear(directory ?? ".")
+    let prompt = session(pressCtrlC)
+    for logical in Lexer.logicalLines(text, firstLine: 1) {
+      prompt.runPromptLine(logical.text, number: logical.number)
+      if prompt.quitRequested || pressCtrlC() { break }
+    }
+  }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func burstFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  let bytes = UnsafeBufferPointer(start: data, count: size)
+  guard FuzzTarget.accepts(bytes) else { return -1 }
+  FuzzTarget.run(bytes)
+  return 0
+}

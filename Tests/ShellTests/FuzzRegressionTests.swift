@@ -1,0 +1,47 @@
+import Testing
+
+@testable import Shell
+
+/// Inputs the fuzz target (Fuzz/FuzzBurst.swift) found to crash, trap, hang or leak, minimised,
+/// with what they must do now.
+@Suite("Fuzz regressions")
+struct FuzzRegressionTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    /// What went wrong before the fix.
+    let finding: String
+    let input: String
+    /// The first line of the error, or nil when the script must succeed.
+    let error: String?
+    /// How many lines the script prints on standard output.
+    let outputLines: Int
+
+    var testDescription: String { finding }
+  }
+
+  static let cases: [Case] = [
+    Case(
+      finding: "show on a tall scene derived 4,096,000 rows and asked for a 524 GB canvas",
+      input: "scene 1x8192\nshow 1000\n", error: nil, outputLines: 1000),
+    Case(
+      finding: "the same through the bounds, past the scene command's limit",
+      input: "set scene bounds=0,0,1,1e9\nshow 1 ansi\n", error: nil, outputLines: 1000),
+    Case(
+      finding: "plot over values from -1e308 to 1e308 trapped converting NaN to a row",
+      input: """
+        layer b
+        animate b.position.y from 0 to 35 timing bezier(0,1e307,1,-1e307) duration 1
+        plot b.position.y 0 1 10x4
+
+        """, error: nil, outputLines: 7),
+  ]
+
+  @Test("each finding now runs to a clean result", arguments: cases)
+  func finding(c: Case) {
+    let run = runScript(c.input, file: "fuzz.burst")
+    let firstError = run.stderr.split(separator: "\n").first.map(String.init)
+    #expect(firstError == c.error, "\(run.stderr)")
+    #expect(
+      run.stdout.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        == c.outputLines)
+  }
+}
