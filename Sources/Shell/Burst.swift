@@ -107,6 +107,10 @@ public enum Burst {
     Interrupts.install()
     session.interruptRequested = { Interrupts.isRequested }
     session.acknowledgeInterrupt = { Interrupts.clear() }
+    if Terminal.isTerminal(2) {
+      session.progress = ProgressLine(
+        write: { writeAll(2, $0) }, clock: { Playback.monotonicSeconds() })
+    }
     if Terminal.isTerminal(1), let cols = terminalColumns() { session.defaultColumns = cols }
     session.colorByDefault = colorWanted(color)
     for source in sources {

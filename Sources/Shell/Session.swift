@@ -171,6 +171,9 @@ final class Session {
 
   /// Polled at safe points; true once Ctrl-C was pressed (tests inject their own).
   var interruptRequested: () -> Bool = { false }
+  /// The progress line of long commands (standard error on a terminal; nil otherwise).
+  var progress: ProgressLine?
+
   /// Forgets a Ctrl-C that a command took as its normal way to stop (`play`).
   var acknowledgeInterrupt: () -> Void = {}
 
@@ -193,8 +196,15 @@ final class Session {
       warnedThisCommand = []
       droppedThisCommand = 0
     }
-    // Births dropped at the cap are summed over the whole command and told once.
-    defer { if !nested { warnDropped(at: cmd) } }
+    if !nested { progress?.begin() }
+    // Births dropped at the cap are summed over the whole command and told once; a progress
+    // line is erased before anything else is printed.
+    defer {
+      if !nested {
+        progress?.end()
+        warnDropped(at: cmd)
+      }
+    }
     checkpoints.append(
       Checkpoint(
         scene: command.effect == .display ? nil : scene, events: events,

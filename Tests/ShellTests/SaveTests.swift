@@ -565,14 +565,14 @@ struct SaveTests {
 
   @Test("step to splits a move the step limits refuse into pieces they allow")
   func stepToPieces() {
-    // A limit of 7 s a step: from 0 to 20 the pieces end at 5, then 10, 15 and 20.
+    // A limit of 7 s a step: each piece halves the rest until it fits.
     var now = 0.0
     var ends: [Double] = []
     while now < 20, let end = TimeCommands.pieceEnd(from: now, to: 20, fits: { $0 - now <= 7 }) {
       ends.append(end)
       now = end
     }
-    #expect(ends == [5, 10, 15, 20])
+    #expect(ends == [5, 8.75, 14.375, 20])
     #expect(TimeCommands.pieceEnd(from: 1, to: 3, fits: { _ in true }) == 3)
     #expect(TimeCommands.pieceEnd(from: 1, to: 3, fits: { _ in false }) == nil)
   }

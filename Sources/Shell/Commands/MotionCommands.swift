@@ -122,6 +122,7 @@ enum MotionCommands {
           throw inv.outputError(error, at: pathToken)
         }
         try s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: inv.text)
+        s.progress?.update(i + 1, of: n, "frames")
       }
       try s.checkInterrupt()
       do throws(OutputError) {
@@ -163,6 +164,7 @@ enum MotionCommands {
         throw inv.outputError(error, at: pathToken)
       }
       try s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: inv.text)
+      s.progress?.update(i + 1, of: n, "frames")
     }
     try s.checkInterrupt()
     do throws(OutputError) {

@@ -41,6 +41,7 @@ enum TimeCommands {
       // Each target is computed from the start, so rounding does not accumulate, and snapped
       // to a nanosecond when it is that close (0.2 × 3 is 0.6, not 0.6000000000000001).
       try s.advance(to: snapped(start + dt * Double(i)), for: inv.text)
+      s.progress?.update(i, of: Int(count), "steps")
     }
   }
 

@@ -22,6 +22,12 @@ enum Interrupts {
     // No SA_RESTART: a blocking read or sleep returns EINTR, so a wait ends promptly.
     action.sa_flags = 0
     sigaction(SIGINT, &action, nil)
+    // A parent may have started us with SIGINT blocked (Foundation's Process does): unblock it,
+    // or Ctrl-C would wait forever.
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGINT)
+    sigprocmask(SIG_UNBLOCK, &set, nil)
   }
 
   /// Whether Ctrl-C was pressed since the last `clear()`.

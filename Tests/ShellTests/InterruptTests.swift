@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+
+@testable import Core
+@testable import Shell
+
+/// Everything that identifies a scene's state: model, clock, schedule and every particle.
+struct SceneState: Equatable {
+  var model: SceneModel
+  var now: Double
+  var events: [String]
+  var particles: [[ParticleSnapshot]]
+  var stats: [CellStats]
+
+  init(_ s: Session) {
+    model = s.scene.model
+    now = s.scene.now
+    events = s.events.map { "\($0.time) \($0.sequence) \($0.action)" }
+    particles = s.scene.model.treeOrder.map { s.scene.particles(of: $0) }
+    stats = s.scene.stats()
+  }
+}
+
+/// A session whose Ctrl-C arrives at the `n`-th safe point it polls.
+func session(interruptAt n: Int, sink: CapturedOutput = CapturedOutput()) -> Session {
+  let s = Session(sink: sink)
+  var polls = 0
+  s.interruptRequested = {
+    polls += 1
+    return polls >= n
+  }
+  return s
+}
+
+@Suite("Ctrl-C interrupts a command at a safe point, never the program")
+struct InterruptTests {
+  static let setup = likeSetup + "set like.emitterCells.sparkle birthRate=300\nafter 0.5 echo half\n"
+
+  @Test(
+    "Ctrl-C during step, record or load of a stepping script leaves the scene as a plain step to where it got",
+    arguments: [
+      "step 0.016 200", "step 0.01 150", "load STEPPING",
+    ])
+  func clockCommandsKeepTheStepsDone(command: String) throws {
+    let script = try temporaryFile("stepping.burst", contents: "step 0.02 100\n")
+    let out = CapturedOutput()
+    let s = session(interruptAt: 40, sink: out)
+    s.run(source: Self.setup, file: "setup.burst")
+    s.runPromptLine(command.replacingOccurrences(of: "STEPPING", with: script), number: 1)
+    let reached = s.scene.now
+    #expect(reached > 0 && reached < 2, "stopped part way, at \(reached)")
+    #expect(out.stderr.contains("interrupted at t = \(Session.clockText(reached)) s"))
+    // The same scene stepped straight to that time, with nothing interrupted.
+    let plain = Session(sink: CapturedOutput())
+    plain.run(source: Self.setup, file: "setup.burst")
+    plain.runPromptLine("step to \(ValueFormatting.number(reached))", number: 1)
+    #expect(SceneState(s) == SceneState(plain))
+    // The scheduled echo ran exactly once, if the clock passed it.
+    let echoes = out.stdout.components(separatedBy: "half\n").count - 1
+    #expect(echoes == (reached >= 0.5 ? 1 : 0))
+  }
+
+  @Test("Ctrl-C during a load that has not moved the clock leaves the scene exactly as before")
+  func modelCommandsAreUndone() throws {
+    let lines = (0..<50).map { "layer l\($0)" }.joined(separator: "\n") + "\n"
+    let script = try temporaryFile("layers.burst", contents: lines)
+    let out = CapturedOutput()
+    let s = session(interruptAt: 20, sink: out)
+    s.run(source: Self.setup, file: "setup.burst")
+    s.runPromptLine("step 0.1", number: 1)
+    let before = SceneState(s)
+    s.runPromptLine("load \(script)", number: 2)
+    #expect(SceneState(s) == before)
+    #expect(out.stderr.contains("interrupted at t = 0.1 s; the scene is as before the command"))
+  }
+
+  @Test("the prompt goes on after an interruption, and the next command runs normally")
+  func promptGoesOn() {
+    let out = CapturedOutput()
+    let s = session(interruptAt: 10, sink: out)
+    s.run(source: Self.setup, file: "setup.burst")
+    s.runPromptLine("step 0.01 100", number: 1)
+    let reached = s.scene.now
+    s.interruptRequested = { false }
+    s.runPromptLine("step 0.01 10", number: 2)
+    #expect(abs(s.scene.now - (reached + 0.1)) < 1e-9)
+  }
+
+  @Test("a scheduled command that fails inside a step is undone alone; the step completes")
+  func failingScheduledCommand() {
+    let out = CapturedOutput()
+    let s = Session(sink: out)
+    s.run(source: likeSetup + "set like.emitterCells.sparkle birthRate=300\n", file: "a")
+    s.runPromptLine("after 0.5 set like.emitterCells.sparkle.birthRat 5", number: 1)
+    s.runPromptLine("step 1", number: 2)
+    #expect(out.stderr.contains("unknown property 'birthRat'"))
+    let plain = Session(sink: CapturedOutput())
+    plain.run(source: likeSetup + "set like.emitterCells.sparkle birthRate=300\n", file: "a")
+    plain.runPromptLine("step 1", number: 1)
+    #expect(SceneState(s) == SceneState(plain))
+  }
+
+  @Test(
+    "commands that fail before the clock moves leave the whole scene as it was",
+    arguments: [
+      "record /nonexistent-dir/x.cast 1", "record /nonexistent-dir/frames 1",
+      "sample like.emitterCells.sparkle.velocity 0", "sample like.emitterCells.nope 10",
+      "step 1e9", "play 1", "load /nonexistent/script.burst", "snapshot /nonexistent/x.png",
+      "fire like 0.5 -1", "animate like.opacity from 0 to 1 duration -1",
+    ])
+  func failuresUndoEverything(command: String) {
+    let out = CapturedOutput()
+    let s = Session(sink: out)
+    s.run(
+      source: likeSetup
+        + "set like.emitterCells.sparkle birthRate=1e6 lifetime=1e5\nset scene maxParticles=5000\n"
+        + "after 0.5 echo x\nstep 0.25\n",
+      file: "a")
+    let before = SceneState(s)
+    s.runPromptLine(command, number: 1)
+    #expect(out.stderr.contains("error:"), "\(out.stderr)")
+    #expect(SceneState(s) == before)
+  }
+}
+
+@Suite("Ctrl-C in a script")
+struct ScriptInterruptTests {
+  @Test("Ctrl-C ends a script with exit status 130 and says where the clock stopped")
+  func scriptExits130() throws {
+    let script = try temporaryFile(
+      "long.burst",
+      contents: "emitter e; cell e c; set e.emitterCells.c birthRate=100 lifetime=1\nstep 0.001 1000000\n")
+    let exe = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let candidates = [
+      exe.appendingPathComponent("burst"),
+      exe.deletingLastPathComponent().appendingPathComponent("burst"),
+    ]
+    let url = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) })
+    let p = Process()
+    p.executableURL = url
+    p.arguments = [script]
+    let err = Pipe()
+    p.standardError = err
+    p.standardOutput = Pipe()
+    try p.run()
+    Thread.sleep(forTimeInterval: 1.0)
+    p.interrupt()
+    p.waitUntilExit()
+    let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(p.terminationReason == .exit)
+    #expect(p.terminationStatus == 130)
+    #expect(text.contains("interrupted at t = "), "\(text)")
+  }
+}
+
+@Suite("The progress line of long work")
+struct ProgressLineTests {
+  @Test("nothing is drawn in the first second; then done, total, elapsed and time left; erased at the end")
+  func drawsAfterOneSecond() {
+    var now = 0.0
+    var written = ""
+    let p = ProgressLine(write: { written += $0 }, clock: { now })
+    p.begin()
+    now = 0.5
+    p.update(10, of: 100, "steps")
+    #expect(written.isEmpty)
+    now = 2
+    p.update(1_000, of: 4_000, "steps")
+    #expect(written == "\r1,000 / 4,000 steps  2.0 s  about 6.0 s left  (Ctrl-C stops)\u{1B}[K")
+    now = 2.05
+    p.update(1_010, of: 4_000, "steps")
+    #expect(!written.contains("1,010"), "at most ten lines a second")
+    p.end()
+    #expect(written.hasSuffix("\r\u{1B}[K"))
+  }
+
+  @Test("a session without a terminal has no progress line")
+  func noTerminalNoLine() {
+    let out = CapturedOutput()
+    let s = Session(sink: out)
+    #expect(s.progress == nil)
+    s.run(source: likeSetup + "step 0.01 10\n", file: "a")
+    #expect(!out.transcript.contains("\r"))
+  }
+}
