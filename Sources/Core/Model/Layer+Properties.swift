@@ -87,7 +87,13 @@ extension Layer {
       "maxParticles", \.maxParticles, default: 2_000_000, range: 0...50_000_000,
       unit: "particles",
       summary: "the most particles alive at once in the scene; births past it are dropped",
-      choice: "a simulator bound, not a Core Animation property: it keeps memory bounded"),
+      choice:
+        "a simulator bound, not a Core Animation property: it keeps memory bounded. Which"
+        + " births it drops is decided on exact times, so it does not depend on the step size:"
+        + " taking every birth of the scene in time order (ties: layer tree order, then cell"
+        + " order), a birth is kept exactly when fewer than maxParticles particles are alive"
+        + " just before it; a death at the same instant frees its room first. A dropped"
+        + " particle has no sub-cell descendants. stats counts the dropped births"),
     .number(
       "pixelScale", \.pixelScale, default: 1, range: 0.01...16, unit: "px/pt",
       summary: "pixels per point in snapshots", animatable: false),

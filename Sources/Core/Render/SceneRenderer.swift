@@ -12,6 +12,16 @@ public enum SceneRenderer {
   public static func render(_ scene: Scene, only: LayerID? = nil, width: Int, height: Int)
     -> Canvas
   {
+    // Never stopped, so there is always a canvas.
+    render(scene, only: only, width: width, height: height, stop: { false })
+      ?? Canvas(width: max(1, width), height: max(1, height), fill: .clear)
+  }
+
+  /// Renders like `render`, polling `stop` every few thousand particles; nil when it said
+  /// stop (Ctrl-C during a slow snapshot).
+  public static func render(
+    _ scene: Scene, only: LayerID? = nil, width: Int, height: Int, stop: @escaping () -> Bool
+  ) -> Canvas? {
     // Draw the presentation: the model with its running animations applied.
     var scene = scene
     scene.model = scene.presentedModel(at: scene.now)
@@ -28,7 +38,7 @@ public enum SceneRenderer {
     // The renderer owns the only reference to its canvas, so drawing never copies it.
     var r = Renderer(
       scene: scene, canvas: Canvas(width: w, height: h, fill: fill),
-      backgroundDrawn: plainBackground)
+      backgroundDrawn: plainBackground, stop: stop)
     if let only, only != SceneModel.rootID {
       // The subtree in its place: its ancestors' transforms and opacity, nothing else drawn.
       var chain: [Layer] = []
@@ -47,7 +57,7 @@ public enum SceneRenderer {
     } else {
       r.drawRoot(base)
     }
-    return r.canvas
+    return r.stopped ? nil : r.canvas
   }
 
   /// Maps a layer's own coordinates to the scene's (the root's bounds), through every
@@ -136,6 +146,10 @@ public enum SceneRenderer {
     var canvas: Canvas
     /// Whether the root's background is already the canvas's fill.
     var backgroundDrawn = false
+    /// Polled every 4096 particles; once it says stop, nothing more is drawn.
+    let stop: () -> Bool
+    var stopped = false
+    var drawnSincePoll = 0
 
     mutating func drawRoot(_ base: Affine2D) {
       let root = scene.model.root
@@ -289,6 +303,12 @@ public enum SceneRenderer {
       let blend: BlendMode = mode == .additive ? .additive : .sourceOver
       let layerOpacity = Float(min(max(opacity, 0), 1))
       for (slot, i) in order {
+        drawnSincePoll += 1
+        if drawnSincePoll >= 4096 {
+          drawnSincePoll = 0
+          if stop() { stopped = true }
+        }
+        if stopped { return }
         guard let look = looks[slot] else { continue }
         let k = offsets[slot] + i
         let a = min(max(frame.alpha[k], 0), 1) * layerOpacity

@@ -107,9 +107,18 @@ enum ViewCommands {
         hint: "snapshots are at most 8192 pixels each way", at: fileToken)
     }
     // The target is checked before the frame is rendered: a bad path costs nothing.
+    let target: AtomicFile.Target
     do throws(OutputError) {
-      let target = try AtomicFile.check(path)
-      let canvas = SceneRenderer.render(s.scene, width: Int(w), height: Int(h))
+      target = try AtomicFile.check(path)
+    } catch {
+      throw inv.outputError(error, at: fileToken)
+    }
+    // Ctrl-C during a slow render stops it; nothing is written.
+    guard
+      let canvas = SceneRenderer.render(
+        s.scene, width: Int(w), height: Int(h), stop: s.interruptRequested)
+    else { throw Diagnostic.interrupt() }
+    do throws(OutputError) {
       let bytes =
         isPNG
         ? try PNGFile.encode(canvas, path: path) : PPMEncoder.p6(canvas, background: .black)
