@@ -34,7 +34,8 @@ func session(interruptAt n: Int, sink: CapturedOutput = CapturedOutput()) -> Ses
 
 @Suite("Ctrl-C interrupts a command at a safe point, never the program")
 struct InterruptTests {
-  static let setup = likeSetup + "set like.emitterCells.sparkle birthRate=300\nafter 0.5 echo half\n"
+  static let setup =
+    likeSetup + "set like.emitterCells.sparkle birthRate=300\nafter 0.5 echo half\n"
 
   @Test(
     "Ctrl-C during step, record or load of a stepping script leaves the scene as a plain step to where it got",
@@ -129,13 +130,15 @@ struct ScriptInterruptTests {
   func scriptExits130() throws {
     let script = try temporaryFile(
       "long.burst",
-      contents: "emitter e; cell e c; set e.emitterCells.c birthRate=100 lifetime=1\nstep 0.001 1000000\n")
+      contents:
+        "emitter e; cell e c; set e.emitterCells.c birthRate=100 lifetime=1\nstep 0.001 1000000\n")
     let exe = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let candidates = [
       exe.appendingPathComponent("burst"),
       exe.deletingLastPathComponent().appendingPathComponent("burst"),
     ]
-    let url = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) })
+    let url = try #require(
+      candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) })
     let p = Process()
     p.executableURL = url
     p.arguments = [script]
@@ -155,7 +158,9 @@ struct ScriptInterruptTests {
 
 @Suite("The progress line of long work")
 struct ProgressLineTests {
-  @Test("nothing is drawn in the first second; then done, total, elapsed and time left; erased at the end")
+  @Test(
+    "nothing is drawn in the first second; then done, total, elapsed and time left; erased at the end"
+  )
   func drawsAfterOneSecond() {
     var now = 0.0
     var written = ""
