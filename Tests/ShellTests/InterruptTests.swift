@@ -188,3 +188,25 @@ struct ProgressLineTests {
     #expect(!out.transcript.contains("\r"))
   }
 }
+
+@Suite("The births-dropped warning")
+struct DroppedWarningTests {
+  @Test(
+    "one warning per command with the exact number and the right plural",
+    arguments: [
+      ("set scene maxParticles=10\nstep 0.01 100\n", "90 births were dropped"),
+      ("set scene maxParticles=99\nstep 1\n", "1 birth was dropped"),
+      ("set scene maxParticles=100\nstep 1\n", ""),
+    ])
+  func exactOnce(script: String, expected: String) {
+    let run = runScript(
+      "emitter e; cell e c\nset e.emitterCells.c birthRate=100 lifetime=5\n" + script)
+    let warnings = run.stderr.components(separatedBy: "warning:").count - 1
+    if expected.isEmpty {
+      #expect(warnings == 0, "\(run.stderr)")
+    } else {
+      #expect(warnings == 1, "\(run.stderr)")
+      #expect(run.stderr.contains(expected), "\(run.stderr)")
+    }
+  }
+}
