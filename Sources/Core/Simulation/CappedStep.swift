@@ -74,7 +74,7 @@ extension Scene {
   /// A death in the step: when (scene time), in which emitter, at which emitter time. A death
   /// comes before a birth at the same scene time, unless both are in the same emitter and the
   /// emitter's own clock puts the birth first (scene times are rounded conversions).
-  struct DeathEvent {
+  struct DeathEvent: Comparable {
     var time: Double
     var emitter: Int
     var local: Double
@@ -103,7 +103,7 @@ extension Scene {
 
   /// A heap entry: the next birth of a source, ordered by (scene time, layer order, emitter
   /// time, cell order, key).
-  struct BirthEvent {
+  struct BirthEvent: Comparable {
     var time: Double
     var emitter: Int
     var local: Double
@@ -199,13 +199,13 @@ struct CappedRun {
   let cap: Int
   var runtimes: [EmitterRuntime]
   var sources: [Scene.BirthSource] = []
-  var heap: [Scene.BirthEvent] = []
+  var heap = MinHeap<Scene.BirthEvent>()
   var kept: [Scene.KeptBirth] = []
   /// Scene death times of particles stored before the step that die in it, ascending.
   var storedDeaths: [Scene.DeathEvent] = []
   var nextStoredDeath = 0
   /// Scene death times of particles kept in this step that die in it (a min-heap).
-  var newDeaths: [Scene.DeathEvent] = []
+  var newDeaths = MinHeap<Scene.DeathEvent>()
   var live = 0
 
   init(parts: [Part], cap: Int) {
@@ -300,64 +300,11 @@ struct CappedRun {
 
   // MARK: - Heaps
 
-  mutating func push(_ k: Int) {
-    heap.append(event(k))
-    var i = heap.count - 1
-    while i > 0 {
-      let p = (i - 1) / 2
-      guard heap[i] < heap[p] else { break }
-      heap.swapAt(i, p)
-      i = p
-    }
-  }
+  mutating func push(_ k: Int) { heap.push(event(k)) }
 
-  mutating func popBirth() -> Scene.BirthEvent {
-    let top = heap[0]
-    let last = heap.removeLast()
-    if !heap.isEmpty {
-      heap[0] = last
-      var i = 0
-      while true {
-        let l = 2 * i + 1
-        let r = l + 1
-        var m = i
-        if l < heap.count && heap[l] < heap[m] { m = l }
-        if r < heap.count && heap[r] < heap[m] { m = r }
-        if m == i { break }
-        heap.swapAt(i, m)
-        i = m
-      }
-    }
-    return top
-  }
+  mutating func popBirth() -> Scene.BirthEvent { heap.pop() }
 
-  mutating func pushDeath(_ t: Scene.DeathEvent) {
-    newDeaths.append(t)
-    var i = newDeaths.count - 1
-    while i > 0 {
-      let p = (i - 1) / 2
-      guard newDeaths[i] < newDeaths[p] else { break }
-      newDeaths.swapAt(i, p)
-      i = p
-    }
-  }
-
-  mutating func popDeath() {
-    let last = newDeaths.removeLast()
-    guard !newDeaths.isEmpty else { return }
-    newDeaths[0] = last
-    var i = 0
-    while true {
-      let l = 2 * i + 1
-      let r = l + 1
-      var m = i
-      if l < newDeaths.count && newDeaths[l] < newDeaths[m] { m = l }
-      if r < newDeaths.count && newDeaths[r] < newDeaths[m] { m = r }
-      if m == i { break }
-      newDeaths.swapAt(i, m)
-      i = m
-    }
-  }
+  mutating func pushDeath(_ t: Scene.DeathEvent) { newDeaths.push(t) }
 
   /// The earliest pending death, if any.
   var nextDeath: Scene.DeathEvent? {
@@ -373,11 +320,11 @@ struct CappedRun {
 
   mutating func takeDeath() {
     if nextStoredDeath < storedDeaths.count,
-      newDeaths.isEmpty || !(newDeaths[0] < storedDeaths[nextStoredDeath])
+      newDeaths.first.map { !($0 < storedDeaths[nextStoredDeath]) } ?? true
     {
       nextStoredDeath += 1
     } else {
-      popDeath()
+      _ = newDeaths.pop()
     }
     live -= 1
   }
@@ -458,7 +405,7 @@ struct CappedRun {
 
   /// The scene is full and nothing dies before the step ends: every remaining birth is dropped.
   mutating func dropEverything(report: inout StepReport) {
-    for ev in heap {
+    for ev in heap.elements {
       let s = sources[ev.source]
       let n = s.last - s.next + 1
       runtimes[s.emitter].cells[s.cell].dropped += n
@@ -466,7 +413,7 @@ struct CappedRun {
       report.dropped += n
       sources[ev.source].next = s.last + 1
     }
-    heap.removeAll()
+    heap.elements.removeAll()
   }
 
   /// Draws and keeps one birth.
@@ -537,5 +484,44 @@ struct CappedRun {
         runtimes[b.emitter].cells[b.cell].store.subEmitted[j][last] = b.particle.subEmitted[j]
       }
     }
+  }
+}
+
+/// A binary min-heap on an array (the event queues of a capped step).
+struct MinHeap<Element: Comparable> {
+  var elements: [Element] = []
+
+  var first: Element? { elements.first }
+  var isEmpty: Bool { elements.isEmpty }
+
+  mutating func push(_ e: Element) {
+    elements.append(e)
+    var i = elements.count - 1
+    while i > 0 {
+      let p = (i - 1) / 2
+      guard elements[i] < elements[p] else { break }
+      elements.swapAt(i, p)
+      i = p
+    }
+  }
+
+  /// Removes and returns the least element (the heap must not be empty).
+  mutating func pop() -> Element {
+    let top = elements[0]
+    let last = elements.removeLast()
+    guard !elements.isEmpty else { return top }
+    elements[0] = last
+    var i = 0
+    while true {
+      let l = 2 * i + 1
+      let r = l + 1
+      var m = i
+      if l < elements.count && elements[l] < elements[m] { m = l }
+      if r < elements.count && elements[r] < elements[m] { m = r }
+      if m == i { break }
+      elements.swapAt(i, m)
+      i = m
+    }
+    return top
   }
 }

@@ -114,6 +114,8 @@ enum HelpText {
   static func detail(_ c: Command) -> String {
     var out = "usage: \(c.usage)\n\(c.abstract)\n"
     if let d = c.discussion { out += wrap(d, width: 96).map { $0 + "\n" }.joined() }
+    out += wrap("On an error or Ctrl-C: " + c.effect.onFailure, width: 96).map { $0 + "\n" }
+      .joined()
     if !c.aliases.isEmpty { out += "aliases: \(c.aliases.joined(separator: ", "))\n" }
     if !c.examples.isEmpty {
       out += "examples:\n" + c.examples.map { "  \($0)\n" }.joined()

@@ -27,6 +27,27 @@ enum CommandEffect: Sendable, Equatable {
   case script
 }
 
+extension CommandEffect {
+  /// What a failure or Ctrl-C leaves behind, as `help COMMAND` says it.
+  var onFailure: String {
+    switch self {
+    case .display:
+      return "nothing changes, and no file is written or left half-written."
+    case .model:
+      return "the scene is exactly as before the command."
+    case .clock:
+      return
+        "before the clock moved, the scene is exactly as before; after, it stays as if you had"
+        + " stepped to the last completed step (the message says which time), and no partial"
+        + " output file is left."
+    case .script:
+      return
+        "if the script had not moved the clock, the scene is exactly as before; otherwise the"
+        + " commands that ran before the failure stay, and the message says the time reached."
+    }
+  }
+}
+
 /// A command declared as data: `help` and completion are generated from these declarations.
 struct Command: Sendable {
   let name: String
