@@ -61,6 +61,29 @@ struct InterruptTests {
     #expect(echoes == (reached >= 0.5 ? 1 : 0))
   }
 
+  @Test("Ctrl-C inside one step that draws many particles stops between pieces, exactly")
+  func insideOneStep() {
+    let setup = "emitter e; cell e c; set e.emitterCells.c birthRate=3000 lifetime=10 velocity=5\n"
+    let out = CapturedOutput()
+    let s = Session(sink: out)
+    s.run(source: setup, file: "setup.burst")
+    // 4500 births in five pieces of 0.3 s: polls before the command, before the step, and
+    // before each piece; Ctrl-C arrives before the third piece.
+    s.scene.birthsPerPiece = 1000
+    var polls = 0
+    s.interruptRequested = {
+      polls += 1
+      return polls >= 5
+    }
+    s.runPromptLine("step 1.5", number: 1)
+    #expect(abs(s.scene.now - 0.6) < 1e-12)
+    #expect(out.stderr.contains("interrupted at t = 0.6 s"))
+    let plain = Session(sink: CapturedOutput())
+    plain.run(
+      source: setup + "step to \(ValueFormatting.number(s.scene.now))\n", file: "setup.burst")
+    #expect(SceneState(s) == SceneState(plain))
+  }
+
   @Test("Ctrl-C during a load that has not moved the clock leaves the scene exactly as before")
   func modelCommandsAreUndone() throws {
     let lines = (0..<50).map { "layer l\($0)" }.joined(separator: "\n") + "\n"

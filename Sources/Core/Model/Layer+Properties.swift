@@ -84,7 +84,7 @@ extension Layer {
   /// The scene's settings, on the root layer.
   public static let sceneDescriptors: [PropertyDescriptor<Layer>] = [
     PropertyDescriptor<SceneSettings>.integer(
-      "maxParticles", \.maxParticles, default: 2_000_000, range: 0...50_000_000,
+      "maxParticles", \.maxParticles, default: 2_000_000, range: 0...10_000_000,
       unit: "particles",
       summary: "the most particles alive at once in the scene; births past it are dropped",
       choice:

@@ -9,6 +9,10 @@ public struct Scene: Sendable {
   /// Images loaded from files for `contents`, by the path the user wrote.
   public var images: [String: SpriteImage] = [:]
 
+  /// About how many births one piece of a step may draw before `stop` is polled again (a
+  /// tuning knob, not part of the scene: it changes when Ctrl-C is noticed, never the result).
+  public var birthsPerPiece = 250_000.0
+
   public init() {}
 
   /// An empty scene at time 0.
@@ -139,10 +143,56 @@ public struct Scene: Sendable {
         }
       }
     } else {
-      advanceEmitters(to: t, using: presentedModel(at: now), report: &report, stop: stop)
+      advanceInPieces(to: t, using: presentedModel(at: now), report: &report, stop: stop)
     }
     pruneFinishedAnimations()
     return report
+  }
+
+  /// Advances to `t` with constant emission, cutting the stretch where births are drawn into
+  /// pieces of about `birthsPerPiece` births and polling `stop` between them. Cutting is exact
+  /// (the state at `t` does not depend on the steps), so this only makes a step that draws
+  /// millions of particles stoppable with Ctrl-C. Births earlier than the longest lifetime
+  /// chain before `t` are not drawn at all, so that stretch is taken in one piece.
+  mutating func advanceInPieces(
+    to t: Double, using presented: SceneModel, report: inout StepReport, stop: () -> Bool
+  ) {
+    var horizon = 0.0
+    var rate = 0.0
+    for id in presented.treeOrder {
+      guard let layer = presented.layer(id), layer.kind == .emitter else { continue }
+      var slope = 1.0
+      let chain = timingChain(id)
+      for i in Swift.stride(from: 1, to: chain.count, by: 3) { slope *= abs(chain[i]) }
+      guard slope > 0, slope.isFinite else { continue }
+      for c in CompiledCell.compile(layer.cells, emitter: layer.emitter)
+      where c.parent == nil && c.emission.rate > 0 {
+        rate += c.emission.rate * slope
+        horizon = max(horizon, c.treeLifetime / slope)
+      }
+    }
+    let window = min(t - now, horizon)
+    let births = rate * window
+    guard births > birthsPerPiece, window > 0 else {
+      advanceEmitters(to: t, using: presented, report: &report, stop: stop)
+      return
+    }
+    let start = t - window
+    if start > now {
+      advanceEmitters(to: start, using: presented, report: &report, stop: stop)
+      if report.stoppedAt != nil { return }
+    }
+    let pieces = Int(min(1e6, (births / birthsPerPiece).rounded(.up)))
+    for i in 1...pieces {
+      if stop() {
+        report.stoppedAt = now
+        return
+      }
+      let end = i == pieces ? t : start + window * Double(i) / Double(pieces)
+      guard end > now else { continue }
+      advanceEmitters(to: end, using: presented, report: &report, stop: stop)
+      if report.stoppedAt != nil { return }
+    }
   }
 
   /// Moves every emitter to scene time `t` with the properties of `presented` (the model, or
