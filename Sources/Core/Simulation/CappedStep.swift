@@ -320,7 +320,7 @@ struct CappedRun {
 
   mutating func takeDeath() {
     if nextStoredDeath < storedDeaths.count,
-      newDeaths.first.map { !($0 < storedDeaths[nextStoredDeath]) } ?? true
+      newDeaths.first.map({ !($0 < storedDeaths[nextStoredDeath]) }) ?? true
     {
       nextStoredDeath += 1
     } else {
