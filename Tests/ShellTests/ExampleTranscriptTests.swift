@@ -31,7 +31,7 @@ struct ExampleTranscriptTests {
     #expect(run.error == nil)
     #expect(run.stderr.isEmpty)
     let golden = name.replacingOccurrences(of: ".burst", with: ".txt")
-    #expect(matchesGolden(run.transcript, name: golden), "golden \(golden) differs")
+    expectGolden(run.transcript, name: golden)
   }
 
   @Test("running an example twice gives the same bytes", arguments: examples)

@@ -40,16 +40,23 @@ struct InterruptTests {
   @Test(
     "Ctrl-C during step, record or load of a stepping script leaves the scene as a plain step to where it got",
     arguments: [
-      "step 0.016 200", "step 0.01 150", "load STEPPING",
+      "step 0.016 200", "step 0.01 150", "load STEPPING", "record DIR/frames 5 fps 10 scale 0.25",
+      "record DIR/x.cast 5 fps 10",
     ])
   func clockCommandsKeepTheStepsDone(command: String) throws {
     let script = try temporaryFile("stepping.burst", contents: "step 0.02 100\n")
     let out = CapturedOutput()
     let s = session(interruptAt: 40, sink: out)
     s.run(source: Self.setup, file: "setup.burst")
-    s.runPromptLine(command.replacingOccurrences(of: "STEPPING", with: script), number: 1)
+    let dir = (script as NSString).deletingLastPathComponent
+    s.runPromptLine(
+      command.replacingOccurrences(of: "STEPPING", with: script)
+        .replacingOccurrences(of: "DIR", with: dir), number: 1)
+    // An interrupted recording leaves nothing behind.
+    let left = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+    #expect(left == ["stepping.burst"], "\(left)")
     let reached = s.scene.now
-    #expect(reached > 0 && reached < 2, "stopped part way, at \(reached)")
+    #expect(reached > 0 && reached < 5, "stopped part way, at \(reached)")
     #expect(out.stderr.contains("interrupted at t = \(Session.clockText(reached)) s"))
     // The same scene stepped straight to that time, with nothing interrupted.
     let plain = Session(sink: CapturedOutput())

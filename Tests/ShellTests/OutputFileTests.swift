@@ -283,7 +283,7 @@ struct OutputFileTests {
     s.defaultColumns = 20
     #expect(run(s, smallCastScene + "record \(file) 0.3 fps 10") == nil, "\(out.stderr)")
     let bytes = try #require(FileManager.default.contents(atPath: file))
-    #expect(matchesGolden(String(decoding: bytes, as: UTF8.self), name: "record-small.cast"))
+    expectGolden(bytes: bytes, name: "record-small.cast")
     #expect(entries(dir) == ["small.cast"])
   }
 

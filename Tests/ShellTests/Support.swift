@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 @testable import Shell
 
@@ -16,18 +17,95 @@ func runScript(_ source: String, file: String = "test.burst") -> (
 let repositoryRoot = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// Compares `text` with a golden file under Tests/ShellTests/Golden, or records it when the
-/// environment has BURST_RECORD=1 (re-record only on purpose, and review the diff).
-func matchesGolden(_ text: String, name: String) -> Bool {
-  let url = repositoryRoot.appendingPathComponent("Tests/ShellTests/Golden/\(name)")
-  if ProcessInfo.processInfo.environment["BURST_RECORD"] == "1" {
-    try? FileManager.default.createDirectory(
-      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try? Data(text.utf8).write(to: url)
-    return true
+/// How to re-record goldens, named in every golden failure.
+let goldenRecordHint =
+  "If the change is intended, re-record with `BURST_RECORD=1 swift test` and review the diff."
+
+/// Whether this run records goldens instead of comparing (BURST_RECORD=1).
+var isRecordingGoldens: Bool { ProcessInfo.processInfo.environment["BURST_RECORD"] == "1" }
+
+/// The URL of a golden file under Tests/ShellTests/Golden.
+func goldenURL(_ name: String) -> URL {
+  repositoryRoot.appendingPathComponent("Tests/ShellTests/Golden/\(name)")
+}
+
+/// Writes a golden file (only when recording).
+func recordGolden(_ data: Data, name: String) {
+  let url = goldenURL(name)
+  try? FileManager.default.createDirectory(
+    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+  try? data.write(to: url)
+}
+
+/// What a golden comparison reports, or nil when `actual` matches: a unified diff of the
+/// golden (`-`) against the output (`+`), or a note that the golden file is missing.
+func goldenMismatch(expected: String?, actual: String, name: String) -> String? {
+  guard let expected else {
+    return "golden \(name) is missing. Record it with `BURST_RECORD=1 swift test`."
   }
-  guard let data = FileManager.default.contents(atPath: url.path) else { return false }
-  return String(decoding: data, as: UTF8.self) == text
+  guard let diff = GoldenDiff.unified(expected: expected, actual: actual) else { return nil }
+  return """
+    golden \(name) differs from the output (- golden, + actual):
+    \(diff)
+    \(goldenRecordHint)
+    """
+}
+
+/// What a byte-for-byte golden comparison reports, or nil when `actual` matches: both sizes
+/// and the first differing offset with the bytes around it, then a line diff when both sides
+/// are UTF-8 text.
+func goldenMismatch(expected: Data?, actual: Data, name: String) -> String? {
+  guard let expected else {
+    return "golden \(name) is missing. Record it with `BURST_RECORD=1 swift test`."
+  }
+  guard let offset = GoldenDiff.firstDifferingOffset(expected, actual) else { return nil }
+  var lines = [
+    "golden \(name) differs from the output: \(expected.count) bytes expected, "
+      + "\(actual.count) bytes actual; first difference at byte offset \(offset)",
+    "  golden: \(GoldenDiff.hexWindow(expected, at: offset))",
+    "  actual: \(GoldenDiff.hexWindow(actual, at: offset))",
+  ]
+  if let e = String(validating: expected, as: UTF8.self),
+    let a = String(validating: actual, as: UTF8.self),
+    let diff = GoldenDiff.unified(expected: e, actual: a)
+  {
+    lines.append("as text (- golden, + actual):")
+    lines.append(diff)
+  }
+  lines.append(goldenRecordHint)
+  return lines.joined(separator: "\n")
+}
+
+/// Expects `text` to equal the golden file `name` under Tests/ShellTests/Golden, recording an
+/// issue with a unified diff when it does not; records the golden instead when the environment
+/// has BURST_RECORD=1 (re-record only on purpose, and review the diff).
+func expectGolden(
+  _ text: String, name: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  if isRecordingGoldens {
+    recordGolden(Data(text.utf8), name: name)
+    return
+  }
+  let expected = FileManager.default.contents(atPath: goldenURL(name).path).map {
+    String(decoding: $0, as: UTF8.self)
+  }
+  if let message = goldenMismatch(expected: expected, actual: text, name: name) {
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+  }
+}
+
+/// Expects `bytes` to equal the golden file `name` byte for byte; see `expectGolden(_:name:)`.
+func expectGolden(
+  bytes: Data, name: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  if isRecordingGoldens {
+    recordGolden(bytes, name: name)
+    return
+  }
+  let expected = FileManager.default.contents(atPath: goldenURL(name).path)
+  if let message = goldenMismatch(expected: expected, actual: bytes, name: name) {
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+  }
 }
 
 /// Writes a file in a fresh temporary directory and returns its path.
