@@ -83,7 +83,7 @@ struct SceneFingerprint {
         h.add(p.birthIndex)
         h.add(p.birthTime)
         h.add(p.lifetime)
-        for f in Self.stateFields where f.name != "theta" { h.add(p.state[keyPath: f.path]) }
+        for f in Self.stateFields { h.add(p.state[keyPath: f.path]) }
       }
     }
     h.add(now)

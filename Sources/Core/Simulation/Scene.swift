@@ -9,6 +9,33 @@ public struct Scene: Sendable {
   /// Images loaded from files for `contents`, by the path the user wrote.
   public var images: [String: SpriteImage] = [:]
 
+  /// Advances to `t` while an animation changes emission: a closed-form jump over the births
+  /// that cannot matter (see `emissionPlan`), then the grid, polling `stop` every 64 cells.
+  mutating func advanceAnimated(to t: Double, report: inout StepReport, stop: () -> Bool) {
+    let plan = emissionPlan(to: t)
+    if let jump = plan.jumpTo {
+      // Births before `jump` are all gone by `t`, descendants included, and their number does
+      // not depend on the animations: one closed-form step takes them.
+      advanceEmitters(to: jump, using: presentedModel(at: now), report: &report)
+    }
+    // Whole grid cells of scene time, each evaluated at its start.
+    let grid = Scene.animationGrid
+    var polled = 0
+    while now < t {
+      let start = (now / grid).rounded(.down) * grid
+      var end = min(t, start + grid)
+      if end <= now { end = min(t, now.nextUp + grid) }
+      let presented = presentedModel(at: start)
+      advanceEmitters(to: end, using: presented, report: &report, stop: stop)
+      if report.stoppedAt != nil { break }
+      polled += 1
+      if now < t && polled % 64 == 0 && stop() {
+        report.stoppedAt = now
+        break
+      }
+    }
+  }
+
   /// About how many births one piece of a step may draw before `stop` is polled again (a
   /// tuning knob, not part of the scene: it changes when Ctrl-C is noticed, never the result).
   public var birthsPerPiece = 250_000.0
@@ -68,13 +95,16 @@ public struct Scene: Sendable {
   /// gone by `t` with all their descendants: their values do not matter, only their number,
   /// which the animation does not change. Those are stepped in closed form; the rest on the
   /// grid.
-  mutating func emissionPlan(to t: Double) -> (jumpTo: Double?, gridCells: Double) {
+  mutating func emissionPlan(from a: Double? = nil, to t: Double) -> (
+    jumpTo: Double?, gridCells: Double
+  ) {
     let grid = Scene.animationGrid
-    var from = now
+    let start = a ?? now
+    var from = start
     var jump: Double? = nil
-    if !emissionAnimationRuns(from: now, to: t, countsOnly: true) {
+    if !emissionAnimationRuns(from: start, to: t, countsOnly: true) {
       var horizon = 0.0
-      let presented = presentedModel(at: now)
+      let presented = presentedModel(at: start)
       for id in presented.treeOrder {
         guard let layer = presented.layer(id), layer.kind == .emitter else { continue }
         let compiled = CompiledCell.compile(layer.cells, emitter: layer.emitter)
@@ -87,16 +117,57 @@ public struct Scene: Sendable {
         }
       }
       let target = ((t - horizon) / grid).rounded(.down) * grid - grid
-      if target > now + grid {
-        var probe = StepReport()
-        let (parts, _) = emitterParts(to: target, using: presented, report: &probe)
-        if !mayReachCap(parts, cap: presented.root.settings.maxParticles) {
+      if target > start + grid {
+        // Only a plan for the step at hand can look at the particles; a later stretch of the
+        // same step is assumed to allow the jump (an estimate, for the Shell's bound).
+        var allowed = true
+        if a == nil {
+          var probe = StepReport()
+          let (parts, _) = emitterParts(to: target, using: presented, report: &probe)
+          allowed = !mayReachCap(parts, cap: presented.root.settings.maxParticles)
+        }
+        if allowed {
           jump = target
           from = target
         }
       }
     }
     return (jump, ((t - from) / grid).rounded(.up))
+  }
+
+  /// The stretches of a step to `t` between the moments an animation that changes emission
+  /// starts or ends, each with whether such an animation runs in it. Outside them emission is
+  /// constant and is stepped in closed form; inside them it is sampled on the grid.
+  func emissionIntervals(to t: Double) -> [(end: Double, animated: Bool)] {
+    var cuts: [Double] = []
+    for id in model.treeOrder {
+      guard let l = model.layer(id), l.kind == .emitter, !l.animations.isEmpty else { continue }
+      // The layer's local time is linear in scene time: L(x) = l0 + rate·x.
+      let l0 = localTime(of: id, at: 0)
+      let rate = localTime(of: id, at: 1) - l0
+      guard rate != 0, rate.isFinite else { continue }
+      for a in l.animations where !a.cellPath.isEmpty || Scene.emitterKeys.contains(a.property) {
+        let clock = a.clock
+        let speed = a.timing.speed
+        guard speed != 0, speed.isFinite else { continue }
+        // Active from beginTime for activeDuration of the animation's own time.
+        let begin = a.timing.beginTime
+        let end = begin + clock.activeDuration / abs(speed)
+        for edge in [begin, end] where edge.isFinite {
+          let x = (edge - l0) / rate
+          if x > now && x < t { cuts.append(x) }
+        }
+      }
+    }
+    cuts.sort()
+    var out: [(end: Double, animated: Bool)] = []
+    var a = now
+    for b in cuts + [t] where b > a {
+      let mid = a + (b - a) / 2
+      out.append((b, emissionAnimationRuns(from: mid, to: mid)))
+      a = b
+    }
+    return out
   }
 
   /// How many 1 ms grid cells a step to `t` would evaluate one by one (0 when no animation
@@ -106,7 +177,13 @@ public struct Scene: Sendable {
     guard t > now, t.isFinite, hasAnimations, emissionAnimationRuns(from: now, to: t) else {
       return 0
     }
-    return emissionPlan(to: t).gridCells
+    var cells = 0.0
+    var a = now
+    for (b, animated) in emissionIntervals(to: t) {
+      if animated { cells += emissionPlan(from: a == now ? nil : a, to: b).gridCells }
+      a = b
+    }
+    return cells
   }
 
   /// Advances the clock to `t` (no earlier than `now`), moving every emitter's particles.
@@ -120,27 +197,14 @@ public struct Scene: Sendable {
     var report = StepReport()
     guard t > now, t.isFinite else { return report }
     if hasAnimations && emissionAnimationRuns(from: now, to: t) {
-      let plan = emissionPlan(to: t)
-      if let jump = plan.jumpTo {
-        // Births before `jump` are all gone by `t`, descendants included, and their number does
-        // not depend on the animations: one closed-form step takes them.
-        advanceEmitters(to: jump, using: presentedModel(at: now), report: &report)
-      }
-      // Whole grid cells of scene time, each evaluated at its start.
-      let grid = Scene.animationGrid
-      var polled = 0
-      while now < t {
-        let start = (now / grid).rounded(.down) * grid
-        var end = min(t, start + grid)
-        if end <= now { end = min(t, now.nextUp + grid) }
-        let presented = presentedModel(at: start)
-        advanceEmitters(to: end, using: presented, report: &report, stop: stop)
-        if report.stoppedAt != nil { break }
-        polled += 1
-        if now < t && polled % 64 == 0 && stop() {
-          report.stoppedAt = now
-          break
+      for (end, animated) in emissionIntervals(to: t) {
+        if animated {
+          advanceAnimated(to: end, report: &report, stop: stop)
+        } else {
+          // No animation changes emission here: the closed form, as without animations.
+          advanceInPieces(to: end, using: presentedModel(at: now), report: &report, stop: stop)
         }
+        if report.stoppedAt != nil { break }
       }
     } else {
       advanceInPieces(to: t, using: presentedModel(at: now), report: &report, stop: stop)
