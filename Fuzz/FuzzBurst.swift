@@ -8,8 +8,8 @@ import Core
 import Foundation
 
 /// What the fuzz target does with one input: run it as a script, and when the script stops at
-/// an error, run every logical line again as if typed at the prompt (which carries on after
-/// errors), so the commands after the first mistake are exercised too.
+/// an error, run it again as if each line were typed at the prompt (carrying on after errors),
+/// so the commands after the first mistake are exercised too.
 enum FuzzTarget {
   /// A private, empty working directory made once per process. Each input starts in it
   /// empty, so files one input writes (`save`, `snapshot`, `record`, `export … to`) never
@@ -60,26 +60,46 @@ enum FuzzTarget {
   static let budget = 0.25
 
   /// The most particles a fuzzed scene may hold. A single step that fills the default
-  /// 2,000,000 takes many seconds under AddressSanitizer, and it cannot be interrupted
-  /// part-way, so every input that found a high birth rate would time out for that known
-  /// reason instead of for a new one.
+  /// 2,000,000 takes seconds even in a release build and cannot be interrupted part-way, so
+  /// every input that found a high birth rate would time out for that known reason (see
+  /// the fuzz findings' notes) instead of for a new one.
   static let maxParticles = 20_000
 
-  /// A session with captured output whose Ctrl-C is `pressCtrlC`. Whenever the session polls
-  /// for Ctrl-C (before each command and each step) the scene's maxParticles is lowered to
-  /// `maxParticles` again, also after `reset` or a `set scene maxParticles=…`.
-  static func session(_ pressCtrlC: @escaping () -> Bool) -> Session {
-    let s = Session(sink: CapturedOutput())
+  /// Lowers the scene's maxParticles to `maxParticles` (again after `reset` or
+  /// `set scene maxParticles=…`). Only between commands: the Ctrl-C poll cannot do it, because
+  /// it also runs while a step holds exclusive access to the scene.
+  static func capParticles(_ s: Session) {
+    guard s.scene.model.root.settings.maxParticles > maxParticles else { return }
     let cap = PropertyRef(object: .layer(SceneModel.rootID), name: "maxParticles", field: nil)
-    s.interruptRequested = { [unowned s] in
-      if s.scene.model.root.settings.maxParticles > maxParticles,
-        let v = try? s.scene.model.parseValue(String(maxParticles), for: cap)
-      {
-        s.scene.model.apply(v, to: cap)
-      }
-      return pressCtrlC()
+    if let v = try? s.scene.model.parseValue(String(maxParticles), for: cap) {
+      s.scene.model.apply(v, to: cap)
     }
-    return s
+  }
+
+  /// Runs the commands of `text` as `Session.run` does (a script, stopping at the first error)
+  /// or, with `stopAtError` false, as `Session.runPromptLine` does for each line in turn
+  /// (carrying on after errors), lowering maxParticles before each command. Returns whether
+  /// an error stopped it.
+  static func run(_ text: String, in s: Session, stopAtError: Bool) -> Bool {
+    for logical in Lexer.logicalLines(text, firstLine: 1) {
+      let line = SourceLine(file: "fuzz.burst", number: logical.number, text: logical.text)
+      do throws(Diagnostic) {
+        for cmd in try Lexer.commands(inLine: line) {
+          capParticles(s)
+          try s.checkInterrupt()
+          try s.execute(cmd)
+          if s.scheduledFailure != nil {
+            s.scheduledFailure = nil
+            if stopAtError { return true }
+          }
+          if s.quitRequested { return false }
+        }
+      } catch {
+        s.report(error)
+        if stopAtError || error.isInterrupt { return true }
+      }
+    }
+    return false
   }
 
   static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -88,17 +108,15 @@ enum FuzzTarget {
     // Long but bounded work (`step 0.001 1000000`, `record frames 60`) is what a user stops
     // with Ctrl-C, so the target does the same after `budget` seconds; the sessions poll it at
     // their safe points. An input still running after libFuzzer's -timeout=1 therefore does
-    // work that Ctrl-C cannot stop for more than half a second: a hang.
+    // work that Ctrl-C cannot stop for more than 0.75 s: a hang.
     let deadline = Playback.monotonicSeconds() + budget
-    let pressCtrlC = { Playback.monotonicSeconds() > deadline }
-    let script = session(pressCtrlC)
-    guard script.run(source: text, file: "fuzz.burst") != nil, !pressCtrlC() else { return }
+    let script = Session(sink: CapturedOutput())
+    script.interruptRequested = { Playback.monotonicSeconds() > deadline }
+    guard run(text, in: script, stopAtError: true), !script.interruptRequested() else { return }
     clear(directory ?? ".")
-    let prompt = session(pressCtrlC)
-    for logical in Lexer.logicalLines(text, firstLine: 1) {
-      prompt.runPromptLine(logical.text, number: logical.number)
-      if prompt.quitRequested || pressCtrlC() { break }
-    }
+    let prompt = Session(sink: CapturedOutput())
+    prompt.interruptRequested = script.interruptRequested
+    _ = run(text, in: prompt, stopAtError: false)
   }
 }
 

@@ -310,7 +310,9 @@ final class Session {
     droppedThisCommand += r.dropped
     lastStopped = r.stoppedAt != nil
     if r.rateCapped {
-      warn("an effective birth rate above 10^8 particles/s was capped", at: cmd)
+      warn(
+        "an effective birth rate above \(ValueFormatting.compact(Limits.maxBirthRate)) particles/s"
+          + " was capped to it", at: cmd)
     }
   }
 

@@ -1,6 +1,10 @@
 /// The bounds Burst enforces so that every command finishes with bounded time and memory.
 /// Each is declared once here; error messages and `explain` quote these values.
 public enum Limits {
+  /// The highest effective birth rate of one cell (particles per second of its emitter's
+  /// clock); a higher `cell.birthRate × layer.birthRate × speed` is capped with a warning.
+  public static let maxBirthRate = 1e8
+
   /// The most births one step may have to decide one by one at the particle cap (about
   /// `maxParticles × (1 + step / mean lifetime)`); a longer step at the cap is refused before
   /// it starts. In a release build this is a few seconds of work.

@@ -36,12 +36,12 @@ struct CompiledCell {
   }
 
   /// Effective rate and window from the cell's birthRate, the layer's birthRate and the cell's
-  /// own timing (MODEL.md §4.2). The rate is capped at 10⁸ particles/s.
+  /// own timing (docs/semantics.md §1). The rate is capped at `Limits.maxBirthRate`.
   static func emission(of c: EmitterCell, layerBirthRate: Double) -> EmissionSegment {
     let t = c.timing
     var rate = c.birthRate * layerBirthRate * t.speed
     guard c.enabled, rate > 0, t.speed > 0, rate.isFinite else { return .off(at: 0) }
-    rate = min(rate, 1e8)
+    rate = min(rate, Limits.maxBirthRate)
     // Local cell time (x − beginTime)·speed + timeOffset lies in [0, active duration).
     let ws = t.beginTime - t.timeOffset / t.speed
     let ad = t.activeDuration

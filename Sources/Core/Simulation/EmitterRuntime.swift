@@ -21,7 +21,7 @@ struct CellRuntime: Sendable {
 public struct StepReport: Sendable, Equatable {
   /// Births dropped because the scene held `maxParticles`.
   public var dropped = 0
-  /// Whether an effective birth rate was capped at 10⁸ particles/s.
+  /// Whether an effective birth rate was capped at `Limits.maxBirthRate`.
   public var rateCapped = false
   /// Where the step ended when it was asked to stop early (nil: it reached its end).
   public var stoppedAt: Double?
@@ -194,7 +194,7 @@ struct EmitterRuntime: Sendable {
     droppedInStep = 0
 
     for c in compiled {
-      if c.cell.birthRate * emitter.birthRate * c.cell.timing.speed > 1e8 {
+      if c.cell.birthRate * emitter.birthRate * c.cell.timing.speed > Limits.maxBirthRate {
         report.rateCapped = true
       }
     }

@@ -301,7 +301,7 @@ public struct Scene: Sendable {
       guard let layer = presented.layer(id), layer.kind == .emitter else { continue }
       let compiled = CompiledCell.compile(layer.cells, emitter: layer.emitter)
       syncRuntime(id, layer: layer, compiled: compiled)
-      for c in compiled where c.cell.birthRate * layer.emitter.birthRate * c.cell.timing.speed > 1e8
+      for c in compiled where c.cell.birthRate * layer.emitter.birthRate * c.cell.timing.speed > Limits.maxBirthRate
       {
         report.rateCapped = true
       }
