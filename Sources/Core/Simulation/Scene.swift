@@ -301,8 +301,8 @@ public struct Scene: Sendable {
       guard let layer = presented.layer(id), layer.kind == .emitter else { continue }
       let compiled = CompiledCell.compile(layer.cells, emitter: layer.emitter)
       syncRuntime(id, layer: layer, compiled: compiled)
-      for c in compiled where c.cell.birthRate * layer.emitter.birthRate * c.cell.timing.speed > Limits.maxBirthRate
-      {
+      for c in compiled
+      where c.cell.birthRate * layer.emitter.birthRate * c.cell.timing.speed > Limits.maxBirthRate {
         report.rateCapped = true
       }
       let rt = runtimes[id] ?? EmitterRuntime()
