@@ -193,6 +193,25 @@ struct AnimationCommandTests {
   }
 
   @Test(
+    "a damped spring on the birth rate comes to rest, so a huge step after it is cheap and exact")
+  func springComesToRest() {
+    func run(_ spring: String, _ steps: String) -> (out: [String], err: String) {
+      let r = lines(
+        "set e emitterPosition=160,120\n"
+          + "set e.emitterCells.c birthRate=50 lifetime=2 velocity=30 contents=dot\n"
+          + "animate e.emitterCells.c.birthRate spring from 0 to 50 \(spring) duration 1e9\n"
+          + steps + "\nstats\nshow 40x12 ascii\n")
+      return (r.out, r.err)
+    }
+    let one = run("damping 10", "step 1e9")
+    #expect(one.err.isEmpty, "\(one.err)")
+    #expect(one.out == run("damping 10", "step 2\nstep 7.25\nstep 999999990.75").out)
+    // An undamped spring never rests: stepping past 1000 s of it at once is refused.
+    let undamped = run("damping 0", "step 1e9")
+    #expect(undamped.err.contains("would evaluate animated emission"))
+  }
+
+  @Test(
     "a huge step with animated particle values (not rates) takes the closed form and stays exact",
     arguments: [
       "animate e.emitterCells.c.scaleRange values 1 2 duration 1 repeat forever",

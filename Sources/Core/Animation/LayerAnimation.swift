@@ -43,6 +43,16 @@ public struct LayerAnimation: Sendable, Equatable {
     self.timing = timing
   }
 
+  /// For a spring played once: the layer time after which it is at rest for good
+  /// (`SpringCurve.restTime`), so it no longer changes anything; nil otherwise.
+  public var restsAt: Double? {
+    guard case .spring(_, _, let curve) = spec, curve.restTime.isFinite,
+      timing.repeatCount <= 1, timing.repeatDuration <= 0, !timing.autoreverses,
+      timing.timeOffset == 0, timing.speed > 0
+    else { return nil }
+    return timing.beginTime + curve.restTime / timing.speed
+  }
+
   /// The clock of this animation.
   public var clock: AnimationClock { AnimationClock(timing: timing) }
 

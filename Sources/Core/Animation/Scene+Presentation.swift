@@ -75,6 +75,8 @@ extension Scene {
       let a1 = localTime(of: id, at: t1)
       for a in l.animations where !a.cellPath.isEmpty || Scene.emitterKeys.contains(a.property) {
         if countsOnly && !Scene.countKeys.contains(a.property) { continue }
+        // A spring at rest for good changes nothing any more.
+        if let rest = a.restsAt, min(a0, a1) >= rest { continue }
         let clock = a.clock
         if case .after = clock.phase(at: max(a0, a1)) {
           if case .after = clock.phase(at: min(a0, a1)) { continue }

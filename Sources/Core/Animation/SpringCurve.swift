@@ -39,6 +39,35 @@ public struct SpringCurve: Sendable, Equatable {
     self.stiffness = stiffness.isFinite && stiffness > 0 ? stiffness : 100
     self.damping = damping.isFinite ? max(damping, 0) : 10
     self.initialVelocity = initialVelocity.isFinite ? initialVelocity : 0
+    restTime = .infinity
+    restTime = findRestTime()
+  }
+
+  /// How close to the target counts as at rest for good: |1 − x| below 10⁻¹², far below
+  /// anything a value, a birth count or a pixel can show.
+  public static let restThreshold = 1e-12
+
+  /// (choice) The time after which the spring is treated as at rest: x(t) is exactly 1 from
+  /// then on, so a long step can use the closed form past it. It is the first time after which
+  /// the analytic bound on |1 − x| stays below `restThreshold`; infinite for an undamped spring,
+  /// which never comes to rest.
+  public private(set) var restTime: Double
+
+  private func findRestTime() -> Double {
+    let start = boundDecreasesAfter
+    guard start.isFinite else { return .infinity }
+    var hi = max(start, 1e-3)
+    while envelope(at: hi) >= Self.restThreshold {
+      hi *= 2
+      if hi > 1e15 { return .infinity }
+    }
+    var lo = max(start, hi / 2)
+    if envelope(at: lo) < Self.restThreshold { return lo }
+    for _ in 0..<80 {
+      let mid = lo + (hi - lo) / 2
+      if envelope(at: mid) < Self.restThreshold { hi = mid } else { lo = mid }
+    }
+    return hi
   }
 
   /// The undamped natural angular frequency ω₀ = √(k/m), in rad/s.
@@ -51,7 +80,7 @@ public struct SpringCurve: Sendable, Equatable {
   /// oscillation has decayed below Double's range or its phase ω_d·t overflows.
   public func value(at t: Double) -> Double {
     guard t > 0 else { return 0 }
-    guard t.isFinite else { return 1 }
+    guard t.isFinite, t < restTime else { return 1 }
     return 1 - offset(at: t)
   }
 

@@ -153,7 +153,7 @@ public struct Scene: Sendable {
         // Active from beginTime for activeDuration of the animation's own time.
         let begin = a.timing.beginTime
         let end = begin + clock.activeDuration / abs(speed)
-        for edge in [begin, end] where edge.isFinite {
+        for edge in [begin, end, a.restsAt ?? .infinity] where edge.isFinite {
           let x = (edge - l0) / rate
           if x > now && x < t { cuts.append(x) }
         }

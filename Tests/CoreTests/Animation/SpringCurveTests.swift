@@ -122,4 +122,22 @@ struct SpringCurveTests {
     let spring = SpringCurve(mass: mass, stiffness: stiffness, damping: damping)
     #expect(spring.settlingDuration == SpringCurve.maximumSettlingDuration)
   }
+
+  @Test("a damped spring rests for good at restTime; an undamped one never does")
+  func restTime() {
+    for spring in [
+      SpringCurve(), SpringCurve(damping: 1), SpringCurve(damping: 30),
+      SpringCurve(stiffness: 400, damping: 40, initialVelocity: 5),
+    ] {
+      let rest = spring.restTime
+      #expect(rest.isFinite && rest > 0, "\(spring)")
+      #expect(spring.value(at: rest) == 1)
+      #expect(spring.value(at: rest * 10) == 1)
+      // Just before, the motion is already below the threshold (it is an upper bound).
+      #expect(abs(1 - spring.value(at: rest * 0.999)) < SpringCurve.restThreshold * 10)
+      #expect(spring.value(at: rest * 0.5) != 1 || rest < 1e-3)
+    }
+    #expect(SpringCurve(damping: 0).restTime == .infinity)
+    #expect(SpringCurve(damping: 0).value(at: 1e6) != 1)
+  }
 }
