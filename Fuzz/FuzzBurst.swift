@@ -36,9 +36,9 @@ enum FuzzTarget {
   }
 
   /// Whether the input may run: it must not be able to name a file outside the working
-  /// directory. Refused: `..`, and any `/` or `~` that starts a path (at the start of the
+  /// directory. Refused: `..`, any `~`, and any `/` that starts a path (at the start of the
   /// input or after a byte that cannot be part of a relative name, such as a space, a quote,
-  /// `=`, `(` or `,`). `pi/4` and `frames/frame.png` still run.
+  /// `=`, `(`, `,` or a line break). `pi/4` and `frames/frame.png` still run.
   static func accepts(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var previous: UInt8 = 0
     for b in bytes {

@@ -124,6 +124,80 @@ struct AnimationCommandTests {
     #expect(r.out.last == "no animations")
   }
 
+  @Test(
+    "an animation added without key is keyed by its key path, with a suffix when taken",
+    arguments: [
+      // (animations added, keys listed by `animations`)
+      (["a.position.x"], ["position.x"]),
+      (["a.position.x", "a.position.x"], ["position.x", "position.x-2"]),
+      (["a.position.x", "a.opacity", "a.position.x"], ["position.x", "opacity", "position.x-2"]),
+      (
+        ["e.emitterCells.c.birthRate", "e.emitterCells.c.birthRate"],
+        ["emitterCells.c.birthRate", "emitterCells.c.birthRate-2"]
+      ),
+    ] as [([String], [String])])
+  func keylessAnimationsAreKeyedByKeyPath(paths: [String], keys: [String]) {
+    let layer = String(paths[0].prefix { $0 != "." })
+    let body = paths.map { "animate \($0) to 0 duration 5\n" }.joined() + "animations \(layer)\n"
+    let r = lines(body)
+    #expect(r.error == nil, "\(r.err)")
+    // The header, then one row per animation: its key comes first.
+    #expect(r.out.dropFirst().map { String($0.prefix { $0 != " " }) } == keys)
+  }
+
+  @Test("cancel finds a key-less animation by its key path and leaves the other one")
+  func cancelKeylessAnimation() {
+    let r = lines(
+      """
+      animate a.position.x to 0 duration 5
+      animate a.position.x to 100 duration 5
+      cancel a position.x
+      animations a
+      step 1
+      get presentation a.position.x
+      animate a.position.x to 0 duration 5
+      animations a
+
+      """)
+    #expect(r.error == nil, "\(r.err)")
+    #expect(r.out.count == 6)
+    // Only the second animation is left, so it sets the presentation: 50 + (100 − 50)·0.2.
+    #expect(r.out[1].hasPrefix("position.x-2 "))
+    #expect(r.out[2] == "60")
+    // The freed key is taken again.
+    #expect(r.out[4].hasPrefix("position.x-2 "))
+    #expect(r.out[5].hasPrefix("position.x "))
+  }
+
+  @Test("an explicit key that is taken replaces the key-less animation holding it")
+  func explicitKeyReplacesKeyless() {
+    let r = lines(
+      """
+      animate a.position.x to 0 duration 5
+      animate a.opacity to 0 duration 5 key position.x
+      animations a
+
+      """)
+    #expect(r.error == nil, "\(r.err)")
+    #expect(r.out.count == 2)
+    #expect(r.out[1].hasPrefix("position.x  opacity "))
+  }
+
+  @Test(
+    "get prints the model exactly; computed displays round to 12 significant digits",
+    arguments: [
+      ("get a.opacity", "0.30000000000000004"),
+      ("get presentation a.opacity", "0.3"),
+      ("get presentation a.position", "0.3,50"),
+      ("explain a.opacity", "  current value: 0.3"),
+      ("step 0.1234567890123456; stats", "time 0.123456789012 s"),
+    ])
+  func displayRounding(command: String, line: String) {
+    let r = lines("set a opacity=0.30000000000000004 position=0.30000000000000004,50\n\(command)\n")
+    #expect(r.error == nil, "\(r.err)")
+    #expect(r.out.contains(line), "\(r.out)")
+  }
+
   @Test("uiview sets the model at once and animates the presentation from the old value")
   func uiviewSetsModel() {
     let r = lines(

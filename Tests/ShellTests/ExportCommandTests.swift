@@ -308,7 +308,9 @@ struct ExportCommandTests {
       "bKidAnimation2.toValue = 40",
       "bKidAnimation2.duration = bKidAnimation2.settlingDuration",
       "bKidAnimation2.beginTime = CACurrentMediaTime() - 0.2",
-      "bKid.add(bKidAnimation2, forKey: nil)",
+      // without `key`, keyed by the key path as written
+      "bKid.add(bKidAnimation2, forKey: \"bounds.width\")",
+      "bKid.add(bKidAnimation3, forKey: \"opacity\")",
       "bKidAnimation3.byValue = 0.5",
       "bKidAnimation3.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)",
       "bKidAnimation3.repeatCount = 3",
@@ -354,7 +356,8 @@ struct ExportCommandTests {
         + " functionWithName:kCAMediaTimingFunctionEaseInEaseOut];",
       "bKid2Animation2.keyTimes = @[@0, @0.2, @1];",
       "rocketAnimation.calculationMode = kCAAnimationDiscrete;",
-      "[bKid addAnimation:bKidAnimation2 forKey:nil];",
+      "[bKid addAnimation:bKidAnimation2 forKey:@\"bounds.width\"];",
+      "[bKid addAnimation:bKidAnimation3 forKey:@\"opacity\"];",
     ] {
       #expect(lines.contains(expected), "missing: \(expected)")
     }
@@ -368,6 +371,33 @@ struct ExportCommandTests {
     let line = "aAnimation.beginTime = a.convertTime(CACurrentMediaTime(), from: nil) + 1"
     #expect(trimmedLines(out).contains(line), "\(out)")
     #expect(out.contains("a.speed = 2"))
+  }
+
+  @Test(
+    "key-less animations on one key path are exported with their distinct keys",
+    arguments: [
+      (
+        "swift",
+        [
+          "a.add(aAnimation, forKey: \"position.x\")",
+          "a.add(aAnimation2, forKey: \"position.x-2\")",
+        ]
+      ),
+      (
+        "objc",
+        [
+          "[a addAnimation:aAnimation forKey:@\"position.x\"];",
+          "[a addAnimation:aAnimation2 forKey:@\"position.x-2\"];",
+        ]
+      ),
+    ])
+  func keylessKeys(language: String, expected: [String]) {
+    let out = exported(
+      "layer a\nanimate a.position.x to 10 duration 1\nanimate a.position.x by 5 duration 2\n"
+        + "export \(language)\n")
+    let lines = trimmedLines(out)
+    for line in expected { #expect(lines.contains(line), "missing: \(line)\n\(out)") }
+    #expect(!out.contains("forKey: nil") && !out.contains("forKey:nil"))
   }
 
   @Test(

@@ -77,6 +77,49 @@ struct LearningCommandTests {
   }
 
   @Test(
+    "lint finds too few particles alive and particles too fast for the canvas, with the fix",
+    arguments: [
+      // (settings, expected finding or nil for none)
+      (
+        "birthRate=0.5 lifetime=1",
+        "like.emitterCells.sparkle: birthRate 0.5 × lifetime 1 keeps 0.5 particles alive on"
+          + " average, so often none are on screen (set like.emitterCells.sparkle.birthRate 10"
+          + " for about 10)"
+      ),
+      // The layer's multipliers count: 2 × 0.25 per second for 1 s.
+      (
+        "birthRate=2 lifetime=1; set like.birthRate 0.25",
+        "like.emitterCells.sparkle: birthRate 0.5 × lifetime 1 with the layer's multipliers keeps"
+          + " 0.5 particles alive on average, so often none are on screen"
+          + " (set like.emitterCells.sparkle.birthRate 40 for about 10)"
+      ),
+      ("birthRate=1 lifetime=1", nil),
+      (
+        "birthRate=5 velocity=2000",
+        "like.emitterCells.sparkle: velocity 2000 crosses the 320×240 canvas in 0.16 s, so"
+          + " particles leave it almost at once (set like.emitterCells.sparkle.velocity 160 to"
+          + " cross it in 2 s)"
+      ),
+      (
+        "birthRate=5 velocity=-1000; set like.velocity 2",
+        "like.emitterCells.sparkle: velocity 2000 with the layer's multipliers crosses the"
+          + " 320×240 canvas in 0.16 s, so particles leave it almost at once"
+          + " (set like.emitterCells.sparkle.velocity -80 to cross it in 2 s)"
+      ),
+      // 320 pt in 0.32 s is slow enough; so is one that dies before it could cross.
+      ("birthRate=5 velocity=1000", nil),
+      ("birthRate=50 velocity=2000 lifetime=0.1 lifetimeRange=0", nil),
+    ] as [(String, String?)])
+  func lintSparseAndFast(settings: String, finding: String?) {
+    let out = runScript(Self.like + "set like.emitterCells.sparkle \(settings)\nlint\n").stdout
+    if let finding {
+      #expect(out == finding + "\n")
+    } else {
+      #expect(out == "no problems found\n")
+    }
+  }
+
+  @Test(
     "save model writes a script that rebuilds the same model",
     arguments: [
       "like-button", "like-explosion", "confetti", "drip-shockwave",

@@ -10,6 +10,59 @@ public enum ValueFormatting {
     return s
   }
 
+  /// The significant digits of a computed display (`get presentation`, `stats`, `explain`, …).
+  public static let displayDigits = 12
+
+  /// A computed value for display: rounded half up to `displayDigits` significant decimal
+  /// digits, then printed by `number` (`0.8406250000000001` → `0.840625`). The rounding works
+  /// on the shortest round-trip text, so it adds no binary noise of its own.
+  public static func display(_ x: Double) -> String {
+    guard x.isFinite, x != 0 else { return number(x) }
+    let text = x.description
+    var mantissa = Substring(text)
+    var exponent = 0
+    if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+      mantissa = text[..<e]
+      exponent = Int(text[text.index(after: e)...]) ?? 0
+    }
+    let negative = mantissa.hasPrefix("-")
+    if negative { mantissa = mantissa.dropFirst() }
+    let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
+    let fraction = parts.count > 1 ? parts[1] : ""
+    exponent -= fraction.count
+    // The value is digits × 10^exponent.
+    var digits = Array((parts[0] + fraction).drop { $0 == "0" }).map {
+      Int($0.asciiValue ?? 48) - 48
+    }
+    guard digits.count > displayDigits else { return number(x) }
+    let roundUp = digits[displayDigits] >= 5
+    exponent += digits.count - displayDigits
+    digits.removeLast(digits.count - displayDigits)
+    if roundUp {
+      var i = digits.count - 1
+      while i >= 0 && digits[i] == 9 {
+        digits[i] = 0
+        i -= 1
+      }
+      if i >= 0 { digits[i] += 1 } else { digits.insert(1, at: 0) }
+    }
+    let rounded = (negative ? "-" : "") + digits.map(String.init).joined() + "e\(exponent)"
+    return number(Double(rounded) ?? x)
+  }
+
+  /// `value` with every number printed by `display`.
+  public static func display(_ v: PropertyValue) -> String {
+    switch v {
+    case .number(let n): return display(n)
+    case .point(let p): return "\(display(p.x)),\(display(p.y))"
+    case .size(let s): return "\(display(s.width)),\(display(s.height))"
+    case .rect(let r):
+      return "\(display(r.origin.x)),\(display(r.origin.y)),\(display(r.size.width)),"
+        + display(r.size.height)
+    case .color, .bool, .enumeration, .image, .text: return value(v)
+    }
+  }
+
   /// A large count for messages, to two significant digits: `5e+07` → `50 million`,
   /// `2e7` → `20 million`, `12,000` → `12 thousand`, smaller counts in full.
   public static func compact(_ x: Double) -> String {

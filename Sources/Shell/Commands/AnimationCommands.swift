@@ -311,6 +311,8 @@ enum AnimationCommands {
         throw inv.error("'key' takes one name", at: c.0)
       }
       animation.key = c.1[0].text
+    } else {
+      animation.key = freeKey(for: target.keyPath, on: target.layer, in: s.scene.model)
     }
     for (w, t) in warnings {
       s.sink.err(
@@ -319,6 +321,17 @@ enum AnimationCommands {
     }
     animation.timing.beginTime = s.scene.localTime(of: target.layer, at: s.scene.now) + delay
     s.scene.model.addAnimation(animation, to: target.layer)
+  }
+
+  /// The key of an animation added without `key`: its key path, or the key path with the first
+  /// free suffix `-2`, `-3`, … when that key is taken on the layer, so `cancel` can name it and,
+  /// as in Core Animation, it never replaces an earlier animation.
+  static func freeKey(for keyPath: String, on id: LayerID, in model: SceneModel) -> String {
+    let taken = Set((model.layer(id)?.animations ?? []).compactMap(\.key))
+    guard taken.contains(keyPath) else { return keyPath }
+    var n = 2
+    while taken.contains("\(keyPath)-\(n)") { n += 1 }
+    return "\(keyPath)-\(n)"
   }
 
   static func timingFunction(_ t: Token, _ inv: Invocation) throws(Diagnostic) -> TimingFunction {

@@ -61,6 +61,6 @@ enum Chart {
   /// A short label: at most four decimals (a value too large to scale is shown as it is).
   static func format(_ x: Double) -> String {
     let r = (x * 10000).rounded() / 10000
-    return ValueFormatting.number(r.isFinite ? r : x)
+    return ValueFormatting.display(r.isFinite ? r : x)
   }
 }

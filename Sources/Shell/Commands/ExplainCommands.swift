@@ -43,7 +43,7 @@ enum ExplainCommands {
     // A key path: the property with its current value, and the interval a range gives.
     if name.contains("."), let ref = try? m.resolveProperty(name), let info = m.info(ref) {
       var out = describe(info, owner: m.describe(ref.object))
-      if let v = m.value(ref) { out += "  current value: \(ValueFormatting.value(v))\n" }
+      if let v = m.value(ref) { out += "  current value: \(ValueFormatting.display(v))\n" }
       if case .cell = ref.object, let interval = rangeInterval(ref, m) { out += interval }
       s.sink.out(out)
       return
@@ -98,7 +98,7 @@ enum ExplainCommands {
       + " (Apple's lifetimeRange page would say [\(fmt(mean - abs(range))), \(fmt(mean + abs(range)))])\n"
   }
 
-  static func fmt(_ x: Double) -> String { ValueFormatting.number((x * 1e6).rounded() / 1e6) }
+  static func fmt(_ x: Double) -> String { ValueFormatting.display((x * 1e6).rounded() / 1e6) }
 
   static let sample = Command(
     name: "sample", usage: "sample PATH [N]",
@@ -131,7 +131,8 @@ enum ExplainCommands {
   static let lint = Command(
     name: "lint", usage: "lint",
     abstract:
-      "say why something will not show (rates, lifetimes, contents, alpha, position, degrees)",
+      "say why something will not show (rates, lifetimes, contents, alpha, position, speed,"
+      + " degrees)",
     examples: ["lint"], effect: .display
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(0)

@@ -3,6 +3,9 @@ import Core
 /// The checks behind `lint`: the usual reasons an emitter shows nothing.
 enum Linter {
   static let twoPi = 2 * Double.pi
+  /// A cell whose particles cross the canvas's longer side faster than this (in seconds) is
+  /// reported as too fast to see.
+  static let fastCrossing = 0.25
 
   static func problems(in scene: Scene) -> [String] {
     let m = scene.model
@@ -40,6 +43,32 @@ enum Linter {
         }
         if c.lifetime + abs(c.lifetimeRange) / 2 <= 0 {
           out.append("\(p): lifetime is 0, so particles are never born (set \(p).lifetime 1)")
+        }
+        // Sub-cells' rates are per parent particle, so these two apply to top-level cells.
+        let rate = c.birthRate * e.birthRate
+        let life = c.lifetime * e.lifetime
+        let multiplied = " with the layer's multipliers"
+        if topLevel && rate > 0 && life > 0 && rate * life < 1 {
+          // The cell's birthRate that keeps about 10 alive, given the layer's multipliers.
+          let enough = (10 / (life * e.birthRate)).rounded(.up)
+          out.append(
+            "\(p): birthRate \(fmt(rate)) × lifetime \(fmt(life))"
+              + (e.birthRate != 1 || e.lifetime != 1 ? multiplied : "")
+              + " keeps \(fmt(rate * life)) particles alive on average, so often none are on"
+              + " screen (set \(p).birthRate \(ValueFormatting.number(enough)) for about 10)")
+        }
+        let speed = abs(c.velocity * e.velocity)
+        let across = max(bounds.width, bounds.height)
+        if topLevel && speed > 0 && across > 0 && across / speed < fastCrossing
+          && life > across / speed
+        {
+          // The cell's velocity that crosses the canvas in 2 s, keeping its sign.
+          let calm = (across / 2 / abs(e.velocity)).rounded() * (c.velocity < 0 ? -1 : 1)
+          out.append(
+            "\(p): velocity \(fmt(speed))" + (e.velocity != 1 ? multiplied : "")
+              + " crosses the \(fmt(bounds.width))×\(fmt(bounds.height)) canvas in"
+              + " \(fmt(across / speed)) s, so particles leave it almost at once"
+              + " (set \(p).velocity \(ValueFormatting.number(calm)) to cross it in 2 s)")
         }
         if c.contents == .none {
           out.append(

@@ -219,7 +219,9 @@ enum SceneCommands {
     let presentation = i == 2
     guard let v = presentation ? s.scene.presentationValue(ref) : s.scene.model.value(ref)
     else { return }
-    s.sink.out(ValueFormatting.value(v) + "\n")
+    // The model value exactly as `set` reads it back; the presentation, a computed value,
+    // to 12 significant digits.
+    s.sink.out((presentation ? ValueFormatting.display(v) : ValueFormatting.value(v)) + "\n")
   }
 
   static let reset = Command(

@@ -154,7 +154,7 @@ enum ViewCommands {
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(0)
     let rows = s.scene.stats()
-    var out = "time \(ValueFormatting.number(s.scene.now)) s\n"
+    var out = "time \(ValueFormatting.display(s.scene.now)) s\n"
     let table =
       [["cell", "live", "born", "dropped", "oldest"]]
       + rows.map {
@@ -171,7 +171,7 @@ enum ViewCommands {
 /// A number with three decimals (for ages and times in tables).
 func format3(_ x: Double) -> String {
   let v = (x * 1000).rounded() / 1000
-  var s = ValueFormatting.number(v)
+  var s = ValueFormatting.display(v)
   guard !s.contains("e") else { return s }
   if !s.contains(".") { s += ".0" }
   let parts = s.split(separator: ".")
