@@ -26,6 +26,12 @@ enum FuzzTarget {
     let dir = String(cString: made)
     guard chdir(dir) == 0 else { fatalError("fuzz: cannot enter \(dir)") }
     directory = dir
+    // libFuzzer ends with exit(); a crash or a timeout leaves the directory for inspection.
+    atexit {
+      guard let dir = FuzzTarget.directory else { return }
+      FuzzTarget.clear(dir)
+      rmdir(dir)
+    }
   }
 
   /// Removes everything inside `dir` (which this process made), leaving `dir` itself.
@@ -56,8 +62,11 @@ enum FuzzTarget {
       || b >= 0x80
   }
 
-  /// How long an input may work before the target presses Ctrl-C for it.
-  static let budget = 0.25
+  /// How long an input may work before the target presses Ctrl-C for it (0.25 s, or
+  /// BURST_FUZZ_BUDGET seconds: replaying a finding with other budgets shows whether it
+  /// depends on where Ctrl-C lands).
+  static let budget =
+    ProcessInfo.processInfo.environment["BURST_FUZZ_BUDGET"].flatMap(Double.init) ?? 0.25
 
   /// The most particles a fuzzed scene may hold. A single step that fills the default
   /// 2,000,000 takes seconds even in a release build and cannot be interrupted part-way, so

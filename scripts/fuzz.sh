@@ -2,7 +2,7 @@
 # Builds the libFuzzer target (Fuzz/FuzzBurst.swift with Sources/Core and Sources/Shell, under
 # AddressSanitizer) and fuzzes the lexer, parser and executor for SECONDS.
 #
-#   scripts/fuzz.sh SECONDS [LIBFUZZER-FLAGS...]   build, then fuzz (e.g. -jobs=2 -workers=2)
+#   scripts/fuzz.sh SECONDS [LIBFUZZER-FLAGS...]   build, then fuzz (e.g. -fork=1 -ignore_timeouts=1)
 #   scripts/fuzz.sh build                          build only
 #   scripts/fuzz.sh run FILE...                    build, then run the given inputs once
 #
@@ -52,7 +52,12 @@ case "${1:-}" in
   run)
     shift
     build
-    "$out/fuzz-burst" -timeout=1 -rss_limit_mb=4096 "$@"
+    # Absolute paths: the target changes into its own directory after the first input.
+    inputs=()
+    for a in "$@"; do
+      if [[ $a == -* ]]; then inputs+=("$a"); else inputs+=("$(realpath "$a")"); fi
+    done
+    "$out/fuzz-burst" -timeout=1 -rss_limit_mb=4096 "${inputs[@]}"
     ;;
   '' | -*)
     echo "usage: scripts/fuzz.sh SECONDS [LIBFUZZER-FLAGS...] | build | run FILE..." >&2

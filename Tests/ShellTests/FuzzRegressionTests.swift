@@ -33,6 +33,15 @@ struct FuzzRegressionTests {
         plot b.position.y 0 1 10x4
 
         """, error: nil, outputLines: 7),
+    Case(
+      finding: "a presented contentsRect of about 2e21 image pixels trapped converting to Int",
+      input: """
+        layer b; set b bounds=40x40 position=60,60 contents=heart
+        animate b.contentsRect.width from 0 to 1 timing bezier(0,1e20,1,-1e20) duration 1
+        step 0.2
+        show 20 ascii
+
+        """, error: nil, outputLines: 8),
   ]
 
   @Test("each finding now runs to a clean result", arguments: cases)

@@ -44,3 +44,16 @@ struct LineContinuationTests {
     #expect(run.stderr.hasPrefix("dos.burst:4:1: error: unknown command 'bad'"))
   }
 }
+
+@Suite("Trimming trailing blanks")
+struct TrimmingTests {
+  @Test(
+    "only trailing spaces and tabs go, scanned as UTF-8",
+    arguments: [
+      ("", ""), ("   ", ""), ("a \t ", "a"), (" a b ", " a b"), ("é  ", "é"),
+      ("a\u{301} ", "a\u{301}"), ("tab\t", "tab"), ("x\n ", "x\n"),
+    ])
+  func trims(text: String, expected: String) {
+    #expect(text.trimmingTrailingSpaces() == expected)
+  }
+}

@@ -127,10 +127,12 @@ final class FrameDirectory {
     done = true
     if let stream = opendir(temporaryPath) {
       var entries: [String] = []
+      // A directory entry may be shorter than `dirent`: read the name in place, up to its NUL,
+      // never copying the whole struct (that reads past the entry).
+      let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
       while let entry = readdir(stream) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
+        let name = String(
+          cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
         if name != "." && name != ".." { entries.append(name) }
       }
       closedir(stream)
