@@ -114,22 +114,11 @@ enum MotionCommands {
         throw inv.outputError(error, at: pathToken)
       }
       defer { cast.discard() }
-      for i in 0..<n {
-        let frame = ansiFrame(s, cols: cols, rows: rows)
-        do throws(OutputError) {
-          try cast.append(time: Double(i) / fps, frame: frame)
-        } catch {
-          throw inv.outputError(error, at: pathToken)
-        }
-        try s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: inv.text)
-        s.progress?.update(i + 1, of: n, "frames")
-      }
-      try s.checkInterrupt()
-      do throws(OutputError) {
-        try cast.finish()
-      } catch {
-        throw inv.outputError(error, at: pathToken)
-      }
+      try recordFrames(
+        s, inv, count: n, fps: fps, start: start, at: pathToken,
+        frame: { i throws(OutputError) in
+          try cast.append(time: Double(i) / fps, frame: ansiFrame(s, cols: cols, rows: rows))
+        }, finish: { () throws(OutputError) in try cast.finish() })
       s.sink.out("wrote \(n) frames to \(path); play it with: asciinema play \(path)\n")
       return
     }
@@ -155,11 +144,28 @@ enum MotionCommands {
       throw inv.outputError(error, at: pathToken)
     }
     defer { frames.discard() }
-    for i in 0..<n {
-      let canvas = SceneRenderer.render(s.scene, width: Int(w), height: Int(h))
-      let name = "frame-" + String(format: "%04d", i + 1) + ".png"
-      do throws(OutputError) {
+    try recordFrames(
+      s, inv, count: n, fps: fps, start: start, at: pathToken,
+      frame: { i throws(OutputError) in
+        let canvas = SceneRenderer.render(s.scene, width: Int(w), height: Int(h))
+        let name = "frame-" + String(format: "%04d", i + 1) + ".png"
         try frames.write(try PNGFile.encode(canvas, path: path + "/" + name), named: name)
+      }, finish: { () throws(OutputError) in try frames.commit() })
+    let rate = ValueFormatting.number(fps)
+    s.sink.out(
+      "wrote \(n) frames to \(path)/; make a video with: ffmpeg -framerate \(rate) -i "
+        + "\(path)/frame-%04d.png -pix_fmt yuv420p \(path).mp4\n")
+  }
+
+  /// The recording loop: frame i shows the scene at start + i/fps, then the clock moves to the
+  /// next frame's time; Ctrl-C is honoured between frames, before the output is put in place.
+  private static func recordFrames(
+    _ s: Session, _ inv: Invocation, count n: Int, fps: Double, start: Double, at pathToken: Token,
+    frame: (Int) throws(OutputError) -> Void, finish: () throws(OutputError) -> Void
+  ) throws(Diagnostic) {
+    for i in 0..<n {
+      do throws(OutputError) {
+        try frame(i)
       } catch {
         throw inv.outputError(error, at: pathToken)
       }
@@ -168,14 +174,10 @@ enum MotionCommands {
     }
     try s.checkInterrupt()
     do throws(OutputError) {
-      try frames.commit()
+      try finish()
     } catch {
       throw inv.outputError(error, at: pathToken)
     }
-    let rate = ValueFormatting.number(fps)
-    s.sink.out(
-      "wrote \(n) frames to \(path)/; make a video with: ffmpeg -framerate \(rate) -i "
-        + "\(path)/frame-%04d.png -pix_fmt yuv420p \(path).mp4\n")
   }
 
   static let play = Command(
