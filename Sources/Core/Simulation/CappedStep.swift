@@ -263,9 +263,7 @@ struct CappedRun {
     parent: Scene.SourceParent, birth tb: Double, death td: Double, key: UInt64, acc: Double,
     done: Int, from a: Double
   ) {
-    var s = seg
-    s.ws = tb + seg.ws
-    s.we = tb + seg.we
+    let s = seg.forParent(bornAt: tb)
     let end = min(parts[e].s1, td)
     guard end > a else { return }
     let lastN = s.lastBirth(by: end, acc0: acc, from: a)

@@ -48,6 +48,15 @@ struct EmissionSegment: Sendable, Equatable {
     return n
   }
 
+  /// A sub-cell's segment for one parent: its window is in the parent's age, so it is moved to
+  /// the parent's birth time `tb` in the emitter's clock.
+  func forParent(bornAt tb: Double) -> EmissionSegment {
+    var s = self
+    s.ws = tb + ws
+    s.we = tb + we
+    return s
+  }
+
   /// The same rate and window (the start is not compared).
   func sameEmission(as o: EmissionSegment) -> Bool {
     rate == o.rate && ws == o.ws && we == o.we

@@ -40,8 +40,6 @@ struct EmitterRuntime: Sendable {
   var timingChain: [Double] = []
   var seed = 0
   var cells: [CellRuntime] = []
-  /// Births dropped during the current step before they were drawn (over the step's budget).
-  var droppedInStep = 0
 
   init(seed: Int = 0) {
     self.seed = seed
@@ -138,9 +136,7 @@ struct EmitterRuntime: Sendable {
         if old.rate > 0 {
           for i in 0..<rt.store.count {
             let tb = rt.store.birth[i]
-            var seg = old
-            seg.ws = tb + old.ws
-            seg.we = tb + old.we
+            let seg = old.forParent(bornAt: tb)
             let a = max(old.start, tb)
             let b = min(t, rt.store.death[i])
             rt.store.subAcc[j][i] += seg.integral(from: a, to: b)
@@ -159,13 +155,10 @@ struct EmitterRuntime: Sendable {
 
   /// Advances to the layer's effective local time `local` (time before the layer's beginTime,
   /// or running backwards, does not move the emitter's clock).
-  mutating func advance(
-    toLocal local: Double, layer: Layer, compiled: [CompiledCell], room: inout Int,
-    report: inout StepReport
-  ) {
+  mutating func advance(toLocal local: Double, layer: Layer, compiled: [CompiledCell]) {
     let target = EmitterRuntime.clock(simTime: simTime, lastLocal: lastLocal, local: local)
     lastLocal = local
-    advance(to: target, layer: layer, compiled: compiled, room: &room, report: &report)
+    advance(to: target, layer: layer, compiled: compiled)
   }
 
   /// The emitter's clock at effective local time `local`: it keeps its offset from the local
@@ -178,43 +171,30 @@ struct EmitterRuntime: Sendable {
   }
 
   /// Advances the emitter's clock from `simTime` to `t1`: births (with exact times), sub-cell
-  /// births, then deaths. `room` is how many more particles the scene may hold.
-  mutating func advance(
-    to t1: Double, layer: Layer, compiled: [CompiledCell], room: inout Int,
-    report: inout StepReport
-  ) {
+  /// births, then deaths. Only for steps that cannot reach the particle cap
+  /// (`Scene.mayReachCap`): nothing is dropped here, and the newborns drawn are bounded by the
+  /// particles that can be alive at once (births certain to be gone by `t1` are skipped).
+  mutating func advance(to t1: Double, layer: Layer, compiled: [CompiledCell]) {
     let t0 = simTime
     guard t1 > t0 else { return }
     let emitter = layer.emitter
     var pending: [[Newborn]] = Array(repeating: [], count: compiled.count)
-    // The most newborns one step may draw: what could fit plus what may die meanwhile. Past
-    // it, the latest births are kept (they are the ones alive at the end) and the earlier ones
-    // counted as dropped, so memory stays bounded whatever the rates and the step.
-    var budget = max(room, 0) + liveCount
-    droppedInStep = 0
-
-    for c in compiled {
-      if c.cell.birthRate * emitter.birthRate * c.cell.timing.speed > Limits.maxBirthRate {
-        report.rateCapped = true
-      }
-    }
 
     // Top-level births, then each cell's sub-cells in preorder (parents are complete first).
     for ci in compiled.indices {
       let c = compiled[ci]
       if c.parent == nil {
-        emitTopLevel(ci, c, t0: t0, t1: t1, emitter: emitter, into: &pending, budget: &budget)
+        emitTopLevel(ci, c, t0: t0, t1: t1, emitter: emitter, into: &pending)
       }
       for (j, si) in c.subs.enumerated() {
         emitSubCells(
           parentIndex: ci, slot: j, sub: compiled[si], subIndex: si, t0: t0, t1: t1,
-          emitter: emitter, pending: &pending, budget: &budget)
+          emitter: emitter, pending: &pending)
       }
     }
 
-    // Deaths among the particles that were already alive; the survivors take their room.
+    // Deaths among the particles that were already alive.
     for ci in cells.indices { cells[ci].store.removeDead(at: t1) }
-    room -= liveCount
 
     // Newborns in birth order: time, then cell preorder, then key.
     var order: [(Double, Int, UInt64, Int, Int)] = []
@@ -230,12 +210,6 @@ struct EmitterRuntime: Sendable {
       let p = pending[ci][k]
       cells[ci].born += 1
       guard p.death > t1 + 1e-9 else { continue }  // born and gone within the step
-      guard room > 0 else {
-        cells[ci].dropped += 1
-        report.dropped += 1
-        continue
-      }
-      room -= 1
       let slots = cells[ci].subIDs.count
       cells[ci].store.append(p, subSlots: slots)
       let last = cells[ci].store.count - 1
@@ -244,7 +218,6 @@ struct EmitterRuntime: Sendable {
         cells[ci].store.subEmitted[j][last] = p.subEmitted[j]
       }
     }
-    report.dropped += droppedInStep
     simTime = t1
   }
 
@@ -260,7 +233,7 @@ struct EmitterRuntime: Sendable {
   /// Births of a top-level cell in (t0, t1].
   private mutating func emitTopLevel(
     _ ci: Int, _ c: CompiledCell, t0: Double, t1: Double, emitter: EmitterProperties,
-    into pending: inout [[Newborn]], budget: inout Int
+    into pending: inout [[Newborn]]
   ) {
     var rt = cells[ci]
     let seg = rt.segment
@@ -280,13 +253,6 @@ struct EmitterRuntime: Sendable {
       }
     }
     if firstN <= lastN {
-      let excess = (lastN - firstN + 1) - max(0, budget)
-      if excess > 0 {
-        rt.dropped += excess
-        rt.born += excess
-        droppedInStep += excess
-        firstN += excess
-      }
       if firstN <= lastN {
         pending[ci].reserveCapacity(pending[ci].count + (lastN - firstN + 1))
         for n in firstN...lastN {
@@ -294,7 +260,6 @@ struct EmitterRuntime: Sendable {
           let key = ParticleRandom.topLevelKey(base: rt.base, n: n)
           if let p = Spawner.topLevel(c, emitter: emitter, key: key, birth: tb) {
             pending[ci].append(p)
-            budget -= 1
           } else {
             rt.born += 1  // a lifetime ≤ 0: never rendered, never stored
           }
@@ -309,7 +274,7 @@ struct EmitterRuntime: Sendable {
   /// born in this step) in (t0, t1].
   private mutating func emitSubCells(
     parentIndex ci: Int, slot j: Int, sub: CompiledCell, subIndex si: Int, t0: Double,
-    t1: Double, emitter: EmitterProperties, pending: inout [[Newborn]], budget: inout Int
+    t1: Double, emitter: EmitterProperties, pending: inout [[Newborn]]
   ) {
     let seg = cells[ci].subSegments[j]
     guard seg.rate > 0 else { return }
@@ -320,9 +285,7 @@ struct EmitterRuntime: Sendable {
       tb: Double, td: Double, key: UInt64, acc: Double, done: Int, from a: Double,
       state: (Double) -> ParticleState
     ) -> Int {
-      var s = seg
-      s.ws = tb + seg.ws
-      s.we = tb + seg.we
+      let s = seg.forParent(bornAt: tb)
       let end = min(t1, td)
       guard end > a else { return done }
       let lastN = s.lastBirth(by: end, acc0: acc, from: a)
@@ -338,20 +301,12 @@ struct EmitterRuntime: Sendable {
           firstN = nCut + 1
         }
       }
-      let excess = (lastN - firstN + 1) - max(0, budget)
-      if excess > 0 {
-        cells[si].dropped += excess
-        cells[si].born += excess
-        droppedInStep += excess
-        firstN += excess
-      }
       guard firstN <= lastN else { return lastN }
       for n in firstN...lastN {
         let t = max(t0, s.time(ofBirth: n, acc0: acc, from: a))
         let k = ParticleRandom.subKey(parent: key, subHash: sub.nameHash, n: n)
         if let p = Spawner.sub(sub, parent: state(t), emitter: emitter, key: k, birth: t) {
           pending[si].append(p)
-          budget -= 1
         } else {
           cells[si].born += 1
         }

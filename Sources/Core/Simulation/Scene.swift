@@ -68,6 +68,14 @@ public struct Scene: Sendable {
     return chain
   }
 
+  /// Layer seconds per scene second: the product of the speeds from the root down to `id`.
+  func speedProduct(of id: LayerID) -> Double {
+    let chain = timingChain(id)
+    var product = 1.0
+    for i in Swift.stride(from: 1, to: chain.count, by: 3) { product *= chain[i] }
+    return product
+  }
+
   /// A layer's local time at scene time `t`: each level applies
   /// `(parent − beginTime) · speed + timeOffset`, root first.
   public func localTime(of id: LayerID, at t: Double) -> Double {
@@ -108,9 +116,7 @@ public struct Scene: Sendable {
       for id in presented.treeOrder {
         guard let layer = presented.layer(id), layer.kind == .emitter else { continue }
         let compiled = CompiledCell.compile(layer.cells, emitter: layer.emitter)
-        var slope = 1.0
-        let chain = timingChain(id)
-        for i in Swift.stride(from: 1, to: chain.count, by: 3) { slope *= abs(chain[i]) }
+        let slope = abs(speedProduct(of: id))
         for c in compiled where c.parent == nil {
           // A lifetime in the emitter's clock lasts 1/slope of scene time.
           horizon = max(horizon, c.treeLifetime / max(slope, 1e-300))
@@ -225,9 +231,7 @@ public struct Scene: Sendable {
     var rate = 0.0
     for id in presented.treeOrder {
       guard let layer = presented.layer(id), layer.kind == .emitter else { continue }
-      var slope = 1.0
-      let chain = timingChain(id)
-      for i in Swift.stride(from: 1, to: chain.count, by: 3) { slope *= abs(chain[i]) }
+      let slope = abs(speedProduct(of: id))
       guard slope > 0, slope.isFinite else { continue }
       for c in CompiledCell.compile(layer.cells, emitter: layer.emitter)
       where c.parent == nil && c.emission.rate > 0 {
@@ -281,10 +285,8 @@ public struct Scene: Sendable {
     } else {
       // Nothing can be dropped: each emitter steps on its own.
       for (part, local1) in zip(parts, locals) {
-        var room = Int.max / 2
         runtimes[part.id, default: EmitterRuntime()].advance(
-          toLocal: local1, layer: part.layer, compiled: part.compiled, room: &room,
-          report: &report)
+          toLocal: local1, layer: part.layer, compiled: part.compiled)
       }
     }
     now = t
@@ -310,10 +312,8 @@ public struct Scene: Sendable {
       locals.append(local1)
       let s1 = EmitterRuntime.clock(simTime: rt.simTime, lastLocal: rt.lastLocal, local: local1)
       let dt = s1 - rt.simTime
-      // Emitter seconds per scene second: the product of the speeds down the tree.
-      let chain = timingChain(id)
-      var slope = 1.0
-      for i in Swift.stride(from: 1, to: chain.count, by: 3) { slope *= chain[i] }
+      // Emitter seconds per scene second.
+      var slope = speedProduct(of: id)
       if !(slope > 0 && slope.isFinite) { slope = dt / max(t - now, .leastNonzeroMagnitude) }
       parts.append(
         CappedEmitter(
