@@ -91,10 +91,11 @@ final class Session {
         }
       } catch {
         var e = error
-        if e.isInterrupt && e.message == "interrupted" {
-          e.message = "interrupted at t = \(Session.clockText(scene.now)) s"
+        // A Ctrl-C inside a loaded script is told by the outermost command.
+        if !e.isInterrupt || checkpoints.isEmpty {
+          stampInterrupt(&e)
+          report(e)
         }
-        if !e.isInterrupt || checkpoints.isEmpty { report(e) }
         return e
       }
     }
@@ -114,9 +115,7 @@ final class Session {
       }
     } catch {
       var e = error
-      if e.isInterrupt && e.message == "interrupted" {
-        e.message = "interrupted at t = \(Session.clockText(scene.now)) s"
-      }
+      stampInterrupt(&e)
       report(e)
     }
   }
@@ -195,8 +194,8 @@ final class Session {
     if !nested {
       warnedThisCommand = []
       droppedThisCommand = 0
+      progress?.begin()
     }
-    if !nested { progress?.begin() }
     // Births dropped at the cap are summed over the whole command and told once; a progress
     // line is erased before anything else is printed.
     defer {
@@ -209,7 +208,6 @@ final class Session {
       Checkpoint(
         scene: command.effect == .display ? nil : scene, events: events,
         nextSequence: nextSequence, warned: warnedThisCommand))
-    var checkpoint: Checkpoint { checkpoints[checkpoints.count - 1] }
     history.willRun(command.effect, model: scene.model)  // history hook
     do throws(Diagnostic) {
       try command.run(self, Invocation(command: command, text: cmd))
@@ -234,13 +232,20 @@ final class Session {
         )
       }
       if e.isInterrupt && !nested {
-        e.message =
-          "interrupted at t = \(Session.clockText(scene.now)) s"
-          + (saved.clockMoved ? "" : "; the scene is as before the command")
+        stampInterrupt(&e, undone: !saved.clockMoved)
         e.stateNote = nil
       }
       throw e
     }
+  }
+
+  /// Says where a Ctrl-C left the clock, once (the innermost place that knows does it), and
+  /// whether the command was undone.
+  private func stampInterrupt(_ e: inout Diagnostic, undone: Bool = false) {
+    guard e.isInterrupt, e.message == Diagnostic.interrupt().message else { return }
+    e.message =
+      "interrupted at t = \(Session.clockText(scene.now)) s"
+      + (undone ? "; the scene is as before the command" : "")
   }
 
   /// The clock as `time` prints it (to the nanosecond).
