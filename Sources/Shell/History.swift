@@ -230,13 +230,16 @@ struct HistoryRecorder {
   private mutating func imageSpans(_ cmd: CommandText, in session: Session) -> [ImageSpan] {
     let tokens = cmd.tokens
     var i = 0
+    // A command that schedules another (a non-display command whose declaration hints
+    // `.command` at that argument, as `after` and `at` do) is skipped down to the scheduled one.
     while i < tokens.count, !tokens[i].quoted,
-      let c = session.commands.lookup(tokens[i].text), c.name == "after" || c.name == "at"
+      let c = session.commands.lookup(tokens[i].text), c.effect != .display,
+      let tail = c.hints.firstIndex(of: .command)
     {
-      i += 2
+      i += tail + 1
     }
     guard i + 2 < tokens.count, !tokens[i].quoted,
-      session.commands.lookup(tokens[i].text)?.name == "set"
+      session.commands.lookup(tokens[i].text)?.name == SceneCommands.set.name
     else { return [] }
     let setIndex = i
     let first = tokens[i + 2]
