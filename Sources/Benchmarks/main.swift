@@ -1,5 +1,5 @@
 // burst-bench: Burst's workloads against plain C reference kernels in the same process
-// (shared/spec/PERFORMANCE.md). Run it in release mode: `swift run -c release burst-bench`.
+// (README.md, "Benchmarks"). Run it in release mode: `swift run -c release burst-bench`.
 //
 // Options: `--quick` (fewer runs, smaller sizes: a smoke test), `--filter NAME` (only the
 // workloads whose name contains NAME; repeatable).

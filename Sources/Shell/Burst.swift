@@ -146,14 +146,8 @@ public enum Burst {
       return 0
     }
     if interactive {
-      // Not a terminal: keep reading lines as if typed, errors do not stop.
-      var n = 0
-      while let line = Swift.readLine(strippingNewline: true) {
-        n += 1
-        Interrupts.clear()
-        session.runPromptLine(line, number: n)
-        if session.quitRequested { break }
-      }
+      // Not a terminal: read lines as if typed (no prompt, no history); errors do not stop.
+      promptLoop(session, editor: StandardInputLineEditor())
       return 0
     }
     guard let text = readStandardInput() else { return 66 }
@@ -195,17 +189,23 @@ public enum Burst {
       Completion.candidates(line: line, wordStart: start, wordEnd: end, session: session)
     }
     print("Burst \(version) — Core Animation particles in the terminal. Type help, or quit.")
-    var number = 0
-    while !session.quitRequested, var line = editor.readLine(prompt: "burst> ") {
-      number += 1
-      // A trailing backslash continues the command on the next line.
-      while line.hasSuffix("\\"), let more = editor.readLine(prompt: "  ...> ") {
-        line = String(line.dropLast()) + " " + more
-      }
-      editor.addHistory(line)
-      Interrupts.clear()
-      session.runPromptLine(line, number: number)
-    }
+    promptLoop(session, editor: editor)
     editor.saveHistory()
+  }
+
+  /// Reads lines from `editor` and runs each until end of input or `quit`: `burst> ` asks for
+  /// a command and `  ...> ` for the rest of one continued with a trailing `\` (joined by
+  /// `LogicalLines`, as in scripts, and numbered by physical line). Each joined line goes to
+  /// the history, then runs; an error is reported and the loop goes on. A Ctrl-C pressed
+  /// between commands is forgotten before the next one runs.
+  static func promptLoop(_ session: Session, editor: any LineEditor) {
+    var lines = LogicalLines { continuing in
+      editor.readLine(prompt: continuing ? "  ...> " : "burst> ")
+    }
+    while !session.quitRequested, let line = lines.next() {
+      editor.addHistory(line.text)
+      session.acknowledgeInterrupt()
+      session.runPromptLine(line.text, number: line.number)
+    }
   }
 }

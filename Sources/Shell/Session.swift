@@ -173,7 +173,8 @@ final class Session {
   /// The progress line of long commands (standard error on a terminal; nil otherwise).
   var progress: ProgressLine?
 
-  /// Forgets a Ctrl-C that a command took as its normal way to stop (`play`).
+  /// Forgets a Ctrl-C that a command took as its normal way to stop (`play`), or one pressed
+  /// between prompt lines (`Burst.promptLoop`).
   var acknowledgeInterrupt: () -> Void = {}
 
   /// Runs one command. When it fails (or is interrupted) before the clock moved, the scene,
@@ -182,12 +183,11 @@ final class Session {
   func execute(_ cmd: CommandText) throws(Diagnostic) {
     guard let nameToken = cmd.tokens.first else { return }
     guard let command = commands.lookup(nameToken.text) else {
-      let near =
-        nameToken.text.count <= 64
-        ? Suggestions.nearest(to: nameToken.text, in: commands.allNames) : nil
+      let otherwise = Suggestion.text("type help for the list of commands")
       throw Diagnostic(
         "unknown command '\(Diagnostic.window(nameToken.text, column: 1).0)'",
-        hint: near.map { "did you mean '\($0)'?" } ?? "type help for the list of commands",
+        suggestion: nameToken.text.count <= 64
+          ? .nearest(to: nameToken.text, in: commands.allNames, otherwise: otherwise) : otherwise,
         token: nameToken, in: cmd.line)
     }
     let nested = !checkpoints.isEmpty
@@ -375,5 +375,3 @@ extension Session {
     }
   }
 }
-
-extension ValueError: ValueErrorLike {}

@@ -3,7 +3,9 @@ import Testing
 
 @testable import Core
 
-@Suite("Counts: a constant rate R for T gives floor(R·T) particles (MODEL §4.2, §7.3)")
+@Suite(
+  "Counts: a constant rate R for T gives floor(R·T) particles (docs/semantics.md, 'Step-size independence')"
+)
 struct CountInvariantTests {
   /// rate, duration, expected count.
   static let cases: [(Double, Double, Int)] = [
@@ -57,7 +59,7 @@ struct CountInvariantTests {
   }
 }
 
-@Suite("The particle cap bounds memory and reports drops (MODEL §4.2)")
+@Suite("The particle cap bounds memory and reports drops (docs/semantics.md, 'The particle cap')")
 struct ParticleCapInvariantTests {
   @Test("scene.maxParticles 50 keeps 50 alive and reports the dropped births")
   func capDropsAndReports() throws {

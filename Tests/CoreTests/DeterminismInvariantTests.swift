@@ -3,7 +3,9 @@ import Testing
 
 @testable import Core
 
-@Suite("Determinism: same script and seeds give the same particles and bytes (MODEL §3, §7.1)")
+@Suite(
+  "Determinism: same script and seeds give the same particles and bytes (docs/semantics.md, 'Determinism')"
+)
 struct DeterminismInvariantTests {
   static let likeScript = """
     like.emitterPosition 160,120

@@ -84,7 +84,9 @@ enum CoreKit {
 
 // MARK: - Directions
 
-@Suite("Emission directions follow the shape's natural orientation (MODEL §4.3)")
+@Suite(
+  "Emission directions follow the shape's natural orientation (docs/semantics.md, 'Where a particle starts')"
+)
 struct EmissionDirectionTests {
   /// shape, longitude text, expected unit direction.
   static let central: [(String, String, Double, Double)] = [
@@ -230,7 +232,8 @@ struct EmissionDirectionTests {
 
 // MARK: - Where particles start
 
-@Suite("Emission geometry puts particles on the shape (MODEL §4.3 table)")
+@Suite(
+  "Emission geometry puts particles on the shape (docs/semantics.md, 'Where a particle starts')")
 struct EmissionGeometryTests {
   enum Case: String, CaseIterable, Sendable {
     case rectangleVolume, rectangleOutline, lineVolume, circleSurface, sphereSurface, cuboidVolume
@@ -323,7 +326,9 @@ struct EmissionGeometryTests {
 
 // MARK: - Evolution
 
-@Suite("Colour and alpha evolve linearly with age (MODEL §4.4)")
+@Suite(
+  "Colour and alpha evolve linearly with age (docs/semantics.md, 'How a particle changes with age')"
+)
 struct ColourEvolutionTests {
   @Test("alphaSpeed -1 fades alpha to 0.5 at age 0.5 and the particle lives its full lifetime")
   func alphaFadesButParticleLives() throws {

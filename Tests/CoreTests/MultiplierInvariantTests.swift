@@ -3,7 +3,7 @@ import Testing
 
 @testable import Core
 
-@Suite("Layer multipliers apply at birth only (MODEL §4.1, §7.5)")
+@Suite("Layer multipliers apply at birth only (docs/semantics.md, 'Particles')")
 struct MultiplierInvariantTests {
   static func scene() throws -> (Scene, LayerID) {
     var s = Scene()

@@ -27,7 +27,7 @@ struct RangeCase: Sendable, CustomTestStringConvertible {
   }
 }
 
-@Suite("Ranges: draws are uniform over [M − R/2, M + R/2] (MODEL §3, §7.4)")
+@Suite("Ranges: draws are uniform over [M − R/2, M + R/2] (docs/semantics.md, 'Particles')")
 struct RangeInvariantTests {
   static let cases: [RangeCase] = [
     RangeCase(

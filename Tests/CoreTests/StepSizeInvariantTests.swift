@@ -3,7 +3,9 @@ import Testing
 
 @testable import Core
 
-@Suite("Step-size independence: the state at T does not depend on the steps (MODEL §2, §7.2)")
+@Suite(
+  "Step-size independence: the state at T does not depend on the steps (docs/semantics.md, 'Step-size independence')"
+)
 struct StepSizeInvariantTests {
   /// Confetti falling from a line (two cells of equal rate, so births tie), plus rockets whose
   /// sub-cell sparks are emitted along the way.

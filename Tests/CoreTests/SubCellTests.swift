@@ -3,7 +3,7 @@ import Testing
 
 @testable import Core
 
-@Suite("Sub-cells: every particle emits its cell's sub-cells (MODEL §4.5)")
+@Suite("Sub-cells: every particle emits its cell's sub-cells (docs/semantics.md, 'Sub-cells')")
 struct SubCellTests {
   static let burst = "like.emitterCells.burst"
   static let spark = "like.emitterCells.burst.emitterCells.spark"

@@ -117,3 +117,11 @@ func temporaryFile(_ name: String, contents: String) throws -> String {
   try Data(contents.utf8).write(to: file)
   return file.path
 }
+
+/// A scene with the like-button emitter, for the many tests that need something to point at.
+let likeSetup = """
+  emitter like; cell like sparkle
+  set like emitterShape=circle emitterMode=outline emitterSize=25,0 emitterPosition=100,100
+  set like.emitterCells.sparkle lifetime=0.7 lifetimeRange=0.3 velocity=30 contents=sparkle
+
+  """

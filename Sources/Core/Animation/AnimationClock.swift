@@ -1,4 +1,4 @@
-/// The CAMediaTiming model of one animation (notes §6.1, MODEL.md §2): from a parent time to the
+/// CAMediaTiming for one animation (docs/semantics.md, "Timing"): from a parent time to the
 /// phase and the basic time fraction that feeds the timing functions.
 ///
 /// ```
@@ -86,9 +86,9 @@ public struct AnimationClock: Sendable, Equatable {
     guard !a.isNaN else { return .before }
     if a < 0 { return .before }
     let end = activeDuration
-    // (choice) Within a relative 1e-12 of the end counts as the end, so that scripted times such
-    // as 3 × 0.1 s finish an animation of 3 × 0.1 s despite rounding.
-    if end.isFinite && a >= end - end * 1e-12 {
+    // (choice) Within a relative Tolerance.activeEnd of the end counts as the end, so that
+    // scripted times such as 3 × 0.1 s finish an animation of 3 × 0.1 s despite rounding.
+    if end.isFinite && a >= end - end * Tolerance.activeEnd {
       let point = self.point(atActiveTime: end)
       return .after(fraction: point.fraction, cycle: point.cycle)
     }
@@ -104,7 +104,7 @@ public struct AnimationClock: Sendable, Equatable {
 
   /// The basic fraction and completed cycles at elapsed active time `a` (clamped to [0, AD]).
   ///
-  /// At `a = AD` exactly, a cycle boundary (within 1e-9 of a cycle, for rounding) counts as the end
+  /// At `a = AD` exactly, a cycle boundary (within `Tolerance.cycleBoundary` of a cycle, for rounding) counts as the end
   /// of the last cycle, not the start of the next. (choice) `cycle` is clamped to ±2⁶² so it
   /// never traps; it is negative when a negative `timeOffset` reaches back before the start.
   public func point(atActiveTime a: Double) -> (fraction: Double, cycle: Int) {
@@ -121,7 +121,7 @@ public struct AnimationClock: Sendable, Equatable {
       c -= cycle
       n += 1
     }
-    if clamped == end && c <= cycle * 1e-9 && ta > 0 {
+    if clamped == end && c <= cycle * Tolerance.cycleBoundary && ta > 0 {
       c = cycle
       n -= 1
     }

@@ -1,4 +1,4 @@
-/// CAKeyframeAnimation's value curve (notes §6.2, MODEL.md §6): keyframe values (component
+/// CAKeyframeAnimation's value curve (docs/semantics.md, "Keyframes"): keyframe values (component
 /// vectors), their key times and the calculation mode, evaluated at a time fraction.
 ///
 /// The fraction given to `value(at:)` has already been through the animation's own
@@ -303,9 +303,9 @@ public struct KeyframeCurve: Sendable, Equatable {
     return nil
   }
 
-  /// Kochanek–Bartels tangents (notes §6.2): end neighbours duplicated; optionally scaled for
-  /// non-uniform key times by 2Δᵢ/(Δᵢ₋₁+Δᵢ) (out) and 2Δᵢ₋₁/(Δᵢ₋₁+Δᵢ) (in), with Δ₋₁ := Δ₀ and
-  /// Δₙ₋₁ := Δₙ₋₂ at the ends.
+  /// Kochanek–Bartels tangents (docs/semantics.md, "Keyframes"): end neighbours duplicated;
+  /// optionally scaled for non-uniform key times by 2Δᵢ/(Δᵢ₋₁+Δᵢ) (out) and 2Δᵢ₋₁/(Δᵢ₋₁+Δᵢ) (in),
+  /// with Δ₋₁ := Δ₀ and Δₙ₋₁ := Δₙ₋₂ at the ends.
   private static func tangents(
     _ p: [[Double]], keys: [Double], tension: [Double], continuity: [Double], bias: [Double],
     scaled: Bool

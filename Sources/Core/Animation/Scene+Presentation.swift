@@ -1,5 +1,5 @@
 /// The presentation layer: the model with the active animations applied, as a pure function of
-/// (model, animations, time) (MODEL.md §6).
+/// (model, animations, time) (docs/semantics.md, "Animations").
 extension Scene {
   /// Whether any layer has an animation attached.
   public var hasAnimations: Bool {

@@ -1,4 +1,4 @@
-/// CASpringAnimation's damped harmonic oscillator (notes §8.1, MODEL.md §6), as the normalised
+/// CASpringAnimation's damped harmonic oscillator (docs/semantics.md, "Springs"), as the normalised
 /// displacement x(t) from 0 (the `from` value) towards 1 (the `to` value), t in seconds of the
 /// animation's own time.
 ///
@@ -154,8 +154,9 @@ public struct SpringCurve: Sendable, Equatable {
     return max(0, 1 / lambda - 1 / a)
   }
 
-  /// The estimated time to rest (s). (choice, MODEL.md §6) The first time t on the 0.1 s grid
-  /// after which |1 − x(τ)| < 0.001 holds for every τ ≥ t; at most `maximumSettlingDuration`.
+  /// The estimated time to rest (s). (choice; docs/semantics.md, "Springs") The first time t on
+  /// the 0.1 s grid after which |1 − x(τ)| < 0.001 holds for every τ ≥ t; at most
+  /// `maximumSettlingDuration`.
   ///
   /// Found without scanning forward step by step: an analytic envelope bound on |1 − x| gives a
   /// grid time after which the condition is guaranteed; grid cells before it are then sampled

@@ -3,7 +3,7 @@
 ///
 /// The control points' x must lie in [0, 1] so that x(t) rises monotonically and y(x) is a
 /// function; y is free (values outside [0, 1] overshoot). The named curves use the control points
-/// of MODEL.md §6 / notes §7.
+/// listed in docs/semantics.md, "Timing functions".
 public struct TimingFunction: Sendable, Equatable, CustomStringConvertible {
   /// The first control point's x (time), in [0, 1].
   public let c1x: Double

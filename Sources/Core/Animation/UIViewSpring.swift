@@ -1,4 +1,4 @@
-/// UIView animation helpers (notes §8.2, §8.3, MODEL.md §6): the spring solve behind
+/// UIView animation helpers (docs/semantics.md, "UIView animations"): the spring solve behind
 /// `animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:…)` and the UIView
 /// curve names.
 public enum UIViewSpring {

@@ -1,6 +1,8 @@
-/// One property of a model type: its name, kind, default, unit, meaning, and how to read and
-/// write it. `set`, `get`, `keys`, `explain` and completion are generated from tables of these.
-public struct PropertyDescriptor<Root>: Sendable {
+/// What Burst knows about one property, independent of the object's type: everything `keys`,
+/// `explain`, `save`, `export`, `lint` and completion say or decide about it comes from here.
+/// Each fact is declared once, in the property's row of its table (`Layer+Properties.swift`,
+/// `EmitterCell+Properties.swift`, `MediaTiming+Properties.swift`).
+public struct PropertyInfo: Sendable {
   /// The key, exactly as Core Animation spells it (`birthRate`, `transform.scale`).
   public let name: String
   public let kind: PropertyKind
@@ -15,6 +17,40 @@ public struct PropertyDescriptor<Root>: Sendable {
   public let choice: String?
   /// Whether `set` may change it.
   public let writable: Bool
+  /// How it relates to the other properties of its table.
+  public internal(set) var relation: PropertyRelation = .own
+  /// The Swift spelling, where Apple's Swift API renames the key (`hidden` → `isHidden`).
+  /// `set` and `get` accept it too; `export swift` writes it.
+  public internal(set) var swiftName: String?
+  /// On the scene's root layer, the hosting view sets it (its bounds and background) or owns it
+  /// (its name and position), so `export` writes it on the view or not at all.
+  public internal(set) var placedByHost = false
+  /// Why setting it changes nothing in Burst's picture (a hint to a GPU cache, say), when that
+  /// is so: it is accepted and stored so that real code runs, and `explain` says so.
+  public internal(set) var noEffectHere: String?
+}
+
+/// How a property relates to the others in its table. `save` and `export` write each value
+/// once from these facts: never an alias, a combined property only when it says it all.
+public enum PropertyRelation: Sendable, Equatable {
+  /// A value of its own.
+  case own
+  /// Another name for `of` (`transform.rotation.z` for `transform.rotation`).
+  case alias(of: String)
+  /// Reads from and writes to the properties `parts` (`transform.scale` sets both
+  /// `transform.scale.x` and `transform.scale.y`, and reads their mean).
+  case combines([String])
+  /// The range of values drawn around the mean `of` (`lifetimeRange` spreads `lifetime`;
+  /// `redRange` spreads `color.red`), as `[M − R/2, M + R/2]`.
+  case spread(of: String)
+}
+
+/// One property of a model type: its facts (`info`) and how to read and write it. `set`,
+/// `get`, `keys`, `explain`, `save`, `export`, `lint` and completion are generated from tables
+/// of these. The facts read as the descriptor's own (`d.name`, `d.kind`).
+@dynamicMemberLookup
+public struct PropertyDescriptor<Root>: Sendable {
+  public private(set) var info: PropertyInfo
   let getter: @Sendable (Root) -> PropertyValue
   let setter: @Sendable (inout Root, PropertyValue) -> Void
 
@@ -24,17 +60,23 @@ public struct PropertyDescriptor<Root>: Sendable {
     get: @escaping @Sendable (Root) -> PropertyValue,
     set: @escaping @Sendable (inout Root, PropertyValue) -> Void
   ) {
-    self.name = name
-    self.kind = kind
-    self.defaultValue = defaultValue
-    self.unit = unit
-    self.summary = summary
-    self.animatable = animatable
-    self.choice = choice
-    self.writable = writable
+    self.info = PropertyInfo(
+      name: name, kind: kind, defaultValue: defaultValue, unit: unit, summary: summary,
+      animatable: animatable, choice: choice, writable: writable)
     self.getter = get
     self.setter = set
   }
+
+  init(
+    info: PropertyInfo, get: @escaping @Sendable (Root) -> PropertyValue,
+    set: @escaping @Sendable (inout Root, PropertyValue) -> Void
+  ) {
+    self.info = info
+    self.getter = get
+    self.setter = set
+  }
+
+  public subscript<T>(dynamicMember fact: KeyPath<PropertyInfo, T>) -> T { info[keyPath: fact] }
 
   public func get(_ root: Root) -> PropertyValue { getter(root) }
   public func set(_ root: inout Root, _ value: PropertyValue) { setter(&root, value) }
@@ -46,9 +88,62 @@ public struct PropertyDescriptor<Root>: Sendable {
     let g = getter
     let s = setter
     return PropertyDescriptor<Outer>(
-      name, kind: kind, default: defaultValue, unit: unit, summary: summary,
-      animatable: animatable, choice: choice, writable: writable,
-      get: { g($0[keyPath: path]) }, set: { s(&$0[keyPath: path], $1) })
+      info: info, get: { g($0[keyPath: path]) }, set: { s(&$0[keyPath: path], $1) })
+  }
+
+  // MARK: Facts, stated in the row that declares the property
+
+  /// Another name for `target`.
+  func alias(of target: String) -> Self { with { $0.relation = .alias(of: target) } }
+  /// Reads and writes the properties `parts`.
+  func combining(_ parts: [String]) -> Self { with { $0.relation = .combines(parts) } }
+  /// The range around the mean `mean`.
+  func spread(of mean: String) -> Self { with { $0.relation = .spread(of: mean) } }
+  /// Apple's Swift spelling of the key.
+  func swift(_ name: String) -> Self { with { $0.swiftName = name } }
+  /// Placed by the hosting view on the scene's root layer.
+  func placedByHost() -> Self { with { $0.placedByHost = true } }
+  /// Accepted and stored, but nothing Burst draws depends on it; `why` says so in `explain`.
+  func noEffectHere(_ why: String) -> Self { with { $0.noEffectHere = why } }
+
+  private func with(_ change: (inout PropertyInfo) -> Void) -> Self {
+    var copy = self
+    change(&copy.info)
+    return copy
+  }
+}
+
+// MARK: - Writing each value once
+
+extension PropertyDescriptor {
+  /// The assignments that turn `baseline` into `object` for the writable properties of
+  /// `table`, each value written once, in table order: aliases are never written; a combined
+  /// property is written when it alone reproduces its parts (`transform.scale 2` for equal
+  /// factors), otherwise the parts that differ are (`transform.scale.x 2`). `save` and
+  /// `export` both write exactly these.
+  public static func assignments(
+    _ table: [Self], of object: Root, from baseline: Root
+  ) -> [(descriptor: Self, value: PropertyValue)] {
+    var current = baseline
+    var out: [(descriptor: Self, value: PropertyValue)] = []
+    for d in table where d.writable {
+      let value = d.get(object)
+      guard d.get(current) != value else { continue }
+      switch d.relation {
+      case .alias:
+        continue
+      case .combines(let parts):
+        var trial = current
+        d.set(&trial, value)
+        let whole = table.filter { parts.contains($0.name) }
+        guard whole.allSatisfy({ $0.get(trial) == $0.get(object) }) else { continue }
+        current = trial
+      case .own, .spread:
+        d.set(&current, value)
+      }
+      out.append((d, value))
+    }
+    return out
   }
 }
 

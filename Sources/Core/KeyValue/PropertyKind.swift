@@ -4,17 +4,82 @@
 /// source position.
 public struct ValueError: Error, Sendable, Equatable {
   public var message: String
-  public var hint: String?
+  /// What to tell the user beside the message, if anything.
+  public var suggestion: Suggestion?
   /// Where in the text the problem starts (in characters), when narrower than the whole word.
   public var offset: Int?
   /// How many characters the problem spans, with `offset`.
   public var length: Int?
 
-  public init(_ message: String, hint: String? = nil, offset: Int? = nil, length: Int? = nil) {
+  public init(
+    _ message: String, suggestion: Suggestion? = nil, offset: Int? = nil, length: Int? = nil
+  ) {
     self.message = message
-    self.hint = hint
+    self.suggestion = suggestion
     self.offset = offset
     self.length = length
+  }
+
+  /// An error whose hint is written as text (see `Suggestion.init(text:)`).
+  public init(_ message: String, hint: String?, offset: Int? = nil, length: Int? = nil) {
+    self.init(message, suggestion: hint.map(Suggestion.init(text:)), offset: offset, length: length)
+  }
+
+  /// The suggestion as the user reads it.
+  public var hint: String? { suggestion?.text }
+}
+
+/// What an error suggests: the name the user probably meant, the names that are allowed, or a
+/// free hint. It is worded in one place, `text`; where it is shown (a "did you mean" on the
+/// message's line, the others on a hint line) is the Shell's business.
+public enum Suggestion: Sendable, Equatable {
+  /// A name the word most likely misspells; `among`, when not empty, is every allowed name.
+  case didYouMean(String, among: [String] = [])
+  /// The allowed names: "use a, b or c".
+  case oneOf([String])
+  /// Any other advice.
+  case text(String)
+
+  /// A suggestion written as text: "did you mean 'NAME'?" becomes `.didYouMean(NAME)`, other
+  /// text `.text`. For callers that still build their hint as a string.
+  public init(text: String) {
+    let head = "did you mean '"
+    let tail = "'?"
+    if text.hasPrefix(head), text.hasSuffix(tail), text.count >= head.count + tail.count {
+      self = .didYouMean(String(text.dropFirst(head.count).dropLast(tail.count)))
+    } else {
+      self = .text(text)
+    }
+  }
+
+  /// The candidate nearest to `word` (see `Suggestions.nearest`) as a "did you mean", else
+  /// `otherwise`.
+  public static func nearest(
+    to word: String, in candidates: [String], otherwise: Suggestion? = nil
+  ) -> Suggestion? {
+    Suggestions.nearest(to: word, in: candidates).map { .didYouMean($0) } ?? otherwise
+  }
+
+  /// The suggestion's words: "did you mean 'x'?", "use a, b or c", or the text.
+  public var text: String {
+    switch self {
+    case .didYouMean(let name, _): return "did you mean '\(name)'?"
+    case .oneOf(let names): return "use " + Suggestion.list(names)
+    case .text(let t): return t
+    }
+  }
+
+  /// The names of a `.didYouMean(_, among:)`, for a hint line of their own.
+  public var alternatives: Suggestion? {
+    if case .didYouMean(_, let among) = self, !among.isEmpty { return .oneOf(among) }
+    return nil
+  }
+
+  /// `a, b or c`.
+  public static func list(_ names: [String]) -> String {
+    guard let last = names.last else { return "" }
+    let rest = names.dropLast()
+    return rest.isEmpty ? last : rest.joined(separator: ", ") + " or " + last
   }
 }
 
@@ -120,7 +185,7 @@ extension PropertyKind {
           ? nil : Suggestions.nearest(to: t, in: ["yes", "no", "true", "false", "on", "off"])
         throw ValueError(
           "expected a boolean, got '\(t)'",
-          hint: near.map { "did you mean '\($0)'?" } ?? "use yes or no")
+          suggestion: near.map { .didYouMean($0) } ?? .oneOf(["yes", "no"]))
       }
     case .enumeration(let cases, let prefix):
       var name = t
@@ -130,21 +195,20 @@ extension PropertyKind {
         if let first = name.first { name = first.lowercased() + name.dropFirst() }
       }
       if cases.contains(name) { return .enumeration(name) }
-      let near = Suggestions.nearest(to: name, in: cases)
       throw ValueError(
         "'\(t)' is not one of \(cases.joined(separator: ", "))",
-        hint: near.map { "did you mean '\($0)'?" })
+        suggestion: .nearest(to: name, in: cases))
     case .image:
       if t == "none" { return .image(.none) }
       if BuiltinImages.names.contains(t) { return .image(.builtin(t)) }
       if t.contains("/") || t.hasSuffix(".png") || t.hasSuffix(".ppm") {
         return .image(.file(t))
       }
-      let near = Suggestions.nearest(to: t, in: BuiltinImages.names)
       throw ValueError(
         "unknown image '\(t)'",
-        hint: near.map { "did you mean '\($0)'?" }
-          ?? "built-in images: \(BuiltinImages.names.joined(separator: ", "))")
+        suggestion: .nearest(
+          to: t, in: BuiltinImages.names,
+          otherwise: .text("built-in images: \(BuiltinImages.names.joined(separator: ", "))")))
     case .text:
       throw ValueError("this property is read-only")
     }
@@ -305,11 +369,11 @@ enum ValueParsing {
       }
       return Color(v[0], v[1], v[2], n == 4 ? v[3] : 1)
     }
-    let near = Suggestions.nearest(to: t, in: Color.named.map(\.name))
     throw ValueError(
       "expected a colour, got '\(t)'",
-      hint: near.map { "did you mean '\($0)'?" } ?? "use #rrggbb, rgb(1, 0.5, 0) or a name like red"
-    )
+      suggestion: .nearest(
+        to: t, in: Color.named.map(\.name),
+        otherwise: .text("use #rrggbb, rgb(1, 0.5, 0) or a name like red")))
   }
 }
 

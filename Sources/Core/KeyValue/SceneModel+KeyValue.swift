@@ -11,27 +11,6 @@ public struct PropertyRef: Sendable, Equatable, Hashable {
   }
 }
 
-/// What `keys` and `explain` show about a property, independent of the object's type.
-public struct PropertyInfo: Sendable {
-  public let name: String
-  public let kind: PropertyKind
-  public let defaultValue: PropertyValue
-  public let unit: String
-  public let summary: String
-  public let animatable: Bool
-  public let choice: String?
-  public let writable: Bool
-}
-
-extension PropertyDescriptor {
-  /// What `keys` and `explain` show about this property.
-  public var info: PropertyInfo {
-    PropertyInfo(
-      name: name, kind: kind, defaultValue: defaultValue, unit: unit, summary: summary,
-      animatable: animatable, choice: choice, writable: writable)
-  }
-}
-
 // MARK: - Resolving key paths
 
 extension SceneModel {
@@ -160,11 +139,14 @@ extension SceneModel {
         hint: "add a property, e.g. \(path).\(infos(of: ref).dropFirst().first?.name ?? "")")
     }
     let rest = parts[used...]
-    let names = infos(of: ref).map(\.name)
-    // The longest property name that matches the leading components wins.
+    let table = infos(of: ref)
+    let names = table.map(\.name)
+    // The longest property name (or Swift spelling: `isHidden`) matching the leading
+    // components wins.
     for k in stride(from: rest.count, through: 1, by: -1) {
-      let name = rest.prefix(k).joined(separator: ".")
-      guard names.contains(name) else { continue }
+      let spelled = rest.prefix(k).joined(separator: ".")
+      guard let name = table.first(where: { $0.name == spelled || $0.swiftName == spelled })?.name
+      else { continue }
       if k == rest.count { return PropertyRef(object: ref, name: name, field: nil) }
       let field = rest.dropFirst(k).joined(separator: ".")
       let value = self.value(PropertyRef(object: ref, name: name, field: nil))

@@ -12,7 +12,8 @@ extension EmitterCell {
         animatable: false, writable: false, get: { .text($0.name) }, set: { _, _ in }),
       .bool(
         "enabled", \.enabled, default: true,
-        summary: "a disabled cell emits no new particles (those alive live on)"),
+        summary: "a disabled cell emits no new particles (those alive live on)"
+      ).swift("isEnabled"),
       .number(
         "birthRate", \.birthRate, default: 0, range: -1e7...1e7, unit: "particles/s",
         summary: "particles created per second, times the layer's birthRate",
@@ -24,7 +25,8 @@ extension EmitterCell {
         choice: "a drawn lifetime ≤ 0 means the particle is never born"),
       .number(
         "lifetimeRange", \.lifetimeRange, default: 0, range: -1e6...1e6, unit: "s",
-        summary: "range of the lifetime", choice: rangeChoice),
+        summary: "range of the lifetime", choice: rangeChoice
+      ).spread(of: "lifetime"),
       .number(
         "emissionLatitude", \.emissionLatitude, default: 0, unit: "rad", angle: true,
         summary: "tilt out of the layer plane (0 = in the plane)",
@@ -37,14 +39,16 @@ extension EmitterCell {
       .number(
         "emissionRange", \.emissionRange, default: 0, unit: "rad", angle: true,
         summary: "full angle of the spread around the direction (2pi = all directions)",
-        choice: "a flat spread θc + R·(u − 0.5), not a 3-D cone; a negative range acts as |R|"),
+        choice: "a flat spread θc + R·(u − 0.5), not a 3-D cone; a negative range acts as |R|"
+      ).spread(of: "emissionLongitude"),
       .number(
         "velocity", \.velocity, default: 0, unit: "pt/s",
         summary: "initial speed, signed (negative fires backwards), times the layer's velocity",
         choice: "sub-cell particles do not inherit their parent's velocity"),
       .number(
         "velocityRange", \.velocityRange, default: 0, unit: "pt/s",
-        summary: "range of the velocity", choice: rangeChoice),
+        summary: "range of the velocity", choice: rangeChoice
+      ).spread(of: "velocity"),
       .number(
         "xAcceleration", \.xAcceleration, default: 0, unit: "pt/s²",
         summary: "constant acceleration to the right"),
@@ -60,7 +64,8 @@ extension EmitterCell {
           + " current scale times this"),
       .number(
         "scaleRange", \.scaleRange, default: 0, summary: "range of the scale",
-        choice: rangeChoice),
+        choice: rangeChoice
+      ).spread(of: "scale"),
       .number(
         "scaleSpeed", \.scaleSpeed, default: 0, unit: "1/s",
         summary: "change of the scale per second (not multiplied by the layer's scale)"),
@@ -69,22 +74,27 @@ extension EmitterCell {
         summary: "rotation speed; positive turns clockwise on screen"),
       .number(
         "spinRange", \.spinRange, default: 0, unit: "rad/s", angle: true,
-        summary: "range of the spin", choice: rangeChoice),
+        summary: "range of the spin", choice: rangeChoice
+      ).spread(of: "spin"),
       .color(
         "color", \.color, default: .white, summary: "multiplies the image's colours",
         choice: "a sub-cell particle starts at its parent's current colour times this"),
       .number(
         "redRange", \.redRange, default: 0, summary: "range of the red component",
-        choice: rangeChoice),
+        choice: rangeChoice
+      ).spread(of: "color.red"),
       .number(
         "greenRange", \.greenRange, default: 0, summary: "range of the green component",
-        choice: rangeChoice),
+        choice: rangeChoice
+      ).spread(of: "color.green"),
       .number(
         "blueRange", \.blueRange, default: 0, summary: "range of the blue component",
-        choice: rangeChoice),
+        choice: rangeChoice
+      ).spread(of: "color.blue"),
       .number(
         "alphaRange", \.alphaRange, default: 0, summary: "range of the alpha component",
-        choice: rangeChoice),
+        choice: rangeChoice
+      ).spread(of: "color.alpha"),
       .number(
         "redSpeed", \.redSpeed, default: 0, unit: "1/s",
         summary: "change of red per second (clamped to 0…1 only when drawn)"),

@@ -4,6 +4,11 @@ public typealias CellID = Int
 /// A CAEmitterCell: the template its particles copy their randomised values from at birth.
 ///
 /// Values with a mean and a range are drawn uniformly from [M − R/2, M + R/2].
+///
+/// The defaults below are Apple's, and stated a second time in the property table
+/// (`EmitterCell.descriptors`), which `keys`, `explain`, `save` and `export` read: Swift needs
+/// the stored values, the table needs them as values. The test "a new emitter layer and cell
+/// hold exactly their tables' defaults" ties the two, so they cannot drift apart.
 public struct EmitterCell: Sendable, Equatable {
   public internal(set) var id: CellID
   public let name: String

@@ -4,7 +4,8 @@ extension Layer {
     [
       PropertyDescriptor<Layer>(
         "name", kind: .text, default: .text(""), summary: "the layer's unique name",
-        animatable: false, writable: false, get: { .text($0.name) }, set: { _, _ in })
+        animatable: false, writable: false, get: { .text($0.name) }, set: { _, _ in }
+      ).placedByHost()
     ] + caLayerDescriptors.map { $0.lifted(\Layer.properties) }
 
   /// CALayer's own properties and its CAMediaTiming.
@@ -13,10 +14,11 @@ extension Layer {
       .rect(
         "bounds", \.bounds, default: .zero,
         summary: "the layer's own coordinate space: origin and size (a size alone sets origin 0,0)"
-      ),
+      ).placedByHost(),
       .point(
         "position", \.position, default: .zero,
-        summary: "where the anchor point lands in the superlayer"),
+        summary: "where the anchor point lands in the superlayer"
+      ).placedByHost(),
       .point(
         "anchorPoint", \.anchorPoint, default: Point(0.5, 0.5), unit: "unit",
         summary: "the point of the bounds (0…1 each way) that position places"),
@@ -26,10 +28,12 @@ extension Layer {
       .number(
         "opacity", \.opacity, default: 1, range: 0...1,
         summary: "multiplies the alpha of everything the layer and its sublayers draw"),
-      .bool("hidden", \.hidden, default: false, summary: "a hidden layer draws nothing"),
+      .bool("hidden", \.hidden, default: false, summary: "a hidden layer draws nothing")
+        .swift("isHidden"),
       .color(
         "backgroundColor", \.backgroundColor, default: .clear,
-        summary: "fills the bounds under the layer's content"),
+        summary: "fills the bounds under the layer's content"
+      ).placedByHost(),
       .number(
         "cornerRadius", \.cornerRadius, default: 0, range: 0...1e6, unit: "pt",
         summary: "rounds the corners of the background"),
@@ -54,7 +58,8 @@ extension Layer {
         summary: "the part of the contents image shown, in unit coordinates"),
       .number(
         "transform.scale", \.transform.scale, default: 1,
-        summary: "scales about the anchor point; reads the average of the x and y factors"),
+        summary: "scales about the anchor point; reads the average of the x and y factors"
+      ).combining(["transform.scale.x", "transform.scale.y"]),
       .number(
         "transform.scale.x", \.transform.scaleX, default: 1,
         summary: "horizontal scale about the anchor point"),
@@ -66,7 +71,8 @@ extension Layer {
         summary: "rotation about the anchor point; positive turns clockwise on screen"),
       .number(
         "transform.rotation.z", \.transform.rotation, default: 0, unit: "rad", angle: true,
-        summary: "the same as transform.rotation"),
+        summary: "the same as transform.rotation"
+      ).alias(of: "transform.rotation"),
       .number(
         "transform.translation.x", \.transform.translationX, default: 0, unit: "pt",
         summary: "moves the layer right after scaling and rotating"),
@@ -84,7 +90,7 @@ extension Layer {
   /// The scene's settings, on the root layer.
   public static let sceneDescriptors: [PropertyDescriptor<Layer>] = [
     PropertyDescriptor<SceneSettings>.integer(
-      "maxParticles", \.maxParticles, default: 2_000_000, range: 0...10_000_000,
+      "maxParticles", \.maxParticles, default: 2_000_000, range: 0...Double(Limits.maxParticles),
       unit: "particles",
       summary: "the most particles alive at once in the scene; births past it are dropped",
       choice:

@@ -44,6 +44,12 @@ public struct Layer: Sendable, Equatable {
     self.parent = parent
   }
 
+  /// A layer of `kind` as `layer` and `emitter` add it, holding every default: what `save`
+  /// and `export` compare a layer with to write only what differs.
+  public static func new(_ kind: LayerKind) -> Layer {
+    Layer(id: 0, name: "", kind: kind, parent: nil)
+  }
+
   /// The property table for this layer's kind: CALayer's, plus CAEmitterLayer's for emitters,
   /// plus the scene settings for the root.
   public var descriptors: [PropertyDescriptor<Layer>] {

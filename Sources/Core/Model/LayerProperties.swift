@@ -1,4 +1,7 @@
 /// CALayer's model properties, as `get PATH` prints them.
+///
+/// Defaults are stated here and in the property table (`Layer.caLayerDescriptors`); the test
+/// "a new emitter layer and cell hold exactly their tables' defaults" ties the two.
 public struct LayerProperties: Sendable, Equatable {
   /// The layer's own coordinate space: origin and size (pt). Default 0,0,0,0.
   public var bounds = Rect.zero

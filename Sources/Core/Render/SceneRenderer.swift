@@ -1,4 +1,4 @@
-/// Draws a scene's layer tree and particles onto a canvas (MODEL.md §4.6, §5).
+/// Draws a scene's layer tree and particles onto a canvas (docs/semantics.md, "Drawing").
 ///
 /// Layers draw their background, their contents (an emitter's contents are its particles),
 /// then their sublayers in order of zPosition, then insertion; opacity multiplies down the

@@ -163,7 +163,7 @@ extension Scene {
         } else if let p = c.parent, let j = part.compiled[p].subs.firstIndex(of: ci) {
           let seg = rt.cells[p].subSegments[j]
           if seg.rate > 0 {
-            let perParent = (seg.rate * dt + 1e-9).rounded(.down) + 1
+            let perParent = (seg.rate * dt + Tolerance.birthCount).rounded(.down) + 1
             inStep[ci] = perParent * (Double(rt.cells[p].store.count) + inStep[p])
           }
         }
@@ -223,7 +223,7 @@ struct CappedRun {
       for (ci, c) in part.compiled.enumerated() where ci < rt.cells.count {
         let cr = rt.cells[ci]
         let store = cr.store
-        for i in 0..<store.count where store.death[i] <= part.s1 + 1e-9 {
+        for i in 0..<store.count where store.death[i] <= part.s1 + Tolerance.deathTime {
           let d = store.death[i]
           storedDeaths.append(Scene.DeathEvent(time: part.sceneTime(d), emitter: e, local: d))
         }
@@ -385,7 +385,7 @@ struct CappedRun {
         }
         let sd = part.emitterTime(limit.time)
         let est = saturatingInt(
-          (s.acc + s.segment.integral(from: s.from, to: sd) + 1e-9).rounded(.down))
+          (s.acc + s.segment.integral(from: s.from, to: sd) + Tolerance.birthCount).rounded(.down))
         hi = max(s.next, min(s.last, est))
         while hi > s.next && !before(hi) { hi -= 1 }
         while hi < s.last && before(hi + 1) { hi += 1 }
@@ -433,7 +433,7 @@ struct CappedRun {
     runtimes[s.emitter].cells[s.cell].born += 1
     guard var particle = p else { return }  // a lifetime ≤ 0: never in the live set
     live += 1
-    if particle.death <= part.s1 + 1e-9 {
+    if particle.death <= part.s1 + Tolerance.deathTime {
       pushDeath(
         Scene.DeathEvent(
           time: part.sceneTime(particle.death), emitter: s.emitter, local: particle.death))
@@ -473,7 +473,7 @@ struct CappedRun {
     }
     for b in kept {
       let end = stop.map { parts[b.emitter].emitterTime($0) } ?? parts[b.emitter].s1
-      guard b.particle.death > end + 1e-9 else { continue }
+      guard b.particle.death > end + Tolerance.deathTime else { continue }
       let slots = runtimes[b.emitter].cells[b.cell].subIDs.count
       runtimes[b.emitter].cells[b.cell].store.append(b.particle, subSlots: slots)
       let last = runtimes[b.emitter].cells[b.cell].store.count - 1

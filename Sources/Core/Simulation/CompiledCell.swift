@@ -36,7 +36,8 @@ struct CompiledCell {
   }
 
   /// Effective rate and window from the cell's birthRate, the layer's birthRate and the cell's
-  /// own timing (docs/semantics.md §1). The rate is capped at `Limits.maxBirthRate`.
+  /// own timing (docs/semantics.md, "Step-size independence"). The rate is capped at
+  /// `Limits.maxBirthRate`.
   static func emission(of c: EmitterCell, layerBirthRate: Double) -> EmissionSegment {
     let t = c.timing
     var rate = c.birthRate * layerBirthRate * t.speed

@@ -1,5 +1,5 @@
 /// Where on the emitter's shape a particle starts, and the central direction it leaves in
-/// (MODEL.md §4.3).
+/// (docs/semantics.md, "Where a particle starts and which way it goes").
 enum EmissionGeometry {
   /// A start point and the central direction angle θc (before emissionRange) in the layer plane.
   struct Start {

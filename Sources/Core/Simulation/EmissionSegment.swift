@@ -39,11 +39,12 @@ struct EmissionSegment: Sendable, Equatable {
   func lastBirth(by s: Double, acc0: Double, from a: Double) -> Int {
     let done = saturatingInt(acc0.rounded(.down))
     guard rate > 0 else { return done }
-    var n = saturatingInt((acc0 + integral(from: a, to: s) + 1e-9).rounded(.down))
+    var n = saturatingInt((acc0 + integral(from: a, to: s) + Tolerance.birthCount).rounded(.down))
     while n > done && time(ofBirth: n, acc0: acc0, from: a) > s { n -= 1 }
     let most =
       we.isFinite
-      ? saturatingInt((acc0 + integral(from: a, to: we) + 1e-9).rounded(.down)) : Int.max
+      ? saturatingInt((acc0 + integral(from: a, to: we) + Tolerance.birthCount).rounded(.down))
+      : Int.max
     while n < most && n < (1 << 62) && time(ofBirth: n + 1, acc0: acc0, from: a) <= s { n += 1 }
     return n
   }

@@ -209,7 +209,7 @@ struct EmitterRuntime: Sendable {
     for (_, _, _, ci, k) in order {
       let p = pending[ci][k]
       cells[ci].born += 1
-      guard p.death > t1 + 1e-9 else { continue }  // born and gone within the step
+      guard p.death > t1 + Tolerance.deathTime else { continue }  // born and gone within the step
       let slots = cells[ci].subIDs.count
       cells[ci].store.append(p, subSlots: slots)
       let last = cells[ci].store.count - 1
@@ -243,7 +243,7 @@ struct EmitterRuntime: Sendable {
     var firstN = rt.emitted + 1
     // Births that (with all their descendants) must be gone by t1 need not be simulated: the
     // counter-based keys mean skipping them changes no other particle.
-    let cutoff = t1 - c.treeLifetime - 1e-6
+    let cutoff = t1 - c.treeLifetime - Tolerance.lifetimeChain
     if cutoff > seg.start {
       let nCut =
         saturatingInt((rt.acc0 + seg.integral(from: seg.start, to: cutoff)).rounded(.down)) - 1
@@ -278,7 +278,7 @@ struct EmitterRuntime: Sendable {
   ) {
     let seg = cells[ci].subSegments[j]
     guard seg.rate > 0 else { return }
-    let cutoff = t1 - sub.treeLifetime - 1e-6
+    let cutoff = t1 - sub.treeLifetime - Tolerance.lifetimeChain
 
     // One parent: its birth, death, key, integral at `from`, births so far.
     func births(

@@ -7,8 +7,8 @@
 /// - a sub-cell particle: `key = mix(parentKey ⊕ mix(hash(sub-cell name) + n·γ))` for the n-th
 ///   birth from that parent.
 /// So a particle's values depend only on the seed, the cell names and birth counts: never on how
-/// time was cut into steps, on processing order, or on other layers (MODEL.md §3). The order
-/// of draws within a particle is fixed by `Draw`.
+/// time was cut into steps, on processing order, or on other layers (docs/semantics.md,
+/// "Step-size independence"). The order of draws within a particle is fixed by `Draw`.
 public enum ParticleRandom {
   /// SplitMix64's increment, the golden ratio in 64 bits.
   static let gamma: UInt64 = 0x9E37_79B9_7F4A_7C15

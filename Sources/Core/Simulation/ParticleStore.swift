@@ -8,7 +8,7 @@ enum Column: Int, CaseIterable {
 /// One cell's live particles in structure-of-arrays form, kept in birth order.
 ///
 /// The Float columns share one allocation whose columns start 64 bytes apart modulo 4 KiB, so
-/// the many streams a loop reads do not fall into the same cache sets (PERFORMANCE.md). Birth and
+/// the many streams a loop reads do not fall into the same cache sets. Birth and
 /// death times are Doubles (seconds of the emitter's clock); keys are UInt64. Birth order is
 /// (birth time, cell order, key): it follows from the particles' own values, so it is the same
 /// however time was cut into steps.
@@ -82,11 +82,11 @@ struct ParticleStore: Sendable {
     count += 1
   }
 
-  /// Removes particles whose death time is ≤ `t` (with a 1e-9 s tolerance, so cutting time
+  /// Removes particles whose death time is ≤ `t` (with `Tolerance.deathTime`, so cutting time
   /// differently never changes who is alive), keeping the others in order. Returns how many.
   @discardableResult
   mutating func removeDead(at t: Double) -> Int {
-    let limit = t + 1e-9
+    let limit = t + Tolerance.deathTime
     // One pass over the death times finds the runs of survivors after the first death; the
     // columns are then compacted run by run with block moves (order preserved, in place, the
     // run list reuses its buffer).
@@ -298,8 +298,9 @@ struct Newborn: Sendable {
 }
 
 extension ParticleState {
-  /// The closed form (MODEL.md §4.4): position `p0 + v0·τ + ½·a·τ²`, velocity `v0 + a·τ`,
-  /// colour `c0 + speed·τ` (unclamped), scale `s0 + scaleSpeed·τ`, rotation `spin·τ`.
+  /// The closed form (docs/semantics.md, "How a particle changes with age"): position
+  /// `p0 + v0·τ + ½·a·τ²`, velocity `v0 + a·τ`, colour `c0 + speed·τ` (unclamped), scale
+  /// `s0 + scaleSpeed·τ`, rotation `spin·τ`.
   @inline(__always)
   init(age tau: Float, _ v: (Column) -> Float) {
     let h = 0.5 * tau * tau

@@ -1,4 +1,4 @@
-/// Draws a new particle's values from its cell (MODEL.md §4.3–4.5).
+/// Draws a new particle's values from its cell (docs/semantics.md, "Particles").
 enum Spawner {
   /// `rnd(M, R) = M + R·(u − 0.5)`: uniform in [M − R/2, M + R/2].
   @inline(__always)

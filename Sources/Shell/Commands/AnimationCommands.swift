@@ -4,14 +4,6 @@ import Core
 enum AnimationCommands {
   static let all: [Command] = [animate, uiview, animations, cancel, plot]
 
-  /// Words that start a clause of `animate`.
-  static let keywords: Set<String> = [
-    "from", "to", "by", "values", "keyTimes", "mode", "timings", "tension", "continuity", "bias",
-    "spring", "mass", "stiffness", "damping", "velocity", "duration", "delay", "timing",
-    "repeat", "repeatDuration", "autoreverses", "fill", "keep", "additive", "cumulative",
-    "speed", "key",
-  ]
-
   /// The property an animation targets, with what is needed to read its values.
   struct Target {
     let ref: PropertyRef
@@ -19,6 +11,15 @@ enum AnimationCommands {
     let cellPath: [CellID]
     let kind: PropertyKind
     let keyPath: String
+
+    /// An animation of this property (the key and options are set later).
+    func animation(_ spec: LayerAnimation.Spec, timing: MediaTiming = MediaTiming())
+      -> LayerAnimation
+    {
+      LayerAnimation(
+        keyPath: keyPath, cellPath: cellPath, property: ref.name, field: ref.field, spec: spec,
+        timing: timing)
+    }
   }
 
   /// Resolves and checks an animatable key path.
@@ -48,72 +49,21 @@ enum AnimationCommands {
   static func components(_ t: Token, _ target: Target, _ inv: Invocation) throws(Diagnostic)
     -> [Double]
   {
-    do throws(ValueError) {
-      let v = try target.kind.parse(t.text)
-      guard let c = v.components else { throw ValueError("this value cannot be animated") }
-      return c
-    } catch {
-      var e = error
-      e.message = "bad value for \(target.ref.name): " + e.message
-      e.offset = nil
-      throw Diagnostic(e, token: t, in: inv.line)
-    }
-  }
-
-  /// The words of `animate` grouped by keyword: each clause is its keyword and the words up to
-  /// the next keyword.
-  static func clauses(
-    _ tokens: ArraySlice<Token>, _ inv: Invocation, keywords: Set<String> = keywords
-  ) throws(Diagnostic) -> [(Token, [Token])] {
-    var out: [(Token, [Token])] = []
-    for t in tokens {
-      if !t.quoted, keywords.contains(t.text) {
-        if out.contains(where: { $0.0.text == t.text }) {
-          throw inv.error("'\(t.text)' is given twice", at: t)
-        }
-        out.append((t, []))
-      } else {
-        guard !out.isEmpty else { throw inv.unexpected(t, expected: keywords.sorted()) }
-        out[out.count - 1].1.append(t)
+    try inv.lift(t, prefix: "bad value for \(target.ref.name)") { () throws(ValueError) in
+      guard let c = try target.kind.parse(t.text).components else {
+        throw ValueError("this value cannot be animated")
       }
-    }
-    return out
-  }
-
-  static func number(
-    _ clause: (Token, [Token]), _ inv: Invocation, range: ClosedRange<Double>, what: String,
-    keywords: Set<String> = keywords
-  ) throws(Diagnostic) -> Double {
-    guard clause.1.count == 1 else {
-      try extraWords(clause, from: 1, inv, keywords: keywords)
-      throw inv.error("'\(clause.0.text)' takes one number", at: clause.0)
-    }
-    return try inv.number(clause.1[0], range: range, what: what)
-  }
-
-  /// Fails when a word of the clause from index `start` on misspells a keyword (`to 1
-  /// duraton 2`): that, not the clause's length, is what the user needs to hear.
-  static func extraWords(
-    _ clause: (Token, [Token]), from start: Int, _ inv: Invocation,
-    keywords: Set<String> = keywords
-  ) throws(Diagnostic) {
-    if let e = inv.misspeltKeyword(in: clause.1.dropFirst(start), keywords: keywords.sorted()) {
-      throw e
+      return c
     }
   }
 
-  /// Runs `parse` on a word of a clause; when it fails and the word misspells a keyword, that
-  /// is the error instead (`values 1 2 duraton 2`).
-  static func word<T>(
-    _ t: Token, _ inv: Invocation, keywords: Set<String> = keywords,
-    _ parse: (Token) throws(Diagnostic) -> T
-  ) throws(Diagnostic) -> T {
-    do throws(Diagnostic) {
-      return try parse(t)
-    } catch {
-      if let e = inv.misspeltKeyword(in: [t], keywords: keywords.sorted()) { throw e }
-      throw error
-    }
+  /// A clause's value of the target's kind, or nil when the clause is not given; a misspelt
+  /// keyword in its place is named as such (`to duraton`).
+  static func value(
+    _ clause: Clause<Token>, _ target: Target, _ c: ParsedClauses
+  ) throws(Diagnostic) -> [Double]? {
+    guard let t = try c.value(clause) else { return nil }
+    return try c.word(t) { t throws(Diagnostic) in try components(t, target, c.invocation) }
   }
 
   static let animate = Command(
@@ -126,191 +76,38 @@ enum AnimationCommands {
       "animate button.opacity from 1 to 0 duration 2 timing easeIn keep fill forwards",
       "animate like.emitterCells.sparkle.birthRate values 1 0 0 duration 1 repeat forever",
       "animate badge.position.y spring to 40 damping 5",
-    ], hints: [.property, .keywords(keywords.sorted())]
+    ], hints: [.property, .clauses], clauses: AnimateClause.all
   ) { s, inv throws(Diagnostic) in
+    typealias A = AnimateClause
     let target = try target(try inv.argument(1, "PATH"), s, inv)
-    let groups = try clauses(inv.args.dropFirst(), inv)
-    guard !groups.isEmpty else {
+    let c = try inv.clauses(from: 2)
+    guard let first = c.given.first?.keyword else {
       throw inv.usageError("missing SPEC: from/to/by, values …, or spring …")
     }
-    func clause(_ k: String) -> (Token, [Token])? { groups.first { $0.0.text == k } }
-    func single(_ k: String) throws(Diagnostic) -> [Double]? {
-      guard let c = clause(k) else { return nil }
-      guard c.1.count == 1 else {
-        try extraWords(c, from: 1, inv)
-        throw inv.error("'\(k)' takes one value", hint: "write it as one word, e.g. 30,30", at: c.0)
+    let kind: AnimationKind
+    if let v = c.keyword(A.values) {
+      guard !c.has(A.spring) else {
+        throw inv.error("a keyframe animation cannot be a spring", at: v)
       }
-      return try word(c.1[0], inv) { t throws(Diagnostic) in try components(t, target, inv) }
-    }
-    func list(_ k: String, range: ClosedRange<Double>) throws(Diagnostic) -> [Double]? {
-      guard let c = clause(k) else { return nil }
-      guard !c.1.isEmpty else { throw inv.error("'\(k)' needs numbers", at: c.0) }
-      var out: [Double] = []
-      for t in c.1 {
-        out.append(
-          try word(t, inv) { t throws(Diagnostic) in try inv.number(t, range: range, what: k) })
-      }
-      return out
-    }
-    var timing = MediaTiming()
-    var animation: LayerAnimation
-    var warnings: [(String, Token)] = []
-    let isSpring = clause("spring") != nil
-    if let v = clause("values") {
-      guard !isSpring else { throw inv.error("a keyframe animation cannot be a spring", at: v.0) }
-      guard !v.1.isEmpty else { throw inv.error("'values' needs at least one value", at: v.0) }
-      var values: [[Double]] = []
-      for t in v.1 {
-        values.append(try word(t, inv) { t throws(Diagnostic) in try components(t, target, inv) })
-      }
-      var mode = KeyframeCurve.CalculationMode.linear
-      if let m = clause("mode") {
-        try extraWords(m, from: 1, inv)
-        guard m.1.count == 1, let parsed = KeyframeCurve.CalculationMode(rawValue: m.1[0].text)
-        else {
-          let word = m.1.first?.text ?? ""
-          let near = KeywordSuggestion.keyword(
-            for: word, among: KeyframeCurve.CalculationMode.allCases.map(\.rawValue))
-          throw inv.error(
-            "mode is one of linear, discrete, paced, cubic, cubicPaced",
-            hint: near.map { "did you mean '\($0)'?" }, at: m.1.first ?? m.0)
-        }
-        mode = parsed
-      }
-      var functions: [TimingFunction]? = nil
-      if let c = clause("timings") {
-        var fs: [TimingFunction] = []
-        for t in c.1 {
-          fs.append(try word(t, inv) { t throws(Diagnostic) in try timingFunction(t, inv) })
-        }
-        functions = fs
-      }
-      let curve = KeyframeCurve(
-        values: values, keyTimes: try list("keyTimes", range: -1e9...1e9), mode: mode,
-        timingFunctions: functions, tension: try list("tension", range: -1...1),
-        continuity: try list("continuity", range: -1...1), bias: try list("bias", range: -1...1))
-      for w in curve.warnings { warnings.append((w, clause("keyTimes")?.0 ?? v.0)) }
-      animation = LayerAnimation(
-        keyPath: target.keyPath, cellPath: target.cellPath, property: target.ref.name,
-        field: target.ref.field, spec: .keyframe(curve), timing: timing)
-    } else if isSpring {
-      guard let to = try single("to") else {
-        throw inv.error("a spring needs 'to VALUE'", at: clause("spring")?.0 ?? inv.nameToken)
-      }
-      var mass = 1.0
-      var stiffness = 100.0
-      var damping = 10.0
-      var velocity = 0.0
-      if let c = clause("mass") {
-        mass = try number(c, inv, range: -1e9...1e9, what: "mass")
-        guard mass > 0 else { throw inv.error("mass must be greater than 0", at: c.1[0]) }
-      }
-      if let c = clause("stiffness") {
-        stiffness = try number(c, inv, range: -1e9...1e9, what: "stiffness")
-        guard stiffness > 0 else {
-          throw inv.error("stiffness must be greater than 0", at: c.1[0])
-        }
-      }
-      if let c = clause("damping") {
-        damping = try number(c, inv, range: -1e9...1e9, what: "damping")
-        guard damping >= 0 else {
-          throw inv.error("damping must be 0 or more", hint: "Apple: \"must be >= 0\"", at: c.1[0])
-        }
-      }
-      if let c = clause("velocity") {
-        velocity = try number(c, inv, range: -1e6...1e6, what: "velocity")
-      }
-      let curve = SpringCurve(
-        mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
-      timing.duration = curve.settlingDuration
-      animation = LayerAnimation(
-        keyPath: target.keyPath, cellPath: target.cellPath, property: target.ref.name,
-        field: target.ref.field, spec: .spring(from: try single("from"), to: to, curve),
-        timing: timing)
+      kind = .keyframe
     } else {
-      let from = try single("from")
-      let to = try single("to")
-      let by = try single("by")
-      guard from != nil || to != nil || by != nil else {
-        throw inv.error(
-          "expected from, to, by, values or spring", hint: "usage: \(inv.command.usage)",
-          at: groups[0].0)
-      }
-      animation = LayerAnimation(
-        keyPath: target.keyPath, cellPath: target.cellPath, property: target.ref.name,
-        field: target.ref.field, spec: .basic(from: from, to: to, by: by), timing: timing)
+      kind = c.has(A.spring) ? .spring : .basic
     }
-    // Options.
-    for k in ["mass", "stiffness", "damping", "velocity"] where !isSpring {
-      if let c = clause(k) { throw inv.error("'\(k)' applies to springs only", at: c.0) }
-    }
-    if animation.timing.duration == 0 { animation.timing.duration = 0.25 }
-    if let c = clause("duration") {
-      let d = try number(c, inv, range: -1e9...1e9, what: "duration")
-      guard d > 0 else {
-        throw inv.error("duration must be greater than 0", at: c.1[0])
-      }
-      animation.timing.duration = d
-    }
-    var delay = 0.0
-    if let c = clause("delay") { delay = try number(c, inv, range: 0...1e9, what: "delay") }
-    if let c = clause("timing") {
-      guard c.1.count == 1 else {
-        try extraWords(c, from: 1, inv)
-        throw inv.error("'timing' takes one name", at: c.0)
-      }
-      animation.timingFunction = try timingFunction(c.1[0], inv)
-    }
-    if let c = clause("repeat") {
-      guard c.1.count == 1 else {
-        try extraWords(c, from: 1, inv)
-        throw inv.error("'repeat' takes a count or forever", at: c.0)
-      }
-      if c.1[0].text == "forever" {
-        animation.timing.repeatCount = .infinity
-      } else {
-        let count = c.1[0]
-        animation.timing.repeatCount = try word(count, inv, keywords: keywords.union(["forever"])) {
-          t throws(Diagnostic) in try inv.number(t, range: 0...1e9, what: "repeat")
-        }
+    for (specs, kinds, message) in A.restricted where !kinds.contains(kind) {
+      for g in c.given where specs.contains(where: { $0.name == g.keyword.text }) {
+        throw inv.error("'\(g.keyword.text)' \(message)", at: g.keyword)
       }
     }
-    if let c = clause("repeatDuration") {
-      animation.timing.repeatDuration = try number(c, inv, range: 0...1e9, what: "repeatDuration")
+    var warnings: [(String, Token)] = []
+    var animation: LayerAnimation
+    switch kind {
+    case .keyframe: (animation, warnings) = try keyframeAnimation(target, c)
+    case .spring: animation = try springAnimation(target, c)
+    case .basic: animation = try basicAnimation(target, c, first: first)
     }
-    if let c = clause("speed") {
-      let v = try number(c, inv, range: -1000...1000, what: "speed")
-      guard v > 0 else { throw inv.error("speed must be greater than 0", at: c.1[0]) }
-      animation.timing.speed = v
-    }
-    if let c = clause("fill") {
-      try extraWords(c, from: 1, inv)
-      guard c.1.count == 1, let f = FillMode(rawValue: c.1[0].text) else {
-        let modes = FillMode.allCases.map(\.rawValue)
-        throw inv.error(
-          "fill is one of \(modes.joined(separator: ", "))",
-          hint: c.1.first.flatMap { KeywordSuggestion.hint(for: $0.text, among: modes) },
-          at: c.1.first ?? c.0)
-      }
-      animation.timing.fillMode = f
-    }
-    for flag in ["autoreverses", "keep", "additive", "cumulative"] {
-      guard let c = clause(flag) else { continue }
-      guard c.1.isEmpty else {
-        try extraWords(c, from: 0, inv)
-        throw inv.error("'\(flag)' takes no value", at: c.1[0])
-      }
-    }
-    animation.timing.autoreverses = clause("autoreverses") != nil
-    animation.removedOnCompletion = clause("keep") == nil
-    animation.additive = clause("additive") != nil
-    animation.cumulative = clause("cumulative") != nil
-    if let c = clause("key") {
-      guard c.1.count == 1 else {
-        try extraWords(c, from: 1, inv)
-        throw inv.error("'key' takes one name", at: c.0)
-      }
-      animation.key = c.1[0].text
+    let delay = try applyOptions(to: &animation, c)
+    if let key = try c.value(A.key) {
+      animation.key = key.text
     } else {
       animation.key = freeKey(for: target.keyPath, on: target.layer, in: s.scene.model)
     }
@@ -321,6 +118,83 @@ enum AnimationCommands {
     }
     animation.timing.beginTime = s.scene.localTime(of: target.layer, at: s.scene.now) + delay
     s.scene.model.addAnimation(animation, to: target.layer)
+  }
+
+  /// `from A`, `to B`, `by C`: a CABasicAnimation.
+  static func basicAnimation(_ target: Target, _ c: ParsedClauses, first: Token)
+    throws(Diagnostic) -> LayerAnimation
+  {
+    typealias A = AnimateClause
+    let from = try value(A.from, target, c)
+    let to = try value(A.to, target, c)
+    let by = try value(A.by, target, c)
+    guard from != nil || to != nil || by != nil else {
+      throw c.invocation.error(
+        "expected from, to, by, values or spring", suggestion: c.invocation.usage, at: first)
+    }
+    return target.animation(.basic(from: from, to: to, by: by))
+  }
+
+  /// `values …` with `keyTimes`, `mode`, `timings`, `tension`, `continuity` and `bias`: a
+  /// CAKeyframeAnimation, and the warnings its key times give.
+  static func keyframeAnimation(_ target: Target, _ c: ParsedClauses)
+    throws(Diagnostic) -> (LayerAnimation, [(String, Token)])
+  {
+    typealias A = AnimateClause
+    var values: [[Double]] = []
+    for t in try c.value(A.values) ?? [] {
+      values.append(
+        try c.word(t) { t throws(Diagnostic) in try components(t, target, c.invocation) })
+    }
+    let mode = try c.value(A.mode, default: .linear)
+    let functions = try c.value(A.timings)
+    let curve = KeyframeCurve(
+      values: values, keyTimes: try c.value(A.keyTimes), mode: mode,
+      timingFunctions: functions, tension: try c.value(A.tension),
+      continuity: try c.value(A.continuity), bias: try c.value(A.bias))
+    let at = c.keyword(A.keyTimes) ?? c.keyword(A.values) ?? c.invocation.nameToken
+    return (target.animation(.keyframe(curve)), curve.warnings.map { ($0, at) })
+  }
+
+  /// `spring to B` with `from`, `mass`, `stiffness`, `damping` and `velocity`: a
+  /// CASpringAnimation lasting its settling time.
+  static func springAnimation(_ target: Target, _ c: ParsedClauses)
+    throws(Diagnostic) -> LayerAnimation
+  {
+    typealias A = AnimateClause
+    guard let to = try value(A.to, target, c) else {
+      throw c.invocation.error(
+        "a spring needs 'to VALUE'", at: c.keyword(A.spring) ?? c.invocation.nameToken)
+    }
+    let curve = SpringCurve(
+      mass: try c.value(A.mass, default: 1), stiffness: try c.value(A.stiffness, default: 100),
+      damping: try c.value(A.damping, default: 10),
+      initialVelocity: try c.value(A.velocity, default: 0))
+    var timing = MediaTiming()
+    timing.duration = curve.settlingDuration
+    return target.animation(
+      .spring(from: try value(A.from, target, c), to: to, curve), timing: timing)
+  }
+
+  /// The options every kind of animation takes (but `key`); returns the delay, which counts
+  /// from now in the layer's time.
+  static func applyOptions(to animation: inout LayerAnimation, _ c: ParsedClauses)
+    throws(Diagnostic) -> Double
+  {
+    typealias A = AnimateClause
+    if animation.timing.duration == 0 { animation.timing.duration = 0.25 }
+    if let d = try c.value(A.duration) { animation.timing.duration = d }
+    let delay = try c.value(A.delay, default: 0)
+    if let f = try c.value(A.timing) { animation.timingFunction = f }
+    if let n = try c.value(A.repeatCount) { animation.timing.repeatCount = n }
+    if let d = try c.value(A.repeatDuration) { animation.timing.repeatDuration = d }
+    if let v = try c.value(A.speed) { animation.timing.speed = v }
+    if let f = try c.value(A.fill) { animation.timing.fillMode = f }
+    animation.timing.autoreverses = c.has(A.autoreverses)
+    animation.removedOnCompletion = !c.has(A.keep)
+    animation.additive = c.has(A.additive)
+    animation.cumulative = c.has(A.cumulative)
+    return delay
   }
 
   /// The key of an animation added without `key`: its key path, or the key path with the first
@@ -334,6 +208,7 @@ enum AnimationCommands {
     return "\(keyPath)-\(n)"
   }
 
+  /// A timing function by name (also Core Animation's constant) or `bezier(x1,y1,x2,y2)`.
   static func timingFunction(_ t: Token, _ inv: Invocation) throws(Diagnostic) -> TimingFunction {
     if let f = TimingFunction(name: t.text) { return f }
     if t.text.hasPrefix("bezier") {
@@ -343,7 +218,8 @@ enum AnimationCommands {
         throw inv.error(error.description, at: t)
       }
     }
-    let names = TimingFunction.named.map(\.name)
+    let names = AnimateClause.timingNames
+    let all = names + [AnimateClause.bezierForm]
     // Core Animation's constant names suggest by their short name.
     var word = Substring(t.text)
     let prefix = "kCAMediaTimingFunction"
@@ -351,13 +227,8 @@ enum AnimationCommands {
     let near = KeywordSuggestion.keyword(for: String(word), among: names)
     throw inv.error(
       "unknown timing function '\(t.text)'",
-      hint: near.map { "did you mean '\($0)'?" }
-        ?? "use \(names.joined(separator: ", ")) or bezier(x1,y1,x2,y2)", at: t)
+      suggestion: near.map { .didYouMean($0, among: all) } ?? .oneOf(all), at: t)
   }
-
-  static let uiviewKeywords: Set<String> = [
-    "to", "duration", "delay", "curve", "damping", "velocity",
-  ]
 
   static let uiview = Command(
     name: "uiview",
@@ -370,25 +241,18 @@ enum AnimationCommands {
     examples: [
       "uiview check.opacity to 1 duration 0.3",
       "uiview wave.transform.scale to 1 duration 1 delay 0.2 damping 0.4",
-    ], hints: [.property, .keywords(["to", "duration", "delay", "curve", "damping", "velocity"])]
+    ], hints: [.property, .clauses], clauses: UIViewClause.all
   ) { s, inv throws(Diagnostic) in
+    typealias U = UIViewClause
     let pathToken = try inv.argument(1, "PATH")
     let target = try target(pathToken, s, inv)
-    let groups = try clauses(inv.args.dropFirst(), inv, keywords: uiviewKeywords)
-    func clause(_ k: String) -> (Token, [Token])? { groups.first { $0.0.text == k } }
-    guard let to = clause("to"), to.1.count == 1 else {
-      if let to = clause("to") { try extraWords(to, from: 1, inv, keywords: uiviewKeywords) }
-      throw inv.usageError("missing 'to VALUE'")
+    let c = try inv.clauses(from: 2)
+    guard let toToken = try c.value(U.to) else { throw inv.usageError("missing 'to VALUE'") }
+    let value = try components(toToken, target, inv)
+    guard let duration = try c.value(U.duration) else {
+      throw inv.usageError("missing 'duration D'")
     }
-    let value = try components(to.1[0], target, inv)
-    guard let d = clause("duration") else { throw inv.usageError("missing 'duration D'") }
-    let duration = try number(
-      d, inv, range: -1e9...1e9, what: "duration", keywords: uiviewKeywords)
-    guard duration > 0 else { throw inv.error("duration must be greater than 0", at: d.1[0]) }
-    var delay = 0.0
-    if let c = clause("delay") {
-      delay = try number(c, inv, range: 0...1e9, what: "delay", keywords: uiviewKeywords)
-    }
+    let delay = try c.value(U.delay, default: 0)
     // The old presentation value is where the animation starts.
     guard let old = s.scene.presentationValue(target.ref)?.components else {
       throw inv.error("cannot read the current value", at: pathToken)
@@ -398,43 +262,16 @@ enum AnimationCommands {
     timing.beginTime = s.scene.localTime(of: target.layer, at: s.scene.now) + delay
     if delay > 0 { timing.fillMode = .backwards }
     var animation: LayerAnimation
-    if let damp = clause("damping") {
-      if let c = clause("curve") {
-        throw inv.error("a spring animation has no curve (UIKit forces linear)", at: c.0)
-      }
-      let ratio = try number(
-        damp, inv, range: -1e9...1e9, what: "damping ratio", keywords: uiviewKeywords)
-      guard ratio > 0 else {
-        throw inv.error("damping ratio must be greater than 0", at: damp.1[0])
-      }
-      var velocity = 0.0
-      if let c = clause("velocity") {
-        velocity = try number(
-          c, inv, range: -1e6...1e6, what: "velocity", keywords: uiviewKeywords)
-      }
+    if let ratio = try springRatio(c) {
+      let velocity = try c.value(U.velocity, default: 0)
       let curve = UIViewSpring.spring(duration: duration, dampingRatio: ratio, velocity: velocity)
-      animation = LayerAnimation(
-        keyPath: target.keyPath, cellPath: target.cellPath, property: target.ref.name,
-        field: target.ref.field, spec: .spring(from: old, to: value, curve), timing: timing)
+      animation = target.animation(.spring(from: old, to: value, curve), timing: timing)
     } else {
-      if let c = clause("velocity") {
-        throw inv.error("velocity applies to the spring form (with damping)", at: c.0)
+      if let v = c.keyword(U.velocity) {
+        throw inv.error("velocity applies to the spring form (with damping)", at: v)
       }
-      var curve = UIViewSpring.Curve.easeInOut
-      if let c = clause("curve") {
-        try extraWords(c, from: 1, inv, keywords: uiviewKeywords)
-        guard c.1.count == 1, let parsed = UIViewSpring.Curve(rawValue: c.1[0].text) else {
-          let curves = UIViewSpring.Curve.allCases.map(\.rawValue)
-          throw inv.error(
-            "curve is one of \(curves.joined(separator: ", "))",
-            hint: c.1.first.flatMap { KeywordSuggestion.hint(for: $0.text, among: curves) },
-            at: c.1.first ?? c.0)
-        }
-        curve = parsed
-      }
-      animation = LayerAnimation(
-        keyPath: target.keyPath, cellPath: target.cellPath, property: target.ref.name,
-        field: target.ref.field, spec: .basic(from: old, to: value, by: nil), timing: timing)
+      let curve = try c.value(U.curve, default: .easeInOut)
+      animation = target.animation(.basic(from: old, to: value, by: nil), timing: timing)
       animation.timingFunction = curve.timingFunction
     }
     animation.key = target.keyPath
@@ -452,6 +289,15 @@ enum AnimationCommands {
     guard let updated else { throw inv.error("cannot set the value", at: pathToken) }
     s.scene.model.apply(updated, to: wholeRef)
     s.scene.model.addAnimation(animation, to: target.layer)
+  }
+
+  /// The damping ratio of `uiview`'s spring form, or nil for the curve form.
+  private static func springRatio(_ c: ParsedClauses) throws(Diagnostic) -> Double? {
+    guard c.has(UIViewClause.damping) else { return nil }
+    if let k = c.keyword(UIViewClause.curve) {
+      throw c.invocation.error("a spring animation has no curve (UIKit forces linear)", at: k)
+    }
+    return try c.value(UIViewClause.damping)
   }
 
   static let animations = Command(

@@ -4,12 +4,12 @@ import Core
 enum ExplainCommands {
   static let all: [Command] = [explain, sample, lint]
 
-  /// Mean/range pairs of a cell: the property, its range, and the colour component if any.
-  static let rangedPairs: [(mean: String, range: String)] = [
-    ("lifetime", "lifetimeRange"), ("velocity", "velocityRange"), ("scale", "scaleRange"),
-    ("spin", "spinRange"), ("emissionLongitude", "emissionRange"), ("color.red", "redRange"),
-    ("color.green", "greenRange"), ("color.blue", "blueRange"), ("color.alpha", "alphaRange"),
-  ]
+  /// Mean/range pairs of a cell (`lifetime`/`lifetimeRange`, `color.red`/`redRange`), from
+  /// the ranges the cell table declares.
+  static let rangedPairs: [(mean: String, range: String)] = EmitterCell.descriptors.compactMap {
+    guard case .spread(let mean) = $0.relation else { return nil }
+    return (mean, $0.name)
+  }
 
   static func describe(_ info: PropertyInfo, owner: String) -> String {
     var out = "\(info.name) (\(owner)): \(info.kind.word)"
@@ -22,6 +22,15 @@ enum ExplainCommands {
       out +=
         "  values: \(cases.joined(separator: ", ")) (also \(prefix)\(cases[0].prefix(1).uppercased() + cases[0].dropFirst()), .\(cases[0]))\n"
     }
+    switch info.relation {
+    case .own: break
+    case .alias(let target): out += "  another name for \(target)\n"
+    case .combines(let parts):
+      out += "  sets \(parts.joined(separator: " and ")) together and reads their mean\n"
+    case .spread(let mean): out += "  the range of \(mean)\n"
+    }
+    if let swiftName = info.swiftName { out += "  Swift spells it \(swiftName) (accepted too)\n" }
+    if let why = info.noEffectHere { out += "  changes nothing in Burst's picture: \(why)\n" }
     if let choice = info.choice { out += "  Burst's choice: \(choice)\n" }
     return out
   }
@@ -64,10 +73,10 @@ enum ExplainCommands {
     }
     guard !out.isEmpty else {
       let all = tables.flatMap { $0.1.map(\.name) } + s.commands.allNames
-      let near = Suggestions.nearest(to: name, in: all)
       throw inv.error(
         "nothing is called '\(name)'",
-        hint: near.map { "did you mean '\($0)'?" } ?? "try keys cell, or help", at: token)
+        suggestion: .nearest(to: name, in: all, otherwise: .text("try keys cell, or help")),
+        at: token)
     }
     s.sink.out(out)
   }

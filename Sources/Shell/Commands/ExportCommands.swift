@@ -16,10 +16,10 @@ enum ExportCommands {
     let languageToken = try inv.argument(1, "LANGUAGE (swift or objc)")
     guard let language = ExportLanguage(rawValue: languageToken.text) else {
       let names = ExportLanguage.allCases.map(\.rawValue)
-      let near = Suggestions.nearest(to: languageToken.text, in: names)
       throw inv.error(
         "unknown language '\(languageToken.text)'",
-        hint: near.map { "did you mean '\($0)'?" } ?? "use swift or objc", at: languageToken)
+        suggestion: .nearest(to: languageToken.text, in: names, otherwise: .oneOf(names)),
+        at: languageToken)
     }
     var rest = Array(inv.args.dropFirst())
     func isTo(_ t: Token) -> Bool { t.text == "to" && !t.quoted }
@@ -47,11 +47,8 @@ enum ExportCommands {
       s.sink.out(text)
       return
     }
-    do throws(OutputError) {
-      try AtomicFile.write(Array(text.utf8), to: fileToken.text)
-    } catch {
-      throw inv.outputError(
-        error, at: fileToken, standardOutput: "leave out 'to FILE' to print the code instead")
+    try inv.writing(fileToken, standardOutput: "leave out 'to FILE' to print the code instead") {
+      () throws(OutputError) in try AtomicFile.write(Array(text.utf8), to: fileToken.text)
     }
   }
 }
@@ -71,7 +68,7 @@ enum ExportLanguage: String, CaseIterable, Sendable {
 /// `setValue(_:forKeyPath:)`). The value's kind decides its literal: number, `CGPoint`, `CGSize`,
 /// `CGRect`, `CGColor`, Boolean, the enumeration constant (Swift `.circle`, Objective-C prefix +
 /// name, e.g. `kCAEmitterLayerCircle`), or an image by name. The only per-name knowledge is the
-/// small map of Core Animation's spellings below (`swiftNames`) and how the scene's root and a
+/// Swift spellings the property tables declare (`isHidden`) and how the scene's root and a
 /// top-level `beginTime` are placed.
 struct SceneExporter {
   let scene: Scene
@@ -104,11 +101,9 @@ struct SceneExporter {
 
   /// Swift's names for properties whose Objective-C getter is `isX`; every other key is spelled
   /// the same in Burst, Swift and Objective-C.
-  static let swiftNames = ["hidden": "isHidden", "enabled": "isEnabled"]
 
   /// The Objective-C constant prefixes of the animation enumerations (the layer and cell
   /// enumerations carry theirs in their `PropertyKind`).
-  static let fillModePrefix = "kCAFillMode"
   static let calculationModePrefix = "kCAAnimation"
   static let timingFunctionPrefix = "kCAMediaTimingFunction"
 
@@ -283,10 +278,9 @@ struct SceneExporter {
     statement("view.bounds = " + rect(p.bounds))
     statement("view.backgroundColor = " + uiColor(p.backgroundColor))
     // The root's name and position belong to the host, its bounds and background to the view.
-    let placed: Set<String> = ["name", "position", "bounds", "backgroundColor"]
     properties(
-      Layer.layerDescriptors.filter { !placed.contains($0.name) }, of: root,
-      fresh: Self.freshLayer(.layer), target: "view.layer", relativeBegin: false)
+      Layer.layerDescriptors.filter { !$0.placedByHost }, of: root,
+      fresh: Layer.new(.layer), target: "view.layer", relativeBegin: false)
   }
 
   /// A layer's declaration, properties and cells, then `addSublayer`.
@@ -298,7 +292,7 @@ struct SceneExporter {
     statement(swift ? "let \(ident) = \(type)()" : "\(type) *\(ident) = [\(type) layer]")
     statement("\(ident).name = " + string(l.name))
     properties(
-      l.descriptors, of: l, fresh: Self.freshLayer(l.kind), target: ident,
+      l.descriptors, of: l, fresh: Layer.new(l.kind == .emitter ? .emitter : .layer), target: ident,
       relativeBegin: defaultTimingAbove(l.id))
     if l.kind == .emitter { cells(l.cells, owner: ident) }
     var parent = "view.layer"
@@ -333,16 +327,6 @@ struct SceneExporter {
     statement("\(owner).emitterCells = " + array(idents))
   }
 
-  /// A layer of `kind` as `layer` and `emitter` make it, to compare values with.
-  private static func freshLayer(_ kind: LayerKind) -> Layer? {
-    var m = SceneModel()
-    let k: LayerKind = kind == .emitter ? .emitter : .layer
-    guard let id = try? m.addLayer(named: "fresh", kind: k, parent: SceneModel.rootID) else {
-      return nil
-    }
-    return m.layer(id)
-  }
-
   /// Whether the layer's ancestors all keep the default timing, so that its parent's time is
   /// Burst's scene time shifted by the export moment.
   private func defaultTimingAbove(_ id: LayerID) -> Bool {
@@ -355,42 +339,14 @@ struct SceneExporter {
     return true
   }
 
-  /// Assignments for the writable properties whose values differ from a fresh object's.
-  ///
-  /// Each assignment is also made to the fresh copy, so that properties that alias each other
-  /// (`transform.scale` sets both `transform.scale.x` and `.y`) are written once. With
-  /// `relativeBegin`, `beginTime` is in scene time, so it is written relative to the export.
+  /// Assignments for the writable properties whose values differ from a fresh object's,
+  /// each value once (`PropertyDescriptor.assignments`). With `relativeBegin`, `beginTime` is
+  /// in scene time, so it is written relative to the export.
   private mutating func properties<Root>(
-    _ descriptors: [PropertyDescriptor<Root>], of object: Root, fresh: Root?, target: String,
+    _ descriptors: [PropertyDescriptor<Root>], of object: Root, fresh: Root, target: String,
     relativeBegin: Bool
   ) {
-    let writable = descriptors.filter(\.writable)
-    var chosen: [(PropertyDescriptor<Root>, PropertyValue)] = []
-    var copy = fresh
-    for d in writable {
-      let v = d.get(object)
-      guard v != copy.map({ d.get($0) }) ?? d.defaultValue else { continue }
-      if var f = copy {
-        d.set(&f, v)
-        copy = f
-      }
-      chosen.append((d, v))
-    }
-    // Drop assignments that the others imply (`transform.scale.x` alone, not also the mean
-    // `transform.scale` and an unchanged `transform.scale.y`).
-    if let fresh {
-      func reproduces(_ list: [(PropertyDescriptor<Root>, PropertyValue)]) -> Bool {
-        var f = fresh
-        for (d, v) in list { d.set(&f, v) }
-        return writable.allSatisfy { $0.get(f) == $0.get(object) }
-      }
-      var i = 0
-      while i < chosen.count {
-        var trial = chosen
-        trial.remove(at: i)
-        if reproduces(trial) { chosen = trial } else { i += 1 }
-      }
-    }
+    let chosen = PropertyDescriptor.assignments(descriptors, of: object, from: fresh)
     for (d, v) in chosen {
       if case .image(let ref) = v, let name = Self.imageName(ref), !images.contains(name) {
         images.append(name)
@@ -400,7 +356,7 @@ struct SceneExporter {
       } else if d.name.contains(".") {
         setValue(boxed(v, kind: d.kind), keyPath: d.name, on: target)
       } else {
-        let key = swift ? Self.swiftNames[d.name] ?? d.name : d.name
+        let key = swift ? d.swiftName ?? d.name : d.name
         statement("\(target).\(key) = " + expression(v, kind: d.kind))
       }
     }
@@ -467,18 +423,11 @@ struct SceneExporter {
       set("beginTime", relativeTime(delay, to: chainIsDefault ? nil : owner))
     }
     if let f = a.timingFunction { set("timingFunction", timingFunction(f)) }
-    if timing.repeatCount.isInfinite {
-      set("repeatCount", swift ? ".infinity" : "HUGE_VALF")
-    } else if timing.repeatCount != 0 {
-      set("repeatCount", number(timing.repeatCount))
+    // The rest of CAMediaTiming, from its table (beginTime and duration are written above).
+    for d in MediaTiming.descriptors where d.name != "beginTime" && d.name != "duration" {
+      let v = d.get(timing)
+      if v != d.defaultValue { set(d.name, expression(v, kind: d.kind)) }
     }
-    if timing.repeatDuration != 0 { set("repeatDuration", number(timing.repeatDuration)) }
-    if timing.autoreverses { set("autoreverses", bool(true)) }
-    if timing.fillMode != .removed {
-      set("fillMode", enumeration(timing.fillMode.rawValue, prefix: Self.fillModePrefix))
-    }
-    if timing.speed != 1 { set("speed", number(timing.speed)) }
-    if timing.timeOffset != 0 { set("timeOffset", number(timing.timeOffset)) }
     if !a.removedOnCompletion {
       set("isRemovedOnCompletion", bool(false), objc: "removedOnCompletion")
     }
@@ -532,29 +481,15 @@ struct SceneExporter {
         "calculationMode",
         enumeration(curve.mode.rawValue, prefix: Self.calculationModePrefix))
     }
-    let inputs = Self.keyframeInputs(curve)
-    if !inputs.functions.isEmpty {
-      set("timingFunctions", array(inputs.functions.map(timingFunction)))
+    // The curve keeps its inputs as given, so they are written back as they are.
+    if !curve.segmentFunctions.isEmpty {
+      set("timingFunctions", array(curve.segmentFunctions.map(timingFunction)))
     }
     for (key, list) in [
-      ("tensionValues", inputs.tension), ("continuityValues", inputs.continuity),
-      ("biasValues", inputs.bias),
+      ("tensionValues", curve.tension), ("continuityValues", curve.continuity),
+      ("biasValues", curve.bias),
     ] {
       if let list { set(key, array(list.map(boxedNumber))) }
-    }
-    // Check the inputs by rebuilding the curve: Burst keeps some of them only privately.
-    let rebuilt = KeyframeCurve(
-      values: curve.values, keyTimes: explicitKeyTimes ? curve.keyTimes : nil, mode: curve.mode,
-      timingFunctions: inputs.functions.isEmpty ? nil : inputs.functions,
-      tension: inputs.tension, continuity: inputs.continuity, bias: inputs.bias,
-      scalesTangentsForKeyTimes: curve.scalesTangentsForKeyTimes)
-    let same = (0...64).allSatisfy { i in
-      let f = Double(i) / 64
-      return zip(rebuilt.value(at: f), curve.value(at: f)).allSatisfy { abs($0 - $1) < 1e-9 }
-    }
-    if !same {
-      comment("Burst's model does not keep this curve's tension, continuity and bias: set")
-      comment("tensionValues, continuityValues and biasValues as in the Burst script.")
     }
   }
 
@@ -562,14 +497,6 @@ struct SceneExporter {
   private static func evenKeyTimes(count: Int) -> [Double] {
     guard count > 1 else { return count == 1 ? [0] : [] }
     return (0..<count).map { Double($0) / Double(count - 1) }
-  }
-
-  /// The per-segment timing functions and tension/continuity/bias a keyframe curve was built
-  /// with (the caller still checks the result by rebuilding the curve).
-  static func keyframeInputs(_ curve: KeyframeCurve) -> (
-    functions: [TimingFunction], tension: [Double]?, continuity: [Double]?, bias: [Double]?
-  ) {
-    (curve.segmentFunctions, curve.tension, curve.continuity, curve.bias)
   }
 
   // MARK: - Statements
@@ -706,6 +633,8 @@ struct SceneExporter {
   /// A value assigned to a property of its own type.
   private func expression(_ v: PropertyValue, kind: PropertyKind) -> String {
     switch v {
+    case .number(let x) where x.isInfinite:
+      return (x < 0 ? "-" : "") + (swift ? ".infinity" : "HUGE_VALF")
     case .number(let x): return number(x)
     case .point(let p): return point(p)
     case .size(let s): return size(s)

@@ -40,11 +40,8 @@ enum FileCommands {
       modelOnly
       ? SceneSaver.script(s.scene) { s.savedImagePath($0, directory: directory) }
       : s.history.script(now: s.scene.now, directory: directory)
-    do throws(OutputError) {
-      let target = try AtomicFile.check(token.text)
-      try AtomicFile.write(Array(text.utf8), to: target)
-    } catch {
-      throw inv.outputError(error, at: token)
+    try inv.writing(token) { () throws(OutputError) in
+      try AtomicFile.write(Array(text.utf8), to: try AtomicFile.check(token.text))
     }
   }
 

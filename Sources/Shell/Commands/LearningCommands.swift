@@ -34,13 +34,9 @@ enum LearningCommands {
         r = try inv.object(token, in: m)
       } catch {
         // `keys cel`: a misspelt kind rather than an unknown layer.
-        let kinds = ["layer", "emitter", "cell"]
-        guard !token.quoted, m.layerID(named: token.text) == nil,
-          let near = KeywordSuggestion.keyword(for: token.text, among: kinds),
-          Suggestions.nearest(to: token.text, in: [near] + m.layerNames) == near
-        else { throw error }
-        throw inv.error(
-          "unknown layer or kind '\(token.text)'", hint: "did you mean '\(near)'?", at: token)
+        throw inv.misspeltKeyword(
+          token, in: m, keywords: ["layer", "emitter", "cell"], message: "unknown layer or kind")
+          ?? error
       }
       ref = r
       title = m.describe(r)
@@ -67,10 +63,11 @@ enum LearningCommands {
     try inv.expectAtMost(1)
     if let t = inv.args.first {
       guard let c = s.commands.lookup(t.text) else {
-        let near = Suggestions.nearest(to: t.text, in: s.commands.allNames)
         throw inv.error(
           "unknown command '\(t.text)'",
-          hint: near.map { "did you mean '\($0)'?" } ?? "type help for the list", at: t)
+          suggestion: .nearest(
+            to: t.text, in: s.commands.allNames, otherwise: .text("type help for the list")),
+          at: t)
       }
       s.sink.out(HelpText.detail(c))
     } else {
@@ -111,11 +108,26 @@ enum HelpText {
     return lines
   }
 
+  /// A command's clauses, one a line: the form, then what it does and the values it takes.
+  static func clauses(_ specs: [ClauseSpec]) -> String {
+    let lines = specs.map(\.helpLine)
+    let width = lines.map(\.form.count).max() ?? 0
+    let indent = String(repeating: " ", count: width + 4)
+    var out = "clauses:\n"
+    for (form, text) in lines {
+      let wrapped = wrap(text, width: max(30, 96 - indent.count))
+      out += "  " + form.padded(to: width) + "  " + (wrapped.first ?? "") + "\n"
+      for l in wrapped.dropFirst() { out += indent + l + "\n" }
+    }
+    return out
+  }
+
   static func detail(_ c: Command) -> String {
     var out = "usage: \(c.usage)\n\(c.abstract)\n"
     if let d = c.discussion { out += wrap(d, width: 96).map { $0 + "\n" }.joined() }
     out += wrap("On an error or Ctrl-C: " + c.effect.onFailure, width: 96).map { $0 + "\n" }
       .joined()
+    if !c.clauses.isEmpty { out += clauses(c.clauses) }
     if !c.aliases.isEmpty { out += "aliases: \(c.aliases.joined(separator: ", "))\n" }
     if !c.examples.isEmpty {
       out += "examples:\n" + c.examples.map { "  \($0)\n" }.joined()

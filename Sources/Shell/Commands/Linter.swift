@@ -79,10 +79,11 @@ enum Linter {
         if c.color.alpha + abs(c.alphaRange) / 2 <= 0 {
           out.append("\(p): particles start transparent (color alpha 0)")
         }
-        for (key, v) in [
-          ("emissionLongitude", c.emissionLongitude), ("emissionLatitude", c.emissionLatitude),
-          ("emissionRange", c.emissionRange), ("spin", c.spin), ("spinRange", c.spinRange),
-        ] where abs(v) > twoPi + 1e-9 && v.rounded() == v {
+        for d in EmitterCell.descriptors {
+          guard case .angle = d.kind, let v = d.get(c).number,
+            abs(v) > twoPi + 1e-9, v.rounded() == v
+          else { continue }
+          let key = d.name
           out.append(
             "\(p): \(key) \(ValueFormatting.number(v)) looks like degrees; angles are radians"
               + " (write \(ValueFormatting.number(v))deg = \(fmt(v * .pi / 180)))")

@@ -8,33 +8,6 @@ enum MotionCommands {
   /// The most frames one `record` or `play` may produce.
   static let maxFrames = 100_000.0
 
-  /// Reads `[fps N] [scale N] [speed X]` options after the fixed arguments.
-  static func options(
-    _ inv: Invocation, from index: Int, allowed: [String]
-  ) throws(Diagnostic) -> [String: Double] {
-    var out: [String: Double] = [:]
-    var i = index
-    let tokens = inv.text.tokens
-    while i < tokens.count {
-      let k = tokens[i]
-      guard allowed.contains(k.text) else {
-        let near = Suggestions.nearest(to: k.text, in: allowed)
-        throw inv.error(
-          "unexpected '\(k.text)'",
-          hint: near.map { "did you mean '\($0)'?" } ?? "usage: \(inv.command.usage)", at: k)
-      }
-      guard out[k.text] == nil else { throw inv.error("'\(k.text)' is given twice", at: k) }
-      let v = try inv.argument(i + 1, "a value after '\(k.text)'")
-      switch k.text {
-      case "fps": out["fps"] = try inv.number(v, range: 1...240, what: "fps")
-      case "scale": out["scale"] = try inv.number(v, range: 0.01...16, what: "scale")
-      default: out[k.text] = try inv.number(v, range: 0.01...100, what: k.text)
-      }
-      i += 2
-    }
-    return out
-  }
-
   /// The number of frames for SECONDS at FPS, bounded.
   static func frameCount(_ seconds: Double, fps: Double, _ inv: Invocation, at t: Token)
     throws(Diagnostic) -> Int
@@ -82,20 +55,22 @@ enum MotionCommands {
       + " \(SystemError.mebibytes(CastFile.maxBytes)). The path is checked before"
       + " the clock moves; after a failure or Ctrl-C no frames or temporary files are left.",
     examples: ["record frames 2 fps 30", "record like.cast 1.5"],
-    hints: [.file, .none, .keywords(["fps", "scale"]), .none], effect: .clock
+    hints: [.file, .none, .clauses],
+    clauses: [OutputClause.fps.spec, OutputClause.recordScale.spec],
+    effect: .clock
   ) { s, inv throws(Diagnostic) in
     let pathToken = try inv.argument(1, "PATH")
     let secondsToken = try inv.argument(2, "SECONDS")
     let seconds = try inv.number(secondsToken, range: 0...1e6, what: "SECONDS")
-    let opts = try options(inv, from: 3, allowed: ["fps", "scale"])
-    let fps = opts["fps"] ?? 30
+    let opts = try inv.clauses(from: 3)
+    let fps = try opts.value(OutputClause.fps, default: 30)
     let n = try frameCount(seconds, fps: fps, inv, at: secondsToken)
     let path = pathToken.text
     let start = s.scene.now
     // Everything about the output is checked, and its temporary file or directory made, before
     // the clock moves; a failure or Ctrl-C later removes them again.
     if path.hasSuffix(".cast") {
-      guard opts["scale"] == nil else {
+      guard !opts.has(OutputClause.recordScale) else {
         throw inv.error("scale applies to PNG frames, not to a .cast", at: pathToken)
       }
       let (cols, rows) = cells(for: s, columns: s.defaultColumns, maxRows: 1000)
@@ -107,11 +82,8 @@ enum MotionCommands {
           hint: "they take at least \(SystemError.mebibytes(least)): record fewer seconds or"
             + " use a lower fps", at: secondsToken)
       }
-      let cast: CastFile
-      do throws(OutputError) {
-        cast = try CastFile(try AtomicFile.check(path), columns: cols, rows: rows)
-      } catch {
-        throw inv.outputError(error, at: pathToken)
+      let cast = try inv.writing(pathToken) { () throws(OutputError) in
+        try CastFile(try AtomicFile.check(path), columns: cols, rows: rows)
       }
       defer { cast.discard() }
       try recordFrames(
@@ -124,7 +96,7 @@ enum MotionCommands {
     }
     // A directory of numbered PNG frames.
     let root = s.scene.model.root
-    let k = root.settings.pixelScale * (opts["scale"] ?? 1)
+    let k = root.settings.pixelScale * (try opts.value(OutputClause.recordScale, default: 1))
     let w = (root.properties.bounds.size.width * k).rounded()
     let h = (root.properties.bounds.size.height * k).rounded()
     guard w * h * Double(n) <= 2e9 else {
@@ -137,11 +109,8 @@ enum MotionCommands {
       throw inv.error(
         "frames of \(Int(w))×\(Int(h)) are too large (at most 4096 each way)", at: pathToken)
     }
-    let frames: FrameDirectory
-    do throws(OutputError) {
-      frames = try FrameDirectory(try FrameDirectory.check(path))
-    } catch {
-      throw inv.outputError(error, at: pathToken)
+    let frames = try inv.writing(pathToken) { () throws(OutputError) in
+      try FrameDirectory(try FrameDirectory.check(path))
     }
     defer { frames.discard() }
     try recordFrames(
@@ -164,20 +133,12 @@ enum MotionCommands {
     frame: (Int) throws(OutputError) -> Void, finish: () throws(OutputError) -> Void
   ) throws(Diagnostic) {
     for i in 0..<n {
-      do throws(OutputError) {
-        try frame(i)
-      } catch {
-        throw inv.outputError(error, at: pathToken)
-      }
+      try inv.writing(pathToken) { () throws(OutputError) in try frame(i) }
       try s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: inv.text)
       s.progress?.update(i + 1, of: n, "frames")
     }
     try s.checkInterrupt()
-    do throws(OutputError) {
-      try finish()
-    } catch {
-      throw inv.outputError(error, at: pathToken)
-    }
+    try inv.writing(pathToken) { () throws(OutputError) in try finish() }
   }
 
   static let play = Command(
@@ -186,13 +147,14 @@ enum MotionCommands {
       "advance the clock while drawing in the terminal in real time (alternate screen;"
       + " Ctrl-C stops and keeps the state reached)",
     examples: ["play 2", "play 5 fps 60 speed 0.5"],
-    hints: [.none, .keywords(["fps", "speed"]), .none], effect: .clock
+    hints: [.none, .clauses], clauses: [OutputClause.fps.spec, OutputClause.speed.spec],
+    effect: .clock
   ) { s, inv throws(Diagnostic) in
     let secondsToken = try inv.argument(1, "SECONDS")
     let seconds = try inv.number(secondsToken, range: 0...1e6, what: "SECONDS")
-    let opts = try options(inv, from: 2, allowed: ["fps", "speed"])
-    let fps = opts["fps"] ?? 30
-    let speed = opts["speed"] ?? 1
+    let opts = try inv.clauses(from: 2)
+    let fps = try opts.value(OutputClause.fps, default: 30)
+    let speed = try opts.value(OutputClause.speed, default: 1)
     let n = try frameCount(seconds, fps: fps, inv, at: secondsToken)
     guard Terminal.isTerminal(1), let size = Playback.terminalSize() else {
       throw inv.error(

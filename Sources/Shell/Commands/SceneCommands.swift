@@ -11,14 +11,11 @@ enum SceneCommands {
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(2)
     let sizeToken = try inv.argument(1, "SIZE")
-    let size: Size
-    do throws(ValueError) {
+    let size = try inv.lift(sizeToken) { () throws(ValueError) in
       guard case .size(let v) = try PropertyKind.size.parse(sizeToken.text) else {
         throw ValueError("expected a size")
       }
-      size = v
-    } catch {
-      throw Diagnostic(error, token: sizeToken, in: inv.line)
+      return v
     }
     guard (1...8192).contains(size.width), (1...8192).contains(size.height) else {
       throw inv.error(
@@ -27,10 +24,11 @@ enum SceneCommands {
     var color: Color? = nil
     if inv.args.count > 1 {
       let t = inv.text.tokens[2]
-      do throws(ValueError) {
-        if case .color(let c) = try PropertyKind.color.parse(t.text) { color = c }
-      } catch {
-        throw Diagnostic(error, token: t, in: inv.line)
+      color = try inv.lift(t) { () throws(ValueError) in
+        guard case .color(let c) = try PropertyKind.color.parse(t.text) else {
+          throw ValueError("expected a colour")
+        }
+        return c
       }
     }
     let root = PropertyRef(object: .layer(SceneModel.rootID), name: "bounds", field: nil)
@@ -64,16 +62,14 @@ enum SceneCommands {
       guard kw.text == "in" else {
         throw inv.error(
           "expected 'in PARENT'",
-          hint: KeywordSuggestion.hint(for: kw.text, among: ["in"])
-            ?? "usage: \(inv.command.usage)", at: kw)
+          suggestion: KeywordSuggestion.suggestion(for: kw.text, among: ["in"]) ?? inv.usage,
+          at: kw)
       }
       parent = try inv.layer(try inv.argument(3, "PARENT"), in: s.scene.model)
     }
     try refuseCommandName(nameToken, s, inv)
-    do throws(ValueError) {
+    try inv.lift(nameToken) { () throws(ValueError) in
       try s.scene.model.addLayer(named: nameToken.text, kind: kind, parent: parent)
-    } catch {
-      throw Diagnostic(error, token: nameToken, in: inv.line)
     }
   }
 
@@ -94,10 +90,8 @@ enum SceneCommands {
     try inv.expectAtMost(2)
     let owner = try inv.object(try inv.argument(1, "PATH"), in: s.scene.model)
     let nameToken = try inv.argument(2, "NAME")
-    do throws(ValueError) {
+    try inv.lift(nameToken) { () throws(ValueError) in
       try s.scene.model.addCell(named: nameToken.text, to: owner)
-    } catch {
-      throw Diagnostic(error, token: nameToken, in: inv.line)
     }
   }
 
@@ -109,11 +103,7 @@ enum SceneCommands {
     try inv.expectAtMost(1)
     let token = try inv.argument(1, "PATH")
     let ref = try inv.object(token, in: s.scene.model)
-    do throws(ValueError) {
-      try s.scene.model.remove(ref)
-    } catch {
-      throw Diagnostic(error, token: token, in: inv.line)
-    }
+    try inv.lift(token) { () throws(ValueError) in try s.scene.model.remove(ref) }
     s.scene.pruneRuntimes()
   }
 
@@ -144,20 +134,13 @@ enum SceneCommands {
         let valueToken = Token(
           text: value, column: t.column + key.count + 1, length: max(1, value.count))
         let path = model.describe(path: object) + "." + key
-        let ref: PropertyRef
-        do throws(ValueError) {
-          ref = try model.resolveProperty(path)
-        } catch {
-          var e = error
-          e.offset = nil
-          throw Diagnostic(e, token: keyToken, in: inv.line)
+        let ref = try inv.lift(keyToken, wholeToken: true) { () throws(ValueError) in
+          try model.resolveProperty(path)
         }
-        do throws(ValueError) {
-          let v = try parseForSet(value, ref: ref, model: model)
-          updates.append((ref, s.scriptRelative(v, in: inv.line)))
-        } catch {
-          throw Diagnostic(error, token: valueToken, in: inv.line)
+        let v = try inv.lift(valueToken) { () throws(ValueError) in
+          try parseForSet(value, ref: ref, model: model)
         }
+        updates.append((ref, s.scriptRelative(v, in: inv.line)))
         try s.loadImageIfNeeded(updates[updates.count - 1].1, token: valueToken, in: inv.line)
       }
       for (ref, v) in updates { s.scene.model.apply(v, to: ref) }
@@ -176,11 +159,8 @@ enum SceneCommands {
       text: joined, column: valueToken.column,
       length: (valueTokens.last.map { $0.column + $0.length } ?? valueToken.column)
         - valueToken.column)
-    let value: PropertyValue
-    do throws(ValueError) {
-      value = s.scriptRelative(try parseForSet(joined, ref: ref, model: model), in: inv.line)
-    } catch {
-      throw Diagnostic(error, token: span, in: inv.line)
+    let value = try inv.lift(span) { () throws(ValueError) in
+      s.scriptRelative(try parseForSet(joined, ref: ref, model: model), in: inv.line)
     }
     try s.loadImageIfNeeded(value, token: span, in: inv.line)
     s.scene.model.apply(value, to: ref)
@@ -246,15 +226,12 @@ extension SceneCommands {
     guard kw.text == "as" else {
       throw inv.error(
         "expected 'as NAME'",
-        hint: KeywordSuggestion.hint(for: kw.text, among: ["as"]) ?? "usage: \(inv.command.usage)",
-        at: kw)
+        suggestion: KeywordSuggestion.suggestion(for: kw.text, among: ["as"]) ?? inv.usage, at: kw)
     }
     let nameToken = try inv.argument(3, "NAME")
     try refuseCommandName(nameToken, s, inv)
-    do throws(ValueError) {
+    try inv.lift(nameToken) { () throws(ValueError) in
       try s.scene.model.copyLayer(id, as: nameToken.text)
-    } catch {
-      throw Diagnostic(error, token: nameToken, in: inv.line)
     }
   }
 }

@@ -33,16 +33,14 @@ enum SceneSaver {
       out += (l.kind == .emitter ? "emitter " : "layer ") + l.name
       if let parent, parent.id != SceneModel.rootID { out += " in " + parent.name }
       out += "\n"
-      if let fresh = l.kind == .emitter ? baseline.emitter : baseline.layer {
-        out += pairs(l.descriptors, of: l, from: fresh, path: l.name, imagePath)
-      }
+      out += pairs(l.descriptors, of: l, from: Layer.new(l.kind), path: l.name, imagePath)
       func cells(_ list: [EmitterCell], owner: String) {
         for c in list {
           out += "cell \(owner) \(c.name)\n"
           let path = owner + ".emitterCells." + c.name
-          if let fresh = baseline.cell {
-            out += pairs(EmitterCell.descriptors, of: c, from: fresh, path: path, imagePath)
-          }
+          out += pairs(
+            EmitterCell.descriptors, of: c, from: EmitterCell(id: 0, name: ""), path: path,
+            imagePath)
           cells(c.cells, owner: path)
         }
       }
@@ -51,33 +49,15 @@ enum SceneSaver {
     return out
   }
 
-  /// A new layer, emitter layer and cell, as the commands that add them make them.
-  static let baseline: (layer: Layer?, emitter: Layer?, cell: EmitterCell?) = {
-    var m = SceneModel()
-    let layer = try? m.addLayer(named: "l", kind: .layer, parent: SceneModel.rootID)
-    let emitter = try? m.addLayer(named: "e", kind: .emitter, parent: SceneModel.rootID)
-    let cell = emitter.flatMap { try? m.addCell(named: "c", to: .layer($0)) }
-    return (
-      layer.flatMap { m.layer($0) }, emitter.flatMap { m.layer($0) }, cell.flatMap { m.cell($0) }
-    )
-  }()
-
   /// `set PATH KEY=VALUE …` lines for the writable properties of `object` that differ from
-  /// `baseline`. The properties are taken in table order and each one written is applied to
-  /// the baseline, so a property that another one already set (`transform.rotation.z` after
-  /// `transform.rotation`, the scale factors after `transform.scale`) is written only when it
-  /// still differs.
+  /// `baseline`, each value once (`PropertyDescriptor.assignments`).
   static func pairs<Root>(
     _ descriptors: [PropertyDescriptor<Root>], of object: Root, from baseline: Root,
     path: String, _ imagePath: (String) -> String
   ) -> String {
-    var current = baseline
     var out = ""
     var line = ""
-    for d in descriptors where d.writable {
-      let value = d.get(object)
-      guard d.get(current) != value else { continue }
-      d.set(&current, value)
+    for (d, value) in PropertyDescriptor.assignments(descriptors, of: object, from: baseline) {
       let text = valueText(value, imagePath)
       // A quoted value (a file name with a space) cannot stand in a KEY=VALUE word.
       if text.hasPrefix("\"") {

@@ -165,10 +165,9 @@ enum TimeCommands {
   {
     let nameToken = try inv.argument(2, "COMMAND")
     guard s.commands.lookup(nameToken.text) != nil else {
-      let near = Suggestions.nearest(to: nameToken.text, in: s.commands.allNames)
       throw inv.error(
-        "unknown command '\(nameToken.text)'", hint: near.map { "did you mean '\($0)'?" },
-        at: nameToken)
+        "unknown command '\(nameToken.text)'",
+        suggestion: .nearest(to: nameToken.text, in: s.commands.allNames), at: nameToken)
     }
     var scheduled = inv.text
     scheduled.tokens = Array(inv.text.tokens.dropFirst(2))

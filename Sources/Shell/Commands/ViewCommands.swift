@@ -78,18 +78,10 @@ enum ViewCommands {
     name: "snapshot", usage: "snapshot FILE [scale N]",
     abstract: "write the current frame as an 8-bit RGBA PNG (.png) or a binary PPM (.ppm, P6)",
     examples: ["snapshot like.png", "snapshot big.png scale 4", "snapshot frame.ppm"],
-    hints: [.file, .keywords(["scale"]), .none], effect: .display
+    hints: [.file, .clauses], clauses: [OutputClause.snapshotScale.spec], effect: .display
   ) { s, inv throws(Diagnostic) in
-    try inv.expectAtMost(3)
     let fileToken = try inv.argument(1, "FILE")
-    var scale = 1.0
-    if inv.args.count > 1 {
-      let kw = inv.text.tokens[2]
-      guard kw.text == "scale" else {
-        throw inv.error("expected 'scale N'", hint: "usage: \(inv.command.usage)", at: kw)
-      }
-      scale = try inv.number(try inv.argument(3, "N"), range: 0.01...64, what: "scale")
-    }
+    let scale = try inv.clauses(from: 2).value(OutputClause.snapshotScale, default: 1)
     let path = fileToken.text
     let isPNG = path.lowercased().hasSuffix(".png")
     guard isPNG || path.lowercased().hasSuffix(".ppm") else {
@@ -107,24 +99,19 @@ enum ViewCommands {
         hint: "snapshots are at most 8192 pixels each way", at: fileToken)
     }
     // The target is checked before the frame is rendered: a bad path costs nothing.
-    let target: AtomicFile.Target
-    do throws(OutputError) {
-      target = try AtomicFile.check(path)
-    } catch {
-      throw inv.outputError(error, at: fileToken)
+    let target = try inv.writing(fileToken) { () throws(OutputError) in
+      try AtomicFile.check(path)
     }
     // Ctrl-C during a slow render stops it; nothing is written.
     guard
       let canvas = SceneRenderer.render(
         s.scene, width: Int(w), height: Int(h), stop: s.interruptRequested)
     else { throw Diagnostic.interrupt() }
-    do throws(OutputError) {
+    try inv.writing(fileToken) { () throws(OutputError) in
       let bytes =
         isPNG
         ? try PNGFile.encode(canvas, path: path) : PPMEncoder.p6(canvas, background: .black)
       try AtomicFile.write(bytes, to: target)
-    } catch {
-      throw inv.outputError(error, at: fileToken)
     }
   }
 

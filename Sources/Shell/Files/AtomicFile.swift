@@ -1,8 +1,8 @@
 import Foundation
 
 /// Why an output file (or a directory of frames) could not be written. ``message`` names the
-/// file; ``hint`` says what to do instead. Commands turn it into a diagnostic with exit
-/// status 74.
+/// file; ``hint`` says what to do instead; ``exitStatus`` is what a script stops with.
+/// Commands write through `Invocation.writing`, which turns it into a diagnostic.
 enum OutputError: Error, Equatable, CustomStringConvertible {
   /// The path is empty.
   case emptyPath
@@ -57,6 +57,9 @@ enum OutputError: Error, Equatable, CustomStringConvertible {
     default: return nil
     }
   }
+
+  /// The exit status of a script stopped by it: 74, "cannot write output" (sysexits.h).
+  var exitStatus: Int32 { 74 }
 
   /// The reason alone, without the path, for callers that add their own framing.
   var reason: String {
@@ -281,16 +284,22 @@ final class PendingFile {
 }
 
 extension Invocation {
-  /// The diagnostic for an output that could not be written: exit status 74, at the file's
-  /// token. `standardOutput` is the command's way to print instead, suggested when the target is
-  /// a named pipe, device or socket.
-  func outputError(
-    _ error: OutputError, at token: Token, standardOutput: String? = nil
-  ) -> Diagnostic {
-    var hint = error.hint
-    if case .special = error, let standardOutput { hint = standardOutput }
-    var d = self.error(error.message, hint: hint, at: token)
-    d.exitCode = 74
-    return d
+  /// Runs `body`, which writes the output named by `token`, turning an `OutputError` it throws
+  /// into a diagnostic at that token with the error's exit status. `standardOutput` is the
+  /// command's way to print instead, suggested when the target is a named pipe, device or
+  /// socket.
+  @discardableResult
+  func writing<T>(
+    _ token: Token, standardOutput: String? = nil, _ body: () throws(OutputError) -> T
+  ) throws(Diagnostic) -> T {
+    do throws(OutputError) {
+      return try body()
+    } catch {
+      var hint = error.hint
+      if case .special = error, let standardOutput { hint = standardOutput }
+      var d = self.error(error.message, hint: hint, at: token)
+      d.exitCode = error.exitStatus
+      throw d
+    }
   }
 }

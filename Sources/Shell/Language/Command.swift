@@ -9,6 +9,8 @@ enum ArgumentHint: Sendable, Equatable {
   /// A property key path, or an object path followed by KEY=VALUE pairs.
   case property
   case keywords([String])
+  /// From here on, the command's clauses: their keywords, or after a keyword its values.
+  case clauses
   case file
   case none
 }
@@ -61,6 +63,9 @@ struct Command: Sendable {
   var examples: [String] = []
   /// Completion hints for argument positions 1, 2, … (the last repeats).
   var hints: [ArgumentHint] = []
+  /// The clauses the command reads (`duration 2`, `keep`), from where its hints say
+  /// `.clauses`: what `help` lists and Tab offers, and all `Invocation.clauses` accepts.
+  var clauses: [ClauseSpec] = []
   /// What it does to the scene (default: changes the model).
   var effect: CommandEffect = .model
   let run: @Sendable (Session, Invocation) throws(Diagnostic) -> Void
@@ -88,7 +93,7 @@ struct CommandTable: Sendable {
   /// Every name and alias, sorted.
   var allNames: [String] { index.keys.sorted() }
 
-  /// The commands in the groups `help` lists them under (LANGUAGE.md's sections).
+  /// The commands, in the groups `help` lists them under.
   static let groups: [(title: String, commands: [Command])] = [
     ("Building a scene", SceneCommands.all),
     ("Time", TimeCommands.all),
@@ -113,12 +118,38 @@ struct Invocation {
 
   /// An error about the command as a whole, pointing at its name.
   func usageError(_ message: String) -> Diagnostic {
-    Diagnostic(message, hint: "usage: \(command.usage)", token: nameToken, in: line)
+    Diagnostic(message, suggestion: usage, token: nameToken, in: line)
   }
+
+  /// The command's usage, as a hint.
+  var usage: Suggestion { .text("usage: \(command.usage)") }
 
   /// An error pointing at one token.
   func error(_ message: String, hint: String? = nil, at token: Token) -> Diagnostic {
     Diagnostic(message, hint: hint, token: token, in: line)
+  }
+
+  /// An error pointing at one token, with a suggestion.
+  func error(_ message: String, suggestion: Suggestion?, at token: Token) -> Diagnostic {
+    Diagnostic(message, suggestion: suggestion, token: token, in: line)
+  }
+
+  /// Runs `body`, turning a `ValueError` it throws into a diagnostic at `token` (narrowed to
+  /// where Core says the problem is). With `prefix` ("bad value for opacity") the message
+  /// starts with it and the caret takes the whole token; so it does with `wholeToken`.
+  @discardableResult
+  func lift<T>(
+    _ token: Token, prefix: String? = nil, wholeToken: Bool = false,
+    _ body: () throws(ValueError) -> T
+  ) throws(Diagnostic) -> T {
+    do throws(ValueError) {
+      return try body()
+    } catch {
+      var e = error
+      if let prefix { e.message = "\(prefix): " + e.message }
+      if prefix != nil || wholeToken { e.offset = nil }
+      throw Diagnostic(e, token: token, in: line)
+    }
   }
 
   /// Argument `i` (1-based), or an error naming what is missing.
@@ -147,35 +178,22 @@ struct Invocation {
     _ token: Token, range: ClosedRange<Double>, what: String, integer: Bool = false
   ) throws(Diagnostic) -> Double {
     let kind: PropertyKind = integer ? .integer(range) : .number(range)
-    do throws(ValueError) {
+    return try lift(token, prefix: what) { () throws(ValueError) in
       guard let n = try kind.parse(token.text).number else {
         throw ValueError("expected a number")
       }
       return n
-    } catch {
-      var e = error
-      e.message = "\(what): " + e.message
-      e.offset = nil
-      throw Diagnostic(e, token: token, in: line)
     }
   }
 
   /// Resolves a layer or cell path.
   func object(_ token: Token, in model: SceneModel) throws(Diagnostic) -> ObjectRef {
-    do throws(ValueError) {
-      return try model.resolveObject(token.text)
-    } catch {
-      throw Diagnostic(error, token: token, in: line)
-    }
+    try lift(token) { () throws(ValueError) in try model.resolveObject(token.text) }
   }
 
   /// Resolves a property key path.
   func property(_ token: Token, in model: SceneModel) throws(Diagnostic) -> PropertyRef {
-    do throws(ValueError) {
-      return try model.resolveProperty(token.text)
-    } catch {
-      throw Diagnostic(error, token: token, in: line)
-    }
+    try lift(token) { () throws(ValueError) in try model.resolveProperty(token.text) }
   }
 
   /// Resolves a token that must name a layer (not a cell).

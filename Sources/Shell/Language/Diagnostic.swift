@@ -1,3 +1,5 @@
+import Core
+
 /// A message about the user's input: `FILE:LINE:COL: error: …`, the line, and a caret under the
 /// offending text. User-facing problems are always these; internal failures never reach users
 /// as traps.
@@ -8,7 +10,9 @@ struct Diagnostic: Error, Sendable, Equatable {
 
   var severity: Severity = .error
   var message: String
-  var hint: String?
+  /// What to tell the user beside the message: a "did you mean" goes on the message's line,
+  /// anything else on a hint line below the caret.
+  var suggestion: Suggestion?
   var line: SourceLine?
   var column: Int = 1
   var length: Int = 1
@@ -32,46 +36,66 @@ struct Diagnostic: Error, Sendable, Equatable {
   }
 
   init(
-    _ message: String, hint: String? = nil, at line: SourceLine? = nil, column: Int = 1,
+    _ message: String, suggestion: Suggestion? = nil, at line: SourceLine? = nil, column: Int = 1,
     length: Int = 1, severity: Severity = .error
   ) {
     self.message = message
-    self.hint = hint
+    self.suggestion = suggestion
     self.line = line
     self.column = column
     self.length = length
     self.severity = severity
   }
 
+  /// A diagnostic whose hint is free text.
+  init(
+    _ message: String, hint: String?, at line: SourceLine? = nil, column: Int = 1,
+    length: Int = 1, severity: Severity = .error
+  ) {
+    self.init(
+      message, suggestion: hint.map(Suggestion.text), at: line, column: column, length: length,
+      severity: severity)
+  }
+
   /// A diagnostic pointing at a token.
-  init(_ message: String, hint: String? = nil, token: Token, in line: SourceLine) {
-    self.init(message, hint: hint, at: line, column: token.column, length: max(1, token.length))
+  init(_ message: String, suggestion: Suggestion? = nil, token: Token, in line: SourceLine) {
+    self.init(
+      message, suggestion: suggestion, at: line, column: token.column, length: max(1, token.length))
+  }
+
+  /// A diagnostic pointing at a token, whose hint is free text.
+  init(_ message: String, hint: String?, token: Token, in line: SourceLine) {
+    self.init(message, suggestion: hint.map(Suggestion.text), token: token, in: line)
   }
 
   /// Wraps a Core value error found in `token`, narrowing the caret when Core says where.
-  init(_ e: ValueErrorLike, token: Token, in line: SourceLine) {
+  init(_ e: ValueError, token: Token, in line: SourceLine) {
     var column = token.column
     var length = max(1, token.length)
     if let o = e.offset, o >= 0, o < token.length, !token.quoted {
       column += o
       length = max(1, min(e.length ?? (token.length - o), token.length - o))
     }
-    self.init(e.message, hint: e.hint, at: line, column: column, length: length)
+    self.init(e.message, suggestion: e.suggestion, at: line, column: column, length: length)
   }
 
-  /// The rendered text: header, source line and caret, and a hint line when the hint is not a
-  /// "did you mean" (those go in parentheses on the header).
+  /// The suggestion as the user reads it (its first line).
+  var hint: String? { suggestion?.text }
+
+  /// The rendered text: header, source line and caret, and a hint line. A "did you mean" goes
+  /// in parentheses on the header, with the allowed names, if it has them, on the hint line.
   func rendered() -> String {
     if isInterrupt { return message + "\n" }
     var header = ""
     if let l = line { header += "\(l.file):\(l.number):\(column): " }
     header += "\(severity.rawValue): \(message)"
     var tail = ""
-    if let h = hint {
-      if h.hasPrefix("did you mean") {
-        header += " (\(h))"
+    if let s = suggestion {
+      if case .didYouMean = s {
+        header += " (\(s.text))"
+        if let names = s.alternatives { tail = "  hint: \(names.text)\n" }
       } else {
-        tail = "  hint: \(h)\n"
+        tail = "  hint: \(s.text)\n"
       }
     }
     var out = header + "\n"
@@ -107,13 +131,4 @@ struct Diagnostic: Error, Sendable, Equatable {
     if end < chars.count { shown += "…" }
     return (shown, caret)
   }
-}
-
-/// What Diagnostic needs from Core's `ValueError` (kept as a protocol so Language does not
-/// depend on Core's types).
-protocol ValueErrorLike {
-  var message: String { get }
-  var hint: String? { get }
-  var offset: Int? { get }
-  var length: Int? { get }
 }

@@ -15,19 +15,19 @@ enum KeywordSuggestion {
     return d <= max(1, n / 3) ? near : nil
   }
 
-  /// The hint for `word`: "did you mean 'K'?", or nil.
-  static func hint(for word: String, among keywords: [String]) -> String? {
-    keyword(for: word, among: keywords).map { "did you mean '\($0)'?" }
+  /// "Did you mean 'K'?" for `word`, or nil.
+  static func suggestion(for word: String, among keywords: [String]) -> Suggestion? {
+    keyword(for: word, among: keywords).map { .didYouMean($0) }
   }
 }
 
 extension Invocation {
   /// "unexpected 'WORD'" at `token`, suggesting the keyword it misspells, or else the usage.
   func unexpected(_ token: Token, expected keywords: [String]) -> Diagnostic {
-    let near = token.quoted ? nil : KeywordSuggestion.hint(for: token.text, among: keywords)
+    let near = token.quoted ? nil : KeywordSuggestion.suggestion(for: token.text, among: keywords)
     return error(
-      "unexpected '\(Diagnostic.window(token.text, column: 1).0)'",
-      hint: near ?? "usage: \(command.usage)", at: token)
+      "unexpected '\(Diagnostic.window(token.text, column: 1).0)'", suggestion: near ?? usage,
+      at: token)
   }
 
   /// The error for the first of `tokens` that misspells one of `keywords`, or nil: a word
@@ -37,7 +37,7 @@ extension Invocation {
   {
     for t in tokens where !t.quoted {
       if let near = KeywordSuggestion.keyword(for: t.text, among: keywords) {
-        return error("unexpected '\(t.text)'", hint: "did you mean '\(near)'?", at: t)
+        return error("unexpected '\(t.text)'", suggestion: .didYouMean(near), at: t)
       }
     }
     return nil
@@ -52,11 +52,19 @@ extension Invocation {
     do throws(Diagnostic) {
       return try layer(token, in: model)
     } catch {
-      guard !token.quoted, model.layerID(named: token.text) == nil,
-        let near = KeywordSuggestion.keyword(for: token.text, among: keywords),
-        Suggestions.nearest(to: token.text, in: [near] + model.layerNames) == near
-      else { throw error }
-      throw self.error("unexpected '\(token.text)'", hint: "did you mean '\(near)'?", at: token)
+      throw misspeltKeyword(token, in: model, keywords: keywords, message: "unexpected") ?? error
     }
+  }
+
+  /// "MESSAGE 'WORD' (did you mean 'K'?)" when `token` names no layer and is nearer to one of
+  /// `keywords` than to any layer's name; else nil.
+  func misspeltKeyword(
+    _ token: Token, in model: SceneModel, keywords: [String], message: String
+  ) -> Diagnostic? {
+    guard !token.quoted, model.layerID(named: token.text) == nil,
+      let near = KeywordSuggestion.keyword(for: token.text, among: keywords),
+      Suggestions.nearest(to: token.text, in: [near] + model.layerNames) == near
+    else { return nil }
+    return error("\(message) '\(token.text)'", suggestion: .didYouMean(near), at: token)
   }
 }

@@ -1,10 +1,11 @@
 /// Splits script text into commands and words.
 ///
-/// Rules (LANGUAGE.md): one command per line; `;` separates commands; `#` at the start of a
-/// word starts a comment (unless it begins a `#rrggbb`/`#rrggbbaa` colour), and inside a word
-/// or quotes it is literal; a trailing `\` continues the line; words are separated by spaces or tabs;
-/// `"…"` and `'…'` quote (with `\"`, `\\` escapes in double quotes); a parenthesised group
-/// such as `rgb(1, 0.5, 0)` or `(30, 30)` stays one word. Linear in the input's length.
+/// Rules (README.md, "The language"): one command per line; `;` separates commands; `#` at the
+/// start of a word starts a comment (unless it begins a `#rrggbb`/`#rrggbbaa` colour), and
+/// inside a word or quotes it is literal; a trailing `\` continues the line (`LogicalLines`);
+/// words are separated by spaces or tabs; `"…"` and `'…'` quote (with `\"`, `\\` escapes in
+/// double quotes); a parenthesised group such as `rgb(1, 0.5, 0)` or `(30, 30)` stays one word.
+/// Linear in the input's length.
 enum Lexer {
   /// Commands of a whole script, or the first error (with its position).
   static func commands(in source: String, file: String, firstLine: Int = 1) throws(Diagnostic)
@@ -19,46 +20,9 @@ enum Lexer {
   }
 
   /// Joins `\`-continued lines; each logical line keeps its first physical line's number.
-  ///
-  /// Lines end at each `\n` byte, and a `\r` before it is dropped. (The text is split as
-  /// UTF-8, not as Characters: `\r\n` is a single Character, so splitting Characters at `\n`
-  /// would never find the line breaks of a CRLF file.) A line continues when it ends in one
-  /// `\`, not in `\\`; the continued pieces are joined with a space, appended in place, so
-  /// joining n lines costs time linear in their total length.
+  /// The rule is in `LogicalLines`, which the prompt and piped `-i` input share.
   static func logicalLines(_ source: String, firstLine: Int) -> [(number: Int, text: String)] {
-    let newline = UInt8(ascii: "\n")
-    let backslash = UInt8(ascii: "\\")
-    var out: [(number: Int, text: String)] = []
-    var pending: [UInt8] = []
-    var continuing = false
-    var pendingNumber = firstLine
-    var number = firstLine
-    var bytes = Array(source.utf8)
-    if bytes.last != newline { bytes.append(newline) }
-    var start = 0
-    for i in bytes.indices where bytes[i] == newline {
-      var end = i
-      if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-      let continued =
-        end > start && bytes[end - 1] == backslash
-        && !(end - 1 > start && bytes[end - 2] == backslash)
-      if continued { end -= 1 }
-      if continuing {
-        pending.append(UInt8(ascii: " "))
-      } else {
-        pendingNumber = number
-      }
-      pending.append(contentsOf: bytes[start..<end])
-      continuing = continued
-      if !continued {
-        out.append((pendingNumber, String(decoding: pending, as: UTF8.self)))
-        pending.removeAll(keepingCapacity: true)
-      }
-      number += 1
-      start = i + 1
-    }
-    if continuing { out.append((pendingNumber, String(decoding: pending, as: UTF8.self))) }
-    return out
+    Array(LogicalLines(text: source, firstLine: firstLine))
   }
 
   /// The commands of one logical line.

@@ -73,10 +73,41 @@ enum Completion {
       return paths(prefix: word, model: m, objectsOnly: false)
     case .keywords(let k):
       return k.filter { $0.hasPrefix(word) }
+    case .clauses:
+      let start = (command.hints.firstIndex(of: .clauses) ?? 0) + 1
+      return clauseWords(command.clauses, after: words.dropFirst(start)).filter {
+        $0.hasPrefix(word)
+      }
     case .file:
       return files(prefix: word)
     case .none:
       return []
+    }
+  }
+
+  /// What may come after `before` among a command's clauses: right after a keyword, its
+  /// values (timing function names after `timing`; nothing after `duration`, which takes a
+  /// number); after a list's first value, more values or another keyword; else the keywords
+  /// not given yet.
+  static func clauseWords(_ specs: [ClauseSpec], after before: ArraySlice<String>) -> [String] {
+    var last: ClauseSpec? = nil
+    var count = 0
+    var given: Set<String> = []
+    for w in before {
+      if let spec = specs.first(where: { $0.name == w }) {
+        (last, count) = (spec, 0)
+        given.insert(w)
+      } else {
+        count += 1
+      }
+    }
+    let keywords = specs.map(\.name).filter { !given.contains($0) }
+    guard let last else { return keywords }
+    switch last.arity {
+    case .one where count == 0: return last.values
+    case .oneOrMore where count == 0: return last.values
+    case .oneOrMore: return last.values + keywords
+    default: return keywords
     }
   }
 

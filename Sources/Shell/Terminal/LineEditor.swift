@@ -1,7 +1,8 @@
 /// A source of interactive input lines with a history.
 ///
-/// The shell reads commands through this protocol so that the interactive readline-backed
-/// editor (`ReadlineLineEditor`) and the scripted editor used by tests
+/// The prompt loop (`Burst.promptLoop`) reads commands through this protocol so that the
+/// interactive readline-backed editor (`ReadlineLineEditor`), piped standard input after
+/// `-i` (`StandardInputLineEditor`) and the scripted editor used by tests
 /// (`ScriptedLineEditor`) are interchangeable.
 protocol LineEditor: AnyObject {
   /// Shows `prompt` and reads one line of input, without its trailing newline.
@@ -44,4 +45,14 @@ final class ScriptedLineEditor: LineEditor {
   func addHistory(_ line: String) {
     history.append(line)
   }
+}
+
+/// A `LineEditor` over standard input that is not a terminal (`burst -i FILE < commands`):
+/// lines are read as if typed, with no prompt shown and no history kept.
+final class StandardInputLineEditor: LineEditor {
+  func readLine(prompt: String) -> String? {
+    Swift.readLine(strippingNewline: true)
+  }
+
+  func addHistory(_ line: String) {}
 }

@@ -39,7 +39,7 @@ struct TimingFunctionTests {
   static let inputs = [0.1, 0.25, 0.5, 0.75, 0.9]
 
   @Test(
-    "named curves match the notes' vectors to 1e-4",
+    "named curves match the vectors in docs/semantics.md, 'Timing functions', to 1e-4",
     arguments: [
       (TimingFunction.easeInEaseOut, [0.01972, 0.12916, 0.5, 0.87084, 0.98028]),
       (TimingFunction.default, [0.09480, 0.40851, 0.80240, 0.96046, 0.99432]),

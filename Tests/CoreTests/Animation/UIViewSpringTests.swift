@@ -15,7 +15,7 @@ private func decay(omega w: Double, duration t: Double, ratio z: Double, velocit
 @Suite("UIView spring animations and curves")
 struct UIViewSpringTests {
   @Test(
-    "UIKit's solve reproduces the notes' vectors to 0.1%",
+    "UIKit's solve reproduces the vectors in docs/semantics.md, 'UIView animations', to 0.1%",
     arguments: [
       (0.5, 1.0, 341.024, 36.934), (0.5, 0.5, 646.878, 25.434), (1.0, 0.7, 96.819, 13.776),
       (0.3, 0.8, 898.860, 47.970),
