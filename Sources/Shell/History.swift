@@ -313,8 +313,8 @@ extension HistoryRecorder {
     var clock = 0.0
     func stepTo(_ t: Double) {
       // A merged move longer than one step allows goes in steps of the longest allowed.
-      while t > clock + TimeCommands.maxStep {
-        clock += TimeCommands.maxStep
+      while t > clock + Limits.maxStep {
+        clock += Limits.maxStep
         out += "step to \(ValueFormatting.number(clock))\n"
       }
       out += "step to \(ValueFormatting.number(t))\n"

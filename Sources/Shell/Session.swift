@@ -356,8 +356,9 @@ final class Session {
 
 extension Session {
   /// Loads a PNG or PPM named by an image value into the scene (once per path), so `contents`
-  /// can show it. The kind is told by the file's first bytes; files are capped at 4096×4096
-  /// pixels, and all loaded images at `ImageCache.maxDecodedBytes` of decoded pixels. Every
+  /// can show it. The kind is told by the file's first bytes; files are capped at
+  /// `Limits.maxImagePixels`, and all loaded images at `Limits.maxDecodedImageBytes` of decoded
+  /// pixels. Every
   /// spelling of one file shares one decoded image (`imageCache`).
   func loadImageIfNeeded(_ value: PropertyValue, token: Token, in line: SourceLine)
     throws(Diagnostic)

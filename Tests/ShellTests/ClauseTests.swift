@@ -236,10 +236,19 @@ struct DiagnosticSuggestionTests {
     #expect(d.rendered() == expected)
   }
 
-  @Test("a hint written as text is read as the suggestion it words")
-  func textHintIsTyped() {
-    #expect(ValueError("x", hint: "did you mean 'cell'?").suggestion == .didYouMean("cell"))
-    #expect(ValueError("x", hint: "did you mean it").suggestion == .text("did you mean it"))
+  @Test(
+    "a misspelt name in a key path carries a typed did-you-mean; no near name, the list",
+    arguments: [
+      ("get lik.opacity", Suggestion.didYouMean("like")),
+      ("get like.opacty", .didYouMean("opacity")),
+      ("get like.emitterCells.sparkel.birthRate", .didYouMean("sparkle")),
+      ("get like.emitterPosition.depth", .text("fields: x, y")),
+      ("get zzz.opacity", .text("layers: like, scene")),
+    ])
+  func keyPathSuggestionsAreTyped(line: String, expected: Suggestion) throws {
+    let run = runScript("emitter like\ncell like sparkle\n" + line + "\n", file: "k")
+    let error = try #require(run.error)
+    #expect(error.suggestion == expected)
   }
 
   @Test("a value error lifted at a token keeps its narrowed position and suggestion")

@@ -298,7 +298,7 @@ struct OutputFileTests {
     #expect(error.hint?.contains("at least 686.7 MiB") == true, "\(error.hint ?? "")")
     #expect(s.scene.now == 0)
     #expect(entries(dir).isEmpty)
-    #expect(CastFile.maxBytes == 256 << 20)
+    #expect(Limits.maxCastBytes == 256 << 20)
   }
 
   @Test("a .cast stream stops before the frame that would pass its limit and leaves nothing")
@@ -379,9 +379,9 @@ struct OutputFileTests {
     // Once nothing holds the first image, its memory is free again.
     #expect(cache.bytesInUse == 0)
     #expect(try cache.image(at: dir + "/b.ppm").width == 64)
-    #expect(ImageCache.maxDecodedBytes == 512 << 20)
-    #expect(s.imageCache.limit == ImageCache.maxDecodedBytes)
-    #expect(SystemError.mebibytes(ImageCache.maxDecodedBytes) == "512 MiB")
+    #expect(Limits.maxDecodedImageBytes == 512 << 20)
+    #expect(s.imageCache.limit == Limits.maxDecodedImageBytes)
+    #expect(SystemError.mebibytes(Limits.maxDecodedImageBytes) == "512 MiB")
     #expect(SystemError.mebibytes(need * 16) == "1.4 MiB")
   }
 

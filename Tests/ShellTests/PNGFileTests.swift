@@ -240,7 +240,7 @@ struct PNGFileTests {
     var data = PNGFixtures.signature + PNGFixtures.chunk("IHDR", ihdr)
     data += PNGFixtures.chunk("IDAT", PNGFixtures.zlibStored([0, 0, 0, 0, 0]))
     data += PNGFixtures.chunk("IEND", [])
-    for cap in [PNGFile.defaultMaxPixels, Int.max] {
+    for cap in [Limits.maxImagePixels, Int.max] {
       let limit = min(cap, SpriteImage.maximumPixelCount)
       let expected = { (path: String) in
         PNGFile.Error.tooLarge(path: path, width: 100_000, height: 100_000, limit: limit)

@@ -20,9 +20,9 @@ public struct ValueError: Error, Sendable, Equatable {
     self.length = length
   }
 
-  /// An error whose hint is written as text (see `Suggestion.init(text:)`).
+  /// An error with advice written as text.
   public init(_ message: String, hint: String?, offset: Int? = nil, length: Int? = nil) {
-    self.init(message, suggestion: hint.map(Suggestion.init(text:)), offset: offset, length: length)
+    self.init(message, suggestion: hint.map(Suggestion.text), offset: offset, length: length)
   }
 
   /// The suggestion as the user reads it.
@@ -39,18 +39,6 @@ public enum Suggestion: Sendable, Equatable {
   case oneOf([String])
   /// Any other advice.
   case text(String)
-
-  /// A suggestion written as text: "did you mean 'NAME'?" becomes `.didYouMean(NAME)`, other
-  /// text `.text`. For callers that still build their hint as a string.
-  public init(text: String) {
-    let head = "did you mean '"
-    let tail = "'?"
-    if text.hasPrefix(head), text.hasSuffix(tail), text.count >= head.count + tail.count {
-      self = .didYouMean(String(text.dropFirst(head.count).dropLast(tail.count)))
-    } else {
-      self = .text(text)
-    }
-  }
 
   /// The candidate nearest to `word` (see `Suggestions.nearest`) as a "did you mean", else
   /// `otherwise`.

@@ -37,11 +37,12 @@ extension SceneModel {
         "expected a layer name", hint: "layers: \(layerNames.joined(separator: ", "))")
     }
     guard let id = layerID(named: String(first)) else {
-      let near = Suggestions.nearest(to: String(first), in: layerNames)
       throw ValueError(
         "unknown layer '\(first)'",
-        hint: near.map { "did you mean '\($0)'?" }
-          ?? "layers: \(layerNames.joined(separator: ", "))", offset: 0, length: first.count)
+        suggestion: .nearest(
+          to: String(first), in: layerNames,
+          otherwise: .text("layers: \(layerNames.joined(separator: ", "))")),
+        offset: 0, length: first.count)
     }
     var ref = ObjectRef.layer(id)
     var i = 1
@@ -54,10 +55,10 @@ extension SceneModel {
         let name = String(parts[i + 1])
         let children = l.sublayers.compactMap { layer($0) }
         guard let child = children.first(where: { $0.name == name }) else {
-          let near = Suggestions.nearest(to: name, in: children.map(\.name))
           throw ValueError(
             "\(describe(ref)) has no sublayer '\(name)'",
-            hint: near.map { "did you mean '\($0)'?" }, offset: offsets[i + 1], length: name.count)
+            suggestion: .nearest(to: name, in: children.map(\.name)), offset: offsets[i + 1],
+            length: name.count)
         }
         ref = .layer(child.id)
         i += 2
@@ -84,14 +85,14 @@ extension SceneModel {
         }
         let name = String(parts[i + 1])
         guard let c = cells.first(where: { $0.name == name }) else {
-          let near = Suggestions.nearest(to: name, in: cells.map(\.name))
           throw ValueError(
             "\(describe(ref)) has no cell '\(name)'",
-            hint: near.map { "did you mean '\($0)'?" }
-              ?? (cells.isEmpty
-                ? "add one with: cell PATH NAME"
-                : "cells: "
-                  + cells.map(\.name).joined(separator: ", ")),
+            suggestion: .nearest(
+              to: name, in: cells.map(\.name),
+              otherwise: .text(
+                cells.isEmpty
+                  ? "add one with: cell PATH NAME"
+                  : "cells: " + cells.map(\.name).joined(separator: ", "))),
             offset: offsets[i + 1], length: name.count)
         }
         switch ref {
@@ -152,23 +153,22 @@ extension SceneModel {
       let value = self.value(PropertyRef(object: ref, name: name, field: nil))
       guard let value, value.field(field) != nil else {
         let fields = value?.fieldNames ?? []
-        let near = Suggestions.nearest(to: field, in: fields)
         throw ValueError(
           "'\(name)' has no field '\(field)'",
-          hint: near.map { "did you mean '\($0)'?" }
-            ?? (fields.isEmpty
-              ? "it is a single value"
-              : "fields: "
-                + fields.joined(separator: ", ")),
+          suggestion: .nearest(
+            to: field, in: fields,
+            otherwise: .text(
+              fields.isEmpty ? "it is a single value" : "fields: " + fields.joined(separator: ", "))
+          ),
           offset: offsets[used + k], length: field.count)
       }
       return PropertyRef(object: ref, name: name, field: field)
     }
     let word = String(rest[rest.startIndex])
-    let near = Suggestions.nearest(to: word, in: names)
     throw ValueError(
       "unknown property '\(word)' on \(describe(ref))",
-      hint: near.map { "did you mean '\($0)'?" } ?? "see: keys \(describe(path: ref))",
+      suggestion: .nearest(
+        to: word, in: names, otherwise: .text("see: keys \(describe(path: ref))")),
       offset: offsets[used], length: word.count)
   }
 

@@ -56,8 +56,23 @@ public enum Limits {
   /// The largest script `load` or `burst FILE` reads (64 MiB).
   public static let maxScriptBytes = 64 << 20
 
+  /// The most pixels one `record` may write in all its frames.
+  public static let maxRecordPixels = 2e9
+
   /// The most values `sample` draws.
   public static let maxSamples = 1_000_000.0
+
+  /// A bound as messages quote it: a power of ten from a million up as `1e9`, any other
+  /// value in its shortest form (`8192`).
+  public static func quoted(_ x: Double) -> String {
+    var power = 1e6
+    for e in 6...300 {
+      if power == x { return "1e\(e)" }
+      if power > x { break }
+      power *= 10
+    }
+    return ValueFormatting.number(x)
+  }
 }
 
 /// The tolerances of Burst's arithmetic, each named for what it absorbs.

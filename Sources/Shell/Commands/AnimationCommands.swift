@@ -374,7 +374,7 @@ enum AnimationCommands {
       }
     }
     var samples: [[Double]] = []
-    var scene = s.scene
+    let scene = s.scene
     for i in 0..<width {
       let t = t0 + (t1 - t0) * Double(i) / Double(width - 1)
       guard let v = scene.presentedModel(at: t).value(ref)?.components else {
@@ -382,7 +382,6 @@ enum AnimationCommands {
       }
       samples.append(v)
     }
-    scene.model = s.scene.model
     let names = s.scene.model.value(ref).map(\.fieldNames) ?? []
     s.sink.out(
       Chart.render(

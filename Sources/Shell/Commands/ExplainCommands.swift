@@ -130,7 +130,7 @@ enum ExplainCommands {
     }
     var n = 1000.0
     if inv.args.count > 1 {
-      n = try inv.number(inv.text.tokens[2], range: 1...1_000_000, what: "N", integer: true)
+      n = try inv.number(inv.text.tokens[2], range: 1...Limits.maxSamples, what: "N", integer: true)
     }
     let seed = s.scene.model.layer(layer)?.emitter.seed ?? 0
     let values = Sampler.draw(mean: mean, range: range, count: Int(n), seed: seed, name: label)

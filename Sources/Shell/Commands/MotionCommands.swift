@@ -52,7 +52,7 @@ enum MotionCommands {
       "Frames go into a temporary directory beside PATH, renamed to PATH when the last frame is"
       + " written, so PATH must be new or an empty directory. A .cast is streamed to a"
       + " temporary file frame by frame and may be at most"
-      + " \(SystemError.mebibytes(CastFile.maxBytes)). The path is checked before"
+      + " \(SystemError.mebibytes(Limits.maxCastBytes)). The path is checked before"
       + " the clock moves; after a failure or Ctrl-C no frames or temporary files are left.",
     examples: ["record frames 2 fps 30", "record like.cast 1.5"],
     hints: [.file, .none, .clauses],
@@ -61,7 +61,7 @@ enum MotionCommands {
   ) { s, inv throws(Diagnostic) in
     let pathToken = try inv.argument(1, "PATH")
     let secondsToken = try inv.argument(2, "SECONDS")
-    let seconds = try inv.number(secondsToken, range: 0...1e6, what: "SECONDS")
+    let seconds = try inv.number(secondsToken, range: 0...Limits.maxRecordSeconds, what: "SECONDS")
     let opts = try inv.clauses(from: 3)
     let fps = try opts.value(OutputClause.fps, default: 30)
     let n = try frameCount(seconds, fps: fps, inv, at: secondsToken)
@@ -75,10 +75,10 @@ enum MotionCommands {
       }
       let (cols, rows) = cells(for: s, columns: s.defaultColumns, maxRows: 1000)
       let least = CastFile.minimumBytes(columns: cols, rows: rows, frames: n)
-      guard least <= CastFile.maxBytes else {
+      guard least <= Limits.maxCastBytes else {
         throw inv.error(
           "\(n) frames of \(cols)×\(rows) cells would exceed the "
-            + "\(SystemError.mebibytes(CastFile.maxBytes)) limit for .cast recordings",
+            + "\(SystemError.mebibytes(Limits.maxCastBytes)) limit for .cast recordings",
           hint: "they take at least \(SystemError.mebibytes(least)): record fewer seconds or"
             + " use a lower fps", at: secondsToken)
       }
@@ -99,15 +99,16 @@ enum MotionCommands {
     let k = root.settings.pixelScale * (try opts.value(OutputClause.recordScale, default: 1))
     let w = (root.properties.bounds.size.width * k).rounded()
     let h = (root.properties.bounds.size.height * k).rounded()
-    guard w * h * Double(n) <= 2e9 else {
+    guard w * h * Double(n) <= Limits.maxRecordPixels else {
       throw inv.error(
         "\(n) frames of \(Int(w))×\(Int(h)) is too much to record",
         hint: "at most 2×10⁹ pixels in all: fewer frames, a lower fps or a smaller scale",
         at: pathToken)
     }
-    guard w >= 1, h >= 1, w <= 4096, h <= 4096 else {
+    guard w >= 1, h >= 1, w <= Limits.maxFrameSide, h <= Limits.maxFrameSide else {
       throw inv.error(
-        "frames of \(Int(w))×\(Int(h)) are too large (at most 4096 each way)", at: pathToken)
+        "frames of \(Int(w))×\(Int(h)) are too large (at most \(Limits.quoted(Limits.maxFrameSide)) each way)",
+        at: pathToken)
     }
     let frames = try inv.writing(pathToken) { () throws(OutputError) in
       try FrameDirectory(try FrameDirectory.check(path))
@@ -151,7 +152,7 @@ enum MotionCommands {
     effect: .clock
   ) { s, inv throws(Diagnostic) in
     let secondsToken = try inv.argument(1, "SECONDS")
-    let seconds = try inv.number(secondsToken, range: 0...1e6, what: "SECONDS")
+    let seconds = try inv.number(secondsToken, range: 0...Limits.maxRecordSeconds, what: "SECONDS")
     let opts = try inv.clauses(from: 2)
     let fps = try opts.value(OutputClause.fps, default: 30)
     let speed = try opts.value(OutputClause.speed, default: 1)

@@ -17,9 +17,11 @@ enum SceneCommands {
       }
       return v
     }
-    guard (1...8192).contains(size.width), (1...8192).contains(size.height) else {
+    let side = 1...Limits.maxSceneSide
+    guard side.contains(size.width), side.contains(size.height) else {
       throw inv.error(
-        "a scene must be 1 to 8192 points each way", hint: "for example 320x240", at: sizeToken)
+        "a scene must be 1 to \(Limits.quoted(side.upperBound)) points each way",
+        hint: "for example 320x240", at: sizeToken)
     }
     var color: Color? = nil
     if inv.args.count > 1 {

@@ -4,10 +4,6 @@ import Core
 enum TimeCommands {
   static let all: [Command] = [step, time, fire, after, at]
 
-  /// The longest single step and the most repetitions, so no command runs unboundedly.
-  static let maxStep = 1e9
-  static let maxCount = 1_000_000.0
-
   static let step = Command(
     name: "step", usage: "step DT [COUNT] | step to TIME",
     abstract:
@@ -28,13 +24,14 @@ enum TimeCommands {
         "a step must move time forward", hint: "DT is a positive number of seconds",
         at: dtToken)
     }
-    guard dt <= maxStep else {
-      throw inv.error("a step is at most 1e9 seconds", at: dtToken)
+    guard dt <= Limits.maxStep else {
+      throw inv.error(
+        "a step is at most \(Limits.quoted(Limits.maxStep)) seconds", at: dtToken)
     }
     var count = 1.0
     if inv.args.count > 1 {
       count = try inv.number(
-        inv.text.tokens[2], range: 1...maxCount, what: "step count", integer: true)
+        inv.text.tokens[2], range: 1...Limits.maxStepCount, what: "step count", integer: true)
     }
     let start = s.scene.now
     for i in 1...Int(count) {
@@ -61,9 +58,9 @@ enum TimeCommands {
         "time \(ValueFormatting.number(t)) is already past",
         hint: "the clock is at \(ValueFormatting.number(now))", at: token)
     }
-    guard t <= now + maxStep else {
+    guard t <= now + Limits.maxStep else {
       throw inv.error(
-        "a step is at most 1e9 seconds",
+        "a step is at most \(Limits.quoted(Limits.maxStep)) seconds",
         hint: "the clock is at \(ValueFormatting.number(now))", at: token)
     }
     repeat {

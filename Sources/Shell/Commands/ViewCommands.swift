@@ -71,8 +71,6 @@ enum ViewCommands {
   }
 
   /// The most pixels a snapshot may have: 8192×8192, whose float canvas takes 1 GiB.
-  static let maxSide = 8192.0
-  static let maxPixels = maxSide * maxSide
 
   static let snapshot = Command(
     name: "snapshot", usage: "snapshot FILE [scale N]",
@@ -93,10 +91,11 @@ enum ViewCommands {
     let k = root.settings.pixelScale * scale
     let w = (root.properties.bounds.size.width * k).rounded()
     let h = (root.properties.bounds.size.height * k).rounded()
-    guard w >= 1, h >= 1, w * h <= maxPixels, w <= maxSide, h <= maxSide else {
+    guard w >= 1, h >= 1, w <= Limits.maxSnapshotSide, h <= Limits.maxSnapshotSide else {
       throw inv.error(
         "a \(ValueFormatting.number(w))×\(ValueFormatting.number(h)) snapshot is too large",
-        hint: "snapshots are at most 8192 pixels each way", at: fileToken)
+        hint: "snapshots are at most \(Limits.quoted(Limits.maxSnapshotSide)) pixels each way",
+        at: fileToken)
     }
     // The target is checked before the frame is rendered: a bad path costs nothing.
     let target = try inv.writing(fileToken) { () throws(OutputError) in

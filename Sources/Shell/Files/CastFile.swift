@@ -7,8 +7,6 @@ import Foundation
 /// grows past ``limit``: the frame that would cross it is refused with an error naming the
 /// limit, and the temporary file is removed.
 final class CastFile {
-  /// The largest `.cast` file `record` writes: 256 MiB.
-  static let maxBytes = 256 << 20
 
   /// A lower bound on the size of a recording of `frames` frames of `columns`×`rows` cells:
   /// every cell is at least its half-block character (3 bytes of UTF-8). Recordings whose bound
@@ -28,7 +26,7 @@ final class CastFile {
   private var frames = 0
 
   /// Opens the temporary file and writes the header.
-  init(_ target: AtomicFile.Target, columns: Int, rows: Int, limit: Int = maxBytes)
+  init(_ target: AtomicFile.Target, columns: Int, rows: Int, limit: Int = Limits.maxCastBytes)
     throws(OutputError)
   {
     self.limit = limit

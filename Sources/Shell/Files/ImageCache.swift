@@ -11,8 +11,6 @@ import Foundation
 /// would take that past ``limit`` is refused from the file's header, before its pixels are
 /// decoded.
 final class ImageCache {
-  /// The most decoded pixel memory all loaded images together may hold: 512 MiB.
-  static let maxDecodedBytes = 512 << 20
 
   /// What identifies a file's contents.
   struct Identity: Hashable {
@@ -39,7 +37,7 @@ final class ImageCache {
   let limit: Int
   private var entries: [Identity: Entry] = [:]
 
-  init(limit: Int = ImageCache.maxDecodedBytes) {
+  init(limit: Int = Limits.maxDecodedImageBytes) {
     self.limit = limit
   }
 
@@ -57,7 +55,7 @@ final class ImageCache {
 
   /// The image in the file at `path` (PNG or PPM, told apart by its first bytes), decoded once
   /// per file identity.
-  func image(at path: String, maxPixels: Int = PNGFile.defaultMaxPixels) throws(PNGFile.Error)
+  func image(at path: String, maxPixels: Int = Limits.maxImagePixels) throws(PNGFile.Error)
     -> SpriteImage
   {
     let (file, info) = try PNGFile.open(path)

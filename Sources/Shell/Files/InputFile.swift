@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// Why an input file could not be read; ``message`` names the file and says why.
@@ -49,12 +50,11 @@ enum InputError: Error, Equatable, CustomStringConvertible {
 
 /// Reading scripts: the whole file as UTF-8 text, or an error that says why not.
 enum InputFile {
-  /// The largest script read: 64 MiB.
-  static let maxScriptBytes = 64 << 20
-
   /// Reads a whole text file that must be valid UTF-8. Named pipes and devices are read to their
   /// end (`burst <(…)` passes a pipe), up to `limit` bytes.
-  static func readText(_ path: String, limit: Int = maxScriptBytes) throws(InputError) -> String {
+  static func readText(_ path: String, limit: Int = Limits.maxScriptBytes) throws(InputError)
+    -> String
+  {
     let bytes = try readBytes(path, limit: limit)
     if let text = String(validating: bytes, as: UTF8.self) { return text }
     let offset = firstInvalidUTF8(bytes) ?? 0

@@ -80,9 +80,6 @@ enum PNGFile {
     var description: String { message }
   }
 
-  /// The default pixel cap for reads: 4096×4096.
-  static let defaultMaxPixels = 4096 * 4096
-
   /// The 8-byte signature every PNG file starts with.
   private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
@@ -223,7 +220,7 @@ enum PNGFile {
   /// Reads a PNG or PPM image from an open file, telling them apart by their first bytes
   /// (not by the name); anything else is ``Error/notImage(path:)``.
   static func readImage(
-    _ file: UnsafeMutablePointer<FILE>, path: String, maxPixels: Int = defaultMaxPixels,
+    _ file: UnsafeMutablePointer<FILE>, path: String, maxPixels: Int = Limits.maxImagePixels,
     budget: MemoryBudget? = nil
   ) throws(PNGFile.Error) -> SpriteImage {
     var head = [UInt8](repeating: 0, count: signature.count)
@@ -263,7 +260,7 @@ enum PNGFile {
   /// The size is checked against `maxPixels` (and ``SpriteImage/maximumPixelCount``) from the
   /// header, before the pixel buffer is allocated.
   static func read(
-    path: String, maxPixels: Int = defaultMaxPixels
+    path: String, maxPixels: Int = Limits.maxImagePixels
   ) throws(PNGFile.Error) -> SpriteImage {
     let (file, _) = try open(path)
     defer { fclose(file) }
@@ -344,7 +341,7 @@ enum PNGFile {
   /// comments running to the end of a line; maxval must be 1…255 (values are scaled by it and
   /// clamped to it). The pixel count is checked against `maxPixels` before allocating.
   static func readPPM(
-    path: String, maxPixels: Int = defaultMaxPixels
+    path: String, maxPixels: Int = Limits.maxImagePixels
   ) throws(PNGFile.Error) -> SpriteImage {
     let (file, _) = try open(path)
     defer { fclose(file) }

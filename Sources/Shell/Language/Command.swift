@@ -100,7 +100,7 @@ struct CommandTable: Sendable {
     ("Animations", AnimationCommands.all),
     ("Looking at it", ViewCommands.all + MotionCommands.all),
     ("Learning", LearningCommands.all + ExplainCommands.all),
-    ("Files and help", FileCommands.all + ExportCommands.all),
+    ("Scripts and files", FileCommands.all + ExportCommands.all),
   ]
 
   static let standard = CommandTable(groups.flatMap(\.commands))

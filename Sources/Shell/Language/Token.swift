@@ -15,20 +15,10 @@ struct Token: Sendable, Equatable {
   var quoted = false
 }
 
-/// One command: its words, the line it came from, and the raw text after the command name
-/// (for `echo`, `after`, `at`).
+/// One command: its words, the line it came from, and where its text ends in that line.
 struct CommandText: Sendable, Equatable {
   var tokens: [Token]
   var line: SourceLine
   /// Where this command's text ends in the line (a character offset).
   var end: Int
-
-  /// The text from token `k` to the end of this command, as written (quotes kept), or "".
-  func rawTail(from k: Int) -> String {
-    guard k < tokens.count else { return "" }
-    let chars = Array(line.text)
-    let start = max(0, min(tokens[k].column - 1, chars.count))
-    let stop = max(start, min(end, chars.count))
-    return String(chars[start..<stop]).trimmingTrailingSpaces()
-  }
 }
