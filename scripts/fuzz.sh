@@ -32,11 +32,11 @@ build() {
   mapfile -t core < <(find "$root/Sources/Core" -name '*.swift' | sort)
   mapfile -t shell < <(find "$root/Sources/Shell" -name '*.swift' | sort)
   if stale "$out/obj/Core.o" "${core[@]}"; then
-    swiftc "${common[@]}" "${coreFlags[@]}" -module-name Core -emit-module \
+    swiftc "${common[@]}" "${coreFlags[@]}" -module-name Core -package-name Burst -emit-module \
       -emit-module-path "$out/obj/Core.swiftmodule" -c -o "$out/obj/Core.o" "${core[@]}"
   fi
   if stale "$out/obj/Shell.o" "${shell[@]}" "$root/Fuzz/FuzzBurst.swift" "$out/obj/Core.o"; then
-    swiftc "${common[@]}" "${flags[@]}" -module-name Shell -I "$out/obj" -I "$root/Sources/CReadline" \
+    swiftc "${common[@]}" "${flags[@]}" -module-name Shell -package-name Burst -I "$out/obj" -I "$root/Sources/CReadline" \
       -I "$root/Sources/CPNG" -c -o "$out/obj/Shell.o" "${shell[@]}" "$root/Fuzz/FuzzBurst.swift"
   fi
   if stale "$out/fuzz-burst" "$out/obj/Core.o" "$out/obj/Shell.o"; then

@@ -4,9 +4,9 @@
 /// The fraction given to `value(at:)` has already been through the animation's own
 /// `timingFunction`; the per-segment `timingFunctions` are applied here (global first, then
 /// per segment).
-public struct KeyframeCurve: Sendable, Equatable {
+package struct KeyframeCurve: Sendable, Equatable {
   /// `calculationMode`.
-  public enum CalculationMode: String, Sendable, CaseIterable {
+  package enum CalculationMode: String, Sendable, CaseIterable {
     /// Straight lines between keyframes, paced by key times and per-segment timing functions.
     case linear
     /// Each value held from its key time until the next (n + 1 key times).
@@ -20,25 +20,25 @@ public struct KeyframeCurve: Sendable, Equatable {
   }
 
   /// The calculation mode.
-  public let mode: CalculationMode
+  package let mode: CalculationMode
   /// The keyframe values, all with the same number of components (non-finite components
   /// replaced by 0).
-  public let values: [[Double]]
+  package let values: [[Double]]
   /// The key times in use: the given ones when valid, else evenly spaced (i/(n−1), or i/n with
   /// n + 1 entries for discrete); the distance-proportional times for paced; the spline's evenly
   /// spaced knots for cubicPaced (whose pacing comes from the arc-length table).
-  public let keyTimes: [Double]
+  package let keyTimes: [Double]
   /// Human-readable notes on inputs that were ignored or repaired, each naming the rule.
-  public let warnings: [String]
+  package let warnings: [String]
   /// Whether cubic tangents are scaled for non-uniform key times (Kochanek–Bartels' rule).
-  public let scalesTangentsForKeyTimes: Bool
+  package let scalesTangentsForKeyTimes: Bool
 
   /// The per-segment timing functions in use (one per segment at most; missing ones linear).
-  public let segmentFunctions: [TimingFunction]
+  package let segmentFunctions: [TimingFunction]
   /// The per-keyframe tension, continuity and bias as given (nil when not given).
-  public let tension: [Double]?
-  public let continuity: [Double]?
-  public let bias: [Double]?
+  package let tension: [Double]?
+  package let continuity: [Double]?
+  package let bias: [Double]?
   private let outTangents: [[Double]]
   private let inTangents: [[Double]]
   /// cubicPaced: cumulative arc length at u = j / (count − 1).
@@ -58,7 +58,7 @@ public struct KeyframeCurve: Sendable, Equatable {
   ///   - tension, continuity, bias: per keyframe, in [−1, 1] (clamped), missing ones 0 (all 0 is
   ///     Catmull-Rom). Used by cubic modes.
   ///   - scalesTangentsForKeyTimes: (choice, default on) scale tangents by 2Δᵢ/(Δᵢ₋₁+Δᵢ).
-  public init(
+  package init(
     values: [[Double]], keyTimes: [Double]? = nil, mode: CalculationMode = .linear,
     timingFunctions: [TimingFunction]? = nil, tension: [Double]? = nil,
     continuity: [Double]? = nil, bias: [Double]? = nil, scalesTangentsForKeyTimes: Bool = true
@@ -134,7 +134,7 @@ public struct KeyframeCurve: Sendable, Equatable {
 
   /// The value at fraction `f` (clamped to [0, 1]; NaN reads as 0). Empty when there are no
   /// values; the single value when there is one.
-  public func value(at f: Double) -> [Double] {
+  package func value(at f: Double) -> [Double] {
     guard let first = values.first else { return [] }
     let n = values.count
     guard n >= 2 else { return first }

@@ -3,9 +3,9 @@
 ///
 /// Values are component vectors (a number is one component, a point two, a rect four, a colour
 /// four), so one evaluator serves every animatable kind.
-public struct LayerAnimation: Sendable, Equatable {
+package struct LayerAnimation: Sendable, Equatable {
   /// What kind of animation, with its values.
-  public enum Spec: Sendable, Equatable {
+  package enum Spec: Sendable, Equatable {
     /// CABasicAnimation: Apple's from/to/by rules (see `endpoints`).
     case basic(from: [Double]?, to: [Double]?, by: [Double]?)
     case keyframe(KeyframeCurve)
@@ -14,24 +14,24 @@ public struct LayerAnimation: Sendable, Equatable {
   }
 
   /// `addAnimation(_:forKey:)`'s key: a new animation with the same key replaces the old one.
-  public var key: String?
+  package var key: String?
   /// The key path as written, relative to the layer (`transform.scale`,
   /// `emitterCells.sparkle.birthRate`, `position.x`).
-  public var keyPath: String
+  package var keyPath: String
   /// The animated property: the cell (ids from the top; empty for the layer itself), the
   /// property's name in its table, and a field of it.
-  public var cellPath: [CellID]
-  public var property: String
-  public var field: String?
-  public var spec: Spec
+  package var cellPath: [CellID]
+  package var property: String
+  package var field: String?
+  package var spec: Spec
   /// Timing in the layer's local time (beginTime is when it starts there).
-  public var timing: MediaTiming
-  public var timingFunction: TimingFunction?
-  public var removedOnCompletion = true
-  public var additive = false
-  public var cumulative = false
+  package var timing: MediaTiming
+  package var timingFunction: TimingFunction?
+  package var removedOnCompletion = true
+  package var additive = false
+  package var cumulative = false
 
-  public init(
+  package init(
     keyPath: String, cellPath: [CellID], property: String, field: String?, spec: Spec,
     timing: MediaTiming
   ) {
@@ -45,7 +45,7 @@ public struct LayerAnimation: Sendable, Equatable {
 
   /// For a spring played once: the layer time after which it is at rest for good
   /// (`SpringCurve.restTime`), so it no longer changes anything; nil otherwise.
-  public var restsAt: Double? {
+  package var restsAt: Double? {
     guard case .spring(_, _, let curve) = spec, curve.restTime.isFinite,
       timing.repeatCount <= 1, timing.repeatDuration <= 0, !timing.autoreverses,
       timing.timeOffset == 0, timing.speed > 0
@@ -54,16 +54,16 @@ public struct LayerAnimation: Sendable, Equatable {
   }
 
   /// The clock of this animation.
-  public var clock: AnimationClock { AnimationClock(timing: timing) }
+  package var clock: AnimationClock { AnimationClock(timing: timing) }
 
   /// Whether it has ended and is removed (or inert): past its active window and not kept.
-  public func isRemoved(atLayerTime t: Double) -> Bool {
+  package func isRemoved(atLayerTime t: Double) -> Bool {
     removedOnCompletion && clock.isFinished(at: t)
   }
 
   /// Its progress at layer time `t`: 0 before, the fraction of the active duration while
   /// running, 1 after (nil for an endless animation while it runs).
-  public func progress(atLayerTime t: Double) -> Double? {
+  package func progress(atLayerTime t: Double) -> Double? {
     let a = (t - timing.beginTime) * timing.speed
     let ad = clock.activeDuration
     if a <= 0 { return 0 }
@@ -99,7 +99,7 @@ public struct LayerAnimation: Sendable, Equatable {
 
   /// The value this animation shows at layer time `t` over `underlying` (the model value with
   /// the animations added before it applied), or nil when it shows the model value there.
-  public func value(atLayerTime t: Double, underlying: [Double]) -> [Double]? {
+  package func value(atLayerTime t: Double, underlying: [Double]) -> [Double]? {
     guard case .animated(let f, let cycle) = clock.presentation(at: t, kept: !removedOnCompletion)
     else { return nil }
     let g = timingFunction.map { $0(f) } ?? f

@@ -2,13 +2,13 @@
 /// (model, animations, time) (docs/semantics.md, "Animations").
 extension Scene {
   /// Whether any layer has an animation attached.
-  public var hasAnimations: Bool {
+  package var hasAnimations: Bool {
     model.layers.contains { $0?.animations.isEmpty == false }
   }
 
   /// The model as it is presented at scene time `t`: every animated property replaced by its
   /// animations' value, applied in the order they were added (additive ones add to it).
-  public func presentedModel(at t: Double) -> SceneModel {
+  package func presentedModel(at t: Double) -> SceneModel {
     guard hasAnimations else { return model }
     var m = model
     for id in model.treeOrder {
@@ -40,7 +40,7 @@ extension Scene {
   }
 
   /// The presentation value of a property now (the model value when nothing animates it).
-  public func presentationValue(_ ref: PropertyRef) -> PropertyValue? {
+  package func presentationValue(_ ref: PropertyRef) -> PropertyValue? {
     presentedModel(at: now).value(ref)
   }
 
@@ -91,7 +91,7 @@ extension Scene {
 
 extension SceneModel {
   /// Adds an animation to a layer; one with the same key replaces the old one.
-  public mutating func addAnimation(_ a: LayerAnimation, to id: LayerID) {
+  package mutating func addAnimation(_ a: LayerAnimation, to id: LayerID) {
     update(id) { l in
       if let k = a.key { l.animations.removeAll { $0.key == k } }
       l.animations.append(a)
@@ -100,7 +100,7 @@ extension SceneModel {
 
   /// Removes a layer's animations (those with `key`, or all); returns how many.
   @discardableResult
-  public mutating func cancelAnimations(on id: LayerID, key: String?) -> Int {
+  package mutating func cancelAnimations(on id: LayerID, key: String?) -> Int {
     var n = 0
     update(id) { l in
       let before = l.animations.count

@@ -12,27 +12,27 @@
 /// These are the textbook closed forms (x(0) = 0, x′(0) = v₀); written with sin(ω t)/ω and
 /// sinh(βt)/β, which tend to t, they join continuously at ζ = 1, so near-critical springs need no
 /// special case and never divide by a vanishing difference of roots.
-public struct SpringCurve: Sendable, Equatable {
+package struct SpringCurve: Sendable, Equatable {
   /// Mass (> 0). Default 1.
-  public let mass: Double
+  package let mass: Double
   /// Spring stiffness k (> 0), force per unit displacement. Default 100.
-  public let stiffness: Double
+  package let stiffness: Double
   /// Damping coefficient c (≥ 0), force per unit velocity. Default 10.
-  public let damping: Double
+  package let damping: Double
   /// Initial velocity in distance fractions per second (positive towards the target). Default 0.
-  public let initialVelocity: Double
+  package let initialVelocity: Double
 
   /// The longest `settlingDuration` reported (s); springs that take longer report this.
-  public static let maximumSettlingDuration = 100.0
+  package static let maximumSettlingDuration = 100.0
   /// How close to the target counts as settled: |1 − x| < 0.001.
-  public static let settlingThreshold = 0.001
+  package static let settlingThreshold = 0.001
   /// The grid `settlingDuration` lies on (s); a whole fraction of a second.
-  public static let settlingGrid = 0.1
+  package static let settlingGrid = 0.1
 
   /// A spring. (choice) Invalid parameters are replaced so evaluation never traps or yields NaN:
   /// a mass or stiffness that is not finite and > 0 takes its default (1, 100); a negative damping
   /// becomes 0, a non-finite one the default 10; a non-finite velocity becomes 0.
-  public init(
+  package init(
     mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0
   ) {
     self.mass = mass.isFinite && mass > 0 ? mass : 1
@@ -45,13 +45,13 @@ public struct SpringCurve: Sendable, Equatable {
 
   /// How close to the target counts as at rest for good: |1 − x| below 10⁻¹², far below
   /// anything a value, a birth count or a pixel can show.
-  public static let restThreshold = 1e-12
+  package static let restThreshold = 1e-12
 
   /// (choice) The time after which the spring is treated as at rest: x(t) is exactly 1 from
   /// then on, so a long step can use the closed form past it. It is the first time after which
   /// the analytic bound on |1 − x| stays below `restThreshold`; infinite for an undamped spring,
   /// which never comes to rest.
-  public private(set) var restTime: Double
+  package private(set) var restTime: Double
 
   private func findRestTime() -> Double {
     let start = boundDecreasesAfter
@@ -71,21 +71,21 @@ public struct SpringCurve: Sendable, Equatable {
   }
 
   /// The undamped natural angular frequency ω₀ = √(k/m), in rad/s.
-  public var naturalFrequency: Double { (stiffness / mass).squareRoot() }
+  package var naturalFrequency: Double { (stiffness / mass).squareRoot() }
 
   /// The damping ratio ζ = c / (2√(km)) (< 1 under-, 1 critically, > 1 over-damped).
-  public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
+  package var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
 
   /// The normalised displacement x(t): 0 at t ≤ 0 (and for NaN), 1 at t = +∞ and wherever the
   /// oscillation has decayed below Double's range or its phase ω_d·t overflows.
-  public func value(at t: Double) -> Double {
+  package func value(at t: Double) -> Double {
     guard t > 0 else { return 0 }
     guard t.isFinite, t < restTime else { return 1 }
     return 1 - offset(at: t)
   }
 
   /// The animated value `from + (to − from)·x(t)`, component by component.
-  public func value(from: [Double], to: [Double], at t: Double) -> [Double] {
+  package func value(from: [Double], to: [Double], at t: Double) -> [Double] {
     VectorMath.lerp(from, to, value(at: t))
   }
 
@@ -163,7 +163,7 @@ public struct SpringCurve: Sendable, Equatable {
   /// backwards (every millisecond, or 40 samples per oscillation period when faster, at most
   /// 10 000 per cell) until the last cell where the condition fails; the answer is that cell's
   /// end. Since x(0) = 0 the condition fails at 0, so the answer is at least 0.1 s.
-  public var settlingDuration: Double {
+  package var settlingDuration: Double {
     let grid = Self.settlingGrid
     let threshold = Self.settlingThreshold
     let cellsPerSecond = (1 / grid).rounded()

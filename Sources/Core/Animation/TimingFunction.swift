@@ -4,15 +4,15 @@
 /// The control points' x must lie in [0, 1] so that x(t) rises monotonically and y(x) is a
 /// function; y is free (values outside [0, 1] overshoot). The named curves use the control points
 /// listed in docs/semantics.md, "Timing functions".
-public struct TimingFunction: Sendable, Equatable, CustomStringConvertible {
+package struct TimingFunction: Sendable, Equatable, CustomStringConvertible {
   /// The first control point's x (time), in [0, 1].
-  public let c1x: Double
+  package let c1x: Double
   /// The first control point's y (progress).
-  public let c1y: Double
+  package let c1y: Double
   /// The second control point's x (time), in [0, 1].
-  public let c2x: Double
+  package let c2x: Double
   /// The second control point's y (progress).
-  public let c2y: Double
+  package let c2y: Double
 
   // Polynomial coefficients of x(t) = ((ax·t + bx)·t + cx)·t and y(t) likewise.
   private let ax: Double
@@ -24,7 +24,7 @@ public struct TimingFunction: Sendable, Equatable, CustomStringConvertible {
 
   /// A Bézier timing function, or nil when a coordinate is not finite or an x lies outside
   /// [0, 1].
-  public init?(c1x: Double, c1y: Double, c2x: Double, c2y: Double) {
+  package init?(c1x: Double, c1y: Double, c2x: Double, c2y: Double) {
     guard [c1x, c1y, c2x, c2y].allSatisfy(\.isFinite), (0...1).contains(c1x),
       (0...1).contains(c2x)
     else { return nil }
@@ -45,32 +45,32 @@ public struct TimingFunction: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The same as `init?(c1x:c1y:c2x:c2y:)`, spelled like the text form `bezier(x1,y1,x2,y2)`.
-  public static func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double)
+  package static func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double)
     -> TimingFunction?
   {
     TimingFunction(c1x: x1, c1y: y1, c2x: x2, c2y: y2)
   }
 
   /// `linear`: (0, 0)(1, 1), the identity.
-  public static let linear = TimingFunction(unchecked: 0, 0, 1, 1)
+  package static let linear = TimingFunction(unchecked: 0, 0, 1, 1)
   /// `easeIn`: (0.42, 0)(1, 1).
-  public static let easeIn = TimingFunction(unchecked: 0.42, 0, 1, 1)
+  package static let easeIn = TimingFunction(unchecked: 0.42, 0, 1, 1)
   /// `easeOut`: (0, 0)(0.58, 1).
-  public static let easeOut = TimingFunction(unchecked: 0, 0, 0.58, 1)
+  package static let easeOut = TimingFunction(unchecked: 0, 0, 0.58, 1)
   /// `easeInEaseOut`: (0.42, 0)(0.58, 1); also UIKit's default `.curveEaseInOut`.
-  public static let easeInEaseOut = TimingFunction(unchecked: 0.42, 0, 0.58, 1)
+  package static let easeInEaseOut = TimingFunction(unchecked: 0.42, 0, 0.58, 1)
   /// `default`: (0.25, 0.1)(0.25, 1), the curve of Core Animation's implicit animations.
-  public static let `default` = TimingFunction(unchecked: 0.25, 0.1, 0.25, 1)
+  package static let `default` = TimingFunction(unchecked: 0.25, 0.1, 0.25, 1)
 
   /// The named functions, by their short names.
-  public static let named: [(name: String, function: TimingFunction)] = [
+  package static let named: [(name: String, function: TimingFunction)] = [
     ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut),
     ("easeInEaseOut", .easeInEaseOut), ("default", .default),
   ]
 
   /// A named function: `linear`, `easeIn`, `easeOut`, `easeInEaseOut`, `default`, or the same
   /// with Core Animation's constant prefix (`kCAMediaTimingFunctionEaseIn`). Case-insensitive.
-  public init?(name: String) {
+  package init?(name: String) {
     var key = trimmedText(name).lowercased()
     let prefix = "kcamediatimingfunction"
     if key.hasPrefix(prefix) { key = String(key.dropFirst(prefix.count)) }
@@ -81,15 +81,15 @@ public struct TimingFunction: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// Why a text could not be read as a timing function.
-  public struct ParseError: Error, Equatable, CustomStringConvertible {
+  package struct ParseError: Error, Equatable, CustomStringConvertible {
     /// A sentence naming the rule that was broken.
-    public let message: String
-    public var description: String { message }
+    package let message: String
+    package var description: String { message }
   }
 
   /// Parses a name (see `init?(name:)`) or `bezier(x1,y1,x2,y2)` (spaces allowed; x1 and x2 in
   /// [0, 1]; all four finite).
-  public init(parsing text: String) throws(ParseError) {
+  package init(parsing text: String) throws(ParseError) {
     if let named = TimingFunction(name: text) {
       self = named
       return
@@ -121,13 +121,13 @@ public struct TimingFunction: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The short name of a named function, else `bezier(x1,y1,x2,y2)`.
-  public var description: String {
+  package var description: String {
     if let match = Self.named.first(where: { $0.function == self }) { return match.name }
     let text = [c1x, c1y, c2x, c2y].map(Self.format).joined(separator: ",")
     return "bezier(\(text))"
   }
 
-  public static func == (a: TimingFunction, b: TimingFunction) -> Bool {
+  package static func == (a: TimingFunction, b: TimingFunction) -> Bool {
     a.c1x == b.c1x && a.c1y == b.c1y && a.c2x == b.c2x && a.c2y == b.c2y
   }
 
@@ -138,7 +138,7 @@ public struct TimingFunction: Sendable, Equatable, CustomStringConvertible {
   /// needed. Inside, x(t) = x is solved for the Bézier parameter t by Newton's method from an
   /// interpolated 11-sample guess (to |x(t) − x| < 1e-12), falling back to bisection to a
   /// 1e-15 bracket; both are well inside the required 1e-7.
-  public func callAsFunction(_ x: Double) -> Double {
+  package func callAsFunction(_ x: Double) -> Double {
     guard x > 0 else { return 0 }
     guard x < 1 else { return 1 }
     if c1x == c1y && c2x == c2y { return x }  // control points on the diagonal: the identity

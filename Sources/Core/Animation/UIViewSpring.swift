@@ -1,11 +1,11 @@
 /// UIView animation helpers (docs/semantics.md, "UIView animations"): the spring solve behind
 /// `animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:…)` and the UIView
 /// curve names.
-public enum UIViewSpring {
+package enum UIViewSpring {
   /// How far the oscillation has decayed at `duration`: 0.001 of the distance.
-  public static let threshold = 0.001
+  package static let threshold = 0.001
   /// The smallest damping ratio UIKit accepts (Float's epsilon).
-  public static let minimumDampingRatio = 1.1920929e-7
+  package static let minimumDampingRatio = 1.1920929e-7
 
   /// UIKit's solve for a spring of mass 1 with damping ratio ζ whose oscillation has decayed to
   /// 0.001 of the distance exactly at `duration`.
@@ -25,7 +25,7 @@ public enum UIViewSpring {
   /// largest positive root is bracketed on a geometric grid and bisected; with no positive root
   /// (ζ so small that the sine amplitude is already below 0.001) the unit-amplitude envelope
   /// e^{−ζωT} = 0.001 is used, i.e. ω = ln(1000)/(ζT).
-  public static func parameters(duration: Double, dampingRatio: Double, velocity: Double = 0)
+  package static func parameters(duration: Double, dampingRatio: Double, velocity: Double = 0)
     -> (stiffness: Double, damping: Double)
   {
     let zeta = dampingRatio.isNaN ? 1 : min(max(dampingRatio, minimumDampingRatio), 1)
@@ -37,7 +37,7 @@ public enum UIViewSpring {
 
   /// The spring UIKit runs for these arguments: mass 1, the solved stiffness and damping, and
   /// `velocity` as the initial velocity.
-  public static func spring(duration: Double, dampingRatio: Double, velocity: Double = 0)
+  package static func spring(duration: Double, dampingRatio: Double, velocity: Double = 0)
     -> SpringCurve
   {
     let solved = parameters(duration: duration, dampingRatio: dampingRatio, velocity: velocity)
@@ -47,7 +47,7 @@ public enum UIViewSpring {
   }
 
   /// UIView.AnimationOptions curves, mapped to Core Animation timing functions.
-  public enum Curve: String, Sendable, CaseIterable {
+  package enum Curve: String, Sendable, CaseIterable {
     /// `.curveEaseInOut`, UIView's default: easeInEaseOut (0.42, 0)(0.58, 1).
     case easeInOut
     /// `.curveEaseIn`: easeIn (0.42, 0)(1, 1).
@@ -58,7 +58,7 @@ public enum UIViewSpring {
     case linear
 
     /// The matching Core Animation timing function.
-    public var timingFunction: TimingFunction {
+    package var timingFunction: TimingFunction {
       switch self {
       case .easeInOut: .easeInEaseOut
       case .easeIn: .easeIn
@@ -69,7 +69,7 @@ public enum UIViewSpring {
 
     /// A curve by name, case-insensitive: `easeInOut`, `curveEaseInOut` or `.curveEaseInOut`
     /// (likewise for the others).
-    public init?(name: String) {
+    package init?(name: String) {
       var key = name.lowercased()
       if key.hasPrefix(".") { key.removeFirst() }
       if key.hasPrefix("curve") { key.removeFirst("curve".count) }

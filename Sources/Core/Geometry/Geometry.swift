@@ -1,66 +1,66 @@
 /// A point in a layer's coordinate space, in points (+x right, +y down).
-public struct Point: Sendable, Equatable, Hashable {
-  public var x: Double
-  public var y: Double
+package struct Point: Sendable, Equatable, Hashable {
+  package var x: Double
+  package var y: Double
 
-  public init(_ x: Double, _ y: Double) {
+  package init(_ x: Double, _ y: Double) {
     self.x = x
     self.y = y
   }
 
-  public static let zero = Point(0, 0)
+  package static let zero = Point(0, 0)
 }
 
 /// A width and height, in points.
-public struct Size: Sendable, Equatable, Hashable {
-  public var width: Double
-  public var height: Double
+package struct Size: Sendable, Equatable, Hashable {
+  package var width: Double
+  package var height: Double
 
-  public init(_ width: Double, _ height: Double) {
+  package init(_ width: Double, _ height: Double) {
     self.width = width
     self.height = height
   }
 
-  public static let zero = Size(0, 0)
+  package static let zero = Size(0, 0)
 }
 
 /// An origin and a size, in points (or in unit space for `contentsRect`).
-public struct Rect: Sendable, Equatable, Hashable {
-  public var origin: Point
-  public var size: Size
+package struct Rect: Sendable, Equatable, Hashable {
+  package var origin: Point
+  package var size: Size
 
-  public init(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
+  package init(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
     origin = Point(x, y)
     size = Size(width, height)
   }
 
-  public static let zero = Rect(0, 0, 0, 0)
-  public static let unit = Rect(0, 0, 1, 1)
+  package static let zero = Rect(0, 0, 0, 0)
+  package static let unit = Rect(0, 0, 1, 1)
 }
 
 /// A straight (not premultiplied) sRGB colour with components in 0…1.
 ///
 /// Components may leave 0…1 while a particle's colour evolves; they are clamped only when read
 /// for drawing.
-public struct Color: Sendable, Equatable, Hashable {
-  public var red: Double
-  public var green: Double
-  public var blue: Double
-  public var alpha: Double
+package struct Color: Sendable, Equatable, Hashable {
+  package var red: Double
+  package var green: Double
+  package var blue: Double
+  package var alpha: Double
 
-  public init(_ red: Double, _ green: Double, _ blue: Double, _ alpha: Double = 1) {
+  package init(_ red: Double, _ green: Double, _ blue: Double, _ alpha: Double = 1) {
     self.red = red
     self.green = green
     self.blue = blue
     self.alpha = alpha
   }
 
-  public static let clear = Color(0, 0, 0, 0)
-  public static let black = Color(0, 0, 0, 1)
-  public static let white = Color(1, 1, 1, 1)
+  package static let clear = Color(0, 0, 0, 0)
+  package static let black = Color(0, 0, 0, 1)
+  package static let white = Color(1, 1, 1, 1)
 
   /// The named colours the language accepts, in the order `keys` lists them.
-  public static let named: [(name: String, color: Color)] = [
+  package static let named: [(name: String, color: Color)] = [
     ("clear", Color(0, 0, 0, 0)),
     ("black", Color(0, 0, 0)),
     ("white", Color(1, 1, 1)),

@@ -2,37 +2,37 @@
 /// `explain`, `save`, `export`, `lint` and completion say or decide about it comes from here.
 /// Each fact is declared once, in the property's row of its table (`Layer+Properties.swift`,
 /// `EmitterCell+Properties.swift`, `MediaTiming+Properties.swift`).
-public struct PropertyInfo: Sendable {
+package struct PropertyInfo: Sendable {
   /// The key, exactly as Core Animation spells it (`birthRate`, `transform.scale`).
-  public let name: String
-  public let kind: PropertyKind
-  public let defaultValue: PropertyValue
+  package let name: String
+  package let kind: PropertyKind
+  package let defaultValue: PropertyValue
   /// The unit, e.g. `particles/s`, `pt`, `rad`, `s`; empty for unitless values.
-  public let unit: String
+  package let unit: String
   /// One line: what the property does.
-  public let summary: String
+  package let summary: String
   /// Whether Core Animation can animate it.
-  public let animatable: Bool
+  package let animatable: Bool
   /// A choice this simulator made where Apple is silent or contradicts itself, if any.
-  public let choice: String?
+  package let choice: String?
   /// Whether `set` may change it.
-  public let writable: Bool
+  package let writable: Bool
   /// How it relates to the other properties of its table.
-  public internal(set) var relation: PropertyRelation = .own
+  package internal(set) var relation: PropertyRelation = .own
   /// The Swift spelling, where Apple's Swift API renames the key (`hidden` → `isHidden`).
   /// `set` and `get` accept it too; `export swift` writes it.
-  public internal(set) var swiftName: String?
+  package internal(set) var swiftName: String?
   /// On the scene's root layer, the hosting view sets it (its bounds and background) or owns it
   /// (its name and position), so `export` writes it on the view or not at all.
-  public internal(set) var placedByHost = false
+  package internal(set) var placedByHost = false
   /// Why setting it changes nothing in Burst's picture (a hint to a GPU cache, say), when that
   /// is so: it is accepted and stored so that real code runs, and `explain` says so.
-  public internal(set) var noEffectHere: String?
+  package internal(set) var noEffectHere: String?
 }
 
 /// How a property relates to the others in its table. `save` and `export` write each value
 /// once from these facts: never an alias, a combined property only when it says it all.
-public enum PropertyRelation: Sendable, Equatable {
+package enum PropertyRelation: Sendable, Equatable {
   /// A value of its own.
   case own
   /// Another name for `of` (`transform.rotation.z` for `transform.rotation`).
@@ -49,12 +49,12 @@ public enum PropertyRelation: Sendable, Equatable {
 /// `get`, `keys`, `explain`, `save`, `export`, `lint` and completion are generated from tables
 /// of these. The facts read as the descriptor's own (`d.name`, `d.kind`).
 @dynamicMemberLookup
-public struct PropertyDescriptor<Root>: Sendable {
-  public private(set) var info: PropertyInfo
+package struct PropertyDescriptor<Root>: Sendable {
+  package private(set) var info: PropertyInfo
   let getter: @Sendable (Root) -> PropertyValue
   let setter: @Sendable (inout Root, PropertyValue) -> Void
 
-  public init(
+  package init(
     _ name: String, kind: PropertyKind, default defaultValue: PropertyValue, unit: String = "",
     summary: String, animatable: Bool = true, choice: String? = nil, writable: Bool = true,
     get: @escaping @Sendable (Root) -> PropertyValue,
@@ -76,13 +76,13 @@ public struct PropertyDescriptor<Root>: Sendable {
     self.setter = set
   }
 
-  public subscript<T>(dynamicMember fact: KeyPath<PropertyInfo, T>) -> T { info[keyPath: fact] }
+  package subscript<T>(dynamicMember fact: KeyPath<PropertyInfo, T>) -> T { info[keyPath: fact] }
 
-  public func get(_ root: Root) -> PropertyValue { getter(root) }
-  public func set(_ root: inout Root, _ value: PropertyValue) { setter(&root, value) }
+  package func get(_ root: Root) -> PropertyValue { getter(root) }
+  package func set(_ root: inout Root, _ value: PropertyValue) { setter(&root, value) }
 
   /// The same descriptor reached through a path from another root.
-  public func lifted<Outer>(_ path: WritableKeyPath<Outer, Root> & Sendable)
+  package func lifted<Outer>(_ path: WritableKeyPath<Outer, Root> & Sendable)
     -> PropertyDescriptor<Outer>
   {
     let g = getter
@@ -121,7 +121,7 @@ extension PropertyDescriptor {
   /// property is written when it alone reproduces its parts (`transform.scale 2` for equal
   /// factors), otherwise the parts that differ are (`transform.scale.x 2`). `save` and
   /// `export` both write exactly these.
-  public static func assignments(
+  package static func assignments(
     _ table: [Self], of object: Root, from baseline: Root
   ) -> [(descriptor: Self, value: PropertyValue)] {
     var current = baseline

@@ -2,16 +2,16 @@
 ///
 /// Messages are lowercase and say what is wrong and what would be right. The Shell adds the
 /// source position.
-public struct ValueError: Error, Sendable, Equatable {
-  public var message: String
+package struct ValueError: Error, Sendable, Equatable {
+  package var message: String
   /// What to tell the user beside the message, if anything.
-  public var suggestion: Suggestion?
+  package var suggestion: Suggestion?
   /// Where in the text the problem starts (in characters), when narrower than the whole word.
-  public var offset: Int?
+  package var offset: Int?
   /// How many characters the problem spans, with `offset`.
-  public var length: Int?
+  package var length: Int?
 
-  public init(
+  package init(
     _ message: String, suggestion: Suggestion? = nil, offset: Int? = nil, length: Int? = nil
   ) {
     self.message = message
@@ -21,18 +21,18 @@ public struct ValueError: Error, Sendable, Equatable {
   }
 
   /// An error with advice written as text.
-  public init(_ message: String, hint: String?, offset: Int? = nil, length: Int? = nil) {
+  package init(_ message: String, hint: String?, offset: Int? = nil, length: Int? = nil) {
     self.init(message, suggestion: hint.map(Suggestion.text), offset: offset, length: length)
   }
 
   /// The suggestion as the user reads it.
-  public var hint: String? { suggestion?.text }
+  package var hint: String? { suggestion?.text }
 }
 
 /// What an error suggests: the name the user probably meant, the names that are allowed, or a
 /// free hint. It is worded in one place, `text`; where it is shown (a "did you mean" on the
 /// message's line, the others on a hint line) is the Shell's business.
-public enum Suggestion: Sendable, Equatable {
+package enum Suggestion: Sendable, Equatable {
   /// A name the word most likely misspells; `among`, when not empty, is every allowed name.
   case didYouMean(String, among: [String] = [])
   /// The allowed names: "use a, b or c".
@@ -42,14 +42,14 @@ public enum Suggestion: Sendable, Equatable {
 
   /// The candidate nearest to `word` (see `Suggestions.nearest`) as a "did you mean", else
   /// `otherwise`.
-  public static func nearest(
+  package static func nearest(
     to word: String, in candidates: [String], otherwise: Suggestion? = nil
   ) -> Suggestion? {
     Suggestions.nearest(to: word, in: candidates).map { .didYouMean($0) } ?? otherwise
   }
 
   /// The suggestion's words: "did you mean 'x'?", "use a, b or c", or the text.
-  public var text: String {
+  package var text: String {
     switch self {
     case .didYouMean(let name, _): return "did you mean '\(name)'?"
     case .oneOf(let names): return "use " + Suggestion.list(names)
@@ -58,13 +58,13 @@ public enum Suggestion: Sendable, Equatable {
   }
 
   /// The names of a `.didYouMean(_, among:)`, for a hint line of their own.
-  public var alternatives: Suggestion? {
+  package var alternatives: Suggestion? {
     if case .didYouMean(_, let among) = self, !among.isEmpty { return .oneOf(among) }
     return nil
   }
 
   /// `a, b or c`.
-  public static func list(_ names: [String]) -> String {
+  package static func list(_ names: [String]) -> String {
     guard let last = names.last else { return "" }
     let rest = names.dropLast()
     return rest.isEmpty ? last : rest.joined(separator: ", ") + " or " + last
@@ -72,7 +72,7 @@ public enum Suggestion: Sendable, Equatable {
 }
 
 /// What a property holds, which decides how its value is read and printed.
-public enum PropertyKind: Sendable, Equatable {
+package enum PropertyKind: Sendable, Equatable {
   /// A finite number within `range`.
   case number(ClosedRange<Double>)
   /// An angle in radians within `range`; also reads `pi`, `pi/4`, `-pi/2`, `3pi/4`, `45deg`.
@@ -92,7 +92,7 @@ public enum PropertyKind: Sendable, Equatable {
   case text
 
   /// A short word for messages and `keys`: `number`, `point`, `colour`, ….
-  public var word: String {
+  package var word: String {
     switch self {
     case .number: return "number"
     case .angle: return "angle"
@@ -109,7 +109,7 @@ public enum PropertyKind: Sendable, Equatable {
   }
 
   /// An example of a valid value, used in hints.
-  public var example: String {
+  package var example: String {
     switch self {
     case .number: return "1.5"
     case .angle: return "pi/4"
@@ -130,7 +130,7 @@ public enum PropertyKind: Sendable, Equatable {
 
 extension PropertyKind {
   /// Reads `text` as a value of this kind.
-  public func parse(_ text: String) throws(ValueError) -> PropertyValue {
+  package func parse(_ text: String) throws(ValueError) -> PropertyValue {
     let t = text.trimmingSpaces()
     switch self {
     case .number(let range):
@@ -380,11 +380,11 @@ extension String {
 }
 
 /// "Did you mean" suggestions by edit distance.
-public enum Suggestions {
+package enum Suggestions {
   /// The candidate nearest to `word` (ignoring case) among those close enough to be a
   /// plausible typo of it: at most `max(2, n / 3)` edits away, where n is the shorter length.
   /// Ties go to the earlier candidate.
-  public static func nearest(to word: String, in candidates: [String]) -> String? {
+  package static func nearest(to word: String, in candidates: [String]) -> String? {
     var best: (name: String, distance: Int)? = nil
     let lowerWord = Array(word.lowercased().unicodeScalars)
     for c in candidates {
@@ -405,7 +405,7 @@ public enum Suggestions {
   /// The optimal string alignment distance: insertions, deletions, substitutions and
   /// transpositions of two adjacent characters each cost 1 (`stpe` is 1 from `step`), and no
   /// substring is edited twice.
-  public static func distance(_ a: String, _ b: String) -> Int {
+  package static func distance(_ a: String, _ b: String) -> Int {
     distance(Array(a.unicodeScalars), Array(b.unicodeScalars))
   }
 

@@ -1,7 +1,7 @@
 extension PropertyValue {
   /// The value as numbers, for animation: a number is one component, a point or size two, a rect
   /// or colour four. nil for kinds that do not animate.
-  public var components: [Double]? {
+  package var components: [Double]? {
     switch self {
     case .number(let x): return [x]
     case .point(let p): return [p.x, p.y]
@@ -13,7 +13,7 @@ extension PropertyValue {
   }
 
   /// The same kind of value built from components (nil when the count does not fit).
-  public func withComponents(_ v: [Double]) -> PropertyValue? {
+  package func withComponents(_ v: [Double]) -> PropertyValue? {
     guard v.count == components?.count, v.allSatisfy(\.isFinite) else { return nil }
     switch self {
     case .number: return .number(v[0])

@@ -1,5 +1,5 @@
 /// A reference to an image used as `contents`.
-public enum ImageRef: Sendable, Equatable, Hashable {
+package enum ImageRef: Sendable, Equatable, Hashable {
   /// No image: a cell without contents is invisible but still lives and emits.
   case none
   /// One of the procedurally drawn built-in images (see `BuiltinImages`).
@@ -9,7 +9,7 @@ public enum ImageRef: Sendable, Equatable, Hashable {
 }
 
 /// A property value: a closed set of kinds, each parsed and printed in one form.
-public enum PropertyValue: Sendable, Equatable, Hashable {
+package enum PropertyValue: Sendable, Equatable, Hashable {
   case number(Double)
   case point(Point)
   case size(Size)
@@ -21,7 +21,7 @@ public enum PropertyValue: Sendable, Equatable, Hashable {
   case text(String)
 
   /// The value as a number, when it is one.
-  public var number: Double? {
+  package var number: Double? {
     if case .number(let n) = self { return n }
     return nil
   }
@@ -32,7 +32,7 @@ public enum PropertyValue: Sendable, Equatable, Hashable {
 extension PropertyValue {
   /// The sub-field names of this kind of value (`x`, `width`, …), for key paths such as
   /// `emitterPosition.x`.
-  public var fieldNames: [String] {
+  package var fieldNames: [String] {
     switch self {
     case .point: return ["x", "y"]
     case .size: return ["width", "height"]
@@ -44,7 +44,7 @@ extension PropertyValue {
   }
 
   /// Reads one numeric field, or nil when this kind has no such field.
-  public func field(_ name: String) -> Double? {
+  package func field(_ name: String) -> Double? {
     switch (self, name) {
     case (.point(let p), "x"): return p.x
     case (.point(let p), "y"): return p.y
@@ -63,7 +63,7 @@ extension PropertyValue {
   }
 
   /// This value with one numeric field replaced, or nil when this kind has no such field.
-  public func setting(field name: String, to v: Double) -> PropertyValue? {
+  package func setting(field name: String, to v: Double) -> PropertyValue? {
     switch (self, name) {
     case (.point(var p), "x"):
       p.x = v

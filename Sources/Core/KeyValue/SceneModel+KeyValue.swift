@@ -1,10 +1,10 @@
 /// A property of one layer or cell, with an optional numeric field (`emitterPosition.x`).
-public struct PropertyRef: Sendable, Equatable, Hashable {
-  public var object: ObjectRef
-  public var name: String
-  public var field: String?
+package struct PropertyRef: Sendable, Equatable, Hashable {
+  package var object: ObjectRef
+  package var name: String
+  package var field: String?
 
-  public init(object: ObjectRef, name: String, field: String? = nil) {
+  package init(object: ObjectRef, name: String, field: String? = nil) {
     self.object = object
     self.name = name
     self.field = field
@@ -15,7 +15,7 @@ public struct PropertyRef: Sendable, Equatable, Hashable {
 
 extension SceneModel {
   /// What to call an object in messages: `layer 'like'`, `emitter cell 'sparkle'`.
-  public func describe(_ ref: ObjectRef) -> String {
+  package func describe(_ ref: ObjectRef) -> String {
     switch ref {
     case .layer(let id):
       guard let l = layer(id) else { return "a removed layer" }
@@ -119,7 +119,7 @@ extension SceneModel {
   }
 
   /// Resolves a path that names a layer or a cell (no property).
-  public func resolveObject(_ path: String) throws(ValueError) -> ObjectRef {
+  package func resolveObject(_ path: String) throws(ValueError) -> ObjectRef {
     let (parts, offsets) = SceneModel.split(path)
     let (ref, used) = try walk(parts, offsets: offsets)
     if used < parts.count {
@@ -131,7 +131,7 @@ extension SceneModel {
   }
 
   /// Resolves a full key path to a property (and field) of a layer or cell.
-  public func resolveProperty(_ path: String) throws(ValueError) -> PropertyRef {
+  package func resolveProperty(_ path: String) throws(ValueError) -> PropertyRef {
     let (parts, offsets) = SceneModel.split(path)
     let (ref, used) = try walk(parts, offsets: offsets)
     guard used < parts.count else {
@@ -173,7 +173,7 @@ extension SceneModel {
   }
 
   /// The shortest key path that names an object (`like`, `like.emitterCells.sparkle`).
-  public func describe(path ref: ObjectRef) -> String {
+  package func describe(path ref: ObjectRef) -> String {
     switch ref {
     case .layer(let id): return layer(id)?.name ?? "?"
     case .cell(let id, let ids):
@@ -193,19 +193,19 @@ extension SceneModel {
 
 extension SceneModel {
   /// Every property of an object, in table order.
-  public func infos(of ref: ObjectRef) -> [PropertyInfo] {
+  package func infos(of ref: ObjectRef) -> [PropertyInfo] {
     switch ref {
     case .layer(let id): return layer(id)?.descriptors.map(\.info) ?? []
     case .cell: return EmitterCell.descriptors.map(\.info)
     }
   }
 
-  public func info(_ ref: PropertyRef) -> PropertyInfo? {
+  package func info(_ ref: PropertyRef) -> PropertyInfo? {
     infos(of: ref.object).first { $0.name == ref.name }
   }
 
   /// The model value of a property (or field), or nil when the reference is stale.
-  public func value(_ ref: PropertyRef) -> PropertyValue? {
+  package func value(_ ref: PropertyRef) -> PropertyValue? {
     let whole: PropertyValue?
     switch ref.object {
     case .layer(let id):
@@ -222,7 +222,7 @@ extension SceneModel {
 
   /// Reads `text` as a new value for the property, checked against its kind and range, and
   /// returns the whole property value that would result (fields merged in).
-  public func parseValue(_ text: String, for ref: PropertyRef) throws(ValueError) -> PropertyValue {
+  package func parseValue(_ text: String, for ref: PropertyRef) throws(ValueError) -> PropertyValue {
     guard let info = info(ref),
       let current = value(PropertyRef(object: ref.object, name: ref.name, field: nil))
     else {
@@ -243,7 +243,7 @@ extension SceneModel {
   }
 
   /// Stores a whole property value that `parseValue` produced.
-  public mutating func apply(_ value: PropertyValue, to ref: PropertyRef) {
+  package mutating func apply(_ value: PropertyValue, to ref: PropertyRef) {
     switch ref.object {
     case .layer(let id):
       update(id) { l in l.descriptors.first { $0.name == ref.name }?.set(&l, value) }
@@ -255,7 +255,7 @@ extension SceneModel {
   }
 
   /// Parses and stores in one go.
-  public mutating func set(_ ref: PropertyRef, text: String) throws(ValueError) {
+  package mutating func set(_ ref: PropertyRef, text: String) throws(ValueError) {
     let v = try parseValue(text, for: ref)
     apply(v, to: ref)
   }

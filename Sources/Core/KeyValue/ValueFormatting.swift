@@ -1,7 +1,7 @@
 /// Printing of values in the same form that `set` reads, so that `save` round-trips.
-public enum ValueFormatting {
+package enum ValueFormatting {
   /// The shortest text that reads back to the same Double (`0.7`, `1000`, `-0.5`, `1e-07`).
-  public static func number(_ x: Double) -> String {
+  package static func number(_ x: Double) -> String {
     if x == 0 { return "0" }  // also folds -0
     if x.isNaN { return "nan" }
     if x.isInfinite { return x > 0 ? "inf" : "-inf" }
@@ -11,12 +11,12 @@ public enum ValueFormatting {
   }
 
   /// The significant digits of a computed display (`get presentation`, `stats`, `explain`, …).
-  public static let displayDigits = 12
+  package static let displayDigits = 12
 
   /// A computed value for display: rounded half up to `displayDigits` significant decimal
   /// digits, then printed by `number` (`0.8406250000000001` → `0.840625`). The rounding works
   /// on the shortest round-trip text, so it adds no binary noise of its own.
-  public static func display(_ x: Double) -> String {
+  package static func display(_ x: Double) -> String {
     guard x.isFinite, x != 0 else { return number(x) }
     let text = x.description
     var mantissa = Substring(text)
@@ -51,7 +51,7 @@ public enum ValueFormatting {
   }
 
   /// `value` with every number printed by `display`.
-  public static func display(_ v: PropertyValue) -> String {
+  package static func display(_ v: PropertyValue) -> String {
     switch v {
     case .number(let n): return display(n)
     case .point(let p): return "\(display(p.x)),\(display(p.y))"
@@ -65,7 +65,7 @@ public enum ValueFormatting {
 
   /// A large count for messages, to two significant digits: `5e+07` → `50 million`,
   /// `2e7` → `20 million`, `12,000` → `12 thousand`, smaller counts in full.
-  public static func compact(_ x: Double) -> String {
+  package static func compact(_ x: Double) -> String {
     guard x.isFinite else { return x > 0 ? "infinitely many" : number(x) }
     let a = abs(x)
     let units: [(Double, String)] = [(1e12, "trillion"), (1e9, "billion"), (1e6, "million")]
@@ -80,7 +80,7 @@ public enum ValueFormatting {
   ///
   /// Components are rounded to 8 bits, so a colour read from `#…` text prints back unchanged;
   /// other components print their nearest 8-bit value.
-  public static func color(_ c: Color) -> String {
+  package static func color(_ c: Color) -> String {
     func byte(_ v: Double) -> String {
       let b = clampByte(v)
       let digits = Array("0123456789abcdef")
@@ -92,14 +92,14 @@ public enum ValueFormatting {
   }
 
   /// Rounds a 0…1 component to a byte without trapping (NaN → 0).
-  public static func clampByte(_ v: Double) -> UInt8 {
+  package static func clampByte(_ v: Double) -> UInt8 {
     guard v > 0 else { return 0 }
     guard v < 1 else { return 255 }
     return UInt8(v * 255 + 0.5)
   }
 
   /// The printed form of any value.
-  public static func value(_ v: PropertyValue) -> String {
+  package static func value(_ v: PropertyValue) -> String {
     switch v {
     case .number(let n): return number(n)
     case .point(let p): return "\(number(p.x)),\(number(p.y))"

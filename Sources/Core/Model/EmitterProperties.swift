@@ -2,37 +2,37 @@
 ///
 /// `birthRate`, `lifetime`, `velocity`, `scale` and `spin` multiply the cells' values **at
 /// birth only**: changing them never alters particles already alive.
-public struct EmitterProperties: Sendable, Equatable {
-  public var birthRate = 1.0
-  public var lifetime = 1.0
-  public var velocity = 1.0
-  public var scale = 1.0
-  public var spin = 1.0
-  public var emitterPosition = Point.zero
-  public var emitterZPosition = 0.0
-  public var emitterSize = Size.zero
-  public var emitterDepth = 0.0
-  public var emitterShape = EmitterShape.point
-  public var emitterMode = EmitterMode.volume
-  public var renderMode = RenderMode.unordered
-  public var preservesDepth = false
+package struct EmitterProperties: Sendable, Equatable {
+  package var birthRate = 1.0
+  package var lifetime = 1.0
+  package var velocity = 1.0
+  package var scale = 1.0
+  package var spin = 1.0
+  package var emitterPosition = Point.zero
+  package var emitterZPosition = 0.0
+  package var emitterSize = Size.zero
+  package var emitterDepth = 0.0
+  package var emitterShape = EmitterShape.point
+  package var emitterMode = EmitterMode.volume
+  package var renderMode = RenderMode.unordered
+  package var preservesDepth = false
   /// Seeds the layer's random generator. Default 0.
-  public var seed = 0
+  package var seed = 0
 
-  public init() {}
+  package init() {}
 }
 
 /// CAEmitterLayerEmitterShape.
-public enum EmitterShape: String, Sendable, CaseIterable {
+package enum EmitterShape: String, Sendable, CaseIterable {
   case point, line, rectangle, cuboid, circle, sphere
 }
 
 /// CAEmitterLayerEmitterMode.
-public enum EmitterMode: String, Sendable, CaseIterable {
+package enum EmitterMode: String, Sendable, CaseIterable {
   case points, outline, surface, volume
 }
 
 /// CAEmitterLayerRenderMode.
-public enum RenderMode: String, Sendable, CaseIterable {
+package enum RenderMode: String, Sendable, CaseIterable {
   case unordered, oldestFirst, oldestLast, backToFront, additive
 }

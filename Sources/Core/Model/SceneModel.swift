@@ -1,21 +1,21 @@
 /// The model of a scene: the layer tree with its cells, as `get` prints it. No particles, no
 /// clock. A value type, so a command can work on a copy and commit only when it succeeds.
-public struct SceneModel: Sendable, Equatable {
+package struct SceneModel: Sendable, Equatable {
   /// Layers by id; removed layers leave `nil`.
-  public private(set) var layers: [Layer?]
+  package private(set) var layers: [Layer?]
   private var nameIndex: [String: LayerID] = [:]
   private var nextCellID: CellID = 1
 
   /// The root layer's id.
-  public static let rootID: LayerID = 0
+  package static let rootID: LayerID = 0
 
   /// Words that can never name a layer, because key paths and commands use them.
-  public static let reservedNames: Set<String> = [
+  package static let reservedNames: Set<String> = [
     "scene", "presentation", "sublayers", "emitterCells", "in", "as", "to", "from", "by",
   ]
 
   /// A new scene: 320×240 points on black.
-  public init() {
+  package init() {
     var root = Layer(id: SceneModel.rootID, name: "scene", kind: .scene, parent: nil)
     root.properties.bounds = Rect(0, 0, 320, 240)
     root.properties.position = Point(160, 120)
@@ -24,23 +24,23 @@ public struct SceneModel: Sendable, Equatable {
     nameIndex["scene"] = SceneModel.rootID
   }
 
-  public var root: Layer {
+  package var root: Layer {
     layers[SceneModel.rootID] ?? Layer(id: 0, name: "scene", kind: .scene, parent: nil)
   }
 
-  public func layer(_ id: LayerID) -> Layer? {
+  package func layer(_ id: LayerID) -> Layer? {
     guard id >= 0, id < layers.count else { return nil }
     return layers[id]
   }
 
-  public func layerID(named name: String) -> LayerID? { nameIndex[name] }
+  package func layerID(named name: String) -> LayerID? { nameIndex[name] }
 
   /// All layer names, sorted (for completion and suggestions).
-  public var layerNames: [String] { nameIndex.keys.sorted() }
+  package var layerNames: [String] { nameIndex.keys.sorted() }
 
   /// Every layer in drawing-independent tree order: parents before children, siblings in
   /// insertion order.
-  public var treeOrder: [LayerID] {
+  package var treeOrder: [LayerID] {
     var out: [LayerID] = []
     var stack = [SceneModel.rootID]
     while let id = stack.popLast() {
@@ -59,7 +59,7 @@ public struct SceneModel: Sendable, Equatable {
   // MARK: - Names
 
   /// Checks that `name` can name a new layer.
-  public func validateNewLayerName(_ name: String) throws(ValueError) {
+  package func validateNewLayerName(_ name: String) throws(ValueError) {
     try SceneModel.validateName(name, what: "layer")
     if SceneModel.reservedNames.contains(name) {
       throw ValueError("'\(name)' is a reserved word and cannot name a layer")
@@ -71,7 +71,7 @@ public struct SceneModel: Sendable, Equatable {
   }
 
   /// Names: a letter or `_`, then letters, digits, `_` or `-`.
-  public static func validateName(_ name: String, what: String) throws(ValueError) {
+  package static func validateName(_ name: String, what: String) throws(ValueError) {
     let scalars = Array(name.unicodeScalars)
     func isLetter(_ c: Unicode.Scalar) -> Bool {
       ("a"..."z").contains(c) || ("A"..."Z").contains(c) || c == "_"
@@ -92,7 +92,7 @@ public struct SceneModel: Sendable, Equatable {
 
   /// Adds a layer (plain or emitter) as the last sublayer of `parent`.
   @discardableResult
-  public mutating func addLayer(named name: String, kind: LayerKind, parent: LayerID)
+  package mutating func addLayer(named name: String, kind: LayerKind, parent: LayerID)
     throws(ValueError) -> LayerID
   {
     try validateNewLayerName(name)
@@ -106,7 +106,7 @@ public struct SceneModel: Sendable, Equatable {
 
   /// Appends a new cell named `name` to the emitter layer or cell at `owner`.
   @discardableResult
-  public mutating func addCell(named name: String, to owner: ObjectRef) throws(ValueError)
+  package mutating func addCell(named name: String, to owner: ObjectRef) throws(ValueError)
     -> ObjectRef
   {
     try SceneModel.validateName(name, what: "cell")
@@ -143,7 +143,7 @@ public struct SceneModel: Sendable, Equatable {
   }
 
   /// Removes a layer (with its sublayers) or a cell (with its sub-cells). The root stays.
-  public mutating func remove(_ ref: ObjectRef) throws(ValueError) {
+  package mutating func remove(_ ref: ObjectRef) throws(ValueError) {
     switch ref {
     case .layer(let id):
       guard id != SceneModel.rootID else {
@@ -178,7 +178,7 @@ public struct SceneModel: Sendable, Equatable {
   /// animations) under a new name, inserted just after the original among its siblings.
   /// Copied sublayers are named `NAME-ORIGINAL` so names stay unique.
   @discardableResult
-  public mutating func copyLayer(_ id: LayerID, as name: String) throws(ValueError) -> LayerID {
+  package mutating func copyLayer(_ id: LayerID, as name: String) throws(ValueError) -> LayerID {
     guard id != SceneModel.rootID else { throw ValueError("the scene itself cannot be copied") }
     guard let original = layer(id), let parent = original.parent else {
       throw ValueError("no such layer")
@@ -231,7 +231,7 @@ public struct SceneModel: Sendable, Equatable {
   // MARK: - Cells
 
   /// The cell a reference names.
-  public func cell(_ ref: ObjectRef) -> EmitterCell? {
+  package func cell(_ ref: ObjectRef) -> EmitterCell? {
     guard case .cell(let id, let path) = ref, let l = layer(id) else { return nil }
     var list = l.cells
     var found: EmitterCell? = nil
@@ -263,12 +263,12 @@ public struct SceneModel: Sendable, Equatable {
 }
 
 /// A layer or a cell of the scene.
-public enum ObjectRef: Sendable, Equatable, Hashable {
+package enum ObjectRef: Sendable, Equatable, Hashable {
   case layer(LayerID)
   /// A cell: its emitter layer and the ids from the top-level cell down.
   case cell(LayerID, [CellID])
 
-  public var layerID: LayerID {
+  package var layerID: LayerID {
     switch self {
     case .layer(let id), .cell(let id, _): return id
     }

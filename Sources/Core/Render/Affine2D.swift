@@ -3,17 +3,17 @@
 /// A point `(x, y)` maps to `(a·x + c·y + tx, b·x + d·y + ty)`. On a y-down screen a positive
 /// rotation turns +x toward +y, i.e. clockwise, exactly as Core Animation draws it.
 /// `t1.concatenating(t2)` applies `t1` first, then `t2`.
-public struct Affine2D: Sendable, Equatable {
+package struct Affine2D: Sendable, Equatable {
   /// The matrix entries, named as in `CGAffineTransform`.
-  public var a: Double
-  public var b: Double
-  public var c: Double
-  public var d: Double
-  public var tx: Double
-  public var ty: Double
+  package var a: Double
+  package var b: Double
+  package var c: Double
+  package var d: Double
+  package var tx: Double
+  package var ty: Double
 
   /// Creates a transform from its six entries.
-  public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+  package init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
     self.a = a
     self.b = b
     self.c = c
@@ -23,32 +23,32 @@ public struct Affine2D: Sendable, Equatable {
   }
 
   /// The transform that leaves every point where it is.
-  public static let identity = Affine2D(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+  package static let identity = Affine2D(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
   /// A translation by `(x, y)`.
-  public static func translation(x: Double, y: Double) -> Affine2D {
+  package static func translation(x: Double, y: Double) -> Affine2D {
     Affine2D(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
   }
 
   /// A scale by `x` horizontally and `y` vertically about the origin.
-  public static func scale(x: Double, y: Double) -> Affine2D {
+  package static func scale(x: Double, y: Double) -> Affine2D {
     Affine2D(a: x, b: 0, c: 0, d: y, tx: 0, ty: 0)
   }
 
   /// A uniform scale by `s` about the origin.
-  public static func scale(_ s: Double) -> Affine2D {
+  package static func scale(_ s: Double) -> Affine2D {
     scale(x: s, y: s)
   }
 
   /// A rotation by `angle` radians about the origin; positive turns +x toward +y.
-  public static func rotation(_ angle: Double) -> Affine2D {
+  package static func rotation(_ angle: Double) -> Affine2D {
     let cosine = CoreMath.cos(angle)
     let sine = CoreMath.sin(angle)
     return Affine2D(a: cosine, b: sine, c: -sine, d: cosine, tx: 0, ty: 0)
   }
 
   /// The transform that applies `self` first and then `other`.
-  public func concatenating(_ other: Affine2D) -> Affine2D {
+  package func concatenating(_ other: Affine2D) -> Affine2D {
     Affine2D(
       a: a * other.a + b * other.c,
       b: a * other.b + b * other.d,
@@ -59,30 +59,30 @@ public struct Affine2D: Sendable, Equatable {
   }
 
   /// `self` preceded by a translation (as `CGAffineTransform.translatedBy`).
-  public func translatedBy(x: Double, y: Double) -> Affine2D {
+  package func translatedBy(x: Double, y: Double) -> Affine2D {
     Affine2D.translation(x: x, y: y).concatenating(self)
   }
 
   /// `self` preceded by a scale (as `CGAffineTransform.scaledBy`).
-  public func scaledBy(x: Double, y: Double) -> Affine2D {
+  package func scaledBy(x: Double, y: Double) -> Affine2D {
     Affine2D.scale(x: x, y: y).concatenating(self)
   }
 
   /// `self` preceded by a rotation (as `CGAffineTransform.rotated`).
-  public func rotated(by angle: Double) -> Affine2D {
+  package func rotated(by angle: Double) -> Affine2D {
     Affine2D.rotation(angle).concatenating(self)
   }
 
   /// The determinant `a·d − b·c`.
-  public var determinant: Double { a * d - b * c }
+  package var determinant: Double { a * d - b * c }
 
   /// True when every entry is finite.
-  public var isFinite: Bool {
+  package var isFinite: Bool {
     a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite
   }
 
   /// The inverse, or `nil` when the transform is singular or not finite.
-  public func inverted() -> Affine2D? {
+  package func inverted() -> Affine2D? {
     let det = determinant
     guard isFinite, det.isFinite, det != 0 else { return nil }
     let inv = 1 / det
@@ -93,7 +93,7 @@ public struct Affine2D: Sendable, Equatable {
   }
 
   /// The image of the point `(x, y)`.
-  public func apply(x: Double, y: Double) -> (x: Double, y: Double) {
+  package func apply(x: Double, y: Double) -> (x: Double, y: Double) {
     (a * x + c * y + tx, b * x + d * y + ty)
   }
 }

@@ -12,16 +12,16 @@
 /// clamped, rounded, never trapping. A line sets the foreground with `ESC[38;2;R;G;Bm` and the
 /// background with `ESC[48;2;R;G;Bm`, each only when it differs from the previous cell's (the
 /// foreground first when both change), and ends with the reset `ESC[0m`.
-public enum AnsiEncoder {
+package enum AnsiEncoder {
   /// The character drawn in every cell: UPPER HALF BLOCK.
-  public static let halfBlock: Character = "\u{2580}"
+  package static let halfBlock: Character = "\u{2580}"
 
   /// The sequence that ends every line: reset all attributes.
-  public static let reset = "\u{1B}[0m"
+  package static let reset = "\u{1B}[0m"
 
   /// `rows` lines of `columns` cells each, with their escape sequences; `[]` when `columns` or
   /// `rows` is not positive (or `2·rows` overflows).
-  public static func encode(
+  package static func encode(
     _ canvas: Canvas, columns: Int, rows: Int, background: RGBA
   ) -> [String] {
     let (pixelRows, overflow) = rows.multipliedReportingOverflow(by: 2)

@@ -4,9 +4,9 @@
 /// `0.2126·r + 0.7152·g + 0.0722·b` of the premultiplied colour (i.e. composited over black) and
 /// mapped linearly onto ``ramp``: luminance `L`, clamped to [0, 1] (NaN counts as 0), selects
 /// `ramp[min(9, ⌊L × 10⌋)]`, so anything below 0.1 is a space and 0.9 up is `@`.
-public enum AsciiEncoder {
+package enum AsciiEncoder {
   /// Ten characters from darkest to brightest: space `.` `:` `-` `=` `+` `*` `#` `%` `@`.
-  public static let ramp = " .:-=+*#%@"
+  package static let ramp = " .:-=+*#%@"
 
   /// The ramp as bytes (all ASCII), so a line is built as UTF-8 and decoded once.
   private static let rampBytes = Array(ramp.utf8)
@@ -17,7 +17,7 @@ public enum AsciiEncoder {
   /// `[c·W/columns, (c+1)·W/columns)` (integer division; at least one pixel when the canvas has
   /// any), and likewise for rows. Returns `[]` when `columns` or `rows` is not positive; an
   /// empty canvas gives rows of spaces.
-  public static func encode(_ canvas: Canvas, columns: Int, rows: Int) -> [String] {
+  package static func encode(_ canvas: Canvas, columns: Int, rows: Int) -> [String] {
     guard columns > 0, rows > 0 else { return [] }
     let w = canvas.width
     let h = canvas.height

@@ -20,15 +20,15 @@
 /// | `star`       | 32×32  | five-pointed star, point up                                 |
 ///
 /// Each image is built once, on first use, and shared.
-public enum BuiltinImages {
+package enum BuiltinImages {
   /// The built-in image names, sorted.
-  public static let names: [String] = [
+  package static let names: [String] = [
     "check", "circle", "confetti", "dot", "drop", "heart", "heart.fill", "ring", "smoke", "spark",
     "sparkle", "star",
   ]
 
   /// The built-in image called `name`, or `nil` if there is none.
-  public static func named(_ name: String) -> SpriteImage? {
+  package static func named(_ name: String) -> SpriteImage? {
     switch name {
     case "check": return check
     case "circle": return circle

@@ -2,14 +2,14 @@
 ///
 /// Channels are nominally in [0, 1]; the canvas clamps where it matters (additive blending and
 /// encoding) and never traps on out-of-range or NaN values.
-public struct RGBA: Sendable, Equatable {
-  public var r: Float
-  public var g: Float
-  public var b: Float
-  public var a: Float
+package struct RGBA: Sendable, Equatable {
+  package var r: Float
+  package var g: Float
+  package var b: Float
+  package var a: Float
 
   /// Creates a premultiplied colour from its four channels.
-  public init(r: Float, g: Float, b: Float, a: Float) {
+  package init(r: Float, g: Float, b: Float, a: Float) {
     self.r = r
     self.g = g
     self.b = b
@@ -17,14 +17,14 @@ public struct RGBA: Sendable, Equatable {
   }
 
   /// Transparent black.
-  public static let clear = RGBA(r: 0, g: 0, b: 0, a: 0)
+  package static let clear = RGBA(r: 0, g: 0, b: 0, a: 0)
   /// Opaque black.
-  public static let black = RGBA(r: 0, g: 0, b: 0, a: 1)
+  package static let black = RGBA(r: 0, g: 0, b: 0, a: 1)
   /// Opaque white.
-  public static let white = RGBA(r: 1, g: 1, b: 1, a: 1)
+  package static let white = RGBA(r: 1, g: 1, b: 1, a: 1)
 
   /// The premultiplied form of a straight (non-premultiplied) colour.
-  public static func premultiplying(r: Float, g: Float, b: Float, a: Float) -> RGBA {
+  package static func premultiplying(r: Float, g: Float, b: Float, a: Float) -> RGBA {
     RGBA(r: r * a, g: g * a, b: b * a, a: a)
   }
 
@@ -33,7 +33,7 @@ public struct RGBA: Sendable, Equatable {
   /// Branch-free and non-trapping (no `UInt8(Float)`): the rounding uses the 1.5·2²³ trick, so
   /// an exact tie rounds to even.
   @inline(__always)
-  public static func byte(_ value: Float) -> UInt8 {
+  package static func byte(_ value: Float) -> UInt8 {
     let positive = value > 0 ? value : 0  // NaN compares false → 0
     let unit = positive < 1 ? positive : 1
     let shifted = unit * 255 + 12_582_912
@@ -42,7 +42,7 @@ public struct RGBA: Sendable, Equatable {
 }
 
 /// How a source colour (premultiplied) combines with the destination pixel.
-public enum BlendMode: Sendable {
+package enum BlendMode: Sendable {
   /// Porter–Duff source-over: `dst = src + dst·(1 − src.a)`.
   case sourceOver
   /// Additive light: `dst = min(1, dst + src)` per channel, alpha included.
@@ -54,17 +54,17 @@ public enum BlendMode: Sendable {
 /// `pixels` holds 4 floats per pixel (r, g, b, a), row-major from the top-left; pixel `(x, y)`
 /// covers the square [x, x+1]×[y, y+1] and its centre is `(x + 0.5, y + 0.5)`. All drawing is
 /// pure and deterministic, clips to the canvas and does nothing for degenerate input.
-public struct Canvas: Sendable {
+package struct Canvas: Sendable {
   /// Width in pixels (≥ 0).
-  public let width: Int
+  package let width: Int
   /// Height in pixels (≥ 0).
-  public let height: Int
+  package let height: Int
   /// Premultiplied RGBA, `4 × width × height` floats, row-major from the top-left.
-  public internal(set) var pixels: [Float]
+  package internal(set) var pixels: [Float]
 
   /// Creates a canvas filled with `fill`. Negative sizes become 0; a size whose float count
   /// would overflow `Int` gives an empty 0×0 canvas.
-  public init(width: Int, height: Int, fill: RGBA = .clear) {
+  package init(width: Int, height: Int, fill: RGBA = .clear) {
     let w = max(0, width)
     let h = max(0, height)
     let (area, overflowA) = w.multipliedReportingOverflow(by: h)
@@ -85,7 +85,7 @@ public struct Canvas: Sendable {
   }
 
   /// Sets every pixel to `color`.
-  public mutating func clear(to color: RGBA = .clear) {
+  package mutating func clear(to color: RGBA = .clear) {
     pixels.withUnsafeMutableBufferPointer { Canvas.fill($0, with: color) }
   }
 
@@ -105,7 +105,7 @@ public struct Canvas: Sendable {
   }
 
   /// The pixel at `(x, y)`; reading outside the canvas gives `.clear`, writing there is ignored.
-  public subscript(x x: Int, y y: Int) -> RGBA {
+  package subscript(x x: Int, y y: Int) -> RGBA {
     get {
       guard x >= 0, y >= 0, x < width, y < height else { return .clear }
       let i = (y * width + x) * 4
@@ -122,7 +122,7 @@ public struct Canvas: Sendable {
   }
 
   /// Blends one premultiplied colour into the pixel at `(x, y)` (ignored outside the canvas).
-  public mutating func blend(_ color: RGBA, x: Int, y: Int, mode: BlendMode = .sourceOver) {
+  package mutating func blend(_ color: RGBA, x: Int, y: Int, mode: BlendMode = .sourceOver) {
     guard x >= 0, y >= 0, x < width, y < height else { return }
     let i = (y * width + x) * 4
     pixels.withUnsafeMutableBufferPointer { buffer in
@@ -136,7 +136,7 @@ public struct Canvas: Sendable {
   ///
   /// `color` is premultiplied. Used for a layer's `backgroundColor`; the layer's opacity should
   /// already be folded into `color`. Non-finite or singular input draws nothing.
-  public mutating func fillQuad(
+  package mutating func fillQuad(
     _ transform: Affine2D, width: Double, height: Double, cornerRadius: Double = 0,
     color: RGBA, blend: BlendMode = .sourceOver
   ) {
@@ -151,7 +151,7 @@ public struct Canvas: Sendable {
   /// Strokes the inside edge of the rectangle [0, width]×[0, height] (a Core Animation layer
   /// border: `lineWidth` wide, inside the bounds, following `cornerRadius`), mapped by `transform`
   /// and anti-aliased like ``fillQuad(_:width:height:cornerRadius:color:blend:)``.
-  public mutating func strokeQuad(
+  package mutating func strokeQuad(
     _ transform: Affine2D, width: Double, height: Double, cornerRadius: Double = 0,
     lineWidth: Double, color: RGBA, blend: BlendMode = .sourceOver
   ) {
@@ -223,7 +223,7 @@ public struct Canvas: Sendable {
 
   /// Premultiplied pixels composited over an opaque `background` (its alpha is ignored), as
   /// 8-bit RGB, 3 bytes per pixel, row-major. The conversion is ``RGBA/byte(_:)``.
-  public func rgb8(background: RGBA) -> [UInt8] {
+  package func rgb8(background: RGBA) -> [UInt8] {
     let count = width * height
     return [UInt8](unsafeUninitializedCapacity: count * 3) { out, initialized in
       pixels.withUnsafeBufferPointer { src in
@@ -242,7 +242,7 @@ public struct Canvas: Sendable {
 
   /// Straight (un-premultiplied) 8-bit RGBA, 4 bytes per pixel, row-major, for image formats that
   /// keep transparency (PNG). Fully transparent pixels give (0, 0, 0, 0).
-  public func rgba8() -> [UInt8] {
+  package func rgba8() -> [UInt8] {
     let count = width * height
     return [UInt8](unsafeUninitializedCapacity: count * 4) { out, initialized in
       pixels.withUnsafeBufferPointer { src in

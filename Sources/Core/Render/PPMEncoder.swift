@@ -3,14 +3,14 @@
 /// Each pixel is `src + background·(1 − src.a)` (the background's own alpha is ignored), and each
 /// channel goes to 0…255 by ``RGBA/byte(_:)``: NaN → 0, clamped, rounded to nearest — never a
 /// trapping `UInt8(Float)`.
-public enum PPMEncoder {
+package enum PPMEncoder {
   /// The header `P6\n<width> <height>\n255\n`.
-  public static func header(_ canvas: Canvas, magic: String = "P6") -> String {
+  package static func header(_ canvas: Canvas, magic: String = "P6") -> String {
     "\(magic)\n\(canvas.width) \(canvas.height)\n255\n"
   }
 
   /// Binary PPM (P6): the header followed by 3 bytes per pixel, row-major from the top-left.
-  public static func p6(_ canvas: Canvas, background: RGBA) -> [UInt8] {
+  package static func p6(_ canvas: Canvas, background: RGBA) -> [UInt8] {
     var bytes = Array(header(canvas).utf8)
     bytes.append(contentsOf: canvas.rgb8(background: background))
     return bytes
@@ -19,7 +19,7 @@ public enum PPMEncoder {
   /// Plain PPM (P3), for small golden files: header `P3\n<w> <h>\n255\n`, then each pixel row
   /// starts on a new line and lines hold at most 12 values (4 pixels), separated by single spaces
   /// — so no line exceeds 70 characters. Ends with a newline.
-  public static func p3(_ canvas: Canvas, background: RGBA) -> String {
+  package static func p3(_ canvas: Canvas, background: RGBA) -> String {
     let rgb = canvas.rgb8(background: background)
     var text = header(canvas, magic: "P3")
     let rowLength = canvas.width * 3

@@ -6,10 +6,10 @@
 /// default `allowsGroupOpacity`). Particles are
 /// drawn in the emitter's renderMode order, which depends only on birth order and z, never on
 /// storage.
-public enum SceneRenderer {
+package enum SceneRenderer {
   /// Renders the scene, or only one layer's subtree, with the scene's bounds stretched over a
   /// `width`×`height` pixel canvas.
-  public static func render(_ scene: Scene, only: LayerID? = nil, width: Int, height: Int)
+  package static func render(_ scene: Scene, only: LayerID? = nil, width: Int, height: Int)
     -> Canvas
   {
     // Never stopped, so there is always a canvas.
@@ -19,7 +19,7 @@ public enum SceneRenderer {
 
   /// Renders like `render`, polling `stop` every few thousand particles; nil when it said
   /// stop (Ctrl-C during a slow snapshot).
-  public static func render(
+  package static func render(
     _ scene: Scene, only: LayerID? = nil, width: Int, height: Int, stop: @escaping () -> Bool
   ) -> Canvas? {
     // Draw the presentation: the model with its running animations applied.
@@ -62,7 +62,7 @@ public enum SceneRenderer {
 
   /// Maps a layer's own coordinates to the scene's (the root's bounds), through every
   /// ancestor's position, anchor point and transform.
-  public static func transformToScene(_ model: SceneModel, _ id: LayerID) -> Affine2D {
+  package static func transformToScene(_ model: SceneModel, _ id: LayerID) -> Affine2D {
     var m = Affine2D.identity
     var cur: LayerID? = id
     while let c = cur, c != SceneModel.rootID, let l = model.layer(c) {
@@ -136,7 +136,7 @@ public enum SceneRenderer {
   }
 
   /// A straight colour with extra opacity, premultiplied for the canvas.
-  public static func rgba(_ c: Color, opacity: Double) -> RGBA {
+  package static func rgba(_ c: Color, opacity: Double) -> RGBA {
     func u(_ v: Double) -> Float { Float(min(max(v, 0), 1)) }
     return RGBA.premultiplying(r: u(c.red), g: u(c.green), b: u(c.blue), a: u(c.alpha * opacity))
   }

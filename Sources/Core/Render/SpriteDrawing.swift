@@ -1,7 +1,7 @@
 extension Canvas {
   /// Sprites whose mapped bounding box is smaller than this many pixels on both axes are drawn
   /// as a splat (see ``drawSprite(_:contentsRect:transform:tint:blend:)``).
-  public static let splatThreshold = 2.0
+  package static let splatThreshold = 2.0
 
   /// Draws `image` (or the `contentsRect` part of it) as a tinted, transformed quad.
   ///
@@ -28,7 +28,7 @@ extension Canvas {
   ///
   /// Singular, NaN or infinite transforms, tints or rects draw nothing; work is limited to the
   /// part of the bounding box inside the canvas; nothing is allocated.
-  public mutating func drawSprite(
+  package mutating func drawSprite(
     _ image: SpriteImage,
     contentsRect: (x: Double, y: Double, w: Double, h: Double) = (0, 0, 1, 1),
     transform: Affine2D,

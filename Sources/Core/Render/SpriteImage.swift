@@ -4,11 +4,11 @@
 /// Level 0 is the image itself; each further level halves each dimension (rounding down, never
 /// below 1) with an exact area-weighted box filter, down to 1×1, so the last level is the
 /// image's mean colour. All levels live in one allocation.
-public final class SpriteImage: Sendable {
+package final class SpriteImage: Sendable {
   /// Width of level 0 in pixels (≥ 1).
-  public let width: Int
+  package let width: Int
   /// Height of level 0 in pixels (≥ 1).
-  public let height: Int
+  package let height: Int
   /// Every level's premultiplied RGBA, level 0 first.
   let storage: [Float]
   /// Per level: width, height and float offset into `storage`.
@@ -21,14 +21,14 @@ public final class SpriteImage: Sendable {
   }
 
   /// The largest accepted image, in pixels; larger requests give a 1×1 transparent image.
-  public static let maximumPixelCount = 1 << 26
+  package static let maximumPixelCount = 1 << 26
 
   /// Creates an image from premultiplied RGBA floats (4 per pixel, row-major from the top-left).
   ///
   /// Input is sanitised rather than trapped on: sizes below 1 or above
   /// ``maximumPixelCount`` give a 1×1 transparent image, a short array is padded with
   /// transparent pixels, NaN becomes 0, alpha is clamped to [0, 1] and colour to [0, alpha].
-  public init(width: Int, height: Int, premultiplied: [Float]) {
+  package init(width: Int, height: Int, premultiplied: [Float]) {
     let (area, overflow) = width.multipliedReportingOverflow(by: height)
     let valid = width >= 1 && height >= 1 && !overflow && area <= Self.maximumPixelCount
     let w = valid ? width : 1
@@ -67,7 +67,7 @@ public final class SpriteImage: Sendable {
   }
 
   /// Creates an image from straight (non-premultiplied) RGBA floats, premultiplying them.
-  public convenience init(width: Int, height: Int, straight: [Float]) {
+  package convenience init(width: Int, height: Int, straight: [Float]) {
     var premultiplied = straight
     var i = 0
     while i + 3 < premultiplied.count {
@@ -81,19 +81,19 @@ public final class SpriteImage: Sendable {
   }
 
   /// A copy of level 0: premultiplied RGBA, `4 × width × height` floats.
-  public var pixels: [Float] { Array(storage[0..<(width * height * 4)]) }
+  package var pixels: [Float] { Array(storage[0..<(width * height * 4)]) }
 
   /// The number of mip levels (1 for a 1×1 image).
-  public var levelCount: Int { levels.count }
+  package var levelCount: Int { levels.count }
 
   /// The size of mip level `level` (clamped to the valid range).
-  public func levelSize(_ level: Int) -> (width: Int, height: Int) {
+  package func levelSize(_ level: Int) -> (width: Int, height: Int) {
     let m = levels[min(max(level, 0), levels.count - 1)]
     return (m.width, m.height)
   }
 
   /// The texel at `(x, y)` of mip `level`; `.clear` outside the level.
-  public func pixel(x: Int, y: Int, level: Int = 0) -> RGBA {
+  package func pixel(x: Int, y: Int, level: Int = 0) -> RGBA {
     guard level >= 0, level < levels.count else { return .clear }
     let m = levels[level]
     guard x >= 0, y >= 0, x < m.width, y < m.height else { return .clear }
@@ -102,7 +102,7 @@ public final class SpriteImage: Sendable {
   }
 
   /// The mean premultiplied colour of the whole image (its 1×1 level).
-  public var meanColor: RGBA { pixel(x: 0, y: 0, level: levels.count - 1) }
+  package var meanColor: RGBA { pixel(x: 0, y: 0, level: levels.count - 1) }
 
   private static func unit(_ v: Float) -> Float {
     v > 0 ? (v < 1 ? v : 1) : 0

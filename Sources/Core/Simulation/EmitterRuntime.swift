@@ -18,15 +18,15 @@ struct CellRuntime: Sendable {
 }
 
 /// What one call to `Scene.advance` reports.
-public struct StepReport: Sendable, Equatable {
+package struct StepReport: Sendable, Equatable {
   /// Births dropped because the scene held `maxParticles`.
-  public var dropped = 0
+  package var dropped = 0
   /// Whether an effective birth rate was capped at `Limits.maxBirthRate`.
-  public var rateCapped = false
+  package var rateCapped = false
   /// Where the step ended when it was asked to stop early (nil: it reached its end).
-  public var stoppedAt: Double?
+  package var stoppedAt: Double?
 
-  public init() {}
+  package init() {}
 }
 
 /// The particle system of one emitter layer: its clock, cells and particles.

@@ -9,7 +9,7 @@
 /// So a particle's values depend only on the seed, the cell names and birth counts: never on how
 /// time was cut into steps, on processing order, or on other layers (docs/semantics.md,
 /// "Step-size independence"). The order of draws within a particle is fixed by `Draw`.
-public enum ParticleRandom {
+package enum ParticleRandom {
   /// SplitMix64's increment, the golden ratio in 64 bits.
   static let gamma: UInt64 = 0x9E37_79B9_7F4A_7C15
 
@@ -24,7 +24,7 @@ public enum ParticleRandom {
 
   /// A uniform Double in [0, 1): the top 53 bits, `Double(bits >> 11) · 2⁻⁵³`.
   @inline(__always)
-  public static func uniform(_ key: UInt64, _ draw: Draw) -> Double {
+  package static func uniform(_ key: UInt64, _ draw: Draw) -> Double {
     let bits = mix(key &+ UInt64(draw.rawValue + 1) &* gamma)
     return Double(bits >> 11) * 0x1p-53
   }
@@ -57,14 +57,14 @@ public enum ParticleRandom {
   }
 
   /// A uniform for `sample`: a stream keyed by the seed and a name, apart from every particle's.
-  public static func sampleUniform(seed: Int, stream: String, index: Int) -> Double {
+  package static func sampleUniform(seed: Int, stream: String, index: Int) -> Double {
     let base = mix(UInt64(truncatingIfNeeded: seed) ^ hash("sample:" + stream))
     return Double(mix(base &+ UInt64(truncatingIfNeeded: index) &* gamma) >> 11) * 0x1p-53
   }
 
   /// The fixed order of a particle's draws; each has its own uniform, used or not, so adding a
   /// use of one never shifts another.
-  public enum Draw: Int, Sendable {
+  package enum Draw: Int, Sendable {
     case lifetime = 0
     case position1, position2, position3, position4
     case direction, velocity, scale, spin

@@ -266,15 +266,15 @@ struct ParticleFrame {
 }
 
 /// A particle evaluated at one time. Colours are unclamped; clamp when drawing.
-public struct ParticleState: Sendable, Equatable {
-  public var x, y, z: Float
-  public var vx, vy, vz: Float
-  public var red, green, blue, alpha: Float
-  public var scale: Float
-  public var rotation: Float
+package struct ParticleState: Sendable, Equatable {
+  package var x, y, z: Float
+  package var vx, vy, vz: Float
+  package var red, green, blue, alpha: Float
+  package var scale: Float
+  package var rotation: Float
   /// The direction it was fired in (rad), used when it is at rest.
-  public var theta: Float
-  public var age: Float
+  package var theta: Float
+  package var age: Float
 }
 
 /// A particle being born: its times, key and initial values in `Column` order.

@@ -1,29 +1,29 @@
 /// One cell's numbers for `stats`.
-public struct CellStats: Sendable, Equatable {
+package struct CellStats: Sendable, Equatable {
   /// The cell's key path, e.g. `like.emitterCells.sparkle`.
-  public var path: String
-  public var live: Int
-  public var born: Int
-  public var dropped: Int
+  package var path: String
+  package var live: Int
+  package var born: Int
+  package var dropped: Int
   /// Age of the oldest live particle (s), 0 when none.
-  public var oldestAge: Double
+  package var oldestAge: Double
 }
 
 /// A live particle as tests and tools see it: which cell, its place in birth order among the
 /// layer's live particles, and its state.
-public struct ParticleSnapshot: Sendable, Equatable {
-  public var cell: CellID
+package struct ParticleSnapshot: Sendable, Equatable {
+  package var cell: CellID
   /// 0 for the oldest live particle of the layer, counting up in birth order.
-  public var birthIndex: Int
-  public var birthTime: Double
-  public var lifetime: Double
-  public var state: ParticleState
+  package var birthIndex: Int
+  package var birthTime: Double
+  package var lifetime: Double
+  package var state: ParticleState
 }
 
 extension Scene {
   /// Live particles of a layer's subtree (every emitter in it, all cells and sub-cells), or of
   /// one cell (its own particles only).
-  public func liveCount(of ref: ObjectRef) -> Int {
+  package func liveCount(of ref: ObjectRef) -> Int {
     switch ref {
     case .layer(let id):
       var total = 0
@@ -55,7 +55,7 @@ extension Scene {
   }
 
   /// Per cell of every emitter, in tree order then cell preorder.
-  public func stats() -> [CellStats] {
+  package func stats() -> [CellStats] {
     var out: [CellStats] = []
     for id in model.treeOrder {
       guard let l = model.layer(id), l.kind == .emitter else { continue }
@@ -79,7 +79,7 @@ extension Scene {
   }
 
   /// Every live particle of an emitter layer in birth order, evaluated now.
-  public func particles(of id: LayerID) -> [ParticleSnapshot] {
+  package func particles(of id: LayerID) -> [ParticleSnapshot] {
     guard let l = model.layer(id), let rt = runtimes[id] else { return [] }
     let cells = liveCells(of: l, rt)
     var out: [ParticleSnapshot] = []
@@ -95,5 +95,5 @@ extension Scene {
   }
 
   /// The emitter's own clock (its local time, continuous across timing edits).
-  public func emitterTime(of id: LayerID) -> Double { runtimes[id]?.simTime ?? 0 }
+  package func emitterTime(of id: LayerID) -> Double { runtimes[id]?.simTime ?? 0 }
 }

@@ -1,13 +1,13 @@
 /// A scene: the model, the clock `now`, and each emitter layer's particle system.
 ///
 /// Pure: nothing here reads the wall clock or does I/O. Only `advance(to:)` moves time.
-public struct Scene: Sendable {
-  public var model = SceneModel()
+package struct Scene: Sendable {
+  package var model = SceneModel()
   /// Scene time (s), starting at 0.
-  public private(set) var now = 0.0
+  package private(set) var now = 0.0
   var runtimes: [LayerID: EmitterRuntime] = [:]
   /// Images loaded from files for `contents`, by the path the user wrote.
-  public var images: [String: SpriteImage] = [:]
+  package var images: [String: SpriteImage] = [:]
 
   /// Advances to `t` while an animation changes emission: a closed-form jump over the births
   /// that cannot matter (see `emissionPlan`), then the grid, polling `stop` every 64 cells.
@@ -38,15 +38,15 @@ public struct Scene: Sendable {
 
   /// About how many births one piece of a step may draw before `stop` is polled again (a
   /// tuning knob, not part of the scene: it changes when Ctrl-C is noticed, never the result).
-  public var birthsPerPiece = 250_000.0
+  package var birthsPerPiece = 250_000.0
 
-  public init() {}
+  package init() {}
 
   /// An empty scene at time 0.
-  public mutating func reset() { self = Scene() }
+  package mutating func reset() { self = Scene() }
 
   /// The image a `contents` value names, if it is available.
-  public func image(_ ref: ImageRef) -> SpriteImage? {
+  package func image(_ ref: ImageRef) -> SpriteImage? {
     switch ref {
     case .none: return nil
     case .builtin(let name): return BuiltinImages.named(name)
@@ -78,7 +78,7 @@ public struct Scene: Sendable {
 
   /// A layer's local time at scene time `t`: each level applies
   /// `(parent − beginTime) · speed + timeOffset`, root first.
-  public func localTime(of id: LayerID, at t: Double) -> Double {
+  package func localTime(of id: LayerID, at t: Double) -> Double {
     let chain = timingChain(id)
     var x = t
     var i = 0
@@ -93,7 +93,7 @@ public struct Scene: Sendable {
   /// integrated with the value at the start of each 1 ms cell of scene time, and particles take
   /// the animated values of the cell they are born in. The grid is anchored at scene time 0, so
   /// the result does not depend on how time is cut into steps.
-  public static let animationGrid = 0.001
+  package static let animationGrid = 0.001
 
   /// How a step to `t` with animated emission is done: where a closed-form step may take it
   /// first (`jumpTo`), and how many grid cells remain after that.
@@ -179,7 +179,7 @@ public struct Scene: Sendable {
   /// How many 1 ms grid cells a step to `t` would evaluate one by one (0 when no animation
   /// changes emission). Steps over `Limits.maxEmissionGridCells` are refused by the Shell
   /// before they start.
-  public mutating func emissionGridCells(to t: Double) -> Double {
+  package mutating func emissionGridCells(to t: Double) -> Double {
     guard t > now, t.isFinite, hasAnimations, emissionAnimationRuns(from: now, to: t) else {
       return 0
     }
@@ -199,7 +199,7 @@ public struct Scene: Sendable {
   /// it returns true the clock stops at the last time fully reached, and the state is exactly
   /// that of a step to that time (`report.stoppedAt` says which).
   @discardableResult
-  public mutating func advance(to t: Double, stop: () -> Bool = { false }) -> StepReport {
+  package mutating func advance(to t: Double, stop: () -> Bool = { false }) -> StepReport {
     var report = StepReport()
     guard t > now, t.isFinite else { return report }
     if hasAnimations && emissionAnimationRuns(from: now, to: t) {
@@ -327,7 +327,7 @@ public struct Scene: Sendable {
   /// (0 when the step cannot reach the cap). At the cap every death lets one birth in, so
   /// this is about `maxParticles × (1 + step / shortest mean lifetime)`. Long steps at the
   /// cap are refused above `Limits.maxCapDecisions` before any work (see the Shell).
-  public mutating func capDecisions(to t: Double) -> Double {
+  package mutating func capDecisions(to t: Double) -> Double {
     guard t > now, t.isFinite else { return 0 }
     var report = StepReport()
     let presented = presentedModel(at: now)
@@ -362,7 +362,7 @@ public struct Scene: Sendable {
 
   /// Drops runtimes of removed layers and particles of removed cells at once, so a removed
   /// object takes its particles with it.
-  public mutating func pruneRuntimes() {
+  package mutating func pruneRuntimes() {
     for id in runtimes.keys.sorted() {
       guard let l = model.layer(id), l.kind == .emitter else {
         runtimes[id] = nil

@@ -1,6 +1,6 @@
 extension MediaTiming {
   /// CAMediaTiming's properties, shared by layers and cells.
-  public static let descriptors: [PropertyDescriptor<MediaTiming>] = [
+  package static let descriptors: [PropertyDescriptor<MediaTiming>] = [
     .number(
       "beginTime", \.beginTime, default: 0, unit: "s",
       summary: "when the timeline starts, in the parent's time", animatable: false),

@@ -1,70 +1,70 @@
 /// Every bound Burst enforces so that every command finishes with bounded time and memory, and
 /// every tolerance its arithmetic relies on. Each is declared once here; the commands, their
 /// error messages and `explain` quote these values, and docs/semantics.md lists them.
-public enum Limits {
+package enum Limits {
   // MARK: Simulation
 
   /// The highest effective birth rate of one cell (particles per second of its emitter's
   /// clock); a higher `cell.birthRate × layer.birthRate × speed` is capped with a warning.
-  public static let maxBirthRate = 1e8
+  package static let maxBirthRate = 1e8
 
   /// The most particles `maxParticles` may allow alive at once (about 1 GB of particles).
-  public static let maxParticles = 10_000_000
+  package static let maxParticles = 10_000_000
 
   /// The most births one step may have to decide one by one at the particle cap (about
   /// `maxParticles × (1 + step / mean lifetime)`); a longer step at the cap is refused before
   /// it starts. In a release build this is a few seconds of work.
-  public static let maxCapDecisions = 2e7
+  package static let maxCapDecisions = 2e7
 
   /// The most 1 ms cells of animated emission one step may evaluate one by one (1000 s of
   /// scene time, a few seconds of work); a longer step is refused before it starts. Only the
   /// cells where an animation changes birth counts or lifetimes, or the last lifetime chain
   /// before the step's end, are evaluated one by one.
-  public static let maxEmissionGridCells = 1e6
+  package static let maxEmissionGridCells = 1e6
 
   // MARK: Time
 
   /// The furthest one `step` (or `step to`) may move the clock, in seconds.
-  public static let maxStep = 1e9
+  package static let maxStep = 1e9
 
   /// The most steps one `step DT COUNT` may take.
-  public static let maxStepCount = 1_000_000.0
+  package static let maxStepCount = 1_000_000.0
 
   /// The longest `record` or `play`, in seconds of scene time.
-  public static let maxRecordSeconds = 1e6
+  package static let maxRecordSeconds = 1e6
 
   // MARK: Pictures and files
 
   /// The largest scene, in points each way.
-  public static let maxSceneSide = 8192.0
+  package static let maxSceneSide = 8192.0
 
   /// The largest snapshot, in pixels each way (its float canvas takes 1 GiB at 8192×8192).
-  public static let maxSnapshotSide = 8192.0
+  package static let maxSnapshotSide = 8192.0
 
   /// The largest frame `record` writes as PNG, in pixels each way.
-  public static let maxFrameSide = 4096.0
+  package static let maxFrameSide = 4096.0
 
   /// The most pixels an image file may have to be loaded (4096×4096).
-  public static let maxImagePixels = 4096 * 4096
+  package static let maxImagePixels = 4096 * 4096
 
   /// The most decoded image bytes all loaded images may hold together (512 MiB).
-  public static let maxDecodedImageBytes = 512 << 20
+  package static let maxDecodedImageBytes = 512 << 20
 
   /// The largest `.cast` recording `record` writes (256 MiB).
-  public static let maxCastBytes = 256 << 20
+  package static let maxCastBytes = 256 << 20
 
   /// The largest script `load` or `burst FILE` reads (64 MiB).
-  public static let maxScriptBytes = 64 << 20
+  package static let maxScriptBytes = 64 << 20
 
   /// The most pixels one `record` may write in all its frames.
-  public static let maxRecordPixels = 2e9
+  package static let maxRecordPixels = 2e9
 
   /// The most values `sample` draws.
-  public static let maxSamples = 1_000_000.0
+  package static let maxSamples = 1_000_000.0
 
   /// A bound as messages quote it: a power of ten from a million up as `1e9`, any other
   /// value in its shortest form (`8192`).
-  public static func quoted(_ x: Double) -> String {
+  package static func quoted(_ x: Double) -> String {
     var power = 1e6
     for e in 6...300 {
       if power == x { return "1e\(e)" }
@@ -76,25 +76,25 @@ public enum Limits {
 }
 
 /// The tolerances of Burst's arithmetic, each named for what it absorbs.
-public enum Tolerance {
+package enum Tolerance {
   /// Rounding slack when counting births: an emission integral within this of a whole number
   /// counts as reaching it, so a rate × time that is whole on paper (10/s × 0.3 s) gives its
   /// births even when floating point lands a hair below.
-  public static let birthCount = 1e-9
+  package static let birthCount = 1e-9
 
   /// Rounding slack on times in seconds: a particle whose death lies within this after a step's
   /// end is dead at that end.
-  public static let deathTime = 1e-9
+  package static let deathTime = 1e-9
 
   /// Margin in seconds by which a birth must precede the step's end minus its whole lifetime
   /// chain (itself and all its sub-cell descendants) to be skipped as certainly gone by then.
-  public static let lifetimeChain = 1e-6
+  package static let lifetimeChain = 1e-6
 
   /// Relative slack at the end of an animation's active time: within this fraction of the end
   /// counts as the end, so that scripted times such as 0.1 + 0.2 land on it.
-  public static let activeEnd = 1e-12
+  package static let activeEnd = 1e-12
 
   /// Relative slack at a cycle boundary when an animation ends exactly there: within this
   /// fraction of a cycle past the boundary, the end shows the finished cycle, not a new one.
-  public static let cycleBoundary = 1e-9
+  package static let cycleBoundary = 1e-9
 }

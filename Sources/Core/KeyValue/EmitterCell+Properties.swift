@@ -5,7 +5,7 @@ extension EmitterCell {
     + " Apple's lifetimeRange page says M ± R instead"
 
   /// CAEmitterCell's properties, with Apple's defaults.
-  public static let descriptors: [PropertyDescriptor<EmitterCell>] =
+  package static let descriptors: [PropertyDescriptor<EmitterCell>] =
     [
       PropertyDescriptor<EmitterCell>(
         "name", kind: .text, default: .text(""), summary: "the cell's name in key paths",

@@ -14,9 +14,9 @@
 ///
 /// Unlike `MediaTiming.activeDuration` (which serves cells), a fractional `repeatCount` below 1
 /// shortens the animation (0.5 plays half a cycle), as Apple documents fractional counts.
-public struct AnimationClock: Sendable, Equatable {
+package struct AnimationClock: Sendable, Equatable {
   /// Where an animation stands at a parent time.
-  public enum Phase: Sendable, Equatable {
+  package enum Phase: Sendable, Equatable {
     /// Before its active window (`a < 0`).
     case before
     /// Inside its active window: `fraction` is the basic time over the duration (0…1, mirrored in
@@ -28,7 +28,7 @@ public struct AnimationClock: Sendable, Equatable {
   }
 
   /// What a fill rule shows outside the active window.
-  public enum Fill: Sendable, Equatable {
+  package enum Fill: Sendable, Equatable {
     /// The layer's model value (the animation has no effect).
     case modelValue
     /// The animation's value at the start of its active window (a = 0).
@@ -38,7 +38,7 @@ public struct AnimationClock: Sendable, Equatable {
   }
 
   /// What the presentation layer shows for this animation at a parent time.
-  public enum Presentation: Sendable, Equatable {
+  package enum Presentation: Sendable, Equatable {
     /// The model value.
     case modelValue
     /// The animation's value at this basic fraction and completed cycle count.
@@ -46,11 +46,11 @@ public struct AnimationClock: Sendable, Equatable {
   }
 
   /// The timing, with `duration` already defaulted by the caller (Core Animation uses 0.25 s).
-  public let timing: MediaTiming
+  package let timing: MediaTiming
 
   /// A clock for `timing`. Non-finite `beginTime`, `timeOffset` or `speed` are read as their
   /// defaults (0, 0, 1).
-  public init(timing: MediaTiming) {
+  package init(timing: MediaTiming) {
     var t = timing
     if !t.beginTime.isFinite { t.beginTime = 0 }
     if !t.timeOffset.isFinite { t.timeOffset = 0 }
@@ -63,14 +63,14 @@ public struct AnimationClock: Sendable, Equatable {
   private var hasDuration: Bool { timing.duration.isFinite && timing.duration > 0 }
 
   /// One cycle (s): `duration`, doubled with `autoreverses`.
-  public var cycleDuration: Double {
+  package var cycleDuration: Double {
     hasDuration ? timing.duration * (timing.autoreverses ? 2 : 1) : 0
   }
 
   /// The active duration AD (s): `repeatDuration` when > 0, else `cycle · repeatCount` (one
   /// cycle when the count is 0, negative or NaN). Infinite for an infinite count or duration
   /// (Core Animation's `HUGE_VALF` or `Float.greatestFiniteMagnitude` counts as forever).
-  public var activeDuration: Double {
+  package var activeDuration: Double {
     guard hasDuration else { return 0 }
     if timing.repeatDuration > 0 {  // NaN compares false
       return timing.repeatDuration
@@ -81,7 +81,7 @@ public struct AnimationClock: Sendable, Equatable {
   }
 
   /// The phase at parent time `parentTime` (s). (choice) A NaN parent time is `.before`.
-  public func phase(at parentTime: Double) -> Phase {
+  package func phase(at parentTime: Double) -> Phase {
     let a = (parentTime - timing.beginTime) * timing.speed
     guard !a.isNaN else { return .before }
     if a < 0 { return .before }
@@ -97,7 +97,7 @@ public struct AnimationClock: Sendable, Equatable {
   }
 
   /// Whether the active window is over (`a ≥ AD`); an infinite animation never finishes.
-  public func isFinished(at parentTime: Double) -> Bool {
+  package func isFinished(at parentTime: Double) -> Bool {
     if case .after = phase(at: parentTime) { return true }
     return false
   }
@@ -107,7 +107,7 @@ public struct AnimationClock: Sendable, Equatable {
   /// At `a = AD` exactly, a cycle boundary (within `Tolerance.cycleBoundary` of a cycle, for rounding) counts as the end
   /// of the last cycle, not the start of the next. (choice) `cycle` is clamped to ±2⁶² so it
   /// never traps; it is negative when a negative `timeOffset` reaches back before the start.
-  public func point(atActiveTime a: Double) -> (fraction: Double, cycle: Int) {
+  package func point(atActiveTime a: Double) -> (fraction: Double, cycle: Int) {
     guard hasDuration else { return (1, 0) }
     let end = activeDuration
     let clamped = a.isNaN ? 0 : min(max(a, 0), end)
@@ -137,7 +137,7 @@ public struct AnimationClock: Sendable, Equatable {
   /// Before: `backwards`/`both` hold the first value (an animation waiting to start is always
   /// still attached). After: `forwards`/`both` hold the last value only when kept; otherwise the
   /// animation is removed (or inert) and the model value shows.
-  public static func fill(_ mode: FillMode, kept: Bool) -> (before: Fill, after: Fill) {
+  package static func fill(_ mode: FillMode, kept: Bool) -> (before: Fill, after: Fill) {
     let before: Fill = mode == .backwards || mode == .both ? .firstValue : .modelValue
     let holdsEnd = (mode == .forwards || mode == .both) && kept
     return (before, holdsEnd ? .lastValue : .modelValue)
@@ -145,7 +145,7 @@ public struct AnimationClock: Sendable, Equatable {
 
   /// What shows at `parentTime`, applying `timing.fillMode` and `kept`
   /// (`removedOnCompletion = NO`).
-  public func presentation(at parentTime: Double, kept: Bool) -> Presentation {
+  package func presentation(at parentTime: Double, kept: Bool) -> Presentation {
     let rules = Self.fill(timing.fillMode, kept: kept)
     switch phase(at: parentTime) {
     case .before:

@@ -1,6 +1,6 @@
 extension Layer {
   /// CALayer's properties (every layer, the root and emitters included).
-  public static let layerDescriptors: [PropertyDescriptor<Layer>] =
+  package static let layerDescriptors: [PropertyDescriptor<Layer>] =
     [
       PropertyDescriptor<Layer>(
         "name", kind: .text, default: .text(""), summary: "the layer's unique name",
@@ -84,11 +84,11 @@ extension Layer {
 
 extension Layer {
   /// CAEmitterLayer's own properties.
-  public static let emitterDescriptors: [PropertyDescriptor<Layer>] = EmitterProperties.descriptors
+  package static let emitterDescriptors: [PropertyDescriptor<Layer>] = EmitterProperties.descriptors
     .map { $0.lifted(\Layer.emitter) }
 
   /// The scene's settings, on the root layer.
-  public static let sceneDescriptors: [PropertyDescriptor<Layer>] = [
+  package static let sceneDescriptors: [PropertyDescriptor<Layer>] = [
     PropertyDescriptor<SceneSettings>.integer(
       "maxParticles", \.maxParticles, default: 2_000_000, range: 0...Double(Limits.maxParticles),
       unit: "particles",
