@@ -222,7 +222,8 @@ extension SceneModel {
 
   /// Reads `text` as a new value for the property, checked against its kind and range, and
   /// returns the whole property value that would result (fields merged in).
-  package func parseValue(_ text: String, for ref: PropertyRef) throws(ValueError) -> PropertyValue {
+  package func parseValue(_ text: String, for ref: PropertyRef) throws(ValueError) -> PropertyValue
+  {
     guard let info = info(ref),
       let current = value(PropertyRef(object: ref.object, name: ref.name, field: nil))
     else {
