@@ -247,6 +247,20 @@ extension PropertyDescriptor {
       })
   }
 
+  /// A property Burst accepts and stores so that real code runs, but that changes nothing it
+  /// draws (`shouldRasterize`): its value is kept by name in `store`, so its row in the table
+  /// is all it takes, and `explain` says why it has no effect (`why`).
+  static func kept(
+    _ name: String, _ store: WritableKeyPath<Root, KeptValues> & Sendable, kind: PropertyKind,
+    default d: PropertyValue, unit: String = "", summary: String, noEffect why: String
+  ) -> Self {
+    Self(
+      name, kind: kind, default: d, unit: unit, summary: summary, animatable: false,
+      get: { $0[keyPath: store][name] ?? d },
+      set: { root, v in root[keyPath: store][name] = v == d ? nil : v }
+    ).noEffectHere(why)
+  }
+
   static func image(
     _ name: String, _ path: WritableKeyPath<Root, ImageRef> & Sendable, summary: String,
     choice: String? = nil

@@ -28,6 +28,8 @@ package struct LayerProperties: Sendable, Equatable {
   /// The transform, decomposed into the key paths Core Animation exposes.
   package var transform = LayerTransform()
   package var timing = MediaTiming()
+  /// Properties kept without an effect on what Burst draws (`shouldRasterize`).
+  package var kept = KeptValues()
 
   package init() {}
 }

@@ -49,7 +49,9 @@ enum LearningCommands {
         let v = m.value(PropertyRef(object: ref, name: i.name))
         row.append(v.map(ValueFormatting.value) ?? "")
       }
-      row += [i.unit, i.summary + (i.writable ? "" : " (read-only)")]
+      let notes =
+        (i.writable ? "" : " (read-only)") + (i.noEffectHere == nil ? "" : " (no effect here)")
+      row += [i.unit, i.summary + notes]
       rows.append(row)
     }
     s.sink.out(title + "\n" + TreePrinter.table(rows))
