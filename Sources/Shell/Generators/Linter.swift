@@ -12,7 +12,9 @@ enum Linter {
     var out: [String] = []
     let bounds = m.root.properties.bounds.size
     for id in m.treeOrder {
-      guard let l = m.layer(id), l.kind == .emitter else { continue }
+      guard let l = m.layer(id) else { continue }
+      out += noEffect(l.descriptors, of: l, path: id == SceneModel.rootID ? "scene" : l.name)
+      guard l.kind == .emitter else { continue }
       let e = l.emitter
       let name = l.name
       if l.properties.hidden { out.append("\(name): the layer is hidden") }
@@ -37,6 +39,7 @@ enum Linter {
       }
       func visit(_ c: EmitterCell, path: String, topLevel: Bool) {
         let p = path + ".emitterCells." + c.name
+        out += noEffect(EmitterCell.descriptors, of: c, path: p)
         if !c.enabled { out.append("\(p): the cell is disabled") }
         if topLevel && c.birthRate <= 0 {
           out.append("\(p): birthRate is 0, so nothing is born (set \(p).birthRate 10)")
@@ -100,6 +103,17 @@ enum Linter {
       for c in l.cells { visit(c, path: name, topLevel: true) }
     }
     return out
+  }
+
+  /// The properties set away from their defaults that change nothing Burst draws (the table
+  /// says which, and why).
+  static func noEffect<Root>(
+    _ table: [PropertyDescriptor<Root>], of object: Root, path: String
+  ) -> [String] {
+    table.compactMap { d in
+      guard let why = d.noEffectHere, d.get(object) != d.defaultValue else { return nil }
+      return "\(path).\(d.name) is set, but changes nothing Burst draws: \(why)"
+    }
   }
 
   static func fmt(_ x: Double) -> String { ValueFormatting.number((x * 1000).rounded() / 1000) }
