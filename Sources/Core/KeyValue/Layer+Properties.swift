@@ -45,6 +45,10 @@ extension Layer {
       .bool(
         "masksToBounds", \.masksToBounds, default: false,
         summary: "clips sublayers and particles to the bounds"),
+      .kept(
+        "shouldRasterize", \.kept, kind: .bool, default: .bool(false),
+        summary: "renders the layer once into a bitmap that later frames reuse",
+        noEffect: "Burst draws every frame from the model, so there is no bitmap to reuse"),
       .image("contents", \.contents, summary: "an image drawn in the bounds"),
       .enumeration(
         "contentsGravity", \.contentsGravity, default: .resize, objcPrefix: "kCAGravity",
