@@ -1,8 +1,8 @@
 import Core
 
-/// Building a scene: scene, layer, emitter, cell, remove, set, get, reset.
+/// Building a scene: scene, layer, emitter, cell, remove, set, unset, get, reset.
 enum SceneCommands {
-  static let all: [Command] = [scene, layer, emitter, cell, copy, remove, set, get, reset]
+  static let all: [Command] = [scene, layer, emitter, cell, copy, remove, set, unset, get, reset]
 
   static let scene = Command(
     name: "scene", usage: "scene SIZE [COLOR]",
@@ -166,6 +166,35 @@ enum SceneCommands {
     }
     try s.loadImageIfNeeded(value, token: span, in: inv.line)
     s.scene.model.apply(value, to: ref)
+  }
+
+  static let unset = Command(
+    name: "unset", usage: "unset PATH ...",
+    abstract: "put properties (or fields) back to their defaults, the values keys lists",
+    examples: [
+      "unset like.emitterCells.sparkle.velocityRange",
+      "unset like.transform.scale like.opacity", "unset like.emitterPosition.x",
+    ], hints: [.property]
+  ) { s, inv throws(Diagnostic) in
+    _ = try inv.argument(1, "PATH")
+    let model = s.scene.model
+    // Every path is checked before any property changes, so a bad one changes nothing.
+    var updates: [(PropertyRef, PropertyValue)] = []
+    for token in inv.args {
+      let ref = try inv.property(token, in: model)
+      guard let info = model.info(ref), info.writable else {
+        throw inv.error("'\(ref.name)' is read-only, so it has no default to go back to", at: token)
+      }
+      var value = info.defaultValue
+      if let field = ref.field,
+        let current = model.value(PropertyRef(object: ref.object, name: ref.name)),
+        let d = info.defaultValue.field(field), let merged = current.setting(field: field, to: d)
+      {
+        value = merged
+      }
+      updates.append((PropertyRef(object: ref.object, name: ref.name), value))
+    }
+    for (ref, value) in updates { s.scene.model.apply(value, to: ref) }
   }
 
   /// Parses a value for `set`, with the kind's message prefixed by the property name.
