@@ -117,4 +117,13 @@ struct PropertyFactsTests {
     try CoreKit.build(&s)
     #expect(try s.model.resolveProperty(path).name == name)
   }
+
+  @Test("the properties whose animation changes birth counts are the ones the tables mark")
+  func countKeysComeFromTheTables() {
+    let timing = [
+      "beginTime", "speed", "timeOffset", "duration", "repeatCount", "repeatDuration",
+      "autoreverses", "fillMode",
+    ]
+    #expect(Scene.countKeys == Set(["birthRate", "lifetime", "lifetimeRange", "enabled"] + timing))
+  }
 }

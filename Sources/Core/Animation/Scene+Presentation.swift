@@ -59,11 +59,11 @@ extension Scene {
   static let emitterKeys = Set(Layer.emitterDescriptors.map(\.name))
 
   /// Properties (of a cell or an emitter layer) whose animation changes how many particles are
-  /// born or how long they live. Animating any other emission property changes only the values
-  /// particles are born with.
-  static let countKeys: Set<String> =
-    Set(["birthRate", "lifetime", "lifetimeRange", "enabled"])
-    .union(MediaTiming.descriptors.map(\.name))
+  /// born or how long they live, as their tables declare (`changesCounts`). Animating any other
+  /// emission property changes only the values particles are born with.
+  static let countKeys = Set(
+    (EmitterCell.descriptors.map(\.info) + Layer.emitterDescriptors.map(\.info))
+      .filter(\.changesCounts).map(\.name))
 
   /// Whether an animation that changes what an emitter emits runs at some time in [t0, t1]:
   /// then births are integrated on a fixed grid instead of with constant rates. With

@@ -167,24 +167,16 @@ enum CoreMath {
     return (r, Int(k) & 3)
   }
 
-  private static func sinKernel(_ r: Double) -> Double {
-    let r2 = r * r
-    var term = r
-    var sum = r
-    var n = 1.0
-    for _ in 0..<9 {
-      term *= -r2 / ((n + 1) * (n + 2))
-      sum += term
-      n += 2
-    }
-    return sum
-  }
+  private static func sinKernel(_ r: Double) -> Double { taylor(r * r, first: r, power: 1) }
 
-  private static func cosKernel(_ r: Double) -> Double {
-    let r2 = r * r
-    var term = 1.0
-    var sum = 1.0
-    var n = 0.0
+  private static func cosKernel(_ r: Double) -> Double { taylor(r * r, first: 1, power: 0) }
+
+  /// Ten terms of the alternating series `first − first·r²/((n+1)(n+2)) + …` with `n` starting
+  /// at `power` and rising by 2: sin's (`first` r, `power` 1) or cos's (1, 0), given `r2` = r².
+  private static func taylor(_ r2: Double, first: Double, power: Double) -> Double {
+    var term = first
+    var sum = first
+    var n = power
     for _ in 0..<9 {
       term *= -r2 / ((n + 1) * (n + 2))
       sum += term

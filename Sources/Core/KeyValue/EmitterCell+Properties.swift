@@ -13,20 +13,22 @@ extension EmitterCell {
       .bool(
         "enabled", \.enabled, default: true,
         summary: "a disabled cell emits no new particles (those alive live on)"
-      ).swift("isEnabled"),
+      ).swift("isEnabled").changingCounts(),
       .number(
         "birthRate", \.birthRate, default: 0, range: -1e7...1e7, unit: "particles/s",
         summary: "particles created per second, times the layer's birthRate",
         choice: "births happen when the integral of the rate crosses 1, 2, 3, … (no random"
-          + " phase); a negative rate emits nothing"),
+          + " phase); a negative rate emits nothing"
+      ).changingCounts(),
       .number(
         "lifetime", \.lifetime, default: 0, range: -1e6...1e6, unit: "s",
         summary: "mean seconds a particle lives, times the layer's lifetime",
-        choice: "a drawn lifetime ≤ 0 means the particle is never born"),
+        choice: "a drawn lifetime ≤ 0 means the particle is never born"
+      ).changingCounts(),
       .number(
         "lifetimeRange", \.lifetimeRange, default: 0, range: -1e6...1e6, unit: "s",
         summary: "range of the lifetime", choice: rangeChoice
-      ).spread(of: "lifetime"),
+      ).spread(of: "lifetime").changingCounts(),
       .number(
         "emissionLatitude", \.emissionLatitude, default: 0, unit: "rad", angle: true,
         summary: "tilt out of the layer plane (0 = in the plane)",

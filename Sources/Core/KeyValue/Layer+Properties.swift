@@ -115,11 +115,13 @@ extension EmitterProperties {
     .number(
       "birthRate", \.birthRate, default: 1, range: -1e7...1e7,
       summary: "multiplies every cell's birthRate (particles per second)",
-      choice: "a negative product emits nothing"),
+      choice: "a negative product emits nothing"
+    ).changingCounts(),
     .number(
       "lifetime", \.lifetime, default: 1, range: -1e6...1e6,
       summary: "multiplies each new particle's lifetime; 0 means particles are never born",
-      choice: "applied at birth only, to sub-cell particles too"),
+      choice: "applied at birth only, to sub-cell particles too"
+    ).changingCounts(),
     .number(
       "velocity", \.velocity, default: 1, summary: "multiplies each new particle's velocity",
       choice: "applied at birth only, to sub-cell particles too; accelerations are not"

@@ -1,31 +1,33 @@
 extension MediaTiming {
   /// CAMediaTiming's properties, shared by layers and cells.
-  package static let descriptors: [PropertyDescriptor<MediaTiming>] = [
-    .number(
-      "beginTime", \.beginTime, default: 0, unit: "s",
-      summary: "when the timeline starts, in the parent's time", animatable: false),
-    .number(
-      "speed", \.speed, default: 1, range: -1000...1000,
-      summary: "how fast local time runs (2 = twice as fast, 0 = frozen)", animatable: false),
-    .number(
-      "timeOffset", \.timeOffset, default: 0, unit: "s",
-      summary: "added to local time after scaling by speed", animatable: false),
-    .number(
-      "duration", \.duration, default: 0, range: 0...1e9, unit: "s",
-      summary: "length of one cycle; for a cell, 0 means it emits forever", animatable: false,
-      choice: "a cell emits only while its local time lies in [0, active duration); duration 0"
-        + " means forever, and speed scales its emission clock (Apple is silent on both)"),
-    .number(
-      "repeatCount", \.repeatCount, default: 0, range: 0...1e9,
-      summary: "how many cycles run (0 = one)", animatable: false),
-    .number(
-      "repeatDuration", \.repeatDuration, default: 0, range: 0...1e9, unit: "s",
-      summary: "how long cycles repeat, overriding repeatCount when > 0", animatable: false),
-    .bool(
-      "autoreverses", \.autoreverses, default: false,
-      summary: "whether each cycle plays backwards after playing forwards"),
-    .enumeration(
-      "fillMode", \.fillMode, default: .removed, objcPrefix: "kCAFillMode",
-      summary: "what shows outside the active window"),
-  ]
+  /// Every one decides when an object's clock runs, so animating any changes birth counts.
+  package static let descriptors: [PropertyDescriptor<MediaTiming>] =
+    ([
+      .number(
+        "beginTime", \.beginTime, default: 0, unit: "s",
+        summary: "when the timeline starts, in the parent's time", animatable: false),
+      .number(
+        "speed", \.speed, default: 1, range: -1000...1000,
+        summary: "how fast local time runs (2 = twice as fast, 0 = frozen)", animatable: false),
+      .number(
+        "timeOffset", \.timeOffset, default: 0, unit: "s",
+        summary: "added to local time after scaling by speed", animatable: false),
+      .number(
+        "duration", \.duration, default: 0, range: 0...1e9, unit: "s",
+        summary: "length of one cycle; for a cell, 0 means it emits forever", animatable: false,
+        choice: "a cell emits only while its local time lies in [0, active duration); duration 0"
+          + " means forever, and speed scales its emission clock (Apple is silent on both)"),
+      .number(
+        "repeatCount", \.repeatCount, default: 0, range: 0...1e9,
+        summary: "how many cycles run (0 = one)", animatable: false),
+      .number(
+        "repeatDuration", \.repeatDuration, default: 0, range: 0...1e9, unit: "s",
+        summary: "how long cycles repeat, overriding repeatCount when > 0", animatable: false),
+      .bool(
+        "autoreverses", \.autoreverses, default: false,
+        summary: "whether each cycle plays backwards after playing forwards"),
+      .enumeration(
+        "fillMode", \.fillMode, default: .removed, objcPrefix: "kCAFillMode",
+        summary: "what shows outside the active window"),
+    ] as [PropertyDescriptor<MediaTiming>]).map { $0.changingCounts() }
 }

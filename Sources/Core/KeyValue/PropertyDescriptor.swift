@@ -28,6 +28,10 @@ package struct PropertyInfo: Sendable {
   /// Why setting it changes nothing in Burst's picture (a hint to a GPU cache, say), when that
   /// is so: it is accepted and stored so that real code runs, and `explain` says so.
   package internal(set) var noEffectHere: String?
+  /// Whether animating it changes how many particles are born or how long they live (not
+  /// only the values they are born with), so that births are counted on a fine time grid
+  /// while such an animation runs.
+  package internal(set) var changesCounts = false
 }
 
 /// How a property relates to the others in its table. `save` and `export` write each value
@@ -105,6 +109,9 @@ package struct PropertyDescriptor<Root>: Sendable {
   func placedByHost() -> Self { with { $0.placedByHost = true } }
   /// Accepted and stored, but nothing Burst draws depends on it; `why` says so in `explain`.
   func noEffectHere(_ why: String) -> Self { with { $0.noEffectHere = why } }
+
+  /// Animating it changes birth counts or lifetimes.
+  func changingCounts() -> Self { with { $0.changesCounts = true } }
 
   private func with(_ change: (inout PropertyInfo) -> Void) -> Self {
     var copy = self
