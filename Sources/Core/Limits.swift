@@ -22,6 +22,11 @@ package enum Limits {
   /// before the step's end, are evaluated one by one.
   package static let maxEmissionGridCells = 1e6
 
+  /// The most births one step may skip in a cell whose lifetimes fall either side of 0 and
+  /// still sort them into born and stillborn by drawing each one's lifetime (a fraction of a
+  /// second); past it, `stats` says how many went unsorted.
+  package static let maxStillbornDraws = 1e8
+
   // MARK: Time
 
   /// The furthest one `step` (or `step to`) may move the clock, in seconds.

@@ -28,23 +28,9 @@ func writeAll(_ fd: Int32, _ text: String) {
 public enum Burst {
   static let version = "0.1.0"
 
-  static let usage = """
-    usage: burst [FILE.burst ...] [-e COMMANDS]... [-i FILE.burst] [--color auto|always|never]
-           burst --help | --version
-
-    Simulates Core Animation particle emitters in the terminal.
-      FILE.burst       run the scripts in order, stopping at the first error
-      -e COMMANDS      run commands given here (may repeat, mixes with files)
-      -i FILE.burst    run the script, then stay at the prompt with its scene
-      --color WHEN     colour output: auto (default), always or never (NO_COLOR is honoured)
-      --help           this text
-      --version        the version
-
-    With no arguments, burst shows a prompt when standard input is a terminal and otherwise
-    reads standard input as a script. Type 'help' at the prompt for the commands.
-    Exit status: 0 ok, 64 bad usage, 65 error in a script, 66 missing input, 74 cannot write.
-
-    """
+  /// The usage lines, printed with a usage error; `--help` prints `ProgramHelp.text`, and
+  /// both come from the option declarations in ProgramOptions.swift.
+  static var usage: String { ProgramHelp.usageLines }
 
   enum Source {
     case file(String)
@@ -58,7 +44,7 @@ public enum Burst {
   static func run(_ args: [String]) -> Int32 {
     var sources: [Source] = []
     var interactive = false
-    var color = "auto"
+    var color = ColorChoice.standard
     var i = 0
     func fail(_ message: String) -> Int32 {
       writeAll(2, "burst: \(message)\n\(usage)")
@@ -68,10 +54,19 @@ public enum Burst {
       let a = args[i]
       switch a {
       case "--help", "-h":
-        writeAll(1, usage)
+        writeAll(1, ProgramHelp.text)
         return 0
       case "--version":
         print("burst \(version)")
+        return 0
+      case "--man":
+        writeAll(1, ManPage.text(version: version))
+        return 0
+      case "--completion":
+        guard i + 1 < args.count, let shell = CompletionShell(rawValue: args[i + 1]) else {
+          return fail("--completion takes \(Suggestion.list(CompletionShell.words))")
+        }
+        writeAll(1, CompletionScript.text(for: shell))
         return 0
       case "-e":
         guard i + 1 < args.count else { return fail("-e needs COMMANDS") }
@@ -82,18 +77,17 @@ public enum Burst {
         sources.append(.file(args[i + 1]))
         interactive = true
         i += 1
-      case "--color":
-        guard i + 1 < args.count, ["auto", "always", "never"].contains(args[i + 1]) else {
-          return fail("--color takes auto, always or never")
+      case ColorChoice.option:
+        guard i + 1 < args.count, let choice = ColorChoice(rawValue: args[i + 1]) else {
+          return fail(ColorChoice.misuse)
         }
-        color = args[i + 1]
+        color = choice
         i += 1
       default:
-        if a.hasPrefix("--color=") {
-          guard ["auto", "always", "never"].contains(String(a.dropFirst(8))) else {
-            return fail("--color takes auto, always or never")
-          }
-          color = String(a.dropFirst(8))
+        if a.hasPrefix(ColorChoice.option + "=") {
+          let value = String(a.dropFirst(ColorChoice.option.count + 1))
+          guard let choice = ColorChoice(rawValue: value) else { return fail(ColorChoice.misuse) }
+          color = choice
         } else if a.hasPrefix("-") && a != "-" {
           return fail("unknown option '\(a)'")
         } else {
@@ -156,11 +150,11 @@ public enum Burst {
 
   /// Whether colour is on: `always`, or `auto` on a terminal whose TERM is not dumb, unless
   /// NO_COLOR is set (to anything non-empty).
-  static func colorWanted(_ setting: String) -> Bool {
+  static func colorWanted(_ setting: ColorChoice) -> Bool {
     switch setting {
-    case "always": return true
-    case "never": return false
-    default:
+    case .always: return true
+    case .never: return false
+    case .auto:
       let env = ProcessInfo.processInfo.environment
       if let no = env["NO_COLOR"], !no.isEmpty { return false }
       guard Terminal.isTerminal(1), let term = env["TERM"], term != "dumb" else { return false }
@@ -183,8 +177,10 @@ public enum Burst {
 
   /// The interactive prompt: readline editing, history in ~/.burst_history, Tab completion.
   static func prompt(_ session: Session) {
-    let history = ProcessInfo.processInfo.environment["HOME"].map { $0 + "/.burst_history" }
-    let editor = ReadlineLineEditor(historyPath: history, historyLimit: 1000) {
+    let history = ProcessInfo.processInfo.environment["HOME"].map {
+      $0 + "/" + PromptHistory.fileName
+    }
+    let editor = ReadlineLineEditor(historyPath: history, historyLimit: PromptHistory.limit) {
       line, start, end in
       Completion.candidates(line: line, wordStart: start, wordEnd: end, session: session)
     }
@@ -208,4 +204,29 @@ public enum Burst {
       session.runPromptLine(line.text, number: line.number)
     }
   }
+}
+
+/// The values of `--color`, declared once for parsing, messages and the usage text.
+enum ColorChoice: String, CaseIterable, Sendable {
+  /// Colour on a terminal that shows it.
+  case auto
+  case always
+  case never
+
+  /// The choice without the option.
+  static let standard = ColorChoice.auto
+
+  /// The option that takes them.
+  static let option = "--color"
+
+  /// The words, in declaration order.
+  static let words = allCases.map(\.rawValue)
+
+  /// `auto (default), always or never`.
+  static var helpList: String {
+    Suggestion.list(allCases.map { $0 == standard ? "\($0.rawValue) (default)" : $0.rawValue })
+  }
+
+  /// The message for a missing or unknown value.
+  static var misuse: String { "\(option) takes \(Suggestion.list(words))" }
 }

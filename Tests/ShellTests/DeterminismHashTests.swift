@@ -92,6 +92,8 @@ struct SceneFingerprint {
       h.add(s.path)
       h.add(s.live)
       h.add(s.born)
+      h.add(s.stillborn)
+      h.add(s.unsorted)
       h.add(s.dropped)
       h.add(s.oldestAge)
     }

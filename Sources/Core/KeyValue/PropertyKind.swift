@@ -118,7 +118,7 @@ package enum PropertyKind: Sendable, Equatable {
     case .size: return "30,30"
     case .rect: return "0,0,1,1"
     case .color: return "#ff8800"
-    case .bool: return "yes"
+    case .bool: return Self.boolWord(true)
     case .enumeration(let cases, _): return cases.first ?? ""
     case .image: return "sparkle"
     case .text: return "name"
@@ -129,6 +129,17 @@ package enum PropertyKind: Sendable, Equatable {
 // MARK: - Parsing
 
 extension PropertyKind {
+  /// The words read as true; the first is how true prints.
+  package static let trueWords = ["yes", "true", "on"]
+  /// The words read as false; the first is how false prints.
+  package static let falseWords = ["no", "false", "off"]
+
+  /// How `b` prints: `yes` or `no`.
+  package static func boolWord(_ b: Bool) -> String { (b ? trueWords : falseWords)[0] }
+
+  /// How booleans print: `yes`, `no`.
+  package static let boolNames = [boolWord(true), boolWord(false)]
+
   /// Reads `text` as a value of this kind.
   package func parse(_ text: String) throws(ValueError) -> PropertyValue {
     let t = text.trimmingSpaces()
@@ -163,18 +174,14 @@ extension PropertyKind {
     case .color:
       return .color(try ValueParsing.color(t))
     case .bool:
-      switch t {
-      case "yes", "true", "on": return .bool(true)
-      case "no", "false", "off": return .bool(false)
-      default:
-        // A number (1, 0) is not a misspelt word: it gets the plain hint.
-        let near =
-          ValueParsing.decimalShape(t)
-          ? nil : Suggestions.nearest(to: t, in: ["yes", "no", "true", "false", "on", "off"])
-        throw ValueError(
-          "expected a boolean, got '\(t)'",
-          suggestion: near.map { .didYouMean($0) } ?? .oneOf(["yes", "no"]))
-      }
+      if Self.trueWords.contains(t) { return .bool(true) }
+      if Self.falseWords.contains(t) { return .bool(false) }
+      // A number (1, 0) is not a misspelt word: it gets the plain hint.
+      let every = zip(Self.trueWords, Self.falseWords).flatMap { [$0, $1] }
+      let near = ValueParsing.decimalShape(t) ? nil : Suggestions.nearest(to: t, in: every)
+      throw ValueError(
+        "expected a boolean, got '\(t)'",
+        suggestion: near.map { .didYouMean($0) } ?? .oneOf(Self.boolNames))
     case .enumeration(let cases, let prefix):
       var name = t
       if name.hasPrefix(".") { name.removeFirst() }
@@ -187,7 +194,7 @@ extension PropertyKind {
         "'\(t)' is not one of \(cases.joined(separator: ", "))",
         suggestion: .nearest(to: name, in: cases))
     case .image:
-      if t == "none" { return .image(.none) }
+      if t == ImageRef.noneWord { return .image(.none) }
       if BuiltinImages.names.contains(t) { return .image(.builtin(t)) }
       if t.contains("/") || t.hasSuffix(".png") || t.hasSuffix(".ppm") {
         return .image(.file(t))

@@ -6,6 +6,12 @@ package enum ImageRef: Sendable, Equatable, Hashable {
   case builtin(String)
   /// A PNG or PPM file, loaded by the Shell into `Scene.images` under its path.
   case file(String)
+
+  /// How `none` is written.
+  package static let noneWord = "none"
+
+  /// Every image named by a word rather than a path: `none`, then the built-in images.
+  package static var words: [String] { [noneWord] + BuiltinImages.names }
 }
 
 /// A property value: a closed set of kinds, each parsed and printed in one form.
@@ -30,78 +36,68 @@ package enum PropertyValue: Sendable, Equatable, Hashable {
 // MARK: - Fields
 
 extension PropertyValue {
+  /// A named numeric field of one kind of value.
+  private typealias Field<Whole> = (name: String, path: WritableKeyPath<Whole, Double> & Sendable)
+
+  // Each kind's fields, declared once: listing, reading and writing them all come from here.
+  private static let pointFields: [Field<Point>] = [("x", \.x), ("y", \.y)]
+  private static let sizeFields: [Field<Size>] = [("width", \.width), ("height", \.height)]
+  /// A rect's fields by their full key paths, then by the short names that mean the same.
+  private static let rectFields: [Field<Rect>] = [
+    ("origin.x", \.origin.x), ("origin.y", \.origin.y), ("size.width", \.size.width),
+    ("size.height", \.size.height), ("x", \.origin.x), ("y", \.origin.y),
+    ("width", \.size.width), ("height", \.size.height),
+  ]
+  private static let colorFields: [Field<Color>] = [
+    ("red", \.red), ("green", \.green), ("blue", \.blue), ("alpha", \.alpha),
+  ]
+
   /// The sub-field names of this kind of value (`x`, `width`, …), for key paths such as
   /// `emitterPosition.x`.
   package var fieldNames: [String] {
     switch self {
-    case .point: return ["x", "y"]
-    case .size: return ["width", "height"]
-    case .rect:
-      return ["origin.x", "origin.y", "size.width", "size.height", "x", "y", "width", "height"]
-    case .color: return ["red", "green", "blue", "alpha"]
+    case .point: return Self.pointFields.map(\.name)
+    case .size: return Self.sizeFields.map(\.name)
+    case .rect: return Self.rectFields.map(\.name)
+    case .color: return Self.colorFields.map(\.name)
     default: return []
     }
   }
 
   /// Reads one numeric field, or nil when this kind has no such field.
   package func field(_ name: String) -> Double? {
-    switch (self, name) {
-    case (.point(let p), "x"): return p.x
-    case (.point(let p), "y"): return p.y
-    case (.size(let s), "width"): return s.width
-    case (.size(let s), "height"): return s.height
-    case (.rect(let r), "origin.x"), (.rect(let r), "x"): return r.origin.x
-    case (.rect(let r), "origin.y"), (.rect(let r), "y"): return r.origin.y
-    case (.rect(let r), "size.width"), (.rect(let r), "width"): return r.size.width
-    case (.rect(let r), "size.height"), (.rect(let r), "height"): return r.size.height
-    case (.color(let c), "red"): return c.red
-    case (.color(let c), "green"): return c.green
-    case (.color(let c), "blue"): return c.blue
-    case (.color(let c), "alpha"): return c.alpha
+    switch self {
+    case .point(let p): return Self.read(name, of: p, Self.pointFields)
+    case .size(let s): return Self.read(name, of: s, Self.sizeFields)
+    case .rect(let r): return Self.read(name, of: r, Self.rectFields)
+    case .color(let c): return Self.read(name, of: c, Self.colorFields)
     default: return nil
     }
   }
 
   /// This value with one numeric field replaced, or nil when this kind has no such field.
   package func setting(field name: String, to v: Double) -> PropertyValue? {
-    switch (self, name) {
-    case (.point(var p), "x"):
-      p.x = v
-      return .point(p)
-    case (.point(var p), "y"):
-      p.y = v
-      return .point(p)
-    case (.size(var s), "width"):
-      s.width = v
-      return .size(s)
-    case (.size(var s), "height"):
-      s.height = v
-      return .size(s)
-    case (.rect(var r), "origin.x"), (.rect(var r), "x"):
-      r.origin.x = v
-      return .rect(r)
-    case (.rect(var r), "origin.y"), (.rect(var r), "y"):
-      r.origin.y = v
-      return .rect(r)
-    case (.rect(var r), "size.width"), (.rect(var r), "width"):
-      r.size.width = v
-      return .rect(r)
-    case (.rect(var r), "size.height"), (.rect(var r), "height"):
-      r.size.height = v
-      return .rect(r)
-    case (.color(var c), "red"):
-      c.red = v
-      return .color(c)
-    case (.color(var c), "green"):
-      c.green = v
-      return .color(c)
-    case (.color(var c), "blue"):
-      c.blue = v
-      return .color(c)
-    case (.color(var c), "alpha"):
-      c.alpha = v
-      return .color(c)
+    switch self {
+    case .point(let p): return Self.write(name, of: p, to: v, Self.pointFields).map(Self.point)
+    case .size(let s): return Self.write(name, of: s, to: v, Self.sizeFields).map(Self.size)
+    case .rect(let r): return Self.write(name, of: r, to: v, Self.rectFields).map(Self.rect)
+    case .color(let c): return Self.write(name, of: c, to: v, Self.colorFields).map(Self.color)
     default: return nil
     }
+  }
+
+  private static func read<Whole>(_ name: String, of whole: Whole, _ fields: [Field<Whole>])
+    -> Double?
+  {
+    fields.first { $0.name == name }.map { whole[keyPath: $0.path] }
+  }
+
+  private static func write<Whole>(
+    _ name: String, of whole: Whole, to v: Double, _ fields: [Field<Whole>]
+  ) -> Whole? {
+    guard let field = fields.first(where: { $0.name == name }) else { return nil }
+    var changed = whole
+    changed[keyPath: field.path] = v
+    return changed
   }
 }

@@ -52,15 +52,7 @@ package enum ValueFormatting {
 
   /// `value` with every number printed by `display`.
   package static func display(_ v: PropertyValue) -> String {
-    switch v {
-    case .number(let n): return display(n)
-    case .point(let p): return "\(display(p.x)),\(display(p.y))"
-    case .size(let s): return "\(display(s.width)),\(display(s.height))"
-    case .rect(let r):
-      return "\(display(r.origin.x)),\(display(r.origin.y)),\(display(r.size.width)),"
-        + display(r.size.height)
-    case .color, .bool, .enumeration, .image, .text: return value(v)
-    }
+    text(of: v, numbers: display)
   }
 
   /// A large count for messages, to two significant digits: `5e+07` → `50 million`,
@@ -100,17 +92,23 @@ package enum ValueFormatting {
 
   /// The printed form of any value.
   package static func value(_ v: PropertyValue) -> String {
+    text(of: v, numbers: number)
+  }
+
+  /// `v` in the form `set` reads, its numbers (also those of a point, size or rect) printed by
+  /// `print`.
+  private static func text(of v: PropertyValue, numbers print: (Double) -> String) -> String {
     switch v {
-    case .number(let n): return number(n)
-    case .point(let p): return "\(number(p.x)),\(number(p.y))"
-    case .size(let s): return "\(number(s.width)),\(number(s.height))"
+    case .number(let n): return print(n)
+    case .point(let p): return "\(print(p.x)),\(print(p.y))"
+    case .size(let s): return "\(print(s.width)),\(print(s.height))"
     case .rect(let r):
-      return "\(number(r.origin.x)),\(number(r.origin.y)),\(number(r.size.width)),"
-        + number(r.size.height)
+      return "\(print(r.origin.x)),\(print(r.origin.y)),\(print(r.size.width)),"
+        + print(r.size.height)
     case .color(let c): return color(c)
-    case .bool(let b): return b ? "yes" : "no"
+    case .bool(let b): return PropertyKind.boolWord(b)
     case .enumeration(let e): return e
-    case .image(.none): return "none"
+    case .image(.none): return ImageRef.noneWord
     case .image(.builtin(let name)): return name
     case .image(.file(let path)):
       return path.contains(" ") ? "\"\(path)\"" : path

@@ -430,8 +430,11 @@ struct CappedRun {
       let state = kept[i].particle.state(at: ev.local)
       p = Spawner.sub(c, parent: state, emitter: emitter, key: ev.key, birth: ev.local)
     }
+    guard var particle = p else {
+      runtimes[s.emitter].cells[s.cell].stillborn += 1  // a lifetime ≤ 0: never in the live set
+      return
+    }
     runtimes[s.emitter].cells[s.cell].born += 1
-    guard var particle = p else { return }  // a lifetime ≤ 0: never in the live set
     live += 1
     if particle.death <= part.s1 + Tolerance.deathTime {
       pushDeath(

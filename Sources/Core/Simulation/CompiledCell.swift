@@ -50,6 +50,18 @@ struct CompiledCell {
     return EmissionSegment(start: 0, rate: rate, ws: ws, we: we)
   }
 
+  /// Which side of 0 a particle's drawn lifetime can fall on.
+  enum LifetimeSign { case positive, nonPositive, mixed }
+
+  /// Which side of 0 this cell's drawn lifetimes `(M + R·(u − 0.5)) · multiplier` fall on.
+  func lifetimeSign(multiplier: Double) -> LifetimeSign {
+    let a = (cell.lifetime - cell.lifetimeRange / 2) * multiplier
+    let b = (cell.lifetime + cell.lifetimeRange / 2) * multiplier
+    if min(a, b) > 0 { return .positive }
+    if max(a, b) <= 0 { return .nonPositive }
+    return .mixed
+  }
+
   static func maxLifetime(of c: EmitterCell, layerLifetime: Double) -> Double {
     let lo = (c.lifetime - abs(c.lifetimeRange) / 2) * layerLifetime
     let hi = (c.lifetime + abs(c.lifetimeRange) / 2) * layerLifetime

@@ -13,8 +13,38 @@ struct CellRuntime: Sendable {
   /// Sub-cell ids in slot order and their emission segments (in parent age).
   var subIDs: [CellID] = []
   var subSegments: [EmissionSegment] = []
+  /// Births that lived: drawn with a lifetime > 0 (dropped births included).
   var born = 0
+  /// Births whose drawn lifetime was ≤ 0: never drawn, never stored, never emitting.
+  var stillborn = 0
+  /// Births skipped by a very long step in a cell whose lifetimes can fall either side of 0,
+  /// too many to sort into `born` and `stillborn` (see `Limits.maxStillbornDraws`).
+  var unsorted = 0
   var dropped = 0
+
+  /// Counts `count` births with keys `key(n)` for n in `range`, all certain to be gone by the
+  /// end of a step and so never drawn in full: each is born or stillborn by its lifetime draw
+  /// alone. Only a cell whose lifetimes can fall either side of 0 needs the draws.
+  mutating func countSkipped(
+    _ range: ClosedRange<Int>, of c: CompiledCell, multiplier: Double, key: (Int) -> UInt64
+  ) {
+    let count = range.count
+    switch c.lifetimeSign(multiplier: multiplier) {
+    case .positive: born += count
+    case .nonPositive: stillborn += count
+    case .mixed:
+      guard Double(count) <= Limits.maxStillbornDraws else {
+        unsorted += count
+        return
+      }
+      var dead = 0
+      for n in range where Spawner.lifetime(c, multiplier: multiplier, key: key(n)) <= 0 {
+        dead += 1
+      }
+      stillborn += dead
+      born += count - dead
+    }
+  }
 }
 
 /// What one call to `Scene.advance` reports.
@@ -208,7 +238,7 @@ struct EmitterRuntime: Sendable {
     }
     for (_, _, _, ci, k) in order {
       let p = pending[ci][k]
-      cells[ci].born += 1
+      cells[ci].born += 1  // pending holds only births that live
       guard p.death > t1 + Tolerance.deathTime else { continue }  // born and gone within the step
       let slots = cells[ci].subIDs.count
       cells[ci].store.append(p, subSlots: slots)
@@ -248,7 +278,10 @@ struct EmitterRuntime: Sendable {
       let nCut =
         saturatingInt((rt.acc0 + seg.integral(from: seg.start, to: cutoff)).rounded(.down)) - 1
       if nCut >= firstN && EmitterRuntime.maySkip(nCut - firstN + 1, of: c) {
-        rt.born += nCut - firstN + 1
+        let base = rt.base
+        rt.countSkipped(firstN...nCut, of: c, multiplier: emitter.lifetime) {
+          ParticleRandom.topLevelKey(base: base, n: $0)
+        }
         firstN = nCut + 1
       }
     }
@@ -261,7 +294,7 @@ struct EmitterRuntime: Sendable {
           if let p = Spawner.topLevel(c, emitter: emitter, key: key, birth: tb) {
             pending[ci].append(p)
           } else {
-            rt.born += 1  // a lifetime ≤ 0: never rendered, never stored
+            rt.stillborn += 1  // a lifetime ≤ 0: never rendered, never stored
           }
         }
       }
@@ -297,7 +330,10 @@ struct EmitterRuntime: Sendable {
         let nCut = min(
           lastN, saturatingInt((acc + s.integral(from: a, to: cut)).rounded(.down)) - 1)
         if nCut >= firstN && EmitterRuntime.maySkip(nCut - firstN + 1, of: sub) {
-          cells[si].born += nCut - firstN + 1
+          let hash = sub.nameHash
+          cells[si].countSkipped(firstN...nCut, of: sub, multiplier: emitter.lifetime) {
+            ParticleRandom.subKey(parent: key, subHash: hash, n: $0)
+          }
           firstN = nCut + 1
         }
       }
@@ -308,7 +344,7 @@ struct EmitterRuntime: Sendable {
         if let p = Spawner.sub(sub, parent: state(t), emitter: emitter, key: k, birth: t) {
           pending[si].append(p)
         } else {
-          cells[si].born += 1
+          cells[si].stillborn += 1
         }
       }
       return lastN

@@ -3,7 +3,12 @@ package struct CellStats: Sendable, Equatable {
   /// The cell's key path, e.g. `like.emitterCells.sparkle`.
   package var path: String
   package var live: Int
+  /// Births that lived (drawn lifetime > 0), dropped ones included.
   package var born: Int
+  /// Births whose drawn lifetime was ≤ 0: they never show and never emit.
+  package var stillborn: Int
+  /// Births a very long step skipped without sorting them into born and stillborn.
+  package var unsorted: Int
   package var dropped: Int
   /// Age of the oldest live particle (s), 0 when none.
   package var oldestAge: Double
@@ -70,6 +75,7 @@ extension Scene {
         out.append(
           CellStats(
             path: p, live: cr?.store.count ?? 0, born: cr?.born ?? 0,
+            stillborn: cr?.stillborn ?? 0, unsorted: cr?.unsorted ?? 0,
             dropped: cr?.dropped ?? 0, oldestAge: oldest))
         for s in c.cells { visit(s, path: p) }
       }

@@ -4,13 +4,20 @@ enum Spawner {
   @inline(__always)
   static func rnd(_ m: Double, _ r: Double, _ u: Double) -> Double { m + r * (u - 0.5) }
 
+  /// The lifetime a particle of cell `c` with `key` draws (≤ 0: stillborn), exactly as
+  /// `topLevel` and `sub` draw it.
+  @inline(__always)
+  static func lifetime(_ c: CompiledCell, multiplier: Double, key: UInt64) -> Double {
+    rnd(c.cell.lifetime, c.cell.lifetimeRange, ParticleRandom.uniform(key, .lifetime)) * multiplier
+  }
+
   /// A top-level particle, or nil when its drawn lifetime is ≤ 0 (never rendered).
   static func topLevel(
     _ c: CompiledCell, emitter e: EmitterProperties, key: UInt64, birth: Double
   ) -> Newborn? {
     let cell = c.cell
     let u = { (d: ParticleRandom.Draw) in ParticleRandom.uniform(key, d) }
-    let life = rnd(cell.lifetime, cell.lifetimeRange, u(.lifetime)) * e.lifetime
+    let life = lifetime(c, multiplier: e.lifetime, key: key)
     guard life > 0 else { return nil }
     let start = EmissionGeometry.start(
       shape: e.emitterShape, mode: e.emitterMode, position: e.emitterPosition,
@@ -40,7 +47,7 @@ enum Spawner {
   ) -> Newborn? {
     let cell = c.cell
     let u = { (d: ParticleRandom.Draw) in ParticleRandom.uniform(key, d) }
-    let life = rnd(cell.lifetime, cell.lifetimeRange, u(.lifetime)) * e.lifetime
+    let life = lifetime(c, multiplier: e.lifetime, key: key)
     guard life > 0 else { return nil }
     let moving = p.vx != 0 || p.vy != 0
     let heading = moving ? CoreMath.atan2(Double(p.vy), Double(p.vx)) : Double(p.theta)

@@ -5,17 +5,18 @@ enum ExportCommands {
   static let all: [Command] = [export]
 
   static let export = Command(
-    name: "export", usage: "export swift|objc [LAYER] [to FILE]",
+    name: "export",
+    usage: "export \(ExportLanguage.words.joined(separator: "|")) [LAYER] [to FILE]",
     abstract:
       "print (or write) the UIKit / Core Animation code that builds the same layers, cells and"
       + " pending animations on iOS",
     examples: ["export swift", "export objc like", "export swift like to Like.swift"],
-    hints: [.keywords(ExportLanguage.allCases.map(\.rawValue)), .layer, .keywords(["to"]), .file],
+    hints: [.keywords(ExportLanguage.words), .layer, .keywords(["to"]), .file],
     effect: .display
   ) { s, inv throws(Diagnostic) in
-    let languageToken = try inv.argument(1, "LANGUAGE (swift or objc)")
+    let names = ExportLanguage.words
+    let languageToken = try inv.argument(1, "LANGUAGE (\(Suggestion.list(names)))")
     guard let language = ExportLanguage(rawValue: languageToken.text) else {
-      let names = ExportLanguage.allCases.map(\.rawValue)
       throw inv.error(
         "unknown language '\(languageToken.text)'",
         suggestion: .nearest(to: languageToken.text, in: names, otherwise: .oneOf(names)),
@@ -57,4 +58,7 @@ enum ExportCommands {
 enum ExportLanguage: String, CaseIterable, Sendable {
   case swift
   case objc
+
+  /// The words naming them, `export`'s first argument.
+  static let words = allCases.map(\.rawValue)
 }

@@ -5,29 +5,20 @@ enum LearningCommands {
   static let all: [Command] = [keys, help]
 
   static let keys = Command(
-    name: "keys", usage: "keys [layer|emitter|cell|PATH]",
+    name: "keys", usage: "keys [\((KeyKind.words + ["PATH"]).joined(separator: "|"))]",
     abstract: "every property: name, kind, default, current value (with PATH), meaning",
     examples: ["keys cell", "keys like", "keys like.emitterCells.sparkle"],
     hints: [.object], effect: .display
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(1)
     let m = s.scene.model
-    var title: String
-    var infos: [PropertyInfo]
+    let title: String
+    let infos: [PropertyInfo]
     var ref: ObjectRef? = nil
-    switch inv.args.first?.text {
-    case nil, "layer":
-      title = "CALayer"
-      infos = m.infos(of: .layer(SceneModel.rootID)).filter {
-        !Layer.sceneDescriptors.map(\.name).contains($0.name)
-      }
-    case "emitter":
-      title = "CAEmitterLayer (plus every CALayer property)"
-      infos = Layer.emitterDescriptors.map { $0.info }
-    case "cell":
-      title = "CAEmitterCell"
-      infos = EmitterCell.descriptors.map { $0.info }
-    default:
+    if let kind = KeyKind.named(inv.args.first?.text) {
+      title = kind.title
+      infos = kind.infos(m)
+    } else {
       let token = inv.text.tokens[1]
       let r: ObjectRef
       do throws(Diagnostic) {
@@ -35,7 +26,7 @@ enum LearningCommands {
       } catch {
         // `keys cel`: a misspelt kind rather than an unknown layer.
         throw inv.misspeltKeyword(
-          token, in: m, keywords: ["layer", "emitter", "cell"], message: "unknown layer or kind")
+          token, in: m, keywords: KeyKind.words, message: "unknown layer or kind")
           ?? error
       }
       ref = r
@@ -75,6 +66,38 @@ enum LearningCommands {
     } else {
       s.sink.out(HelpText.overview(s.commands))
     }
+  }
+}
+
+/// A kind of object whose properties `keys` lists when given its word instead of a PATH.
+struct KeyKind: Sendable {
+  /// The word naming it, a keyword of `keys`.
+  var word: String
+  /// The heading above its table.
+  var title: String
+  /// Its properties, as listed.
+  var infos: @Sendable (SceneModel) -> [PropertyInfo]
+
+  /// Every kind; the first is listed when `keys` is given no argument.
+  static let all: [KeyKind] = [
+    KeyKind(word: "layer", title: "CALayer") { m in
+      m.infos(of: .layer(SceneModel.rootID)).filter {
+        !Layer.sceneDescriptors.map(\.name).contains($0.name)
+      }
+    },
+    KeyKind(word: "emitter", title: "CAEmitterLayer (plus every CALayer property)") { _ in
+      Layer.emitterDescriptors.map { $0.info }
+    },
+    KeyKind(word: "cell", title: "CAEmitterCell") { _ in EmitterCell.descriptors.map { $0.info } },
+  ]
+
+  /// The keywords, in declaration order.
+  static let words = all.map(\.word)
+
+  /// The kind `word` names (the first kind when there is no word), or nil.
+  static func named(_ word: String?) -> KeyKind? {
+    guard let word else { return all.first }
+    return all.first { $0.word == word }
   }
 }
 

@@ -47,10 +47,11 @@ enum MotionCommands {
     name: "record", usage: "record PATH SECONDS [fps N] [scale N]",
     abstract:
       "advance the clock SECONDS, writing numbered PNG frames into directory PATH, or an"
-      + " asciinema recording when PATH ends in .cast",
+      + " asciinema recording when PATH ends in \(CastFile.fileExtension)",
     discussion:
       "Frames go into a temporary directory beside PATH, renamed to PATH when the last frame is"
-      + " written, so PATH must be new or an empty directory. A .cast is streamed to a"
+      + " written, so PATH must be new or an empty directory. A \(CastFile.fileExtension) is"
+      + " streamed to a"
       + " temporary file frame by frame and may be at most"
       + " \(SystemError.mebibytes(Limits.maxCastBytes)). The path is checked before"
       + " the clock moves; after a failure or Ctrl-C no frames or temporary files are left.",
@@ -69,16 +70,18 @@ enum MotionCommands {
     let start = s.scene.now
     // Everything about the output is checked, and its temporary file or directory made, before
     // the clock moves; a failure or Ctrl-C later removes them again.
-    if path.hasSuffix(".cast") {
+    if path.hasSuffix(CastFile.fileExtension) {
       guard !opts.has(OutputClause.recordScale) else {
-        throw inv.error("scale applies to PNG frames, not to a .cast", at: pathToken)
+        throw inv.error(
+          "scale applies to PNG frames, not to a \(CastFile.fileExtension)", at: pathToken)
       }
       let (cols, rows) = cells(for: s, columns: s.defaultColumns, maxRows: 1000)
       let least = CastFile.minimumBytes(columns: cols, rows: rows, frames: n)
       guard least <= Limits.maxCastBytes else {
         throw inv.error(
           "\(n) frames of \(cols)×\(rows) cells would exceed the "
-            + "\(SystemError.mebibytes(Limits.maxCastBytes)) limit for .cast recordings",
+            + "\(SystemError.mebibytes(Limits.maxCastBytes)) limit for"
+            + " \(CastFile.fileExtension) recordings",
           hint: "they take at least \(SystemError.mebibytes(least)): record fewer seconds or"
             + " use a lower fps", at: secondsToken)
       }
@@ -118,14 +121,18 @@ enum MotionCommands {
       s, inv, count: n, fps: fps, start: start, at: pathToken,
       frame: { i throws(OutputError) in
         let canvas = SceneRenderer.render(s.scene, width: Int(w), height: Int(h))
-        let name = "frame-" + String(format: "%04d", i + 1) + ".png"
+        let name = String(format: frameName, i + 1)
         try frames.write(try PNGFile.encode(canvas, path: path + "/" + name), named: name)
       }, finish: { () throws(OutputError) in try frames.commit() })
     let rate = ValueFormatting.number(fps)
     s.sink.out(
       "wrote \(n) frames to \(path)/; make a video with: ffmpeg -framerate \(rate) -i "
-        + "\(path)/frame-%04d.png -pix_fmt yuv420p \(path).mp4\n")
+        + "\(path)/\(frameName) -pix_fmt yuv420p \(path).mp4\n")
   }
+
+  /// The name of each frame `record` writes into a directory, as a format taking the frame's
+  /// number from 1 (also ffmpeg's input pattern).
+  static let frameName = "frame-%04d" + SnapshotFormat.png.fileExtension
 
   /// The recording loop: frame i shows the scene at start + i/fps, then the clock moves to the
   /// next frame's time; Ctrl-C is honoured between frames, before the output is put in place.

@@ -5,20 +5,20 @@ enum ViewCommands {
   static let all: [Command] = [show, snapshot, tree, count, stats]
 
   static let show = Command(
-    name: "show", usage: "show [LAYER] [SIZE] [ascii|ansi]",
-    abstract:
-      "draw the scene (or one layer's subtree) in the terminal: ascii with a luminance ramp,"
-      + " ansi with 24-bit colour half-blocks (the default on a colour terminal)",
+    name: "show", usage: "show [LAYER] [SIZE] [\(TerminalFormat.words.joined(separator: "|"))]",
+    abstract: "draw the scene (or one layer's subtree) in the terminal: "
+      + TerminalFormat.allCases.map(\.summary).joined(separator: ", "),
     examples: ["show", "show 60", "show like 100x30 ansi"],
-    hints: [.layer, .keywords(["ascii", "ansi"]), .keywords(["ascii", "ansi"])], effect: .display
+    hints: [.layer, .keywords(TerminalFormat.words), .keywords(TerminalFormat.words)],
+    effect: .display
   ) { s, inv throws(Diagnostic) in
     var layer: LayerID? = nil
     var columns: Int? = nil
     var rows: Int? = nil
-    var ansi = s.colorByDefault
+    var format = TerminalFormat.default(color: s.colorByDefault)
     for t in inv.args {
-      if t.text == "ascii" || t.text == "ansi" {
-        ansi = t.text == "ansi"
+      if let f = TerminalFormat(rawValue: t.text) {
+        format = f
         continue
       }
       if let first = t.text.first, first.isNumber {
@@ -36,11 +36,11 @@ enum ViewCommands {
         }
         continue
       }
-      guard layer == nil else { throw inv.unexpected(t, expected: ["ascii", "ansi"]) }
-      layer = try inv.layer(t, in: s.scene.model, orKeyword: ["ascii", "ansi"])
+      guard layer == nil else { throw inv.unexpected(t, expected: TerminalFormat.words) }
+      layer = try inv.layer(t, in: s.scene.model, orKeyword: TerminalFormat.words)
     }
     let (cols, r) = showSize(s, columns: columns ?? s.defaultColumns, rows: rows)
-    if ansi {
+    if format == .ansi {
       // Two pixels per character cell, rendered at that size directly.
       let canvas = SceneRenderer.render(s.scene, only: layer, width: cols, height: r * 2)
       let bg = SceneRenderer.rgba(s.scene.model.root.properties.backgroundColor, opacity: 1)
@@ -74,18 +74,19 @@ enum ViewCommands {
 
   static let snapshot = Command(
     name: "snapshot", usage: "snapshot FILE [scale N]",
-    abstract: "write the current frame as an 8-bit RGBA PNG (.png) or a binary PPM (.ppm, P6)",
+    abstract: "write the current frame as "
+      + Suggestion.list(SnapshotFormat.allCases.map(\.summary)),
     examples: ["snapshot like.png", "snapshot big.png scale 4", "snapshot frame.ppm"],
     hints: [.file, .clauses], clauses: [OutputClause.snapshotScale.spec], effect: .display
   ) { s, inv throws(Diagnostic) in
     let fileToken = try inv.argument(1, "FILE")
     let scale = try inv.clauses(from: 2).value(OutputClause.snapshotScale, default: 1)
     let path = fileToken.text
-    let isPNG = path.lowercased().hasSuffix(".png")
-    guard isPNG || path.lowercased().hasSuffix(".ppm") else {
+    guard let format = SnapshotFormat(path: path) else {
       throw inv.error(
-        "snapshots are written as .png or .ppm files", hint: "name the file FILE.png",
-        at: fileToken)
+        "snapshots are written as "
+          + Suggestion.list(SnapshotFormat.allCases.map(\.fileExtension)) + " files",
+        hint: "name the file FILE" + SnapshotFormat.png.fileExtension, at: fileToken)
     }
     let root = s.scene.model.root
     let k = root.settings.pixelScale * scale
@@ -107,10 +108,7 @@ enum ViewCommands {
         s.scene, width: Int(w), height: Int(h), stop: s.interruptRequested)
     else { throw Diagnostic.interrupt() }
     try inv.writing(fileToken) { () throws(OutputError) in
-      let bytes =
-        isPNG
-        ? try PNGFile.encode(canvas, path: path) : PPMEncoder.p6(canvas, background: .black)
-      try AtomicFile.write(bytes, to: target)
+      try AtomicFile.write(try format.encode(canvas, path: path), to: target)
     }
   }
 
@@ -135,22 +133,88 @@ enum ViewCommands {
 
   static let stats = Command(
     name: "stats", usage: "stats",
-    abstract: "per cell: live, born, dropped, oldest age; and the clock", examples: ["stats"],
-    effect: .display
+    abstract: "per cell: live, born, stillborn, dropped, oldest age; and the clock",
+    discussion:
+      "born counts the births that lived (drawn lifetime > 0) and the dropped births;"
+      + " stillborn counts the births whose drawn lifetime was 0 or less (a cell or layer"
+      + " lifetime of 0, or a lifetimeRange wider than twice the lifetime): Core Animation draws"
+      + " nothing for them and they emit no sub-cells, so they are counted apart. dropped counts"
+      + " the births refused at scene.maxParticles.",
+    examples: ["stats"], effect: .display
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(0)
     let rows = s.scene.stats()
     var out = "time \(ValueFormatting.display(s.scene.now)) s\n"
     let table =
-      [["cell", "live", "born", "dropped", "oldest"]]
+      [["cell", "live", "born", "stillborn", "dropped", "oldest"]]
       + rows.map {
         [
-          $0.path, "\($0.live)", "\($0.born)", "\($0.dropped)",
+          $0.path, "\($0.live)", "\($0.born)", "\($0.stillborn)", "\($0.dropped)",
           format3($0.oldestAge),
         ]
       }
-    out += TreePrinter.table(table, rightAligned: [1, 2, 3, 4])
+    out += TreePrinter.table(table, rightAligned: [1, 2, 3, 4, 5])
+    for r in rows where r.unsorted > 0 {
+      out +=
+        "\(r.path): \(r.unsorted) births of a step too long to sort were not split into born"
+        + " and stillborn\n"
+    }
     s.sink.out(out)
+  }
+}
+
+/// How `show` draws the scene in the terminal; its words are `show`'s keywords.
+enum TerminalFormat: String, CaseIterable, Sendable {
+  case ascii
+  case ansi
+
+  /// The keywords, in declaration order.
+  static let words = allCases.map(\.rawValue)
+
+  /// The format `show` uses when none is named: colour where colour is wanted.
+  static func `default`(color: Bool) -> TerminalFormat { color ? .ansi : .ascii }
+
+  /// The keyword and what it draws, for `show`'s help.
+  var summary: String {
+    switch self {
+    case .ascii: return "\(rawValue) with a luminance ramp"
+    case .ansi:
+      return "\(rawValue) with 24-bit colour half-blocks (the default on a colour terminal)"
+    }
+  }
+}
+
+/// The image files `snapshot` writes, each named by its extension.
+enum SnapshotFormat: String, CaseIterable, Sendable {
+  case png
+  case ppm
+
+  /// The format whose extension (in any case) ends `path`, or nil.
+  init?(path: String) {
+    let name = path.lowercased()
+    guard let format = Self.allCases.first(where: { name.hasSuffix($0.fileExtension) }) else {
+      return nil
+    }
+    self = format
+  }
+
+  /// `.png`, `.ppm`.
+  var fileExtension: String { "." + rawValue }
+
+  /// What is written, for `snapshot`'s help.
+  var summary: String {
+    switch self {
+    case .png: return "an 8-bit RGBA PNG (\(fileExtension))"
+    case .ppm: return "a binary PPM (\(fileExtension), P6)"
+    }
+  }
+
+  /// The file's bytes for `canvas` (`path` names it in errors).
+  func encode(_ canvas: Canvas, path: String) throws(OutputError) -> [UInt8] {
+    switch self {
+    case .png: return try PNGFile.encode(canvas, path: path)
+    case .ppm: return PPMEncoder.p6(canvas, background: .black)
+    }
   }
 }
 

@@ -7,6 +7,8 @@ import Foundation
 /// grows past ``limit``: the frame that would cross it is refused with an error naming the
 /// limit, and the temporary file is removed.
 final class CastFile {
+  /// How a recording's name ends: `record` writes one when its path does.
+  static let fileExtension = ".cast"
 
   /// A lower bound on the size of a recording of `frames` frames of `columns`×`rows` cells:
   /// every cell is at least its half-block character (3 bytes of UTF-8). Recordings whose bound
@@ -54,7 +56,8 @@ final class CastFile {
     let bytes = Array(text.utf8)
     guard bytes.count <= limit - pending.byteCount else {
       pending.discard()
-      throw .sizeLimit(path: pending.target.path, limit: limit, what: ".cast recordings")
+      throw .sizeLimit(
+        path: pending.target.path, limit: limit, what: "\(Self.fileExtension) recordings")
     }
     try pending.append(bytes)
   }

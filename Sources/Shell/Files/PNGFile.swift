@@ -262,9 +262,21 @@ enum PNGFile {
   static func read(
     path: String, maxPixels: Int = Limits.maxImagePixels
   ) throws(PNGFile.Error) -> SpriteImage {
+    try decodeFile(path, maxPixels: maxPixels, with: readPNG(_:path:maxPixels:budget:))
+  }
+
+  /// A decoder of one image format, reading from an open file.
+  private typealias Decoder = (
+    UnsafeMutablePointer<FILE>, _ path: String, _ maxPixels: Int, _ budget: MemoryBudget?
+  ) throws(PNGFile.Error) -> SpriteImage
+
+  /// Opens the file at `path`, decodes it with `decode` (without a memory budget) and closes it.
+  private static func decodeFile(
+    _ path: String, maxPixels: Int, with decode: Decoder
+  ) throws(PNGFile.Error) -> SpriteImage {
     let (file, _) = try open(path)
     defer { fclose(file) }
-    return try readPNG(file, path: path, maxPixels: maxPixels, budget: nil)
+    return try decode(file, path, maxPixels, nil)
   }
 
   private static func readPNG(
@@ -343,9 +355,7 @@ enum PNGFile {
   static func readPPM(
     path: String, maxPixels: Int = Limits.maxImagePixels
   ) throws(PNGFile.Error) -> SpriteImage {
-    let (file, _) = try open(path)
-    defer { fclose(file) }
-    return try readPPM(file, path: path, maxPixels: maxPixels, budget: nil)
+    try decodeFile(path, maxPixels: maxPixels, with: readPPM(_:path:maxPixels:budget:))
   }
 
   private static func readPPM(

@@ -117,8 +117,8 @@ enum Completion {
     else { return [] }
     switch info.kind {
     case .enumeration(let cases, _): return cases
-    case .bool: return ["yes", "no"]
-    case .image: return ["none"] + BuiltinImages.names
+    case .bool: return PropertyKind.boolNames
+    case .image: return ImageRef.words
     case .color: return Color.named.map(\.name)
     default: return []
     }

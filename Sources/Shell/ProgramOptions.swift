@@ -1,0 +1,196 @@
+import Core
+
+/// What an option's argument is, for the usage line and the shell completions.
+enum OptionArgument: Sendable, Equatable {
+  /// None: the option is a flag.
+  case none
+  /// Free text (`-e COMMANDS`): nothing to complete.
+  case text(String)
+  /// A `.burst` script (`-i FILE.burst`): completes scripts and directories.
+  case script(String)
+  /// One of a closed set of words (`--color WHEN`): completes the words.
+  case choice(String, [String])
+
+  /// The placeholder, as `--help` shows it (`COMMANDS`, `WHEN`), or nil for a flag.
+  var placeholder: String? {
+    switch self {
+    case .none: return nil
+    case .text(let p), .script(let p), .choice(let p, _): return p
+    }
+  }
+
+  /// The words a `.choice` takes (empty otherwise).
+  var choices: [String] {
+    if case .choice(_, let words) = self { return words }
+    return []
+  }
+}
+
+/// A command-line option of `burst`, declared once: the usage line, `--help`, the man page and
+/// the bash and zsh completions are all generated from `ProgramOption.all`.
+struct ProgramOption: Sendable {
+  /// The flag, then any aliases (`--help`, `-h`).
+  let flags: [String]
+  var argument: OptionArgument = .none
+  /// Whether it may be given more than once.
+  var repeats = false
+  /// Whether its argument may also be joined to it by `=` (`--color=never`).
+  var joined = false
+  /// Whether it prints something and exits instead of running scripts (`--help`).
+  var exits = false
+  /// One line, for `--help` and the completions.
+  let help: String
+  /// More, for the man page (optional).
+  var detail: String? = nil
+
+  var flag: String { flags[0] }
+
+  /// The flag and its placeholder: `-e COMMANDS`.
+  var form: String { [flag, argument.placeholder].compactMap { $0 }.joined(separator: " ") }
+
+  /// Every option, in the order `--help` lists them.
+  static let all: [ProgramOption] = [
+    ProgramOption(
+      flags: ["-e"], argument: .text("COMMANDS"), repeats: true,
+      help: "run commands given here (may repeat, mixes with files)",
+      detail:
+        "Runs COMMANDS as if they were a script of one line (use ; to separate several), in"
+        + " order with the other -e options and the files."),
+    ProgramOption(
+      flags: ["-i"], argument: .script("FILE.burst"),
+      help: "run the script, then stay at the prompt with its scene",
+      detail:
+        "Runs FILE.burst, then shows the prompt with the scene it built. When standard input is"
+        + " not a terminal, its lines are read as if typed and an error does not stop them."),
+    ProgramOption(
+      flags: [ColorChoice.option], argument: .choice("WHEN", ColorChoice.words), joined: true,
+      help: "colour output: \(ColorChoice.helpList) (NO_COLOR is honoured)",
+      detail:
+        "With auto, show draws in colour when standard output is a terminal whose TERM is not"
+        + " dumb and NO_COLOR is not set; --color=WHEN works too."),
+    ProgramOption(
+      flags: ["--help", "-h"], exits: true, help: "this text",
+      detail: "Prints the options and the first steps, and exits."),
+    ProgramOption(
+      flags: ["--version"], exits: true, help: "the version",
+      detail: "Prints the version, and exits."),
+    ProgramOption(
+      flags: ["--man"], exits: true, help: "this manual as a man page (burst --man | man -l -)",
+      detail:
+        "Prints this manual page, in roff, and exits: burst --man | man -l - reads it without"
+        + " installing it."),
+    ProgramOption(
+      flags: ["--completion"], argument: .choice("SHELL", CompletionShell.words), exits: true,
+      help: "the completion script for \(Suggestion.list(CompletionShell.words))",
+      detail:
+        "Prints the completion script for SHELL, and exits: it completes the options, the"
+        + " values of \(ColorChoice.option), and .burst scripts and directories for -i and the"
+        + " file arguments."),
+  ]
+
+  /// The scripts named on the command line, listed with the options.
+  static let operand = (
+    name: "FILE.burst", help: "run the scripts in order, stopping at the first error",
+    detail: "Runs each script in order, stopping at the first error; - is standard input."
+  )
+
+  /// The option `flag` names (a flag or an alias), or nil.
+  static func named(_ flag: String) -> ProgramOption? { all.first { $0.flags.contains(flag) } }
+}
+
+/// The shells `--completion` writes a script for.
+enum CompletionShell: String, CaseIterable, Sendable {
+  case bash
+  case zsh
+
+  static let words = allCases.map(\.rawValue)
+}
+
+/// An exit status of `burst`, declared once for `--help` and the man page.
+struct ExitStatus: Sendable {
+  let code: Int32
+  /// Short, for `--help`.
+  let brief: String
+  /// For the man page.
+  let meaning: String
+
+  static let all: [ExitStatus] = [
+    ExitStatus(code: 0, brief: "ok", meaning: "Every script and command ran."),
+    ExitStatus(
+      code: 64, brief: "bad usage", meaning: "The command line was wrong (an unknown option)."),
+    ExitStatus(
+      code: 65, brief: "error in a script",
+      meaning: "A script had an error (or was not UTF-8 text, or was too large)."),
+    ExitStatus(
+      code: 66, brief: "missing input",
+      meaning: "A script or input file could not be read (missing, a directory, unreadable)."),
+    ExitStatus(code: 74, brief: "cannot write", meaning: "An output file could not be written."),
+    ExitStatus(
+      code: 130, brief: "interrupted", meaning: "Ctrl-C stopped a script's command."),
+  ]
+}
+
+/// Where the prompt keeps its history, declared once for the prompt and the man page.
+enum PromptHistory {
+  /// The file, in the home directory.
+  static let fileName = ".burst_history"
+  /// The most lines kept.
+  static let limit = 1000
+}
+
+/// What a newcomer types first, shown by `--help` (and the man page) after the options.
+enum FirstSteps {
+  /// The example to run from the shell.
+  static let example = "examples/like-button.burst"
+
+  /// Commands to try at the prompt, with what each shows.
+  static let atPrompt: [(command: String, what: String)] = [
+    ("help", "the commands, by group"),
+    ("help animate", "one command: forms, clauses, examples"),
+    ("keys cell", "every CAEmitterCell property"),
+    ("explain birthRate", "what one property does"),
+    ("show", "draw the scene"),
+  ]
+}
+
+/// The `--help` text, generated from the declarations above.
+enum ProgramHelp {
+  /// `usage: burst …` and the second form, for the options that exit.
+  static var usageLines: String {
+    var run = ["[\(ProgramOption.operand.name) ...]"]
+    for o in ProgramOption.all where !o.exits {
+      run.append("[\(synopsisForm(o))]" + (o.repeats ? "..." : ""))
+    }
+    let exiting = ProgramOption.all.filter(\.exits).map(synopsisForm).joined(separator: " | ")
+    return "usage: burst \(run.joined(separator: " "))\n       burst \(exiting)\n"
+  }
+
+  /// `--color auto|always|never`, `-e COMMANDS`.
+  static func synopsisForm(_ o: ProgramOption) -> String {
+    let words = o.argument.choices
+    return words.isEmpty ? o.form : "\(o.flag) \(words.joined(separator: "|"))"
+  }
+
+  static var text: String {
+    let rows =
+      [(ProgramOption.operand.name, ProgramOption.operand.help)]
+      + ProgramOption.all.map {
+        (([$0.form] + $0.flags.dropFirst()).joined(separator: ", "), $0.help)
+      }
+    let width = rows.map(\.0.count).max() ?? 0
+    var out = usageLines + "\nSimulates Core Animation particle emitters in the terminal.\n"
+    for (form, help) in rows { out += "  \(form.padded(to: width))  \(help)\n" }
+    let codes = ExitStatus.all.map { "\($0.code) \($0.brief)" }.joined(separator: ", ")
+    out += "\nWith no arguments: a prompt on a terminal, else standard input is read as a script.\n"
+    out += "Exit status: \(codes).\n"
+    out += "\nFirst steps: burst \(FirstSteps.example) runs an example; then run burst and type:\n"
+    let stepWidth = FirstSteps.atPrompt.map(\.command.count).max() ?? 0
+    for (command, what) in FirstSteps.atPrompt {
+      out += "  \(command.padded(to: stepWidth))  \(what)\n"
+    }
+    out += "Tab completes commands, paths and values at the prompt. After scripts/install.sh,\n"
+    out +=
+      "man burst is the manual, and Tab completes burst's options and scripts in bash and zsh.\n"
+    return out
+  }
+}
