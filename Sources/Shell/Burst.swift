@@ -105,7 +105,9 @@ public enum Burst {
       session.progress = ProgressLine(
         write: { writeAll(2, $0) }, clock: { Playback.monotonicSeconds() })
     }
-    if Terminal.isTerminal(1), let cols = terminalColumns() { session.defaultColumns = cols }
+    let size = terminalSize(ProcessInfo.processInfo.environment)
+    session.defaultColumns = size.columns
+    session.defaultRows = size.rows
     session.colorByDefault = colorWanted(color)
     for source in sources {
       let failure: Diagnostic?
@@ -168,11 +170,17 @@ public enum Burst {
     return String(decoding: data, as: UTF8.self)
   }
 
-  /// The terminal's width in columns, if known.
-  static func terminalColumns() -> Int? {
-    var w = winsize()
-    guard ioctl(1, UInt(TIOCGWINSZ), &w) == 0, w.ws_col > 0 else { return nil }
-    return Int(w.ws_col)
+  /// The size `show` and `keys` fit: COLUMNS and LINES when set (as shells export them, and
+  /// so that piped output can be sized), else the terminal's when standard output is one, else
+  /// 80 columns and no height limit.
+  static func terminalSize(_ environment: [String: String]) -> (columns: Int, rows: Int?) {
+    func number(_ name: String) -> Int? {
+      environment[name].flatMap { Int($0) }.flatMap { (1...10_000).contains($0) ? $0 : nil }
+    }
+    let terminal = Terminal.isTerminal(1) ? Playback.terminalSize() : nil
+    return (
+      number("COLUMNS") ?? terminal?.columns ?? 80, number("LINES") ?? terminal?.rows
+    )
   }
 
   /// The interactive prompt: readline editing, history in ~/.burst_history, Tab completion.

@@ -182,7 +182,7 @@ enum ProgramHelp {
     for (form, help) in rows { out += "  \(form.padded(to: width))  \(help)\n" }
     let codes = ExitStatus.all.map { "\($0.code) \($0.brief)" }.joined(separator: ", ")
     out += "\nWith no arguments: a prompt on a terminal, else standard input is read as a script.\n"
-    out += "Exit status: \(codes).\n"
+    out += HelpText.wrap("Exit status: \(codes).", width: 92).map { $0 + "\n" }.joined()
     out += "\nFirst steps: burst \(FirstSteps.example) runs an example; then run burst and type:\n"
     let stepWidth = FirstSteps.atPrompt.map(\.command.count).max() ?? 0
     for (command, what) in FirstSteps.atPrompt {

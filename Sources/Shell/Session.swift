@@ -46,8 +46,11 @@ final class Session {
   var events: [ScheduledEvent] = []
   var nextSequence = 0
   let sink: OutputSink
-  /// Columns for `show` when no size is given (the terminal's width, or 80).
+  /// Columns for `show` and `keys` when no size is given (the terminal's width, or 80).
   var defaultColumns = 80
+  /// The terminal's height in rows, when known: plain `show` fits it, leaving room for the
+  /// prompt.
+  var defaultRows: Int? = nil
   /// Whether `show` uses ANSI colour when neither ascii nor ansi is given (a colour terminal
   /// that --color and NO_COLOR allow).
   var colorByDefault = false

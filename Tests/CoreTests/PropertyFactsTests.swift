@@ -31,7 +31,7 @@ struct PropertyFactsTests {
       case .own: break
       case .alias(let target):
         #expect(exists(target), "\(table).\(info.name) aliases a missing '\(target)'")
-      case .combines(let parts):
+      case .combines(let parts), .derived(let parts):
         for p in parts { #expect(exists(p), "\(table).\(info.name) combines a missing '\(p)'") }
       case .spread(let mean):
         #expect(exists(mean), "\(table).\(info.name) spreads a missing '\(mean)'")

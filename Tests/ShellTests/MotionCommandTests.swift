@@ -82,8 +82,13 @@ struct MotionCommandTests {
       #expect((event[0] as? NSNumber)?.doubleValue == Double(i) / 10)
       #expect(event[1] as? String == "o")
       let data = try #require(event[2] as? String)
-      #expect(data.hasPrefix(i == 0 ? "\u{1B}[2J\u{1B}[H" : "\u{1B}[H"))
-      #expect(data.components(separatedBy: "\r\n").count == 30)
+      // The first frame is drawn whole; later ones only change cells (CastReplayTests).
+      if i == 0 {
+        #expect(data.hasPrefix("\u{1B}[2J\u{1B}[H"))
+        #expect(data.components(separatedBy: "\r\n").count == 30)
+      } else {
+        #expect(!data.contains("\u{1B}[2J") && !data.contains("\r\n"))
+      }
     }
     // The same script records the same bytes.
     let again = tempDir("cast2").appendingPathComponent("a.cast").path

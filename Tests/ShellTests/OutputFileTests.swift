@@ -291,14 +291,37 @@ struct OutputFileTests {
   func castCapRefusedUpFront() throws {
     let dir = try scratchDirectory()
     defer { removeScratch(dir) }
-    // 320×240 at 80 columns is 80×30 cells; 100,000 frames take at least 720 MB.
-    let (s, _) = session("emitter e; cell e c; set e.emitterCells.c birthRate=10")
-    let error = try #require(run(s, "record \(dir)/big.cast 1000 fps 100"))
-    #expect(error.message.contains("exceed the 256 MiB limit for .cast recordings"))
-    #expect(error.hint?.contains("at least 686.7 MiB") == true, "\(error.hint ?? "")")
+    // 8192×1 at 2,000,000 columns is 2,000,000×122 cells: the first frame alone takes 732 MB.
+    let (s, _) = session("scene 8192x1\nemitter e; cell e c; set e.emitterCells.c birthRate=10")
+    s.defaultColumns = 2_000_000
+    let error = try #require(run(s, "record \(dir)/big.cast 10 fps 10"))
+    #expect(error.message.contains("100 frames of 2000000×122 cells would exceed the 256 MiB"))
+    let least = SystemError.mebibytes(
+      CastFile.minimumBytes(columns: 2_000_000, rows: 122, frames: 100))
+    #expect(least == "698.1 MiB")
+    #expect(error.hint?.contains("at least \(least)") == true, "\(error.hint ?? "")")
     #expect(s.scene.now == 0)
     #expect(entries(dir).isEmpty)
     #expect(Limits.maxCastBytes == 256 << 20)
+  }
+
+  @Test("the least size of a .cast is its first frame whole and an empty event for each other")
+  func castMinimumIsALowerBound() throws {
+    let dir = try scratchDirectory()
+    defer { removeScratch(dir) }
+    let header = AsciiCast.header(width: 4, height: 2).utf8.count
+    let empty = "[0, \"o\", \"\"]\n".utf8.count
+    #expect(CastFile.minimumBytes(columns: 4, rows: 2, frames: 3) == header + 8 * 3 + 2 * empty)
+    #expect(CastFile.minimumBytes(columns: .max, rows: 2, frames: 3) == .max)
+    // Both a still scene and a moving one take at least that.
+    for script in ["scene 40x20", smallCastScene] {
+      let (s, out) = session(script)
+      s.defaultColumns = 20
+      #expect(run(s, "record \(dir)/m.cast 1 fps 10") == nil, "\(out.stderr)")
+      let size = try #require(FileManager.default.contents(atPath: dir + "/m.cast")).count
+      #expect(CastFile.minimumBytes(columns: 20, rows: 5, frames: 10) <= size)
+      try FileManager.default.removeItem(atPath: dir + "/m.cast")
+    }
   }
 
   @Test("a .cast stream stops before the frame that would pass its limit and leaves nothing")
@@ -307,11 +330,19 @@ struct OutputFileTests {
     defer { removeScratch(dir) }
     let target = try AtomicFile.check(dir + "/x.cast")
     let cast = try CastFile(target, columns: 4, rows: 1, limit: 300)
-    let frame = [String(repeating: "▀", count: 4)]
+    // Frames that alternate between two colours, so every one changes all its cells.
+    let frames = [0, 255].map { v in
+      TerminalCells(
+        columns: 4, rows: 1,
+        cells: Array(
+          repeating: TerminalCells.Cell(
+            "▀", foreground: .init(r: v, g: 0, b: 0), background: .init(r: 0, g: v, b: 0)),
+          count: 4))
+    }
     var appended = 0
     let error = #expect(throws: OutputError.self) {
       for i in 0..<100 {
-        try cast.append(time: Double(i), frame: frame)
+        try cast.append(time: Double(i), frame: frames[i % 2])
         appended += 1
       }
     }

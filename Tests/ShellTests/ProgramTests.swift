@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 /// Runs the built `burst` executable with arguments and standard input.
-func runBurst(_ args: [String], stdin: Data = Data()) throws -> (
+func runBurst(
+  _ args: [String], stdin: Data = Data(), environment: [String: String] = [:]
+) throws -> (
   status: Int32, stdout: String, stderr: String
 ) {
   let exe = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -13,6 +15,9 @@ func runBurst(_ args: [String], stdin: Data = Data()) throws -> (
   let p = Process()
   p.executableURL = url
   p.arguments = args
+  if !environment.isEmpty {
+    p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+  }
   let inPipe = Pipe()
   let outPipe = Pipe()
   let errPipe = Pipe()

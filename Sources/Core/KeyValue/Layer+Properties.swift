@@ -19,6 +19,29 @@ extension Layer {
         "position", \.position, default: .zero,
         summary: "where the anchor point lands in the superlayer"
       ).placedByHost(),
+      PropertyDescriptor<LayerProperties>(
+        "frame", kind: .rect, default: .rect(.zero), unit: "pt",
+        summary: "the layer's rectangle in its superlayer: sets bounds.size and position",
+        animatable: false,
+        choice:
+          "computed as if the transform were the identity (Apple calls frame undefined under"
+          + " a transform): origin = position − anchorPoint × size; setting it keeps"
+          + " bounds.origin and anchorPoint",
+        get: { p in
+          let s = p.bounds.size
+          return .rect(
+            Rect(
+              p.position.x - p.anchorPoint.x * s.width, p.position.y - p.anchorPoint.y * s.height,
+              s.width, s.height))
+        },
+        set: { p, v in
+          guard case .rect(let f) = v else { return }
+          p.bounds.size = f.size
+          p.position = Point(
+            f.origin.x + p.anchorPoint.x * f.size.width,
+            f.origin.y + p.anchorPoint.y * f.size.height)
+        }
+      ).derived(from: ["bounds", "position", "anchorPoint"]),
       .point(
         "anchorPoint", \.anchorPoint, default: Point(0.5, 0.5), unit: "unit",
         summary: "the point of the bounds (0…1 each way) that position places"),
@@ -49,6 +72,39 @@ extension Layer {
         "shouldRasterize", \.kept, kind: .bool, default: .bool(false),
         summary: "renders the layer once into a bitmap that later frames reuse",
         noEffect: "Burst draws every frame from the model, so there is no bitmap to reuse"),
+      .kept(
+        "rasterizationScale", \.kept, kind: .number(0.001...1000), default: .number(1),
+        unit: "px/pt", summary: "pixels per point of the bitmap shouldRasterize caches",
+        noEffect: "there is no cached bitmap (see shouldRasterize)"),
+      .kept(
+        "drawsAsynchronously", \.kept, kind: .bool, default: .bool(false),
+        summary: "queues the layer's drawing commands to run on a background thread",
+        noEffect: "Burst draws on one thread, in the same order either way"),
+      .kept(
+        "allowsEdgeAntialiasing", \.kept, kind: .bool, default: .bool(false),
+        summary: "antialiases the edges of a transformed layer",
+        noEffect: "layer edges are drawn the same either way"),
+      .kept(
+        "needsDisplayOnBoundsChange", \.kept, kind: .bool, default: .bool(false),
+        summary: "redraws the layer's content when its bounds change",
+        noEffect: "Burst has no custom drawing to redo; contents are redrawn every frame"),
+      .kept(
+        "opaque", \.kept, kind: .bool, default: .bool(false),
+        summary: "promises that the layer fills its bounds with opaque pixels",
+        noEffect: "a hint for the compositor; Burst blends the layer as it is"
+      ).swift("isOpaque"),
+      .kept(
+        "doubleSided", \.kept, kind: .bool, default: .bool(true),
+        summary: "whether the layer shows when turned away from the viewer",
+        noEffect: "Burst draws layers flat, so none is ever turned away"
+      ).swift("isDoubleSided"),
+      .kept(
+        "contentsFormat", \.kept,
+        kind: .enumeration(
+          cases: ["RGBA8Uint", "RGBA16Float", "gray8Uint"], objcPrefix: "kCAContentsFormat"),
+        default: .enumeration("RGBA8Uint"),
+        summary: "the pixel format of the layer's backing store",
+        noEffect: "Burst composites every layer in floating-point RGBA"),
       .image("contents", \.contents, summary: "an image drawn in the bounds"),
       .enumeration(
         "contentsGravity", \.contentsGravity, default: .resize, objcPrefix: "kCAGravity",

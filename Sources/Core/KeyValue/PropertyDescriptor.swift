@@ -44,6 +44,9 @@ package enum PropertyRelation: Sendable, Equatable {
   /// Reads from and writes to the properties `parts` (`transform.scale` sets both
   /// `transform.scale.x` and `transform.scale.y`, and reads their mean).
   case combines([String])
+  /// Computed from the properties `from` (`frame` from `bounds`, `position` and
+  /// `anchorPoint`): setting it sets them, and `save` and `export` write them, never it.
+  case derived(from: [String])
   /// The range of values drawn around the mean `of` (`lifetimeRange` spreads `lifetime`;
   /// `redRange` spreads `color.red`), as `[M − R/2, M + R/2]`.
   case spread(of: String)
@@ -99,6 +102,8 @@ package struct PropertyDescriptor<Root>: Sendable {
 
   /// Another name for `target`.
   func alias(of target: String) -> Self { with { $0.relation = .alias(of: target) } }
+  /// Computed from the properties `parts`.
+  func derived(from parts: [String]) -> Self { with { $0.relation = .derived(from: parts) } }
   /// Reads and writes the properties `parts`.
   func combining(_ parts: [String]) -> Self { with { $0.relation = .combines(parts) } }
   /// The range around the mean `mean`.
@@ -137,7 +142,7 @@ extension PropertyDescriptor {
       let value = d.get(object)
       guard d.get(current) != value else { continue }
       switch d.relation {
-      case .alias:
+      case .alias, .derived:
         continue
       case .combines(let parts):
         var trial = current

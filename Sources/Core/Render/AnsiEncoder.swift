@@ -24,54 +24,45 @@ package enum AnsiEncoder {
   package static func encode(
     _ canvas: Canvas, columns: Int, rows: Int, background: RGBA
   ) -> [String] {
+    cells(canvas, columns: columns, rows: rows, background: background).lines()
+  }
+
+  /// The cells that ``encode(_:columns:rows:background:)`` writes out: a half-block in each,
+  /// coloured by its top and bottom pixel; an empty screen when `columns` or `rows` is not
+  /// positive (or `2·rows` overflows).
+  package static func cells(
+    _ canvas: Canvas, columns: Int, rows: Int, background: RGBA
+  ) -> TerminalCells {
     let (pixelRows, overflow) = rows.multipliedReportingOverflow(by: 2)
-    guard columns > 0, rows > 0, !overflow else { return [] }
+    guard columns > 0, rows > 0, !overflow else {
+      return TerminalCells(columns: 0, rows: 0, cells: [])
+    }
     let spans = (0..<columns).map { span($0, of: columns, size: canvas.width) }
-    var lines: [String] = []
-    lines.reserveCapacity(rows)
-    var line: [UInt8] = []
+    var cells: [TerminalCells.Cell] = []
+    cells.reserveCapacity(columns * rows)
     canvas.pixels.withUnsafeBufferPointer { pixels in
       for row in 0..<rows {
         let top = span(2 * row, of: pixelRows, size: canvas.height)
         let bottom = span(2 * row + 1, of: pixelRows, size: canvas.height)
-        line.removeAll(keepingCapacity: true)
-        var foreground: Color?
-        var backdrop: Color?
         for columnSpan in spans {
-          let upper = color(pixels, canvas.width, columnSpan, top, background)
-          let lower = color(pixels, canvas.width, columnSpan, bottom, background)
-          if upper != foreground {
-            append(upper, selector: 38, to: &line)
-            foreground = upper
-          }
-          if lower != backdrop {
-            append(lower, selector: 48, to: &line)
-            backdrop = lower
-          }
-          line.append(contentsOf: halfBlockUTF8)
+          cells.append(
+            TerminalCells.Cell(
+              halfBlockScalar,
+              foreground: color(pixels, canvas.width, columnSpan, top, background),
+              background: color(pixels, canvas.width, columnSpan, bottom, background)))
         }
-        line.append(contentsOf: resetUTF8)
-        lines.append(String(decoding: line, as: UTF8.self))
       }
     }
-    return lines
+    return TerminalCells(columns: columns, rows: rows, cells: cells)
   }
 
-  /// An 8-bit opaque colour.
-  private struct Color: Equatable {
-    var r: UInt8
-    var g: UInt8
-    var b: UInt8
-  }
-
-  private static let halfBlockUTF8 = Array(String(halfBlock).utf8)
-  private static let resetUTF8 = Array(reset.utf8)
+  private static let halfBlockScalar: Unicode.Scalar = "\u{2580}"
 
   /// The box average of the pixels `columns × rows`, composited over `background`.
   private static func color(
     _ pixels: UnsafeBufferPointer<Float>, _ width: Int, _ columns: Range<Int>, _ rows: Range<Int>,
     _ background: RGBA
-  ) -> Color {
+  ) -> TerminalCells.Color {
     var sum: (r: Float, g: Float, b: Float, a: Float) = (0, 0, 0, 0)
     if !columns.isEmpty && !rows.isEmpty {
       for y in rows {
@@ -88,31 +79,10 @@ package enum AnsiEncoder {
       sum = (sum.r * scale, sum.g * scale, sum.b * scale, sum.a * scale)
     }
     let keep = 1 - sum.a
-    return Color(
+    return TerminalCells.Color(
       r: RGBA.byte(sum.r + background.r * keep),
       g: RGBA.byte(sum.g + background.g * keep),
       b: RGBA.byte(sum.b + background.b * keep))
-  }
-
-  /// Appends `ESC[<selector>;2;R;G;Bm`.
-  private static func append(_ color: Color, selector: UInt8, to line: inout [UInt8]) {
-    line.append(0x1B)
-    line.append(UInt8(ascii: "["))
-    appendDecimal(selector, to: &line)
-    line.append(contentsOf: [UInt8(ascii: ";"), UInt8(ascii: "2")])
-    for channel in [color.r, color.g, color.b] {
-      line.append(UInt8(ascii: ";"))
-      appendDecimal(channel, to: &line)
-    }
-    line.append(UInt8(ascii: "m"))
-  }
-
-  /// Appends the decimal digits of `value`, without leading zeros.
-  private static func appendDecimal(_ value: UInt8, to line: inout [UInt8]) {
-    let zero = UInt8(ascii: "0")
-    if value >= 100 { line.append(zero + value / 100) }
-    if value >= 10 { line.append(zero + value / 10 % 10) }
-    line.append(zero + value % 10)
   }
 
   /// The pixel range of cell `cell` of `count` across `size` pixels (empty when `size` is 0).

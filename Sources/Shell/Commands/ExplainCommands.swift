@@ -28,6 +28,8 @@ enum ExplainCommands {
     case .combines(let parts):
       out += "  sets \(parts.joined(separator: " and ")) together and reads their mean\n"
     case .spread(let mean): out += "  the range of \(mean)\n"
+    case .derived(let parts):
+      out += "  computed from \(parts.joined(separator: ", ")); save and export write those\n"
     }
     if let swiftName = info.swiftName { out += "  Swift spells it \(swiftName) (accepted too)\n" }
     if let why = info.noEffectHere { out += "  changes nothing in Burst's picture: \(why)\n" }

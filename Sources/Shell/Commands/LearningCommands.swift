@@ -5,15 +5,19 @@ enum LearningCommands {
   static let all: [Command] = [keys, help]
 
   static let keys = Command(
-    name: "keys", usage: "keys [\((KeyKind.words + ["PATH"]).joined(separator: "|"))]",
-    abstract: "every property: name, kind, default, current value (with PATH), meaning",
-    examples: ["keys cell", "keys like", "keys like.emitterCells.sparkle"],
-    hints: [.object], effect: .display
+    name: "keys", usage: "keys [\((KeyKind.words + ["PATH"]).joined(separator: "|"))] [FILTER]",
+    abstract:
+      "every property: name, kind, default, current value (with PATH), meaning; with FILTER,"
+      + " those whose names contain it",
+    discussion:
+      "The table fits the terminal's width (or COLUMNS): the meaning column wraps under itself.",
+    examples: ["keys cell", "keys cell velocity", "keys like", "keys like.emitterCells.sparkle"],
+    hints: [.object, .none], effect: .display
   ) { s, inv throws(Diagnostic) in
-    try inv.expectAtMost(1)
+    try inv.expectAtMost(2)
     let m = s.scene.model
     let title: String
-    let infos: [PropertyInfo]
+    var infos: [PropertyInfo]
     var ref: ObjectRef? = nil
     if let kind = KeyKind.named(inv.args.first?.text) {
       title = kind.title
@@ -33,19 +37,56 @@ enum LearningCommands {
       title = m.describe(r)
       infos = m.infos(of: r)
     }
-    var rows = [["name", "kind", "default"] + (ref == nil ? [] : ["value"]) + ["unit", "meaning"]]
-    for i in infos {
-      var row = [i.name, i.kind.word, ValueFormatting.value(i.defaultValue)]
-      if let ref {
-        let v = m.value(PropertyRef(object: ref, name: i.name))
-        row.append(v.map(ValueFormatting.value) ?? "")
+    if inv.args.count > 1 {
+      let filter = inv.text.tokens[2]
+      let all = infos
+      infos = all.filter {
+        $0.name.lowercased().contains(filter.text.lowercased())
+          || ($0.swiftName?.lowercased().contains(filter.text.lowercased()) ?? false)
       }
-      let notes =
-        (i.writable ? "" : " (read-only)") + (i.noEffectHere == nil ? "" : " (no effect here)")
-      row += [i.unit, i.summary + notes]
-      rows.append(row)
+      guard !infos.isEmpty else {
+        throw inv.error(
+          "no property of \(title) has '\(filter.text)' in its name",
+          suggestion: .nearest(
+            to: filter.text, in: all.map(\.name),
+            otherwise: .text("see all of them with: keys \(inv.text.tokens[1].text)")),
+          at: filter)
+      }
     }
-    s.sink.out(title + "\n" + TreePrinter.table(rows))
+    var columns: [KeysColumn] = [.name, .kind, .defaultValue] + (ref == nil ? [] : [.value])
+    columns += [.unit, .meaning]
+    let rows = infos.map { i in
+      columns.map {
+        $0.text(i, value: ref.flatMap { m.value(PropertyRef(object: $0, name: i.name)) })
+      }
+    }
+    // In a narrow terminal, columns are left out (unit first) until the meaning has room.
+    var left: [KeysColumn] = []
+    func fits() -> Bool {
+      let widths = columns.dropLast().map { c in
+        ([c.title] + rows.map { $0[columns.firstIndex(of: c)!] }).map(\.count).max() ?? 0
+      }
+      return widths.reduce(0) { $0 + $1 + 2 } + TreePrinter.minimumLastColumn <= s.defaultColumns
+    }
+    var shown = rows
+    while !fits(), let drop = KeysColumn.dropOrder.first(where: columns.contains) {
+      let k = columns.firstIndex(of: drop)!
+      columns.remove(at: k)
+      shown = shown.map {
+        var r = $0
+        r.remove(at: k)
+        return r
+      }
+      left.append(drop)
+    }
+    var out =
+      title + "\n" + TreePrinter.table([columns.map(\.title)] + shown, width: s.defaultColumns)
+    if !left.isEmpty {
+      out +=
+        "(\(left.map(\.title).joined(separator: ", ")) left out to fit \(s.defaultColumns) columns;"
+        + " explain NAME shows everything)\n"
+    }
+    s.sink.out(out)
   }
 
   static let help = Command(
@@ -65,6 +106,39 @@ enum LearningCommands {
       s.sink.out(HelpText.detail(c))
     } else {
       s.sink.out(HelpText.overview(s.commands))
+    }
+  }
+}
+
+/// A column of the `keys` table.
+enum KeysColumn: Equatable {
+  case name, kind, defaultValue, value, unit, meaning
+
+  /// The order columns are left out in when the terminal is too narrow.
+  static let dropOrder: [KeysColumn] = [.unit, .kind, .defaultValue]
+
+  var title: String {
+    switch self {
+    case .name: return "name"
+    case .kind: return "kind"
+    case .defaultValue: return "default"
+    case .value: return "value"
+    case .unit: return "unit"
+    case .meaning: return "meaning"
+    }
+  }
+
+  /// The cell for property `i` whose current value (with a PATH) is `value`.
+  func text(_ i: PropertyInfo, value: PropertyValue?) -> String {
+    switch self {
+    case .name: return i.name
+    case .kind: return i.kind.word
+    case .defaultValue: return ValueFormatting.value(i.defaultValue)
+    case .value: return value.map(ValueFormatting.value) ?? ""
+    case .unit: return i.unit
+    case .meaning:
+      return i.summary + (i.writable ? "" : " (read-only)")
+        + (i.noEffectHere == nil ? "" : " (no effect here)")
     }
   }
 }

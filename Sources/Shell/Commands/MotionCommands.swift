@@ -36,10 +36,10 @@ enum MotionCommands {
   }
 
   /// One ANSI frame of the scene at `cols`×`rows` cells.
-  static func ansiFrame(_ s: Session, cols: Int, rows: Int) -> [String] {
+  static func ansiFrame(_ s: Session, cols: Int, rows: Int) -> TerminalCells {
     let canvas = SceneRenderer.render(s.scene, width: cols, height: rows * 2)
     let bg = SceneRenderer.rgba(s.scene.model.root.properties.backgroundColor, opacity: 1)
-    return AnsiEncoder.encode(
+    return AnsiEncoder.cells(
       canvas, columns: cols, rows: rows, background: RGBA(r: bg.r, g: bg.g, b: bg.b, a: 1))
   }
 
@@ -177,7 +177,7 @@ enum MotionCommands {
     // Ctrl-C is how playback ends early: it stops here and keeps the state reached.
     for i in 0..<n {
       if s.interruptRequested() { break }
-      let frame = ansiFrame(s, cols: cols, rows: rows)
+      let frame = ansiFrame(s, cols: cols, rows: rows).lines()
       let status = "t = \(format(s.scene.now)) s   frame \(i + 1)/\(n)   Ctrl-C stops"
       s.sink.out(
         Playback.beginSynchronized + Playback.home + frame.joined(separator: "\r\n") + "\r\n"

@@ -39,7 +39,9 @@ enum ViewCommands {
       guard layer == nil else { throw inv.unexpected(t, expected: TerminalFormat.words) }
       layer = try inv.layer(t, in: s.scene.model, orKeyword: TerminalFormat.words)
     }
-    let (cols, r) = showSize(s, columns: columns ?? s.defaultColumns, rows: rows)
+    let (cols, r) = showSize(
+      s, columns: columns ?? s.defaultColumns, rows: rows,
+      fitting: columns == nil ? s.defaultRows.map { max(1, $0 - promptRows) } : nil)
     if format == .ansi {
       // Two pixels per character cell, rendered at that size directly.
       let canvas = SceneRenderer.render(s.scene, only: layer, width: cols, height: r * 2)
@@ -57,17 +59,24 @@ enum ViewCommands {
   /// The most rows `show` draws, given or derived.
   static let maxShowRows = 1000
 
+  /// The rows plain `show` leaves free below the picture: the command's line and the prompt.
+  static let promptRows = 2
+
   /// The character cells `show` draws: the given rows, or as many as keep the scene's aspect
   /// (cells are about twice as tall as wide). A scene too tall for that many rows at `columns`
-  /// gets `maxShowRows` rows and proportionally fewer columns.
-  static func showSize(_ s: Session, columns: Int, rows: Int?) -> (columns: Int, rows: Int) {
+  /// gets at most `fitting` rows (the terminal's height, for plain `show`) or `maxShowRows`,
+  /// and proportionally fewer columns.
+  static func showSize(
+    _ s: Session, columns: Int, rows: Int?, fitting: Int? = nil
+  ) -> (columns: Int, rows: Int) {
     if let rows { return (columns, rows) }
+    let most = min(maxShowRows, fitting ?? maxShowRows)
     let bounds = s.scene.model.root.properties.bounds.size
     let aspect = max(0, bounds.height) / max(bounds.width, 1)
     let wanted = (Double(columns) * aspect / 2).rounded()
-    guard wanted > Double(maxShowRows) else { return (columns, max(1, Int(wanted))) }
-    let fitting = (Double(maxShowRows) * 2 / aspect).rounded()
-    return (max(1, min(columns, Int(fitting))), maxShowRows)
+    guard wanted > Double(most) else { return (columns, max(1, Int(wanted))) }
+    let narrower = (Double(most) * 2 / aspect).rounded()
+    return (max(1, min(columns, Int(narrower))), most)
   }
 
   /// The most pixels a snapshot may have: 8192×8192, whose float canvas takes 1 GiB.

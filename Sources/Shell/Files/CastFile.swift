@@ -3,29 +3,35 @@ import Foundation
 
 /// An asciinema v2 recording streamed to its file frame by frame through the atomic writer:
 /// the header when it is opened, one event per ``append(time:frame:)``, and the rename into
-/// place at ``finish()``. Nothing but the current frame is held in memory, and the file never
+/// place at ``finish()``. The first frame is drawn whole; each later one writes only the cells
+/// that changed since the frame before (``TerminalCells/redraw(from:)``), an empty event when
+/// none did. Nothing but the current and previous frames is held in memory, and the file never
 /// grows past ``limit``: the frame that would cross it is refused with an error naming the
 /// limit, and the temporary file is removed.
 final class CastFile {
   /// How a recording's name ends: `record` writes one when its path does.
   static let fileExtension = ".cast"
 
-  /// A lower bound on the size of a recording of `frames` frames of `columns`×`rows` cells:
-  /// every cell is at least its half-block character (3 bytes of UTF-8). Recordings whose bound
-  /// passes the limit are refused before any frame is simulated.
+  /// A lower bound on the size of a recording of `frames` frames of `columns`×`rows` cells: the
+  /// first frame draws every cell, at least its half-block character (3 bytes of UTF-8), and
+  /// every later frame is at least an empty event. Recordings whose bound passes the limit are
+  /// refused before any frame is simulated.
   static func minimumBytes(columns: Int, rows: Int, frames: Int) -> Int {
+    guard frames > 0 else { return AsciiCast.header(width: columns, height: rows).utf8.count }
     let header = AsciiCast.header(width: columns, height: rows).utf8.count
     let cells = columns.multipliedReportingOverflow(by: rows)
-    let perFrame = cells.partialValue.multipliedReportingOverflow(by: 3)
-    let all = perFrame.partialValue.multipliedReportingOverflow(by: frames)
-    guard !cells.overflow, !perFrame.overflow, !all.overflow else { return Int.max }
-    let (total, overflow) = all.partialValue.addingReportingOverflow(header)
-    return overflow ? Int.max : total
+    let first = cells.partialValue.multipliedReportingOverflow(by: 3)
+    let later = (frames - 1).multipliedReportingOverflow(by: AsciiCast.minimumEventBytes)
+    guard !cells.overflow, !first.overflow, !later.overflow else { return Int.max }
+    let (frameBytes, o1) = first.partialValue.addingReportingOverflow(later.partialValue)
+    let (total, o2) = frameBytes.addingReportingOverflow(header)
+    return o1 || o2 ? Int.max : total
   }
 
   let limit: Int
   private let pending: PendingFile
-  private var frames = 0
+  /// The frame last appended, which the next one is drawn over.
+  private var previous: TerminalCells?
 
   /// Opens the temporary file and writes the header.
   init(_ target: AtomicFile.Target, columns: Int, rows: Int, limit: Int = Limits.maxCastBytes)
@@ -36,10 +42,11 @@ final class CastFile {
     try add(AsciiCast.header(width: columns, height: rows))
   }
 
-  /// Appends one frame shown at `time` seconds (the first one also clears the screen).
-  func append(time: Double, frame: [String]) throws(OutputError) {
-    try add(AsciiCast.event(time: time, frame: frame, first: frames == 0))
-    frames += 1
+  /// Appends one frame shown at `time` seconds: the first one clears the screen and draws it
+  /// all, a later one only its changes.
+  func append(time: Double, frame: TerminalCells) throws(OutputError) {
+    try add(AsciiCast.event(time: time, data: frame.redraw(from: previous)))
+    previous = frame
   }
 
   /// Syncs the recording and renames it into place.
@@ -71,11 +78,13 @@ enum AsciiCast {
       + "\"env\": {\"TERM\": \"xterm-256color\"}}\n"
   }
 
-  /// One frame drawn from the top-left corner (the first one clears the screen).
-  static func event(time: Double, frame: [String], first: Bool) -> String {
-    let data = (first ? "\u{1B}[2J" : "") + "\u{1B}[H" + frame.joined(separator: "\r\n")
-    return "[\(ValueFormatting.number((time * 1e6).rounded() / 1e6)), \"o\", \(json(data))]\n"
+  /// One output event: `data` written at `time` seconds (rounded to the microsecond).
+  static func event(time: Double, data: String) -> String {
+    "[\(ValueFormatting.number((time * 1e6).rounded() / 1e6)), \"o\", \(json(data))]\n"
   }
+
+  /// The size of the shortest event, an empty one at time 0.
+  static let minimumEventBytes = event(time: 0, data: "").utf8.count
 
   /// A JSON string literal.
   static func json(_ s: String) -> String {

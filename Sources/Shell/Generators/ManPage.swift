@@ -46,13 +46,14 @@ enum ManPage {
     page.section("OPTIONS")
     page.item(italic(ProgramOption.operand.name), ProgramOption.operand.detail)
     for o in ProgramOption.all {
-      let tag = ([optionForm(o)] + o.flags.dropFirst().map(bold)).joined(separator: ", ")
+      let tag = ([optionForm(o)] + o.flags.dropFirst().map { bold(escape($0)) }).joined(
+        separator: ", ")
       page.item(tag, o.detail ?? sentence(o.help))
     }
 
     page.section("FIRST STEPS")
     page.paragraph("Run an example, then start burst and try these at the prompt:")
-    page.example(["burst \(FirstSteps.example)", "burst"])
+    page.example(["burst \(FirstSteps.example)", "burst"].map(escape))
     for (command, what) in FirstSteps.atPrompt {
       page.item(bold(escape(command)), sentence(what))
     }
@@ -76,6 +77,11 @@ enum ManPage {
         + " always is given.")
     page.item(
       bold("TERM"), "When dumb, colour is off unless \(ColorChoice.option) always is given.")
+    page.item(
+      bold("COLUMNS"),
+      "The width show and keys fit, when set (piped output too); otherwise the terminal's,"
+        + " or 80 columns.")
+    page.item(bold("LINES"), "The height show fits, when set; otherwise the terminal's.")
     page.item(bold("HOME"), "Where the prompt's history file is kept.")
 
     page.section("FILES")
@@ -103,7 +109,8 @@ enum ManPage {
   static let drawExample = [
     "--color", "never", "-e", "scene 60x40; emitter e; cell e spark",
     "-e", "set e emitterPosition=30,20",
-    "-e", "set e.emitterCells.spark birthRate=200 lifetime=1 velocity=20 contents=sparkle scale=0.1",
+    "-e",
+    "set e.emitterCells.spark birthRate=200 lifetime=1 velocity=20 contents=sparkle scale=0.1",
     "-e", "step 0.5; show 40 ascii",
   ]
 

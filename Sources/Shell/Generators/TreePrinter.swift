@@ -60,7 +60,13 @@ enum TreePrinter {
   }
 
   /// Columns padded to their widest cell, two spaces apart.
-  static func table(_ rows: [[String]], rightAligned: Set<Int> = []) -> String {
+  ///
+  /// With `width`, a last column that would make a line longer wraps at word boundaries under
+  /// itself (never narrower than `minimumLastColumn`, so a very narrow terminal still gets
+  /// readable text).
+  static func table(
+    _ rows: [[String]], rightAligned: Set<Int> = [], width: Int? = nil
+  ) -> String {
     var widths: [Int] = []
     for r in rows {
       for (i, c) in r.enumerated() {
@@ -68,15 +74,30 @@ enum TreePrinter {
         widths[i] = max(widths[i], c.count)
       }
     }
+    // Where the last column starts, and how wide it may be.
+    let lastStart = widths.dropLast().reduce(0) { $0 + $1 + 2 }
+    let lastWidth = width.map { max(minimumLastColumn, $0 - lastStart) }
     var out = ""
     for r in rows {
       var cells: [String] = []
+      var continuation: [String] = []
       for (i, c) in r.enumerated() {
-        let pad = String(repeating: " ", count: widths[i] - c.count)
-        cells.append(rightAligned.contains(i) ? pad + c : c + pad)
+        var text = c
+        if i == widths.count - 1, i > 0, let lastWidth, c.count > lastWidth {
+          let lines = HelpText.wrap(c, width: lastWidth)
+          text = lines.first ?? ""
+          continuation = Array(lines.dropFirst())
+        }
+        let pad = String(repeating: " ", count: max(0, widths[i] - text.count))
+        cells.append(rightAligned.contains(i) ? pad + text : text + pad)
       }
       out += cells.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
+      let indent = String(repeating: " ", count: lastStart)
+      for line in continuation { out += indent + line + "\n" }
     }
     return out
   }
+
+  /// The narrowest a wrapped last column gets.
+  static let minimumLastColumn = 24
 }
