@@ -6,7 +6,7 @@
 /// per segment).
 package struct KeyframeCurve: Sendable, Equatable {
   /// `calculationMode`.
-  package enum CalculationMode: String, Sendable, CaseIterable {
+  package enum CalculationMode: String, Sendable, CaseIterable, AppleEnumeration {
     /// Straight lines between keyframes, paced by key times and per-segment timing functions.
     case linear
     /// Each value held from its key time until the next (n + 1 key times).
@@ -17,6 +17,9 @@ package struct KeyframeCurve: Sendable, Equatable {
     case cubic
     /// The cubic spline travelled at constant speed; key times and timing functions are ignored.
     case cubicPaced
+
+    package static let constantNames = ConstantNames(
+      swiftType: "CAAnimationCalculationMode", objcPrefix: "kCAAnimation")
   }
 
   /// The calculation mode.

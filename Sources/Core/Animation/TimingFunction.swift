@@ -68,15 +68,20 @@ package struct TimingFunction: Sendable, Equatable, CustomStringConvertible {
     ("easeInEaseOut", .easeInEaseOut), ("default", .default),
   ]
 
-  /// A named function: `linear`, `easeIn`, `easeOut`, `easeInEaseOut`, `default`, or the same
-  /// with Core Animation's constant prefix (`kCAMediaTimingFunctionEaseIn`). Case-insensitive.
+  /// Apple's spellings of the names; UIKit's `easeInOut` reads as `easeInEaseOut`.
+  package static let constantNames = ConstantNames(
+    swiftType: "CAMediaTimingFunctionName", objcPrefix: "kCAMediaTimingFunction",
+    aliases: ["easeInOut": "easeInEaseOut"])
+
+  /// A named function: `linear`, `easeIn`, `easeOut`, `easeInEaseOut`, `default`, in any
+  /// spelling of `constantNames` (`.easeIn`, `CAMediaTimingFunctionName.easeIn`,
+  /// `kCAMediaTimingFunctionEaseIn`), or `easeInOut`. Case-insensitive.
   package init?(name: String) {
-    var key = trimmedText(name).lowercased()
-    let prefix = "kcamediatimingfunction"
-    if key.hasPrefix(prefix) { key = String(key.dropFirst(prefix.count)) }
-    guard let match = Self.named.first(where: { $0.name.lowercased() == key }) else {
-      return nil
-    }
+    guard
+      let key = Self.constantNames.caseName(
+        trimmedText(name), in: Self.named.map(\.name), ignoringCase: true),
+      let match = Self.named.first(where: { $0.name == key })
+    else { return nil }
     self = match.function
   }
 
@@ -109,7 +114,7 @@ package struct TimingFunction: Sendable, Equatable, CustomStringConvertible {
     }
     var numbers: [Double] = []
     for part in parts {
-      guard let number = Double(part), number.isFinite else {
+      guard let number = try? ValueParsing.number(part, angles: false) else {
         throw ParseError(message: "bezier: '\(part)' is not a finite number")
       }
       numbers.append(number)

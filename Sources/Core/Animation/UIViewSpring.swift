@@ -47,7 +47,7 @@ package enum UIViewSpring {
   }
 
   /// UIView.AnimationOptions curves, mapped to Core Animation timing functions.
-  package enum Curve: String, Sendable, CaseIterable {
+  package enum Curve: String, Sendable, CaseIterable, AppleEnumeration {
     /// `.curveEaseInOut`, UIView's default: easeInEaseOut (0.42, 0)(0.58, 1).
     case easeInOut
     /// `.curveEaseIn`: easeIn (0.42, 0)(1, 1).
@@ -67,9 +67,23 @@ package enum UIViewSpring {
       }
     }
 
-    /// A curve by name, case-insensitive: `easeInOut`, `curveEaseInOut` or `.curveEaseInOut`
-    /// (likewise for the others).
+    /// UIKit's spellings; Core Animation's `easeInEaseOut` reads as `easeInOut`.
+    package static let constantNames = ConstantNames(
+      swiftType: "UIView.AnimationCurve", objcPrefix: "UIViewAnimationCurve",
+      aliases: ["easeInEaseOut": "easeInOut"])
+
+    /// A curve by name, case-insensitive: any spelling of `constantNames` (`easeInOut`,
+    /// `.easeInOut`, `UIView.AnimationCurve.easeInOut`, `UIViewAnimationCurveEaseInOut`,
+    /// `easeInEaseOut`), or the option `curveEaseInOut`, `.curveEaseInOut` (likewise for the
+    /// others).
     package init?(name: String) {
+      if let c = Self.constantNames.caseName(
+        name, in: Self.allCases.map(\.rawValue), ignoringCase: true),
+        let match = Self(rawValue: c)
+      {
+        self = match
+        return
+      }
       var key = name.lowercased()
       if key.hasPrefix(".") { key.removeFirst() }
       if key.hasPrefix("curve") { key.removeFirst("curve".count) }

@@ -118,5 +118,17 @@ extension EmitterCell {
       .number(
         "contentsScale", \.contentsScale, default: 1, range: 0.001...1000, unit: "px/pt",
         summary: "image pixels per point: 2 draws a @2x image at half size"),
+      .enumeration(
+        "magnificationFilter", \.magnificationFilter, default: .linear,
+        summary: "how an image drawn larger than its pixels is sampled (nearest is blocky)",
+        choice: ContentsFilter.magnificationChoice),
+      .enumeration(
+        "minificationFilter", \.minificationFilter, default: .linear,
+        summary: "how an image drawn smaller than its pixels is sampled",
+        choice: ContentsFilter.minificationChoice),
+      .number(
+        "minificationFilterBias", \.minificationFilterBias, default: 0, range: -64...64,
+        summary: "added to the mip level chosen when minifying with trilinear",
+        choice: ContentsFilter.biasChoice),
     ] + MediaTiming.descriptors.map { $0.lifted(\EmitterCell.timing) }
 }

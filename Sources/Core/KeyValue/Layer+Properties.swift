@@ -101,13 +101,15 @@ extension Layer {
       .kept(
         "contentsFormat", \.kept,
         kind: .enumeration(
-          cases: ["RGBA8Uint", "RGBA16Float", "gray8Uint"], objcPrefix: "kCAContentsFormat"),
+          cases: ["RGBA8Uint", "RGBA16Float", "gray8Uint"],
+          names: ConstantNames(
+            swiftType: "CALayerContentsFormat", objcPrefix: "kCAContentsFormat")),
         default: .enumeration("RGBA8Uint"),
         summary: "the pixel format of the layer's backing store",
         noEffect: "Burst composites every layer in floating-point RGBA"),
       .image("contents", \.contents, summary: "an image drawn in the bounds"),
       .enumeration(
-        "contentsGravity", \.contentsGravity, default: .resize, objcPrefix: "kCAGravity",
+        "contentsGravity", \.contentsGravity, default: .resize,
         summary: "how contents fit the bounds (resize stretches; others keep the aspect)",
         choice: "as on iOS, top and bottom name the unflipped axis: bottom shows at the top"),
       .number(
@@ -116,6 +118,44 @@ extension Layer {
       .rect(
         "contentsRect", \.contentsRect, default: .unit, unit: "unit",
         summary: "the part of the contents image shown, in unit coordinates"),
+      .enumeration(
+        "magnificationFilter", \.magnificationFilter, default: .linear,
+        summary: "how contents drawn larger than their pixels are sampled (nearest is blocky)",
+        choice: ContentsFilter.magnificationChoice),
+      .enumeration(
+        "minificationFilter", \.minificationFilter, default: .linear,
+        summary: "how contents drawn smaller than their pixels are sampled",
+        choice: ContentsFilter.minificationChoice),
+      .number(
+        "minificationFilterBias", \.minificationFilterBias, default: 0, range: -64...64,
+        summary: "added to the mip level chosen when minifying with trilinear",
+        choice: ContentsFilter.biasChoice),
+      .color(
+        "shadowColor", \.shadowColor, default: .black,
+        summary: "colour of the shadow (its alpha multiplies shadowOpacity)"),
+      .number(
+        "shadowOpacity", \.shadowOpacity, default: 0, range: 0...1,
+        summary: "opacity of the shadow drawn under the layer; 0 draws none",
+        choice: "the shadow is the alpha of everything the layer draws (background, contents,"
+          + " border, an emitter's particles, sublayers), or shadowPath's shape, blurred,"
+          + " offset, tinted by shadowColor × shadowOpacity and drawn under the layer, faded"
+          + " with the layer's opacity and, as on iOS, clipped by its masksToBounds; the"
+          + " scene's root casts none"),
+      .number(
+        "shadowRadius", \.shadowRadius, default: 3, range: 0...10_000, unit: "pt",
+        summary: "how far the shadow's edge is blurred",
+        choice: "the blur is a Gaussian whose standard deviation is shadowRadius (so a design"
+          + " tool's blur of 2 × shadowRadius), made of three box blurs; radius and offset are"
+          + " in the layer's own space, so they scale and turn with its transform"),
+      .size(
+        "shadowOffset", \.shadowOffset, default: Size(0, -3),
+        summary: "where the shadow sits relative to the layer (+y down: the default -3 is up)"),
+      .rect(
+        "shadowPath", \.shadowPath, default: .zero,
+        summary: "the shape that casts the shadow, in the layer's coordinates (none: its alpha)",
+        choice: "a rectangle rather than any CGPath: an empty rect (the default 0,0,0,0) means"
+          + " nil, so the layer's alpha casts the shadow; for a rounded shadow leave it empty"
+          + " and let the rounded background cast it"),
       .number(
         "transform.scale", \.transform.scale, default: 1,
         summary: "scales about the anchor point; reads the average of the x and y factors"
@@ -203,17 +243,17 @@ extension EmitterProperties {
       "emitterDepth", \.emitterDepth, default: 0, range: -1e6...1e6, unit: "pt",
       summary: "depth of a cuboid"),
     .enumeration(
-      "emitterShape", \.emitterShape, default: .point, objcPrefix: "kCAEmitterLayer",
+      "emitterShape", \.emitterShape, default: .point,
       summary: "point, line, rectangle, cuboid, circle or sphere",
       choice: "a line's central direction is its normal (sin λ, −cos λ): longitude 0 goes up,"
         + " pi goes down"),
     .enumeration(
-      "emitterMode", \.emitterMode, default: .volume, objcPrefix: "kCAEmitterLayer",
+      "emitterMode", \.emitterMode, default: .volume,
       summary: "where on the shape particles start: points, outline, surface or volume",
       choice: "circle and sphere outlines emit radially outward (turned by the longitude);"
         + " points mode uses corners, line endpoints, or a circle's centre"),
     .enumeration(
-      "renderMode", \.renderMode, default: .unordered, objcPrefix: "kCAEmitterLayer",
+      "renderMode", \.renderMode, default: .unordered,
       summary: "drawing order (unordered, oldestFirst, oldestLast, backToFront) or additive",
       choice: "unordered and oldestFirst draw the oldest first (newest on top), cells in array"
         + " order"),
@@ -226,4 +266,27 @@ extension EmitterProperties {
       choice: "the generator is Burst's own counter-based SplitMix64 stream, so the same seed"
         + " gives the same particles everywhere, but not Apple's particles"),
   ]
+}
+
+extension ContentsFilter {
+  /// What magnificationFilter does, for both tables.
+  static let magnificationChoice =
+    "an image is magnified when at most one texel falls on a pixel (along its worse screen"
+    + " axis): nearest takes the texel under the pixel's centre, so edges between texels are"
+    + " hard; linear interpolates the four nearest texels; trilinear is linear here (there is"
+    + " no smaller level to blend). A sprite under 2 px on screen is a splat of its mean"
+    + " colour whatever the filter"
+
+  /// What minificationFilter does, for both tables.
+  static let minificationChoice =
+    "with ρ texels per pixel (> 1): linear keeps Burst's anti-aliased sampling, bilinear in"
+    + " the two mip levels around log2 ρ + min(log2 ρ, 0.5), blended (Apple's linear has no"
+    + " mipmaps and would shimmer); trilinear is the textbook filter, bilinear in the two levels"
+    + " around log2 ρ + minificationFilterBias, blended, so up to half a level sharper than"
+    + " linear; nearest takes the nearest texel of the full image and aliases, as on iOS"
+
+  /// What minificationFilterBias does, for both tables.
+  static let biasChoice =
+    "only trilinear uses it, as Apple documents: positive picks smaller, blurrier mip levels,"
+    + " negative sharper ones; the level stays within the mip chain"
 }

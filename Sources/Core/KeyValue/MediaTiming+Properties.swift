@@ -27,7 +27,7 @@ extension MediaTiming {
         "autoreverses", \.autoreverses, default: false,
         summary: "whether each cycle plays backwards after playing forwards"),
       .enumeration(
-        "fillMode", \.fillMode, default: .removed, objcPrefix: "kCAFillMode",
+        "fillMode", \.fillMode, default: .removed,
         summary: "what shows outside the active window"),
     ] as [PropertyDescriptor<MediaTiming>]).map { $0.changingCounts() }
 }

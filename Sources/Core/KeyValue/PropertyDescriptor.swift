@@ -245,13 +245,14 @@ extension PropertyDescriptor {
       set: { root, v in if case .bool(let b) = v { root[keyPath: path] = b } })
   }
 
-  /// An enumeration stored as a Swift enum whose raw values are Core Animation's names.
-  static func enumeration<E: RawRepresentable & CaseIterable & Sendable>(
+  /// An enumeration stored as a Swift enum whose raw values are Core Animation's names (and
+  /// which declares Apple's other spellings of them).
+  static func enumeration<E: AppleEnumeration>(
     _ name: String, _ path: WritableKeyPath<Root, E> & Sendable, default d: E,
-    objcPrefix: String, summary: String, choice: String? = nil
-  ) -> Self where E.RawValue == String {
+    summary: String, choice: String? = nil
+  ) -> Self {
     Self(
-      name, kind: .enumeration(cases: E.allCases.map(\.rawValue), objcPrefix: objcPrefix),
+      name, kind: .enumeration(cases: E.allCases.map(\.rawValue), names: E.constantNames),
       default: .enumeration(d.rawValue), summary: summary, animatable: false, choice: choice,
       get: { .enumeration($0[keyPath: path].rawValue) },
       set: { root, v in

@@ -75,7 +75,8 @@ package enum Suggestion: Sendable, Equatable {
 package enum PropertyKind: Sendable, Equatable {
   /// A finite number within `range`.
   case number(ClosedRange<Double>)
-  /// An angle in radians within `range`; also reads `pi`, `pi/4`, `-pi/2`, `3pi/4`, `45deg`.
+  /// An angle in radians within `range`; also reads degrees, `45deg` (and, as every number
+  /// does, expressions such as `pi/4`, `-.pi/2`, `3pi/4`).
   case angle(ClosedRange<Double>)
   /// A whole number within `range`.
   case integer(ClosedRange<Double>)
@@ -84,9 +85,9 @@ package enum PropertyKind: Sendable, Equatable {
   case rect
   case color
   case bool
-  /// One of `cases` (Core Animation's names in lower camel case). `objcPrefix` gives the
-  /// Objective-C constant form, e.g. `kCAEmitterLayer` + `Circle`.
-  case enumeration(cases: [String], objcPrefix: String)
+  /// One of `cases` (Core Animation's names in lower camel case). `names` gives the other
+  /// spellings: `.circle`, `CAEmitterLayerEmitterShape.circle`, `kCAEmitterLayerCircle`.
+  case enumeration(cases: [String], names: ConstantNames)
   case image
   /// A read-only name.
   case text
@@ -182,17 +183,11 @@ extension PropertyKind {
       throw ValueError(
         "expected a boolean, got '\(t)'",
         suggestion: near.map { .didYouMean($0) } ?? .oneOf(Self.boolNames))
-    case .enumeration(let cases, let prefix):
-      var name = t
-      if name.hasPrefix(".") { name.removeFirst() }
-      if name.hasPrefix(prefix), !prefix.isEmpty {
-        name.removeFirst(prefix.count)
-        if let first = name.first { name = first.lowercased() + name.dropFirst() }
-      }
-      if cases.contains(name) { return .enumeration(name) }
+    case .enumeration(let cases, let names):
+      if let name = names.caseName(t, in: cases) { return .enumeration(name) }
       throw ValueError(
         "'\(t)' is not one of \(cases.joined(separator: ", "))",
-        suggestion: .nearest(to: name, in: cases))
+        suggestion: .nearest(to: names.plainName(t), in: cases))
     case .image:
       if t == ImageRef.noneWord { return .image(.none) }
       if BuiltinImages.names.contains(t) { return .image(.builtin(t)) }
@@ -212,11 +207,12 @@ extension PropertyKind {
 
 /// The text forms shared by several kinds.
 enum ValueParsing {
-  /// A plain decimal number (`1000`, `-0.5`, `1e3`, `.5`), or with `angles`, also `pi`, `2pi`,
-  /// `pi/4`, `-pi/2`, `3pi/4`, `45deg`. NaN, infinities and overflowing literals are rejected.
+  /// A number: a decimal literal (`1000`, `-0.5`, `1e3`, `.5`) or a small arithmetic
+  /// expression (`NumberExpression`: `1/60`, `-.pi/2`, `2*pi`, `(320/2)`, `M_PI_4`, `3pi/4`);
+  /// with `angles`, also degrees (`45deg`). NaN, infinities, overflow and division by zero are
+  /// rejected.
   static func number(_ t: String, angles: Bool) throws(ValueError) -> Double {
     if let n = decimal(t) { return n }
-    if angles, let n = angle(t) { return n }
     let lower = t.lowercased()
     if lower.contains("nan") || lower.contains("inf") {
       throw ValueError("'\(t)' is not a finite number", hint: "numbers must be finite")
@@ -224,12 +220,14 @@ enum ValueParsing {
     if decimalShape(t) {
       throw ValueError("'\(t)' is too large to be a number", hint: "numbers must be finite")
     }
-    if !angles, angle(t) != nil {
-      throw ValueError("'\(t)' is an angle, but this property is a plain number")
+    do throws(NumberExpression.Failure) {
+      return try NumberExpression.evaluate(t, angles: angles)
+    } catch {
+      if case .value(let e) = error { throw e }
     }
     throw ValueError(
       "expected a number, got '\(t)'",
-      hint: angles ? "for example 0.5, pi/4 or 45deg" : "for example 1.5 or -2")
+      hint: angles ? "for example 0.5, pi/4 or 45deg" : "for example 1.5, -2 or 1/60")
   }
 
   /// Whether `t` has the shape of a decimal literal.
@@ -260,39 +258,6 @@ enum ValueParsing {
     return n
   }
 
-  /// `pi`, `2pi`, `-pi/2`, `3pi/4`, `0.5pi`, `45deg`, `-90deg`.
-  static func angle(_ t: String) -> Double? {
-    if t.hasSuffix("deg"), let d = decimal(String(t.dropLast(3))) {
-      return d * .pi / 180
-    }
-    let chars = Array(t)
-    guard
-      let p = (0..<max(0, chars.count - 1)).first(where: {
-        chars[$0] == "p" && chars[$0 + 1] == "i"
-      })
-    else { return nil }
-    let before = String(chars[0..<p])
-    let after = String(chars[(p + 2)...])
-    var factor = 1.0
-    switch before {
-    case "": factor = 1
-    case "-": factor = -1
-    case "+": factor = 1
-    default:
-      guard let f = decimal(before) else { return nil }
-      factor = f
-    }
-    var divisor = 1.0
-    if !after.isEmpty {
-      guard after.hasPrefix("/"), let d = decimal(String(after.dropFirst())), d != 0 else {
-        return nil
-      }
-      divisor = d
-    }
-    let v = factor * .pi / divisor
-    return v.isFinite ? v : nil
-  }
-
   static func check(_ n: Double, in range: ClosedRange<Double>) throws(ValueError) {
     guard range.contains(n) else {
       throw ValueError(
@@ -305,19 +270,20 @@ enum ValueParsing {
   /// Limits that keep every user number far from overflow in the simulation and renderer.
   static let sane: ClosedRange<Double> = -1e9...1e9
 
-  /// `count` numbers separated by commas and/or spaces, optionally in parentheses; with
-  /// `allowX`, also `200x200`.
+  /// `count` numbers (each may be an expression) separated by commas and/or spaces, optionally
+  /// in parentheses: `100,100`, `(30, -10)`, `(320/2),(480-20)`; with `allowX`, also
+  /// `200x200`. Separators inside parentheses belong to the expression.
   static func numbers(
     _ t: String, count: Int, what: String, example: String, allowX: Bool = false
   ) throws(ValueError) -> [Double] {
     var s = Substring(t)
-    if s.first == "(" && s.last == ")" {
+    if s.first == "(", closingParenthesis(of: s) == s.index(before: s.endIndex) {
       s = s.dropFirst().dropLast()
     }
-    var pieces = s.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map(String.init)
+    var pieces = splitTopLevel(s) { $0 == "," || $0 == " " || $0 == "\t" }
     if allowX, pieces.count == 1 {
-      let byX = pieces[0].split(separator: "x", omittingEmptySubsequences: false)
-      if byX.count == 2 { pieces = byX.map(String.init) }
+      let byX = splitTopLevel(Substring(pieces[0]), omittingEmpty: false) { $0 == "x" }
+      if byX.count == 2 { pieces = byX }
     }
     guard pieces.count == count else {
       throw ValueError(
@@ -331,6 +297,40 @@ enum ValueParsing {
       out.append(n)
     }
     return out
+  }
+
+  /// The index of the `)` that closes the `(` at the start of `s`, if any.
+  static func closingParenthesis(of s: Substring) -> Substring.Index? {
+    var depth = 0
+    for i in s.indices {
+      if s[i] == "(" { depth += 1 }
+      if s[i] == ")" {
+        depth -= 1
+        if depth == 0 { return i }
+      }
+    }
+    return nil
+  }
+
+  /// `s` split at the characters `isSeparator` accepts outside parentheses.
+  static func splitTopLevel(
+    _ s: Substring, omittingEmpty: Bool = true, isSeparator: (Character) -> Bool
+  ) -> [String] {
+    var pieces: [String] = []
+    var current = ""
+    var depth = 0
+    for c in s {
+      if c == "(" { depth += 1 }
+      if c == ")" { depth -= 1 }
+      if depth == 0 && isSeparator(c) {
+        if !(omittingEmpty && current.isEmpty) { pieces.append(current) }
+        current = ""
+      } else {
+        current.append(c)
+      }
+    }
+    if !(omittingEmpty && current.isEmpty) { pieces.append(current) }
+    return pieces
   }
 
   /// `#rrggbb`, `#rrggbbaa`, `rgb(r, g, b)`, `rgba(r, g, b, a)` (0…1), or a colour name.

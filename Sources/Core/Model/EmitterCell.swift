@@ -41,6 +41,9 @@ package struct EmitterCell: Sendable, Equatable {
   package var contents = ImageRef.none
   package var contentsRect = Rect.unit
   package var contentsScale = 1.0
+  package var magnificationFilter = ContentsFilter.linear
+  package var minificationFilter = ContentsFilter.linear
+  package var minificationFilterBias = 0.0
   package var timing = MediaTiming()
   /// Sub-cells: every particle of this cell emits them.
   package var cells: [EmitterCell] = []

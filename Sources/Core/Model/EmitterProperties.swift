@@ -23,16 +23,25 @@ package struct EmitterProperties: Sendable, Equatable {
 }
 
 /// CAEmitterLayerEmitterShape.
-package enum EmitterShape: String, Sendable, CaseIterable {
+package enum EmitterShape: String, Sendable, CaseIterable, AppleEnumeration {
   case point, line, rectangle, cuboid, circle, sphere
+
+  package static let constantNames = ConstantNames(
+    swiftType: "CAEmitterLayerEmitterShape", objcPrefix: "kCAEmitterLayer")
 }
 
 /// CAEmitterLayerEmitterMode.
-package enum EmitterMode: String, Sendable, CaseIterable {
+package enum EmitterMode: String, Sendable, CaseIterable, AppleEnumeration {
   case points, outline, surface, volume
+
+  package static let constantNames = ConstantNames(
+    swiftType: "CAEmitterLayerEmitterMode", objcPrefix: "kCAEmitterLayer")
 }
 
 /// CAEmitterLayerRenderMode.
-package enum RenderMode: String, Sendable, CaseIterable {
+package enum RenderMode: String, Sendable, CaseIterable, AppleEnumeration {
   case unordered, oldestFirst, oldestLast, backToFront, additive
+
+  package static let constantNames = ConstantNames(
+    swiftType: "CAEmitterLayerRenderMode", objcPrefix: "kCAEmitterLayer")
 }

@@ -25,6 +25,23 @@ package struct LayerProperties: Sendable, Equatable {
   package var contentsScale = 1.0
   /// The part of the contents image shown, in unit coordinates. Default 0,0,1,1.
   package var contentsRect = Rect.unit
+  /// How contents are sampled when drawn larger than their pixels. Default linear.
+  package var magnificationFilter = ContentsFilter.linear
+  /// How contents are sampled when drawn smaller than their pixels. Default linear.
+  package var minificationFilter = ContentsFilter.linear
+  /// Added to the mip level of detail when minifying with trilinear. Default 0.
+  package var minificationFilterBias = 0.0
+  /// The shadow's colour (its alpha multiplies shadowOpacity). Default opaque black.
+  package var shadowColor = Color.black
+  /// The shadow's opacity, 0…1; 0 draws no shadow. Default 0.
+  package var shadowOpacity = 0.0
+  /// The shadow's blur: the Gaussian's standard deviation (pt). Default 3.
+  package var shadowRadius = 3.0
+  /// Where the shadow is drawn relative to the layer (pt, +y down on screen). Default 0,-3.
+  package var shadowOffset = Size(0, -3)
+  /// The shape casting the shadow, in the layer's coordinates; an empty rect (the default)
+  /// means none: the layer's own alpha casts it.
+  package var shadowPath = Rect.zero
   /// The transform, decomposed into the key paths Core Animation exposes.
   package var transform = LayerTransform()
   package var timing = MediaTiming()
@@ -58,7 +75,19 @@ package struct LayerTransform: Sendable, Equatable {
 
 /// CALayerContentsGravity (how `contents` fills the bounds). As on iOS, the vertical names
 /// follow Core Animation's unflipped axis: `bottom` places the image at the top of the screen.
-package enum ContentsGravity: String, Sendable, CaseIterable {
+package enum ContentsGravity: String, Sendable, CaseIterable, AppleEnumeration {
   case resize, resizeAspect, resizeAspectFill, center, top, bottom, left, right
   case topLeft, topRight, bottomLeft, bottomRight
+
+  package static let constantNames = ConstantNames(
+    swiftType: "CALayerContentsGravity", objcPrefix: "kCAGravity")
+}
+
+/// CALayerContentsFilter: how an image is sampled when drawn larger (magnification) or smaller
+/// (minification) than its pixels (docs/semantics.md, "Drawing").
+package enum ContentsFilter: String, Sendable, CaseIterable, AppleEnumeration {
+  case linear, nearest, trilinear
+
+  package static let constantNames = ConstantNames(
+    swiftType: "CALayerContentsFilter", objcPrefix: "kCAFilter")
 }

@@ -170,11 +170,14 @@ package enum SceneRenderer {
       // content overlaps itself is drawn opaque into a canvas of its own and faded as one.
       // masksToBounds: the same canvas, kept only inside the (rounded) bounds.
       let group = opacity < 1 && overlapsItself(l)
+      // A shadow is cast by the layer's whole drawing, so that is drawn apart first too.
+      let shadow = castsShadow(p)
+      let apart = p.masksToBounds || group || shadow
       let outer = canvas
-      if p.masksToBounds || group {
+      if apart {
         canvas = Canvas(width: outer.width, height: outer.height, fill: .clear)
       }
-      let inner = group ? 1 : opacity
+      let inner = group || shadow ? 1 : opacity
       drawOwn(l, transform: m, opacity: inner)
       for sub in orderedSublayers(l) { draw(sub, parentTransform: m, parentOpacity: inner) }
       if p.borderWidth > 0 {
@@ -183,7 +186,7 @@ package enum SceneRenderer {
           cornerRadius: p.cornerRadius, lineWidth: p.borderWidth,
           color: rgba(p.borderColor, opacity: inner))
       }
-      if p.masksToBounds || group {
+      if apart {
         var mask: Canvas? = nil
         if p.masksToBounds {
           var bounds = Canvas(width: outer.width, height: outer.height, fill: .clear)
@@ -194,7 +197,42 @@ package enum SceneRenderer {
         }
         let inside = canvas
         canvas = outer
-        canvas.composite(inside, mask: mask, opacity: Float(group ? opacity : 1))
+        let fade = group || shadow ? opacity : 1
+        if shadow { drawShadow(p, of: inside, mask: mask, transform: m, opacity: fade) }
+        canvas.composite(inside, mask: mask, opacity: Float(fade))
+      }
+    }
+
+    /// Whether a layer draws a shadow: a visible shadowOpacity and shadowColor.
+    func castsShadow(_ p: LayerProperties) -> Bool {
+      p.shadowOpacity > 0 && p.shadowColor.alpha > 0 && p.shadowOpacity.isFinite
+        && p.shadowColor.alpha.isFinite
+    }
+
+    /// Draws the shadow of a layer drawn apart as `inside` (or of its shadowPath), under what
+    /// follows: moved by shadowOffset and blurred by shadowRadius in the layer's own space
+    /// (`m` to pixels), tinted shadowColor × shadowOpacity × `opacity`, clipped by `mask`.
+    mutating func drawShadow(
+      _ p: LayerProperties, of inside: Canvas, mask: Canvas?, transform m: Affine2D,
+      opacity: Double
+    ) {
+      let dx = m.a * p.shadowOffset.width + m.c * p.shadowOffset.height
+      let dy = m.b * p.shadowOffset.width + m.d * p.shadowOffset.height
+      let sigma = max(p.shadowRadius, 0) * m.determinant.magnitude.squareRoot()
+      let color = rgba(p.shadowColor, opacity: p.shadowOpacity * opacity)
+      let path = p.shadowPath
+      if path.size.width > 0, path.size.height > 0 {
+        var shape = Canvas(width: canvas.width, height: canvas.height, fill: .clear)
+        shape.fillQuad(
+          compose(m, .translation(x: path.origin.x, y: path.origin.y)),
+          width: path.size.width, height: path.size.height, color: .white)
+        canvas.drawShadow(
+          of: shape, sourceMask: nil, clip: mask, offsetX: dx, offsetY: dy, sigma: sigma,
+          color: color)
+      } else {
+        canvas.drawShadow(
+          of: inside, sourceMask: mask, clip: mask, offsetX: dx, offsetY: dy, sigma: sigma,
+          color: color)
       }
     }
 
@@ -241,7 +279,10 @@ package enum SceneRenderer {
         canvas.drawSprite(
           image, contentsRect: (cr.origin.x, cr.origin.y, cr.size.width, cr.size.height),
           transform: compose(m, spriteToLayer),
-          tint: RGBA(r: 1, g: 1, b: 1, a: Float(min(max(opacity, 0), 1))))
+          tint: RGBA(r: 1, g: 1, b: 1, a: Float(min(max(opacity, 0), 1))),
+          filter: SpriteFilter(
+            magnification: p.magnificationFilter, minification: p.minificationFilter,
+            bias: p.minificationFilterBias))
       }
       if l.kind == .emitter { drawParticles(l, transform: m, opacity: opacity) }
     }
@@ -262,6 +303,7 @@ package enum SceneRenderer {
         let rect: (x: Double, y: Double, w: Double, h: Double)
         let width: Double
         let height: Double
+        let filter: SpriteFilter
       }
       var looks: [Look?] = []
       for c in cells {
@@ -275,7 +317,10 @@ package enum SceneRenderer {
           Look(
             image: image, rect: (r.origin.x, r.origin.y, r.size.width, r.size.height),
             width: Double(image.width) * r.size.width / scale,
-            height: Double(image.height) * r.size.height / scale))
+            height: Double(image.height) * r.size.height / scale,
+            filter: SpriteFilter(
+              magnification: cell.magnificationFilter, minification: cell.minificationFilter,
+              bias: cell.minificationFilterBias)))
       }
       // Every particle evaluated once, cell by cell, in tight loops (no per-particle calls).
       let t = rt.simTime
@@ -327,7 +372,7 @@ package enum SceneRenderer {
           look.image, contentsRect: look.rect, transform: compose(m, local),
           tint: RGBA(
             r: min(max(frame.red[k], 0), 1), g: min(max(frame.green[k], 0), 1),
-            b: min(max(frame.blue[k], 0), 1), a: a), blend: blend)
+            b: min(max(frame.blue[k], 0), 1), a: a), blend: blend, filter: look.filter)
       }
     }
   }

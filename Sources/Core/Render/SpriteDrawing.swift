@@ -1,3 +1,26 @@
+/// How a sprite's image is sampled: CALayer's and CAEmitterCell's magnificationFilter,
+/// minificationFilter and minificationFilterBias (docs/semantics.md, "Drawing").
+package struct SpriteFilter: Sendable, Equatable {
+  /// Used when at most one texel falls on a pixel.
+  package var magnification: ContentsFilter
+  /// Used when more than one texel falls on a pixel.
+  package var minification: ContentsFilter
+  /// Added to the level of detail by trilinear minification.
+  package var bias: Double
+
+  package init(
+    magnification: ContentsFilter = .linear, minification: ContentsFilter = .linear,
+    bias: Double = 0
+  ) {
+    self.magnification = magnification
+    self.minification = minification
+    self.bias = bias
+  }
+
+  /// The default: linear both ways, no bias.
+  package static let linear = SpriteFilter()
+}
+
 extension Canvas {
   /// Sprites whose mapped bounding box is smaller than this many pixels on both axes are drawn
   /// as a splat (see ``drawSprite(_:contentsRect:transform:tint:blend:)``).
@@ -14,10 +37,14 @@ extension Canvas {
   ///     sample is multiplied component-wise by `(r·a, g·a, b·a, a)`. Fold opacity into `a`.
   ///   - blend: how the tinted sample combines with the canvas.
   ///
-  /// Pixels are sampled at their centres: the inverse transform gives the sprite point, the
-  /// image is sampled bilinearly (premultiplied, clamped to the edges of `contentsRect`) and
-  /// trilinearly between two mip levels chosen from the footprint (texels per pixel, biased by up
-  /// to half a level toward blur when minifying), so a large image drawn small does not alias.
+  /// Pixels are sampled at their centres: the inverse transform gives the sprite point, and the
+  /// image (premultiplied, clamped to the edges of `contentsRect`) is sampled by `filter` from
+  /// the footprint ρ (texels per pixel along the worse screen axis). Magnifying (ρ ≤ 1), linear
+  /// and trilinear are bilinear in the full image and nearest takes the texel under the centre.
+  /// Minifying, linear (the default) is bilinear in the two mip levels around
+  /// `log2 ρ + min(log2 ρ, ½)` (biased toward blur so high-frequency images do not shimmer),
+  /// blended; trilinear the same around `log2 ρ + filter.bias`; nearest the nearest texel of
+  /// the full image.
   /// Edges are anti-aliased by the analytic coverage of the pixel by the sprite along each sprite
   /// axis (exact for axis-aligned sprites).
   ///
@@ -33,7 +60,8 @@ extension Canvas {
     contentsRect: (x: Double, y: Double, w: Double, h: Double) = (0, 0, 1, 1),
     transform: Affine2D,
     tint: RGBA = .white,
-    blend: BlendMode = .sourceOver
+    blend: BlendMode = .sourceOver,
+    filter: SpriteFilter = .linear
   ) {
     guard width > 0, height > 0, tint.isFinite, transform.isFinite else { return }
     let rect = contentsRect
@@ -69,7 +97,19 @@ extension Canvas {
     // When minifying, bias toward the blurrier level by up to half a level (none at 1:1), which
     // keeps high-frequency images from shimmering between levels.
     let minification = rho > 1 ? CoreMath.fastLog2(rho) : 0
-    let lod = minification + min(minification, 0.5)
+    let lod: Double
+    let nearest: Bool
+    switch rho > 1 ? filter.minification : filter.magnification {
+    case .linear:
+      lod = minification + min(minification, 0.5)
+      nearest = false
+    case .trilinear:
+      lod = minification + (rho > 1 && filter.bias.isFinite ? filter.bias : 0)
+      nearest = false
+    case .nearest:
+      lod = 0
+      nearest = true
+    }
 
     guard
       let box = PixelBox(
@@ -95,7 +135,7 @@ extension Canvas {
 
     image.storage.withUnsafeBufferPointer { texels in
       guard let texelBase = texels.baseAddress else { return }
-      let sampler = MipSampler(image, texelBase, rect: rect, lod: lod)
+      let sampler = MipSampler(image, texelBase, rect: rect, lod: lod, nearest: nearest)
       pixels.withUnsafeMutableBufferPointer { buffer in
         guard let base = buffer.baseAddress else { return }
         for y in box.y0..<box.y1 {
@@ -299,22 +339,38 @@ private struct LevelSampler {
     return top + (bottom - top) * SIMD4<Float>(repeating: wy)
   }
 
+  /// The texel whose square holds the (clamped) point: no interpolation.
+  @inline(__always)
+  func nearest(_ u: Float, _ v: Float) -> SIMD4<Float> {
+    var cx = scaleX * u + offsetX
+    var cy = scaleY * v + offsetY
+    cx = cx < lowX ? lowX : (cx > highX ? highX : cx)
+    cy = cy < lowY ? lowY : (cy > highY ? highY : cy)
+    // cx ∈ [0.5, width − 0.5] and cy ∈ [0.5, height − 0.5]: truncation is floor, in range.
+    let x = min(Int(cx), width &- 1)
+    let y = min(Int(cy), height &- 1)
+    return load(y &* width &+ x)
+  }
+
   @inline(__always)
   private func load(_ index: Int) -> SIMD4<Float> {
     UnsafeRawPointer(texels + index &* 4).loadUnaligned(as: SIMD4<Float>.self)
   }
 }
 
-/// Trilinear sampling: bilinear in the two mip levels around `lod`, blended by its fraction.
+/// Trilinear sampling: bilinear in the two mip levels around `lod`, blended by its fraction;
+/// or, `nearest`, the nearest texel of the level `lod` rounds down to.
 private struct MipSampler {
   let fine: LevelSampler
   let coarse: LevelSampler
   let mix: Float
+  let nearest: Bool
 
   init(
     _ image: SpriteImage, _ base: UnsafePointer<Float>,
-    rect: (x: Double, y: Double, w: Double, h: Double), lod: Double
+    rect: (x: Double, y: Double, w: Double, h: Double), lod: Double, nearest: Bool = false
   ) {
+    self.nearest = nearest
     let last = image.levels.count - 1
     let clamped = lod.isFinite ? min(max(lod, 0), Double(last)) : 0
     let level = Int(clamped.rounded(.down))
@@ -327,6 +383,7 @@ private struct MipSampler {
 
   @inline(__always)
   func sample(_ u: Float, _ v: Float) -> SIMD4<Float> {
+    if nearest { return fine.nearest(u, v) }
     let a = fine.sample(u, v)
     if mix == 0 { return a }
     return a + (coarse.sample(u, v) - a) * mix

@@ -37,6 +37,9 @@ package struct MediaTiming: Sendable, Equatable {
 }
 
 /// CAMediaTimingFillMode.
-package enum FillMode: String, Sendable, CaseIterable {
+package enum FillMode: String, Sendable, CaseIterable, AppleEnumeration {
   case removed, forwards, backwards, both
+
+  package static let constantNames = ConstantNames(
+    swiftType: "CAMediaTimingFillMode", objcPrefix: "kCAFillMode")
 }

@@ -220,11 +220,9 @@ enum AnimationCommands {
     }
     let names = AnimateClause.timingNames
     let all = names + [AnimateClause.bezierForm]
-    // Core Animation's constant names suggest by their short name.
-    var word = Substring(t.text)
-    let prefix = "kCAMediaTimingFunction"
-    if word.lowercased().hasPrefix(prefix.lowercased()) { word = word.dropFirst(prefix.count) }
-    let near = KeywordSuggestion.keyword(for: String(word), among: names)
+    // Apple's spellings (`kCAMediaTimingFunctionEaseIm`) suggest by their short name.
+    let word = TimingFunction.constantNames.plainName(t.text)
+    let near = KeywordSuggestion.keyword(for: word, among: names)
     throw inv.error(
       "unknown timing function '\(t.text)'",
       suggestion: near.map { .didYouMean($0, among: all) } ?? .oneOf(all), at: t)

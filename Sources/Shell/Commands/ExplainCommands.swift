@@ -18,9 +18,9 @@ enum ExplainCommands {
     out += info.animatable ? ", animatable" : ""
     out += info.writable ? "" : ", read-only"
     out += "\n  \(info.summary)\n"
-    if case .enumeration(let cases, let prefix) = info.kind {
-      out +=
-        "  values: \(cases.joined(separator: ", ")) (also \(prefix)\(cases[0].prefix(1).uppercased() + cases[0].dropFirst()), .\(cases[0]))\n"
+    if case .enumeration(let cases, let names) = info.kind {
+      let also = names.spellings(of: cases[0]).dropFirst().joined(separator: ", ")
+      out += "  values: \(cases.joined(separator: ", ")) (also \(also))\n"
     }
     switch info.relation {
     case .own: break

@@ -43,11 +43,6 @@ struct SceneExporter {
   /// Swift's names for properties whose Objective-C getter is `isX`; every other key is spelled
   /// the same in Burst, Swift and Objective-C.
 
-  /// The Objective-C constant prefixes of the animation enumerations (the layer and cell
-  /// enumerations carry theirs in their `PropertyKind`).
-  static let calculationModePrefix = "kCAAnimation"
-  static let timingFunctionPrefix = "kCAMediaTimingFunction"
-
   /// Words an identifier must not be: Swift and C/Objective-C keywords, and the names the
   /// generated code uses itself.
   static let reserved: Set<String> = [
@@ -64,7 +59,7 @@ struct SceneExporter {
     "CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation", "CAMediaTimingFunction",
     "CACurrentMediaTime", "UIColor", "UIImage", "UIView", "NSValue", "NSNumber", "CGPoint",
     "CGSize", "CGRect", "CGPointMake", "CGSizeMake", "CGRectMake", "HUGE_VALF", "UIKit",
-    "QuartzCore",
+    "QuartzCore", "CGPath", "CGPathCreateWithRect", "CALayerContentsFilter",
   ]
 
   /// A valid identifier for a Burst name: `-` joins words in lower camel case (`b-kid` →
@@ -296,6 +291,18 @@ struct SceneExporter {
         statement("\(target).beginTime = " + relativeTime(b - scene.now, to: nil))
       } else if d.name.contains(".") {
         setValue(boxed(v, kind: d.kind), keyPath: d.name, on: target)
+      } else if d.name == "shadowPath", case .rect(let r) = v {
+        // Burst keeps the path as its rect; iOS takes a CGPath.
+        statement(
+          "\(target).shadowPath = "
+            + (swift
+              ? "CGPath(rect: \(rect(r)), transform: nil)"
+              : "CGPathCreateWithRect(\(rect(r)), NULL)"))
+      } else if Root.self == EmitterCell.self, case .enumeration(let e) = v,
+        case .enumeration(_, let names) = d.kind, swift
+      {
+        // CAEmitterCell's filters are plain Strings in Swift, not CALayerContentsFilter.
+        statement("\(target).\(d.name) = \(names.swiftType).\(e).rawValue")
       } else {
         let key = swift ? d.swiftName ?? d.name : d.name
         statement("\(target).\(key) = " + expression(v, kind: d.kind))
@@ -420,7 +427,7 @@ struct SceneExporter {
     if curve.mode != .linear {
       set(
         "calculationMode",
-        enumeration(curve.mode.rawValue, prefix: Self.calculationModePrefix))
+        enumeration(curve.mode.rawValue, names: KeyframeCurve.CalculationMode.constantNames))
     }
     // The curve keeps its inputs as given, so they are written back as they are.
     if !curve.segmentFunctions.isEmpty {
@@ -531,8 +538,8 @@ struct SceneExporter {
   }
 
   /// An enumeration constant: `.circle`, or `kCAEmitterLayerCircle`.
-  private func enumeration(_ name: String, prefix: String) -> String {
-    swift ? "." + name : prefix + name.prefix(1).uppercased() + name.dropFirst()
+  private func enumeration(_ name: String, names: ConstantNames) -> String {
+    swift ? "." + name : names.objcConstant(name)
   }
 
   /// An array literal: on one line, or one item a line when that would be long.
@@ -583,8 +590,8 @@ struct SceneExporter {
     case .color(let c): return cgColor(c)
     case .bool(let b): return bool(b)
     case .enumeration(let e):
-      guard case .enumeration(_, let prefix) = kind else { return string(e) }
-      return enumeration(e, prefix: prefix)
+      guard case .enumeration(_, let names) = kind else { return string(e) }
+      return enumeration(e, names: names)
     case .image(let ref): return image(ref)
     case .text(let t): return string(t)
     }
@@ -604,8 +611,8 @@ struct SceneExporter {
     case .bool(let b): return swift ? bool(b) : b ? "@YES" : "@NO"
     case .enumeration(let e):
       // Core Animation's constants are these very strings.
-      guard case .enumeration(_, let prefix) = kind, !swift else { return string(e) }
-      return enumeration(e, prefix: prefix)
+      guard case .enumeration(_, let names) = kind, !swift else { return string(e) }
+      return enumeration(e, names: names)
     case .image(let ref):
       let i = image(ref)
       return swift && i != "nil" ? i + " as Any" : i
@@ -619,7 +626,7 @@ struct SceneExporter {
       return swift
         ? "CAMediaTimingFunction(name: .\(named.name))"
         : "[CAMediaTimingFunction functionWithName:"
-          + enumeration(named.name, prefix: Self.timingFunctionPrefix) + "]"
+          + enumeration(named.name, names: TimingFunction.constantNames) + "]"
     }
     let p = [f.c1x, f.c1y, f.c2x, f.c2y].map(number)
     return swift

@@ -127,11 +127,16 @@ struct NumberMinimum: Sendable {
 }
 
 extension Clause where Value == Double {
-  /// One number within `range` (and above `minimum`), or one of `named` (`forever`). `what`
-  /// names it in messages (default: the keyword).
+  /// One number within `range` (and above `minimum`), or one of `named` (`forever`), or one of
+  /// `alsoNamed` (other names for them, not offered by Tab or `help`: `MAXFLOAT`). With
+  /// `saturating`, a number from `saturating.from` up reads as `saturating.value` (Apple's
+  /// "forever" is any count as large as `Float.greatestFiniteMagnitude`). `what` names it in
+  /// messages (default: the keyword).
   static func number(
     _ name: String, _ placeholder: String = "N", range: ClosedRange<Double>,
     minimum: NumberMinimum? = nil, named: [(word: String, value: Double)] = [],
+    alsoNamed: [(word: String, value: Double)] = [],
+    saturating: (from: Double, value: Double)? = nil,
     what: String? = nil, expects: String = "one number", help: String
   ) -> Clause {
     let what = what ?? name
@@ -140,8 +145,16 @@ extension Clause where Value == Double {
       values: named.map(\.word), closed: false, help: help
     ) { words, clauses throws(Diagnostic) in
       let t = words[0]
-      if !t.quoted, let n = named.first(where: { $0.word == t.text }) { return n.value }
+      if !t.quoted, let n = (named + alsoNamed).first(where: { $0.word == t.text }) {
+        return n.value
+      }
       let inv = clauses.invocation
+      if let saturating,
+        (try? inv.number(t, range: saturating.from...Double.greatestFiniteMagnitude, what: what))
+          != nil
+      {
+        return saturating.value
+      }
       let n = try clauses.word(t, alsoMisspelling: named.map(\.word)) { t throws(Diagnostic) in
         try inv.number(t, range: range, what: what)
       }
@@ -170,9 +183,10 @@ extension Clause where Value == [Double] {
   }
 }
 
-extension Clause where Value: CaseIterable & RawRepresentable & Sendable, Value.RawValue == String {
-  /// One of an enumeration's cases, by raw value: "fill is one of removed, forwards, …"
-  /// otherwise, with the case the word most likely misspells.
+extension Clause where Value: AppleEnumeration {
+  /// One of an enumeration's cases, in any of Apple's spellings (`forwards`, `.forwards`,
+  /// `CAMediaTimingFillMode.forwards`, `kCAFillModeForwards`): "fill is one of removed,
+  /// forwards, …" otherwise, with the case the word most likely misspells.
   static func oneOf(
     _ name: String, _ type: Value.Type = Value.self, placeholder: String = "NAME", help: String
   ) -> Clause {
@@ -182,8 +196,9 @@ extension Clause where Value: CaseIterable & RawRepresentable & Sendable, Value.
       name, arity: .one, placeholder: placeholder, expects: "one name", values: cases, help: help
     ) { words, clauses throws(Diagnostic) in
       let t = words[0]
-      if !t.quoted, let v = Value(rawValue: t.text) { return v }
-      let near = t.quoted ? nil : KeywordSuggestion.suggestion(for: t.text, among: cases)
+      if !t.quoted, let v = Value(spelling: t.text) { return v }
+      let plain = Value.constantNames.plainName(t.text)
+      let near = t.quoted ? nil : KeywordSuggestion.suggestion(for: plain, among: cases)
       throw clauses.invocation.error(message, suggestion: near, at: t)
     }
   }

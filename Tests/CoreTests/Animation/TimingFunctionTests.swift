@@ -101,13 +101,15 @@ struct TimingFunctionTests {
       ("easeInEaseOut", .easeInEaseOut), ("default", .default),
       ("kCAMediaTimingFunctionEaseIn", .easeIn), ("kCAMediaTimingFunctionDefault", .default),
       ("kCAMediaTimingFunctionEaseInEaseOut", .easeInEaseOut), (" EASEOUT ", .easeOut),
+      ("easeInOut", .easeInEaseOut), ("CAMediaTimingFunctionName.easeIn", .easeIn),
+      (".linear", .linear),
     ] as [(String, TimingFunction)])
   func names(text: String, expected: TimingFunction) throws {
     #expect(TimingFunction(name: text) == expected)
     #expect(try TimingFunction(parsing: text) == expected)
   }
 
-  @Test("unknown names are nil", arguments: ["", "ease", "kCAMediaTimingFunction", "easeInOut"])
+  @Test("unknown names are nil", arguments: ["", "ease", "kCAMediaTimingFunction", "easeInOutX"])
   func unknownNames(text: String) {
     #expect(TimingFunction(name: text) == nil)
   }

@@ -83,14 +83,15 @@ struct UIViewSpringTests {
     "UIView curve names map to Core Animation timing functions",
     arguments: [
       ("easeInOut", TimingFunction.easeInEaseOut), ("curveEaseIn", .easeIn),
-      (".curveEaseOut", .easeOut), ("LINEAR", .linear),
+      (".curveEaseOut", .easeOut), ("LINEAR", .linear), ("easeInEaseOut", .easeInEaseOut),
+      ("UIViewAnimationCurveEaseIn", .easeIn), ("UIView.AnimationCurve.easeOut", .easeOut),
     ] as [(String, TimingFunction)])
   func curves(name: String, expected: TimingFunction) throws {
     let curve = try #require(UIViewSpring.Curve(name: name))
     #expect(curve.timingFunction == expected)
   }
 
-  @Test("unknown curve names are nil", arguments: ["", "easeInEaseOut", "curve", "spring"])
+  @Test("unknown curve names are nil", arguments: ["", "easeInEaseOutX", "curve", "spring"])
   func unknownCurves(name: String) {
     #expect(UIViewSpring.Curve(name: name) == nil)
   }

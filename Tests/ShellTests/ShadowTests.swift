@@ -1,0 +1,145 @@
+import Core
+import Testing
+
+@testable import Shell
+
+/// Layer shadows: shadowColor, shadowOpacity, shadowRadius, shadowOffset and shadowPath.
+@Suite("Layer shadows")
+struct ShadowTests {
+  /// A 60×60 grey scene with a white 20×20 layer `box` covering pixels 10..<30 each way.
+  static let box = """
+    scene 60x60 #808080
+    layer box
+    set box bounds=20x20 position=20,20 backgroundColor=#ffffff
+
+    """
+
+  /// The scene after `script`, rendered at one pixel per point.
+  static func render(_ script: String) -> Canvas {
+    let session = Session(sink: CapturedOutput())
+    #expect(session.run(source: script, file: "shadow") == nil)
+    return SceneRenderer.render(session.scene, width: 60, height: 60)
+  }
+
+  @Test("a hard shadow (radius 0) offset 5,5 is black exactly in the offset band")
+  func hardShadowBand() {
+    let canvas = Self.render(
+      Self.box + "set box shadowOpacity=1 shadowRadius=0 shadowOffset=5,5\n")
+    let grey = Self.render(Self.box)[x: 50, y: 50]
+    for y in 0..<60 {
+      for x in 0..<60 {
+        let inLayer = (10..<30).contains(x) && (10..<30).contains(y)
+        let inShadow = (15..<35).contains(x) && (15..<35).contains(y)
+        let expected: RGBA = inLayer ? .white : (inShadow ? .black : grey)
+        #expect(canvas[x: x, y: y] == expected, "pixel \(x), \(y)")
+      }
+    }
+  }
+
+  @Test(
+    "a blurred shadow darkens less and less away from the layer",
+    arguments: [2.0, 4.0, 8.0])
+  func softFalloff(_ radius: Double) {
+    let canvas = Self.render(
+      Self.box + "set box shadowOpacity=1 shadowRadius=\(radius) shadowOffset=0,0\n")
+    let grey = Self.render(Self.box)[x: 55, y: 20].r
+    // Along the middle row, from the layer's right edge outwards.
+    let darkness = (30..<60).map { grey - canvas[x: $0, y: 20].r }
+    #expect(darkness[0] > 0.1, "just outside the edge: \(darkness[0])")
+    #expect(darkness[0] < grey, "a blurred edge is not fully dark")
+    for i in 1..<darkness.count {
+      #expect(darkness[i] <= darkness[i - 1] + 1e-6, "x = \(30 + i): \(darkness)")
+    }
+    #expect(darkness.last! < 1e-3)
+  }
+
+  @Test(
+    "with shadowOpacity 0 the other shadow properties change no pixel",
+    arguments: [
+      "shadowRadius=0 shadowOffset=5,5", "shadowColor=#ff0000 shadowRadius=9",
+      "shadowPath=0,0,40,40", "masksToBounds=yes shadowOffset=-4,2",
+    ])
+  func noOpacityNoShadow(_ settings: String) {
+    let plain = Self.render(Self.box)
+    let set = Self.render(Self.box + "set box \(settings)\n")
+    #expect(plain.pixels == set.pixels)
+  }
+
+  @Test("the default shadow (radius 3, offset 0,-3, black) darkens above the layer more than below")
+  func defaultShadowIsAbove() {
+    let canvas = Self.render(Self.box + "set box shadowOpacity=1\n")
+    let grey = Self.render(Self.box)[x: 50, y: 50].r
+    #expect(canvas[x: 20, y: 8].r < grey - 0.1)
+    #expect(canvas[x: 20, y: 8].r < canvas[x: 20, y: 31].r)
+  }
+
+  @Test("shadowPath casts its rect's shadow even from a layer that draws nothing")
+  func shadowPathCasts() {
+    let canvas = Self.render(
+      """
+      scene 60x60 #808080
+      layer box
+      set box bounds=20x20 position=20,20 shadowOpacity=0.5 shadowRadius=0 shadowOffset=0,0
+      set box shadowPath=0,0,10,10 shadowColor=#000000
+
+      """)
+    let grey = Self.render(Self.box)[x: 50, y: 50]
+    #expect(abs(canvas[x: 12, y: 12].r - grey.r * 0.5) < 1e-5)
+    #expect(canvas[x: 22, y: 22] == grey)
+  }
+
+  @Test("masksToBounds clips the shadow away, as on iOS")
+  func masksToBoundsClips() {
+    let canvas = Self.render(
+      Self.box + "set box masksToBounds=yes shadowOpacity=1 shadowRadius=0 shadowOffset=5,5\n")
+    #expect(canvas.pixels == Self.render(Self.box).pixels)
+  }
+
+  @Test("an emitter layer's particles cast a shadow")
+  func particlesCastShadow() {
+    let emitter = """
+      scene 60x60 #ffffff
+      emitter like
+      set like emitterPosition=30,30 emitterShape=circle emitterSize=12,0 emitterMode=outline
+      cell like sparkle
+      set like.emitterCells.sparkle birthRate=200 lifetime=5 contents=sparkle scale=0.3
+      step 0.5
+
+      """
+    func dark(_ c: Canvas) -> Int {
+      (0..<(60 * 60)).filter { c.pixels[$0 * 4] < 0.8 }.count
+    }
+    let plain = Self.render(emitter)
+    let shadowed = Self.render(
+      emitter + "set like shadowOpacity=1 shadowRadius=1 shadowOffset=3,3\n")
+    #expect(dark(shadowed) > dark(plain) + 20, "\(dark(plain)) → \(dark(shadowed))")
+  }
+
+  @Test(
+    "export writes shadowPath as a CGPath and a cell's filter as the String iOS takes",
+    arguments: [
+      (
+        "swift",
+        "box.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)"
+      ),
+      ("swift", "c.minificationFilter = CALayerContentsFilter.trilinear.rawValue"),
+      ("swift", "box.magnificationFilter = .nearest"),
+      ("objc", "box.shadowPath = CGPathCreateWithRect(CGRectMake(0, 0, 10, 10), NULL);"),
+      ("objc", "c.minificationFilter = kCAFilterTrilinear;"),
+    ])
+  func exportsShadowPathAndFilters(_ language: String, _ line: String) {
+    let run = runScript(
+      """
+      scene 100x100
+      layer box
+      set box bounds=20x20 shadowOpacity=0.5 shadowPath=0,0,10,10 magnificationFilter=nearest
+      emitter em
+      cell em c
+      set em.emitterCells.c minificationFilter=trilinear
+      export \(language)
+
+      """)
+    #expect(run.error == nil)
+    #expect(run.stdout.contains(line), "\(run.stdout)")
+  }
+}
