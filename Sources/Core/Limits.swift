@@ -4,6 +4,11 @@
 package enum Limits {
   // MARK: Simulation
 
+  /// The largest magnitude of a number Burst keeps (a coordinate, a speed, a lifetime, …), far
+  /// from overflow in the simulation and the renderer. Apple's types hold more; a larger value
+  /// is clamped with a warning that names this bound.
+  package static let maxMagnitude = 1e9
+
   /// The highest effective birth rate of one cell (particles per second of its emitter's
   /// clock); a higher `cell.birthRate × layer.birthRate × speed` is capped with a warning.
   package static let maxBirthRate = 1e8
@@ -67,9 +72,20 @@ package enum Limits {
   /// The most values `sample` draws.
   package static let maxSamples = 1_000_000.0
 
+  /// The name of the bound a property's range ends at, for the warning when a value is
+  /// clamped to it (`Limits.maxMagnitude`), or nil when the range is the property's own.
+  package static func name(of bound: Double) -> String? {
+    switch abs(bound) {
+    case maxMagnitude: return "Limits.maxMagnitude"
+    case Double(maxParticles): return "Limits.maxParticles"
+    default: return nil
+    }
+  }
+
   /// A bound as messages quote it: a power of ten from a million up as `1e9`, any other
   /// value in its shortest form (`8192`).
   package static func quoted(_ x: Double) -> String {
+    if x < 0 { return "-" + quoted(-x) }
     var power = 1e6
     for e in 6...300 {
       if power == x { return "1e\(e)" }

@@ -126,4 +126,22 @@ struct PropertyFactsTests {
     ]
     #expect(Scene.countKeys == Set(["birthRate", "lifetime", "lifetimeRange", "enabled"] + timing))
   }
+
+  @Test("a range that ends at a named Limits bound belongs to that bound's property")
+  func namedBoundsAreTheirs() {
+    for (table, infos) in Self.tables {
+      for info in infos {
+        let range: ClosedRange<Double>
+        switch info.kind {
+        case .number(let r), .angle(let r), .integer(let r): range = r
+        default: continue
+        }
+        for bound in [range.lowerBound, range.upperBound] {
+          if Limits.name(of: bound) == "Limits.maxParticles" {
+            #expect(info.name == "maxParticles", "\(table).\(info.name) ends at maxParticles")
+          }
+        }
+      }
+    }
+  }
 }

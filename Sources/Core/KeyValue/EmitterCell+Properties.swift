@@ -15,18 +15,18 @@ extension EmitterCell {
         summary: "a disabled cell emits no new particles (those alive live on)"
       ).swift("isEnabled").changingCounts(),
       .number(
-        "birthRate", \.birthRate, default: 0, range: -1e7...1e7, unit: "particles/s",
+        "birthRate", \.birthRate, default: 0, range: ValueParsing.sane, unit: "particles/s",
         summary: "particles created per second, times the layer's birthRate",
         choice: "births happen when the integral of the rate crosses 1, 2, 3, … (no random"
           + " phase); a negative rate emits nothing"
       ).changingCounts(),
       .number(
-        "lifetime", \.lifetime, default: 0, range: -1e6...1e6, unit: "s",
+        "lifetime", \.lifetime, default: 0, range: ValueParsing.sane, unit: "s",
         summary: "mean seconds a particle lives, times the layer's lifetime",
         choice: "a drawn lifetime ≤ 0 means the particle is never born"
       ).changingCounts(),
       .number(
-        "lifetimeRange", \.lifetimeRange, default: 0, range: -1e6...1e6, unit: "s",
+        "lifetimeRange", \.lifetimeRange, default: 0, range: ValueParsing.sane, unit: "s",
         summary: "range of the lifetime", choice: rangeChoice
       ).spread(of: "lifetime").changingCounts(),
       .number(

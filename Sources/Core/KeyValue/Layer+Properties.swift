@@ -58,10 +58,10 @@ extension Layer {
         summary: "fills the bounds under the layer's content"
       ).placedByHost(),
       .number(
-        "cornerRadius", \.cornerRadius, default: 0, range: 0...1e6, unit: "pt",
+        "cornerRadius", \.cornerRadius, default: 0, range: 0...Limits.maxMagnitude, unit: "pt",
         summary: "rounds the corners of the background"),
       .number(
-        "borderWidth", \.borderWidth, default: 0, range: 0...1e6, unit: "pt",
+        "borderWidth", \.borderWidth, default: 0, range: 0...Limits.maxMagnitude, unit: "pt",
         summary: "width of the border drawn inside the bounds"),
       .color(
         "borderColor", \.borderColor, default: .black, summary: "colour of the border"),
@@ -209,12 +209,12 @@ extension Layer {
 extension EmitterProperties {
   static let descriptors: [PropertyDescriptor<EmitterProperties>] = [
     .number(
-      "birthRate", \.birthRate, default: 1, range: -1e7...1e7,
+      "birthRate", \.birthRate, default: 1, range: ValueParsing.sane,
       summary: "multiplies every cell's birthRate (particles per second)",
       choice: "a negative product emits nothing"
     ).changingCounts(),
     .number(
-      "lifetime", \.lifetime, default: 1, range: -1e6...1e6,
+      "lifetime", \.lifetime, default: 1, range: ValueParsing.sane,
       summary: "multiplies each new particle's lifetime; 0 means particles are never born",
       choice: "applied at birth only, to sub-cell particles too"
     ).changingCounts(),
@@ -240,7 +240,7 @@ extension EmitterProperties {
       summary: "width and height of the shape (a circle's or sphere's radius is the width)",
       choice: "circle and sphere radius = emitterSize.width, as Apple's documentation says"),
     .number(
-      "emitterDepth", \.emitterDepth, default: 0, range: -1e6...1e6, unit: "pt",
+      "emitterDepth", \.emitterDepth, default: 0, range: ValueParsing.sane, unit: "pt",
       summary: "depth of a cuboid"),
     .enumeration(
       "emitterShape", \.emitterShape, default: .point,

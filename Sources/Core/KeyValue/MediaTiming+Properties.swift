@@ -13,15 +13,15 @@ extension MediaTiming {
         "timeOffset", \.timeOffset, default: 0, unit: "s",
         summary: "added to local time after scaling by speed", animatable: false),
       .number(
-        "duration", \.duration, default: 0, range: 0...1e9, unit: "s",
+        "duration", \.duration, default: 0, range: 0...Limits.maxMagnitude, unit: "s",
         summary: "length of one cycle; for a cell, 0 means it emits forever", animatable: false,
         choice: "a cell emits only while its local time lies in [0, active duration); duration 0"
           + " means forever, and speed scales its emission clock (Apple is silent on both)"),
       .number(
-        "repeatCount", \.repeatCount, default: 0, range: 0...1e9,
+        "repeatCount", \.repeatCount, default: 0, range: 0...Limits.maxMagnitude,
         summary: "how many cycles run (0 = one)", animatable: false),
       .number(
-        "repeatDuration", \.repeatDuration, default: 0, range: 0...1e9, unit: "s",
+        "repeatDuration", \.repeatDuration, default: 0, range: 0...Limits.maxMagnitude, unit: "s",
         summary: "how long cycles repeat, overriding repeatCount when > 0", animatable: false),
       .bool(
         "autoreverses", \.autoreverses, default: false,

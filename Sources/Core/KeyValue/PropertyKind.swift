@@ -141,6 +141,26 @@ extension PropertyKind {
   /// How booleans print: `yes`, `no`.
   package static let boolNames = [boolWord(true), boolWord(false)]
 
+  /// Reads `text` as a value of this kind; a finite number outside the kind's range is
+  /// clamped to it, and the second result says from what (nil when nothing was clamped).
+  /// Real code may set any value its type holds, so `set` warns rather than refuses.
+  package func parseClamping(_ text: String) throws(ValueError) -> (PropertyValue, Double?) {
+    switch self {
+    case .number(let range), .angle(let range), .integer(let range):
+      let wide: PropertyKind
+      switch self {
+      case .angle: wide = .angle(-Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
+      case .integer: wide = .integer(-Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
+      default: wide = .number(-Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
+      }
+      guard let n = try wide.parse(text).number else { return (try parse(text), nil) }
+      guard !range.contains(n) else { return (.number(n), nil) }
+      return (.number(min(max(n, range.lowerBound), range.upperBound)), n)
+    default:
+      return (try parse(text), nil)
+    }
+  }
+
   /// Reads `text` as a value of this kind.
   package func parse(_ text: String) throws(ValueError) -> PropertyValue {
     let t = text.trimmingSpaces()
@@ -268,7 +288,7 @@ enum ValueParsing {
   }
 
   /// Limits that keep every user number far from overflow in the simulation and renderer.
-  static let sane: ClosedRange<Double> = -1e9...1e9
+  static let sane: ClosedRange<Double> = -Limits.maxMagnitude...Limits.maxMagnitude
 
   /// `count` numbers (each may be an expression) separated by commas and/or spaces, optionally
   /// in parentheses: `100,100`, `(30, -10)`, `(320/2),(480-20)`; with `allowX`, also

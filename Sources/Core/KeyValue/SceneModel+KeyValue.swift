@@ -224,6 +224,17 @@ extension SceneModel {
   /// returns the whole property value that would result (fields merged in).
   package func parseValue(_ text: String, for ref: PropertyRef) throws(ValueError) -> PropertyValue
   {
+    try parseValueClamping(text, for: ref, clamp: false).value
+  }
+
+  /// Like `parseValue`, but a finite number outside the property's range (or a field outside
+  /// `Limits.maxMagnitude`) is clamped into it; `clamped` then says what was given and the
+  /// bound used, for `set`'s warning.
+  package func parseValueClamping(
+    _ text: String, for ref: PropertyRef, clamp: Bool = true
+  ) throws(ValueError) -> (
+    value: PropertyValue, clamped: (given: Double, used: Double)?
+  ) {
     guard let info = info(ref),
       let current = value(PropertyRef(object: ref.object, name: ref.name, field: nil))
     else {
@@ -232,15 +243,22 @@ extension SceneModel {
     guard info.writable else {
       throw ValueError("'\(ref.name)' is read-only")
     }
-    guard let field = ref.field else { return try info.kind.parse(text) }
-    let n = try PropertyKind.number(ValueParsing.sane).parse(text).number ?? 0
+    guard let field = ref.field else {
+      guard clamp else { return (try info.kind.parse(text), nil) }
+      let (v, given) = try info.kind.parseClamping(text)
+      return (v, given.map { ($0, v.number ?? 0) })
+    }
+    let fieldKind = PropertyKind.number(ValueParsing.sane)
+    let (parsed, given) =
+      clamp ? try fieldKind.parseClamping(text) : (try fieldKind.parse(text), nil)
+    let n = parsed.number ?? 0
     if case .color = info.kind, !(0...1).contains(n) {
       throw ValueError("colour components must lie in 0…1, got \(ValueFormatting.number(n))")
     }
     guard let merged = current.setting(field: field, to: n) else {
       throw ValueError("'\(ref.name)' has no field '\(field)'")
     }
-    return merged
+    return (merged, given.map { ($0, n) })
   }
 
   /// Stores a whole property value that `parseValue` produced.

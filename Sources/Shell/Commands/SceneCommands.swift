@@ -140,7 +140,7 @@ enum SceneCommands {
           try model.resolveProperty(path)
         }
         let v = try inv.lift(valueToken) { () throws(ValueError) in
-          try parseForSet(value, ref: ref, model: model)
+          try parseForSet(value, ref: ref, model: model, session: s, at: inv)
         }
         updates.append((ref, s.scriptRelative(v, in: inv.line)))
         try s.loadImageIfNeeded(updates[updates.count - 1].1, token: valueToken, in: inv.line)
@@ -162,7 +162,8 @@ enum SceneCommands {
       length: (valueTokens.last.map { $0.column + $0.length } ?? valueToken.column)
         - valueToken.column)
     let value = try inv.lift(span) { () throws(ValueError) in
-      s.scriptRelative(try parseForSet(joined, ref: ref, model: model), in: inv.line)
+      s.scriptRelative(
+        try parseForSet(joined, ref: ref, model: model, session: s, at: inv), in: inv.line)
     }
     try s.loadImageIfNeeded(value, token: span, in: inv.line)
     s.scene.model.apply(value, to: ref)
@@ -198,11 +199,23 @@ enum SceneCommands {
   }
 
   /// Parses a value for `set`, with the kind's message prefixed by the property name.
-  static func parseForSet(_ text: String, ref: PropertyRef, model: SceneModel) throws(ValueError)
-    -> PropertyValue
-  {
+  ///
+  /// A number beyond the property's range is clamped to it with a warning that names the
+  /// bound: real code may set any value its type holds (Core Animation clamps `opacity` itself).
+  static func parseForSet(
+    _ text: String, ref: PropertyRef, model: SceneModel, session s: Session, at inv: Invocation
+  ) throws(ValueError) -> PropertyValue {
     do throws(ValueError) {
-      return try model.parseValue(text, for: ref)
+      let (value, clamped) = try model.parseValueClamping(text, for: ref)
+      if let clamped {
+        let name = ref.field.map { "\(ref.name).\($0)" } ?? ref.name
+        let bound = Limits.name(of: clamped.used).map { ", the bound \($0)" } ?? ""
+        s.warn(
+          "\(name) \(ValueFormatting.number(clamped.given)) is out of range; set to"
+            + " \(Limits.quoted(clamped.used))\(bound)",
+          at: inv.text)
+      }
+      return value
     } catch {
       var e = error
       let name = ref.field.map { "\(ref.name).\($0)" } ?? ref.name
