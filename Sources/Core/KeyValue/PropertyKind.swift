@@ -150,7 +150,8 @@ extension PropertyKind {
       let wide: PropertyKind
       switch self {
       case .angle: wide = .angle(-Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
-      case .integer: wide = .integer(-Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
+      case .integer:
+        wide = .integer(-Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
       default: wide = .number(-Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
       }
       guard let n = try wide.parse(text).number else { return (try parse(text), nil) }
