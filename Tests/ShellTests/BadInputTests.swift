@@ -62,7 +62,7 @@ struct BadInputTests {
     Case(line: "set like.emitterSize (30, 30", message: "missing ')'", column: 22),
     Case(line: "emitter like", message: "a layer named 'like' already exists", column: 9),
     Case(line: "emitter step", message: "'step' is a command and cannot name a layer", column: 9),
-    Case(line: "emitter 9lives", message: "'9lives' is not a valid layer name", column: 9),
+    Case(line: "emitter \"\"", message: "a layer name cannot be empty", column: 9),
     Case(
       line: "cell like sparkle", message: "a cell named 'sparkle' already exists here", column: 11),
     Case(line: "get like.name.x", message: "'name' has no field 'x'", column: 15),

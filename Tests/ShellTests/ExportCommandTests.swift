@@ -409,7 +409,7 @@ struct ExportCommandTests {
     defer { try? FileManager.default.removeItem(at: dir) }
     for (name, script, layer) in [
       ("Like.swift", likeButton, ""), ("Rich.swift", richScene + "step 0.2\n", ""),
-      ("Subtree.swift", likeButton, " imageView"),
+      ("Subtree.swift", likeButton, " imageView"), ("Names.swift", quotedNamesScene, ""),
     ] {
       let path = dir.appendingPathComponent(name).path
       let run = runScript(script + "export swift\(layer) to \(path)\n")

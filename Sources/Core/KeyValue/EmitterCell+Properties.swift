@@ -9,7 +9,15 @@ extension EmitterCell {
     [
       PropertyDescriptor<EmitterCell>(
         "name", kind: .text, default: .text(""), summary: "the cell's name in key paths",
-        animatable: false, writable: false, get: { .text($0.name) }, set: { _, _ in }),
+        animatable: false,
+        choice:
+          "the cell's random stream is keyed by its name (with the seed and the birth count), so"
+          + " renaming a cell changes its future particles, while adding or removing other cells"
+          + " does not. Any text real code uses as a name is allowed (a UUID such as 3F2A-9C01,"
+          + " dashes, spaces), but not empty and not on two lines; one that is not a plain"
+          + " identifier is written in double quotes, also in key paths"
+          + " (set like.emitterCells.\"3F2A-9\".birthRate 10)", writable: false,
+        get: { .text($0.name) }, set: { _, _ in }),
       .bool(
         "enabled", \.enabled, default: true,
         summary: "a disabled cell emits no new particles (those alive live on)"

@@ -4,7 +4,13 @@ extension Layer {
     [
       PropertyDescriptor<Layer>(
         "name", kind: .text, default: .text(""), summary: "the layer's unique name",
-        animatable: false, writable: false, get: { .text($0.name) }, set: { _, _ in }
+        animatable: false,
+        choice:
+          "any text real code uses as a name (a UUID such as 3F2A-9C01, dashes, spaces), but"
+          + " not empty, not on two lines, and not a command word; one that is not a plain"
+          + " identifier is written in double quotes, also in key paths"
+          + " (set \"3F2A-9\".opacity 0.5). A layer's particles are keyed by its cells' names,"
+          + " not its own", writable: false, get: { .text($0.name) }, set: { _, _ in }
       ).placedByHost()
     ] + caLayerDescriptors.map { $0.lifted(\Layer.properties) }
 

@@ -31,59 +31,62 @@ extension SceneModel {
 
   /// Resolves `LAYER(.sublayers.NAME)*(.emitterCells.NAME)*` to a layer or cell, consuming as
   /// many components as name objects; returns the object and the index of the first unused one.
-  func walk(_ parts: [Substring], offsets: [Int]) throws(ValueError) -> (ObjectRef, Int) {
-    guard let first = parts.first, !first.isEmpty else {
+  /// Names may be quoted (`"3F2A-9"`); a quoted component is never the keyword `sublayers` or
+  /// `emitterCells`.
+  func walk(_ parts: [KeyPathSyntax.Component]) throws(ValueError) -> (ObjectRef, Int) {
+    guard let first = parts.first, !first.text.isEmpty else {
       throw ValueError(
-        "expected a layer name", hint: "layers: \(layerNames.joined(separator: ", "))")
+        "expected a layer name", hint: "layers: \(spelledLayerNames.joined(separator: ", "))")
     }
-    guard let id = layerID(named: String(first)) else {
+    guard let id = layerID(named: first.text) else {
       throw ValueError(
-        "unknown layer '\(first)'",
+        "unknown layer '\(first.text)'",
         suggestion: .nearest(
-          to: String(first), in: layerNames,
-          otherwise: .text("layers: \(layerNames.joined(separator: ", "))")),
-        offset: 0, length: first.count)
+          to: first.text, in: layerNames,
+          otherwise: .text("layers: \(spelledLayerNames.joined(separator: ", "))")),
+        offset: 0, length: first.length)
     }
     var ref = ObjectRef.layer(id)
     var i = 1
     while i < parts.count {
       let word = parts[i]
-      if word == "sublayers", case .layer(let lid) = ref {
+      if !word.quoted, word.text == "sublayers", case .layer(let lid) = ref {
         guard i + 1 < parts.count, let l = layer(lid) else {
-          throw ValueError("expected a sublayer name after 'sublayers'", offset: offsets[i])
+          throw ValueError("expected a sublayer name after 'sublayers'", offset: word.offset)
         }
-        let name = String(parts[i + 1])
+        let name = parts[i + 1].text
         let children = l.sublayers.compactMap { layer($0) }
         guard let child = children.first(where: { $0.name == name }) else {
           throw ValueError(
             "\(describe(ref)) has no sublayer '\(name)'",
-            suggestion: .nearest(to: name, in: children.map(\.name)), offset: offsets[i + 1],
-            length: name.count)
+            suggestion: .nearest(to: name, in: children.map(\.name)), offset: parts[i + 1].offset,
+            length: parts[i + 1].length)
         }
         ref = .layer(child.id)
         i += 2
-      } else if word == "emitterCells" {
+      } else if !word.quoted, word.text == "emitterCells" {
         let cells: [EmitterCell]
         switch ref {
         case .layer(let lid):
           guard let l = layer(lid), l.kind == .emitter else {
             throw ValueError(
               "\(describe(ref)) is not an emitter layer, so it has no emitterCells",
-              offset: offsets[i], length: word.count)
+              offset: word.offset, length: word.length)
           }
           cells = l.cells
         case .cell:
           cells = cell(ref)?.cells ?? []
         }
-        guard i + 1 < parts.count, !parts[i + 1].isEmpty else {
+        let spelledCells = cells.map { KeyPathSyntax.spelled($0.name) }
+        guard i + 1 < parts.count, !parts[i + 1].text.isEmpty else {
           throw ValueError(
             "expected a cell name after 'emitterCells'",
             hint: cells.isEmpty
               ? "\(describe(ref)) has no cells yet"
               : "cells: "
-                + cells.map(\.name).joined(separator: ", "), offset: offsets[i])
+                + spelledCells.joined(separator: ", "), offset: word.offset)
         }
-        let name = String(parts[i + 1])
+        let name = parts[i + 1].text
         guard let c = cells.first(where: { $0.name == name }) else {
           throw ValueError(
             "\(describe(ref)) has no cell '\(name)'",
@@ -92,8 +95,8 @@ extension SceneModel {
               otherwise: .text(
                 cells.isEmpty
                   ? "add one with: cell PATH NAME"
-                  : "cells: " + cells.map(\.name).joined(separator: ", "))),
-            offset: offsets[i + 1], length: name.count)
+                  : "cells: " + spelledCells.joined(separator: ", "))),
+            offset: parts[i + 1].offset, length: parts[i + 1].length)
         }
         switch ref {
         case .layer(let lid): ref = .cell(lid, [c.id])
@@ -107,33 +110,25 @@ extension SceneModel {
     return (ref, i)
   }
 
-  static func split(_ path: String) -> ([Substring], [Int]) {
-    let parts = path.split(separator: ".", omittingEmptySubsequences: false)
-    var offsets: [Int] = []
-    var o = 0
-    for p in parts {
-      offsets.append(o)
-      o += p.count + 1
-    }
-    return (parts, offsets)
-  }
+  /// Layer names as a key path writes them.
+  private var spelledLayerNames: [String] { layerNames.map(KeyPathSyntax.spelled) }
 
   /// Resolves a path that names a layer or a cell (no property).
   package func resolveObject(_ path: String) throws(ValueError) -> ObjectRef {
-    let (parts, offsets) = SceneModel.split(path)
-    let (ref, used) = try walk(parts, offsets: offsets)
+    let parts = try KeyPathSyntax.components(path)
+    let (ref, used) = try walk(parts)
     if used < parts.count {
       throw ValueError(
         "'\(path)' names a property, not a layer or cell",
-        hint: "drop '.\(parts[used...].joined(separator: "."))'", offset: offsets[used])
+        hint: "drop '.\(path.dropFirst(parts[used].offset))'", offset: parts[used].offset)
     }
     return ref
   }
 
   /// Resolves a full key path to a property (and field) of a layer or cell.
   package func resolveProperty(_ path: String) throws(ValueError) -> PropertyRef {
-    let (parts, offsets) = SceneModel.split(path)
-    let (ref, used) = try walk(parts, offsets: offsets)
+    let parts = try KeyPathSyntax.components(path)
+    let (ref, used) = try walk(parts)
     guard used < parts.count else {
       throw ValueError(
         "'\(path)' names \(describe(ref)), not a property",
@@ -143,15 +138,17 @@ extension SceneModel {
     let table = infos(of: ref)
     let names = table.map(\.name)
     // The longest property name (or Swift spelling: `isHidden`) matching the leading
-    // components wins.
+    // components wins. Quoted components are names, never properties or fields.
     for k in stride(from: rest.count, through: 1, by: -1) {
-      let spelled = rest.prefix(k).joined(separator: ".")
+      guard !rest.prefix(k).contains(where: \.quoted) else { continue }
+      let spelled = rest.prefix(k).map(\.text).joined(separator: ".")
       guard let name = table.first(where: { $0.name == spelled || $0.swiftName == spelled })?.name
       else { continue }
       if k == rest.count { return PropertyRef(object: ref, name: name, field: nil) }
-      let field = rest.dropFirst(k).joined(separator: ".")
+      let fieldParts = rest.dropFirst(k)
+      let field = fieldParts.map(\.text).joined(separator: ".")
       let value = self.value(PropertyRef(object: ref, name: name, field: nil))
-      guard let value, value.field(field) != nil else {
+      guard !fieldParts.contains(where: \.quoted), let value, value.field(field) != nil else {
         let fields = value?.fieldNames ?? []
         throw ValueError(
           "'\(name)' has no field '\(field)'",
@@ -160,28 +157,29 @@ extension SceneModel {
             otherwise: .text(
               fields.isEmpty ? "it is a single value" : "fields: " + fields.joined(separator: ", "))
           ),
-          offset: offsets[used + k], length: field.count)
+          offset: parts[used + k].offset, length: field.count)
       }
       return PropertyRef(object: ref, name: name, field: field)
     }
-    let word = String(rest[rest.startIndex])
+    let word = rest[rest.startIndex]
     throw ValueError(
-      "unknown property '\(word)' on \(describe(ref))",
+      "unknown property '\(word.text)' on \(describe(ref))",
       suggestion: .nearest(
-        to: word, in: names, otherwise: .text("see: keys \(describe(path: ref))")),
-      offset: offsets[used], length: word.count)
+        to: word.text, in: names, otherwise: .text("see: keys \(describe(path: ref))")),
+      offset: word.offset, length: word.length)
   }
 
-  /// The shortest key path that names an object (`like`, `like.emitterCells.sparkle`).
+  /// The shortest key path that names an object (`like`, `like.emitterCells.sparkle`), names
+  /// quoted where they must be (`like.emitterCells."3F2A-9"`).
   package func describe(path ref: ObjectRef) -> String {
     switch ref {
-    case .layer(let id): return layer(id)?.name ?? "?"
+    case .layer(let id): return layer(id).map { KeyPathSyntax.spelled($0.name) } ?? "?"
     case .cell(let id, let ids):
-      var s = layer(id)?.name ?? "?"
+      var s = layer(id).map { KeyPathSyntax.spelled($0.name) } ?? "?"
       var list = layer(id)?.cells ?? []
       for cid in ids {
         guard let c = list.first(where: { $0.id == cid }) else { break }
-        s += ".emitterCells." + c.name
+        s += ".emitterCells." + KeyPathSyntax.spelled(c.name)
         list = c.cells
       }
       return s

@@ -70,20 +70,21 @@ package struct SceneModel: Sendable, Equatable {
     }
   }
 
-  /// Names: a letter or `_`, then letters, digits, `_` or `-`.
+  /// Names: anything real code uses as a `name` (`sparkle`, `b-kid`, a UUID such as
+  /// `3F2A-9C01-…`, `my layer`, even `a.b`), as long as it is not empty, holds no newline or
+  /// other control character, and is at most 64 characters. A name that is not a plain
+  /// identifier is written in double quotes in key paths and scripts (`KeyPathSyntax.spelled`).
   package static func validateName(_ name: String, what: String) throws(ValueError) {
-    let scalars = Array(name.unicodeScalars)
-    func isLetter(_ c: Unicode.Scalar) -> Bool {
-      ("a"..."z").contains(c) || ("A"..."Z").contains(c) || c == "_"
-    }
-    guard let first = scalars.first, isLetter(first),
-      scalars.allSatisfy({ isLetter($0) || ("0"..."9").contains($0) || $0 == "-" })
-    else {
+    guard !name.isEmpty else {
       throw ValueError(
-        "'\(name)' is not a valid \(what) name",
-        hint: "start with a letter or _, then letters, digits, _ or -")
+        "a \(what) name cannot be empty", hint: "for example sparkle, or \"3F2A-9\" in quotes")
     }
-    guard scalars.count <= 64 else {
+    if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+      throw ValueError(
+        "a \(what) name cannot hold a newline or other control character",
+        hint: "names are written on one line")
+    }
+    guard name.count <= 64 else {
       throw ValueError("\(what) names are at most 64 characters")
     }
   }

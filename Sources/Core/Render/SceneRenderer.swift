@@ -173,9 +173,12 @@ package enum SceneRenderer {
       // A shadow is cast by the layer's whole drawing, so that is drawn apart first too.
       let shadow = castsShadow(p)
       let apart = p.masksToBounds || group || shadow
-      let outer = canvas
+      // Only a layer drawn apart holds on to the canvas below it: holding it otherwise would
+      // make the next write copy the whole canvas (copy-on-write), once per layer.
+      var outer: Canvas? = nil
       if apart {
-        canvas = Canvas(width: outer.width, height: outer.height, fill: .clear)
+        outer = canvas
+        canvas = Canvas(width: canvas.width, height: canvas.height, fill: .clear)
       }
       let inner = group || shadow ? 1 : opacity
       drawOwn(l, transform: m, opacity: inner)
@@ -186,17 +189,18 @@ package enum SceneRenderer {
           cornerRadius: p.cornerRadius, lineWidth: p.borderWidth,
           color: rgba(p.borderColor, opacity: inner))
       }
-      if apart {
+      if apart, var below = outer {
+        outer = nil  // `below` is now the only reference, so swapping it back copies nothing
         var mask: Canvas? = nil
         if p.masksToBounds {
-          var bounds = Canvas(width: outer.width, height: outer.height, fill: .clear)
+          var bounds = Canvas(width: below.width, height: below.height, fill: .clear)
           bounds.fillQuad(
             origin, width: p.bounds.size.width, height: p.bounds.size.height,
             cornerRadius: p.cornerRadius, color: .white)
           mask = bounds
         }
-        let inside = canvas
-        canvas = outer
+        swap(&canvas, &below)
+        let inside = below
         let fade = group || shadow ? opacity : 1
         if shadow { drawShadow(p, of: inside, mask: mask, transform: m, opacity: fade) }
         canvas.composite(inside, mask: mask, opacity: Float(fade))

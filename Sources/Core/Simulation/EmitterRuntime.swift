@@ -103,15 +103,19 @@ struct EmitterRuntime: Sendable {
   // MARK: - Following the model
 
   /// Brings the runtime in line with the model at scene time `now` (before advancing):
-  /// a timing edit re-anchors the clock, a new seed restarts the streams, added cells start
-  /// empty, removed cells drop their particles, and changed rates start new segments.
+  /// a timing edit re-anchors the clock (or pre-warms, see `prewarms`), a new seed restarts
+  /// the streams, added cells start empty, removed cells drop their particles, and changed
+  /// rates start new segments.
   mutating func sync(
     layer: Layer, compiled: [CompiledCell], chain: [Double], local: Double
   ) {
     let t = simTime
     if chain != timingChain {
+      let prewarm = EmitterRuntime.prewarms(from: timingChain, to: chain, local: local, clock: t)
       timingChain = chain
-      lastLocal = max(0, local)
+      // Pre-warming, the clock runs on from where it is to the layer's local time in the next
+      // step, emitting as it goes; otherwise it keeps its pace from here.
+      lastLocal = prewarm ? t : max(0, local)
     }
     let offset = simTime - lastLocal
     let reseed = layer.emitter.seed != seed
@@ -179,6 +183,22 @@ struct EmitterRuntime: Sendable {
       next.append(rt)
     }
     cells = next
+  }
+
+  /// Whether a timing edit pre-warms the emitter: the layer's own `beginTime` or `timeOffset`
+  /// changed (from the defaults, for an emitter not stepped yet) and its local time is now
+  /// ahead of the emitter's clock. The particle system is then filled as if it had been
+  /// emitting up to that local time, back from where its clock stands (local time 0 for a new
+  /// emitter), with the cells it has now. A default timing never pre-warms, nor does `fire`
+  /// (beginTime = now puts local time at 0). Setting either to move local time back keeps
+  /// the clock running on instead.
+  static func prewarms(from old: [Double], to new: [Double], local: Double, clock: Double)
+    -> Bool
+  {
+    guard new.count >= 3, local > clock, local.isFinite else { return false }
+    let was = old.count >= 3 ? Array(old.suffix(3)) : [0, 1, 0]
+    let now = Array(new.suffix(3))
+    return now[0] != was[0] || now[2] != was[2]
   }
 
   // MARK: - Stepping

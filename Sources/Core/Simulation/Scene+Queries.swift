@@ -66,7 +66,7 @@ extension Scene {
       guard let l = model.layer(id), l.kind == .emitter else { continue }
       let rt = runtimes[id]
       func visit(_ c: EmitterCell, path: String) {
-        let p = path + ".emitterCells." + c.name
+        let p = path + ".emitterCells." + KeyPathSyntax.spelled(c.name)
         let cr = rt?.cell(c.id)
         var oldest = 0.0
         if let cr, cr.store.count > 0, let rt {
@@ -79,7 +79,7 @@ extension Scene {
             dropped: cr?.dropped ?? 0, oldestAge: oldest))
         for s in c.cells { visit(s, path: p) }
       }
-      for c in l.cells { visit(c, path: l.name) }
+      for c in l.cells { visit(c, path: KeyPathSyntax.spelled(l.name)) }
     }
     return out
   }

@@ -52,7 +52,9 @@ enum ExplainCommands {
     let name = token.text
     let m = s.scene.model
     // A key path: the property with its current value, and the interval a range gives.
-    if name.contains("."), let ref = try? m.resolveProperty(name), let info = m.info(ref) {
+    if token.keyPath.contains("."), let ref = try? m.resolveProperty(token.keyPath),
+      let info = m.info(ref)
+    {
       var out = describe(info, owner: m.describe(ref.object))
       if let v = m.value(ref) { out += "  current value: \(ValueFormatting.display(v))\n" }
       if case .cell = ref.object, let interval = rangeInterval(ref, m) { out += interval }

@@ -148,7 +148,7 @@ enum SceneCommands {
       for (ref, v) in updates { s.scene.model.apply(v, to: ref) }
       return
     }
-    if (try? model.resolveObject(pathToken.text)) != nil {
+    if (try? model.resolveObject(pathToken.keyPath)) != nil {
       throw inv.error(
         "expected KEY=VALUE after '\(pathToken.text)'",
         hint: "set several properties as name=value, e.g. \(pathToken.text) "

@@ -13,10 +13,10 @@ enum Linter {
     let bounds = m.root.properties.bounds.size
     for id in m.treeOrder {
       guard let l = m.layer(id) else { continue }
-      out += noEffect(l.descriptors, of: l, path: id == SceneModel.rootID ? "scene" : l.name)
+      let name = KeyPathSyntax.spelled(l.name)
+      out += noEffect(l.descriptors, of: l, path: id == SceneModel.rootID ? "scene" : name)
       guard l.kind == .emitter else { continue }
       let e = l.emitter
-      let name = l.name
       if l.properties.hidden { out.append("\(name): the layer is hidden") }
       if l.properties.opacity <= 0 { out.append("\(name): the layer's opacity is 0") }
       if l.cells.isEmpty {
@@ -38,7 +38,7 @@ enum Linter {
             + " particles must travel in to be seen")
       }
       func visit(_ c: EmitterCell, path: String, topLevel: Bool) {
-        let p = path + ".emitterCells." + c.name
+        let p = path + ".emitterCells." + KeyPathSyntax.spelled(c.name)
         out += noEffect(EmitterCell.descriptors, of: c, path: p)
         if !c.enabled { out.append("\(p): the cell is disabled") }
         if topLevel && c.birthRate <= 0 {

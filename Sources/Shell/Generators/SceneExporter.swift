@@ -62,15 +62,21 @@ struct SceneExporter {
     "QuartzCore", "CGPath", "CGPathCreateWithRect", "CALayerContentsFilter",
   ]
 
-  /// A valid identifier for a Burst name: `-` joins words in lower camel case (`b-kid` →
-  /// `bKid`).
+  /// A valid Swift and Objective-C identifier for a Burst name: any character other than an
+  /// ASCII letter, digit or `_` joins words in lower camel case (`b-kid` → `bKid`,
+  /// `my layer` → `myLayer`), and one that would start with a digit gets a `_`
+  /// (`3F2A-9` → `_3F2A9`). The real name is still what `name = …` sets.
   static func identifier(for name: String) -> String {
-    let words = name.split(separator: "-")
+    func isWordCharacter(_ c: Character) -> Bool {
+      c == "_" || (c.isASCII && (c.isLetter || c.isNumber))
+    }
+    let words = name.split(whereSeparator: { !isWordCharacter($0) })
     guard let first = words.first else { return "object" }
     var out = String(first)
     for w in words.dropFirst() {
       out += w.prefix(1).uppercased() + w.dropFirst()
     }
+    if out.first?.isNumber == true { out = "_" + out }
     return out
   }
 

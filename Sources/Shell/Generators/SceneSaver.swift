@@ -30,21 +30,26 @@ enum SceneSaver {
     for id in m.treeOrder where id != SceneModel.rootID {
       guard let l = m.layer(id) else { continue }
       let parent = l.parent.flatMap { m.layer($0) }
-      out += (l.kind == .emitter ? "emitter " : "layer ") + l.name
-      if let parent, parent.id != SceneModel.rootID { out += " in " + parent.name }
+      // Names are written as key paths and words spell them, quoted when not plain.
+      let name = KeyPathSyntax.spelled(l.name)
+      out += (l.kind == .emitter ? "emitter " : "layer ") + name
+      if let parent, parent.id != SceneModel.rootID {
+        out += " in " + KeyPathSyntax.spelled(parent.name)
+      }
       out += "\n"
-      out += pairs(l.descriptors, of: l, from: Layer.new(l.kind), path: l.name, imagePath)
+      out += pairs(l.descriptors, of: l, from: Layer.new(l.kind), path: name, imagePath)
       func cells(_ list: [EmitterCell], owner: String) {
         for c in list {
-          out += "cell \(owner) \(c.name)\n"
-          let path = owner + ".emitterCells." + c.name
+          let cellName = KeyPathSyntax.spelled(c.name)
+          out += "cell \(owner) \(cellName)\n"
+          let path = owner + ".emitterCells." + cellName
           out += pairs(
             EmitterCell.descriptors, of: c, from: EmitterCell(id: 0, name: ""), path: path,
             imagePath)
           cells(c.cells, owner: path)
         }
       }
-      cells(l.cells, owner: l.name)
+      cells(l.cells, owner: name)
     }
     return out
   }

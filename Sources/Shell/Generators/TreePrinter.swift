@@ -10,7 +10,7 @@ enum TreePrinter {
     func visit(_ id: LayerID, prefix: String, childPrefix: String) {
       guard let l = m.layer(id) else { return }
       let p = l.properties
-      var text = l.name
+      var text = KeyPathSyntax.spelled(l.name)
       switch l.kind {
       case .scene:
         text +=
@@ -37,7 +37,8 @@ enum TreePrinter {
         for (k, c) in cells.enumerated() {
           let last = k == cells.count - 1 && (!path.isEmpty || l.sublayers.isEmpty)
           let ref = ObjectRef.cell(id, path + [c.id])
-          var t = "\(c.name) (cell) birthRate \(ValueFormatting.number(c.birthRate))"
+          var t =
+            "\(KeyPathSyntax.spelled(c.name)) (cell) birthRate \(ValueFormatting.number(c.birthRate))"
           t += " lifetime \(ValueFormatting.number(c.lifetime))"
           if c.contents != .none { t += " contents \(ValueFormatting.value(.image(c.contents)))" }
           if !c.enabled { t += " disabled" }

@@ -188,12 +188,22 @@ struct Invocation {
 
   /// Resolves a layer or cell path.
   func object(_ token: Token, in model: SceneModel) throws(Diagnostic) -> ObjectRef {
-    try lift(token) { () throws(ValueError) in try model.resolveObject(token.text) }
+    try lift(pathToken(token)) { () throws(ValueError) in try model.resolveObject(token.keyPath) }
   }
 
   /// Resolves a property key path.
   func property(_ token: Token, in model: SceneModel) throws(Diagnostic) -> PropertyRef {
-    try lift(token) { () throws(ValueError) in try model.resolveProperty(token.text) }
+    try lift(pathToken(token)) { () throws(ValueError) in
+      try model.resolveProperty(token.keyPath)
+    }
+  }
+
+  /// The token to report a key-path error at: key-path offsets count characters of the word
+  /// as written, so a quoted component's caret lands on it.
+  private func pathToken(_ token: Token) -> Token {
+    var t = token
+    if t.spelling != nil { t.quoted = false }
+    return t
   }
 
   /// Resolves a token that must name a layer (not a cell).

@@ -101,7 +101,10 @@ enum Lexer {
           "missing ')'", hint: "close the group that starts here", at: line,
           column: (chars[start..<i].firstIndex(of: "(") ?? start) + 1, length: 1)
       }
-      tokens.append(Token(text: text, column: start + 1, length: i - start, quoted: quoted))
+      tokens.append(
+        Token(
+          text: text, column: start + 1, length: i - start, quoted: quoted,
+          spelling: quoted ? String(chars[start..<i]) : nil))
     }
     finish(end: i)
     return commands

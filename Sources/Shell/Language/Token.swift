@@ -13,6 +13,13 @@ struct Token: Sendable, Equatable {
   var length: Int
   /// Whether it was written in quotes (then it is never a keyword or KEY=VALUE pair).
   var quoted = false
+  /// The word as written, quotes and escapes kept, when the lexer made it (nil for words a
+  /// command made up). Key paths are read from it, so that `like.emitterCells."3F2A-9"` keeps
+  /// its quoted component apart (`KeyPathSyntax.components`).
+  var spelling: String? = nil
+
+  /// The text a key path is read from: the spelling when known, else the text.
+  var keyPath: String { spelling ?? text }
 }
 
 /// One command: its words, the line it came from, and where its text ends in that line.

@@ -55,7 +55,9 @@ enum Completion {
     case .command:
       return session.commands.allNames.filter { $0.hasPrefix(word) }
     case .layer:
-      return m.layerNames.filter { $0.hasPrefix(word) }
+      guard let parts = try? KeyPathSyntax.components(word, lenient: true), parts.count == 1
+      else { return [] }
+      return m.layerNames.filter { $0.hasPrefix(parts[0].text) }.map(KeyPathSyntax.spelled)
     case .object:
       return paths(prefix: word, model: m, objectsOnly: true)
     case .property:
@@ -125,29 +127,38 @@ enum Completion {
   }
 
   /// Dotted key paths extending `prefix` by one component. Components that lead further end
-  /// with `.` so the user can keep typing.
+  /// with `.` so the user can keep typing. Names are offered as key paths write them, quoted
+  /// when not plain (`like.emitterCells."3F2A-9"`), and match what was typed with or without
+  /// an opening quote.
   static func paths(prefix: String, model m: SceneModel, objectsOnly: Bool) -> [String] {
-    guard let dot = prefix.lastIndex(of: ".") else {
-      let names = m.layerNames.filter { $0.hasPrefix(prefix) }
-      return objectsOnly ? names : names.map { $0 + "." }
-    }
-    let head = String(prefix[prefix.startIndex..<dot])
-    let last = String(prefix[prefix.index(after: dot)...])
-    var next: [String] = []
-    if head.hasSuffix(".emitterCells") || head.hasSuffix(".sublayers") {
-      let ownerPath = String(head[head.startIndex..<(head.lastIndex(of: ".") ?? head.startIndex)])
-      guard let owner = try? m.resolveObject(ownerPath) else { return [] }
-      if head.hasSuffix(".emitterCells") {
-        let cells: [EmitterCell]
-        switch owner {
-        case .layer(let id): cells = m.layer(id)?.cells ?? []
-        case .cell: cells = m.cell(owner)?.cells ?? []
-        }
-        next = cells.map { objectsOnly ? $0.name : $0.name + "." }
-      } else if case .layer(let id) = owner, let l = m.layer(id) {
-        next = l.sublayers.compactMap { m.layer($0)?.name }.map { objectsOnly ? $0 : $0 + "." }
+    guard let parts = try? KeyPathSyntax.components(prefix, lenient: true), let last = parts.last
+    else { return [] }
+    func names(_ list: [String], leading: Bool) -> [String] {
+      list.filter { $0.hasPrefix(last.text) }.map {
+        KeyPathSyntax.spelled($0) + (leading ? "." : "")
       }
-    } else if let object = try? m.resolveObject(head) {
+    }
+    guard parts.count > 1 else { return names(m.layerNames, leading: !objectsOnly) }
+    // The path as written before the last component's dot.
+    let head = String(prefix.prefix(last.offset - 1))
+    let keyword = parts[parts.count - 2]
+    if !keyword.quoted, keyword.text == "emitterCells" || keyword.text == "sublayers" {
+      let ownerPath = String(prefix.prefix(max(0, keyword.offset - 1)))
+      guard let owner = try? m.resolveObject(ownerPath) else { return [] }
+      var next: [String] = []
+      if keyword.text == "emitterCells" {
+        switch owner {
+        case .layer(let id): next = m.layer(id)?.cells.map(\.name) ?? []
+        case .cell: next = m.cell(owner)?.cells.map(\.name) ?? []
+        }
+      } else if case .layer(let id) = owner, let l = m.layer(id) {
+        next = l.sublayers.compactMap { m.layer($0)?.name }
+      }
+      return names(next, leading: !objectsOnly).map { head + "." + $0 }
+    }
+    guard !last.quoted else { return [] }
+    var next: [String] = []
+    if let object = try? m.resolveObject(head) {
       var hasCells = false
       switch object {
       case .layer(let id):
@@ -164,7 +175,7 @@ enum Completion {
     {
       next = v.fieldNames.filter { !$0.contains(".") }
     }
-    return next.filter { $0.hasPrefix(last) }.map { head + "." + $0 }
+    return next.filter { $0.hasPrefix(last.text) }.map { head + "." + $0 }
   }
 
   /// File and directory names (directories end with `/`).
