@@ -64,23 +64,9 @@ package enum KeyPathSyntax {
       if c == "\"" || c == "'" {
         let open = i
         current.quoted = true
-        i += 1
-        var closed = false
-        while i < chars.count {
-          let e = chars[i]
-          if e == c {
-            closed = true
-            i += 1
-            break
-          }
-          if e == "\\" && c == "\"" && i + 1 < chars.count {
-            current.text.append(chars[i + 1])
-            i += 2
-            continue
-          }
-          current.text.append(e)
-          i += 1
-        }
+        let (text, next, closed) = KeyPathSyntax.quotedRun(chars, from: i)
+        current.text += text
+        i = next
         if !closed {
           guard lenient else {
             throw ValueError(
@@ -97,5 +83,29 @@ package enum KeyPathSyntax {
     current.length = chars.count - current.offset
     out.append(current)
     return out
+  }
+
+  /// The quoted run that opens at `chars[start]` (a `"` or `'`), as the lexer and key paths
+  /// both read it: inside double quotes `\"` and `\\` stand for `"` and `\`; single quotes
+  /// take every character as it is. Returns the text, the index after the closing quote (or
+  /// the end), and whether the quote was closed.
+  package static func quotedRun(_ chars: [Character], from start: Int) -> (
+    text: String, next: Int, closed: Bool
+  ) {
+    let quote = chars[start]
+    var text = ""
+    var i = start + 1
+    while i < chars.count {
+      let e = chars[i]
+      if e == quote { return (text, i + 1, true) }
+      if e == "\\" && quote == "\"" && i + 1 < chars.count {
+        text.append(chars[i + 1])
+        i += 2
+        continue
+      }
+      text.append(e)
+      i += 1
+    }
+    return (text, i, false)
   }
 }

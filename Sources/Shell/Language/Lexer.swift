@@ -1,3 +1,5 @@
+import Core
+
 /// Splits script text into commands and words.
 ///
 /// Rules (README.md, "The language"): one command per line; `;` separates commands; `#` at the
@@ -60,24 +62,10 @@ enum Lexer {
           quoted = true
           let quote = d
           let open = i
-          i += 1
-          var closed = false
-          while i < chars.count {
-            let e = chars[i]
-            if e == quote {
-              closed = true
-              i += 1
-              break
-            }
-            if e == "\\" && quote == "\"" && i + 1 < chars.count {
-              text.append(chars[i + 1])
-              i += 2
-              continue
-            }
-            text.append(e)
-            i += 1
-          }
-          if !closed {
+          let run = KeyPathSyntax.quotedRun(chars, from: i)
+          text += run.text
+          i = run.next
+          if !run.closed {
             throw Diagnostic(
               "unterminated quote", hint: "close it with \(quote)", at: line,
               column: open + 1, length: 1)
