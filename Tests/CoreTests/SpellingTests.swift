@@ -143,4 +143,14 @@ struct SpellingTests {
   func components(kind: PropertyKind, text: String, value: PropertyValue) throws {
     #expect(try kind.parse(text) == value)
   }
+
+  @Test(
+    "booleans read in every spelling real code uses",
+    arguments: [
+      ("yes", true), ("true", true), ("on", true), ("YES", true),
+      ("no", false), ("false", false), ("off", false), ("NO", false),
+    ])
+  func booleanSpellings(text: String, value: Bool) throws {
+    #expect(try PropertyKind.bool.parse(text) == .bool(value))
+  }
 }

@@ -130,10 +130,10 @@ package enum PropertyKind: Sendable, Equatable {
 // MARK: - Parsing
 
 extension PropertyKind {
-  /// The words read as true; the first is how true prints.
-  package static let trueWords = ["yes", "true", "on"]
-  /// The words read as false; the first is how false prints.
-  package static let falseWords = ["no", "false", "off"]
+  /// The words read as true (Objective-C's YES too); the first is how true prints.
+  package static let trueWords = ["yes", "true", "on", "YES"]
+  /// The words read as false (Objective-C's NO too); the first is how false prints.
+  package static let falseWords = ["no", "false", "off", "NO"]
 
   /// How `b` prints: `yes` or `no`.
   package static func boolWord(_ b: Bool) -> String { (b ? trueWords : falseWords)[0] }
