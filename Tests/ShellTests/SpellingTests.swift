@@ -45,6 +45,12 @@ private let enumerationClauses: [EnumerationClause] = [
       .first?.description
   },
   EnumerationClause(
+    name: "rotate", cases: RotationMode.allCases.map(\.rawValue), names: RotationMode.constantNames
+  ) { w in
+    try read(AnimateClause.rotate, of: AnimationCommands.animate, "animate b.x rotate \(w)")?
+      .rawValue
+  },
+  EnumerationClause(
     name: "curve", cases: UIViewSpring.Curve.allCases.map(\.rawValue),
     names: UIViewSpring.Curve.constantNames
   ) { w in

@@ -46,6 +46,11 @@ package struct KeyframeCurve: Sendable, Equatable {
   private let inTangents: [[Double]]
   /// cubicPaced: cumulative arc length at u = j / (count − 1).
   private let arcLengths: [Double]
+  /// `path`: when set, the values are its keyframe points and the value moves along it (see
+  /// `KeyframePath`).
+  package let path: KeyframePath?
+  /// `rotationMode` (with a path only): the layer turns along the path's tangent.
+  package let rotationMode: RotationMode?
 
   /// Builds a curve.
   ///
@@ -61,13 +66,22 @@ package struct KeyframeCurve: Sendable, Equatable {
   ///   - tension, continuity, bias: per keyframe, in [−1, 1] (clamped), missing ones 0 (all 0 is
   ///     Catmull-Rom). Used by cubic modes.
   ///   - scalesTangentsForKeyTimes: (choice, default on) scale tangents by 2Δᵢ/(Δᵢ₋₁+Δᵢ).
+  ///   - path: when given, `values` are ignored (as Apple documents) and the path's points are
+  ///     the keyframes: one key time per point; cubic moves along the path like linear (the
+  ///     path's own curves shape it, so no tangents are made); paced and cubicPaced move at
+  ///     constant speed along its length.
+  ///   - rotationMode: with a path, turns the layer along the tangent (see `rotation(at:)`).
   package init(
     values: [[Double]], keyTimes: [Double]? = nil, mode: CalculationMode = .linear,
     timingFunctions: [TimingFunction]? = nil, tension: [Double]? = nil,
-    continuity: [Double]? = nil, bias: [Double]? = nil, scalesTangentsForKeyTimes: Bool = true
+    continuity: [Double]? = nil, bias: [Double]? = nil, scalesTangentsForKeyTimes: Bool = true,
+    path: KeyframePath? = nil, rotationMode: RotationMode? = nil
   ) {
     var warnings: [String] = []
-    let points = Self.sanitised(values, warnings: &warnings)
+    let points = Self.sanitised(
+      path.map { $0.points.map { [$0.x, $0.y] } } ?? values, warnings: &warnings)
+    self.path = path
+    self.rotationMode = path == nil ? nil : rotationMode
     let n = points.count
     self.mode = mode
     self.values = points
@@ -76,8 +90,9 @@ package struct KeyframeCurve: Sendable, Equatable {
     // Key times.
     let keys: [Double]
     switch mode {
-    case .paced:
-      keys = Self.pacedKeyTimes(points)
+    case .paced,
+      .cubicPaced where path != nil:
+      keys = path?.pacedKeyTimes ?? Self.pacedKeyTimes(points)
     case .cubicPaced:
       keys = Self.evenKeyTimes(count: n)
     case .linear, .cubic, .discrete:
@@ -112,7 +127,7 @@ package struct KeyframeCurve: Sendable, Equatable {
     self.bias = bias
 
     // Tangents.
-    if mode == .cubic || mode == .cubicPaced, n >= 2 {
+    if mode == .cubic || mode == .cubicPaced, n >= 2, path == nil {
       let tcb = [("tension", tension), ("continuity", continuity), ("bias", bias)]
       for (name, list) in tcb {
         if let list, list.count != n {
@@ -131,7 +146,7 @@ package struct KeyframeCurve: Sendable, Equatable {
     }
     self.warnings = warnings
     arcLengths =
-      mode == .cubicPaced && n >= 2
+      mode == .cubicPaced && n >= 2 && path == nil
       ? Self.arcLengthTable(points, outs: outTangents, ins: inTangents) : []
   }
 
@@ -142,6 +157,10 @@ package struct KeyframeCurve: Sendable, Equatable {
     let n = values.count
     guard n >= 2 else { return first }
     let f = VectorMath.clamp(f, 0, 1)
+    if let path, let u = pathParameter(at: f) {
+      let p = path.point(at: u)
+      return [p.x, p.y]
+    }
     switch mode {
     case .discrete:
       let i = Self.lastIndex(in: keyTimes, before: n, notAfter: f) ?? 0
@@ -159,6 +178,39 @@ package struct KeyframeCurve: Sendable, Equatable {
   }
 
   // MARK: Evaluation
+
+  /// With a path of at least one segment: the segment parameter at fraction `f` in [0, 1]
+  /// (nil when discrete holds a keyframe point, which `values` gives).
+  private func pathParameter(at f: Double) -> Double? {
+    guard let path, !path.segments.isEmpty else { return nil }
+    switch mode {
+    case .discrete:
+      return nil
+    case .paced, .cubicPaced:
+      return path.parameter(atLengthFraction: f)
+    case .linear, .cubic:
+      guard let i = segment(at: f) else { return Double(path.segments.count) }
+      return Double(i) + localFraction(f, segment: i)
+    }
+  }
+
+  /// `rotationMode`'s angle at fraction `f`: the path's tangent there (π more for
+  /// autoReverse), in radians turning clockwise on a y-down screen; nil without a path or a
+  /// rotation mode. Discrete holds each point with the tangent leaving it (arriving at the
+  /// last).
+  package func rotation(at f: Double) -> Double? {
+    guard let path, let rotationMode else { return nil }
+    let f = VectorMath.clamp(f.isNaN ? 0 : f, 0, 1)
+    let u: Double
+    if let p = pathParameter(at: f) {
+      u = p
+    } else {
+      let n = values.count
+      u = Double(Self.lastIndex(in: keyTimes, before: n, notAfter: f) ?? 0)
+    }
+    let turn = rotationMode == .rotateAutoReverse ? CoreMath.pi : 0
+    return path.tangentAngle(at: u) + turn
+  }
 
   /// The segment i with kᵢ ≤ f < kᵢ₊₁, or nil at or past the last key.
   private func segment(at f: Double) -> Int? {

@@ -97,6 +97,16 @@ package struct LayerAnimation: Sendable, Equatable {
     zip(a, b).map { $0 + ($1 - $0) * t }
   }
 
+  /// The rotation a path animation with a `rotationMode` adds to the layer at layer time `t`
+  /// (the path's tangent angle, see `KeyframeCurve.rotation(at:)`), or nil when it adds none
+  /// (no path or rotation mode, or the animation shows nothing there).
+  package func pathRotation(atLayerTime t: Double) -> Double? {
+    guard case .keyframe(let curve) = spec, curve.rotationMode != nil,
+      case .animated(let f, _) = clock.presentation(at: t, kept: !removedOnCompletion)
+    else { return nil }
+    return curve.rotation(at: timingFunction.map { $0(f) } ?? f)
+  }
+
   /// The value this animation shows at layer time `t` over `underlying` (the model value with
   /// the animations added before it applied), or nil when it shows the model value there.
   package func value(atLayerTime t: Double, underlying: [Double]) -> [Double]? {

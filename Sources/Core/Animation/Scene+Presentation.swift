@@ -7,13 +7,22 @@ extension Scene {
   }
 
   /// The model as it is presented at scene time `t`: every animated property replaced by its
-  /// animations' value, applied in the order they were added (additive ones add to it).
+  /// animations' value, applied in the order they were added (additive ones add to it). A path
+  /// animation with a `rotationMode` then adds its tangent angle to the presented
+  /// `transform.rotation`, after all of the layer's animations (so it turns the model's or the
+  /// animated rotation further, as iOS applies it to the layer's transform while it runs).
   package func presentedModel(at t: Double) -> SceneModel {
     guard hasAnimations else { return model }
     var m = model
     for id in model.treeOrder {
       guard let l = model.layer(id), !l.animations.isEmpty else { continue }
       let lt = localTime(of: id, at: t)
+      defer {
+        let turn = l.animations.compactMap { $0.pathRotation(atLayerTime: lt) }
+        if !turn.isEmpty {
+          m.update(id) { $0.properties.transform.rotation += turn.reduce(0, +) }
+        }
+      }
       for a in l.animations {
         let target = PropertyRef(
           object: a.cellPath.isEmpty ? .layer(id) : .cell(id, a.cellPath), name: a.property)

@@ -39,6 +39,28 @@ enum AnimateClause {
   static let bias = Clause<[Double]>.numbers(
     "bias", range: -1...1, help: "per value, for mode cubic: direction of the curve")
 
+  // The path spec (with `keyTimes`, `mode` and `timings`): CAKeyframeAnimation's path.
+  static let path = Clause<KeyframePath>(
+    "path", arity: .oneOrMore, placeholder: "ELEMENT", expects: "at least one path element",
+    help:
+      "a CGPath the position follows (CAKeyframeAnimation.path), each ELEMENT with its numbers:"
+      + " moveTo x,y, lineTo x,y, quadTo cx,cy x,y, curveTo c1x,c1y c2x,c2y x,y,"
+      + " arc cx,cy r a0 a1 [clockwise], ellipse x,y,w,h, rect x,y,w,h, close"
+  ) { words, clauses throws(Diagnostic) in
+    try PathSyntax.path(words, clauses)
+  }
+  static let rotate = Clause<RotationMode>(
+    "rotate", arity: .one, placeholder: "MODE", expects: "one name",
+    values: ["auto", "autoReverse"],
+    help: "with path: turn the layer along the path (rotationMode)"
+  ) { words, clauses throws(Diagnostic) in
+    let t = words[0]
+    if !t.quoted, let v = RotationMode(spelling: t.text) { return v }
+    let near =
+      t.quoted ? nil : KeywordSuggestion.suggestion(for: t.text, among: ["auto", "autoReverse"])
+    throw clauses.invocation.error("rotate is one of auto, autoReverse", suggestion: near, at: t)
+  }
+
   // The spring spec (with `from` and `to`).
   static let spring = Clause<Bool>.flag(
     "spring", help: "a CASpringAnimation to 'to VALUE'; its duration is its settling time")
@@ -93,8 +115,8 @@ enum AnimateClause {
     "key", "NAME", expects: "one name", help: "the name cancel uses (default: the key path)")
 
   static let all: [ClauseSpec] = [
-    from.spec, to.spec, by.spec, values.spec, keyTimes.spec, mode.spec, timings.spec,
-    tension.spec, continuity.spec, bias.spec, spring.spec, mass.spec, stiffness.spec,
+    from.spec, to.spec, by.spec, values.spec, path.spec, rotate.spec, keyTimes.spec, mode.spec,
+    timings.spec, tension.spec, continuity.spec, bias.spec, spring.spec, mass.spec, stiffness.spec,
     damping.spec, velocity.spec, duration.spec, delay.spec, timing.spec, repeatCount.spec,
     repeatDuration.spec, autoreverses.spec, fill.spec, keep.spec, additive.spec,
     cumulative.spec, speed.spec, key.spec,
@@ -103,10 +125,16 @@ enum AnimateClause {
   /// The clauses only some kinds of animation take, and what to say to the others.
   static let restricted: [(specs: [ClauseSpec], kinds: Set<AnimationKind>, message: String)] = [
     (
-      [keyTimes.spec, mode.spec, timings.spec, tension.spec, continuity.spec, bias.spec],
-      [.keyframe], "applies to keyframe animations (values …) only"
+      [keyTimes.spec, mode.spec, timings.spec], [.keyframe, .path],
+      "applies to keyframe animations (values …) only"
     ),
+    (
+      [tension.spec, continuity.spec, bias.spec], [.keyframe],
+      "applies to keyframe animations (values …) only"
+    ),
+    ([rotate.spec], [.path], "applies to path animations (path …) only"),
     ([from.spec, to.spec], [.basic, .spring], "does not apply to keyframe animations (values …)"),
+    ([values.spec], [.keyframe], "does not apply to path animations (the path gives the values)"),
     ([by.spec], [.basic], "applies to basic animations (from/to/by) only"),
     (
       [mass.spec, stiffness.spec, damping.spec, velocity.spec], [.spring], "applies to springs only"
@@ -122,6 +150,8 @@ enum AnimateClause {
 /// What `animate` builds.
 enum AnimationKind: Sendable, Hashable {
   case basic, keyframe, spring
+  /// A CAKeyframeAnimation with a path.
+  case path
 }
 
 /// The clauses of `uiview`.

@@ -85,7 +85,12 @@ enum AnimationCommands {
       throw inv.usageError("missing SPEC: from/to/by, values …, or spring …")
     }
     let kind: AnimationKind
-    if let v = c.keyword(A.values) {
+    if let p = c.keyword(A.path) {
+      guard !c.has(A.spring) else {
+        throw inv.error("a path animation cannot be a spring", at: p)
+      }
+      kind = .path
+    } else if let v = c.keyword(A.values) {
       guard !c.has(A.spring) else {
         throw inv.error("a keyframe animation cannot be a spring", at: v)
       }
@@ -102,6 +107,7 @@ enum AnimationCommands {
     var animation: LayerAnimation
     switch kind {
     case .keyframe: (animation, warnings) = try keyframeAnimation(target, c)
+    case .path: (animation, warnings) = try pathAnimation(target, c)
     case .spring: animation = try springAnimation(target, c)
     case .basic: animation = try basicAnimation(target, c, first: first)
     }
@@ -153,6 +159,26 @@ enum AnimationCommands {
       timingFunctions: functions, tension: try c.value(A.tension),
       continuity: try c.value(A.continuity), bias: try c.value(A.bias))
     let at = c.keyword(A.keyTimes) ?? c.keyword(A.values) ?? c.invocation.nameToken
+    return (target.animation(.keyframe(curve)), curve.warnings.map { ($0, at) })
+  }
+
+  /// `path ELEMENT …` with `rotate`, `keyTimes`, `mode` and `timings`: a CAKeyframeAnimation
+  /// moving a layer's position along a path, and the warnings its key times give.
+  static func pathAnimation(_ target: Target, _ c: ParsedClauses)
+    throws(Diagnostic) -> (LayerAnimation, [(String, Token)])
+  {
+    typealias A = AnimateClause
+    let keyword = c.keyword(A.path) ?? c.invocation.nameToken
+    guard target.ref.name == "position", target.ref.field == nil, target.cellPath.isEmpty else {
+      throw c.invocation.error(
+        "'path' moves a layer's position, not \(target.keyPath)",
+        hint: "animate LAYER.position path …", at: keyword)
+    }
+    let path = try c.value(A.path)
+    let curve = KeyframeCurve(
+      values: [], keyTimes: try c.value(A.keyTimes), mode: try c.value(A.mode, default: .linear),
+      timingFunctions: try c.value(A.timings), path: path, rotationMode: try c.value(A.rotate))
+    let at = c.keyword(A.keyTimes) ?? keyword
     return (target.animation(.keyframe(curve)), curve.warnings.map { ($0, at) })
   }
 
@@ -313,9 +339,16 @@ enum AnimationCommands {
     let t = s.scene.localTime(of: id, at: s.scene.now)
     var rows = [["key", "keyPath", "kind", "begin", "duration", "progress"]]
     for a in list {
-      let kind: String
+      var kind: String
       switch a.spec {
       case .basic: kind = "basic"
+      case .keyframe(let c) where c.path != nil:
+        kind = "path \(c.mode.rawValue)"
+        switch c.rotationMode {
+        case .rotateAuto: kind += " rotate auto"
+        case .rotateAutoReverse: kind += " rotate autoReverse"
+        case nil: break
+        }
       case .keyframe(let c): kind = "keyframe \(c.mode.rawValue)"
       case .spring: kind = "spring"
       }

@@ -421,7 +421,18 @@ struct SceneExporter {
   /// A keyframe animation's values, key times, mode, timing functions and cubic parameters.
   private mutating func keyframes(_ curve: KeyframeCurve, ident: String, values: [String]) {
     func set(_ key: String, _ v: String) { statement("\(ident).\(key) = \(v)") }
-    set("values", array(values))
+    if let path = curve.path {
+      // The path replaces the values (Core Animation ignores them when it is set).
+      let name = unique(ident + "-path")
+      self.path(path, name: name)
+      set("path", name)
+      if !swift { statement("CGPathRelease(\(name))") }
+      if let mode = curve.rotationMode {
+        set("rotationMode", enumeration(mode.rawValue, names: RotationMode.constantNames))
+      }
+    } else {
+      set("values", array(values))
+    }
     let n = curve.values.count
     let keyed: Set<KeyframeCurve.CalculationMode> = [.linear, .cubic, .discrete]
     let even = Self.evenKeyTimes(count: curve.mode == .discrete ? n + 1 : n)
@@ -444,6 +455,52 @@ struct SceneExporter {
       ("biasValues", curve.bias),
     ] {
       if let list { set(key, array(list.map(boxedNumber))) }
+    }
+  }
+
+  /// A `CGMutablePath` (Objective-C: a `CGMutablePathRef`, released once assigned) with the
+  /// path's elements as they were written.
+  private mutating func path(_ path: KeyframePath, name: String) {
+    statement(
+      swift ? "let \(name) = CGMutablePath()" : "CGMutablePathRef \(name) = CGPathCreateMutable()")
+    func xy(_ p: Point) -> String { "\(number(p.x)), \(number(p.y))" }
+    for e in path.elements {
+      switch e {
+      case .move(let p):
+        statement(
+          swift ? "\(name).move(to: \(point(p)))" : "CGPathMoveToPoint(\(name), NULL, \(xy(p)))")
+      case .line(let p):
+        statement(
+          swift
+            ? "\(name).addLine(to: \(point(p)))" : "CGPathAddLineToPoint(\(name), NULL, \(xy(p)))")
+      case .quad(let c, let p):
+        statement(
+          swift
+            ? "\(name).addQuadCurve(to: \(point(p)), control: \(point(c)))"
+            : "CGPathAddQuadCurveToPoint(\(name), NULL, \(xy(c)), \(xy(p)))")
+      case .curve(let c1, let c2, let p):
+        statement(
+          swift
+            ? "\(name).addCurve(to: \(point(p)), control1: \(point(c1)), control2: \(point(c2)))"
+            : "CGPathAddCurveToPoint(\(name), NULL, \(xy(c1)), \(xy(c2)), \(xy(p)))")
+      case .arc(let c, let r, let a0, let a1, let clockwise):
+        statement(
+          swift
+            ? "\(name).addArc(center: \(point(c)), radius: \(number(r)), startAngle: \(number(a0)),"
+              + " endAngle: \(number(a1)), clockwise: \(clockwise))"
+            : "CGPathAddArc(\(name), NULL, \(xy(c)), \(number(r)), \(number(a0)), \(number(a1)),"
+              + " \(clockwise))")
+      case .ellipse(let r):
+        statement(
+          swift
+            ? "\(name).addEllipse(in: \(rect(r)))"
+            : "CGPathAddEllipseInRect(\(name), NULL, \(rect(r)))")
+      case .rect(let r):
+        statement(
+          swift ? "\(name).addRect(\(rect(r)))" : "CGPathAddRect(\(name), NULL, \(rect(r)))")
+      case .close:
+        statement(swift ? "\(name).closeSubpath()" : "CGPathCloseSubpath(\(name))")
+      }
     }
   }
 
