@@ -307,12 +307,7 @@ struct AnimationCommandTests {
     #expect(one == run("step 999999999.5\nstep 0.25\nstep 0.25"))
   }
 
-  struct Bad: CustomTestStringConvertible, Sendable {
-    let line: String
-    let message: String
-    let column: Int
-    var testDescription: String { line }
-  }
+  typealias Bad = BadLine
 
   @Test(
     "bad animations give one positioned error",

@@ -6,12 +6,7 @@ import Testing
 
 @Suite("Bad input gives one clear error")
 struct BadInputTests {
-  struct Case: CustomTestStringConvertible, Sendable {
-    let line: String
-    let message: String
-    let column: Int
-    var testDescription: String { line.count > 60 ? String(line.prefix(60)) + "…" : line }
-  }
+  typealias Case = BadLine
 
   static let cases: [Case] = [
     Case(line: "shwo", message: "unknown command 'shwo' (did you mean 'show'?)", column: 1),

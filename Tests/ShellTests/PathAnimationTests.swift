@@ -147,12 +147,7 @@ struct PathAnimationTests {
     #expect(direct.out == ["100,50", "1.57079632679"])
   }
 
-  struct Bad: CustomTestStringConvertible, Sendable {
-    let line: String
-    let message: String
-    let column: Int
-    var testDescription: String { line }
-  }
+  typealias Bad = BadLine
 
   @Test(
     "bad paths give one positioned error",

@@ -125,3 +125,11 @@ let likeSetup = """
   set like.emitterCells.sparkle lifetime=0.7 lifetimeRange=0.3 velocity=30 contents=sparkle
 
   """
+
+/// A bad input line and the one error it must give: its message and column.
+struct BadLine: CustomTestStringConvertible, Sendable {
+  let line: String
+  let message: String
+  let column: Int
+  var testDescription: String { line.count > 60 ? String(line.prefix(60)) + "…" : line }
+}
