@@ -147,14 +147,7 @@ extension PropertyKind {
   package func parseClamping(_ text: String) throws(ValueError) -> (PropertyValue, Double?) {
     switch self {
     case .number(let range), .angle(let range), .integer(let range):
-      let wide: PropertyKind
-      switch self {
-      case .angle: wide = .angle(-Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
-      case .integer:
-        wide = .integer(-Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
-      default: wide = .number(-Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
-      }
-      guard let n = try wide.parse(text).number else { return (try parse(text), nil) }
+      let n = try unboundedNumber(text.trimmingSpaces())
       guard !range.contains(n) else { return (.number(n), nil) }
       return (.number(min(max(n, range.lowerBound), range.upperBound)), n)
     default:
@@ -162,23 +155,23 @@ extension PropertyKind {
     }
   }
 
+  /// The number a numeric kind reads from `t` before its range is checked: angle forms
+  /// (`pi/4`, `45deg`) for `.angle`, a whole number for `.integer`.
+  private func unboundedNumber(_ t: String) throws(ValueError) -> Double {
+    if case .angle = self { return try ValueParsing.number(t, angles: true) }
+    let n = try ValueParsing.number(t, angles: false)
+    if case .integer = self, n.rounded() != n {
+      throw ValueError("expected a whole number, got '\(t)'", hint: "for example \(example)")
+    }
+    return n
+  }
+
   /// Reads `text` as a value of this kind.
   package func parse(_ text: String) throws(ValueError) -> PropertyValue {
     let t = text.trimmingSpaces()
     switch self {
-    case .number(let range):
-      let n = try ValueParsing.number(t, angles: false)
-      try ValueParsing.check(n, in: range)
-      return .number(n)
-    case .angle(let range):
-      let n = try ValueParsing.number(t, angles: true)
-      try ValueParsing.check(n, in: range)
-      return .number(n)
-    case .integer(let range):
-      let n = try ValueParsing.number(t, angles: false)
-      guard n.rounded() == n else {
-        throw ValueError("expected a whole number, got '\(t)'", hint: "for example \(example)")
-      }
+    case .number(let range), .angle(let range), .integer(let range):
+      let n = try unboundedNumber(t)
       try ValueParsing.check(n, in: range)
       return .number(n)
     case .point:

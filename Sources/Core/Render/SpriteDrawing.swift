@@ -312,12 +312,19 @@ private struct LevelSampler {
     return (Float(low), Float(high))
   }
 
+  /// The texel coordinates of (u, v), clamped to the texel centres of the sampled part.
+  @inline(__always)
+  private func clamped(_ u: Float, _ v: Float) -> (x: Float, y: Float) {
+    let cx = scaleX * u + offsetX
+    let cy = scaleY * v + offsetY
+    return (
+      cx < lowX ? lowX : (cx > highX ? highX : cx), cy < lowY ? lowY : (cy > highY ? highY : cy)
+    )
+  }
+
   @inline(__always)
   func sample(_ u: Float, _ v: Float) -> SIMD4<Float> {
-    var cx = scaleX * u + offsetX
-    var cy = scaleY * v + offsetY
-    cx = cx < lowX ? lowX : (cx > highX ? highX : cx)
-    cy = cy < lowY ? lowY : (cy > highY ? highY : cy)
+    let (cx, cy) = clamped(u, v)
     let fx = cx - 0.5
     let fy = cy - 0.5
     // fx ∈ [0, width − 1] and fy ∈ [0, height − 1] after the clamps, so these cannot trap.
@@ -342,10 +349,7 @@ private struct LevelSampler {
   /// The texel whose square holds the (clamped) point: no interpolation.
   @inline(__always)
   func nearest(_ u: Float, _ v: Float) -> SIMD4<Float> {
-    var cx = scaleX * u + offsetX
-    var cy = scaleY * v + offsetY
-    cx = cx < lowX ? lowX : (cx > highX ? highX : cx)
-    cy = cy < lowY ? lowY : (cy > highY ? highY : cy)
+    let (cx, cy) = clamped(u, v)
     // cx ∈ [0.5, width − 0.5] and cy ∈ [0.5, height − 0.5]: truncation is floor, in range.
     let x = min(Int(cx), width &- 1)
     let y = min(Int(cy), height &- 1)

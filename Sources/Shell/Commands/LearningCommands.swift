@@ -61,26 +61,21 @@ enum LearningCommands {
       }
     }
     // In a narrow terminal, columns are left out (unit first) until the meaning has room.
+    var table = [columns.map(\.title)] + rows
     var left: [KeysColumn] = []
-    func fits() -> Bool {
-      let widths = columns.dropLast().map { c in
-        ([c.title] + rows.map { $0[columns.firstIndex(of: c)!] }).map(\.count).max() ?? 0
-      }
-      return widths.reduce(0) { $0 + $1 + 2 } + TreePrinter.minimumLastColumn <= s.defaultColumns
-    }
-    var shown = rows
-    while !fits(), let drop = KeysColumn.dropOrder.first(where: columns.contains) {
-      let k = columns.firstIndex(of: drop)!
+    while TreePrinter.lastColumnStart(table) + TreePrinter.minimumLastColumn > s.defaultColumns,
+      let drop = KeysColumn.dropOrder.first(where: columns.contains),
+      let k = columns.firstIndex(of: drop)
+    {
       columns.remove(at: k)
-      shown = shown.map {
+      table = table.map {
         var r = $0
         r.remove(at: k)
         return r
       }
       left.append(drop)
     }
-    var out =
-      title + "\n" + TreePrinter.table([columns.map(\.title)] + shown, width: s.defaultColumns)
+    var out = title + "\n" + TreePrinter.table(table, width: s.defaultColumns)
     if !left.isEmpty {
       out +=
         "(\(left.map(\.title).joined(separator: ", ")) left out to fit \(s.defaultColumns) columns;"

@@ -68,15 +68,9 @@ enum TreePrinter {
   static func table(
     _ rows: [[String]], rightAligned: Set<Int> = [], width: Int? = nil
   ) -> String {
-    var widths: [Int] = []
-    for r in rows {
-      for (i, c) in r.enumerated() {
-        if i >= widths.count { widths.append(0) }
-        widths[i] = max(widths[i], c.count)
-      }
-    }
+    let widths = columnWidths(rows)
     // Where the last column starts, and how wide it may be.
-    let lastStart = widths.dropLast().reduce(0) { $0 + $1 + 2 }
+    let lastStart = lastColumnStart(rows)
     let lastWidth = width.map { max(minimumLastColumn, $0 - lastStart) }
     var out = ""
     for r in rows {
@@ -97,6 +91,23 @@ enum TreePrinter {
       for line in continuation { out += indent + line + "\n" }
     }
     return out
+  }
+
+  /// The width of each column: its longest cell.
+  static func columnWidths(_ rows: [[String]]) -> [Int] {
+    var widths: [Int] = []
+    for r in rows {
+      for (i, c) in r.enumerated() {
+        if i >= widths.count { widths.append(0) }
+        widths[i] = max(widths[i], c.count)
+      }
+    }
+    return widths
+  }
+
+  /// Where a table's last column starts: the other columns' widths, each with its 2-space gap.
+  static func lastColumnStart(_ rows: [[String]]) -> Int {
+    columnWidths(rows).dropLast().reduce(0) { $0 + $1 + 2 }
   }
 
   /// The narrowest a wrapped last column gets.
