@@ -234,7 +234,7 @@ struct SceneExporter {
     statement(swift ? "let \(ident) = \(type)()" : "\(type) *\(ident) = [\(type) layer]")
     statement("\(ident).name = " + string(l.name))
     properties(
-      l.descriptors, of: l, fresh: Layer.new(l.kind == .emitter ? .emitter : .layer), target: ident,
+      l.descriptors, of: l, fresh: Layer.new(l.kind), target: ident,
       relativeBegin: defaultTimingAbove(l.id))
     if l.kind == .emitter { cells(l.cells, owner: ident) }
     var parent = "view.layer"
