@@ -99,10 +99,12 @@ extension Layer {
         summary: "promises that the layer fills its bounds with opaque pixels",
         noEffect: "a hint for the compositor; Burst blends the layer as it is"
       ).swift("isOpaque"),
-      .kept(
-        "doubleSided", \.kept, kind: .bool, default: .bool(true),
-        summary: "whether the layer shows when turned away from the viewer",
-        noEffect: "Burst draws layers flat, so none is ever turned away"
+      .bool(
+        "doubleSided", \.doubleSided, default: true,
+        summary: "whether the layer shows when turned away from the viewer (no: hidden then)",
+        choice: "a layer is turned away when its drawing, through every transform down to the"
+          + " screen, is mirrored (its corners wind the other way), as a mirroring scale of -1"
+          + " also does"
       ).swift("isDoubleSided"),
       .kept(
         "contentsFormat", \.kept,
@@ -162,30 +164,12 @@ extension Layer {
         choice: "a rectangle rather than any CGPath: an empty rect (the default 0,0,0,0) means"
           + " nil, so the layer's alpha casts the shadow; for a rounded shadow leave it empty"
           + " and let the rounded background cast it"),
-      .number(
-        "transform.scale", \.transform.scale, default: 1,
-        summary: "scales about the anchor point; reads the average of the x and y factors"
-      ).combining(["transform.scale.x", "transform.scale.y"]),
-      .number(
-        "transform.scale.x", \.transform.scaleX, default: 1,
-        summary: "horizontal scale about the anchor point"),
-      .number(
-        "transform.scale.y", \.transform.scaleY, default: 1,
-        summary: "vertical scale about the anchor point"),
-      .number(
-        "transform.rotation", \.transform.rotation, default: 0, unit: "rad", angle: true,
-        summary: "rotation about the anchor point; positive turns clockwise on screen"),
-      .number(
-        "transform.rotation.z", \.transform.rotation, default: 0, unit: "rad", angle: true,
-        summary: "the same as transform.rotation"
-      ).alias(of: "transform.rotation"),
-      .number(
-        "transform.translation.x", \.transform.translationX, default: 0, unit: "pt",
-        summary: "moves the layer right after scaling and rotating"),
-      .number(
-        "transform.translation.y", \.transform.translationY, default: 0, unit: "pt",
-        summary: "moves the layer down after scaling and rotating"),
-    ] + MediaTiming.descriptors.map { $0.lifted(\LayerProperties.timing) }
+    ] + LayerTransform.descriptors(prefix: "transform", summary: "the layer's own").map {
+      $0.lifted(\LayerProperties.transform)
+    }
+      + LayerTransform.descriptors(prefix: "sublayerTransform", summary: "the sublayers'").map {
+        $0.lifted(\LayerProperties.sublayerTransform)
+      } + MediaTiming.descriptors.map { $0.lifted(\LayerProperties.timing) }
 }
 
 extension Layer {

@@ -89,6 +89,8 @@ package enum PropertyKind: Sendable, Equatable {
   /// spellings: `.circle`, `CAEmitterLayerEmitterShape.circle`, `kCAEmitterLayerCircle`.
   case enumeration(cases: [String], names: ConstantNames)
   case image
+  /// A CATransform3D (`TransformExpression`).
+  case transform3D
   /// A read-only name.
   case text
 
@@ -105,6 +107,7 @@ package enum PropertyKind: Sendable, Equatable {
     case .bool: return "boolean"
     case .enumeration: return "enumeration"
     case .image: return "image"
+    case .transform3D: return "transform"
     case .text: return "name"
     }
   }
@@ -122,6 +125,7 @@ package enum PropertyKind: Sendable, Equatable {
     case .bool: return Self.boolWord(true)
     case .enumeration(let cases, _): return cases.first ?? ""
     case .image: return "sparkle"
+    case .transform3D: return "rotate(pi/4, 0, 1, 0)"
     case .text: return "name"
     }
   }
@@ -213,6 +217,8 @@ extension PropertyKind {
         suggestion: .nearest(
           to: t, in: BuiltinImages.names,
           otherwise: .text("built-in images: \(BuiltinImages.names.joined(separator: ", "))")))
+    case .transform3D:
+      return .transform(try TransformExpression.parse(t))
     case .text:
       throw ValueError("this property is read-only")
     }

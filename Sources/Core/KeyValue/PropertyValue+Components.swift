@@ -8,6 +8,7 @@ extension PropertyValue {
     case .size(let s): return [s.width, s.height]
     case .rect(let r): return [r.origin.x, r.origin.y, r.size.width, r.size.height]
     case .color(let c): return [c.red, c.green, c.blue, c.alpha]
+    case .transform(let t): return t.components
     default: return nil
     }
   }
@@ -21,6 +22,7 @@ extension PropertyValue {
     case .size: return .size(Size(v[0], v[1]))
     case .rect: return .rect(Rect(v[0], v[1], v[2], v[3]))
     case .color: return .color(Color(v[0], v[1], v[2], v[3]))
+    case .transform: return LayerTransform(components: v).map(PropertyValue.transform)
     default: return nil
     }
   }

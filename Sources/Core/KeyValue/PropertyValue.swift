@@ -24,6 +24,7 @@ package enum PropertyValue: Sendable, Equatable, Hashable {
   case bool(Bool)
   case enumeration(String)
   case image(ImageRef)
+  case transform(LayerTransform)
   case text(String)
 
   /// The value as a number, when it is one.
@@ -51,6 +52,9 @@ extension PropertyValue {
   private static let colorFields: [Field<Color>] = [
     ("red", \.red), ("green", \.green), ("blue", \.blue), ("alpha", \.alpha),
   ]
+  /// A transform's matrix entries, m11 … m44, read from and written through its components.
+  private static let transformFields: [Field<LayerTransform>] = Matrix3D.entryNames.enumerated()
+    .map { ($0.element, \LayerTransform.[entry: $0.offset]) }
 
   /// The sub-field names of this kind of value (`x`, `width`, …), for key paths such as
   /// `emitterPosition.x`.
@@ -60,6 +64,7 @@ extension PropertyValue {
     case .size: return Self.sizeFields.map(\.name)
     case .rect: return Self.rectFields.map(\.name)
     case .color: return Self.colorFields.map(\.name)
+    case .transform: return Self.transformFields.map(\.name)
     default: return []
     }
   }
@@ -71,6 +76,7 @@ extension PropertyValue {
     case .size(let s): return Self.read(name, of: s, Self.sizeFields)
     case .rect(let r): return Self.read(name, of: r, Self.rectFields)
     case .color(let c): return Self.read(name, of: c, Self.colorFields)
+    case .transform(let t): return Self.read(name, of: t, Self.transformFields)
     default: return nil
     }
   }
@@ -82,6 +88,8 @@ extension PropertyValue {
     case .size(let s): return Self.write(name, of: s, to: v, Self.sizeFields).map(Self.size)
     case .rect(let r): return Self.write(name, of: r, to: v, Self.rectFields).map(Self.rect)
     case .color(let c): return Self.write(name, of: c, to: v, Self.colorFields).map(Self.color)
+    case .transform(let t):
+      return Self.write(name, of: t, to: v, Self.transformFields).map(Self.transform)
     default: return nil
     }
   }

@@ -112,6 +112,10 @@ package enum ValueFormatting {
     case .image(.builtin(let name)): return name
     case .image(.file(let path)):
       return path.contains(" ") ? "\"\(path)\"" : path
+    case .transform(let t):
+      if t.isIdentity { return TransformExpression.identityNames[0] }
+      let m = t.matrix.m
+      return (0..<16).map { print(m[$0]) }.joined(separator: " ")
     case .text(let t): return t
     }
   }

@@ -14,6 +14,8 @@ package struct LayerProperties: Sendable, Equatable {
   /// Multiplies the alpha of everything the layer draws, down the tree. Default 1.
   package var opacity = 1.0
   package var hidden = false
+  /// Whether the layer shows when turned away from the viewer. Default yes.
+  package var doubleSided = true
   package var backgroundColor = Color.clear
   package var cornerRadius = 0.0
   package var borderWidth = 0.0
@@ -44,33 +46,14 @@ package struct LayerProperties: Sendable, Equatable {
   package var shadowPath = Rect.zero
   /// The transform, decomposed into the key paths Core Animation exposes.
   package var transform = LayerTransform()
+  /// The transform applied to the sublayers (not the layer's own drawing) about the anchor
+  /// point: a perspective (`m34 = −1/d`) for the sublayers turned in 3-D.
+  package var sublayerTransform = LayerTransform()
   package var timing = MediaTiming()
   /// Properties kept without an effect on what Burst draws (`shouldRasterize`).
   package var kept = KeptValues()
 
   package init() {}
-}
-
-/// A layer transform kept as its key-path components: scale, rotation about z, translation.
-/// Applied as translate · rotate · scale about the anchor point.
-package struct LayerTransform: Sendable, Equatable {
-  package var scaleX = 1.0
-  package var scaleY = 1.0
-  /// Radians; positive turns clockwise on screen (+y down).
-  package var rotation = 0.0
-  package var translationX = 0.0
-  package var translationY = 0.0
-
-  package init() {}
-
-  /// `transform.scale` reads the average of the scale factors, as Core Animation documents.
-  package var scale: Double {
-    get { (scaleX + scaleY) / 2 }
-    set {
-      scaleX = newValue
-      scaleY = newValue
-    }
-  }
 }
 
 /// CALayerContentsGravity (how `contents` fills the bounds). As on iOS, the vertical names

@@ -656,8 +656,20 @@ struct SceneExporter {
       guard case .enumeration(_, let names) = kind else { return string(e) }
       return enumeration(e, names: names)
     case .image(let ref): return image(ref)
+    case .transform(let t): return transform3D(t)
     case .text(let t): return string(t)
     }
+  }
+
+  /// `CATransform3D(m11: …, m44: …)` / `(CATransform3D){…}`: Apple's struct, entry by entry.
+  private func transform3D(_ t: LayerTransform) -> String {
+    if t.isIdentity { return "CATransform3DIdentity" }
+    let m = t.matrix.m
+    if swift {
+      let fields = zip(Matrix3D.entryNames, (0..<16).map { number(m[$0]) })
+      return "CATransform3D(" + fields.map { "\($0): \($1)" }.joined(separator: ", ") + ")"
+    }
+    return "(CATransform3D){" + (0..<16).map { number(m[$0]) }.joined(separator: ", ") + "}"
   }
 
   /// A value as an object (`Any` / `id`): for key paths and animation values.
@@ -679,6 +691,10 @@ struct SceneExporter {
     case .image(let ref):
       let i = image(ref)
       return swift && i != "nil" ? i + " as Any" : i
+    case .transform(let t):
+      return swift
+        ? "NSValue(caTransform3D: \(transform3D(t)))"
+        : "[NSValue valueWithCATransform3D:\(transform3D(t))]"
     case .text(let t): return string(t)
     }
   }
