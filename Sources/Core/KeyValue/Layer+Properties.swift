@@ -164,12 +164,13 @@ extension Layer {
         choice: "a rectangle rather than any CGPath: an empty rect (the default 0,0,0,0) means"
           + " nil, so the layer's alpha casts the shadow; for a rounded shadow leave it empty"
           + " and let the rounded background cast it"),
-    ] + LayerTransform.descriptors(prefix: "transform", summary: "the layer's own").map {
+    ]
+    + LayerTransform.descriptors(prefix: "transform", summary: "the layer's own").map {
       $0.lifted(\LayerProperties.transform)
     }
-      + LayerTransform.descriptors(prefix: "sublayerTransform", summary: "the sublayers'").map {
-        $0.lifted(\LayerProperties.sublayerTransform)
-      } + MediaTiming.descriptors.map { $0.lifted(\LayerProperties.timing) }
+    + LayerTransform.descriptors(prefix: "sublayerTransform", summary: "the sublayers'").map {
+      $0.lifted(\LayerProperties.sublayerTransform)
+    } + MediaTiming.descriptors.map { $0.lifted(\LayerProperties.timing) }
 }
 
 extension Layer {
