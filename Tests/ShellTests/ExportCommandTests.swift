@@ -76,6 +76,9 @@ private let richScene = """
   animate rocket.emitterCells.burst.birthRate values 1 5 2 mode discrete duration 1
   animate b-kid.bounds.width spring to 40 damping 5 mass 2
   animate b-kid.opacity by 0.5 timing easeInEaseOut repeat 3
+  group bKid pop duration 1 repeat 2 timing easeOut keep fill forwards
+  animate bKid.transform.scale values 1 1.4 1 duration 0.5 delay 0.25 in pop
+  animate bKid.position.x spring to 40 in pop
 
   """
 
@@ -321,6 +324,13 @@ struct ExportCommandTests {
       "bKid2Animation2.keyTimes = [0, 0.2, 1]",
       "let rocketAnimation = CAKeyframeAnimation(keyPath: \"emitterCells.burst.birthRate\")",
       "rocketAnimation.calculationMode = .discrete",
+      // a group: its children are declared with it and added with it only
+      "let bKid2Group = CAAnimationGroup()",
+      "bKid2Animation3.beginTime = 0.25",
+      "bKid2Animation4.duration = bKid2Animation4.settlingDuration",
+      "bKid2Group.animations = [bKid2Animation3, bKid2Animation4]",
+      "bKid2Group.timingFunction = CAMediaTimingFunction(name: .easeOut)",
+      "bKid2.add(bKid2Group, forKey: \"pop\")",
     ] {
       #expect(lines.contains(expected), "missing: \(expected)")
     }
@@ -417,5 +427,52 @@ struct ExportCommandTests {
       let result = parse(path, with: swiftc)
       #expect(result.status == 0, "swiftc -parse \(name): \(result.output)")
     }
+  }
+
+  @Test(
+    "export writes a CAAnimationGroup with its children",
+    arguments: [
+      (
+        "swift",
+        [
+          "let bGroup = CAAnimationGroup()",
+          "let bAnimation = CABasicAnimation(keyPath: \"opacity\")",
+          "bAnimation.beginTime = 0.5",
+          "bGroup.animations = [bAnimation, bAnimation2]",
+          "bGroup.duration = 1",
+          "bGroup.repeatCount = 2",
+          "bGroup.timingFunction = CAMediaTimingFunction(name: .easeIn)",
+          "bGroup.isRemovedOnCompletion = false",
+          "b.add(bGroup, forKey: \"g\")",
+        ]
+      ),
+      (
+        "objc",
+        [
+          "CAAnimationGroup *bGroup = [CAAnimationGroup animation];",
+          "CABasicAnimation *bAnimation = [CABasicAnimation animationWithKeyPath:@\"opacity\"];",
+          "bAnimation.beginTime = 0.5;",
+          "bGroup.animations = @[bAnimation, bAnimation2];",
+          "bGroup.duration = 1;",
+          "bGroup.removedOnCompletion = NO;",
+          "[b addAnimation:bGroup forKey:@\"g\"];",
+        ]
+      ),
+    ])
+  func export(language: String, expected: [String]) {
+    let run = runScript(
+      "scene 100x100; layer b\n" + """
+        group b g duration 1 repeat 2 timing easeIn keep fill forwards
+        animate b.opacity from 0 to 1 duration 2 delay 0.5 in g
+        animate b.position.x to 10 in g
+        export \(language)
+
+        """)
+    #expect(run.error == nil, "\(run.stderr)")
+    let lines = Set(run.stdout.split(separator: "\n").map { String($0.drop { $0 == " " }) })
+    for line in expected { #expect(lines.contains(line), "missing: \(line)\n\(run.stdout)") }
+    // A child is not added to the layer on its own.
+    #expect(
+      !run.stdout.contains("add(bAnimation,") && !run.stdout.contains("addAnimation:bAnimation "))
   }
 }

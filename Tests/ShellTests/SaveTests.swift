@@ -584,4 +584,26 @@ struct SaveTests {
     #expect(save.contains("relative to the saved file"))
     #expect(runScript("help step\n").stdout.contains("step to TIME"))
   }
+
+  @Test("a saved history recreates the group and its children")
+  func saveRoundTrip() throws {
+    let prefix =
+      "scene 100x100; layer b\n" + """
+        emitter e in b; cell e c; set e.emitterCells.c birthRate=0 lifetime=5 contents=dot
+        group b g duration 1.5 repeat 2 autoreverses timing easeOut
+        animate b.opacity from 0 to 1 duration 2 in g
+        step 0.3
+        animate b.position values 10,10 90,50 20,80 delay 0.1 in g
+        group e pulse duration 0.8 keep fill both delay 0.2
+        animate e.emitterCells.c.birthRate from 0 to 200 duration 1 in pulse
+        step 0.05
+
+        """
+    try Self.checkReplay(
+      prefix: prefix, file: "group.burst",
+      continuations: [
+        "step 0.4\n", "animate b.transform.scale to 2 duration 0.5 in g\n", "step 3\n",
+      ],
+      in: try Self.directory())
+  }
 }

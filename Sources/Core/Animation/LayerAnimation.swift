@@ -1,5 +1,5 @@
-/// A Core Animation animation attached to a layer: CABasicAnimation, CAKeyframeAnimation or
-/// CASpringAnimation, with its CAMediaTiming and options.
+/// A Core Animation animation attached to a layer: CABasicAnimation, CAKeyframeAnimation,
+/// CASpringAnimation or CAAnimationGroup, with its CAMediaTiming and options.
 ///
 /// Values are component vectors (a number is one component, a point two, a rect four, a colour
 /// four), so one evaluator serves every animatable kind.
@@ -11,6 +11,10 @@ package struct LayerAnimation: Sendable, Equatable {
     case keyframe(KeyframeCurve)
     /// CASpringAnimation: `from + (to − from)·x(t)` with the spring's displacement x.
     case spring(from: [Double]?, to: [Double], SpringCurve)
+    /// CAAnimationGroup: a timing container whose children run on its local time (their
+    /// `beginTime` counts from the group's start) and are cut off at its end
+    /// (`childTime(atLayerTime:)`). A group animates no property of its own.
+    case group([LayerAnimation])
   }
 
   /// `addAnimation(_:forKey:)`'s key: a new animation with the same key replaces the old one.
@@ -41,6 +45,68 @@ package struct LayerAnimation: Sendable, Equatable {
     self.field = field
     self.spec = spec
     self.timing = timing
+  }
+
+  /// An empty CAAnimationGroup with `timing` (its key path, cell path and property are empty:
+  /// it animates nothing itself).
+  package static func group(timing: MediaTiming) -> LayerAnimation {
+    LayerAnimation(
+      keyPath: "", cellPath: [], property: "", field: nil, spec: .group([]), timing: timing)
+  }
+
+  /// Whether this is a CAAnimationGroup.
+  package var isGroup: Bool {
+    if case .group = spec { return true }
+    return false
+  }
+
+  /// A group's children, in the order they were added (empty for any other animation).
+  package var children: [LayerAnimation] {
+    if case .group(let list) = spec { return list }
+    return []
+  }
+
+  /// Whether this animation, or for a group one of its children (at any depth), passes `test`.
+  package func contains(where test: (LayerAnimation) -> Bool) -> Bool {
+    if case .group(let list) = spec { return list.contains { $0.contains(where: test) } }
+    return test(self)
+  }
+
+  /// A group's local time at layer time `t`: the parent time its children are evaluated at, or
+  /// nil when the group shows nothing there (outside its active window and not filled), so none
+  /// of its children apply. It is the group's basic time (restarting each repeat, mirrored in
+  /// an autoreversed half) through its timing function, times its duration: it never passes
+  /// the group's duration, which is how the children are cut off at the group's end; a kept
+  /// group filled forwards holds its children at its end time. Nil for any other animation.
+  package func childTime(atLayerTime t: Double) -> Double? {
+    guard isGroup,
+      case .animated(let f, _) = clock.presentation(at: t, kept: !removedOnCompletion)
+    else { return nil }
+    return groupTime(fraction: f)
+  }
+
+  /// A group's local time at layer time `t` whatever its fill: its start before its active
+  /// window, its end after it (for `animations`, which shows each child's progress).
+  package func clockTime(atLayerTime t: Double) -> Double {
+    switch clock.phase(at: t) {
+    case .before: return groupTime(fraction: clock.point(atActiveTime: 0).fraction)
+    case .active(let f, _), .after(let f, _): return groupTime(fraction: f)
+    }
+  }
+
+  /// The group time at a basic fraction of its duration, through its timing function.
+  private func groupTime(fraction f: Double) -> Double {
+    let d = timing.duration.isFinite && timing.duration > 0 ? timing.duration : 0
+    return (timingFunction.map { $0(f) } ?? f) * d
+  }
+
+  /// The animations that apply at layer time `t` and the time each is evaluated at: this one at
+  /// `t`, or for a group its children (recursively) at the group's local time, none when the
+  /// group shows nothing there. The order is the order they apply in.
+  package func applying(atLayerTime t: Double) -> [(animation: LayerAnimation, time: Double)] {
+    guard case .group(let list) = spec else { return [(self, t)] }
+    guard let local = childTime(atLayerTime: t) else { return [] }
+    return list.flatMap { $0.applying(atLayerTime: local) }
   }
 
   /// For a spring played once: the layer time after which it is at rest for good
@@ -126,6 +192,8 @@ package struct LayerAnimation: Sendable, Equatable {
     case .spring(let from, let to, let curve):
       v = curve.value(from: from ?? underlying, to: to, at: g * timing.duration)
       end = to
+    case .group:
+      return nil  // a group shows its children's values (`applying(atLayerTime:)`)
     }
     guard v.count == underlying.count else { return nil }
     // cumulative: each repeat builds on the end of the previous one (SMIL accumulate="sum").

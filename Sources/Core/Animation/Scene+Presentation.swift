@@ -17,13 +17,15 @@ extension Scene {
     for id in model.treeOrder {
       guard let l = model.layer(id), !l.animations.isEmpty else { continue }
       let lt = localTime(of: id, at: t)
+      // A group's children apply in its place, at the group's local time.
+      let applying = l.animations.flatMap { $0.applying(atLayerTime: lt) }
       defer {
-        let turn = l.animations.compactMap { $0.pathRotation(atLayerTime: lt) }
+        let turn = applying.compactMap { $0.animation.pathRotation(atLayerTime: $0.time) }
         if !turn.isEmpty {
           m.update(id) { $0.properties.transform.rotation += turn.reduce(0, +) }
         }
       }
-      for a in l.animations {
+      for (a, at) in applying {
         let target = PropertyRef(
           object: a.cellPath.isEmpty ? .layer(id) : .cell(id, a.cellPath), name: a.property)
         guard let whole = m.value(target) else { continue }
@@ -33,7 +35,7 @@ extension Scene {
         } else {
           underlying = whole.components
         }
-        guard let u = underlying, let v = a.value(atLayerTime: lt, underlying: u) else {
+        guard let u = underlying, let v = a.value(atLayerTime: at, underlying: u) else {
           continue
         }
         let updated: PropertyValue?
@@ -74,6 +76,13 @@ extension Scene {
     (EmitterCell.descriptors.map(\.info) + Layer.emitterDescriptors.map(\.info))
       .filter(\.changesCounts).map(\.name))
 
+  /// Whether a (non-group) animation changes what an emitter emits: it animates a cell or an
+  /// emitter layer's own property; with `countsOnly`, one of `countKeys`.
+  static func changesEmission(_ a: LayerAnimation, _ countsOnly: Bool) -> Bool {
+    guard !a.cellPath.isEmpty || emitterKeys.contains(a.property) else { return false }
+    return !countsOnly || countKeys.contains(a.property)
+  }
+
   /// Whether an animation that changes what an emitter emits runs at some time in [t0, t1]:
   /// then births are integrated on a fixed grid instead of with constant rates. With
   /// `countsOnly`, only animations of `countKeys` count.
@@ -82,8 +91,7 @@ extension Scene {
       guard let l = model.layer(id), l.kind == .emitter, !l.animations.isEmpty else { continue }
       let a0 = localTime(of: id, at: t0)
       let a1 = localTime(of: id, at: t1)
-      for a in l.animations where !a.cellPath.isEmpty || Scene.emitterKeys.contains(a.property) {
-        if countsOnly && !Scene.countKeys.contains(a.property) { continue }
+      for a in l.animations where a.contains(where: { Scene.changesEmission($0, countsOnly) }) {
         // A spring at rest for good changes nothing any more.
         if let rest = a.restsAt, min(a0, a1) >= rest { continue }
         let clock = a.clock
@@ -99,6 +107,20 @@ extension Scene {
 }
 
 extension SceneModel {
+  /// Adds a child to the group with key `group` on a layer (`animate … in KEY`); its
+  /// `beginTime` counts from the group's start. Returns whether there is such a group.
+  @discardableResult
+  package mutating func addChild(_ a: LayerAnimation, toGroup group: String, on id: LayerID)
+    -> Bool
+  {
+    guard let i = layer(id)?.animations.firstIndex(where: { $0.isGroup && $0.key == group })
+    else { return false }
+    update(id) { l in
+      if case .group(let list) = l.animations[i].spec { l.animations[i].spec = .group(list + [a]) }
+    }
+    return true
+  }
+
   /// Adds an animation to a layer; one with the same key replaces the old one.
   package mutating func addAnimation(_ a: LayerAnimation, to id: LayerID) {
     update(id) { l in

@@ -152,7 +152,8 @@ package struct Scene: Sendable {
       let l0 = localTime(of: id, at: 0)
       let rate = localTime(of: id, at: 1) - l0
       guard rate != 0, rate.isFinite else { continue }
-      for a in l.animations where !a.cellPath.isEmpty || Scene.emitterKeys.contains(a.property) {
+      // A group counts for its whole window when one of its children changes emission.
+      for a in l.animations where a.contains(where: { Scene.changesEmission($0, false) }) {
         let clock = a.clock
         let speed = a.timing.speed
         guard speed != 0, speed.isFinite else { continue }

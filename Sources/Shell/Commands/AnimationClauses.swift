@@ -113,14 +113,29 @@ enum AnimateClause {
     "speed", range: -1000...1000, minimum: .above(0), help: "the rate of its local time")
   static let key = Clause<Token>.word(
     "key", "NAME", expects: "one name", help: "the name cancel uses (default: the key path)")
+  /// `in KEY`: a child of the group with that key (`group`).
+  static let inGroup = Clause<Token>.word(
+    "in", "KEY", expects: "one group key",
+    help:
+      "add it to the group KEY on the same layer (see group): its delay counts from the group's"
+      + " start, and it is cut off at the group's end; key, keep and fill belong to the group")
 
   static let all: [ClauseSpec] = [
     from.spec, to.spec, by.spec, values.spec, path.spec, rotate.spec, keyTimes.spec, mode.spec,
     timings.spec, tension.spec, continuity.spec, bias.spec, spring.spec, mass.spec, stiffness.spec,
     damping.spec, velocity.spec, duration.spec, delay.spec, timing.spec, repeatCount.spec,
     repeatDuration.spec, autoreverses.spec, fill.spec, keep.spec, additive.spec,
-    cumulative.spec, speed.spec, key.spec,
+    cumulative.spec, speed.spec, key.spec, inGroup.spec,
   ]
+
+  /// The clauses of `group`: the timing options a CAAnimationGroup shares with an animation.
+  static let groupTiming: [ClauseSpec] = [
+    duration.spec, delay.spec, timing.spec, repeatCount.spec, repeatDuration.spec,
+    autoreverses.spec, fill.spec, keep.spec, speed.spec,
+  ]
+
+  /// The clauses a group's child may not take: its group's apply.
+  static let groupOnly: [ClauseSpec] = [key.spec, keep.spec, fill.spec]
 
   /// The clauses only some kinds of animation take, and what to say to the others.
   static let restricted: [(specs: [ClauseSpec], kinds: Set<AnimationKind>, message: String)] = [

@@ -1,8 +1,8 @@
 import Core
 
-/// Animations: animate, uiview, animations, cancel, plot.
+/// Animations: animate, group, uiview, animations, cancel, plot.
 enum AnimationCommands {
-  static let all: [Command] = [animate, uiview, animations, cancel, plot]
+  static let all: [Command] = [animate, group, uiview, animations, cancel, plot]
 
   /// The property an animation targets, with what is needed to read its values.
   struct Target {
@@ -76,6 +76,7 @@ enum AnimationCommands {
       "animate button.opacity from 1 to 0 duration 2 timing easeIn keep fill forwards",
       "animate like.emitterCells.sparkle.birthRate values 1 0 0 duration 1 repeat forever",
       "animate badge.position.y spring to 40 damping 5",
+      "animate button.opacity from 1 to 0 duration 0.4 delay 0.2 in pop",
     ], hints: [.property, .clauses], clauses: AnimateClause.all
   ) { s, inv throws(Diagnostic) in
     typealias A = AnimateClause
@@ -84,6 +85,8 @@ enum AnimationCommands {
     guard let first = c.given.first?.keyword else {
       throw inv.usageError("missing SPEC: from/to/by, values …, or spring …")
     }
+    let group = try c.value(A.inGroup)
+    if let group { try checkChild(of: group, target, c, s.scene.model) }
     let kind: AnimationKind
     if let p = c.keyword(A.path) {
       guard !c.has(A.spring) else {
@@ -112,18 +115,115 @@ enum AnimationCommands {
     case .basic: animation = try basicAnimation(target, c, first: first)
     }
     let delay = try applyOptions(to: &animation, c)
-    if let key = try c.value(A.key) {
-      animation.key = key.text
+    if group != nil {
+      // A child runs on its group's clock: its delay counts from the group's start.
+      animation.timing.beginTime = delay
     } else {
-      animation.key = freeKey(for: target.keyPath, on: target.layer, in: s.scene.model)
+      if let key = try c.value(A.key) {
+        animation.key = key.text
+      } else {
+        animation.key = freeKey(for: target.keyPath, on: target.layer, in: s.scene.model)
+      }
+      animation.timing.beginTime = s.scene.localTime(of: target.layer, at: s.scene.now) + delay
     }
     for (w, t) in warnings {
       s.sink.err(
         Diagnostic(w, at: inv.line, column: t.column, length: t.length, severity: .warning)
           .rendered())
     }
-    animation.timing.beginTime = s.scene.localTime(of: target.layer, at: s.scene.now) + delay
-    s.scene.model.addAnimation(animation, to: target.layer)
+    if let group {
+      s.scene.model.addChild(animation, toGroup: group.text, on: target.layer)
+    } else {
+      s.scene.model.addAnimation(animation, to: target.layer)
+    }
+  }
+
+  /// Checks `animate … in KEY`: the group exists on the animated property's layer, and the
+  /// child gives none of the clauses its group's apply (key, keep, fill).
+  static func checkChild(
+    of group: Token, _ target: Target, _ c: ParsedClauses, _ model: SceneModel
+  ) throws(Diagnostic) {
+    let inv = c.invocation
+    let layerName = KeyPathSyntax.spelled(model.layer(target.layer)?.name ?? "")
+    for g in c.given where AnimateClause.groupOnly.contains(where: { $0.name == g.keyword.text }) {
+      let word = g.keyword.text
+      throw inv.error(
+        "a group's child takes no '\(word)': its key, keep and fill belong to its group",
+        hint: word == "key"
+          ? "the group's key names it with its children: cancel \(layerName) \(group.text)"
+          : "set it on the group: group \(layerName) \(group.text) … \(word)"
+            + (word == "fill" ? " MODE" : ""),
+        at: g.keyword)
+    }
+    let here = model.layer(target.layer)?.animations.filter(\.isGroup).compactMap(\.key) ?? []
+    if here.contains(group.text) { return }
+    // The group may be on another layer: a child animates its group's own layer.
+    for id in model.treeOrder where id != target.layer {
+      guard let l = model.layer(id),
+        l.animations.contains(where: { $0.isGroup && $0.key == group.text })
+      else { continue }
+      let other = KeyPathSyntax.spelled(l.name)
+      throw inv.error(
+        "group '\(group.text)' is on layer '\(other)', not '\(layerName)'",
+        hint: "a child animates its group's layer: animate \(other).PROPERTY … in \(group.text)",
+        at: group)
+    }
+    if model.layer(target.layer)?.animations.contains(where: { $0.key == group.text }) == true {
+      throw inv.error(
+        "the animation '\(group.text)' on layer '\(layerName)' is not a group",
+        hint: "make a group first: group \(layerName) KEY duration D; then … in KEY", at: group)
+    }
+    guard !here.isEmpty else {
+      throw inv.error(
+        "no group '\(group.text)' on layer '\(layerName)'; it has none",
+        hint: "add one first: group \(layerName) \(group.text) duration D", at: group)
+    }
+    throw inv.error(
+      "no group '\(group.text)' on layer '\(layerName)'; groups there: "
+        + here.joined(separator: ", "),
+      suggestion: KeywordSuggestion.keyword(for: group.text, among: here).map {
+        .didYouMean($0, among: here)
+      }, at: group)
+  }
+
+  static let group = Command(
+    name: "group", usage: "group LAYER KEY [OPTIONS]",
+    abstract:
+      "add a CAAnimationGroup with KEY to a layer; animate PATH SPEC … in KEY adds its children",
+    discussion:
+      "The group has the timing options of an animation (duration, default 0.25 s as in Core"
+      + " Animation; delay, repeat, repeatDuration, autoreverses, fill, keep, speed, timing) and"
+      + " its key: a new animation or group with the same key replaces it, and cancel LAYER KEY"
+      + " removes it with its children. animate PATH SPEC … in KEY adds a child, whose PATH must"
+      + " be on the group's layer. Children run on the group's clock, also those added after"
+      + " the group started: a child's delay counts from the group's start, and its own timing"
+      + " options apply inside the group's time (the group's timing function, repeats and"
+      + " autoreverses warp that time). Children are cut off at the group's duration, as in Core"
+      + " Animation: in a group of duration 1, a child from 0 to 1 duration 2 (linear) is at"
+      + " 0.25 at 0.5 s and the model value shows after 1 s. Outside the group's active time"
+      + " none of its children apply, unless the group's fill holds them (at its start, or with"
+      + " keep at its end). key, keep and fill belong to the group, so a child takes none.",
+    examples: [
+      "group button pop duration 0.6 timing easeOut",
+      "group badge wiggle duration 1 repeat forever autoreverses",
+    ], hints: [.layer, .none, .clauses], clauses: AnimateClause.groupTiming
+  ) { s, inv throws(Diagnostic) in
+    let id = try inv.layer(try inv.argument(1, "LAYER"), in: s.scene.model)
+    let keyToken = try inv.argument(2, "KEY")
+    if !keyToken.quoted, inv.command.clauses.contains(where: { $0.name == keyToken.text }) {
+      throw inv.error(
+        "missing KEY before '\(keyToken.text)'", hint: "usage: \(inv.command.usage)",
+        at: keyToken)
+    }
+    guard !keyToken.text.isEmpty else {
+      throw inv.error("a group's key may not be empty", hint: "e.g. group LAYER pop", at: keyToken)
+    }
+    let c = try inv.clauses(from: 3)
+    var group = LayerAnimation.group(timing: MediaTiming())
+    let delay = try applyTiming(to: &group, c)
+    group.key = keyToken.text
+    group.timing.beginTime = s.scene.localTime(of: id, at: s.scene.now) + delay
+    s.scene.model.addAnimation(group, to: id)
   }
 
   /// `from A`, `to B`, `by C`: a CABasicAnimation.
@@ -202,9 +302,21 @@ enum AnimationCommands {
       .spring(from: try value(A.from, target, c), to: to, curve), timing: timing)
   }
 
-  /// The options every kind of animation takes (but `key`); returns the delay, which counts
-  /// from now in the layer's time.
+  /// The options every kind of animation takes (but `key` and `in`); returns the delay, which
+  /// counts from now in the layer's time (for a group's child, from the group's start).
   static func applyOptions(to animation: inout LayerAnimation, _ c: ParsedClauses)
+    throws(Diagnostic) -> Double
+  {
+    let delay = try applyTiming(to: &animation, c)
+    animation.additive = c.has(AnimateClause.additive)
+    animation.cumulative = c.has(AnimateClause.cumulative)
+    return delay
+  }
+
+  /// The timing options animations and groups share (`AnimateClause.groupTiming`): Core
+  /// Animation's default duration of 0.25 s when none is given (a spring's is its settling
+  /// time); returns the delay.
+  static func applyTiming(to animation: inout LayerAnimation, _ c: ParsedClauses)
     throws(Diagnostic) -> Double
   {
     typealias A = AnimateClause
@@ -218,8 +330,6 @@ enum AnimationCommands {
     if let f = try c.value(A.fill) { animation.timing.fillMode = f }
     animation.timing.autoreverses = c.has(A.autoreverses)
     animation.removedOnCompletion = !c.has(A.keep)
-    animation.additive = c.has(A.additive)
-    animation.cumulative = c.has(A.cumulative)
     return delay
   }
 
@@ -326,7 +436,8 @@ enum AnimationCommands {
 
   static let animations = Command(
     name: "animations", usage: "animations PATH",
-    abstract: "list a layer's animations with their progress", examples: ["animations button"],
+    abstract: "list a layer's animations with their progress (a group's children under it)",
+    examples: ["animations button"],
     hints: [.layer], effect: .display
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(1)
@@ -338,7 +449,7 @@ enum AnimationCommands {
     }
     let t = s.scene.localTime(of: id, at: s.scene.now)
     var rows = [["key", "keyPath", "kind", "begin", "duration", "progress"]]
-    for a in list {
+    func row(_ a: LayerAnimation, at t: Double, key: String, begin: String) -> [String] {
       var kind: String
       switch a.spec {
       case .basic: kind = "basic"
@@ -351,19 +462,35 @@ enum AnimationCommands {
         }
       case .keyframe(let c): kind = "keyframe \(c.mode.rawValue)"
       case .spring: kind = "spring"
+      case .group(let children):
+        kind = "group of \(children.count)"
       }
       let progress = a.progress(atLayerTime: t).map { "\(Int(($0 * 100).rounded()))%" } ?? "running"
-      rows.append([
-        a.key ?? "-", a.keyPath, kind, ValueFormatting.number(a.timing.beginTime),
-        ValueFormatting.number(a.timing.duration), progress,
-      ])
+      return [
+        key, a.isGroup ? "-" : a.keyPath, kind, begin, ValueFormatting.number(a.timing.duration),
+        progress,
+      ]
+    }
+    for a in list {
+      rows.append(
+        row(a, at: t, key: a.key ?? "-", begin: ValueFormatting.number(a.timing.beginTime)))
+      // A group's children, under it: their begin counts from the group's start and their
+      // progress is on the group's clock.
+      guard a.isGroup else { continue }
+      let local = a.clockTime(atLayerTime: t)
+      for child in a.children {
+        rows.append(
+          row(
+            child, at: local, key: "  └",
+            begin: "+" + ValueFormatting.number(child.timing.beginTime)))
+      }
     }
     s.sink.out(TreePrinter.table(rows))
   }
 
   static let cancel = Command(
     name: "cancel", usage: "cancel PATH [KEY]",
-    abstract: "remove a layer's animations (all, or those with KEY)",
+    abstract: "remove a layer's animations (all, or those with KEY; a group with its children)",
     examples: ["cancel button", "cancel button bounce"], hints: [.layer, .none]
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(2)

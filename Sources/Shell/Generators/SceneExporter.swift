@@ -56,7 +56,8 @@ struct SceneExporter {
     "extern", "float", "goto", "id", "inline", "int", "long", "register", "restrict", "short",
     "signed", "sizeof", "typedef", "union", "unsigned", "void", "volatile",
     "view", "buildBurstScene", "BuildBurstScene", "CALayer", "CAEmitterLayer", "CAEmitterCell",
-    "CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation", "CAMediaTimingFunction",
+    "CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation", "CAAnimationGroup",
+    "CAMediaTimingFunction",
     "CACurrentMediaTime", "UIColor", "UIImage", "UIView", "NSValue", "NSNumber", "CGPoint",
     "CGSize", "CGRect", "CGPointMake", "CGSizeMake", "CGRectMake", "HUGE_VALF", "UIKit",
     "QuartzCore", "CGPath", "CGPathCreateWithRect", "CALayerContentsFilter",
@@ -318,10 +319,16 @@ struct SceneExporter {
 
   // MARK: - Animations
 
-  /// An animation's declaration, values, timing and `add(_:forKey:)`.
-  private mutating func animation(_ a: LayerAnimation, on l: Layer) {
+  /// An animation's declaration, values, timing and `add(_:forKey:)`; a group's children are
+  /// declared after it and set as its `animations`. A child (`inGroup`) is not added to the
+  /// layer, and its `beginTime` counts from its group's start. Returns its identifier.
+  @discardableResult
+  private mutating func animation(_ a: LayerAnimation, on l: Layer, inGroup: Bool = false)
+    -> String
+  {
     let owner = target(l)
-    let ident = unique((l.id == SceneModel.rootID ? "scene" : owner) + "-animation")
+    let ident = unique(
+      (l.id == SceneModel.rootID ? "scene" : owner) + (a.isGroup ? "-group" : "-animation"))
     let keyPath = Self.coreAnimationKeyPath(a, on: l)
     // The values' kind: the whole property's, or a number for a field.
     let table = a.cellPath.isEmpty ? l.descriptors.map(\.info) : EmitterCell.descriptors.map(\.info)
@@ -335,11 +342,17 @@ struct SceneExporter {
     case .basic: type = "CABasicAnimation"
     case .keyframe: type = "CAKeyframeAnimation"
     case .spring: type = "CASpringAnimation"
+    case .group: type = "CAAnimationGroup"
     }
-    statement(
-      swift
-        ? "let \(ident) = \(type)(keyPath: \(string(keyPath)))"
-        : "\(type) *\(ident) = [\(type) animationWithKeyPath:\(string(keyPath))]")
+    if a.isGroup {
+      statement(
+        swift ? "let \(ident) = \(type)()" : "\(type) *\(ident) = [\(type) animation]")
+    } else {
+      statement(
+        swift
+          ? "let \(ident) = \(type)(keyPath: \(string(keyPath)))"
+          : "\(type) *\(ident) = [\(type) animationWithKeyPath:\(string(keyPath))]")
+    }
     func set(_ key: String, _ v: String, objc objcKey: String? = nil) {
       statement("\(ident).\(swift ? key : objcKey ?? key) = \(v)")
     }
@@ -360,6 +373,9 @@ struct SceneExporter {
       for (key, v, d) in springs where v != d { set(key, number(v)) }
       if let from { set("fromValue", value(from)) }
       set("toValue", value(to))
+    case .group(let children):
+      let members = children.map { animation($0, on: l, inGroup: true) }
+      set("animations", array(members))
     }
     let timing = a.timing
     if case .spring(_, _, let curve) = a.spec, timing.duration == curve.settlingDuration {
@@ -370,7 +386,10 @@ struct SceneExporter {
     let delay =
       ((timing.beginTime - scene.localTime(of: l.id, at: scene.now)) * 1e9).rounded()
       / 1e9
-    if delay != 0 {
+    if inGroup {
+      // In the group's time: 0 is the group's start.
+      if timing.beginTime != 0 { set("beginTime", number(timing.beginTime)) }
+    } else if delay != 0 {
       let chainIsDefault =
         defaultTimingAbove(l.id) && l.properties.timing.beginTime == 0
         && l.properties.timing.speed == 1 && l.properties.timing.timeOffset == 0
@@ -387,11 +406,13 @@ struct SceneExporter {
     }
     if a.additive { set("isAdditive", bool(true), objc: "additive") }
     if a.cumulative { set("isCumulative", bool(true), objc: "cumulative") }
+    if inGroup { return ident }
     let key = a.key.map(string) ?? "nil"
     statement(
       swift
         ? "\(owner).add(\(ident), forKey: \(key))"
         : "[\(owner) addAnimation:\(ident) forKey:\(key)]")
+    return ident
   }
 
   /// The key path as Core Animation spells it, relative to the layer: the cells by name
