@@ -145,6 +145,14 @@ final class Session {
       hint: "raise it with: set scene maxParticles=N", at: cmd)
   }
 
+  /// Warns, once per command, that `value` is a colour with a component outside 0…1.
+  func warnExtendedRange(_ value: PropertyValue, at cmd: CommandText) {
+    guard PropertyKind.isExtendedRange(value) else { return }
+    warn(
+      "colour components outside 0…1 are extended-range sRGB: kept as given, but Burst's"
+        + " renderer clamps them to 0…1 when drawing", at: cmd)
+  }
+
   /// Prints a warning about a command once per command.
   func warn(_ message: String, hint: String? = nil, at cmd: CommandText) {
     guard !warnedThisCommand.contains(message) else { return }

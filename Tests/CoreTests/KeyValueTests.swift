@@ -141,7 +141,8 @@ struct KeyValueTests {
   @Test(
     "malformed colours and sizes are rejected",
     arguments: [
-      ("\(CoreKit.sparkle).color", "#ff80"), ("\(CoreKit.sparkle).color", "rgb(2, 0, 0)"),
+      ("\(CoreKit.sparkle).color", "#ff80"), ("\(CoreKit.sparkle).color", "rgb(nan, 0, 0)"),
+      ("\(CoreKit.sparkle).color", "rgb(1e20, 0, 0)"),
       ("\(CoreKit.sparkle).color", "rgb(1, 0.5)"), ("\(CoreKit.sparkle).color", "redd"),
       ("like.emitterSize", "30"), ("like.emitterSize", "30x"), ("like.emitterSize", "nanx3"),
     ])

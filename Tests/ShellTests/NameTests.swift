@@ -206,3 +206,149 @@ struct NameTests {
     #expect(got == expected)
   }
 }
+
+/// `set PATH.name NEW` renames a layer or a cell, checked as when it is created.
+@Suite("Renaming layers and cells")
+struct RenameTests {
+  typealias Case = NameTests.Case
+
+  @Test(
+    "the new name addresses the object, quoted or not; the old one no longer does",
+    arguments: [
+      Case(script: "set \"9lives\".name cat\nget cat.opacity", output: "0.5"),
+      Case(script: "set \"9lives\".name cat\nget \"9lives\".opacity", output: "error"),
+      Case(script: "set kid.name \"new kid\"\nget \"new kid\".opacity", output: "1"),
+      Case(
+        script: "set \"9lives\" name=cat opacity=0.25\nget cat.sublayers.\"my layer\".opacity",
+        output: "1"),
+      Case(script: "set \"9lives\" name=cat opacity=0.25\nget cat.opacity", output: "0.25"),
+      Case(
+        script: "set like.emitterCells.\"a.b\".name ab\nget like.emitterCells.ab.birthRate",
+        output: "3"),
+      Case(
+        script: "set like.emitterCells.\"3F2A-9C01-4B7E-8D2A-1234567890AB\".emitterCells.\"7-sub\""
+          + ".name \"a.b\"\nget like.emitterCells.\"3F2A-9C01-4B7E-8D2A-1234567890AB\""
+          + ".emitterCells.\"a.b\".name", output: "a.b"),
+      Case(script: "set like.name like\nget like.name", output: "like"),
+    ])
+  func renames(c: Case) {
+    let run = runScript(quotedNamesScene + c.script + "\n")
+    if c.output == "error" {
+      #expect(run.error != nil)
+    } else {
+      #expect(run.error == nil, "\(run.stderr)")
+      #expect(run.stdout == c.output + "\n")
+    }
+  }
+
+  @Test(
+    "a bad new name is refused with a reason and a suggestion, and changes nothing",
+    arguments: [
+      ("set like.name \"9lives\"", "a layer named '9lives' already exists"),
+      ("set like.name step", "'step' is a command and cannot name a layer"),
+      ("set like.name sublayers", "'sublayers' is a reserved word"),
+      ("set like.name \"\"", "a layer name cannot be empty"),
+      ("set like.name my cat", "a name is one word"),
+      ("set scene.name stage", "the scene's root layer is always called 'scene'"),
+      ("set like.emitterCells.\"a.b\".name \"say \\\"hi\\\"\"", "a cell named 'say \"hi\"'"),
+      ("set like opacity=0.5 name=kid", "a layer named 'kid' already exists"),
+      ("unset like.name", "'name' has no default to go back to"),
+    ])
+  func refused(command: String, message: String) {
+    let d = Driven()
+    d.run(quotedNamesScene)
+    let before = d.session.scene.model
+    let error = d.run(command + "\n")
+    #expect(error?.message.contains(message) == true, "\(d.out.stderr)")
+    #expect(error?.suggestion != nil, "\(d.out.stderr)")
+    #expect(d.session.scene.model == before)
+  }
+
+  @Test("save, save model and export write the new name")
+  func writersUseTheNewName() throws {
+    let dir = try SaveTests.directory()
+    let history = dir.appendingPathComponent("h.burst").path
+    let model = dir.appendingPathComponent("m.burst").path
+    let a = Driven()
+    #expect(
+      a.run(
+        quotedNamesScene
+          + "step 1\nset like.name heart\nset heart.emitterCells.\"a.b\".name ab\nstep 1\n") == nil)
+    a.run("save \(history)\nsave model \(model)\n")
+    for file in [history, model] {
+      let b = Driven()
+      #expect(b.run("load \(file)\n") == nil, "\(b.out.stderr)")
+      #expect(b.session.scene.model.layerNames == a.session.scene.model.layerNames)
+      #expect(b.output("get heart.emitterCells.ab.birthRate\n") == "3\n")
+    }
+    let text = try SaveTests.read(model)
+    #expect(text.contains("emitter heart") && !text.contains("emitter like"))
+    let swift = a.output("export swift\n")
+    #expect(swift.contains("\"heart\"") && !swift.contains("\"like\""))
+    #expect(swift.contains("\"ab\"") && !swift.contains("\"a.b\""))
+  }
+
+  /// The particles of `like` after `script`, with the cell renamed at t = 1 or not.
+  static func particles(renamed: Bool) -> [ParticleSnapshot] {
+    let d = Driven()
+    d.run(
+      """
+      emitter like
+      cell like sparkle
+      set like.emitterCells.sparkle birthRate=10 lifetime=5 velocity=20 emissionRange=6.28
+      step 1
+      \(renamed ? "set like.emitterCells.sparkle.name spark" : "")
+      step 1
+
+      """)
+    guard let id = d.session.scene.model.layerID(named: "like") else { return [] }
+    return d.session.scene.particles(of: id)
+  }
+
+  @Test("renaming a cell changes its future particles, not those already born")
+  func renamedCellChangesFutureParticles() {
+    let kept = Self.particles(renamed: false)
+    let renamed = Self.particles(renamed: true)
+    #expect(kept.count == 20 && renamed.count == 20)
+    let old = { (p: [ParticleSnapshot]) in p.filter { $0.birthTime <= 1 }.map(\.state) }
+    let new = { (p: [ParticleSnapshot]) in p.filter { $0.birthTime > 1 }.map(\.state) }
+    #expect(old(kept) == old(renamed))
+    #expect(new(kept) != new(renamed))
+  }
+
+  @Test("animations follow a renamed layer and cell; animations lists the new key path")
+  func animationsFollow() {
+    let script = """
+      emitter like
+      cell like sparkle
+      animate like.emitterCells.sparkle.birthRate from 0 to 10 duration 2
+      animate like.opacity from 1 to 0 duration 2
+      step 0.5
+
+      """
+    let renames = "set like.emitterCells.sparkle.name spark\nset like.name heart\n"
+    let a = runScript(
+      script
+        + "get presentation like.emitterCells.sparkle.birthRate\nget presentation like.opacity\n")
+    let b = runScript(
+      script + renames + "get presentation heart.emitterCells.spark.birthRate\n"
+        + "get presentation heart.opacity\nanimations heart\n")
+    #expect(a.error == nil && b.error == nil, "\(b.stderr)")
+    #expect(b.stdout.hasPrefix(a.stdout))
+    #expect(b.stdout.contains("emitterCells.spark.birthRate"))
+  }
+
+  @Test("a scheduled command is text: it finds the layer by the name it has when it runs")
+  func scheduledCommandsUseNames() {
+    let run = runScript("layer like\nafter 1 set like.opacity 0\nset like.name heart\nstep 2\n")
+    #expect(run.error?.message.contains("unknown layer 'like'") == true, "\(run.stderr)")
+  }
+
+  @Test("explain name says renaming a cell changes its future particles")
+  func explainName() {
+    let run = runScript("explain name\n")
+    #expect(run.stdout.contains("renaming a cell changes its future particles"))
+    #expect(run.stdout.contains("set renames"))
+    #expect(!run.stdout.contains("read-only"))
+  }
+}

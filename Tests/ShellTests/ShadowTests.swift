@@ -143,3 +143,119 @@ struct ShadowTests {
     #expect(run.stdout.contains(line), "\(run.stdout)")
   }
 }
+
+/// `shadowPath roundedRect(x,y,w,h,r)`: a rounded-rect shadow, as
+/// `UIBezierPath(roundedRect:cornerRadius:)` makes it.
+@Suite("Rounded shadowPath")
+struct RoundedShadowPathTests {
+  /// An invisible 40×40 layer at 10,10 whose hard black shadow (offset 0) is `path`.
+  static func render(path: String) -> Canvas {
+    ShadowTests.render(
+      """
+      scene 60x60 #ffffff
+      layer box
+      set box bounds=40x40 position=30,30 shadowOpacity=1 shadowRadius=0 shadowOffset=0,0
+      set box shadowPath=\(path)
+
+      """)
+  }
+
+  @Test("the corners outside the radius get less shadow than with a square rect")
+  func cornersLighter() {
+    let square = Self.render(path: "0,0,40,40")
+    let rounded = Self.render(path: "roundedRect(0,0,40,40,12)")
+    // The corner pixel of the path (10,10 in the scene) lies outside a radius of 12.
+    for (x, y) in [(10, 10), (49, 10), (10, 49), (49, 49), (11, 12)] {
+      #expect(square[x: x, y: y] == .black, "square corner \(x), \(y)")
+      #expect(rounded[x: x, y: y].r > 0.9, "rounded corner \(x), \(y): \(rounded[x: x, y: y])")
+    }
+    // Inside the rounding and along the edges' middles both are fully dark.
+    for (x, y) in [(30, 30), (30, 10), (10, 30), (49, 30), (30, 49), (15, 15)] {
+      #expect(rounded[x: x, y: y] == .black, "rounded \(x), \(y)")
+      #expect(square[x: x, y: y] == .black, "square \(x), \(y)")
+    }
+    // Outside the path nothing is drawn in either.
+    #expect(square[x: 5, y: 5] == .white && rounded[x: 5, y: 5] == .white)
+  }
+
+  @Test("a radius of 0 draws exactly the plain rect; a radius past half the side is half of it")
+  func radiusBounds() {
+    let plain = Self.render(path: "0,0,40,40")
+    let zero = Self.render(path: "roundedRect(0,0,40,40,0)")
+    let half = Self.render(path: "roundedRect(0,0,40,40,20)")
+    let huge = Self.render(path: "roundedRect(0,0,40,40,1000)")
+    for y in 0..<60 {
+      for x in 0..<60 {
+        #expect(zero[x: x, y: y] == plain[x: x, y: y], "pixel \(x), \(y)")
+        #expect(huge[x: x, y: y] == half[x: x, y: y], "pixel \(x), \(y)")
+      }
+    }
+  }
+
+  @Test(
+    "set and get read it back in the form set takes; its radius is a field",
+    arguments: [
+      (
+        "set box.shadowPath roundedRect(0, 0, 80, 40, 12)", "get box.shadowPath",
+        "roundedRect(0,0,80,40,12)"
+      ),
+      ("set box.shadowPath roundedRect(0,0,80,40,12)", "get box.shadowPath.radius", "12"),
+      (
+        "set box.shadowPath 0,0,80,40\nset box.shadowPath.radius 6", "get box.shadowPath",
+        "roundedRect(0,0,80,40,6)"
+      ),
+      ("set box.shadowPath roundedRect(0,0,80,40,0)", "get box.shadowPath", "0,0,80,40"),
+      ("set box.shadowPath 80x40", "get box.shadowPath", "0,0,80,40"),
+    ])
+  func setAndGet(set: String, get: String, value: String) {
+    let run = runScript("layer box\n\(set)\n\(get)\n")
+    #expect(run.error == nil, "\(run.stderr)")
+    #expect(run.stdout == value + "\n")
+  }
+
+  @Test(
+    "bad rounded rects are refused, a negative radius is clamped to 0 with a warning",
+    arguments: ["roundedRect(0,0,80,40)", "roundedRect(0,0,80,40,12", "roundedRect(0,0,80,40,x)"])
+  func badValues(value: String) {
+    let run = runScript("layer box\nset box.shadowPath \(value)\n")
+    #expect(run.error != nil)
+    let negative = runScript(
+      "layer box\nset box.shadowPath roundedRect(0,0,8,4,-3)\nget box.shadowPath\n")
+    #expect(negative.stdout == "0,0,8,4\n")
+    #expect(negative.stderr.contains("shadowPath.radius -3 is out of range; set to 0"))
+  }
+
+  @Test(
+    "export writes UIBezierPath's rounded rect, and CGPath's rect for a plain one",
+    arguments: [
+      (
+        "swift", "roundedRect(0,0,80,40,12)",
+        "box.shadowPath = UIBezierPath(roundedRect: CGRect(x: 0, y: 0, width: 80, height: 40),"
+          + " cornerRadius: 12).cgPath"
+      ),
+      (
+        "objc", "roundedRect(0,0,80,40,12)",
+        "box.shadowPath = [UIBezierPath bezierPathWithRoundedRect:CGRectMake(0, 0, 80, 40)"
+          + " cornerRadius:12].CGPath;"
+      ),
+      (
+        "swift", "0,0,80,40",
+        "box.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 80, height: 40), transform: nil)"
+      ),
+    ])
+  func exported(language: String, path: String, line: String) {
+    let run = runScript("layer box\nset box shadowPath=\(path)\nexport \(language) box\n")
+    #expect(run.error == nil, "\(run.stderr)")
+    #expect(run.stdout.contains(line), "\(run.stdout)")
+  }
+
+  @Test("save model writes the rounded path and it loads back")
+  func saved() throws {
+    let file = try SaveTests.directory().appendingPathComponent("m.burst").path
+    let a = Driven()
+    a.run("layer box\nset box shadowPath=roundedRect(1,2,30,40,7)\nsave model \(file)\n")
+    let b = Driven()
+    #expect(b.run("load \(file)\n") == nil, "\(b.out.stderr)")
+    #expect(b.session.scene.model == a.session.scene.model)
+  }
+}

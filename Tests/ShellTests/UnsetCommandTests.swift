@@ -43,7 +43,7 @@ struct UnsetCommandTests {
   func allOrNothing(paths: String) throws {
     let run = runScript(Self.setup + "unset \(paths)\nget like.opacity\n")
     let error = try #require(run.error)
-    #expect(error.message.contains("opacty") || error.message.contains("read-only"))
+    #expect(error.message.contains("opacty") || error.message.contains("no default"))
     let again = runScript(Self.setup + "unset \(paths)\n")
     #expect(again.error != nil)
     let d = Driven()

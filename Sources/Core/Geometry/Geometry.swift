@@ -38,6 +38,20 @@ package struct Rect: Sendable, Equatable, Hashable {
   package static let unit = Rect(0, 0, 1, 1)
 }
 
+/// A rect with rounded corners, as `UIBezierPath(roundedRect:cornerRadius:)` makes it: a
+/// radius of 0 is the plain rect.
+package struct RoundRect: Sendable, Equatable, Hashable {
+  package var rect: Rect
+  package var radius: Double
+
+  package init(_ rect: Rect, radius: Double = 0) {
+    self.rect = rect
+    self.radius = radius
+  }
+
+  package static let zero = RoundRect(.zero)
+}
+
 /// A straight (not premultiplied) sRGB colour with components in 0…1.
 ///
 /// Components may leave 0…1 while a particle's colour evolves; they are clamped only when read

@@ -16,8 +16,10 @@ extension EmitterCell {
           + " does not. Any text real code uses as a name is allowed (a UUID such as 3F2A-9C01,"
           + " dashes, spaces), but not empty and not on two lines; one that is not a plain"
           + " identifier is written in double quotes, also in key paths"
-          + " (set like.emitterCells.\"3F2A-9\".birthRate 10)", writable: false,
-        get: { .text($0.name) }, set: { _, _ in }),
+          + " (set like.emitterCells.\"3F2A-9\".birthRate 10). set CELL.name NEW renames it"
+          + " (unique among its sibling cells); its animations follow it", writable: false,
+        get: { .text($0.name) }, set: { _, _ in }
+      ).renaming(),
       .bool(
         "enabled", \.enabled, default: true,
         summary: "a disabled cell emits no new particles (those alive live on)"

@@ -10,8 +10,11 @@ extension Layer {
           + " not empty, not on two lines, and not a command word; one that is not a plain"
           + " identifier is written in double quotes, also in key paths"
           + " (set \"3F2A-9\".opacity 0.5). A layer's particles are keyed by its cells' names,"
-          + " not its own", writable: false, get: { .text($0.name) }, set: { _, _ in }
-      ).placedByHost()
+          + " not its own. set LAYER.name NEW renames it (checked as when it is created);"
+          + " commands scheduled with after or at are text and find it by the name it has when"
+          + " they run, while its animations follow it", writable: false,
+        get: { .text($0.name) }, set: { _, _ in }
+      ).placedByHost().renaming()
     ] + caLayerDescriptors.map { $0.lifted(\Layer.properties) }
 
   /// CALayer's own properties and its CAMediaTiming.
@@ -158,12 +161,15 @@ extension Layer {
       .size(
         "shadowOffset", \.shadowOffset, default: Size(0, -3),
         summary: "where the shadow sits relative to the layer (+y down: the default -3 is up)"),
-      .rect(
-        "shadowPath", \.shadowPath, default: .zero,
+      PropertyDescriptor<LayerProperties>(
+        "shadowPath", kind: .roundedRect, default: .roundedRect(.zero), unit: "pt",
         summary: "the shape that casts the shadow, in the layer's coordinates (none: its alpha)",
-        choice: "a rectangle rather than any CGPath: an empty rect (the default 0,0,0,0) means"
-          + " nil, so the layer's alpha casts the shadow; for a rounded shadow leave it empty"
-          + " and let the rounded background cast it"),
+        choice: "a rect, or a rect with rounded corners written roundedRect(x,y,w,h,r) as"
+          + " UIBezierPath(roundedRect:cornerRadius:) makes it, rather than any CGPath; the"
+          + " radius is at most half the shorter side, as there. An empty rect (the default"
+          + " 0,0,0,0) means nil, so the layer's alpha casts the shadow",
+        get: { .roundedRect($0.shadowPath) },
+        set: { p, v in if case .roundedRect(let r) = v { p.shadowPath = r } }),
     ]
     + LayerTransform.descriptors(prefix: "transform", summary: "the layer's own").map {
       $0.lifted(\LayerProperties.transform)
@@ -194,6 +200,20 @@ extension Layer {
     .number(
       "pixelScale", \.pixelScale, default: 1, range: 0.01...16, unit: "px/pt",
       summary: "pixels per point in snapshots", animatable: false),
+    .bool(
+      "futureParticles", \.futureParticles, default: false,
+      summary: "models iOS 7+'s \"future particles\": an emitter whose beginTime was never set"
+        + " back-fills particles when it starts emitting",
+      choice:
+        "a scene switch, not a Core Animation property (export writes it as a comment only)."
+        + " When on, an emitter layer whose own beginTime is still 0 and whose local time is"
+        + " past 0 back-fills as it goes from emitting nothing (no cell emitting, no particle"
+        + " alive) to emitting (a birthRate raised from 0, enabled turned on, a cell added):"
+        + " it emits with its current values from max(local time 0, now − its longest"
+        + " lifetime chain), so it starts as full as if it had been emitting all along. The"
+        + " births are simulated in the next step, by their exact times. lint says where a"
+        + " real app sees this; set beginTime to the current time first (as fire does) to"
+        + " avoid it"),
   ].map { $0.lifted(\Layer.settings) }
 }
 

@@ -5,7 +5,12 @@ extension MediaTiming {
     ([
       .number(
         "beginTime", \.beginTime, default: 0, unit: "s",
-        summary: "when the timeline starts, in the parent's time", animatable: false),
+        summary: "when the timeline starts, in the parent's time", animatable: false,
+        choice:
+          "an emitter layer's beginTime left at 0 (never set) is what makes iOS 7+ back-fill"
+          + " \"future particles\" when the emitter starts emitting after its layer's time has"
+          + " run on; Burst shows it with set scene.futureParticles yes and lint flags it."
+          + " Apps set beginTime = CACurrentMediaTime() first, as fire does, to avoid it"),
       .number(
         "speed", \.speed, default: 1, range: -1000...1000,
         summary: "how fast local time runs (2 = twice as fast, 0 = frozen)", animatable: false),

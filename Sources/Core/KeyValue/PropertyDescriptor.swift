@@ -32,6 +32,9 @@ package struct PropertyInfo: Sendable {
   /// only the values they are born with), so that births are counted on a fine time grid
   /// while such an animation runs.
   package internal(set) var changesCounts = false
+  /// The object's name: not a value `save` or `export` assign (they write it where the object
+  /// is created), but `set` renames the object, checked as when it is created.
+  package internal(set) var renames = false
 }
 
 /// How a property relates to the others in its table. `save` and `export` write each value
@@ -114,6 +117,9 @@ package struct PropertyDescriptor<Root>: Sendable {
   func placedByHost() -> Self { with { $0.placedByHost = true } }
   /// Accepted and stored, but nothing Burst draws depends on it; `why` says so in `explain`.
   func noEffectHere(_ why: String) -> Self { with { $0.noEffectHere = why } }
+
+  /// The object's name, which `set` renames (see `PropertyInfo.renames`).
+  func renaming() -> Self { with { $0.renames = true } }
 
   /// Animating it changes birth counts or lifetimes.
   func changingCounts() -> Self { with { $0.changesCounts = true } }

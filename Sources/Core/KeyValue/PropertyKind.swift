@@ -83,6 +83,8 @@ package enum PropertyKind: Sendable, Equatable {
   case point
   case size
   case rect
+  /// A rect, or `roundedRect(x,y,w,h,r)`: a rect with rounded corners (`shadowPath`).
+  case roundedRect
   case color
   case bool
   /// One of `cases` (Core Animation's names in lower camel case). `names` gives the other
@@ -91,7 +93,7 @@ package enum PropertyKind: Sendable, Equatable {
   case image
   /// A CATransform3D (`TransformExpression`).
   case transform3D
-  /// A read-only name.
+  /// A name (`set` renames the object; see `PropertyInfo.renames`).
   case text
 
   /// A short word for messages and `keys`: `number`, `point`, `colour`, ….
@@ -103,6 +105,7 @@ package enum PropertyKind: Sendable, Equatable {
     case .point: return "point"
     case .size: return "size"
     case .rect: return "rect"
+    case .roundedRect: return "rect or roundedRect"
     case .color: return "colour"
     case .bool: return "boolean"
     case .enumeration: return "enumeration"
@@ -110,6 +113,24 @@ package enum PropertyKind: Sendable, Equatable {
     case .transform3D: return "transform"
     case .text: return "name"
     }
+  }
+
+  /// A choice Burst made for every property of this kind, which `explain` prints beside the
+  /// property's own.
+  package var choice: String? {
+    switch self {
+    case .color:
+      return "a component outside 0…1 is extended-range sRGB, as UIColor accepts (1.2 is"
+        + " brighter than 1): set keeps it and warns, and Burst's renderer clamps each"
+        + " component, alpha too, to 0…1 when drawing"
+    default: return nil
+    }
+  }
+
+  /// Whether `value` is a colour with a component outside 0…1 (extended-range sRGB).
+  package static func isExtendedRange(_ value: PropertyValue) -> Bool {
+    guard case .color(let c) = value else { return false }
+    return [c.red, c.green, c.blue, c.alpha].contains { !(0...1).contains($0) }
   }
 
   /// An example of a valid value, used in hints.
@@ -121,6 +142,7 @@ package enum PropertyKind: Sendable, Equatable {
     case .point: return "100,100"
     case .size: return "30,30"
     case .rect: return "0,0,1,1"
+    case .roundedRect: return "roundedRect(0,0,100,50,12)"
     case .color: return "#ff8800"
     case .bool: return Self.boolWord(true)
     case .enumeration(let cases, _): return cases.first ?? ""
@@ -146,14 +168,35 @@ extension PropertyKind {
   package static let boolNames = [boolWord(true), boolWord(false)]
 
   /// Reads `text` as a value of this kind; a finite number outside the kind's range is
-  /// clamped to it, and the second result says from what (nil when nothing was clamped).
-  /// Real code may set any value its type holds, so `set` warns rather than refuses.
-  package func parseClamping(_ text: String) throws(ValueError) -> (PropertyValue, Double?) {
+  /// clamped to it, and the second result says from what to what (nil when nothing was
+  /// clamped). Real code may set any value its type holds, so `set` warns rather than refuses.
+  package func parseClamping(_ text: String) throws(ValueError) -> (
+    PropertyValue, (given: Double, used: Double)?
+  ) {
+    func bound(_ x: Double, _ range: ClosedRange<Double>) -> Double {
+      min(max(x, range.lowerBound), range.upperBound)
+    }
     switch self {
     case .number(let range), .angle(let range), .integer(let range):
       let n = try unboundedNumber(text.trimmingSpaces())
       guard !range.contains(n) else { return (.number(n), nil) }
-      return (.number(min(max(n, range.lowerBound), range.upperBound)), n)
+      return (.number(bound(n, range)), (n, bound(n, range)))
+    case .color:
+      // Each component within Limits.maxMagnitude; the first one outside is reported.
+      let c = try ValueParsing.color(text.trimmingSpaces())
+      let range = ValueParsing.sane
+      let given = [c.red, c.green, c.blue, c.alpha].first { !range.contains($0) }
+      let clamped = Color(
+        bound(c.red, range), bound(c.green, range), bound(c.blue, range), bound(c.alpha, range))
+      return (.color(clamped), given.map { ($0, bound($0, range)) })
+    case .roundedRect:
+      // The radius within 0…Limits.maxMagnitude.
+      var r = try ValueParsing.roundedRect(text.trimmingSpaces())
+      let range = ValueParsing.radius
+      guard !range.contains(r.radius) else { return (.roundedRect(r), nil) }
+      let given = r.radius
+      r.radius = bound(given, range)
+      return (.roundedRect(r), (given, r.radius))
     default:
       return (try parse(text), nil)
     }
@@ -190,8 +233,16 @@ extension PropertyKind {
       }
       let v = try ValueParsing.numbers(t, count: 4, what: "rect", example: example)
       return .rect(Rect(v[0], v[1], v[2], v[3]))
+    case .roundedRect:
+      let r = try ValueParsing.roundedRect(t)
+      try ValueParsing.check(r.radius, in: ValueParsing.radius)
+      return .roundedRect(r)
     case .color:
-      return .color(try ValueParsing.color(t))
+      let c = try ValueParsing.color(t)
+      for x in [c.red, c.green, c.blue, c.alpha] {
+        try ValueParsing.check(x, in: ValueParsing.sane)
+      }
+      return .color(c)
     case .bool:
       if Self.trueWords.contains(t) { return .bool(true) }
       if Self.falseWords.contains(t) { return .bool(false) }
@@ -220,7 +271,8 @@ extension PropertyKind {
     case .transform3D:
       return .transform(try TransformExpression.parse(t))
     case .text:
-      throw ValueError("this property is read-only")
+      // A name: the model checks it against the object's siblings (`SceneModel.checkRename`).
+      return .text(t)
     }
   }
 }
@@ -292,9 +344,11 @@ enum ValueParsing {
 
   /// `count` numbers (each may be an expression) separated by commas and/or spaces, optionally
   /// in parentheses: `100,100`, `(30, -10)`, `(320/2),(480-20)`; with `allowX`, also
-  /// `200x200`. Separators inside parentheses belong to the expression.
+  /// `200x200`. Separators inside parentheses belong to the expression. Each lies within
+  /// `Limits.maxMagnitude` unless `bounded` is false (the caller then bounds them).
   static func numbers(
-    _ t: String, count: Int, what: String, example: String, allowX: Bool = false
+    _ t: String, count: Int, what: String, example: String, allowX: Bool = false,
+    bounded: Bool = true
   ) throws(ValueError) -> [Double] {
     var s = Substring(t)
     if s.first == "(", closingParenthesis(of: s) == s.index(before: s.endIndex) {
@@ -313,7 +367,7 @@ enum ValueParsing {
     var out: [Double] = []
     for p in pieces {
       let n = try number(p, angles: false)
-      try check(n, in: sane)
+      if bounded { try check(n, in: sane) }
       out.append(n)
     }
     return out
@@ -353,7 +407,26 @@ enum ValueParsing {
     return pieces
   }
 
-  /// `#rrggbb`, `#rrggbbaa`, `rgb(r, g, b)`, `rgba(r, g, b, a)` (0…1), or a colour name.
+  /// A corner radius: 0 or more.
+  static let radius: ClosedRange<Double> = 0...Limits.maxMagnitude
+
+  /// A rect as the `.rect` kind reads it (radius 0), or `roundedRect(x, y, w, h, r)`, as
+  /// `UIBezierPath(roundedRect:cornerRadius:)` takes it. The radius is not bounded here.
+  static func roundedRect(_ t: String) throws(ValueError) -> RoundRect {
+    let word = "roundedRect"
+    guard t.hasPrefix(word + "(") else {
+      guard case .rect(let r) = try PropertyKind.rect.parse(t) else { return .zero }
+      return RoundRect(r)
+    }
+    guard t.hasSuffix(")") else { throw ValueError("'\(t)' is missing its closing ')'") }
+    let v = try numbers(
+      String(t.dropFirst(word.count)), count: 5, what: "roundedRect", example: "", bounded: false)
+    for x in v.prefix(4) { try check(x, in: sane) }
+    return RoundRect(Rect(v[0], v[1], v[2], v[3]), radius: v[4])
+  }
+
+  /// `#rrggbb`, `#rrggbbaa`, `rgb(r, g, b)`, `rgba(r, g, b, a)`, or a colour name. Components
+  /// are nominally 0…1; any finite one is read (extended-range sRGB, as UIColor takes it).
   static func color(_ t: String) throws(ValueError) -> Color {
     if let named = Color.named.first(where: { $0.name == t }) { return named.color }
     if t.hasPrefix("#") {
@@ -377,11 +450,7 @@ enum ValueParsing {
         throw ValueError("'\(t)' is missing its closing ')'")
       }
       let inner = String(t.dropFirst(prefix.count - 1))
-      let v = try numbers(inner, count: n, what: "colour", example: "")
-      guard v.allSatisfy({ (0...1).contains($0) }) else {
-        throw ValueError(
-          "colour components must lie in 0…1, got '\(t)'", hint: "for example rgb(1, 0.5, 0)")
-      }
+      let v = try numbers(inner, count: n, what: "colour", example: "", bounded: false)
       return Color(v[0], v[1], v[2], n == 4 ? v[3] : 1)
     }
     throw ValueError(

@@ -162,6 +162,13 @@ extension SceneModel {
       return PropertyRef(object: ref, name: name, field: field)
     }
     let word = rest[rest.startIndex]
+    if !word.quoted, Layer.sceneDescriptors.contains(where: { $0.name == word.text }) {
+      // A scene setting (`maxParticles`, `futureParticles`) lives on the root layer only.
+      throw ValueError(
+        "'\(word.text)' is a setting of the whole scene, not of \(describe(ref))",
+        hint: "set it on the scene: set scene.\(word.text) VALUE", offset: word.offset,
+        length: word.length)
+    }
     throw ValueError(
       "unknown property '\(word.text)' on \(describe(ref))",
       suggestion: .nearest(
@@ -238,29 +245,35 @@ extension SceneModel {
     else {
       throw ValueError("no such property")
     }
-    guard info.writable else {
+    guard info.writable || info.renames else {
       throw ValueError("'\(ref.name)' is read-only")
+    }
+    if info.renames {
+      guard ref.field == nil else { throw ValueError("'\(ref.name)' has no fields") }
+      let v = try info.kind.parse(text)
+      if case .text(let name) = v { try checkRename(ref.object, to: name) }
+      return (v, nil)
     }
     guard let field = ref.field else {
       guard clamp else { return (try info.kind.parse(text), nil) }
-      let (v, given) = try info.kind.parseClamping(text)
-      return (v, given.map { ($0, v.number ?? 0) })
+      return try info.kind.parseClamping(text)
     }
     let fieldKind = PropertyKind.number(ValueParsing.sane)
-    let (parsed, given) =
+    let (parsed, clamped) =
       clamp ? try fieldKind.parseClamping(text) : (try fieldKind.parse(text), nil)
     let n = parsed.number ?? 0
-    if case .color = info.kind, !(0...1).contains(n) {
-      throw ValueError("colour components must lie in 0…1, got \(ValueFormatting.number(n))")
-    }
     guard let merged = current.setting(field: field, to: n) else {
       throw ValueError("'\(ref.name)' has no field '\(field)'")
     }
-    return (merged, given.map { ($0, n) })
+    return (merged, clamped)
   }
 
   /// Stores a whole property value that `parseValue` produced.
   package mutating func apply(_ value: PropertyValue, to ref: PropertyRef) {
+    if info(ref)?.renames == true {
+      if case .text(let name) = value { try? rename(ref.object, to: name) }
+      return
+    }
     switch ref.object {
     case .layer(let id):
       update(id) { l in l.descriptors.first { $0.name == ref.name }?.set(&l, value) }

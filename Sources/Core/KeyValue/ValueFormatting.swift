@@ -68,11 +68,15 @@ package enum ValueFormatting {
     return number(x.rounded())
   }
 
-  /// A colour as `#rrggbb`, or `#rrggbbaa` when it is not opaque.
+  /// A colour as `#rrggbb`, or `#rrggbbaa` when it is not opaque; an extended-range one (a
+  /// component outside 0…1) as `rgba(r, g, b, a)`, exactly.
   ///
   /// Components are rounded to 8 bits, so a colour read from `#…` text prints back unchanged;
   /// other components print their nearest 8-bit value.
   package static func color(_ c: Color) -> String {
+    if PropertyKind.isExtendedRange(.color(c)) {
+      return "rgba(" + [c.red, c.green, c.blue, c.alpha].map(number).joined(separator: ",") + ")"
+    }
     func byte(_ v: Double) -> String {
       let b = clampByte(v)
       let digits = Array("0123456789abcdef")
@@ -105,6 +109,9 @@ package enum ValueFormatting {
     case .rect(let r):
       return "\(print(r.origin.x)),\(print(r.origin.y)),\(print(r.size.width)),"
         + print(r.size.height)
+    case .roundedRect(let r):
+      let rect = text(of: .rect(r.rect), numbers: print)
+      return r.radius == 0 ? rect : "roundedRect(\(rect),\(print(r.radius)))"
     case .color(let c): return color(c)
     case .bool(let b): return PropertyKind.boolWord(b)
     case .enumeration(let e): return e

@@ -11,7 +11,8 @@ package typealias CellID = Int
 /// hold exactly their tables' defaults" ties the two, so they cannot drift apart.
 package struct EmitterCell: Sendable, Equatable {
   package internal(set) var id: CellID
-  package let name: String
+  /// Changed only by `SceneModel.rename`.
+  package internal(set) var name: String
   package var enabled = true
   package var birthRate = 0.0
   package var lifetime = 0.0

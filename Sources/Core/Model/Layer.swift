@@ -14,6 +14,9 @@ package struct SceneSettings: Sendable, Equatable {
   package var maxParticles = 2_000_000
   /// Pixels per point in snapshots. Default 1.
   package var pixelScale = 1.0
+  /// Whether emitters back-fill iOS 7's "future particles" when they start emitting on a
+  /// layer whose beginTime was never set (docs/semantics.md, "Future particles"). Default no.
+  package var futureParticles = false
 
   package init() {}
 }
@@ -21,7 +24,8 @@ package struct SceneSettings: Sendable, Equatable {
 /// A node of the layer tree: a CALayer, a CAEmitterLayer, or the scene's root.
 package struct Layer: Sendable, Equatable {
   package let id: LayerID
-  package let name: String
+  /// Changed only by `SceneModel.rename`, which keeps the name index in step.
+  package internal(set) var name: String
   package let kind: LayerKind
   package internal(set) var parent: LayerID?
   /// Sublayers in insertion order (drawing order also depends on zPosition).

@@ -41,9 +41,10 @@ package struct LayerProperties: Sendable, Equatable {
   package var shadowRadius = 3.0
   /// Where the shadow is drawn relative to the layer (pt, +y down on screen). Default 0,-3.
   package var shadowOffset = Size(0, -3)
-  /// The shape casting the shadow, in the layer's coordinates; an empty rect (the default)
-  /// means none: the layer's own alpha casts it.
-  package var shadowPath = Rect.zero
+  /// The shape casting the shadow, in the layer's coordinates: a rect, with rounded corners
+  /// when its radius is above 0; an empty rect (the default) means none: the layer's own
+  /// alpha casts it.
+  package var shadowPath = RoundRect.zero
   /// The transform, decomposed into the key paths Core Animation exposes.
   package var transform = LayerTransform()
   /// The transform applied to the sublayers (not the layer's own drawing) about the anchor

@@ -251,7 +251,7 @@ extension LayerTransform {
     for i in 0..<3 {
       let row = PropertyDescriptor<LayerTransform>.number(
         names("rotation")[i], turns[i], default: 0, unit: "rad", angle: true,
-        summary: i == 2 ? "the same as \(p).rotation" : turnSummaries[i],
+        summary: i == 2 ? "another name for the turn in the plane (.rotation)" : turnSummaries[i],
         choice: i == 2
           ? nil
           : "the three turns apply in the order x, then y, then z, after scale and before"

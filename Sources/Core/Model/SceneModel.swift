@@ -62,7 +62,9 @@ package struct SceneModel: Sendable, Equatable {
   package func validateNewLayerName(_ name: String) throws(ValueError) {
     try SceneModel.validateName(name, what: "layer")
     if SceneModel.reservedNames.contains(name) {
-      throw ValueError("'\(name)' is a reserved word and cannot name a layer")
+      throw ValueError(
+        "'\(name)' is a reserved word and cannot name a layer",
+        hint: "reserved: \(SceneModel.reservedNames.sorted().joined(separator: ", "))")
     }
     if nameIndex[name] != nil {
       throw ValueError(
@@ -86,6 +88,60 @@ package struct SceneModel: Sendable, Equatable {
     }
     guard name.count <= 64 else {
       throw ValueError("\(what) names are at most 64 characters")
+    }
+  }
+
+  /// Checks that the layer or cell `ref` may be renamed `name`: the rules for a new layer or
+  /// cell, among the others (its own name is allowed: renaming to it changes nothing).
+  package func checkRename(_ ref: ObjectRef, to name: String) throws(ValueError) {
+    switch ref {
+    case .layer(let id):
+      guard let l = layer(id) else { throw ValueError("no such layer") }
+      guard id != SceneModel.rootID else {
+        throw ValueError(
+          "the scene's root layer is always called 'scene'",
+          hint: "rename a layer you added instead")
+      }
+      if l.name != name { try validateNewLayerName(name) }
+    case .cell(let id, let path):
+      guard let c = cell(ref) else { throw ValueError("no such cell") }
+      try SceneModel.validateName(name, what: "cell")
+      let parent = path.count > 1 ? cell(.cell(id, Array(path.dropLast()))) : nil
+      let siblings = parent?.cells ?? layer(id)?.cells ?? []
+      if name != c.name, siblings.contains(where: { $0.name == name }) {
+        throw ValueError(
+          "a cell named '\(name)' already exists here",
+          hint: "cell names are unique among siblings")
+      }
+    }
+  }
+
+  /// Renames a layer or cell (checked as `checkRename` does); the name index follows.
+  /// Animations and fire's stop refer to layers and cells by id, so they follow the object.
+  package mutating func rename(_ ref: ObjectRef, to name: String) throws(ValueError) {
+    try checkRename(ref, to: name)
+    switch ref {
+    case .layer(let id):
+      guard let old = layer(id)?.name, old != name else { return }
+      nameIndex[old] = nil
+      nameIndex[name] = id
+      update(id) { $0.name = name }
+    case .cell(let id, let path):
+      guard let cid = path.last else { return }
+      updateCell(ref) { $0.name = name }
+      // The key paths animations were written with, as `animations` lists them, name the
+      // cell by its new name (they already follow it by id).
+      update(id) { l in
+        for i in l.animations.indices {
+          guard let k = l.animations[i].cellPath.firstIndex(of: cid),
+            var parts = try? KeyPathSyntax.components(l.animations[i].keyPath),
+            parts.count > 2 * k + 1
+          else { continue }
+          parts[2 * k + 1].text = name
+          l.animations[i].keyPath = parts.map { KeyPathSyntax.spelled($0.text) }
+            .joined(separator: ".")
+        }
+      }
     }
   }
 

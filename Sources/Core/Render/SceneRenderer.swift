@@ -224,12 +224,9 @@ package enum SceneRenderer {
       let dy = m.b * p.shadowOffset.width + m.d * p.shadowOffset.height
       let sigma = max(p.shadowRadius, 0) * m.determinant.magnitude.squareRoot()
       let color = rgba(p.shadowColor, opacity: p.shadowOpacity * opacity)
-      let path = p.shadowPath
-      if path.size.width > 0, path.size.height > 0 {
-        var shape = Canvas(width: canvas.width, height: canvas.height, fill: .clear)
-        shape.fillQuad(
-          compose(m, .translation(x: path.origin.x, y: path.origin.y)),
-          width: path.size.width, height: path.size.height, color: .white)
+      if let shape = Canvas.shadowShape(
+        p.shadowPath, transform: m, width: canvas.width, height: canvas.height)
+      {
         canvas.drawShadow(
           of: shape, sourceMask: nil, clip: mask, offsetX: dx, offsetY: dy, sigma: sigma,
           color: color)

@@ -10,6 +10,8 @@ struct CellRuntime: Sendable {
   var emitted = 0
   /// The key base of this cell's top-level stream.
   var base: UInt64
+  /// The cell name `base` was keyed with: renaming the cell re-keys its later births.
+  var keyedName: String?
   /// Sub-cell ids in slot order and their emission segments (in parent age).
   var subIDs: [CellID] = []
   var subSegments: [EmissionSegment] = []
@@ -70,6 +72,10 @@ struct EmitterRuntime: Sendable {
   var timingChain: [Double] = []
   var seed = 0
   var cells: [CellRuntime] = []
+  /// The scene time at which the emitter first started emitting in the way that back-fills
+  /// iOS 7's "future particles" (see `startsFuture`), whether or not the scene models it:
+  /// `lint` reports it.
+  var futureRaisedAt: Double?
 
   init(seed: Int = 0) {
     self.seed = seed
@@ -107,11 +113,14 @@ struct EmitterRuntime: Sendable {
   /// the streams, added cells start empty, removed cells drop their particles, and changed
   /// rates start new segments.
   mutating func sync(
-    layer: Layer, compiled: [CompiledCell], chain: [Double], local: Double
+    layer: Layer, compiled: [CompiledCell], chain: [Double], local: Double,
+    futureParticles: Bool = false, sceneTime: Double = 0
   ) {
     let t = simTime
+    let wasIdle = liveCount == 0 && cells.allSatisfy { $0.segment.rate <= 0 }
+    var prewarm = false
     if chain != timingChain {
-      let prewarm = EmitterRuntime.prewarms(from: timingChain, to: chain, local: local, clock: t)
+      prewarm = EmitterRuntime.prewarms(from: timingChain, to: chain, local: local, clock: t)
       timingChain = chain
       // Pre-warming, the clock runs on from where it is to the layer's local time in the next
       // step, emitting as it goes; otherwise it keeps its pace from here.
@@ -127,8 +136,9 @@ struct EmitterRuntime: Sendable {
         cell(c.cell.id)
         ?? CellRuntime(
           id: c.cell.id, segment: .off(at: t), base: 0)
-      if reseed || rt.base == 0 {
+      if reseed || rt.base == 0 || rt.keyedName != c.cell.name {
         rt.base = ParticleRandom.cellBase(seed: seed, cellName: c.cell.name)
+        rt.keyedName = c.cell.name
         if reseed {
           rt.emitted = 0
           rt.acc0 = 0
@@ -183,6 +193,39 @@ struct EmitterRuntime: Sendable {
       next.append(rt)
     }
     cells = next
+    let starts = compiled.contains { $0.parent == nil && $0.emission.rate > 0 }
+    guard wasIdle, starts, !prewarm, EmitterRuntime.startsFuture(layer, local: local) else {
+      return
+    }
+    if futureRaisedAt == nil { futureRaisedAt = sceneTime }
+    if futureParticles { backFill(compiled) }
+  }
+
+  /// Whether an emitter that goes from emitting nothing to emitting now back-fills "future
+  /// particles" on iOS 7+: its own beginTime was never set (it is still 0) and its layer's
+  /// local time has run on past 0.
+  static func startsFuture(_ layer: Layer, local: Double) -> Bool {
+    layer.properties.timing.beginTime == 0 && local > 0 && local.isFinite
+  }
+
+  /// Future particles (docs/semantics.md, "Future particles"): moves the emitter's clock back
+  /// to max(its clock at local time 0, now − the longest lifetime chain of its emitting
+  /// cells) and starts every emission there, so that the next step emits through that stretch
+  /// with the current values, as a pre-warm does. The clock keeps its offset from the local
+  /// time. Only for an emitter with no particles alive and no emission before this sync.
+  private mutating func backFill(_ compiled: [CompiledCell]) {
+    let chain =
+      compiled.filter { $0.parent == nil && $0.emission.rate > 0 }.map(\.treeLifetime).max() ?? 0
+    let t = simTime
+    let offset = simTime - lastLocal
+    let s = max(t - chain, t - max(0, lastLocal))
+    guard s < t, s.isFinite else { return }
+    for i in cells.indices {
+      if cells[i].segment.rate > 0 { cells[i].segment.start = s }
+      for j in cells[i].subSegments.indices { cells[i].subSegments[j].start = s }
+    }
+    simTime = s
+    lastLocal = s - offset
   }
 
   /// Whether a timing edit pre-warms the emitter: the layer's own `beginTime` or `timeOffset`

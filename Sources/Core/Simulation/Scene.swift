@@ -358,7 +358,23 @@ package struct Scene: Sendable {
     let chain = timingChain(id)
     let local = localTime(of: id, at: now)
     runtimes[id, default: EmitterRuntime(seed: layer.emitter.seed)].sync(
-      layer: layer, compiled: compiled, chain: chain, local: local)
+      layer: layer, compiled: compiled, chain: chain, local: local,
+      futureParticles: model.root.settings.futureParticles, sceneTime: now)
+  }
+
+  /// The emitters that started emitting in the way that makes iOS 7+ back-fill "future
+  /// particles" (a birthRate raised from 0, or a cell added, on a layer whose beginTime was
+  /// never set and whose time has run on), with the scene time they did, in tree order: those
+  /// seen by a step so far, and those the next step would see. Reported whether or not
+  /// `scene.futureParticles` models it.
+  package func futureParticleStarts() -> [(layer: LayerID, at: Double)] {
+    var probe = self
+    var out: [(layer: LayerID, at: Double)] = []
+    for id in model.treeOrder where model.layer(id)?.kind == .emitter {
+      probe.syncRuntime(id)
+      if let t = probe.runtimes[id]?.futureRaisedAt { out.append((id, t)) }
+    }
+    return out
   }
 
   /// Drops runtimes of removed layers and particles of removed cells at once, so a removed

@@ -45,6 +45,18 @@ enum AnimationCommands {
       ref: ref, layer: ref.object.layerID, cellPath: cellPath, kind: kind, keyPath: keyPath)
   }
 
+  /// Warns once when a colour value among the command's words is extended-range (a
+  /// component outside 0…1): it is animated as given and clamped when drawn.
+  static func warnExtendedRange(_ target: Target, _ s: Session, _ inv: Invocation) {
+    guard case .color = target.kind else { return }
+    for t in inv.args {
+      if let v = try? PropertyKind.color.parse(t.text), PropertyKind.isExtendedRange(v) {
+        s.warnExtendedRange(v, at: inv.text)
+        return
+      }
+    }
+  }
+
   /// Reads a value of the target's kind as components.
   static func components(_ t: Token, _ target: Target, _ inv: Invocation) throws(Diagnostic)
     -> [Double]
@@ -126,6 +138,7 @@ enum AnimationCommands {
       }
       animation.timing.beginTime = s.scene.localTime(of: target.layer, at: s.scene.now) + delay
     }
+    warnExtendedRange(target, s, inv)
     for (w, t) in warnings {
       s.sink.err(
         Diagnostic(w, at: inv.line, column: t.column, length: t.length, severity: .warning)
@@ -386,6 +399,7 @@ enum AnimationCommands {
     guard let duration = try c.value(U.duration) else {
       throw inv.usageError("missing 'duration D'")
     }
+    warnExtendedRange(target, s, inv)
     let delay = try c.value(U.delay, default: 0)
     // The old presentation value is where the animation starts.
     guard let old = s.scene.presentationValue(target.ref)?.components else {

@@ -16,7 +16,7 @@ enum ExplainCommands {
     if !info.unit.isEmpty { out += " in \(info.unit)" }
     out += ", default \(ValueFormatting.value(info.defaultValue))"
     out += info.animatable ? ", animatable" : ""
-    out += info.writable ? "" : ", read-only"
+    out += info.writable ? "" : info.renames ? ", set renames" : ", read-only"
     out += "\n  \(info.summary)\n"
     if case .enumeration(let cases, let names) = info.kind {
       let also = names.spellings(of: cases[0]).dropFirst().joined(separator: ", ")
@@ -34,6 +34,9 @@ enum ExplainCommands {
     if let swiftName = info.swiftName { out += "  Swift spells it \(swiftName) (accepted too)\n" }
     if let why = info.noEffectHere { out += "  changes nothing in Burst's picture: \(why)\n" }
     if let choice = info.choice { out += "  Burst's choice: \(choice)\n" }
+    if let choice = info.kind.choice {
+      out += "  Burst's choice (every \(info.kind.word)): \(choice)\n"
+    }
     return out
   }
 

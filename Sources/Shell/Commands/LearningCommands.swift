@@ -132,7 +132,7 @@ enum KeysColumn: Equatable {
     case .value: return value.map(ValueFormatting.value) ?? ""
     case .unit: return i.unit
     case .meaning:
-      return i.summary + (i.writable ? "" : " (read-only)")
+      return i.summary + (i.writable || i.renames ? "" : " (read-only)")
         + (i.noEffectHere == nil ? "" : " (no effect here)")
     }
   }

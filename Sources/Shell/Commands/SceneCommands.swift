@@ -32,6 +32,7 @@ enum SceneCommands {
         }
         return c
       }
+      if let color { s.warnExtendedRange(.color(color), at: inv.text) }
     }
     let root = PropertyRef(object: .layer(SceneModel.rootID), name: "bounds", field: nil)
     s.scene.model.apply(.rect(Rect(0, 0, size.width, size.height)), to: root)
@@ -156,6 +157,12 @@ enum SceneCommands {
     }
     let ref = try inv.property(pathToken, in: model)
     let valueTokens = Array(inv.args.dropFirst())
+    if model.info(ref)?.renames == true, valueTokens.count > 1 {
+      let joined = valueTokens.map(\.text).joined(separator: " ")
+      throw inv.error(
+        "a name is one word", hint: "quote a name with spaces: set \(pathToken.text) \"\(joined)\"",
+        at: valueTokens[1])
+    }
     let joined = valueTokens.map(\.text).joined(separator: " ")
     let span = Token(
       text: joined, column: valueToken.column,
@@ -184,6 +191,11 @@ enum SceneCommands {
     for token in inv.args {
       let ref = try inv.property(token, in: model)
       guard let info = model.info(ref), info.writable else {
+        if model.info(ref)?.renames == true {
+          throw inv.error(
+            "'\(ref.name)' has no default to go back to",
+            hint: "rename with: set \(token.text) NEWNAME", at: token)
+        }
         throw inv.error("'\(ref.name)' is read-only, so it has no default to go back to", at: token)
       }
       var value = info.defaultValue
@@ -206,15 +218,26 @@ enum SceneCommands {
     _ text: String, ref: PropertyRef, model: SceneModel, session s: Session, at inv: Invocation
   ) throws(ValueError) -> PropertyValue {
     do throws(ValueError) {
+      // Command words cannot name layers, as when a layer is created.
+      if case .layer = ref.object, model.info(ref)?.renames == true,
+        s.commands.lookup(text) != nil
+      {
+        throw ValueError(
+          "'\(text)' is a command and cannot name a layer",
+          hint: "choose another name, e.g. \(text)Layer")
+      }
       let (value, clamped) = try model.parseValueClamping(text, for: ref)
       if let clamped {
-        let name = ref.field.map { "\(ref.name).\($0)" } ?? ref.name
+        var name = ref.field.map { "\(ref.name).\($0)" } ?? ref.name
+        // A rounded rect's only clamped number is its radius.
+        if ref.field == nil, case .roundedRect? = model.info(ref)?.kind { name += ".radius" }
         let bound = Limits.name(of: clamped.used).map { ", the bound \($0)" } ?? ""
         s.warn(
           "\(name) \(ValueFormatting.number(clamped.given)) is out of range; set to"
             + " \(Limits.quoted(clamped.used))\(bound)",
           at: inv.text)
       }
+      s.warnExtendedRange(value, at: inv.text)
       return value
     } catch {
       var e = error

@@ -102,7 +102,29 @@ enum Linter {
       }
       for c in l.cells { visit(c, path: name, topLevel: true) }
     }
+    out += futureParticles(in: scene)
     return out
+  }
+
+  /// Where a real app would see iOS 7+'s "future particles": an emitter that started emitting
+  /// (a birthRate raised from 0, a cell added or enabled) on a layer whose beginTime was never
+  /// set, after its layer's time had run on (docs/semantics.md, "Future particles").
+  static func futureParticles(in scene: Scene) -> [String] {
+    let m = scene.model
+    let shown = m.root.settings.futureParticles
+    return scene.futureParticleStarts().compactMap { start in
+      guard let l = m.layer(start.layer) else { return nil }
+      let name = KeyPathSyntax.spelled(l.name)
+      // beginTime is in the parent's time: the parent's local time when it started.
+      let begin = scene.localTime(of: l.parent ?? SceneModel.rootID, at: start.at)
+      return
+        "\(name): started emitting at t = \(fmt(start.at)) s (a birthRate raised from 0 or a"
+        + " cell added) with its beginTime never set, so on iOS 7+ it back-fills \"future\""
+        + " particles already spread along their paths"
+        + (shown ? "" : " (set scene.futureParticles yes to see it here)")
+        + "; give it beginTime = CACurrentMediaTime() before it starts (here: set"
+        + " \(name).beginTime \(fmt(begin)) first, or start it with fire \(name) SECONDS)"
+    }
   }
 
   /// The properties set away from their defaults that change nothing Burst draws (the table

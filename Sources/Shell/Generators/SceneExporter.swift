@@ -298,13 +298,9 @@ struct SceneExporter {
         statement("\(target).beginTime = " + relativeTime(b - scene.now, to: nil))
       } else if d.name.contains(".") {
         setValue(boxed(v, kind: d.kind), keyPath: d.name, on: target)
-      } else if d.name == "shadowPath", case .rect(let r) = v {
-        // Burst keeps the path as its rect; iOS takes a CGPath.
-        statement(
-          "\(target).shadowPath = "
-            + (swift
-              ? "CGPath(rect: \(rect(r)), transform: nil)"
-              : "CGPathCreateWithRect(\(rect(r)), NULL)"))
+      } else if d.name == "shadowPath", case .roundedRect(let r) = v {
+        // Burst keeps the path as its (rounded) rect; iOS takes a CGPath.
+        statement("\(target).shadowPath = " + path(r))
       } else if Root.self == EmitterCell.self, case .enumeration(let e) = v,
         case .enumeration(_, let names) = d.kind, swift
       {
@@ -671,6 +667,7 @@ struct SceneExporter {
     case .point(let p): return point(p)
     case .size(let s): return size(s)
     case .rect(let r): return rect(r)
+    case .roundedRect(let r): return path(r)
     case .color(let c): return cgColor(c)
     case .bool(let b): return bool(b)
     case .enumeration(let e):
@@ -693,6 +690,19 @@ struct SceneExporter {
     return "(CATransform3D){" + (0..<16).map { number(m[$0]) }.joined(separator: ", ") + "}"
   }
 
+  /// A CGPath for a rect, or for a rounded rect as UIBezierPath makes it.
+  private func path(_ r: RoundRect) -> String {
+    if r.radius == 0 {
+      return swift
+        ? "CGPath(rect: \(rect(r.rect)), transform: nil)"
+        : "CGPathCreateWithRect(\(rect(r.rect)), NULL)"
+    }
+    return swift
+      ? "UIBezierPath(roundedRect: \(rect(r.rect)), cornerRadius: \(number(r.radius))).cgPath"
+      : "[UIBezierPath bezierPathWithRoundedRect:\(rect(r.rect))"
+        + " cornerRadius:\(number(r.radius))].CGPath"
+  }
+
   /// A value as an object (`Any` / `id`): for key paths and animation values.
   private func boxed(_ v: PropertyValue, kind: PropertyKind) -> String {
     switch v {
@@ -703,6 +713,7 @@ struct SceneExporter {
       return swift ? "NSValue(cgSize: \(size(s)))" : "[NSValue valueWithCGSize:\(size(s))]"
     case .rect(let r):
       return swift ? "NSValue(cgRect: \(rect(r)))" : "[NSValue valueWithCGRect:\(rect(r))]"
+    case .roundedRect(let r): return swift ? path(r) : "(__bridge id)" + path(r)
     case .color(let c): return swift ? cgColor(c) : "(__bridge id)" + cgColor(c)
     case .bool(let b): return swift ? bool(b) : b ? "@YES" : "@NO"
     case .enumeration(let e):
