@@ -122,7 +122,8 @@ package enum ValueFormatting {
     case .transform(let t):
       if t.isIdentity { return TransformExpression.identityNames[0] }
       let m = t.matrix.m
-      return (0..<16).map { print(m[$0]) }.joined(separator: " ")
+      // Commas, no spaces, as a point or rect prints: one word, so `KEY=VALUE` keeps it.
+      return (0..<16).map { print(m[$0]) }.joined(separator: ",")
     case .text(let t): return t
     }
   }

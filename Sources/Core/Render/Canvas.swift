@@ -148,6 +148,55 @@ package struct Canvas: Sendable {
       fullIfCornersIn: shape.contains, emptyIfCornersIn: nil, contains: shape.contains)
   }
 
+  /// ``fillQuad(_:width:height:cornerRadius:color:blend:)`` through a projective map (a layer
+  /// seen in perspective); an affine map takes the affine path exactly.
+  package mutating func fillQuad(
+    _ transform: Projective2D, width: Double, height: Double, cornerRadius: Double = 0,
+    color: RGBA, blend: BlendMode = .sourceOver
+  ) {
+    if let affine = transform.affine {
+      fillQuad(
+        affine, width: width, height: height, cornerRadius: cornerRadius, color: color,
+        blend: blend)
+      return
+    }
+    guard let shape = RoundedRect(width: width, height: height, radius: cornerRadius),
+      let inverse = transform.inverted()
+    else { return }
+    rasterize(
+      transform, inverse, width: width, height: height, color: color, blend: blend,
+      fullIfCornersIn: shape.contains, emptyIfCornersIn: nil, contains: shape.contains)
+  }
+
+  /// ``strokeQuad(_:width:height:cornerRadius:lineWidth:color:blend:)`` through a projective
+  /// map; an affine map takes the affine path exactly.
+  package mutating func strokeQuad(
+    _ transform: Projective2D, width: Double, height: Double, cornerRadius: Double = 0,
+    lineWidth: Double, color: RGBA, blend: BlendMode = .sourceOver
+  ) {
+    if let affine = transform.affine {
+      strokeQuad(
+        affine, width: width, height: height, cornerRadius: cornerRadius, lineWidth: lineWidth,
+        color: color, blend: blend)
+      return
+    }
+    guard lineWidth.isFinite, lineWidth > 0, let inverse = transform.inverted(),
+      let outer = RoundedRect(width: width, height: height, radius: cornerRadius)
+    else { return }
+    let inner = RoundedRect(
+      inset: lineWidth, width: width, height: height, radius: max(0, cornerRadius - lineWidth))
+    var full: ((ShapePoint) -> Bool)? = outer.contains
+    var empty: ((ShapePoint) -> Bool)? = nil
+    if let inner {
+      full = nil
+      empty = inner.contains
+    }
+    rasterize(
+      transform, inverse, width: width, height: height, color: color, blend: blend,
+      fullIfCornersIn: full, emptyIfCornersIn: empty
+    ) { p in outer.contains(p) && !(inner?.contains(p) ?? false) }
+  }
+
   /// Strokes the inside edge of the rectangle [0, width]×[0, height] (a Core Animation layer
   /// border: `lineWidth` wide, inside the bounds, following `cornerRadius`), mapped by `transform`
   /// and anti-aliased like ``fillQuad(_:width:height:cornerRadius:color:blend:)``.
@@ -182,7 +231,19 @@ package struct Canvas: Sendable {
     fullIfCornersIn: ((ShapePoint) -> Bool)?, emptyIfCornersIn: ((ShapePoint) -> Bool)?,
     contains: (ShapePoint) -> Bool
   ) {
-    guard color.isFinite, let inverse = transform.inverted(),
+    guard let inverse = transform.inverted() else { return }
+    rasterize(
+      transform, inverse, width: w, height: h, color: color, blend: blend,
+      fullIfCornersIn: fullIfCornersIn, emptyIfCornersIn: emptyIfCornersIn, contains: contains)
+  }
+
+  /// The scan itself, for an affine or a projective map and its inverse (pixels to shape).
+  private mutating func rasterize<Map: PixelMap>(
+    _ transform: Map, _ inverse: Map, width w: Double, height h: Double, color: RGBA,
+    blend: BlendMode, fullIfCornersIn: ((ShapePoint) -> Bool)?,
+    emptyIfCornersIn: ((ShapePoint) -> Bool)?, contains: (ShapePoint) -> Bool
+  ) {
+    guard color.isFinite,
       let box = PixelBox(transform, minX: 0, minY: 0, maxX: w, maxY: h, in: self)
     else { return }
     let canvasWidth = width
@@ -292,7 +353,7 @@ func blendPixel(
 }
 
 /// A point in a shape's own coordinates.
-private struct ShapePoint {
+struct ShapePoint {
   var u: Double
   var v: Double
 
@@ -301,9 +362,47 @@ private struct ShapePoint {
     self.v = v
   }
 
-  init(_ inverse: Affine2D, _ x: Double, _ y: Double) {
-    u = inverse.a * x + inverse.c * y + inverse.tx
-    v = inverse.b * x + inverse.d * y + inverse.ty
+  init<Map: PixelMap>(_ inverse: Map, _ x: Double, _ y: Double) {
+    self = inverse.shapePoint(x, y)
+  }
+}
+
+/// A map between a shape's space and pixels that the scans can use in either direction.
+protocol PixelMap {
+  /// The image of (x, y), as a shape point; not finite (so inside no shape) when the point
+  /// lies behind the viewer.
+  func shapePoint(_ x: Double, _ y: Double) -> ShapePoint
+  /// The images of the corners of a box, or nil when one lies behind the viewer.
+  func corners(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> [(Double, Double)]?
+}
+
+extension Affine2D: PixelMap {
+  @inline(__always)
+  func shapePoint(_ x: Double, _ y: Double) -> ShapePoint {
+    ShapePoint(u: a * x + c * y + tx, v: b * x + d * y + ty)
+  }
+
+  func corners(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> [(Double, Double)]? {
+    [apply(x: x0, y: y0), apply(x: x1, y: y0), apply(x: x0, y: y1), apply(x: x1, y: y1)]
+  }
+}
+
+extension Projective2D: PixelMap {
+  @inline(__always)
+  func shapePoint(_ x: Double, _ y: Double) -> ShapePoint {
+    let h = homogeneous(x: x, y: y)
+    guard h.w > 0 else { return ShapePoint(u: .nan, v: .nan) }
+    return ShapePoint(u: h.x / h.w, v: h.y / h.w)
+  }
+
+  func corners(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> [(Double, Double)]? {
+    var out: [(Double, Double)] = []
+    for (x, y) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)] {
+      let h = homogeneous(x: x, y: y)
+      guard h.w > 0 else { return nil }
+      out.append((h.x / h.w, h.y / h.w))
+    }
+    return out
   }
 }
 
@@ -352,10 +451,32 @@ struct PixelBox {
     let p1 = t.apply(x: maxX, y: minY)
     let p2 = t.apply(x: minX, y: maxY)
     let p3 = t.apply(x: maxX, y: maxY)
-    let lowX = min(p0.x, p1.x, p2.x, p3.x) - margin
-    let highX = max(p0.x, p1.x, p2.x, p3.x) + margin
-    let lowY = min(p0.y, p1.y, p2.y, p3.y) - margin
-    let highY = max(p0.y, p1.y, p2.y, p3.y) + margin
+    self.init(
+      lowX: min(p0.x, p1.x, p2.x, p3.x) - margin, highX: max(p0.x, p1.x, p2.x, p3.x) + margin,
+      lowY: min(p0.y, p1.y, p2.y, p3.y) - margin, highY: max(p0.y, p1.y, p2.y, p3.y) + margin,
+      in: canvas)
+  }
+
+  /// The box of a shape seen through any map: the whole canvas when a corner lies behind the
+  /// viewer (the visible part is then unbounded on screen; the scan tests each pixel).
+  init?<Map: PixelMap>(
+    _ t: Map, minX: Double, minY: Double, maxX: Double, maxY: Double, margin: Double = 0,
+    in canvas: Canvas
+  ) {
+    guard let c = t.corners(minX, minY, maxX, maxY) else {
+      self.init(
+        lowX: 0, highX: Double(canvas.width), lowY: 0, highY: Double(canvas.height), in: canvas)
+      return
+    }
+    let xs = c.map(\.0)
+    let ys = c.map(\.1)
+    self.init(
+      lowX: xs.reduce(.infinity, min) - margin, highX: xs.reduce(-.infinity, max) + margin,
+      lowY: ys.reduce(.infinity, min) - margin, highY: ys.reduce(-.infinity, max) + margin,
+      in: canvas)
+  }
+
+  private init?(lowX: Double, highX: Double, lowY: Double, highY: Double, in canvas: Canvas) {
     guard lowX.isFinite, highX.isFinite, lowY.isFinite, highY.isFinite else { return nil }
     let w = Double(canvas.width)
     let h = Double(canvas.height)

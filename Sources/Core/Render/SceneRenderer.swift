@@ -34,7 +34,7 @@ package enum SceneRenderer {
     let h = max(1, height)
     let bw = max(root.properties.bounds.size.width, 1e-9)
     let bh = max(root.properties.bounds.size.height, 1e-9)
-    let base = Affine2D.scale(x: Double(w) / bw, y: Double(h) / bh)
+    let base = Projective2D(Affine2D.scale(x: Double(w) / bw, y: Double(h) / bh))
     // The renderer owns the only reference to its canvas, so drawing never copies it.
     var r = Renderer(
       scene: scene, canvas: Canvas(width: w, height: h, fill: fill),
@@ -50,7 +50,7 @@ package enum SceneRenderer {
       var m = base
       var opacity = 1.0
       for l in chain {
-        m = compose(m, toParent(l))
+        m = Projective2D.compose(m, toParent(l, in: scene.model))
         opacity *= l.properties.opacity
       }
       r.draw(only, parentTransform: m, parentOpacity: opacity)
@@ -62,11 +62,11 @@ package enum SceneRenderer {
 
   /// Maps a layer's own coordinates to the scene's (the root's bounds), through every
   /// ancestor's position, anchor point and transform.
-  package static func transformToScene(_ model: SceneModel, _ id: LayerID) -> Affine2D {
-    var m = Affine2D.identity
+  package static func transformToScene(_ model: SceneModel, _ id: LayerID) -> Projective2D {
+    var m = Projective2D(Affine2D.identity)
     var cur: LayerID? = id
     while let c = cur, c != SceneModel.rootID, let l = model.layer(c) {
-      m = compose(toParent(l), m)
+      m = Projective2D.compose(toParent(l, in: model), m)
       cur = l.parent
     }
     return m
@@ -81,16 +81,50 @@ package enum SceneRenderer {
   }
 
   /// Maps a layer's own coordinates to its superlayer's: the anchor point of the bounds goes
-  /// to `position`, then translation · rotation · scale about it.
-  static func toParent(_ l: Layer) -> Affine2D {
+  /// to `position` (and `zPosition`), through the layer's transform about it, then through the
+  /// superlayer's sublayerTransform about the superlayer's anchor point, and is flattened into
+  /// the superlayer's plane (z dropped) as Core Animation flattens a plain layer's sublayers.
+  /// A planar transform under a superlayer without a sublayerTransform keeps the exact 2-D
+  /// arithmetic: translation · rotation · scale about the anchor point.
+  static func toParent(_ l: Layer, in model: SceneModel) -> Projective2D {
     let p = l.properties
     let t = p.transform
-    let ax = p.bounds.origin.x + p.anchorPoint.x * p.bounds.size.width
-    let ay = p.bounds.origin.y + p.anchorPoint.y * p.bounds.size.height
-    var m = Affine2D.translation(x: p.position.x + t.translationX, y: p.position.y + t.translationY)
-    m = compose(m, .rotation(t.rotation))
-    m = compose(m, .scale(x: t.scaleX, y: t.scaleY))
-    return compose(m, .translation(x: -ax, y: -ay))
+    let (ax, ay) = anchor(p)
+    let above = l.parent.flatMap { model.layer($0)?.properties }
+    let sublayerTransform = above?.sublayerTransform ?? LayerTransform()
+    if t.isPlanar && sublayerTransform.isIdentity {
+      var m = Affine2D.translation(
+        x: p.position.x + t.translationX, y: p.position.y + t.translationY)
+      m = compose(m, .rotation(t.rotation))
+      m = compose(m, .scale(x: t.scaleX, y: t.scaleY))
+      return Projective2D(compose(m, .translation(x: -ax, y: -ay)))
+    }
+    var m = Matrix3D.translation(-ax, -ay, 0).concatenating(t.matrix)
+      .concatenating(.translation(p.position.x, p.position.y, p.zPosition))
+    if let above, !sublayerTransform.isIdentity {
+      let (px, py) = anchor(above)
+      m = m.concatenating(.translation(-px, -py, 0)).concatenating(sublayerTransform.matrix)
+        .concatenating(.translation(px, py, 0))
+    }
+    return m.planar
+  }
+
+  /// The anchor point in the layer's own coordinates.
+  static func anchor(_ p: LayerProperties) -> (Double, Double) {
+    (
+      p.bounds.origin.x + p.anchorPoint.x * p.bounds.size.width,
+      p.bounds.origin.y + p.anchorPoint.y * p.bounds.size.height
+    )
+  }
+
+  /// Whether a layer mapped to the canvas by `m` is seen from behind: its drawing is mirrored
+  /// where its bounds' centre lands (or that point is behind the viewer).
+  static func turnedAway(_ p: LayerProperties, _ m: Projective2D) -> Bool {
+    let (cx, cy) = (
+      p.bounds.origin.x + p.bounds.size.width / 2, p.bounds.origin.y + p.bounds.size.height / 2
+    )
+    guard let local = m.tangent(atX: cx, y: cy) else { return true }
+    return local.determinant < 0
   }
 
   /// Where a layer's contents image goes in its own coordinates, by contentsGravity: resize
@@ -151,7 +185,7 @@ package enum SceneRenderer {
     var stopped = false
     var drawnSincePoll = 0
 
-    mutating func drawRoot(_ base: Affine2D) {
+    mutating func drawRoot(_ base: Projective2D) {
       let root = scene.model.root
       drawOwn(root, transform: base, opacity: root.properties.opacity)
       for id in orderedSublayers(root) {
@@ -159,13 +193,16 @@ package enum SceneRenderer {
       }
     }
 
-    mutating func draw(_ id: LayerID, parentTransform: Affine2D, parentOpacity: Double) {
+    mutating func draw(_ id: LayerID, parentTransform: Projective2D, parentOpacity: Double) {
       guard let l = scene.model.layer(id), !l.properties.hidden else { return }
-      let m = compose(parentTransform, toParent(l))
+      let m = Projective2D.compose(parentTransform, toParent(l, in: scene.model))
       let opacity = parentOpacity * l.properties.opacity
       guard opacity > 0 else { return }
       let p = l.properties
-      let origin = compose(m, .translation(x: p.bounds.origin.x, y: p.bounds.origin.y))
+      // isDoubleSided = no: a layer seen from behind (its drawing mirrored on screen) is hidden.
+      if !p.doubleSided && SceneRenderer.turnedAway(p, m) { return }
+      let origin = Projective2D.compose(
+        m, Projective2D(.translation(x: p.bounds.origin.x, y: p.bounds.origin.y)))
       // Group opacity (iOS's allowsGroupOpacity, on by default): a translucent layer whose
       // content overlaps itself is drawn opaque into a canvas of its own and faded as one.
       // masksToBounds: the same canvas, kept only inside the (rounded) bounds.
@@ -217,15 +254,21 @@ package enum SceneRenderer {
     /// follows: moved by shadowOffset and blurred by shadowRadius in the layer's own space
     /// (`m` to pixels), tinted shadowColor × shadowOpacity × `opacity`, clipped by `mask`.
     mutating func drawShadow(
-      _ p: LayerProperties, of inside: Canvas, mask: Canvas?, transform m: Affine2D,
+      _ p: LayerProperties, of inside: Canvas, mask: Canvas?, transform projective: Projective2D,
       opacity: Double
     ) {
+      // Offset and blur follow the layer's scale and turn where its centre is (exact without
+      // perspective).
+      let (cx, cy) = (
+        p.bounds.origin.x + p.bounds.size.width / 2, p.bounds.origin.y + p.bounds.size.height / 2
+      )
+      guard let m = projective.affine ?? projective.tangent(atX: cx, y: cy) else { return }
       let dx = m.a * p.shadowOffset.width + m.c * p.shadowOffset.height
       let dy = m.b * p.shadowOffset.width + m.d * p.shadowOffset.height
       let sigma = max(p.shadowRadius, 0) * m.determinant.magnitude.squareRoot()
       let color = rgba(p.shadowColor, opacity: p.shadowOpacity * opacity)
       if let shape = Canvas.shadowShape(
-        p.shadowPath, transform: m, width: canvas.width, height: canvas.height)
+        p.shadowPath, transform: projective, width: canvas.width, height: canvas.height)
       {
         canvas.drawShadow(
           of: shape, sourceMask: nil, clip: mask, offsetX: dx, offsetY: dy, sigma: sigma,
@@ -261,9 +304,10 @@ package enum SceneRenderer {
     }
 
     /// Background, contents image, and (for an emitter) particles.
-    mutating func drawOwn(_ l: Layer, transform m: Affine2D, opacity: Double) {
+    mutating func drawOwn(_ l: Layer, transform m: Projective2D, opacity: Double) {
       let p = l.properties
-      let origin = compose(m, .translation(x: p.bounds.origin.x, y: p.bounds.origin.y))
+      let origin = Projective2D.compose(
+        m, Projective2D(.translation(x: p.bounds.origin.x, y: p.bounds.origin.y)))
       if p.backgroundColor.alpha > 0 && !(l.kind == .scene && backgroundDrawn) {
         canvas.fillQuad(
           origin, width: p.bounds.size.width, height: p.bounds.size.height,
@@ -279,7 +323,7 @@ package enum SceneRenderer {
           .scale(x: r.size.width, y: r.size.height))
         canvas.drawSprite(
           image, contentsRect: (cr.origin.x, cr.origin.y, cr.size.width, cr.size.height),
-          transform: compose(m, spriteToLayer),
+          projective: Projective2D.compose(m, Projective2D(spriteToLayer)),
           tint: RGBA(r: 1, g: 1, b: 1, a: Float(min(max(opacity, 0), 1))),
           filter: SpriteFilter(
             magnification: p.magnificationFilter, minification: p.minificationFilter,
@@ -288,7 +332,7 @@ package enum SceneRenderer {
       if l.kind == .emitter { drawParticles(l, transform: m, opacity: opacity) }
     }
 
-    mutating func drawParticles(_ l: Layer, transform m: Affine2D, opacity: Double) {
+    mutating func drawParticles(_ l: Layer, transform projective: Projective2D, opacity: Double) {
       guard let rt = scene.runtimes[l.id] else { return }
       let cells = scene.liveCells(of: l, rt)
       guard !cells.isEmpty else { return }
@@ -348,6 +392,8 @@ package enum SceneRenderer {
       }
       let blend: BlendMode = mode == .additive ? .additive : .sourceOver
       let layerOpacity = Float(min(max(opacity, 0), 1))
+      // In perspective each particle is drawn through the map's tangent at its position.
+      let flat = projective.affine
       for (slot, i) in order {
         drawnSincePoll += 1
         if drawnSincePoll >= 4096 {
@@ -369,6 +415,14 @@ package enum SceneRenderer {
         let local = Affine2D(
           a: cs * w, b: sn * w, c: -sn * h, d: cs * h, tx: Double(frame.x[k]),
           ty: Double(frame.y[k]))
+        let m: Affine2D
+        if let flat {
+          m = flat
+        } else if let tangent = projective.tangent(atX: local.tx, y: local.ty) {
+          m = tangent
+        } else {
+          continue
+        }
         canvas.drawSprite(
           look.image, contentsRect: look.rect, transform: compose(m, local),
           tint: RGBA(

@@ -4,14 +4,15 @@ extension Canvas {
   /// rounded by its radius (at most half the shorter side, below 0 none), anti-aliased as a
   /// background is. nil when the rect is empty: there is no shadowPath, and the layer's own
   /// alpha casts the shadow.
-  static func shadowShape(_ path: RoundRect, transform: Affine2D, width: Int, height: Int)
+  static func shadowShape(_ path: RoundRect, transform: Projective2D, width: Int, height: Int)
     -> Canvas?
   {
     let r = path.rect
     guard r.size.width > 0, r.size.height > 0 else { return nil }
     var shape = Canvas(width: width, height: height, fill: .clear)
     shape.fillQuad(
-      SceneRenderer.compose(transform, .translation(x: r.origin.x, y: r.origin.y)),
+      Projective2D.compose(
+        transform, Projective2D(.translation(x: r.origin.x, y: r.origin.y))),
       width: r.size.width, height: r.size.height, cornerRadius: max(0, path.radius),
       color: .white)
     return shape

@@ -87,29 +87,8 @@ extension Canvas {
     }
     guard let inverse = transform.inverted() else { return }
 
-    // Texels per pixel along screen x and y (the footprint), for the mip level.
-    let dsdx = imageW * inverse.a
-    let dsdy = imageW * inverse.c
-    let dtdx = imageH * inverse.b
-    let dtdy = imageH * inverse.d
-    let rho = max(
-      (dsdx * dsdx + dtdx * dtdx).squareRoot(), (dsdy * dsdy + dtdy * dtdy).squareRoot())
-    // When minifying, bias toward the blurrier level by up to half a level (none at 1:1), which
-    // keeps high-frequency images from shimmering between levels.
-    let minification = rho > 1 ? CoreMath.fastLog2(rho) : 0
-    let lod: Double
-    let nearest: Bool
-    switch rho > 1 ? filter.minification : filter.magnification {
-    case .linear:
-      lod = minification + min(minification, 0.5)
-      nearest = false
-    case .trilinear:
-      lod = minification + (rho > 1 && filter.bias.isFinite ? filter.bias : 0)
-      nearest = false
-    case .nearest:
-      lod = 0
-      nearest = true
-    }
+    let (lod, nearest) = Self.level(
+      imageWidth: imageW, imageHeight: imageH, inverse: inverse, filter: filter)
 
     guard
       let box = PixelBox(
@@ -226,6 +205,108 @@ extension Canvas {
           if x < 0 || x >= canvasWidth || wx <= 0 { continue }
           let c = color * (wx * wy)
           blendPixel(base + (y * canvasWidth + x) * 4, c.x, c.y, c.z, c.w, blend)
+        }
+      }
+    }
+  }
+}
+
+extension Canvas {
+  /// The mip level and whether to take the nearest texel, from the footprint ρ (texels per
+  /// pixel along the worse screen axis) that `inverse` (pixels to sprite space) gives.
+  fileprivate static func level(
+    imageWidth imageW: Double, imageHeight imageH: Double, inverse: Affine2D,
+    filter: SpriteFilter
+  ) -> (lod: Double, nearest: Bool) {
+    // Texels per pixel along screen x and y (the footprint), for the mip level.
+    let dsdx = imageW * inverse.a
+    let dsdy = imageW * inverse.c
+    let dtdx = imageH * inverse.b
+    let dtdy = imageH * inverse.d
+    let rho = max(
+      (dsdx * dsdx + dtdx * dtdx).squareRoot(), (dsdy * dsdy + dtdy * dtdy).squareRoot())
+    // When minifying, bias toward the blurrier level by up to half a level (none at 1:1), which
+    // keeps high-frequency images from shimmering between levels.
+    let minification = rho > 1 ? CoreMath.fastLog2(rho) : 0
+    switch rho > 1 ? filter.minification : filter.magnification {
+    case .linear:
+      return (minification + min(minification, 0.5), false)
+    case .trilinear:
+      return (minification + (rho > 1 && filter.bias.isFinite ? filter.bias : 0), false)
+    case .nearest:
+      return (0, true)
+    }
+  }
+
+  /// Draws `image` through a projective map (a layer seen in perspective): as
+  /// ``drawSprite(_:contentsRect:transform:tint:blend:filter:)``, but each pixel centre is
+  /// mapped back through the homography, and its edge coverage and the mip level come from the
+  /// map's local scale (the level from the sprite's centre). An affine map takes the affine
+  /// path, so nothing changes for layers without perspective. The part of the sprite behind the
+  /// viewer (w ≤ 0) is not drawn.
+  package mutating func drawSprite(
+    _ image: SpriteImage,
+    contentsRect: (x: Double, y: Double, w: Double, h: Double) = (0, 0, 1, 1),
+    projective transform: Projective2D,
+    tint: RGBA = .white,
+    blend: BlendMode = .sourceOver,
+    filter: SpriteFilter = .linear
+  ) {
+    if let affine = transform.affine {
+      drawSprite(
+        image, contentsRect: contentsRect, transform: affine, tint: tint, blend: blend,
+        filter: filter)
+      return
+    }
+    guard width > 0, height > 0, tint.isFinite, transform.isFinite else { return }
+    let rect = contentsRect
+    guard rect.x.isFinite, rect.y.isFinite, rect.w.isFinite, rect.h.isFinite,
+      rect.w != 0, rect.h != 0
+    else { return }
+    let alpha = unitClamp(tint.a)
+    let tintColor = SIMD4<Float>(
+      unitClamp(tint.r) * alpha, unitClamp(tint.g) * alpha, unitClamp(tint.b) * alpha, alpha)
+    guard alpha > 0, let inverse = transform.inverted(),
+      let centre = transform.tangent(atX: 0, y: 0), let centreInverse = centre.inverted(),
+      let box = PixelBox(transform, minX: -0.5, minY: -0.5, maxX: 0.5, maxY: 0.5, in: self)
+    else { return }
+    let (lod, nearest) = Self.level(
+      imageWidth: Double(image.width) * rect.w.magnitude,
+      imageHeight: Double(image.height) * rect.h.magnitude, inverse: centreInverse,
+      filter: filter)
+    let canvasWidth = width
+    image.storage.withUnsafeBufferPointer { texels in
+      guard let texelBase = texels.baseAddress else { return }
+      let sampler = MipSampler(image, texelBase, rect: rect, lod: lod, nearest: nearest)
+      pixels.withUnsafeMutableBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return }
+        for y in box.y0..<box.y1 {
+          let py = Double(y) + 0.5
+          for x in box.x0..<box.x1 {
+            let px = Double(x) + 0.5
+            let h = inverse.homogeneous(x: px, y: py)
+            guard h.w > 0 else { continue }
+            let u = h.x / h.w
+            let v = h.y / h.w
+            // The local scale of the inverse map here: d(U/W) = (dU − u·dW) / W.
+            let ux = (inverse.a - u * inverse.p) / h.w
+            let uy = (inverse.c - u * inverse.q) / h.w
+            let vx = (inverse.b - v * inverse.p) / h.w
+            let vy = (inverse.d - v * inverse.q) / h.w
+            let gradU = (ux * ux + uy * uy).squareRoot()
+            let gradV = (vx * vx + vy * vy).squareRoot()
+            guard gradU > 0, gradV > 0, abs(u) < 0.5 + 0.5 * gradU, abs(v) < 0.5 + 0.5 * gradV
+            else { continue }
+            let coverage =
+              edgeCoverage(Float(abs(u) / gradU), Float(0.5 / gradU))
+              * edgeCoverage(Float(abs(v) / gradV), Float(0.5 / gradV))
+            guard coverage > 0 else { continue }
+            let color =
+              sampler.sample(Float(min(max(u, -0.5), 0.5)), Float(min(max(v, -0.5), 0.5)))
+              * (tintColor * coverage)
+            blendPixel(
+              base + (y &* canvasWidth &+ x) &* 4, color.x, color.y, color.z, color.w, blend)
+          }
         }
       }
     }
