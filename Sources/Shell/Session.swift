@@ -325,6 +325,13 @@ final class Session {
   private func report(_ r: StepReport, for cmd: CommandText) {
     droppedThisCommand += r.dropped
     lastStopped = r.stoppedAt != nil
+    for id in r.droppedTransitions {
+      let name = KeyPathSyntax.spelled(scene.model.layer(id)?.name ?? "")
+      warn(
+        "transition on '\(name)' dropped: nothing in it changed before the clock moved",
+        hint: "change the layer (or its sublayers) after 'transition' and before stepping",
+        at: cmd)
+    }
     if r.rateCapped {
       warn(
         "an effective birth rate above \(ValueFormatting.compact(Limits.maxBirthRate)) particles/s"

@@ -56,7 +56,27 @@ private let enumerationClauses: [EnumerationClause] = [
   ) { w in
     try read(UIViewClause.curve, of: AnimationCommands.uiview, "uiview b.x curve \(w)")?.rawValue
   },
+  EnumerationClause(
+    name: "transition TYPE", cases: TransitionType.allCases.map(\.rawValue),
+    names: TransitionType.constantNames
+  ) { w in
+    let (inv, words) = try invocation(of: AnimationCommands.transition, "transition b \(w)")
+    return try AnimationCommands.transitionType(words[2], inv).rawValue
+  },
+  EnumerationClause(
+    name: "transition SUBTYPE", cases: TransitionSubtype.allCases.map(\.rawValue),
+    names: TransitionSubtype.constantNames
+  ) { w in
+    let (inv, words) = try invocation(of: AnimationCommands.transition, "transition b push \(w)")
+    return try AnimationCommands.transitionSubtype(words[3], inv).rawValue
+  },
 ]
+
+/// The invocation of `command` by `line`, and its words.
+private func invocation(of command: Command, _ line: String) throws -> (Invocation, [Token]) {
+  let text = try #require(try Lexer.commands(in: line, file: "t.burst").first)
+  return (Invocation(command: command, text: text), text.tokens)
+}
 
 /// One case of one clause, written one way.
 struct ClauseSpelling: CustomTestStringConvertible, Sendable {

@@ -194,6 +194,17 @@ package enum SceneRenderer {
     }
 
     mutating func draw(_ id: LayerID, parentTransform: Projective2D, parentOpacity: Double) {
+      // A layer under a CATransition: its old and live pictures, combined (TransitionDrawing).
+      if let transition = scene.transitions[id], scene.model.layer(id) != nil {
+        let (w, h, stop) = (canvas.width, canvas.height, stop)
+        let drawn = TransitionDrawing.draw(transition, of: id, in: scene, width: w, height: h) {
+          var r = Renderer(scene: $0, canvas: Canvas(width: w, height: h), stop: stop)
+          r.draw(id, parentTransform: parentTransform, parentOpacity: parentOpacity)
+          return r.stopped ? nil : r.canvas
+        }
+        if let drawn { canvas.composite(drawn, mask: nil) } else { stopped = true }
+        return
+      }
       guard let l = scene.model.layer(id), !l.properties.hidden else { return }
       let m = Projective2D.compose(parentTransform, toParent(l, in: scene.model))
       let opacity = parentOpacity * l.properties.opacity

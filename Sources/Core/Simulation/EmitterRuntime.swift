@@ -57,6 +57,8 @@ package struct StepReport: Sendable, Equatable {
   package var rateCapped = false
   /// Where the step ended when it was asked to stop early (nil: it reached its end).
   package var stoppedAt: Double?
+  /// Layers whose transition was dropped as the clock moved: nothing in them had changed.
+  package var droppedTransitions: [LayerID] = []
 
   package init() {}
 }

@@ -8,6 +8,8 @@ package struct Scene: Sendable {
   var runtimes: [LayerID: EmitterRuntime] = [:]
   /// Images loaded from files for `contents`, by the path the user wrote.
   package var images: [String: SpriteImage] = [:]
+  /// Each layer's CATransition (`transition`), by layer: pixels only, not the model.
+  package var transitions: [LayerID: LayerTransition] = [:]
 
   /// Advances to `t` while an animation changes emission: a closed-form jump over the births
   /// that cannot matter (see `emissionPlan`), then the grid, polling `stop` every 64 cells.
@@ -203,6 +205,7 @@ package struct Scene: Sendable {
   package mutating func advance(to t: Double, stop: () -> Bool = { false }) -> StepReport {
     var report = StepReport()
     guard t > now, t.isFinite else { return report }
+    if !transitions.isEmpty { report.droppedTransitions = startTransitions() }
     if hasAnimations && emissionAnimationRuns(from: now, to: t) {
       for (end, animated) in emissionIntervals(to: t) {
         if animated {
@@ -217,6 +220,7 @@ package struct Scene: Sendable {
       advanceInPieces(to: t, using: presentedModel(at: now), report: &report, stop: stop)
     }
     pruneFinishedAnimations()
+    pruneFinishedTransitions()
     return report
   }
 

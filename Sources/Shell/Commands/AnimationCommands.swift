@@ -1,8 +1,8 @@
 import Core
 
-/// Animations: animate, group, uiview, animations, cancel, plot.
+/// Animations: animate, group, uiview, transition, animations, cancel, plot.
 enum AnimationCommands {
-  static let all: [Command] = [animate, group, uiview, animations, cancel, plot]
+  static let all: [Command] = [animate, group, uiview, transition, animations, cancel, plot]
 
   /// The property an animation targets, with what is needed to read its values.
   struct Target {
@@ -457,7 +457,8 @@ enum AnimationCommands {
     try inv.expectAtMost(1)
     let id = try inv.layer(try inv.argument(1, "PATH"), in: s.scene.model)
     let list = s.scene.model.layer(id)?.animations ?? []
-    guard !list.isEmpty else {
+    let transition = s.scene.transitions[id]
+    guard !list.isEmpty || transition != nil else {
       s.sink.out("no animations\n")
       return
     }
@@ -499,18 +500,32 @@ enum AnimationCommands {
             begin: "+" + ValueFormatting.number(child.timing.beginTime)))
       }
     }
+    if let tr = transition {
+      // A CATransition, under Core Animation's key for it; it waits for the clock to move.
+      let kind =
+        "transition \(tr.type.rawValue)" + (tr.type == .fade ? "" : " \(tr.subtype.rawValue)")
+      let progress =
+        tr.beginTime == nil ? "waiting" : "\(Int((tr.fraction(atLayerTime: t) * 100).rounded()))%"
+      rows.append([
+        LayerTransition.key, "-", kind, tr.beginTime.map(ValueFormatting.number) ?? "-",
+        ValueFormatting.number(tr.duration), progress,
+      ])
+    }
     s.sink.out(TreePrinter.table(rows))
   }
 
   static let cancel = Command(
     name: "cancel", usage: "cancel PATH [KEY]",
-    abstract: "remove a layer's animations (all, or those with KEY; a group with its children)",
+    abstract:
+      "remove a layer's animations (all, or those with KEY; a group with its children; its"
+      + " transition with the key transition)",
     examples: ["cancel button", "cancel button bounce"], hints: [.layer, .none]
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(2)
     let id = try inv.layer(try inv.argument(1, "PATH"), in: s.scene.model)
     let key = inv.args.count > 1 ? inv.text.tokens[2].text : nil
-    let n = s.scene.model.cancelAnimations(on: id, key: key)
+    var n = s.scene.model.cancelAnimations(on: id, key: key)
+    if key == nil || key == LayerTransition.key, s.scene.cancelTransition(on: id) { n += 1 }
     if n == 0, let key {
       throw inv.error("no animation with key '\(key)'", at: inv.text.tokens[2])
     }

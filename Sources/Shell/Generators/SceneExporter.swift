@@ -60,7 +60,8 @@ struct SceneExporter {
     "CAMediaTimingFunction",
     "CACurrentMediaTime", "UIColor", "UIImage", "UIView", "NSValue", "NSNumber", "CGPoint",
     "CGSize", "CGRect", "CGPointMake", "CGSizeMake", "CGRectMake", "HUGE_VALF", "UIKit",
-    "QuartzCore", "CGPath", "CGPathCreateWithRect", "CALayerContentsFilter",
+    "QuartzCore", "CGPath", "CGPathCreateWithRect", "CALayerContentsFilter", "CATransition",
+    "kCATransition",
   ]
 
   /// A valid Swift and Objective-C identifier for a Burst name: any character other than an
@@ -123,6 +124,14 @@ struct SceneExporter {
           first = false
         }
         animation(a, on: l)
+      }
+      if let tr = scene.transitions[id], !tr.isFinished(atLayerTime: t) {
+        if first {
+          body.append("")
+          comment("Animations, added once the layers are in the tree.")
+          first = false
+        }
+        transition(tr, on: l)
       }
     }
     var out = header().map { "// " + $0 }.joined(separator: "\n") + "\n"
@@ -409,6 +418,36 @@ struct SceneExporter {
         ? "\(owner).add(\(ident), forKey: \(key))"
         : "[\(owner) addAnimation:\(ident) forKey:\(key)]")
     return ident
+  }
+
+  /// A CATransition's declaration, type, subtype (none for fade, which ignores it), timing and
+  /// `add(_:forKey: kCATransition)`.
+  private mutating func transition(_ tr: LayerTransition, on l: Layer) {
+    let owner = target(l)
+    let ident = unique(owner + "-transition")
+    func set(_ key: String, _ v: String) { statement("\(ident).\(key) = \(v)") }
+    func constant<E: AppleEnumeration>(_ v: E) -> String {
+      swift ? "." + v.rawValue : E.constantNames.objcConstant(v.rawValue)
+    }
+    statement(
+      swift ? "let \(ident) = CATransition()" : "CATransition *\(ident) = [CATransition animation]")
+    set("type", constant(tr.type))
+    if tr.type != .fade { set("subtype", constant(tr.subtype)) }
+    set("duration", number(tr.duration))
+    if let begin = tr.beginTime {
+      let delay = ((begin - scene.localTime(of: l.id, at: scene.now)) * 1e9).rounded() / 1e9
+      if delay != 0 {
+        let chainIsDefault =
+          defaultTimingAbove(l.id) && l.properties.timing.beginTime == 0
+          && l.properties.timing.speed == 1 && l.properties.timing.timeOffset == 0
+        set("beginTime", relativeTime(delay, to: chainIsDefault ? nil : owner))
+      }
+    }
+    if let f = tr.timingFunction { set("timingFunction", timingFunction(f)) }
+    statement(
+      swift
+        ? "\(owner).add(\(ident), forKey: kCATransition)"
+        : "[\(owner) addAnimation:\(ident) forKey:kCATransition]")
   }
 
   /// The key path as Core Animation spells it, relative to the layer: the cells by name

@@ -1,0 +1,151 @@
+/// Draws a layer under its CATransition (docs/semantics.md, "Transitions"): the subtree as it
+/// was when the transition was added ("before") giving way to its live rendering ("after").
+///
+/// Both pictures are drawn whole, into canvases of their own, by the renderer (`subtree`), at
+/// whatever size the canvas is; then combined by the transition's type at its progress `f`:
+/// - fade: `before × (1 − f) + after × f` on premultiplied pixels (a cross-dissolve: the old
+///   fades out as the new fades in);
+/// - moveIn: the new slides in over the old from the subtype's side;
+/// - push: the new slides in and pushes the old out;
+/// - reveal: the old slides away to the opposite side, uncovering the new.
+///
+/// Sliding pictures move along the layer's own axes by its bounds' size and show only inside
+/// its bounds (as Core Animation clips them); outside the bounds (a shadow, sublayers that
+/// stick out) the two pictures cross-fade.
+enum TransitionDrawing {
+  /// The layer's subtree under `transition` on a clear `width`×`height` canvas, or nil when
+  /// `subtree` (which renders a scene's subtree of `id`, presented, onto a clear canvas) was
+  /// stopped. `scene` is the live scene as the renderer draws it (its model presented).
+  static func draw(
+    _ transition: LayerTransition, of id: LayerID, in scene: Scene, width: Int, height: Int,
+    subtree: (Scene) -> Canvas?
+  ) -> Canvas? {
+    var live = scene
+    live.transitions[id] = nil
+    let f = transition.progress(atLayerTime: scene.localTime(of: id, at: scene.now))
+    if f >= 1 { return subtree(live) }
+    var old = transition.before
+    old.model = old.presentedModel(at: old.now)
+    guard let before = subtree(old) else { return nil }
+    if f <= 0 { return before }
+    guard let after = subtree(live), let layer = scene.model.layer(id) else { return nil }
+    let fade = crossFade(before, after, f)
+    guard transition.type != .fade else { return fade }
+    // The layer's bounds in pixels, and the slide of a whole bounds' size along the subtype.
+    let root = scene.model.root.properties.bounds.size
+    let toPixels = Projective2D.compose(
+      Projective2D(
+        .scale(x: Double(width) / max(root.width, 1e-9), y: Double(height) / max(root.height, 1e-9))
+      ),
+      SceneRenderer.transformToScene(scene.model, id))
+    let b = layer.properties.bounds
+    let d = transition.subtype.direction
+    let lx = d.x * b.size.width
+    let ly = d.y * b.size.height
+    // The slide along the layer's own axes, in pixels (seen in perspective: as at its centre).
+    guard
+      let local = toPixels.affine
+        ?? toPixels.tangent(
+          atX: b.origin.x + b.size.width / 2, y: b.origin.y + b.size.height / 2)
+    else { return fade }
+    let full = (x: local.a * lx + local.c * ly, y: local.b * lx + local.d * ly)
+    var mask = Canvas(width: width, height: height, fill: .clear)
+    mask.fillQuad(
+      Projective2D.compose(toPixels, Projective2D(.translation(x: b.origin.x, y: b.origin.y))),
+      width: b.size.width, height: b.size.height, color: .white)
+    let inside: Canvas
+    switch transition.type {
+    case .fade:
+      return fade
+    case .moveIn:
+      inside = over(shifted(after, by: full, times: f - 1), before)
+    case .push:
+      inside = over(shifted(after, by: full, times: f - 1), shifted(before, by: full, times: f))
+    case .reveal:
+      inside = over(shifted(before, by: full, times: f), after)
+    }
+    return masked(inside, fade, mask)
+  }
+
+  /// `a × (1 − f) + b × f`, pixel by pixel.
+  static func crossFade(_ a: Canvas, _ b: Canvas, _ f: Double) -> Canvas {
+    var out = b
+    let k = Float(f)
+    a.pixels.withUnsafeBufferPointer { src in
+      out.pixels.withUnsafeMutableBufferPointer { dst in
+        for i in 0..<min(src.count, dst.count) { dst[i] = src[i] * (1 - k) + dst[i] * k }
+      }
+    }
+    return out
+  }
+
+  /// `top` over `bottom` (source-over).
+  static func over(_ top: Canvas, _ bottom: Canvas) -> Canvas {
+    var out = bottom
+    out.composite(top, mask: nil)
+    return out
+  }
+
+  /// `inside` where `mask` is opaque, `outside` where it is clear, mixed by its alpha between.
+  static func masked(_ inside: Canvas, _ outside: Canvas, _ mask: Canvas) -> Canvas {
+    var out = outside
+    guard inside.pixels.count == out.pixels.count, mask.pixels.count == out.pixels.count else {
+      return out
+    }
+    inside.pixels.withUnsafeBufferPointer { src in
+      mask.pixels.withUnsafeBufferPointer { m in
+        out.pixels.withUnsafeMutableBufferPointer { dst in
+          var i = 0
+          while i < dst.count {
+            let k = m[i + 3]
+            for c in i..<i + 4 { dst[c] = src[c] * k + dst[c] * (1 - k) }
+            i += 4
+          }
+        }
+      }
+    }
+    return out
+  }
+
+  /// `canvas` moved by `times` × `vector` pixels, sampled bilinearly between pixel centres
+  /// (what comes in from outside the canvas is clear). A whole-pixel move copies exactly.
+  static func shifted(_ canvas: Canvas, by vector: (x: Double, y: Double), times k: Double)
+    -> Canvas
+  {
+    let vx = vector.x * k
+    let vy = vector.y * k
+    guard vx.isFinite, vy.isFinite, vx != 0 || vy != 0 else { return canvas }
+    let w = canvas.width
+    let h = canvas.height
+    var out = Canvas(width: w, height: h, fill: .clear)
+    // Far enough that nothing of the canvas is left.
+    guard abs(vx) < Double(w) + 1, abs(vy) < Double(h) + 1 else { return out }
+    let fx = (-vx).rounded(.down)
+    let fy = (-vy).rounded(.down)
+    let ox = Int(fx)
+    let oy = Int(fy)
+    let wx = Float(-vx - fx)
+    let wy = Float(-vy - fy)
+    canvas.pixels.withUnsafeBufferPointer { src in
+      out.pixels.withUnsafeMutableBufferPointer { dst in
+        func sample(_ x: Int, _ y: Int, _ c: Int) -> Float {
+          guard x >= 0, x < w, y >= 0, y < h else { return 0 }
+          return src[(y * w + x) * 4 + c]
+        }
+        for y in 0..<h {
+          let sy = y + oy
+          for x in 0..<w {
+            let sx = x + ox
+            let base = (y * w + x) * 4
+            for c in 0..<4 {
+              let top = sample(sx, sy, c) * (1 - wx) + sample(sx + 1, sy, c) * wx
+              let bottom = sample(sx, sy + 1, c) * (1 - wx) + sample(sx + 1, sy + 1, c) * wx
+              dst[base + c] = top * (1 - wy) + bottom * wy
+            }
+          }
+        }
+      }
+    }
+    return out
+  }
+}
