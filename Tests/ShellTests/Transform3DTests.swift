@@ -250,3 +250,76 @@ struct Transform3DTests {
     #expect(objc.contains("host.sublayerTransform = (CATransform3D){1, 0, 0, 0, 0, 1, 0, 0"))
   }
 }
+
+/// Depth in emitters: with preservesDepth a particle's z goes through the layer's 3-D map and
+/// its superlayer's perspective; without it the particles are flattened into the layer.
+@Suite("Depth in emitters")
+struct EmitterDepthTests {
+  /// One still particle at x = 150 (50 right of the vanishing point) and z = `z`, under a host
+  /// whose sublayerTransform is a perspective of 300 points.
+  static func scene(z: Double, preservesDepth: Bool, extra: String = "") -> String {
+    """
+    scene 200x200 black
+    layer host
+    set host bounds=200x200 position=100,100 sublayerTransform=perspective(300)
+    emitter e in host
+    set e bounds=200x200 position=100,100 emitterPosition=150,100 emitterZPosition=\(z)
+    set e preservesDepth=\(preservesDepth ? "yes" : "no")
+    cell e dot
+    set e.emitterCells.dot birthRate=1 lifetime=100 velocity=0 contents=circle
+    \(extra)
+    step 1.2
+
+    """
+  }
+
+  /// The light's total and its centroid.
+  static func light(_ script: String) -> (total: Double, x: Double, y: Double) {
+    let c = Transform3DTests.render(script)
+    var total = 0.0
+    var sx = 0.0
+    var sy = 0.0
+    for y in 0..<c.height {
+      for x in 0..<c.width {
+        let a = Double(c[x: x, y: y].r)
+        total += a
+        sx += a * (Double(x) + 0.5)
+        sy += a * (Double(y) + 0.5)
+      }
+    }
+    return (total, sx / max(total, 1e-9), sy / max(total, 1e-9))
+  }
+
+  @Test("a particle 100 points nearer through a perspective of 300 is 1.5× as far out and as big")
+  func projected() {
+    let flat = Self.light(Self.scene(z: 100, preservesDepth: false))
+    let deep = Self.light(Self.scene(z: 100, preservesDepth: true))
+    #expect(abs(flat.x - 150) < 0.01 && abs(flat.y - 100) < 0.01)
+    #expect(abs(deep.x - 175) < 0.05, "\(deep)")
+    #expect(abs(deep.y - 100) < 0.05)
+    #expect(abs(deep.total / flat.total - 2.25) < 0.05, "\(deep.total) vs \(flat.total)")
+  }
+
+  @Test("at z = 0, or without a perspective or turn, preservesDepth changes no pixel")
+  func flatWhenNothingIsDeep() {
+    #expect(
+      Transform3DTests.render(Self.scene(z: 0, preservesDepth: true)).pixels
+        == Transform3DTests.render(Self.scene(z: 0, preservesDepth: false)).pixels)
+    let noPerspective = "set host.sublayerTransform identity"
+    #expect(
+      Transform3DTests.render(Self.scene(z: 80, preservesDepth: true, extra: noPerspective))
+        .pixels
+        == Transform3DTests.render(Self.scene(z: 80, preservesDepth: false, extra: noPerspective))
+        .pixels)
+  }
+
+  @Test("an emitter turned about y moves a preserved-depth particle's z across the screen")
+  func turnedEmitter() {
+    // Turned a quarter about y, the layer is edge-on: flat particles collapse onto the
+    // vanishing line, while one with depth sits where its z takes it (+z turns toward +x).
+    let turn = "set e.transform.rotation.y pi/2"
+    let deep = Self.light(Self.scene(z: 40, preservesDepth: true, extra: turn))
+    #expect(deep.total > 0)
+    #expect(abs(deep.x - 100) > 20, "\(deep)")
+  }
+}

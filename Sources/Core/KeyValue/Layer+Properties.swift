@@ -270,7 +270,12 @@ extension EmitterProperties {
         + " order"),
     .bool(
       "preservesDepth", \.preservesDepth, default: false,
-      summary: "whether particles keep their z when drawn (drawing is flat here either way)"),
+      summary: "whether particles keep their z in the superlayer's 3-D space (no: flattened)",
+      choice: "with yes, each particle's x, y and z go through the layer's transform and the"
+        + " superlayer's sublayerTransform (its perspective), so nearer particles are drawn"
+        + " larger and further out, and backToFront sorts by that depth; with no they are"
+        + " flattened into the layer's plane, as on iOS. Without a turn out of the plane or a"
+        + " perspective the two draw the same"),
     .integer(
       "seed", \.seed, default: 0, range: 0...4_294_967_295,
       summary: "seeds the layer's random generator (UInt32)",

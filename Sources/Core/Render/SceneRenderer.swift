@@ -99,14 +99,25 @@ package enum SceneRenderer {
       m = compose(m, .scale(x: t.scaleX, y: t.scaleY))
       return Projective2D(compose(m, .translation(x: -ax, y: -ay)))
     }
-    var m = Matrix3D.translation(-ax, -ay, 0).concatenating(t.matrix)
+    return toParent3D(l, in: model).planar
+  }
+
+  /// The layer's space (x, y and z) mapped into its superlayer's 3-D space, before flattening:
+  /// anchor point to (position, zPosition) through the transform, then the superlayer's
+  /// sublayerTransform about the superlayer's anchor point. Particles of an emitter that
+  /// preserves depth go through this with their z.
+  static func toParent3D(_ l: Layer, in model: SceneModel) -> Matrix3D {
+    let p = l.properties
+    let (ax, ay) = anchor(p)
+    let above = l.parent.flatMap { model.layer($0)?.properties }
+    var m = Matrix3D.translation(-ax, -ay, 0).concatenating(p.transform.matrix)
       .concatenating(.translation(p.position.x, p.position.y, p.zPosition))
-    if let above, !sublayerTransform.isIdentity {
+    if let above, !above.sublayerTransform.isIdentity {
       let (px, py) = anchor(above)
-      m = m.concatenating(.translation(-px, -py, 0)).concatenating(sublayerTransform.matrix)
-        .concatenating(.translation(px, py, 0))
+      m = m.concatenating(.translation(-px, -py, 0))
+        .concatenating(above.sublayerTransform.matrix).concatenating(.translation(px, py, 0))
     }
-    return m.planar
+    return m
   }
 
   /// The anchor point in the layer's own coordinates.
@@ -115,6 +126,13 @@ package enum SceneRenderer {
       p.bounds.origin.x + p.anchorPoint.x * p.bounds.size.width,
       p.bounds.origin.y + p.anchorPoint.y * p.bounds.size.height
     )
+  }
+
+  /// Whether a layer's 3-D map into its superlayer leaves every point's x and y independent
+  /// of its z (no turn out of the plane, no perspective), so that preserving depth changes
+  /// nothing drawn and the flat path is kept.
+  static func keepsDepthFlat(_ m: Matrix3D) -> Bool {
+    m[3, 1] == 0 && m[3, 2] == 0 && m[3, 4] == 0 && m[1, 4] == 0 && m[2, 4] == 0
   }
 
   /// Whether a layer mapped to the canvas by `m` is seen from behind: its drawing is mirrored
@@ -229,7 +247,7 @@ package enum SceneRenderer {
         canvas = Canvas(width: canvas.width, height: canvas.height, fill: .clear)
       }
       let inner = group || shadow ? 1 : opacity
-      drawOwn(l, transform: m, opacity: inner)
+      drawOwn(l, transform: m, opacity: inner, parentTransform: parentTransform)
       for sub in orderedSublayers(l) { draw(sub, parentTransform: m, parentOpacity: inner) }
       if p.borderWidth > 0 {
         canvas.strokeQuad(
@@ -315,7 +333,12 @@ package enum SceneRenderer {
     }
 
     /// Background, contents image, and (for an emitter) particles.
-    mutating func drawOwn(_ l: Layer, transform m: Projective2D, opacity: Double) {
+    /// `parentTransform` (the superlayer's map to pixels) is what an emitter that preserves
+    /// depth projects its particles through, after its own 3-D map.
+    mutating func drawOwn(
+      _ l: Layer, transform m: Projective2D, opacity: Double,
+      parentTransform: Projective2D? = nil
+    ) {
       let p = l.properties
       let origin = Projective2D.compose(
         m, Projective2D(.translation(x: p.bounds.origin.x, y: p.bounds.origin.y)))
@@ -340,10 +363,23 @@ package enum SceneRenderer {
             magnification: p.magnificationFilter, minification: p.minificationFilter,
             bias: p.minificationFilterBias))
       }
-      if l.kind == .emitter { drawParticles(l, transform: m, opacity: opacity) }
+      if l.kind == .emitter {
+        // preservesDepth: each particle is a point of the superlayer's 3-D space, so its z
+        // goes through the layer's transform and the superlayer's perspective. Without a
+        // turn or a perspective that changes nothing, and the flat path is kept.
+        var depth: (Matrix3D, Projective2D)? = nil
+        if l.emitter.preservesDepth, let parentTransform {
+          let inSuper = toParent3D(l, in: scene.model)
+          if !SceneRenderer.keepsDepthFlat(inSuper) { depth = (inSuper, parentTransform) }
+        }
+        drawParticles(l, transform: m, opacity: opacity, depth: depth)
+      }
     }
 
-    mutating func drawParticles(_ l: Layer, transform projective: Projective2D, opacity: Double) {
+    mutating func drawParticles(
+      _ l: Layer, transform projective: Projective2D, opacity: Double,
+      depth: (layer: Matrix3D, parent: Projective2D)? = nil
+    ) {
       guard let rt = scene.runtimes[l.id] else { return }
       let cells = scene.liveCells(of: l, rt)
       guard !cells.isEmpty else { return }
@@ -396,7 +432,13 @@ package enum SceneRenderer {
       case .oldestLast:
         order.reverse()
       case .backToFront:
-        let zs = order.map { frame.z[offsets[$0.slot] + $0.i] }
+        // The particle's z, or with preserved depth its z in the superlayer's space.
+        let zs = order.map { (slot, i) -> Double in
+          let k = offsets[slot] + i
+          let z = Double(frame.z[k])
+          guard let depth else { return z }
+          return depth.layer.apply(x: Double(frame.x[k]), y: Double(frame.y[k]), z: z).z
+        }
         // Stable: equal z keeps birth order.
         let idx = order.indices.sorted { zs[$0] != zs[$1] ? zs[$0] < zs[$1] : $0 < $1 }
         order = idx.map { order[$0] }
@@ -427,7 +469,19 @@ package enum SceneRenderer {
           a: cs * w, b: sn * w, c: -sn * h, d: cs * h, tx: Double(frame.x[k]),
           ty: Double(frame.y[k]))
         let m: Affine2D
-        if let flat {
+        if let depth {
+          // The plane through the particle parallel to the layer, at its depth, projected.
+          let z = Double(frame.z[k])
+          let t = depth.layer.m
+          let slice = Projective2D(
+            a: t[0], b: t[1], p: t[3], c: t[4], d: t[5], q: t[7], tx: z * t[8] + t[12],
+            ty: z * t[9] + t[13], r: z * t[11] + t[15])
+          guard
+            let tangent = Projective2D.compose(depth.parent, slice)
+              .tangent(atX: local.tx, y: local.ty)
+          else { continue }
+          m = tangent
+        } else if let flat {
           m = flat
         } else if let tangent = projective.tangent(atX: local.tx, y: local.ty) {
           m = tangent
