@@ -10,7 +10,7 @@
 ///
 /// The value is kept decomposed (`LayerTransform`), so a matrix that cannot be decomposed is
 /// refused with the reason.
-enum TransformExpression {
+package enum TransformExpression {
   /// A function of the product: its names, argument counts, and the matrix it makes.
   struct Function: Sendable {
     let names: [String]
@@ -61,7 +61,7 @@ enum TransformExpression {
   static let identityNames = ["identity", "CATransform3DIdentity"]
 
   /// Every name a term can start with, for suggestions and completion.
-  static var words: [String] { identityNames + functions.flatMap(\.names) }
+  package static var words: [String] { identityNames + functions.flatMap(\.names) }
 
   /// The transform `text` writes.
   static func parse(_ text: String) throws(ValueError) -> LayerTransform {

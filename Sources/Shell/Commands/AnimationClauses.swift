@@ -42,10 +42,9 @@ enum AnimateClause {
   // The path spec (with `keyTimes`, `mode` and `timings`): CAKeyframeAnimation's path.
   static let path = Clause<KeyframePath>(
     "path", arity: .oneOrMore, placeholder: "ELEMENT", expects: "at least one path element",
-    help:
-      "a CGPath the position follows (CAKeyframeAnimation.path), each ELEMENT with its numbers:"
-      + " moveTo x,y, lineTo x,y, quadTo cx,cy x,y, curveTo c1x,c1y c2x,c2y x,y,"
-      + " arc cx,cy r a0 a1 [clockwise], ellipse x,y,w,h, rect x,y,w,h, close"
+    values: PathSyntax.elementNames,
+    help: "a CGPath the position follows (CAKeyframeAnimation.path), each ELEMENT with its"
+      + " numbers: " + PathSyntax.forms.map(\.usage).joined(separator: ", ")
   ) { words, clauses throws(Diagnostic) in
     try PathSyntax.path(words, clauses)
   }

@@ -122,6 +122,7 @@ enum Completion {
     case .bool: return PropertyKind.boolNames
     case .image: return ImageRef.words
     case .color: return Color.named.map(\.name)
+    case .transform3D: return TransformExpression.words
     default: return []
     }
   }
