@@ -24,4 +24,13 @@ sed '/^echo t = 3.0 s/,$d' examples/drip-shockwave.burst >/tmp/burst-readme-drip
 printf 'snapshot %s/drip-shockwave.png scale 2\n' "$out" >>/tmp/burst-readme-drip.burst
 "$burst" /tmp/burst-readme-drip.burst >/dev/null
 
-ls -l "$out"
+# The sample effects (examples/samples), each at the moment its script shows.
+mkdir -p "$out/samples"
+for f in examples/samples/*.burst; do
+  name=$(basename "$f" .burst)
+  grep -v -e '^show' -e '^stats' "$f" >"/tmp/burst-readme-$name.burst"
+  printf 'snapshot %s/samples/%s.png scale 2\n' "$out" "$name" >>"/tmp/burst-readme-$name.burst"
+  "$burst" "/tmp/burst-readme-$name.burst" >/dev/null
+done
+
+ls -l "$out" "$out/samples"

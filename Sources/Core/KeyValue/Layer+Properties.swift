@@ -102,6 +102,12 @@ extension Layer {
         summary: "promises that the layer fills its bounds with opaque pixels",
         noEffect: "a hint for the compositor; Burst blends the layer as it is"
       ).swift("isOpaque"),
+      .kept(
+        "geometryFlipped", \.kept, kind: .bool, default: .bool(false),
+        summary: "reads the sublayers' geometry with y up from the bottom (macOS layer trees)",
+        noEffect: "Burst lays out with iOS's top-left origin, where a view manages this flag;"
+          + " it is kept so that code setting it runs, but nothing is flipped"
+      ).swift("isGeometryFlipped"),
       .bool(
         "doubleSided", \.doubleSided, default: true,
         summary: "whether the layer shows when turned away from the viewer (no: hidden then)",

@@ -42,9 +42,9 @@ enum AnimateClause {
   // The path spec (with `keyTimes`, `mode` and `timings`): CAKeyframeAnimation's path.
   static let path = Clause<KeyframePath>(
     "path", arity: .oneOrMore, placeholder: "ELEMENT", expects: "at least one path element",
-    values: PathSyntax.elementNames,
+    values: PathSyntax.elementNames, forms: PathSyntax.forms.map(\.usage), closed: false,
     help: "a CGPath the position follows (CAKeyframeAnimation.path), each ELEMENT with its"
-      + " numbers: " + PathSyntax.forms.map(\.usage).joined(separator: ", ")
+      + " numbers"
   ) { words, clauses throws(Diagnostic) in
     try PathSyntax.path(words, clauses)
   }

@@ -40,6 +40,10 @@ struct ClauseSpec: Sendable {
     let form = arity == .none ? name : "\(name) \(placeholder)\(arity == .oneOrMore ? " …" : "")"
     let choices = (values + forms).joined(separator: ", ")
     if choices.isEmpty { return (form, help) }
+    // Words that are the names of `forms` (path elements), among numbers: the forms say it.
+    if !closed && arity == .oneOrMore && !forms.isEmpty {
+      return (form, "\(help): " + forms.joined(separator: ", "))
+    }
     return (form, closed ? "\(help): \(choices)" : "\(help); or \(choices)")
   }
 }
