@@ -189,7 +189,9 @@ struct Transform3DTests {
     arguments: [
       ("rotat(1)", "did you mean 'rotate'?"), ("rotate(1, 2)", "rotate takes 1 or 4 arguments"),
       ("scale(0, 1, 1) * perspective(100)", "cannot be decomposed"),
-      ("1 0 0", "expected a transform"), ("rotate(nan)", "not a finite number"),
+      ("1 0 0", "expected a transform"),
+      ("scale(1e9, 1, 1) * scale(10, 1, 1)", "Limits.maxMagnitude"),
+      ("rotate(nan)", "not a finite number"),
     ])
   func badValues(_ text: String, _ message: String) {
     let session = Self.session(Self.card)

@@ -60,8 +60,13 @@ package enum TransformExpression {
 
   static let identityNames = ["identity", "CATransform3DIdentity"]
 
-  /// Every name a term can start with, for suggestions and completion.
-  package static var words: [String] { identityNames + functions.flatMap(\.names) }
+  /// Every name a term can start with, for suggestions.
+  static var words: [String] { identityNames + functions.flatMap(\.names) }
+
+  /// What Tab offers for a transform: the identity, and each function with its `(`.
+  package static var completions: [String] {
+    identityNames + functions.flatMap(\.names).map { $0 + "(" }
+  }
 
   /// The transform `text` writes.
   static func parse(_ text: String) throws(ValueError) -> LayerTransform {
@@ -78,6 +83,12 @@ package enum TransformExpression {
         product = product.concatenating(try self.term(term.trimmingSpaces()))
       }
       matrix = product
+    }
+    // A product may grow past what any single number may be (scale(1e9) * scale(1e9)).
+    if let big = (0..<16).map({ matrix.m[$0] }).first(where: { !ValueParsing.sane.contains($0) }) {
+      throw ValueError(
+        "'\(t)' has an entry of \(ValueFormatting.number(big)), beyond the bound Limits.maxMagnitude",
+        hint: "keep every entry of the matrix within ±\(Limits.quoted(Limits.maxMagnitude))")
     }
     guard let decomposed = LayerTransform(matrix: matrix) else {
       throw ValueError(
@@ -97,7 +108,8 @@ package enum TransformExpression {
           to: t, in: words,
           otherwise: .text("for example rotate(pi/4, 0, 1, 0) * scale(2, 2, 1), or identity")))
     }
-    let name = String(t[..<open])
+    // `rotate (pi)` reads as `rotate(pi)`.
+    let name = String(t[..<open]).trimmingSpaces()
     guard let f = functions.first(where: { $0.names.contains(name) }) else {
       throw ValueError(
         "unknown transform function '\(name)'", suggestion: .nearest(to: name, in: words))

@@ -122,7 +122,7 @@ enum Completion {
     case .bool: return PropertyKind.boolNames
     case .image: return ImageRef.words
     case .color: return Color.named.map(\.name)
-    case .transform3D: return TransformExpression.words
+    case .transform3D: return TransformExpression.completions
     default: return []
     }
   }

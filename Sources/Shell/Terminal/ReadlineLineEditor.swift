@@ -188,9 +188,10 @@ final class ReadlineLineEditor: LineEditor {
     guard let first = candidates.first else {
       return nil
     }
-    // A key-path prefix (`.`), a directory (`/`) or a `KEY=` waits for more, so no space.
+    // A key-path prefix (`.`), a directory (`/`), a `KEY=` or a function's `(` waits for
+    // more, so no space.
     let continues = candidates.allSatisfy {
-      $0.hasSuffix(".") || $0.hasSuffix("/") || $0.hasSuffix("=")
+      $0.hasSuffix(".") || $0.hasSuffix("/") || $0.hasSuffix("=") || $0.hasSuffix("(")
     }
     rl_completion_append_character = continues ? 0 : Int32(UInt8(ascii: " "))
     if candidates.count == 1 {
