@@ -52,7 +52,7 @@ let package = Package(
       name: "ShellTests",
       dependencies: ["Shell", "Core", "burst"],
       path: "Tests/ShellTests",
-      exclude: ["Golden"]
+      exclude: ["Golden", "ImportCorpus"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -72,6 +72,13 @@ package enum Limits {
   /// The most values `sample` draws.
   package static let maxSamples = 1_000_000.0
 
+  /// `import`: the most statements it runs, turns of one loop, nested calls, and layers and
+  /// cells it creates (what is beyond them is skipped with a warning).
+  package static let maxImportStatements = 100_000
+  package static let maxImportLoopTurns = 1000
+  package static let maxImportCallDepth = 32
+  package static let maxImportObjects = 1000
+
   /// The name of the bound a property's range ends at, for the warning when a value is
   /// clamped to it (`Limits.maxMagnitude`), or nil when the range is the property's own.
   package static func name(of bound: Double) -> String? {

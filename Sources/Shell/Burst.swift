@@ -114,6 +114,9 @@ public enum Burst {
       switch source {
       case .commands(let text):
         failure = session.run(source: text, file: "-e")
+      case .file(let path) where ImportLanguage.of(path: path) != nil:
+        // Swift or Objective-C source: imported, as `import FILE` would.
+        failure = session.run(source: "import " + KeyPathSyntax.spelled(path), file: "<arguments>")
       case .file(let path):
         let isStdin = path == "-"
         let text: String

@@ -58,9 +58,10 @@ struct ProgramOption: Sendable {
         + " order with the other -e options and the files."),
     ProgramOption(
       flags: ["-i"], argument: .script("FILE.burst"),
-      help: "run the script, then stay at the prompt with its scene",
+      help: "run the script (or import FILE.swift or FILE.m), then stay at the prompt",
       detail:
-        "Runs FILE.burst, then shows the prompt with the scene it built. When standard input is"
+        "Runs FILE.burst (or imports FILE.swift or FILE.m, as import FILE does), then shows the"
+        + " prompt with the scene it built. When standard input is"
         + " not a terminal, its lines are read as if typed and an error does not stop them."),
     ProgramOption(
       flags: [ColorChoice.option], argument: .choice("WHEN", ColorChoice.words), joined: true,
@@ -91,7 +92,9 @@ struct ProgramOption: Sendable {
   /// The scripts named on the command line, listed with the options.
   static let operand = (
     name: "FILE.burst", help: "run the scripts in order, stopping at the first error",
-    detail: "Runs each script in order, stopping at the first error; - is standard input."
+    detail:
+      "Runs each script in order, stopping at the first error; - is standard input. A FILE.swift"
+      + " or FILE.m is imported, as import FILE does."
   )
 
   /// The option `flag` names (a flag or an alias), or nil.

@@ -100,7 +100,7 @@ struct CommandTable: Sendable {
     ("Animations", AnimationCommands.all),
     ("Looking at it", ViewCommands.all + MotionCommands.all),
     ("Learning", LearningCommands.all + ExplainCommands.all),
-    ("Scripts and files", FileCommands.all + ExportCommands.all),
+    ("Scripts and files", FileCommands.all + ExportCommands.all + ImportCommands.all),
   ]
 
   static let standard = CommandTable(groups.flatMap(\.commands))

@@ -1,0 +1,321 @@
+import Core
+
+/// `import`: builds the emitter scene that a Swift or Objective-C file's code builds.
+enum ImportCommands {
+  static let all: [Command] = [importFile]
+
+  static let view = Clause<Token>.word(
+    "view", "WxH", help: "the hosting view's size, given to the scene before the code runs")
+  static let quiet = Clause<Bool>.flag("quiet", help: "do not print what was skipped")
+  static let save = Clause<Token>.word(
+    "save", "FILE.burst", help: "also write the translation as a Burst script")
+
+  static let importFile = Command(
+    name: "import", usage: "import FILE.swift|FILE.m [view WxH] [quiet] [save FILE.burst]",
+    abstract:
+      "build the layers and cells that a Swift or Objective-C file's emitter code builds",
+    discussion:
+      "Reads the file's top-level statements, then one initializer (init(frame:) first) and"
+      + " the setup methods (awakeFromNib, viewDidLoad, viewWillAppear, viewDidAppear,"
+      + " didMoveToWindow, didMoveToSuperview, layoutSubviews) with the helper functions and"
+      + " computed properties they use, and runs them as Burst commands: a layer or cell is"
+      + " named by its name, else by its variable. It prints a line per layer and cell it"
+      + " created. What it does not understand (and every other method) is skipped with a"
+      + " warning naming the line, never an error; quiet hides those warnings. The hosting"
+      + " view is the scene: view WxH sets its size first. A file that is not Swift or"
+      + " Objective-C, not UTF-8, or adds no emitter is an error. docs/import.md lists what it"
+      + " reads.",
+    examples: [
+      "import Snow.swift", "import ConfettiView.swift view 390x844",
+      "import SnowViewController.m quiet save snow.burst",
+    ],
+    hints: [.file, .clauses], clauses: [view.spec, quiet.spec, save.spec], effect: .script
+  ) { s, inv throws(Diagnostic) in
+    let fileToken = try inv.argument(1, "FILE")
+    let c = try inv.clauses(from: 2)
+    let path = fileToken.text
+    guard let language = ImportLanguage.of(path: path) else {
+      let known = ImportLanguage.extensions.map(\.ext)
+      throw inv.error(
+        "import reads Swift or Objective-C source (\(Suggestion.list(known))), not '\(path)'",
+        hint: path.hasSuffix(".burst") ? "run a Burst script with: load \(path)" : nil,
+        at: fileToken)
+    }
+    var size: Size? = nil
+    if let t = try c.value(view) {
+      size = try inv.lift(t) { () throws(ValueError) in
+        guard case .size(let v) = try PropertyKind.size.parse(t.text) else {
+          throw ValueError("expected a size such as 390x844")
+        }
+        return v
+      }
+    }
+    let source: String
+    do throws(InputError) {
+      source = try InputFile.readText(path)
+    } catch {
+      var d = inv.error(error.message, hint: error.hint, at: fileToken)
+      d.exitCode = error.exitCode
+      throw d
+    }
+    let run = ImportRun(
+      session: s, path: path, language: language, source: source, quiet: c.has(quiet))
+    try run.perform(viewSize: size, token: fileToken, inv: inv)
+    if let saveToken = c.valueToken(save) {
+      try inv.writing(saveToken) { () throws(OutputError) in
+        try AtomicFile.write(Array(run.script.utf8), to: try AtomicFile.check(saveToken.text))
+      }
+    }
+  }
+}
+
+/// One `import`: interprets the file, translates what it built into Burst commands, runs them
+/// through the session (so they are checked, undone together on failure, and kept by `save`),
+/// and reports.
+final class ImportRun {
+  let session: Session
+  let path: String
+  let language: ImportLanguage
+  let source: String
+  let quiet: Bool
+  /// The commands that ran, as a script (`import … save FILE`).
+  private(set) var script = ""
+
+  init(session: Session, path: String, language: ImportLanguage, source: String, quiet: Bool) {
+    self.session = session
+    self.path = path
+    self.language = language
+    self.source = source
+    self.quiet = quiet
+  }
+
+  /// The file's name without its directory.
+  var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
+
+  /// One Burst command of the translation.
+  struct Line {
+    var text: String
+    /// Where in the file it comes from (line, column).
+    var line: Int
+    var column: Int
+    var statement: String
+    /// The object it creates or sets, and the one that must exist for it to run.
+    var object: Int
+    var needs: Int?
+    var creates = false
+  }
+
+  func perform(viewSize: Size?, token: Token, inv: Invocation) throws(Diagnostic) {
+    let s = session
+    var warnings: [ImportWarning] = []
+    script = "# \(fileName) translated by: import \(path)\n"
+    if let size = viewSize {
+      let text = "scene \(ValueFormatting.value(.size(size)))"
+      try runLine(text, line: 1)
+    }
+    let bounds = s.scene.model.root.properties.bounds.size
+    let slash = path.lastIndex(of: "/")
+    let interpreter = ImportInterpreter(
+      program: SourceProgram(source: source, language: language), viewSize: bounds,
+      now: s.scene.now, directory: slash.map { String(path[..<$0]) } ?? "",
+      fileName: fileName)
+    interpreter.run()
+    warnings = interpreter.warnings
+    var lines: [Line] = []
+    var paths: [Int: String] = [:]
+    translate(interpreter, into: &lines, paths: &paths)
+    guard lines.contains(where: { $0.creates && interpreter.objects[$0.object].kind == .emitter })
+    else {
+      report(warnings)
+      throw inv.error(
+        "no emitter found: the code in '\(fileName)' adds no CAEmitterLayer to the view",
+        hint:
+          "import runs top-level code, init(frame:) and the setup methods such as viewDidLoad;"
+          + " see docs/import.md", at: token)
+    }
+    if let bg = interpreter.hostBackground {
+      lines.insert(
+        Line(
+          text: "set scene.backgroundColor \(bg.text)", line: bg.at?.line ?? 1,
+          column: bg.at?.column ?? 1, statement: bg.statement, object: -1), at: 0)
+    }
+    var failed: Set<Int> = []
+    var counts: [Int: Int] = [:]
+    var created: [(object: Int, line: Int)] = []
+    for l in lines {
+      if let n = l.needs, failed.contains(n) {
+        if l.creates { failed.insert(l.object) }
+        continue
+      }
+      do throws(Diagnostic) {
+        try runLine(l.text, line: l.line)
+        if l.creates {
+          created.append((l.object, l.line))
+        } else if !l.text.hasPrefix("after ") {
+          counts[l.object, default: 0] += 1
+        }
+      } catch {
+        if error.isInterrupt { throw error }
+        if l.creates { failed.insert(l.object) }
+        warnings.append(
+          ImportWarning(
+            line: l.line, column: l.column, message: "skipped: \(l.statement)",
+            hint: error.message))
+      }
+    }
+    report(warnings)
+    var emitters = 0
+    var layers = 0
+    var cells = 0
+    for (o, line) in created {
+      let object = interpreter.objects[o]
+      let n = counts[o, default: 0]
+      let what: String
+      switch object.kind {
+      case .emitter:
+        emitters += 1
+        what = "emitter"
+      case .layer:
+        layers += 1
+        what = "layer"
+      case .cell:
+        cells += 1
+        what = "cell"
+      }
+      s.sink.out(
+        "\(what) \(paths[o] ?? "?"): \(n) \(n == 1 ? "property" : "properties") (line \(line))\n")
+    }
+    var parts = [Self.count(emitters, "emitter"), Self.count(cells, "cell")]
+    if layers > 0 { parts.append(Self.count(layers, "layer")) }
+    let skipped = warnings.count
+    s.sink.out(
+      "imported \(fileName): \(parts.joined(separator: ", "))"
+        + (skipped == 0
+          ? "\n" : "; \(Self.count(skipped, "warning"))\(quiet ? " (hidden by quiet)" : "")\n"))
+  }
+
+  private static func count(_ n: Int, _ word: String) -> String {
+    "\(n) \(word)\(n == 1 ? "" : "s")"
+  }
+
+  /// Runs one command of the translation through the session, as if from the file's line.
+  private func runLine(_ text: String, line: Int) throws(Diagnostic) {
+    let sourceLine = SourceLine(file: path, number: line, text: text)
+    for cmd in try Lexer.commands(inLine: sourceLine) {
+      try session.checkInterrupt()
+      try session.execute(cmd)
+    }
+    script += text + "\n"
+  }
+
+  /// Prints the warnings in the file's order (unless quiet).
+  private func report(_ warnings: [ImportWarning]) {
+    guard !quiet else { return }
+    let ordered = warnings.enumerated().sorted {
+      ($0.element.line, $0.element.column, $0.offset)
+        < ($1.element.line, $1.element.column, $1.offset)
+    }
+    for (_, w) in ordered {
+      let d = Diagnostic(
+        w.message, hint: w.hint, at: SourceLine(file: path, number: w.line, text: ""),
+        column: w.column, severity: .warning)
+      session.sink.err(d.rendered())
+    }
+  }
+
+  // MARK: - Translation
+
+  /// The commands that build what the interpreter built: each layer the view holds, its
+  /// properties, its cells (and theirs), then its sublayers.
+  private func translate(
+    _ interpreter: ImportInterpreter, into lines: inout [Line], paths: inout [Int: String]
+  ) {
+    var names: [Int: String] = [:]
+    var used: Set<String> = []
+    let model = session.scene.model
+    let objects = interpreter.objects
+    for o in objects where o.kind == .cell { if let n = o.explicitName { used.insert(n) } }
+    func unique(_ base: String, layer: Bool) -> String {
+      func free(_ n: String) -> Bool {
+        !used.contains(n)
+          && (!layer
+            || (model.layerID(named: n) == nil && !SceneModel.reservedNames.contains(n)
+              && session.commands.lookup(n) == nil))
+      }
+      var stem = base
+      if layer, session.commands.lookup(base) != nil || SceneModel.reservedNames.contains(base) {
+        stem = base + "Layer"
+      }
+      var name = stem
+      var k = 2
+      while !free(name) {
+        name = "\(stem)\(k)"
+        k += 1
+      }
+      used.insert(name)
+      return name
+    }
+    func name(_ o: Int) -> String {
+      if let n = names[o] { return n }
+      let object = objects[o]
+      let n: String
+      if object.kind == .cell, let explicit = object.explicitName {
+        n = explicit
+      } else {
+        let fallback = object.kind == .cell ? "cell" : object.kind == .emitter ? "emitter" : "layer"
+        n = unique(object.explicitName ?? object.variable ?? fallback, layer: object.kind != .cell)
+      }
+      names[o] = n
+      return n
+    }
+    func sets(_ o: Int, path: String, cellsReached: Bool) {
+      for a in objects[o].assignments where a.reachesCells == cellsReached {
+        lines.append(
+          Line(
+            text: "set \(path).\(a.key) \(a.text)", line: a.at?.line ?? objects[o].created.line,
+            column: a.at?.column ?? objects[o].created.column, statement: a.statement, object: o,
+            needs: o))
+      }
+    }
+    func cell(_ c: Int, owner: Int, ownerPath: String, depth: Int) {
+      guard depth < 16 else { return }
+      let n = name(c)
+      let path = ownerPath + ".emitterCells." + KeyPathSyntax.spelled(n)
+      paths[c] = path
+      let at = objects[c].created
+      lines.append(
+        Line(
+          text: "cell \(ownerPath) \(KeyPathSyntax.spelled(n))", line: at.line, column: at.column,
+          statement: "CAEmitterCell \(n)", object: c, needs: owner, creates: true))
+      sets(c, path: path, cellsReached: false)
+      for sub in objects[c].cells { cell(sub, owner: c, ownerPath: path, depth: depth + 1) }
+      sets(c, path: path, cellsReached: true)
+    }
+    func layer(_ l: Int, parent: Int?, depth: Int) {
+      guard depth < 16 else { return }
+      let n = KeyPathSyntax.spelled(name(l))
+      paths[l] = n
+      let object = objects[l]
+      let word = object.kind == .emitter ? "emitter" : "layer"
+      let parentText = parent.map { " in " + KeyPathSyntax.spelled(name($0)) } ?? ""
+      lines.append(
+        Line(
+          text: "\(word) \(n)\(parentText)", line: object.created.line,
+          column: object.created.column, statement: "\(object.className) \(name(l))", object: l,
+          needs: parent, creates: true))
+      sets(l, path: n, cellsReached: false)
+      for c in object.cells { cell(c, owner: l, ownerPath: n, depth: 0) }
+      sets(l, path: n, cellsReached: true)
+      for sub in object.sublayers { layer(sub, parent: l, depth: depth + 1) }
+    }
+    for l in interpreter.hostSublayers { layer(l, parent: nil, depth: 0) }
+    for (delay, o, a) in interpreter.scheduled {
+      guard let path = paths[o] else { continue }
+      lines.append(
+        Line(
+          text: "after \(ValueFormatting.number(delay)) set \(path).\(a.key) \(a.text)",
+          line: a.at?.line ?? 1, column: a.at?.column ?? 1, statement: a.statement, object: o,
+          needs: o))
+    }
+  }
+}

@@ -1,0 +1,1413 @@
+import Core
+import Foundation
+
+/// A CALayer, CAEmitterLayer or CAEmitterCell the imported code created.
+struct ImportedObject: Sendable {
+  enum Kind: Sendable { case layer, emitter, cell }
+
+  var kind: Kind
+  /// The first variable it was bound to: its name unless the code names it.
+  var variable: String?
+  /// The `name` the code gave it.
+  var explicitName: String?
+  /// Its property assignments, in the order the code made them.
+  var assignments: [ImportAssignment] = []
+  /// Its `emitterCells` (the last assignment wins).
+  var cells: [Int] = []
+  var sublayers: [Int] = []
+  /// Whether something holds it: the hosting view, a layer or a cell.
+  var attached = false
+  /// Where it was created.
+  var created: SourceToken
+
+  /// What Core Animation calls it, for messages.
+  var className: String {
+    switch kind {
+    case .layer: return "CALayer"
+    case .emitter: return "CAEmitterLayer"
+    case .cell: return "CAEmitterCell"
+    }
+  }
+}
+
+/// One property the code set: the key path below the object (`birthRate`,
+/// `emitterCells.fire.birthRate` through `setValue(_:forKeyPath:)`), the value as `set` reads
+/// it, and where.
+struct ImportAssignment: Sendable {
+  var key: String
+  var text: String
+  var value: ImportValue
+  /// Where the statement starts, and the statement, for a warning if `set` refuses the value.
+  var at: SourceToken?
+  var statement: String
+  /// A key path into the cells (`setValue(_:forKeyPath:)`): set after they are created.
+  var reachesCells = false
+}
+
+/// A warning about the imported file: where, what was skipped, and why.
+struct ImportWarning: Sendable {
+  var line: Int
+  var column: Int
+  var message: String
+  var hint: String?
+}
+
+/// Runs the emitter-building part of a Swift or Objective-C file over a documented subset
+/// (docs/import.md): declarations and assignments of layers and cells, the value expressions
+/// emitter code uses, helper functions and computed properties, and simple `for` loops. It
+/// builds a list of objects; `ImportTranslation` turns them into Burst commands. What it does
+/// not understand it skips, with a warning naming the line.
+final class ImportInterpreter {
+  let program: SourceProgram
+  /// The hosting view's size (the scene's).
+  let viewSize: Size
+  /// `CACurrentMediaTime()`: the scene's clock.
+  let now: Double
+  /// The directory of the imported file, where `UIImage(named:)` looks (empty: the current one).
+  let directory: String
+  /// The file's name, for the image warning.
+  let fileName: String
+
+  private(set) var objects: [ImportedObject] = []
+  /// Layers added to the hosting view, in order.
+  private(set) var hostSublayers: [Int] = []
+  /// The hosting view's own background colour, when the code sets it.
+  private(set) var hostBackground: ImportAssignment?
+  private(set) var warnings: [ImportWarning] = []
+
+  private var instance: [String: ImportValue] = [:]
+  private var frames: [[String: ImportValue]] = []
+  private var evaluating: Set<String> = []
+  private var usedProperties: Set<String> = []
+  private var called: Set<Int> = []
+  private var ownLayer: Int?
+  private var depth = 0
+  private var steps = 0
+  /// The statement running, for the warning when `set` refuses a value it assigned.
+  private var current: Range<Int> = 0..<0
+  /// While a `DispatchQueue.main.asyncAfter` block runs: its delay. Property changes are then
+  /// scheduled instead of made.
+  private var scheduling: Double?
+  /// Property changes scheduled by `asyncAfter` blocks: the delay, the object and the change.
+  private(set) var scheduled: [(delay: Double, object: Int, assignment: ImportAssignment)] = []
+
+  /// Records a property change of object `o`, now or (in an `asyncAfter` block) later.
+  private func record(_ o: Int, _ a: ImportAssignment) throws(ImportSkip) {
+    if let delay = scheduling {
+      scheduled.append((delay, o, a))
+    } else {
+      objects[o].assignments.append(a)
+    }
+  }
+
+  /// Bounds that keep the interpreter finite on any input (declared in `Limits`).
+  static let maxCallDepth = Limits.maxImportCallDepth
+  static let maxLoopIterations = Limits.maxImportLoopTurns
+  static let maxSteps = Limits.maxImportStatements
+  static let maxObjects = Limits.maxImportObjects
+
+  /// The setup methods, run in this order (one initializer only: the view's frame one first).
+  static let setupMethods = [
+    "awakeFromNib", "viewDidLoad", "viewWillAppear", "viewDidAppear", "didMoveToWindow",
+    "didMoveToSuperview", "layoutSubviews",
+  ]
+  static let initializers = [
+    "init(frame:)", "initWithFrame:", "init()", "init", "init(coder:)", "initWithCoder:",
+  ]
+
+  init(program: SourceProgram, viewSize: Size, now: Double, directory: String, fileName: String) {
+    self.program = program
+    self.viewSize = viewSize
+    self.now = now
+    self.directory = directory
+    self.fileName = fileName
+  }
+
+  private var tokens: [SourceToken] { program.tokens }
+
+  // MARK: - Running
+
+  /// Runs the file: top-level statements, one initializer, then the setup methods; then warns
+  /// about what did not run.
+  func run() {
+    for (at, message) in program.skipped { warn(at, "skipped: \(message)") }
+    runStatements(program.topLevel)
+    var setup: [Int] = []
+    if let chosen = Self.initializers.lazy.compactMap({ sig in
+      self.program.functions.firstIndex { $0.signature == sig }
+    }).first {
+      setup.append(chosen)
+    }
+    for name in Self.setupMethods {
+      setup += program.functions.indices.filter { program.functions[$0].name == name }
+    }
+    for f in setup {
+      let function = program.functions[f]
+      var args: [ImportValue] = function.parameters.map { _ in .null }
+      if function.signature == "init(frame:)" || function.signature == "initWithFrame:" {
+        args = [.rect(Rect(0, 0, viewSize.width, viewSize.height))]
+      }
+      do throws(ImportSkip) {
+        _ = try call(f, args: args, at: function.at)
+      } catch {
+        warn(error.at ?? function.at, "skipped: \(function.signature)", hint: error.message)
+      }
+    }
+    let chosen = setup.first.map { program.functions[$0].signature }
+    for (i, f) in program.functions.enumerated() where !called.contains(i) {
+      if Self.initializers.contains(f.signature), let chosen {
+        warn(f.at, "skipped: \(f.signature): only one initializer runs, \(chosen)")
+      } else if f.returnsValue {
+        warn(f.at, "skipped: \(f.signature) is not called by the setup code")
+      } else {
+        warn(f.at, "skipped: method \(f.signature) becomes an action once actions exist")
+      }
+    }
+    for p in program.properties where !usedProperties.contains(p.name) {
+      warn(p.at, "skipped: property \(p.name) is not used by the setup code")
+    }
+    for o in objects where !o.attached {
+      let holder = o.kind == .cell ? "an emitter's emitterCells" : "a layer or the view"
+      warn(o.created, "skipped: this \(o.className) is never added to \(holder)")
+    }
+  }
+
+  private func warn(_ at: SourceToken, _ message: String, hint: String? = nil) {
+    // A loop or a helper called twice says the same thing once.
+    guard
+      !warnings.contains(where: {
+        $0.line == at.line && $0.column == at.column && $0.message == message
+      })
+    else { return }
+    warnings.append(
+      ImportWarning(line: at.line, column: at.column, message: message, hint: hint))
+  }
+
+  private func runStatements(_ list: [Range<Int>]) {
+    for s in list {
+      do throws(ImportSkip) {
+        if try statement(s) != nil { return }
+      } catch {
+        warn(tokens[s.lowerBound], "skipped: \(program.snippet(s))", hint: error.message)
+      }
+    }
+  }
+
+  /// Runs a body; returns what a `return` returned.
+  private func body(_ range: Range<Int>) throws(ImportSkip) -> ImportValue? {
+    for s in program.statements(in: range) {
+      do throws(ImportSkip) {
+        if let r = try statement(s) { return r }
+      } catch {
+        warn(tokens[s.lowerBound], "skipped: \(program.snippet(s))", hint: error.message)
+      }
+    }
+    return nil
+  }
+
+  // MARK: - Statements
+
+  private func skip(_ message: String, _ at: SourceToken? = nil) -> ImportSkip {
+    ImportSkip(message: message, at: at)
+  }
+
+  /// Runs one statement; a `return` gives its value (`.void` for a bare one).
+  private func statement(_ s: Range<Int>) throws(ImportSkip) -> ImportValue? {
+    steps += 1
+    guard steps <= Self.maxSteps else {
+      throw skip("the import stops after \(Self.maxSteps) statements")
+    }
+    let outer = current
+    current = s
+    defer { current = outer }
+    var i = s.lowerBound
+    while i < s.upperBound, tokens[i].kind == .identifier,
+      tokens[i].text.hasPrefix("@") || ["const", "__block", "static"].contains(tokens[i].text)
+    {
+      i += 1
+    }
+    guard i < s.upperBound else { return nil }
+    let head = tokens[i]
+    let words = tokens[s].map(\.text)
+    if head.isIdentifier("super")
+      || (head.isPunctuation("[") && i + 1 < s.upperBound
+        && tokens[i + 1].isIdentifier("super"))
+      || (head.isIdentifier("self") && i + 1 < s.upperBound && tokens[i + 1].isPunctuation("="))
+    {
+      return nil  // the superclass's part: UIKit's, not the emitter's
+    }
+    if try scheduledBlock(i, s) { return nil }
+    if let scheduling = ["asyncAfter", "dispatch_after", "scheduledTimer", "afterDelay"].first(
+      where: words.contains)
+    {
+      throw skip(
+        "\(scheduling): scheduled blocks become after and every commands once compound"
+          + " commands exist")
+    }
+    switch head.kind == .identifier ? head.text : "" {
+    case "let", "var":
+      guard program.language == .swift, i + 1 < s.upperBound,
+        tokens[i + 1].kind == .identifier
+      else { throw skip("only 'let NAME = VALUE' declarations are read") }
+      let name = tokens[i + 1].text
+      guard let eq = topLevelIndex(of: "=", in: (i + 2)..<s.upperBound) else {
+        bind(name, .null)
+        return nil
+      }
+      bind(name, try expression((eq + 1)..<s.upperBound), declare: true)
+      return nil
+    case "return":
+      return i + 1 < s.upperBound ? try expression((i + 1)..<s.upperBound) : .void
+    case "for":
+      try loop(i, s)
+      return nil
+    case "if":
+      return try conditional(i, s)
+    case "guard", "while", "switch", "repeat", "do", "defer", "throw", "try", "await":
+      throw skip("'\(head.text)' is not followed by the importer")
+    default:
+      break
+    }
+    if program.language == .objc, let (name, eq) = objcDeclaration(i, s) {
+      if let eq {
+        bind(name, try expression((eq + 1)..<s.upperBound), declare: true)
+      } else {
+        bind(name, .null, declare: true)
+      }
+      return nil
+    }
+    if let op = ["=", "+=", "-=", "*=", "/="].lazy.compactMap({ op in
+      self.topLevelIndex(of: op, in: i..<s.upperBound).map { (op, $0) }
+    }).first {
+      try assign(i..<op.1, op: op.0, value: try expression((op.1 + 1)..<s.upperBound))
+      return nil
+    }
+    if try appendStatement(i, s) { return nil }
+    _ = try expression(i..<s.upperBound)
+    return nil
+  }
+
+  /// `DispatchQueue.main.asyncAfter(deadline: .now() + D) { STATEMENT }` whose one statement
+  /// changes properties: each change becomes `after D set …`. Anything else in the block skips
+  /// the whole statement (compound commands will carry more).
+  private func scheduledBlock(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
+    let words = ["DispatchQueue", ".", "main", ".", "asyncAfter", "("]
+    guard s.upperBound - i > words.count + 3,
+      zip(tokens[i..<(i + words.count)], words).allSatisfy({ $0.text == $1 })
+    else { return false }
+    let open = i + words.count - 1
+    let close = program.closing(open, in: s)
+    guard close + 1 < s.upperBound, tokens[close + 1].isPunctuation("{"),
+      program.closing(close + 1, in: s) == s.upperBound - 1,
+      tokens[open + 1].isIdentifier("deadline"),
+      tokens[open + 2].isPunctuation(":")
+    else { return false }
+    // The deadline: `.now()` or `.now() + D`.
+    var d = open + 3
+    guard d + 3 < close + 1, tokens[d].isPunctuation("."), tokens[d + 1].isIdentifier("now"),
+      tokens[d + 2].isPunctuation("("), tokens[d + 3].isPunctuation(")")
+    else { throw skip("only a deadline of .now() + SECONDS is scheduled") }
+    d += 4
+    var delay = 0.0
+    if d < close {
+      guard tokens[d].isPunctuation("+") else {
+        throw skip("only a deadline of .now() + SECONDS is scheduled")
+      }
+      delay = try number(try expression((d + 1)..<close), at: tokens[d])
+    }
+    guard delay >= 0, delay.isFinite else { throw skip("a delay must be 0 or more seconds") }
+    let inner = program.statements(in: (close + 2)..<(s.upperBound - 1))
+    guard inner.count == 1, let only = inner.first else {
+      throw skip(
+        "an asyncAfter block of \(inner.count) statements: only one is scheduled until compound"
+          + " commands exist")
+    }
+    guard scheduling == nil else { throw skip("asyncAfter blocks do not nest here") }
+    let (objectCount, scheduledCount, host) = (objects.count, scheduled.count, hostSublayers)
+    scheduling = delay
+    defer { scheduling = nil }
+    do throws(ImportSkip) {
+      _ = try statement(only)
+      guard objects.count == objectCount, scheduled.count > scheduledCount,
+        hostSublayers == host
+      else { throw skip("only property changes of layers and cells are scheduled") }
+    } catch {
+      objects.removeLast(objects.count - objectCount)
+      scheduled.removeLast(scheduled.count - scheduledCount)
+      throw error
+    }
+    return true
+  }
+
+  /// The index of a punctuation token at bracket depth 0, if any.
+  private func topLevelIndex(of p: String, in range: Range<Int>) -> Int? {
+    var depth = 0
+    for j in range {
+      let t = tokens[j]
+      guard t.kind == .punctuation else { continue }
+      if ["(", "[", "{"].contains(t.text) { depth += 1 }
+      if [")", "]", "}"].contains(t.text) { depth -= 1 }
+      if depth == 0 && t.text == p { return j }
+    }
+    return nil
+  }
+
+  /// `CAEmitterCell *cell = …`, `CGFloat w = …`, `NSArray *cells;`: the name and the `=`.
+  private func objcDeclaration(_ i: Int, _ s: Range<Int>) -> (String, Int?)? {
+    var j = i
+    var words = 0
+    while j < s.upperBound, tokens[j].kind == .identifier || tokens[j].isPunctuation("*") {
+      if tokens[j].kind == .identifier { words += 1 }
+      j += 1
+    }
+    guard words >= 2, tokens[j - 1].kind == .identifier else { return nil }
+    if j == s.upperBound { return (tokens[j - 1].text, nil) }
+    guard tokens[j].isPunctuation("=") else { return nil }
+    return (tokens[j - 1].text, j)
+  }
+
+  private func bind(_ name: String, _ value: ImportValue, declare: Bool = false) {
+    if case .object(let o) = value, objects[o].variable == nil { objects[o].variable = name }
+    if frames.isEmpty {
+      instance[name] = value
+    } else if declare || frames[frames.count - 1][name] != nil {
+      frames[frames.count - 1][name] = value
+    } else {
+      instance[name] = value
+    }
+  }
+
+  /// `cells.append(cell)`, `[cells addObject:cell]`: appends to an array variable.
+  private func appendStatement(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
+    let t = Array(tokens[i..<s.upperBound])
+    let (name, argument): (String, Range<Int>)
+    if t.count >= 5, t[0].kind == .identifier, t[1].isPunctuation("."),
+      t[2].isIdentifier("append"), t[3].isPunctuation("("), t.last?.isPunctuation(")") == true
+    {
+      (name, argument) = (t[0].text, (i + 4)..<(s.upperBound - 1))
+    } else if t.count >= 6, t[0].isPunctuation("["), t[1].kind == .identifier,
+      t[2].isIdentifier("addObject"), t[3].isPunctuation(":"), t.last?.isPunctuation("]") == true
+    {
+      (name, argument) = (t[1].text, (i + 4)..<(s.upperBound - 1))
+    } else {
+      return false
+    }
+    guard case .array(let list) = try variable(name, at: t[0]) else { return false }
+    bind(name, .array(list + [try expression(argument)]))
+    return true
+  }
+
+  private func loop(_ i: Int, _ s: Range<Int>) throws(ImportSkip) {
+    guard let brace = program.firstBrace(in: (i + 1)..<s.upperBound) else {
+      throw skip("a loop without a body")
+    }
+    let bodyRange = (brace + 1)..<program.closing(brace, in: s)
+    var header = (i + 1)..<brace
+    if program.language == .objc, tokens[header.lowerBound].isPunctuation("(") {
+      header = (header.lowerBound + 1)..<(header.upperBound - 1)
+    }
+    guard let inIndex = tokens[header].firstIndex(where: { $0.isIdentifier("in") }) else {
+      try cLoop(header, body: bodyRange)
+      return
+    }
+    let pattern = tokens[header.lowerBound..<inIndex].filter { $0.kind == .identifier }.map(\.text)
+    guard let name = pattern.last else { throw skip("a loop without a variable") }
+    let sequence = try expression((inIndex + 1)..<header.upperBound)
+    guard case .array(let items) = sequence else {
+      throw skip("a loop over \(sequence.kindName): only arrays and ranges are followed")
+    }
+    guard items.count <= Self.maxLoopIterations else {
+      throw skip("a loop of more than \(Self.maxLoopIterations) turns")
+    }
+    let tuple = program.language == .swift && tokens[header.lowerBound].isPunctuation("(")
+    for item in items {
+      if tuple, case .array(let parts) = item, parts.count == pattern.count {
+        for (n, v) in zip(pattern, parts) { bind(n, v, declare: true) }
+      } else {
+        bind(name, item, declare: true)
+      }
+      if try body(bodyRange) != nil { return }
+    }
+  }
+
+  /// `for (int i = 0; i < N; i++)`.
+  private func cLoop(_ header: Range<Int>, body bodyRange: Range<Int>) throws(ImportSkip) {
+    let parts = program.statements(in: header)
+    guard parts.count == 3, let (name, eq) = objcDeclaration(parts[0].lowerBound, parts[0]),
+      let eq
+    else { throw skip("only 'for (int i = A; i < B; i++)' and for-in loops are followed") }
+    let start = try number(try expression((eq + 1)..<parts[0].upperBound), at: tokens[eq])
+    let cond = parts[1]
+    guard tokens[cond.lowerBound].isIdentifier(name), cond.count >= 3,
+      ["<", "<="].contains(tokens[cond.lowerBound + 1].text)
+    else { throw skip("only 'i < N' loop conditions are followed") }
+    let bound = try number(
+      try expression((cond.lowerBound + 2)..<cond.upperBound), at: tokens[cond.lowerBound])
+    let step = tokens[parts[2]].map(\.text).joined()
+    guard [name + "++", "++" + name, name + "+=1"].contains(step) else {
+      throw skip("only loops counting up by one are followed")
+    }
+    let end = tokens[cond.lowerBound + 1].text == "<" ? bound : bound + 1
+    guard end - start <= Double(Self.maxLoopIterations) else {
+      throw skip("a loop of more than \(Self.maxLoopIterations) turns")
+    }
+    var k = start
+    while k < end {
+      bind(name, .number(k), declare: true)
+      if try body(bodyRange) != nil { return }
+      k += 1
+    }
+  }
+
+  /// Objective-C's `if (self)` / `if (self = [super init…])` runs its block; other conditions
+  /// are skipped.
+  private func conditional(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> ImportValue? {
+    guard let brace = program.firstBrace(in: (i + 1)..<s.upperBound) else {
+      throw skip("an 'if' without a block")
+    }
+    let condition = tokens[(i + 1)..<brace].filter { $0.kind == .identifier }.map(\.text)
+    guard program.language == .objc, condition.first == "self",
+      condition.count == 1 || condition.contains("super")
+    else { throw skip("conditions are not evaluated") }
+    return try body((brace + 1)..<program.closing(brace, in: s))
+  }
+
+  private func assign(_ lhs: Range<Int>, op: String, value: ImportValue) throws(ImportSkip) {
+    let last = tokens[lhs.upperBound - 1]
+    var v = value
+    if op != "=" {
+      let old = try expression(lhs)
+      v = try arithmetic(String(op.dropLast()), old, value, at: tokens[lhs.lowerBound])
+    }
+    if lhs.count == 1, last.kind == .identifier {
+      let declared =
+        frames.last?[last.text] != nil || instance[last.text] != nil
+        || program.properties.contains { $0.name == last.text }
+      if !declared, Self.viewProperties.contains(last.text) || last.text == "backgroundColor" {
+        // `backgroundColor = .black` inside the view: the hosting view's own property.
+        try setProperty(.host, last.text, v, at: last)
+        return
+      }
+      bind(last.text, v)
+      return
+    }
+    guard lhs.count >= 3, last.kind == .identifier,
+      tokens[lhs.upperBound - 2].isPunctuation(".")
+        || tokens[lhs.upperBound - 2].isPunctuation("?.")
+    else { throw skip("only NAME = VALUE and OBJECT.PROPERTY = VALUE assignments are read") }
+    let receiver = try expression(lhs.lowerBound..<(lhs.upperBound - 2))
+    try setProperty(receiver, last.text, v, at: last)
+  }
+
+  // MARK: - Objects and properties
+
+  private func create(_ kind: ImportedObject.Kind, at: SourceToken) throws(ImportSkip)
+    -> ImportValue
+  {
+    guard scheduling == nil else { throw skip("only property changes are scheduled", at) }
+    guard objects.count < Self.maxObjects else {
+      throw skip("the import creates at most \(Self.maxObjects) layers and cells")
+    }
+    objects.append(ImportedObject(kind: kind, created: at))
+    return .object(objects.count - 1)
+  }
+
+  /// The property table of an object's kind.
+  static func infos(_ kind: ImportedObject.Kind) -> [PropertyInfo] {
+    switch kind {
+    case .cell: return EmitterCell.descriptors.map(\.info)
+    case .layer: return Layer.new(.layer).descriptors.map(\.info)
+    case .emitter: return Layer.new(.emitter).descriptors.map(\.info)
+    }
+  }
+
+  /// A property by its Core Animation name or Apple's Swift spelling.
+  static func info(_ name: String, of kind: ImportedObject.Kind) -> PropertyInfo? {
+    infos(kind).first { $0.name == name || $0.swiftName == name }
+  }
+
+  private func setProperty(
+    _ receiver: ImportValue, _ name: String, _ value: ImportValue, at: SourceToken
+  ) throws(ImportSkip) {
+    let text = program.snippet(current)
+    switch receiver {
+    case .object(let o):
+      let kind = objects[o].kind
+      if scheduling != nil, name == "emitterCells" || name == "name" {
+        throw skip("only property values are scheduled, not \(name)", at)
+      }
+      if name == "emitterCells" {
+        guard kind != .layer else { throw skip("a CALayer has no emitterCells", at) }
+        let cells = try cellList(value, at: at)
+        objects[o].cells = cells
+        return
+      }
+      if name == "name" {
+        guard case .string(let s) = value else { throw skip("a name is a string", at) }
+        objects[o].explicitName = s
+        return
+      }
+      guard let info = Self.info(name, of: kind) else {
+        throw skip("\(objects[o].className) has no property '\(name)' that Burst knows", at)
+      }
+      let set = try valueText(value, kind: info.kind, at: at)
+      try record(
+        o,
+        ImportAssignment(
+          key: info.name, text: set, value: value, at: tokens[current.lowerBound],
+          statement: text))
+    case .host, .hostLayer:
+      if scheduling != nil { throw skip("only changes of layers and cells are scheduled", at) }
+      if name == "backgroundColor" {
+        let set = try valueText(value, kind: .color, at: at)
+        hostBackground = ImportAssignment(
+          key: "backgroundColor", text: set, value: value, at: tokens[current.lowerBound],
+          statement: text)
+        return
+      }
+      guard case .host = receiver, !Self.viewProperties.contains(name) else {
+        throw skip("the hosting view's \(name) is not imported", at)
+      }
+      bind(name, value)
+    default:
+      throw skip("cannot set '\(name)' on \(receiver.kindName)", at)
+    }
+  }
+
+  /// UIView properties that are not the code's own variables.
+  private static let viewProperties: Set<String> = [
+    "alpha", "isHidden", "hidden", "frame", "bounds", "center", "transform", "layer",
+    "clipsToBounds", "isUserInteractionEnabled", "userInteractionEnabled", "tintColor",
+    "contentMode", "autoresizingMask", "translatesAutoresizingMaskIntoConstraints", "view",
+    "isOpaque", "opaque", "title", "navigationItem",
+  ]
+
+  private func cellList(_ value: ImportValue, at: SourceToken) throws(ImportSkip) -> [Int] {
+    switch value {
+    case .null: return []
+    case .array(let items):
+      var out: [Int] = []
+      for item in items {
+        guard case .object(let c) = item, objects[c].kind == .cell else {
+          throw skip("emitterCells holds cells, not \(item.kindName)", at)
+        }
+        objects[c].attached = true
+        out.append(c)
+      }
+      return out
+    default:
+      throw skip("emitterCells is an array of cells, not \(value.kindName)", at)
+    }
+  }
+
+  private func attach(_ child: ImportValue, to parent: ImportValue, first: Bool, at: SourceToken)
+    throws(ImportSkip)
+  {
+    guard scheduling == nil else { throw skip("only property changes are scheduled", at) }
+    guard case .object(let c) = child, objects[c].kind != .cell else {
+      throw skip("addSublayer takes a layer, not \(child.kindName)", at)
+    }
+    switch parent {
+    case .host, .hostLayer:
+      hostSublayers.removeAll { $0 == c }
+      if first { hostSublayers.insert(c, at: 0) } else { hostSublayers.append(c) }
+    case .object(let p) where objects[p].kind != .cell && p != c:
+      objects[p].sublayers.removeAll { $0 == c }
+      if first { objects[p].sublayers.insert(c, at: 0) } else { objects[p].sublayers.append(c) }
+    default:
+      throw skip("cannot add a sublayer to \(parent.kindName)", at)
+    }
+    objects[c].attached = true
+  }
+
+  /// A value as `set` reads it for a property of `kind`.
+  private func valueText(_ value: ImportValue, kind: PropertyKind, at: SourceToken)
+    throws(ImportSkip) -> String
+  {
+    func wrong() -> ImportSkip {
+      skip("expected a \(kind.word) here, not \(value.kindName)", at)
+    }
+    switch (kind, value) {
+    case (.number, .number(let n)), (.angle, .number(let n)), (.integer, .number(let n)):
+      return ValueFormatting.number(n)
+    case (.number, .bool(let b)), (.integer, .bool(let b)):
+      return b ? "1" : "0"
+    case (.point, .point(let p)): return ValueFormatting.value(.point(p))
+    case (.size, .size(let s)): return ValueFormatting.value(.size(s))
+    case (.rect, .rect(let r)), (.roundedRect, .rect(let r)): return ValueFormatting.value(.rect(r))
+    case (.point, .constant(".zero")): return "0,0"
+    case (.size, .constant(".zero")): return "0,0"
+    case (.rect, .constant(".zero")), (.roundedRect, .constant(".zero")): return "0,0,0,0"
+    case (.color, .color(let c)): return SceneSaver.colorText(c)
+    case (.color, .constant(let c)):
+      guard let color = ImportNames.color(c) else { throw wrong() }
+      return SceneSaver.colorText(color)
+    case (.color, .null): return SceneSaver.colorText(.clear)
+    case (.bool, .bool(let b)): return PropertyKind.boolWord(b)
+    case (.bool, .number(let n)): return PropertyKind.boolWord(n != 0)
+    case (.enumeration, .constant(let c)): return c
+    case (.enumeration, .string(let s)): return s
+    case (.image, .image(let ref)): return ValueFormatting.value(.image(ref))
+    case (.image, .null): return ImageRef.noneWord
+    case (.text, .string(let s)): return "\"\(s)\""
+    default: throw wrong()
+    }
+  }
+
+  // MARK: - Expressions
+
+  /// The value of the tokens in `range`, or why it cannot be worked out.
+  func expression(_ range: Range<Int>) throws(ImportSkip) -> ImportValue {
+    guard !range.isEmpty else { throw skip("a missing value") }
+    var c = range.lowerBound
+    let v = try binary(&c, range.upperBound, 0)
+    guard c == range.upperBound else {
+      throw skip("'\(tokens[c].text)' is not understood here", tokens[c])
+    }
+    return v
+  }
+
+  private static let precedence: [String: Int] = [
+    "??": 1, "..<": 2, "...": 2, "+": 3, "-": 3, "*": 4, "/": 4,
+  ]
+
+  private func binary(_ c: inout Int, _ end: Int, _ minimum: Int) throws(ImportSkip)
+    -> ImportValue
+  {
+    var lhs = try unary(&c, end)
+    while c < end, tokens[c].kind == .punctuation, let p = Self.precedence[tokens[c].text],
+      p >= minimum
+    {
+      let op = tokens[c]
+      c += 1
+      let rhs = try binary(&c, end, p + 1)
+      lhs = try arithmetic(op.text, lhs, rhs, at: op)
+    }
+    return lhs
+  }
+
+  private func arithmetic(_ op: String, _ a: ImportValue, _ b: ImportValue, at: SourceToken)
+    throws(ImportSkip) -> ImportValue
+  {
+    if op == "??" {
+      if case .null = a { return b }
+      return a
+    }
+    if op == "+", case .array(let x) = a, case .array(let y) = b { return .array(x + y) }
+    let x = try number(a, at: at)
+    let y = try number(b, at: at)
+    switch op {
+    case "+": return .number(x + y)
+    case "-": return .number(x - y)
+    case "*": return .number(x * y)
+    case "/":
+      guard y != 0 else { throw skip("a division by zero", at) }
+      return .number(x / y)
+    default:
+      guard (y - x) <= Double(Self.maxLoopIterations), x.rounded() == x, y.rounded() == y else {
+        throw skip("ranges of at most \(Self.maxLoopIterations) whole numbers are followed", at)
+      }
+      let last = op == "..." ? y : y - 1
+      return .array(last < x ? [] : stride(from: x, through: last, by: 1).map { .number($0) })
+    }
+  }
+
+  private func number(_ v: ImportValue, at: SourceToken) throws(ImportSkip) -> Double {
+    switch v {
+    case .number(let n): return n
+    case .bool(let b): return b ? 1 : 0
+    default: throw skip("expected a number, not \(v.kindName)", at)
+    }
+  }
+
+  /// Types whose names an Objective-C cast `(CGFloat)x` uses.
+  private static let castTypes: Set<String> = [
+    "id", "CGFloat", "float", "double", "int", "long", "NSInteger", "NSUInteger", "CGColorRef",
+    "CGImageRef", "Float", "BOOL",
+  ]
+
+  private func unary(_ c: inout Int, _ end: Int) throws(ImportSkip) -> ImportValue {
+    guard c < end else { throw skip("a missing value", c > 0 ? tokens[c - 1] : nil) }
+    let t = tokens[c]
+    if t.isPunctuation("-") || t.isPunctuation("+") {
+      c += 1
+      let v = try unary(&c, end)
+      return t.text == "-" ? .number(-(try number(v, at: t))) : v
+    }
+    if t.isPunctuation("("), program.language == .objc, let after = castEnd(c, end) {
+      c = after
+      return try unary(&c, end)
+    }
+    var v = try primary(&c, end)
+    try postfix(&v, &c, end)
+    return v
+  }
+
+  /// After an Objective-C cast `(__bridge id)` or `(CGFloat)`, where its operand starts.
+  private func castEnd(_ c: Int, _ end: Int) -> Int? {
+    let close = program.closing(c, in: c..<end)
+    guard close + 1 < end else { return nil }
+    let inside = tokens[(c + 1)..<close]
+    guard let first = inside.first, first.kind == .identifier,
+      inside.allSatisfy({ $0.kind == .identifier || $0.isPunctuation("*") }),
+      Self.castTypes.contains(first.text) || first.text.hasPrefix("__bridge")
+        || inside.last?.isPunctuation("*") == true
+    else { return nil }
+    let next = tokens[close + 1]
+    guard next.kind != .punctuation || ["(", "[", "-"].contains(next.text) else { return nil }
+    return close + 1
+  }
+
+  private func primary(_ c: inout Int, _ end: Int) throws(ImportSkip) -> ImportValue {
+    let t = tokens[c]
+    switch t.kind {
+    case .number:
+      c += 1
+      return .number(try literal(t))
+    case .string:
+      c += 1
+      return .string(t.text)
+    case .identifier:
+      c += 1
+      switch t.text {
+      case "true", "YES", "@YES": return .bool(true)
+      case "false", "NO", "@NO": return .bool(false)
+      case "nil", "NULL", "Nil": return .null
+      case "self": return .host
+      case "@selector", "#selector": throw skip("selectors are not followed", t)
+      default: return try variable(t.text, at: t)
+      }
+    case .punctuation:
+      switch t.text {
+      case ".":
+        guard c + 1 < end, tokens[c + 1].kind == .identifier else { break }
+        c += 2
+        let name = tokens[c - 1].text
+        return name == "pi" ? .number(.pi) : .constant("." + name)
+      case "(":
+        let close = program.closing(c, in: c..<end)
+        guard close < end else { throw skip("an unclosed '('", t) }
+        let v = try expression((c + 1)..<close)
+        c = close + 1
+        return v
+      case "@":
+        // `@(expr)`, `@[…]`, `@10`: Objective-C literals.
+        c += 1
+        guard c < end else { break }
+        if tokens[c].isPunctuation("[") {
+          let close = program.closing(c, in: c..<end)
+          let items = try list((c + 1)..<close)
+          c = close + 1
+          return .array(items.map(\.1))
+        }
+        return try unary(&c, end)
+      case "[":
+        let close = program.closing(c, in: c..<end)
+        guard close < end else { throw skip("an unclosed '['", t) }
+        defer { c = close + 1 }
+        if program.language == .swift {
+          return .array(try list((c + 1)..<close).map(\.1))
+        }
+        return try send((c + 1)..<close, at: t)
+      case "{":
+        // `{ … }()`: a closure run at once (a stored property's initializer).
+        let close = program.closing(c, in: c..<end)
+        guard close + 2 < end, tokens[close + 1].isPunctuation("("),
+          tokens[close + 2].isPunctuation(")")
+        else { throw skip("closures are not followed", t) }
+        var bodyRange = (c + 1)..<close
+        if let inIndex = tokens[bodyRange].firstIndex(where: { $0.isIdentifier("in") }),
+          tokens[bodyRange.lowerBound..<inIndex].allSatisfy({ !$0.isPunctuation("{") })
+        {
+          bodyRange = (inIndex + 1)..<close
+        }
+        c = close + 3
+        return try invoke(body: bodyRange, parameters: [], args: [], at: t)
+      default: break
+      }
+    }
+    throw skip("'\(t.text)' is not understood here", t)
+  }
+
+  private func literal(_ t: SourceToken) throws(ImportSkip) -> Double {
+    var text = t.text.replacingOccurrences(of: "_", with: "")
+    if text.hasPrefix("0x") || text.hasPrefix("0X") {
+      guard let n = Int(text.dropFirst(2), radix: 16) else { throw skip("a bad number", t) }
+      return Double(n)
+    }
+    while let last = text.last, "fFlLuU".contains(last) { text.removeLast() }
+    guard let n = Double(text) else { throw skip("a bad number '\(t.text)'", t) }
+    return n
+  }
+
+  /// Comma-separated values, each with its label (`x: 1`), of a call or an array.
+  private func list(_ range: Range<Int>) throws(ImportSkip) -> [(String?, ImportValue)] {
+    var out: [(String?, ImportValue)] = []
+    var start = range.lowerBound
+    var depth = 0
+    var j = range.lowerBound
+    func item(_ r: Range<Int>) throws(ImportSkip) {
+      guard !r.isEmpty else { return }
+      if r.count >= 3, tokens[r.lowerBound].kind == .identifier,
+        tokens[r.lowerBound + 1].isPunctuation(":")
+      {
+        out.append((tokens[r.lowerBound].text, try expression((r.lowerBound + 2)..<r.upperBound)))
+      } else {
+        out.append((nil, try expression(r)))
+      }
+    }
+    while j < range.upperBound {
+      let t = tokens[j]
+      if t.kind == .punctuation {
+        if ["(", "[", "{"].contains(t.text) { depth += 1 }
+        if [")", "]", "}"].contains(t.text) { depth -= 1 }
+        if t.text == "," && depth == 0 {
+          try item(start..<j)
+          start = j + 1
+        }
+      }
+      j += 1
+    }
+    try item(start..<range.upperBound)
+    return out
+  }
+
+  private func postfix(_ v: inout ImportValue, _ c: inout Int, _ end: Int) throws(ImportSkip) {
+    while c < end {
+      let t = tokens[c]
+      if t.isPunctuation(".") || t.isPunctuation("?."), c + 1 < end {
+        let name = tokens[c + 1]
+        c += 2
+        v = try member(v, name.text, at: name)
+      } else if t.isPunctuation("("), !t.startsLine {
+        let close = program.closing(c, in: c..<end)
+        guard close < end else { throw skip("an unclosed '('", t) }
+        let args = try list((c + 1)..<close)
+        c = close + 1
+        if c < end, tokens[c].isPunctuation("{") { throw skip("closures are not followed", t) }
+        v = try call(v, args, at: t)
+      } else if t.isPunctuation("["), program.language == .swift, !t.startsLine {
+        let close = program.closing(c, in: c..<end)
+        let index = try number(try expression((c + 1)..<close), at: t)
+        c = close + 1
+        guard case .array(let items) = v, let i = Int(exactly: index), items.indices.contains(i)
+        else { throw skip("an index out of range", t) }
+        v = items[i]
+      } else if t.isPunctuation("!") || t.isPunctuation("?") {
+        c += 1
+      } else if t.isIdentifier("as") {
+        c += 1
+        if c < end, tokens[c].isPunctuation("!") || tokens[c].isPunctuation("?") { c += 1 }
+        var type = ""
+        while c < end, tokens[c].kind == .identifier || tokens[c].isPunctuation(".") {
+          type += tokens[c].text
+          c += 1
+        }
+        if type == "CAEmitterLayer", case .hostLayer = v { v = try ownEmitter(at: t) }
+      } else {
+        return
+      }
+    }
+  }
+
+  /// The view's own layer when `layerClass` is CAEmitterLayer: an emitter filling the view.
+  private func ownEmitter(at: SourceToken) throws(ImportSkip) -> ImportValue {
+    if let o = ownLayer { return .object(o) }
+    guard case .object(let o) = try create(.emitter, at: at) else { return .null }
+    ownLayer = o
+    objects[o].attached = true
+    objects[o].assignments.append(
+      ImportAssignment(
+        key: "frame",
+        text: ValueFormatting.value(.rect(Rect(0, 0, viewSize.width, viewSize.height))),
+        value: .void, at: nil, statement: "the view's own layer fills it"))
+    hostSublayers.append(o)
+    return .object(o)
+  }
+
+  /// Type names the importer knows as values to call or to read members of.
+  private static let types: Set<String> = [
+    "CAEmitterLayer", "CAEmitterCell", "CALayer", "CGPoint", "CGSize", "CGRect", "CGFloat",
+    "Float", "Double", "Int", "NSNumber", "NSValue", "UIColor", "CGColor", "UIImage", "UIScreen",
+    "CGPointMake", "CGSizeMake", "CGRectMake", "CACurrentMediaTime", "NSArray", "NSMutableArray",
+    "sin", "cos", "sqrt", "abs", "fabs", "min", "max", "fmin", "fmax", "floor", "ceil", "round",
+    "CGRectGetMidX", "CGRectGetMidY", "CGRectGetWidth", "CGRectGetHeight",
+  ]
+
+  /// What a name means here: a local, an instance variable (a stored property evaluated now),
+  /// a computed property, a function, the view's own members, a type or a constant.
+  private func variable(_ name: String, at: SourceToken) throws(ImportSkip) -> ImportValue {
+    if let v = frames.last?[name] ?? instance[name] { return v }
+    if let p = program.properties.first(where: { $0.name == name }) {
+      guard !p.initializer.isEmpty else {
+        usedProperties.insert(name)
+        throw skip("'\(name)' is declared without a value here (set by a storyboard or later)", at)
+      }
+      guard !evaluating.contains(name) else { throw skip("'\(name)' refers to itself", at) }
+      evaluating.insert(name)
+      defer { evaluating.remove(name) }
+      usedProperties.insert(name)
+      frames.append([:])
+      let value: ImportValue
+      do throws(ImportSkip) {
+        value = try expression(p.initializer)
+      } catch {
+        frames.removeLast()
+        throw error
+      }
+      frames.removeLast()
+      if case .object(let o) = value, objects[o].variable == nil { objects[o].variable = name }
+      instance[name] = value
+      return value
+    }
+    if let f = program.functions.firstIndex(where: { $0.name == name && $0.isProperty }) {
+      let value = try call(f, args: [], at: at)
+      if case .object(let o) = value, objects[o].variable == nil { objects[o].variable = name }
+      return value
+    }
+    if program.functions.contains(where: { $0.name == name }) { return .function(name) }
+    if ["bounds", "frame", "layer", "view", "center"].contains(name) {
+      return try member(.host, name, at: at)
+    }
+    if Self.types.contains(name) { return .type(name) }
+    if name.hasPrefix("kCA") { return .constant(name) }
+    if let n = ImportNames.number(name) { return .number(n) }
+    if name.first?.isUppercase == true { return .type(name) }
+    throw skip("'\(name)' is not known to the importer", at)
+  }
+
+  private func member(_ v: ImportValue, _ name: String, at: SourceToken) throws(ImportSkip)
+    -> ImportValue
+  {
+    let whole = Rect(0, 0, viewSize.width, viewSize.height)
+    switch v {
+    case .type(let type):
+      if name == "self" || name == "init" { return v }
+      if name == "pi", ["CGFloat", "Double", "Float"].contains(type) { return .number(.pi) }
+      if name == "zero" { return .constant(".zero") }
+      if type == "UIColor" || type == "CGColor", let color = ImportNames.color(name) {
+        return .color(color)
+      }
+      if type == "UIScreen", name == "main" { return .host }
+      if type.hasPrefix("CA") { return .constant("." + name) }
+    case .host:
+      switch name {
+      case "view", "window": return .host
+      case "layer": return layerIsOwn ? try ownEmitter(at: at) : .hostLayer
+      case "bounds", "frame", "applicationFrame": return .rect(whole)
+      case "center": return .point(Point(whole.size.width / 2, whole.size.height / 2))
+      default:
+        if let value = instance[name] { return value }
+        if program.properties.contains(where: { $0.name == name })
+          || program.functions.contains(where: { $0.name == name })
+        {
+          return try variable(name, at: at)
+        }
+        if Self.viewProperties.contains(name) || name == "backgroundColor" {
+          throw skip("the hosting view's \(name) is not imported", at)
+        }
+        throw skip("'\(name)' is not known to the importer", at)
+      }
+    case .hostLayer:
+      if ["bounds", "frame"].contains(name) { return .rect(whole) }
+      if ["addSublayer", "insertSublayer"].contains(name) { return .method(v, name) }
+    case .rect(let r):
+      switch name {
+      case "width": return .number(r.size.width)
+      case "height": return .number(r.size.height)
+      case "midX": return .number(r.origin.x + r.size.width / 2)
+      case "midY": return .number(r.origin.y + r.size.height / 2)
+      case "minX": return .number(r.origin.x)
+      case "minY": return .number(r.origin.y)
+      case "maxX": return .number(r.origin.x + r.size.width)
+      case "maxY": return .number(r.origin.y + r.size.height)
+      case "size": return .size(r.size)
+      case "origin": return .point(r.origin)
+      default: break
+      }
+    case .size(let s):
+      if name == "width" { return .number(s.width) }
+      if name == "height" { return .number(s.height) }
+    case .point(let p):
+      if name == "x" { return .number(p.x) }
+      if name == "y" { return .number(p.y) }
+    case .color:
+      if name == "cgColor" || name == "CGColor" { return v }
+      if name == "withAlphaComponent" { return .method(v, name) }
+    case .constant(let c):
+      if let color = ImportNames.color(c) { return try member(.color(color), name, at: at) }
+    case .image:
+      if name == "cgImage" || name == "CGImage" { return v }
+    case .null:
+      return .null
+    case .array(let items):
+      switch name {
+      case "count": return .number(Double(items.count))
+      case "first": return items.first ?? .null
+      case "last": return items.last ?? .null
+      case "enumerated": return .method(v, name)
+      default: break
+      }
+    case .object(let o):
+      switch name {
+      case "addSublayer", "insertSublayer", "setValue", "add", "removeFromSuperlayer",
+        "removeAllAnimations":
+        return .method(v, name)
+      case "emitterCells": return .array(objects[o].cells.map { .object($0) })
+      case "name": return objects[o].explicitName.map { .string($0) } ?? .null
+      default:
+        guard let info = Self.info(name, of: objects[o].kind) else { break }
+        if let last = objects[o].assignments.last(where: { $0.key == info.name }) {
+          return last.value
+        }
+        switch info.defaultValue {
+        case .number(let n): return .number(n)
+        case .point(let p): return .point(p)
+        case .size(let s): return .size(s)
+        case .rect(let r): return .rect(r)
+        case .color(let c): return .color(c)
+        case .bool(let b): return .bool(b)
+        default: break
+        }
+      }
+    default:
+      break
+    }
+    throw skip("\(v.kindName) has no member '\(name)' that the importer reads", at)
+  }
+
+  private var layerIsOwn: Bool { program.layerIsEmitter }
+
+  private func call(_ v: ImportValue, _ args: [(String?, ImportValue)], at: SourceToken)
+    throws(ImportSkip) -> ImportValue
+  {
+    let labels = args.map { $0.0 ?? "_" }
+    let values = args.map(\.1)
+    func arg(_ label: String) throws(ImportSkip) -> Double {
+      guard let a = args.first(where: { $0.0 == label }) else {
+        throw skip("missing '\(label):'", at)
+      }
+      return try number(a.1, at: at)
+    }
+    func numbers() throws(ImportSkip) -> [Double] {
+      var out: [Double] = []
+      for v in values { out.append(try number(v, at: at)) }
+      return out
+    }
+    switch v {
+    case .type(let type):
+      switch (type, labels) {
+      case ("CAEmitterLayer", []): return try create(.emitter, at: at)
+      case ("CAEmitterCell", []): return try create(.cell, at: at)
+      case ("CALayer", []): return try create(.layer, at: at)
+      case ("CGPoint", ["x", "y"]), ("CGPointMake", ["_", "_"]):
+        let n = try numbers()
+        return .point(Point(n[0], n[1]))
+      case ("CGSize", ["width", "height"]), ("CGSizeMake", ["_", "_"]):
+        let n = try numbers()
+        return .size(Size(n[0], n[1]))
+      case ("CGRect", ["x", "y", "width", "height"]), ("CGRectMake", ["_", "_", "_", "_"]):
+        let n = try numbers()
+        return .rect(Rect(n[0], n[1], n[2], n[3]))
+      case ("CGRect", ["origin", "size"]):
+        guard case .point(let p) = values[0], case .size(let s) = values[1] else { break }
+        return .rect(Rect(p.x, p.y, s.width, s.height))
+      case ("CGFloat", ["_"]), ("Float", ["_"]), ("Double", ["_"]), ("NSNumber", ["value"]):
+        return .number(try number(values[0], at: at))
+      case ("Int", ["_"]):
+        return .number(try number(values[0], at: at).rounded(.towardZero))
+      case ("UIColor", ["red", "green", "blue", "alpha"]),
+        ("CGColor", ["red", "green", "blue", "alpha"]):
+        return .color(
+          Color(try arg("red"), try arg("green"), try arg("blue"), try arg("alpha")))
+      case ("UIColor", ["white", "alpha"]), ("CGColor", ["gray", "alpha"]):
+        let w = try number(values[0], at: at)
+        return .color(Color(w, w, w, try arg("alpha")))
+      case ("UIColor", ["hue", "saturation", "brightness", "alpha"]):
+        return .color(
+          Self.hsb(try arg("hue"), try arg("saturation"), try arg("brightness"), try arg("alpha")))
+      case ("UIColor", ["cgColor"]):
+        return values[0]
+      case ("UIImage", ["named"]):
+        guard case .string(let name) = values[0] else { break }
+        return .image(image(named: name, at: at))
+      case ("CACurrentMediaTime", []):
+        return .number(now)
+      case ("CGRectGetMidX", ["_"]), ("CGRectGetMidY", ["_"]), ("CGRectGetWidth", ["_"]),
+        ("CGRectGetHeight", ["_"]):
+        let field =
+          ["CGRectGetMidX": "midX", "CGRectGetMidY": "midY", "CGRectGetWidth": "width"][
+            type] ?? "height"
+        return try member(values[0], field, at: at)
+      case ("sin", ["_"]), ("cos", ["_"]), ("sqrt", ["_"]), ("abs", ["_"]), ("fabs", ["_"]),
+        ("floor", ["_"]), ("ceil", ["_"]), ("round", ["_"]):
+        let x = try number(values[0], at: at)
+        let f: [String: Double] = [
+          "sin": sin(x), "cos": cos(x), "sqrt": sqrt(x), "abs": abs(x), "fabs": abs(x),
+          "floor": x.rounded(.down), "ceil": x.rounded(.up), "round": x.rounded(),
+        ]
+        return .number(f[type] ?? x)
+      case ("min", ["_", "_"]), ("fmin", ["_", "_"]):
+        let n = try numbers()
+        return .number(Swift.min(n[0], n[1]))
+      case ("max", ["_", "_"]), ("fmax", ["_", "_"]):
+        let n = try numbers()
+        return .number(Swift.max(n[0], n[1]))
+      default:
+        break
+      }
+      throw skip("\(type)(\(labels.map { $0 + ":" }.joined())) is not understood", at)
+    case .function(let name):
+      let candidates = program.functions.indices.filter {
+        program.functions[$0].name == name && program.functions[$0].parameters.count == args.count
+      }
+      guard let f = candidates.first else {
+        throw skip("no function \(name) takes \(args.count) arguments", at)
+      }
+      return try call(f, args: values, at: at)
+    case .method(let receiver, let name):
+      return try method(receiver, name, labels: labels, values: values, at: at)
+    default:
+      throw skip("\(v.kindName) cannot be called", at)
+    }
+  }
+
+  private func method(
+    _ receiver: ImportValue, _ name: String, labels: [String], values: [ImportValue],
+    at: SourceToken
+  ) throws(ImportSkip) -> ImportValue {
+    switch (name, labels) {
+    case ("addSublayer", ["_"]):
+      try attach(values[0], to: receiver, first: false, at: at)
+      return .void
+    case ("insertSublayer", let l) where l.count == 2:
+      let front: Bool
+      if case .number(let n) = values[1] { front = n == 0 } else { front = l[1] == "below" }
+      try attach(values[0], to: receiver, first: front, at: at)
+      return .void
+    case ("setValue", ["_", "forKeyPath"]), ("setValue", ["_", "forKey"]):
+      guard case .object(let o) = receiver, case .string(let path) = values[1] else { break }
+      let parts = path.split(separator: ".").map(String.init)
+      let reachesCells = parts.first == "emitterCells"
+      let kind: ImportedObject.Kind = reachesCells ? .cell : objects[o].kind
+      guard let last = parts.last, let info = Self.info(last, of: kind) else {
+        throw skip("no property '\(path)' that Burst knows", at)
+      }
+      if !reachesCells, parts.count == 1 {
+        try record(
+          o,
+          ImportAssignment(
+            key: info.name, text: try valueText(values[0], kind: info.kind, at: at),
+            value: values[0], at: tokens[current.lowerBound], statement: program.snippet(current)))
+        return .void
+      }
+      try record(
+        o,
+        ImportAssignment(
+          key: (parts.dropLast() + [info.name]).joined(separator: "."),
+          text: try valueText(values[0], kind: info.kind, at: at), value: values[0],
+          at: tokens[current.lowerBound], statement: program.snippet(current),
+          reachesCells: reachesCells))
+      return .void
+    case ("withAlphaComponent", ["_"]):
+      guard case .color(var c) = receiver else { break }
+      c.alpha = try number(values[0], at: at)
+      return .color(c)
+    case ("enumerated", []):
+      guard case .array(let items) = receiver else { break }
+      return .array(items.enumerated().map { .array([.number(Double($0.offset)), $0.element]) })
+    case ("add", _):
+      throw skip("animations are not imported yet", at)
+    default:
+      break
+    }
+    throw skip("\(name)(\(labels.map { $0 + ":" }.joined())) is not understood", at)
+  }
+
+  /// An Objective-C message `[receiver part:arg part:arg]` (the tokens inside the brackets).
+  private func send(_ range: Range<Int>, at: SourceToken) throws(ImportSkip) -> ImportValue {
+    var c = range.lowerBound
+    let receiver: ImportValue
+    if tokens[c].isIdentifier("super") {
+      c += 1
+      receiver = .host
+    } else {
+      receiver = try unary(&c, range.upperBound)
+    }
+    var parts: [(String, ImportValue?)] = []
+    while c < range.upperBound {
+      let part = tokens[c]
+      guard part.kind == .identifier else {
+        throw skip("'\(part.text)' is not understood in a message", part)
+      }
+      c += 1
+      guard c < range.upperBound, tokens[c].isPunctuation(":") else {
+        parts.append((part.text, nil))
+        continue
+      }
+      c += 1
+      var end = c
+      var depth = 0
+      while end < range.upperBound {
+        let t = tokens[end]
+        if t.kind == .punctuation {
+          if ["(", "[", "{"].contains(t.text) { depth += 1 }
+          if [")", "]", "}"].contains(t.text) { depth -= 1 }
+        }
+        if depth == 0, t.kind == .identifier, end + 1 < range.upperBound,
+          tokens[end + 1].isPunctuation(":"), end > c
+        {
+          break
+        }
+        end += 1
+      }
+      parts.append((part.text, try expression(c..<end)))
+      c = end
+    }
+    guard let first = parts.first else { throw skip("an empty message", at) }
+    let selector = parts.map { $0.1 == nil ? $0.0 : $0.0 + ":" }.joined()
+    let args = parts.compactMap(\.1)
+    if tokens[range.lowerBound].isIdentifier("super") { return .host }
+    switch receiver {
+    case .type(let type):
+      switch (type, selector) {
+      case ("CAEmitterLayer", "layer"), ("CAEmitterLayer", "new"):
+        return try create(.emitter, at: at)
+      case ("CAEmitterCell", "emitterCell"), ("CAEmitterCell", "new"):
+        return try create(.cell, at: at)
+      case ("CALayer", "layer"), ("CALayer", "new"): return try create(.layer, at: at)
+      case (_, "alloc"): return .type(type)
+      case (_, "init"): return try call(.type(type), [], at: at)
+      case ("UIColor", "colorWithRed:green:blue:alpha:"):
+        let n = try args.map { (v: ImportValue) throws(ImportSkip) in try number(v, at: at) }
+        return .color(Color(n[0], n[1], n[2], n[3]))
+      case ("UIColor", "colorWithWhite:alpha:"):
+        let n = try args.map { (v: ImportValue) throws(ImportSkip) in try number(v, at: at) }
+        return .color(Color(n[0], n[0], n[0], n[1]))
+      case ("UIColor", "colorWithHue:saturation:brightness:alpha:"):
+        let n = try args.map { (v: ImportValue) throws(ImportSkip) in try number(v, at: at) }
+        return .color(Self.hsb(n[0], n[1], n[2], n[3]))
+      case ("UIImage", "imageNamed:"):
+        guard case .string(let name) = args[0] else { break }
+        return .image(image(named: name, at: at))
+      case ("NSNumber", _) where selector.hasPrefix("numberWith") && args.count == 1:
+        return .number(try number(args[0], at: at))
+      case ("NSValue", _) where selector.hasPrefix("valueWith") && args.count == 1:
+        return args[0]
+      case ("NSMutableArray", "array"), ("NSMutableArray", "new"), ("NSArray", "array"):
+        return .array([])
+      case ("UIScreen", "mainScreen"):
+        return .host
+      default:
+        if args.isEmpty, let color = ImportNames.color(first.0), type == "UIColor" {
+          return .color(color)
+        }
+      }
+      throw skip("[\(type) \(selector)] is not understood", at)
+    default:
+      if case .host = receiver,
+        let f = program.functions.firstIndex(where: { $0.signature == selector })
+      {
+        return try call(f, args: args, at: at)
+      }
+      if parts.count == 1, args.count == 1, first.0.hasPrefix("set"), first.0.count > 3 {
+        // `[cell setBirthRate:10]`: the property setter.
+        let property = first.0.dropFirst(3)
+        let name = property.prefix(1).lowercased() + property.dropFirst()
+        try setProperty(receiver, name, args[0], at: at)
+        return .void
+      }
+      if args.isEmpty { return try member(receiver, first.0, at: at) }
+      let labels = ["_"] + parts.dropFirst().map(\.0)
+      return try method(
+        try member(receiver, first.0, at: at).methodReceiver(receiver), first.0, labels: labels,
+        values: args, at: at)
+    }
+  }
+
+  private func call(_ f: Int, args: [ImportValue], at: SourceToken) throws(ImportSkip)
+    -> ImportValue
+  {
+    called.insert(f)
+    let function = program.functions[f]
+    return try invoke(body: function.body, parameters: function.parameters, args: args, at: at)
+  }
+
+  private func invoke(
+    body range: Range<Int>, parameters: [String], args: [ImportValue], at: SourceToken
+  ) throws(ImportSkip) -> ImportValue {
+    guard depth < Self.maxCallDepth else {
+      throw skip("calls nest deeper than \(Self.maxCallDepth)", at)
+    }
+    depth += 1
+    var frame: [String: ImportValue] = [:]
+    for (p, a) in zip(parameters, args) { frame[p] = a }
+    frames.append(frame)
+    defer {
+      frames.removeLast()
+      depth -= 1
+    }
+    // A body of one expression returns it (`var emitter: CAEmitterLayer { layer as! … }`).
+    let statements = program.statements(in: range)
+    if statements.count == 1, let first = statements.first,
+      !["let", "var", "return", "for", "if", "guard", "super", "self"].contains(
+        tokens[first.lowerBound].text),
+      topLevelIndex(of: "=", in: first) == nil,
+      !program.tokens[first].contains(where: {
+        $0.isIdentifier("asyncAfter")
+      })
+    {
+      do throws(ImportSkip) {
+        return try expression(first)
+      } catch {
+        warn(tokens[first.lowerBound], "skipped: \(program.snippet(first))", hint: error.message)
+        return .void
+      }
+    }
+    return try body(range) ?? .void
+  }
+
+  /// `UIColor(hue:saturation:brightness:alpha:)` in RGB.
+  static func hsb(_ h: Double, _ s: Double, _ b: Double, _ a: Double) -> Color {
+    let hue = (h - h.rounded(.down)) * 6
+    let sector = Int(hue) % 6
+    let f = hue - Double(Int(hue))
+    let p = b * (1 - s)
+    let q = b * (1 - s * f)
+    let t = b * (1 - s * (1 - f))
+    let rgb: (Double, Double, Double)
+    switch sector {
+    case 0: rgb = (b, t, p)
+    case 1: rgb = (q, b, p)
+    case 2: rgb = (p, b, t)
+    case 3: rgb = (p, q, b)
+    case 4: rgb = (t, p, b)
+    default: rgb = (b, p, q)
+    }
+    return Color(rgb.0, rgb.1, rgb.2, a)
+  }
+
+  /// `UIImage(named:)`: a PNG beside the file (`x.png`, `x@2x.png`, `x@3x.png`), else the
+  /// built-in image of the same role, with a warning.
+  private func image(named name: String, at: SourceToken) -> ImageRef {
+    let candidates =
+      name.hasSuffix(".png") ? [name] : [name + ".png", name + "@2x.png", name + "@3x.png"]
+    for c in candidates {
+      let path = directory.isEmpty ? c : directory + "/" + c
+      if FileManager.default.fileExists(atPath: path) { return .file(c) }
+    }
+    let builtin = ImportNames.builtinImage(for: name)
+    warn(
+      at, "image '\(name)' is not beside \(fileName): using the built-in '\(builtin)'",
+      hint: "put \(candidates[0]) beside the file to use it")
+    return .builtin(builtin)
+  }
+}
+
+extension ImportValue {
+  /// For `[obj method:…]`: the receiver a method value was read from.
+  fileprivate func methodReceiver(_ receiver: ImportValue) -> ImportValue {
+    if case .method(let r, _) = self { return r }
+    return receiver
+  }
+}

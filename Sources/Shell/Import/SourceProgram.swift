@@ -1,0 +1,407 @@
+/// A method, function, initializer or computed property found in the source.
+struct SourceFunction: Sendable {
+  /// The base name (`viewDidLoad`, `init`, `makeCell`), or for Objective-C the selector's first
+  /// part without its colon (`initWithFrame`, `cellWithColor`).
+  var name: String
+  /// How messages name it: `makeCell(color:)`, `initWithFrame:`, `confetti` for a property.
+  var signature: String
+  /// The parameters' names inside the body, in order.
+  var parameters: [String]
+  /// Whether it returns a value (`-> CAEmitterCell`, `- (CAEmitterCell *)…`, a computed
+  /// property): such a function is a helper, not an action.
+  var returnsValue: Bool
+  /// A computed property (`var cell: CAEmitterCell { … }`), read without a call.
+  var isProperty = false
+  /// The token indices of the body, inside its braces.
+  var body: Range<Int>
+  /// The token that names it, for warnings.
+  var at: SourceToken
+}
+
+/// A stored property or instance variable with an initializer (`let cell = CAEmitterCell()`,
+/// `lazy var emitter: CAEmitterLayer = { … }()`), evaluated the first time code reads it.
+struct SourceProperty: Sendable {
+  var name: String
+  /// The token indices of the initializer expression (after `=`).
+  var initializer: Range<Int>
+  var at: SourceToken
+}
+
+/// The declarations of one Swift or Objective-C file: what the importer runs and what it only
+/// reports. Found by a small structural scan, not a compiler: class, struct and extension
+/// bodies, `@implementation … @end`, functions, initializers, methods, properties and
+/// top-level statements.
+struct SourceProgram: Sendable {
+  var language: ImportLanguage
+  var tokens: [SourceToken]
+  var topLevel: [Range<Int>] = []
+  var functions: [SourceFunction] = []
+  var properties: [SourceProperty] = []
+  /// A view declares `layerClass` as `CAEmitterLayer`: its own layer is the emitter.
+  var layerIsEmitter = false
+  /// Declarations it could not read, with why.
+  var skipped: [(at: SourceToken, message: String)] = []
+
+  init(source: String, language: ImportLanguage) {
+    self.language = language
+    tokens = SourceTokenizer.tokens(source)
+    scan(0..<tokens.count, inType: false)
+  }
+
+  // MARK: - Statements
+
+  /// The index of the bracket closing the one at `open`, or the end of `range`.
+  func closing(_ open: Int, in range: Range<Int>) -> Int {
+    var depth = 0
+    var i = open
+    while i < range.upperBound {
+      let t = tokens[i]
+      if t.kind == .punctuation {
+        if ["(", "[", "{"].contains(t.text) { depth += 1 }
+        if [")", "]", "}"].contains(t.text) {
+          depth -= 1
+          if depth == 0 { return i }
+        }
+      }
+      i += 1
+    }
+    return range.upperBound
+  }
+
+  /// Operators that, ending a line or starting the next, continue a Swift statement.
+  private static let continuing: Set<String> = [
+    ".", "?.", "=", "+", "-", "*", "/", ",", "&&", "||", "??", "==", "!=", "->", ":", "..<",
+    "...", "+=", "-=", "*=", "/=", "<", ">", "<=", ">=",
+  ]
+
+  /// Splits a range of tokens into statements: Swift ends one at a line break (unless an
+  /// operator, a dot or a bracket carries it on) or `;`; Objective-C at `;` or after a block's
+  /// closing brace. Brackets nest, so a body stays in its statement.
+  func statements(in range: Range<Int>) -> [Range<Int>] {
+    var out: [Range<Int>] = []
+    var start = range.lowerBound
+    var depth = 0
+    var i = range.lowerBound
+    func end(at j: Int, next: Int) {
+      if start < j { out.append(start..<j) }
+      start = next
+    }
+    while i < range.upperBound {
+      let t = tokens[i]
+      if depth == 0 && i > start {
+        let prev = tokens[i - 1]
+        switch language {
+        case .swift:
+          let carried =
+            (prev.kind == .punctuation && Self.continuing.contains(prev.text))
+            || (t.kind == .punctuation && (Self.continuing.contains(t.text) || t.text == "{"))
+            || t.isIdentifier("else") || t.isIdentifier("where")
+            || (prev.kind == .identifier && prev.text.hasPrefix("@"))
+          if t.startsLine && !carried { end(at: i, next: i) }
+        case .objc:
+          let directive = t.kind == .identifier && t.text.hasPrefix("@") && t.startsLine
+          let lineStatement =
+            tokens[start].kind == .identifier
+            && (tokens[start].text.hasPrefix("#")
+              || ["@end", "@implementation", "@interface"]
+                .contains(tokens[start].text))
+          if directive || (lineStatement && t.startsLine) || (t.startsLine && t.text.hasPrefix("#"))
+          {
+            end(at: i, next: i)
+          } else if prev.isPunctuation("}") && !t.isIdentifier("else") && !t.isPunctuation(";")
+            && !t.isPunctuation(")") && !t.isPunctuation(",") && !t.isPunctuation("(")
+          {
+            end(at: i, next: i)
+          }
+        }
+      }
+      if t.kind == .punctuation {
+        switch t.text {
+        case "(", "[", "{": depth += 1
+        case ")", "]", "}": depth = max(0, depth - 1)
+        case ";" where depth == 0:
+          end(at: i, next: i + 1)
+        default: break
+        }
+      }
+      i += 1
+    }
+    end(at: range.upperBound, next: range.upperBound)
+    return out
+  }
+
+  /// The first `{` at bracket depth 0 in a range, if any.
+  func firstBrace(in range: Range<Int>) -> Int? {
+    var depth = 0
+    for i in range {
+      let t = tokens[i]
+      guard t.kind == .punctuation else { continue }
+      if t.text == "{" && depth == 0 { return i }
+      if ["(", "["].contains(t.text) { depth += 1 }
+      if [")", "]"].contains(t.text) { depth -= 1 }
+    }
+    return nil
+  }
+
+  // MARK: - Declarations
+
+  /// Words that qualify a declaration and change nothing the importer does.
+  private static let modifiers: Set<String> = [
+    "override", "private", "fileprivate", "public", "open", "internal", "final", "static",
+    "lazy", "weak", "unowned", "required", "convenience", "dynamic", "mutating", "nonisolated",
+    "optional", "indirect",
+  ]
+
+  private mutating func scan(_ range: Range<Int>, inType: Bool) {
+    for s in statements(in: range) {
+      switch language {
+      case .swift: scanSwift(s, inType: inType)
+      case .objc: scanObjC(s)
+      }
+    }
+  }
+
+  private mutating func scanSwift(_ s: Range<Int>, inType: Bool) {
+    var i = s.lowerBound
+    while i < s.upperBound {
+      let t = tokens[i]
+      if t.kind == .identifier && t.text.hasPrefix("@") {
+        i += 1
+        if i < s.upperBound, tokens[i].isPunctuation("(") { i = closing(i, in: s) + 1 }
+      } else if t.kind == .identifier && Self.modifiers.contains(t.text) {
+        i += 1
+        if i < s.upperBound, tokens[i].isPunctuation("(") { i = closing(i, in: s) + 1 }
+      } else if t.isIdentifier("class"), i + 1 < s.upperBound,
+        ["func", "var", "let"].contains(tokens[i + 1].text)
+      {
+        i += 1
+      } else {
+        break
+      }
+    }
+    guard i < s.upperBound else { return }
+    let head = tokens[i]
+    switch head.kind == .identifier ? head.text : "" {
+    case "import", "typealias", "protocol", "precedencegroup", "associatedtype":
+      if head.text == "protocol" { skipped.append((head, "protocol \(name(after: i, in: s))")) }
+    case "class", "struct", "extension", "enum", "actor":
+      if let brace = firstBrace(in: (i + 1)..<s.upperBound) {
+        scan((brace + 1)..<closing(brace, in: s), inType: true)
+      }
+    case "func", "init", "deinit":
+      function(swift: i, in: s)
+    case "var", "let":
+      if inType {
+        property(swift: i, in: s)
+      } else {
+        topLevel.append(s)
+      }
+    case "case":
+      break
+    default:
+      if inType {
+        skipped.append((head, "declaration '\(snippet(s))'"))
+      } else {
+        topLevel.append(s)
+      }
+    }
+  }
+
+  private func name(after i: Int, in s: Range<Int>) -> String {
+    i + 1 < s.upperBound ? tokens[i + 1].text : ""
+  }
+
+  private mutating func function(swift i: Int, in s: Range<Int>) {
+    let head = tokens[i]
+    var j = i + 1
+    var base = head.text
+    if head.text == "func", j < s.upperBound {
+      base = tokens[j].text
+      j += 1
+    }
+    if head.text == "deinit" { return }
+    while j < s.upperBound, !tokens[j].isPunctuation("(") { j += 1 }
+    guard j < s.upperBound, let brace = firstBrace(in: j..<s.upperBound) else {
+      skipped.append((head, "declaration '\(snippet(s))'"))
+      return
+    }
+    let close = closing(j, in: s)
+    var labels: [String] = []
+    var names: [String] = []
+    // Each parameter: [label] name ':' type, separated by commas at depth 1.
+    var k = j + 1
+    while k < close {
+      var end = k
+      var depth = 0
+      while end < close {
+        let t = tokens[end]
+        if t.kind == .punctuation {
+          if ["(", "[", "<"].contains(t.text) { depth += 1 }
+          if [")", "]", ">"].contains(t.text) { depth -= 1 }
+          if t.text == "," && depth == 0 { break }
+        }
+        end += 1
+      }
+      let words = tokens[k..<end].prefix { !$0.isPunctuation(":") }.filter {
+        $0.kind == .identifier
+      }
+      if let last = words.last {
+        labels.append(words.first?.text ?? "_")
+        names.append(last.text)
+      }
+      k = end + 1
+    }
+    let returns = tokens[close..<brace].contains { $0.isPunctuation("->") }
+    let signature = base + "(" + labels.map { $0 + ":" }.joined() + ")"
+    functions.append(
+      SourceFunction(
+        name: base, signature: signature, parameters: names, returnsValue: returns,
+        body: (brace + 1)..<closing(brace, in: s), at: tokens[head.text == "func" ? i + 1 : i]))
+  }
+
+  private mutating func property(swift i: Int, in s: Range<Int>) {
+    guard i + 1 < s.upperBound, tokens[i + 1].kind == .identifier else {
+      skipped.append((tokens[i], "declaration '\(snippet(s))'"))
+      return
+    }
+    let nameToken = tokens[i + 1]
+    var depth = 0
+    for j in (i + 2)..<s.upperBound {
+      let t = tokens[j]
+      guard t.kind == .punctuation else { continue }
+      if t.text == "=" && depth == 0 {
+        properties.append(
+          SourceProperty(name: nameToken.text, initializer: (j + 1)..<s.upperBound, at: nameToken))
+        return
+      }
+      if t.text == "{" && depth == 0 {
+        // A computed property: `var layerClass: AnyClass { CAEmitterLayer.self }` or a getter.
+        let body = (j + 1)..<closing(j, in: s)
+        if nameToken.text == "layerClass" {
+          layerIsEmitter = tokens[body].contains { $0.isIdentifier("CAEmitterLayer") }
+          return
+        }
+        var inner = body
+        if let get = tokens[body].firstIndex(where: { $0.isIdentifier("get") }),
+          get + 1 < body.upperBound, tokens[get + 1].isPunctuation("{")
+        {
+          inner = (get + 2)..<closing(get + 1, in: body)
+        }
+        functions.append(
+          SourceFunction(
+            name: nameToken.text, signature: nameToken.text, parameters: [], returnsValue: true,
+            isProperty: true, body: inner, at: nameToken))
+        return
+      }
+      if ["(", "[", "<"].contains(t.text) { depth += 1 }
+      if [")", "]", ">"].contains(t.text) { depth -= 1 }
+    }
+    // Declared without a value (`@IBOutlet var tableView: UITableView!`): set from outside
+    // the code unless the code assigns it.
+    properties.append(
+      SourceProperty(name: nameToken.text, initializer: s.upperBound..<s.upperBound, at: nameToken))
+  }
+
+  private mutating func scanObjC(_ s: Range<Int>) {
+    let head = tokens[s.lowerBound]
+    switch head.text {
+    case "@implementation":
+      return
+    case "@end", "@synthesize", "@dynamic", "@import", "@class", "@protocol", "@property":
+      return
+    case "@interface":
+      return
+    default:
+      break
+    }
+    if head.text.hasPrefix("#") { return }
+    if head.isPunctuation("-") || head.isPunctuation("+") {
+      method(objc: s)
+      return
+    }
+    if head.text == "typedef" || head.text == "static" || head.text == "extern" {
+      skipped.append((head, "declaration '\(snippet(s))'"))
+      return
+    }
+    topLevel.append(s)
+  }
+
+  /// `- (CAEmitterCell *)cellWithColor:(UIColor *)color scale:(CGFloat)s { … }`.
+  private mutating func method(objc s: Range<Int>) {
+    let head = tokens[s.lowerBound]
+    guard let brace = firstBrace(in: s) else { return }  // a declaration in @interface
+    var j = s.lowerBound + 1
+    var returns = false
+    if j < brace, tokens[j].isPunctuation("(") {
+      let close = closing(j, in: s)
+      let type = tokens[(j + 1)..<close].map(\.text)
+      returns = type != ["void"] && type != ["IBAction"]
+      j = close + 1
+    }
+    var parts: [String] = []
+    var names: [String] = []
+    var nameToken = head
+    while j < brace {
+      guard tokens[j].kind == .identifier else {
+        j += 1
+        continue
+      }
+      if parts.isEmpty { nameToken = tokens[j] }
+      let part = tokens[j].text
+      j += 1
+      if j < brace, tokens[j].isPunctuation(":") {
+        parts.append(part + ":")
+        j += 1
+        if j < brace, tokens[j].isPunctuation("(") { j = closing(j, in: s) + 1 }
+        if j < brace, tokens[j].kind == .identifier {
+          names.append(tokens[j].text)
+          j += 1
+        }
+      } else {
+        parts.append(part)
+        break
+      }
+    }
+    guard let first = parts.first else { return }
+    let body = (brace + 1)..<closing(brace, in: s)
+    if first == "layerClass" {
+      layerIsEmitter = tokens[body].contains { $0.isIdentifier("CAEmitterLayer") }
+      return
+    }
+    functions.append(
+      SourceFunction(
+        name: first.hasSuffix(":") ? String(first.dropLast()) : first,
+        signature: parts.joined(), parameters: names, returnsValue: returns, body: body,
+        at: nameToken))
+  }
+
+  // MARK: - Text
+
+  /// A statement as one line of at most about 60 characters, for warnings.
+  func snippet(_ range: Range<Int>) -> String {
+    var out = ""
+    var previous: SourceToken? = nil
+    for t in tokens[range] {
+      if let p = previous, needsSpace(p, t) { out += " " }
+      switch t.kind {
+      case .string: out += (language == .objc ? "@\"" : "\"") + t.text + "\""
+      default: out += t.text
+      }
+      previous = t
+      if out.count > 60 { return String(out.prefix(57)) + "…" }
+    }
+    return out
+  }
+
+  private func needsSpace(_ a: SourceToken, _ b: SourceToken) -> Bool {
+    let tight: Set<String> = [".", "?.", "(", "[", ")", "]", ",", ":", "!", "?", ";"]
+    if b.kind == .punctuation && tight.contains(b.text) {
+      // After an operator, a `.member` or `[…]` starts a new operand: `= .circle`, `= [a]`.
+      let opens: Set<String> = ["(", "[", ".", "?.", ")", "]", "!", "?", "@", "^"]
+      return [".", "["].contains(b.text) && a.kind == .punctuation && !opens.contains(a.text)
+    }
+    if a.kind == .punctuation && [".", "?.", "(", "[", "@", "^"].contains(a.text) { return false }
+    if a.isPunctuation("-"), b.kind == .number { return false }
+    return true
+  }
+}

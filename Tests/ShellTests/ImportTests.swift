@@ -1,0 +1,335 @@
+import Core
+import Foundation
+import Testing
+
+@testable import Shell
+
+/// The directory of the import corpus: Swift and Objective-C files written for these tests.
+let importCorpus = repositoryRoot.appendingPathComponent("Tests/ShellTests/ImportCorpus").path
+
+/// Runs `commands` in a fresh session and returns the transcript, with the corpus directory
+/// written as `ImportCorpus/` so that goldens do not depend on where the repository is.
+func importTranscript(_ commands: String) -> (transcript: String, session: Session) {
+  let out = CapturedOutput()
+  let session = Session(sink: out)
+  session.run(source: commands, file: "test.burst")
+  return (
+    out.transcript.replacingOccurrences(of: importCorpus + "/", with: "ImportCorpus/"), session
+  )
+}
+
+@Suite("import: Swift and Objective-C emitter code")
+struct ImportTests {
+  /// Every corpus file, with the scene size its hosting view has.
+  static let corpus: [(file: String, view: String)] = [
+    ("SnowViewController.swift", "320x480"),
+    ("SparkleView.swift", "200x200"),
+    ("FireworkHelpers.swift", "320x480"),
+    ("ConfettiView.swift", "320x240"),
+    ("FireViewController.m", "240x320"),
+    ("ProfileViewController.swift", "320x480"),
+  ]
+
+  @Test(
+    "each corpus file imports to its golden transcript: what was built and what was skipped",
+    arguments: corpus.map(\.file))
+  func corpusGolden(file: String) throws {
+    let view = try #require(Self.corpus.first { $0.file == file }?.view)
+    let (transcript, session) = importTranscript(
+      "import \"\(importCorpus)/\(file)\" view \(view)\ntree\n")
+    let model = SceneSaver.script(session.scene) { $0 }
+    let name = "import/" + file.replacingOccurrences(of: ".", with: "-") + ".txt"
+    expectGolden(transcript + "--- save model\n" + model, name: name)
+  }
+
+  @Test(
+    "an imported emitter emits, unless its code leaves birthRate 0 for an action to start it",
+    arguments: corpus.map(\.file))
+  func importedSceneEmits(file: String) throws {
+    let (transcript, session) = importTranscript(
+      "import \"\(importCorpus)/\(file)\" quiet\nstep 2\n")
+    #expect(!transcript.contains("error:"), "\(transcript)")
+    #expect(session.scene.model.root.sublayers.count >= 1)
+    let live = session.scene.stats().reduce(0) { $0 + $1.live }
+    // ConfettiView's emitter waits at birthRate 0 for startConfetti, a method not run.
+    #expect((live > 0) == (file != "ConfettiView.swift"), "\(file): \(live) particles after 2 s")
+  }
+
+  @Test("quiet hides the warnings but the summary still counts them")
+  func quietHidesWarnings() {
+    let file = "\(importCorpus)/ProfileViewController.swift"
+    let loud = importTranscript("import \"\(file)\"").transcript
+    let quiet = importTranscript("import \"\(file)\" quiet").transcript
+    #expect(loud.contains("warning: skipped:"))
+    #expect(!quiet.contains("warning:"))
+    #expect(quiet.contains("(hidden by quiet)"))
+  }
+
+  @Test("save FILE writes the translation, which loads into the same model")
+  func saveWritesTheTranslation() throws {
+    let out = try temporaryFile("snow.burst", contents: "")
+    let (_, imported) = importTranscript(
+      "import \"\(importCorpus)/SnowViewController.swift\" quiet save \"\(out)\"")
+    let script = try String(contentsOfFile: out, encoding: .utf8)
+    #expect(script.contains("emitter snowLayer"))
+    #expect(script.contains("cell snowLayer flake"))
+    let (_, loaded) = importTranscript("load \"\(out)\"")
+    #expect(loaded.scene.model == imported.scene.model)
+  }
+
+  @Test("save keeps the commands an import ran, so the saved history rebuilds the scene")
+  func historyKeepsImportedCommands() throws {
+    let out = try temporaryFile("history.burst", contents: "")
+    let (_, imported) = importTranscript(
+      "import \"\(importCorpus)/FireViewController.m\" quiet\nsave \"\(out)\"")
+    let (_, loaded) = importTranscript("load \"\(out)\"")
+    #expect(loaded.scene.model == imported.scene.model)
+  }
+
+  @Test("names: variables name layers and cells, command words and duplicates get suffixes")
+  func names() throws {
+    let source = """
+      let emitter = CAEmitterLayer()
+      var cells: [CAEmitterCell] = []
+      for rate in [1, 2, 3] {
+        let cell = CAEmitterCell()
+        cell.birthRate = Float(rate)
+        cells.append(cell)
+      }
+      let named = CAEmitterCell()
+      named.name = "sparkle"
+      emitter.emitterCells = cells + [named]
+      view.layer.addSublayer(emitter)
+      """
+    let file = try temporaryFile("Names.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(file)\"")
+    #expect(transcript.contains("emitter emitterLayer:"), "\(transcript)")
+    let model = session.scene.model
+    for (path, rate) in [("cell", 1.0), ("cell2", 2.0), ("cell3", 3.0)] {
+      let ref = try model.resolveProperty("emitterLayer.emitterCells.\(path).birthRate")
+      #expect(model.value(ref) == .number(rate))
+    }
+    #expect((try? model.resolveObject("emitterLayer.emitterCells.sparkle")) != nil)
+  }
+
+  @Test("a layerClass view's own layer is the emitter and fills the view")
+  func layerClassView() throws {
+    let (_, session) = importTranscript(
+      "scene 200x100\nimport \"\(importCorpus)/SparkleView.swift\" quiet")
+    let model = session.scene.model
+    let frame = try model.resolveProperty("emitterLayer.frame")
+    #expect(model.value(frame) == .rect(Rect(0, 0, 200, 100)))
+    let position = try model.resolveProperty("emitterLayer.emitterPosition")
+    #expect(model.value(position) == .point(Point(100, 50)))
+  }
+
+  @Test("the command line imports a .swift file given as a script")
+  func commandLineImports() throws {
+    let r = try runBurst(["\(importCorpus)/SnowViewController.swift", "-e", "count snowLayer"])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.contains("imported SnowViewController.swift"))
+  }
+
+  /// Bad input: the error, and the scene exactly as before.
+  struct BadImport: CustomTestStringConvertible, Sendable {
+    let name: String
+    let file: String
+    let contents: [UInt8]
+    let message: String
+    var testDescription: String { name }
+  }
+
+  static let badImports: [BadImport] = [
+    BadImport(
+      name: "not Swift or Objective-C", file: "effect.burst", contents: Array("emitter e\n".utf8),
+      message: "import reads Swift or Objective-C source (.swift or .m), not"),
+    BadImport(
+      name: "not UTF-8", file: "Bad.swift", contents: [0x6C, 0x65, 0x74, 0x20, 0xFF, 0x0A],
+      message: "not UTF-8"),
+    BadImport(
+      name: "no emitter", file: "Plain.swift",
+      contents: Array("let cell = CAEmitterCell()\nlet label = UILabel()\n".utf8),
+      message: "no emitter found"),
+    BadImport(
+      name: "an emitter never added to the view", file: "Detached.swift",
+      contents: Array("let e = CAEmitterLayer()\ne.birthRate = 2\n".utf8),
+      message: "no emitter found"),
+  ]
+
+  @Test("bad input is an error and leaves the scene unchanged", arguments: badImports)
+  func badInput(_ bad: BadImport) throws {
+    let dir = try temporaryFile("x", contents: "")
+    let path = (dir as NSString).deletingLastPathComponent + "/" + bad.file
+    try Data(bad.contents).write(to: URL(fileURLWithPath: path))
+    let out = CapturedOutput()
+    let session = Session(sink: out)
+    session.run(source: likeSetup, file: "setup.burst")
+    let before = session.scene.model
+    let error = session.run(source: "import \"\(path)\" view 100x100", file: "test.burst")
+    #expect(error?.message.contains(bad.message) == true, "\(out.stderr)")
+    #expect(session.scene.model == before)
+  }
+
+  @Test("a missing file is an error with exit status 66")
+  func missingFile() {
+    let (_, _, _, error) = runScript("import /nonexistent/Nothing.swift")
+    #expect(error?.exitCode == 66)
+  }
+
+  @Test("statements it does not understand are warnings naming file:line:col, never errors")
+  func skippedStatementsWarn() throws {
+    let source = """
+      let e = CAEmitterLayer()
+      e.birthRate = Float.random(in: 1...2)
+      e.frobnicate = 3
+      view.layer.addSublayer(e)
+      """
+    let file = try temporaryFile("Odd.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(file)\"")
+    #expect(transcript.contains("Odd.swift:2:1: warning: skipped: e.birthRate = Float.random"))
+    #expect(transcript.contains("Odd.swift:3:1: warning: skipped: e.frobnicate = 3"))
+    #expect(transcript.contains("no property 'frobnicate'"))
+    #expect(session.scene.model.layerID(named: "e") != nil)
+  }
+
+  @Test("a one-statement asyncAfter block in setup code becomes an after command; others warn")
+  func asyncAfterBecomesAfter() throws {
+    let source = """
+      let e = CAEmitterLayer()
+      let c = CAEmitterCell()
+      c.name = "spark"
+      c.birthRate = 500
+      e.emitterCells = [c]
+      view.layer.addSublayer(e)
+      DispatchQueue.main.asyncAfter(deadline: .now() + 0.25) {
+        e.setValue(0, forKeyPath: "emitterCells.spark.birthRate")
+      }
+      DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
+        e.opacity = 0.5
+        e.birthRate = 2
+      }
+      """
+    let file = try temporaryFile("Later.swift", contents: source)
+    let (transcript, session) = importTranscript("step 1\nimport \"\(file)\"")
+    #expect(transcript.contains("Later.swift:10:1: warning: skipped: DispatchQueue"))
+    #expect(session.events.count == 1)
+    #expect(session.events.first?.time == 1.25)
+    let model = session.scene.model
+    let rate = try model.resolveProperty("e.emitterCells.spark.birthRate")
+    #expect(model.value(rate) == .number(500))
+    session.run(source: "step 0.3", file: "t.burst")
+    #expect(session.scene.model.value(rate) == .number(0))
+  }
+
+  @Test("a value Burst refuses skips that assignment alone, with a warning at its line")
+  func refusedValueIsSkipped() throws {
+    let source = """
+      let e = CAEmitterLayer()
+      e.emitterShape = .hexagon
+      e.birthRate = 3
+      view.layer.addSublayer(e)
+      """
+    let file = try temporaryFile("Refused.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(file)\"")
+    #expect(transcript.contains("Refused.swift:2:1: warning: skipped: e.emitterShape = .hexagon"))
+    let model = session.scene.model
+    let rate = try model.resolveProperty("e.birthRate")
+    #expect(model.value(rate) == .number(3))
+  }
+}
+
+@Suite("import: the Swift and Objective-C tokenizer")
+struct SourceTokenizerTests {
+  static let cases: [(source: String, tokens: [String])] = [
+    ("cell.birthRate = 10", ["cell", ".", "birthRate", "=", "10"]),
+    ("x = 0.5 // a comment", ["x", "=", "0.5"]),
+    ("a /* one /* nested */ two */ b", ["a", "b"]),
+    ("[UIImage imageNamed:@\"flake\"]", ["[", "UIImage", "imageNamed", ":", "flake", "]"]),
+    ("for i in 0..<5", ["for", "i", "in", "0", "..<", "5"]),
+    ("img?.cgImage", ["img", "?.", "cgImage"]),
+    ("10.0f * -.5", ["10.0f", "*", "-", ".5"]),
+    ("view.bounds.width / 2.0", ["view", ".", "bounds", ".", "width", "/", "2.0"]),
+    ("func f() -> CAEmitterCell", ["func", "f", "(", ")", "->", "CAEmitterCell"]),
+    ("@objc var x", ["@objc", "var", "x"]),
+  ]
+
+  @Test("tokens", arguments: cases.indices)
+  func tokens(_ i: Int) {
+    let c = Self.cases[i]
+    #expect(SourceTokenizer.tokens(c.source).map(\.text) == c.tokens)
+  }
+
+  @Test("a token knows its line and column, and whether a line break comes before it")
+  func positions() {
+    let t = SourceTokenizer.tokens("let a = 1\n  a.b = 2")
+    #expect(t[4].text == "a" && t[4].line == 2 && t[4].column == 3 && t[4].startsLine)
+    #expect(!t[5].startsLine)
+  }
+}
+
+@Suite("import: value expressions")
+struct ImportExpressionTests {
+  static func value(_ text: String, _ language: ImportLanguage = .swift) -> ImportValue? {
+    let program = SourceProgram(source: text, language: language)
+    let interpreter = ImportInterpreter(
+      program: program, viewSize: Size(320, 240), now: 2.5, directory: "", fileName: "t.swift")
+    return try? interpreter.expression(0..<program.tokens.count)
+  }
+
+  static let cases: [(text: String, language: ImportLanguage, value: ImportValue)] = [
+    ("1 + 2 * 3", .swift, .number(7)),
+    ("(1 + 2) * 3", .swift, .number(9)),
+    ("-.pi / 2", .swift, .number(-.pi / 2)),
+    ("CGFloat.pi * 2", .swift, .number(.pi * 2)),
+    ("CGFloat(Double.pi / 4)", .swift, .number(.pi / 4)),
+    ("M_PI_2", .objc, .number(.pi / 2)),
+    ("(CGFloat)M_PI * 2.0f", .objc, .number(.pi * 2)),
+    ("view.bounds.width / 2", .swift, .number(160)),
+    ("view.frame.size.height", .swift, .number(240)),
+    ("view.bounds.midY", .swift, .number(120)),
+    ("self.view.bounds.size.width", .objc, .number(320)),
+    ("CGRectGetMidX(self.view.bounds)", .objc, .number(160)),
+    ("CGPoint(x: 10, y: 20)", .swift, .point(Point(10, 20))),
+    ("CGPointMake(1, 2)", .objc, .point(Point(1, 2))),
+    ("CGSize(width: 3, height: 4)", .swift, .size(Size(3, 4))),
+    ("CGRect(x: 1, y: 2, width: 3, height: 4)", .swift, .rect(Rect(1, 2, 3, 4))),
+    ("UIColor(red: 1, green: 0.5, blue: 0, alpha: 1).cgColor", .swift, .color(Color(1, 0.5, 0))),
+    ("UIColor.red.cgColor", .swift, .color(Color(1, 0, 0))),
+    ("UIColor(white: 0.5, alpha: 0.25)", .swift, .color(Color(0.5, 0.5, 0.5, 0.25))),
+    ("[UIColor whiteColor].CGColor", .objc, .color(Color(1, 1, 1))),
+    (
+      "[UIColor colorWithRed:0.2 green:0.4 blue:0.6 alpha:1.0]", .objc,
+      .color(Color(0.2, 0.4, 0.6))
+    ),
+    ("UIColor.white.withAlphaComponent(0.5)", .swift, .color(Color(1, 1, 1, 0.5))),
+    (".circle", .swift, .constant(".circle")),
+    ("kCAEmitterLayerLine", .objc, .constant("kCAEmitterLayerLine")),
+    ("CAEmitterLayerEmitterShape.point", .swift, .constant(".point")),
+    ("CACurrentMediaTime() + 0.2", .swift, .number(2.7)),
+    ("[1, 2, 3]", .swift, .array([.number(1), .number(2), .number(3)])),
+    ("@[@1, @2]", .objc, .array([.number(1), .number(2)])),
+    ("0..<3", .swift, .array([.number(0), .number(1), .number(2)])),
+    ("1...2", .swift, .array([.number(1), .number(2)])),
+    ("Int(2.9)", .swift, .number(2)),
+    ("0x10", .swift, .number(16)),
+    ("NSNumber(value: 3)", .swift, .number(3)),
+    ("UIImage(named: \"spark\")?.cgImage", .swift, .image(.builtin("spark"))),
+    ("UIImage(named: \"flake\")!.cgImage", .swift, .image(.builtin("circle"))),
+    ("(__bridge id)[UIImage imageNamed:@\"heart\"].CGImage", .objc, .image(.builtin("heart.fill"))),
+  ]
+
+  @Test("expressions evaluate", arguments: cases.indices)
+  func evaluates(_ i: Int) {
+    let c = Self.cases[i]
+    #expect(Self.value(c.text, c.language) == c.value, "\(c.text)")
+  }
+
+  static let refused = [
+    "Float.random(in: 1...2)", "1 / 0", "0..<100000", "someView.bounds", "{ 3 }",
+  ]
+
+  @Test("expressions it cannot work out are refused, not guessed", arguments: refused)
+  func refuses(_ text: String) {
+    #expect(Self.value(text) == nil)
+  }
+}
