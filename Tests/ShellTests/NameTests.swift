@@ -60,6 +60,11 @@ struct NameTests {
       Case(script: "emitter \"E1F0-22\" in \"my layer\"\nget \"E1F0-22\".birthRate", output: "1"),
     ])
   func commands(c: Case) {
+    Self.check(c)
+  }
+
+  /// Runs a case's script after the quoted-names scene: its output, or an error.
+  static func check(_ c: Case) {
     let run = runScript(quotedNamesScene + c.script + "\n")
     if c.output == "error" {
       #expect(run.error != nil)
@@ -232,13 +237,7 @@ struct RenameTests {
       Case(script: "set like.name like\nget like.name", output: "like"),
     ])
   func renames(c: Case) {
-    let run = runScript(quotedNamesScene + c.script + "\n")
-    if c.output == "error" {
-      #expect(run.error != nil)
-    } else {
-      #expect(run.error == nil, "\(run.stderr)")
-      #expect(run.stdout == c.output + "\n")
-    }
+    NameTests.check(c)
   }
 
   @Test(

@@ -63,15 +63,10 @@ extension Canvas {
     blend: BlendMode = .sourceOver,
     filter: SpriteFilter = .linear
   ) {
-    guard width > 0, height > 0, tint.isFinite, transform.isFinite else { return }
-    let rect = contentsRect
-    guard rect.x.isFinite, rect.y.isFinite, rect.w.isFinite, rect.h.isFinite,
-      rect.w != 0, rect.h != 0
+    guard transform.isFinite,
+      let tintColor = spriteTint(tint, contentsRect: contentsRect)
     else { return }
-    let alpha = unitClamp(tint.a)
-    let tintColor = SIMD4<Float>(
-      unitClamp(tint.r) * alpha, unitClamp(tint.g) * alpha, unitClamp(tint.b) * alpha, alpha)
-    guard alpha > 0 else { return }
+    let rect = contentsRect
 
     let extentX = transform.a.magnitude + transform.c.magnitude
     let extentY = transform.b.magnitude + transform.d.magnitude
@@ -212,6 +207,21 @@ extension Canvas {
 }
 
 extension Canvas {
+  /// The premultiplied tint a sprite is drawn with, or nil when it would draw nothing: an
+  /// empty canvas, a tint that is not finite or fully transparent, a contents rect that is not
+  /// finite or has a zero side.
+  fileprivate func spriteTint(
+    _ tint: RGBA, contentsRect rect: (x: Double, y: Double, w: Double, h: Double)
+  ) -> SIMD4<Float>? {
+    guard width > 0, height > 0, tint.isFinite, rect.x.isFinite, rect.y.isFinite,
+      rect.w.isFinite, rect.h.isFinite, rect.w != 0, rect.h != 0
+    else { return nil }
+    let alpha = unitClamp(tint.a)
+    guard alpha > 0 else { return nil }
+    return SIMD4<Float>(
+      unitClamp(tint.r) * alpha, unitClamp(tint.g) * alpha, unitClamp(tint.b) * alpha, alpha)
+  }
+
   /// The mip level and whether to take the nearest texel, from the footprint ρ (texels per
   /// pixel along the worse screen axis) that `inverse` (pixels to sprite space) gives.
   fileprivate static func level(
@@ -258,18 +268,13 @@ extension Canvas {
         filter: filter)
       return
     }
-    guard width > 0, height > 0, tint.isFinite, transform.isFinite else { return }
-    let rect = contentsRect
-    guard rect.x.isFinite, rect.y.isFinite, rect.w.isFinite, rect.h.isFinite,
-      rect.w != 0, rect.h != 0
-    else { return }
-    let alpha = unitClamp(tint.a)
-    let tintColor = SIMD4<Float>(
-      unitClamp(tint.r) * alpha, unitClamp(tint.g) * alpha, unitClamp(tint.b) * alpha, alpha)
-    guard alpha > 0, let inverse = transform.inverted(),
+    guard transform.isFinite,
+      let tintColor = spriteTint(tint, contentsRect: contentsRect),
+      let inverse = transform.inverted(),
       let centre = transform.tangent(atX: 0, y: 0), let centreInverse = centre.inverted(),
       let box = PixelBox(transform, minX: -0.5, minY: -0.5, maxX: 0.5, maxY: 0.5, in: self)
     else { return }
+    let rect = contentsRect
     let (lod, nearest) = Self.level(
       imageWidth: Double(image.width) * rect.w.magnitude,
       imageHeight: Double(image.height) * rect.h.magnitude, inverse: centreInverse,
