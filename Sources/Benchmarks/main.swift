@@ -35,7 +35,9 @@ private func parseOptions() -> Options {
       options.filters.append(name)
     case "-h", "--help":
       print("usage: burst-bench [--quick] [--filter NAME]...")
-      print("workloads: steady-1M, render-100k, ascii-frame, ppm-1080p")
+      print(
+        "workloads: steady-1M, render-100k, ascii-frame, ppm-1080p, step-1M-spread, "
+          + "step-1M-fixed, scale-10k … scale-4M, births-10M, bytes-4M")
       exit(0)
     default:
       usage("unknown option '\(arg)'")
@@ -107,6 +109,7 @@ private func machineLine() -> String {
 private struct CellSpec {
   var rate: Double
   var lifetime: Double
+  var lifetimeRange = 0.0
   var velocity = 20.0
   var velocityRange = 10.0
   var emissionRange = 6.283_185_307_179_586
@@ -122,14 +125,17 @@ private struct CellSpec {
   var scaleSpeed = 0.0
   var spin = 1.0
   var spinRange = 2.0
+  /// Scene settings set before the cell's (key path, value).
+  var settingsExtra: [(String, String)] = []
 
   /// Key paths and values, as a script would `set` them.
   var settings: [(String, String)] {
     let c = "e.emitterCells.c."
-    return [
+    return settingsExtra + [
       ("e.emitterShape", "rectangle"), ("e.emitterPosition", "160,120"),
       ("e.emitterSize", "320,240"),
       (c + "birthRate", "\(rate)"), (c + "lifetime", "\(lifetime)"),
+      (c + "lifetimeRange", "\(lifetimeRange)"),
       (c + "velocity", "\(velocity)"), (c + "velocityRange", "\(velocityRange)"),
       (c + "emissionRange", "\(emissionRange)"),
       (c + "xAcceleration", "\(ax)"), (c + "yAcceleration", "\(ay)"),
@@ -449,6 +455,271 @@ extension Row {
   }
 }
 
+// MARK: - Against kernel (a)
+
+/// A sample of runs: its median (`middle`), least and greatest.
+private struct Sample {
+  var values: [Double]
+  var middle: Double { median(values) }
+  var min: Double { values.min() ?? .nan }
+  var max: Double { values.max() ?? .nan }
+
+  /// "median (min–max)".
+  var text: String { "\(format(middle)) (\(format(min))–\(format(max)))" }
+}
+
+/// One line of the kernel (a) table: Burst and kernel (a) on the same workload at `n`, both
+/// in `unit` (lower is better), with the throughput a run's median stands for.
+private struct KernelRow {
+  var name: String
+  var n: Int
+  var burst: Sample
+  var kernel: Sample
+  var unit: String
+  /// Throughput of a value in `unit`, and its unit.
+  var throughput: (Double) -> Double
+  var throughputUnit: String
+}
+
+/// The kernel (a) parameters of the same cell: shared accelerations and rates, and what births
+/// draw from.
+private func kernelParams(_ spec: CellSpec) -> ka_params {
+  var q = ka_params()
+  q.ax = Float(spec.ax)
+  q.ay = Float(spec.ay)
+  q.red_speed = Float(spec.redSpeed)
+  q.green_speed = Float(spec.greenSpeed)
+  q.blue_speed = Float(spec.blueSpeed)
+  q.alpha_speed = Float(spec.alphaSpeed)
+  q.scale_speed = Float(spec.scaleSpeed)
+  q.x = 160
+  q.y = 120
+  q.width = 320
+  q.height = 240
+  q.emission_range = Float(spec.emissionRange)
+  q.velocity = Float(spec.velocity)
+  q.velocity_range = Float(spec.velocityRange)
+  q.red = Float(spec.color.red)
+  q.green = Float(spec.color.green)
+  q.blue = Float(spec.color.blue)
+  q.alpha = Float(spec.color.alpha)
+  q.color_range = Float(spec.colorRange)
+  q.scale = Float(spec.scale)
+  q.spin = Float(spec.spin)
+  q.spin_range = Float(spec.spinRange)
+  q.lifetime = Float(spec.lifetime)
+  q.lifetime_range = Float(spec.lifetimeRange)
+  return q
+}
+
+/// The resident set size now (VmRSS), in bytes.
+private func residentBytes() -> Int {
+  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+    let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+  else { return 0 }
+  let kb = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
+  return kb * 1024
+}
+
+/// What a step workload measured, and the memory of its filled scene.
+private struct StepResult {
+  var row: KernelRow
+  var note: String
+  /// Bytes per live particle: the store's own accounting, the growth of the resident set
+  /// while the scene filled, and kernel (a)'s allocation.
+  var storeBytes: Double
+  var residentBytes: Double
+  var kernelBytes: Double
+}
+
+/// A step workload: one cell at birthRate N / 10 and lifetime 10 (± `spread` / 2), filled to
+/// its steady state (N live) with one-second steps, then stepped at 60 Hz, Burst and kernel (a)
+/// alternating run by run; ns per particle-step (births included on both sides).
+private func stepAgainstKernel(name: String, live: Int, spread: Double, quick: Bool) -> StepResult {
+  let rate = Double(live) / 10
+  var spec = CellSpec(rate: rate, lifetime: 10)
+  spec.lifetimeRange = spread
+  if live > 2_000_000 { spec.settingsExtra = [("scene.maxParticles", "\(Limits.maxParticles)")] }
+  let runs = quick ? 3 : 5
+  let stepsPerRun = max(3, Int((quick ? 2e6 : 2e7) / Double(live)))
+  let fillSeconds = Int((10 + spread / 2).rounded(.up)) + 1
+
+  let rssBefore = residentBytes()
+  var (scene, id) = makeScene(spec)
+  var step = 0
+  let fill = seconds {
+    for s in 1...fillSeconds { scene.advance(to: Double(s)) }
+  }
+  step = fillSeconds * 60
+  let rssAfter = residentBytes()
+  let filled = scene.liveCount(of: .layer(id))
+
+  var params = kernelParams(spec)
+  var sys = ka_system()
+  guard ka_init(&sys, live + live / 4, 0x5EED) == 0 else {
+    fatalError("burst-bench: out of memory")
+  }
+  defer { ka_free(&sys) }
+  // The kernel's steady state: ages spread over the longest lifetime, the dead removed by the
+  // first step.
+  let prefill = Int(rate * (10 + spread / 2))
+  guard ka_emit(&sys, &params, prefill, Float(10 + spread / 2), Float(1 / rate)) == 0 else {
+    fatalError("burst-bench: out of memory")
+  }
+  let dt = Float(1.0 / 60)
+  _ = ka_step(&sys, &params, dt)
+  var kStep = 0
+  func stepKernel() {
+    let births = birthsThrough(step: kStep + 1, rate: rate) - birthsThrough(step: kStep, rate: rate)
+    kStep += 1
+    _ = ka_step(&sys, &params, dt)
+    guard ka_emit(&sys, &params, births, dt, dt / Float(max(births, 1))) == 0 else {
+      fatalError("burst-bench: out of memory")
+    }
+  }
+
+  var burstTimes: [Double] = []
+  var kernelTimes: [Double] = []
+  var burstLive: [Int] = []
+  var kernelLive: [Int] = []
+  for _ in 0..<runs {
+    var particleSteps = 0
+    var elapsed = 0.0
+    for _ in 0..<stepsPerRun {
+      step += 1
+      let t = Double(step) / 60
+      elapsed += seconds { scene.advance(to: t) }
+      let n = scene.liveCount(of: .layer(id))
+      particleSteps += n
+      burstLive.append(n)
+    }
+    burstTimes.append(elapsed / Double(max(particleSteps, 1)) * 1e9)
+    particleSteps = 0
+    elapsed = 0
+    for _ in 0..<stepsPerRun {
+      elapsed += seconds { stepKernel() }
+      particleSteps += sys.count
+      kernelLive.append(sys.count)
+    }
+    kernelTimes.append(elapsed / Double(max(particleSteps, 1)) * 1e9)
+  }
+  let row = KernelRow(
+    name: name, n: live, burst: Sample(values: burstTimes), kernel: Sample(values: kernelTimes),
+    unit: "ns/particle-step", throughput: { 1e3 / $0 }, throughputUnit: "M particle-steps/s")
+  let note =
+    "\(name): lifetime 10 ± \(format(spread / 2)) s, filled in \(fillSeconds) one-second steps "
+    + "(\(format(fill)) s, \(filled) live), then \(runs) runs of \(stepsPerRun) steps at 60 Hz; "
+    + "live Burst \(burstLive.min() ?? 0)…\(burstLive.max() ?? 0), kernel (a) "
+    + "\(kernelLive.min() ?? 0)…\(kernelLive.max() ?? 0)"
+  let stored = Double(scene.particleStorageBytes(of: id)) / Double(max(filled, 1))
+  // Kernel (a) sized for its live count (its running system kept room for the prefill).
+  var sized = ka_system()
+  guard ka_init(&sized, sys.count, 1) == 0 else { fatalError("burst-bench: out of memory") }
+  let kernelBytes = Double(ka_bytes(&sized)) / Double(max(sys.count, 1))
+  ka_free(&sized)
+  return StepResult(
+    row: row, note: note, storeBytes: stored,
+    residentBytes: Double(rssAfter - rssBefore) / Double(max(filled, 1)),
+    kernelBytes: kernelBytes)
+}
+
+/// `births-10M`: one step from 0 to 1 s of a cell at birthRate 10,000,000 and lifetime 100 (so
+/// every birth lives), against kernel (a) drawing as many newborns into its columns; births/s.
+private func birthsAgainstKernel(quick: Bool) -> (KernelRow, String) {
+  let count = quick ? 1_000_000 : 10_000_000
+  let runs = quick ? 3 : 5
+  var spec = CellSpec(rate: Double(count), lifetime: 100)
+  spec.settingsExtra = [("scene.maxParticles", "\(Limits.maxParticles)")]
+  var params = kernelParams(spec)
+  var burstTimes: [Double] = []
+  var kernelTimes: [Double] = []
+  var live = 0
+  var stored = 0.0
+  for _ in 0..<runs {
+    do {
+      var (scene, id) = makeScene(spec)
+      burstTimes.append(seconds { scene.advance(to: 1) } / Double(count) * 1e9)
+      live = scene.liveCount(of: .layer(id))
+      stored = Double(scene.particleStorageBytes(of: id)) / Double(max(live, 1))
+    }
+    var sys = ka_system()
+    guard ka_init(&sys, 0, 0x5EED) == 0 else { fatalError("burst-bench: out of memory") }
+    kernelTimes.append(
+      seconds {
+        guard ka_emit(&sys, &params, count, 1, 1 / Float(count)) == 0 else {
+          fatalError("burst-bench: out of memory")
+        }
+      } / Double(count) * 1e9)
+    ka_free(&sys)
+  }
+  let row = KernelRow(
+    name: quick ? "births-1M" : "births-10M", n: count, burst: Sample(values: burstTimes),
+    kernel: Sample(values: kernelTimes), unit: "ns/birth", throughput: { 1e3 / $0 },
+    throughputUnit: "M births/s")
+  let note =
+    "\(quick ? "births-1M" : "births-10M"): \(count) births in one `advance(to: 1)` (Burst cuts it into pieces of "
+    + "\(Int(Scene().birthsPerPiece))), \(runs) runs; \(live) live after; store "
+    + "\(format(stored)) bytes per live particle"
+  return (row, note)
+}
+
+/// The rows of the kernel (a) table that `options` wants, and their notes.
+private func kernelWorkloads(_ options: Options) -> ([KernelRow], [String]) {
+  var rows: [KernelRow] = []
+  var notes: [String] = []
+  let quick = options.quick
+  func run(_ name: String, live: Int, spread: Double) -> StepResult? {
+    guard options.wants(name) else { return nil }
+    FileHandle.standardError.write(Data("running \(name)…\n".utf8))
+    let r = stepAgainstKernel(name: name, live: live, spread: spread, quick: quick)
+    rows.append(r.row)
+    notes.append(r.note)
+    return r
+  }
+  let million = quick ? 100_000 : 1_000_000
+  _ = run(quick ? "step-100k-spread" : "step-1M-spread", live: million, spread: 4)
+  _ = run(quick ? "step-100k-fixed" : "step-1M-fixed", live: million, spread: 0)
+  let series: [(String, Int)] =
+    quick
+    ? [("scale-10k", 10_000), ("scale-40k", 40_000), ("scale-400k", 400_000)]
+    : [
+      ("scale-10k", 10_000), ("scale-40k", 40_000), ("scale-100k", 100_000),
+      ("scale-400k", 400_000), ("scale-1M", 1_000_000), ("scale-4M", 4_000_000),
+    ]
+  let biggest = series.last?.0 ?? ""
+  let bytesName = quick ? "bytes-400k" : "bytes-4M"
+  for (name, n) in series {
+    // The bytes row measures the largest scene of the series.
+    let wanted = options.wants(name) || (name == biggest && options.wants(bytesName))
+    guard wanted else { continue }
+    FileHandle.standardError.write(Data("running \(name)…\n".utf8))
+    let r = stepAgainstKernel(name: name, live: n, spread: 4, quick: quick)
+    if options.wants(name) {
+      rows.append(r.row)
+      notes.append(r.note)
+    }
+    if name == biggest && options.wants(bytesName) {
+      rows.append(
+        KernelRow(
+          name: bytesName, n: n, burst: Sample(values: [r.storeBytes]),
+          kernel: Sample(values: [r.kernelBytes]), unit: "bytes/live particle",
+          throughput: { $0 }, throughputUnit: "bytes (store's own accounting)"))
+      notes.append(
+        "\(bytesName): Burst's figure is the particle store's own accounting (capacity × "
+          + "bytes per slot, every column) over the live count; the resident set grew by "
+          + "\(format(r.residentBytes)) bytes per live particle while the scene filled; "
+          + "kernel (a): its one allocation, sized for its live count, over that count")
+    }
+  }
+  if options.wants("births-10M") || (quick && options.wants("births-1M")) {
+    FileHandle.standardError.write(Data("running births…\n".utf8))
+    let (row, note) = birthsAgainstKernel(quick: quick)
+    rows.append(row)
+    notes.append(note)
+  }
+  return (rows, notes)
+}
+
 // MARK: - Main
 
 private let options = parseOptions()
@@ -456,7 +727,13 @@ private let workloads: [(String, (Bool) -> (Row, [String]))] = [
   ("steady-1M", steady), ("render-100k", render), ("ascii-frame", ascii), ("ppm-1080p", ppm),
 ]
 private let selected = workloads.filter { options.wants($0.0) }
-if selected.isEmpty {
+/// The kernel (a) rows, for checking `--filter` before anything runs.
+private let kernelNames = [
+  "step-1M-spread", "step-1M-fixed", "step-100k-spread", "step-100k-fixed", "scale-10k",
+  "scale-40k", "scale-100k", "scale-400k", "scale-1M", "scale-4M", "bytes-4M", "bytes-400k",
+  "births-10M", "births-1M",
+]
+if selected.isEmpty && !kernelNames.contains(where: options.wants) {
   usage("no workload matches \(options.filters.joined(separator: ", "))")
 }
 
@@ -470,17 +747,38 @@ for (name, run) in selected {
   rows.append(row)
   notes += more
 }
+private let (kernelRows, kernelNotes) = kernelWorkloads(options)
+if selected.isEmpty && kernelRows.isEmpty {
+  usage("no workload matches \(options.filters.joined(separator: ", "))")
+}
 
 private func pad(_ s: String, _ width: Int) -> String {
   s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
 }
 
-print("")
-print(pad("workload", 13) + pad("Burst", 10) + pad("C", 10) + pad("ratio", 9) + "unit")
-for r in rows {
-  let c = r.reference.map(format) ?? "—"
-  let ratio = r.reference.map { String(format: "%.2f×", r.burst / $0) } ?? "—"
-  print(pad(r.name, 13) + pad(format(r.burst), 10) + pad(c, 10) + pad(ratio, 9) + r.unit)
+if !rows.isEmpty {
+  print("")
+  print(pad("workload", 13) + pad("Burst", 10) + pad("C", 10) + pad("ratio", 9) + "unit")
+  for r in rows {
+    let c = r.reference.map(format) ?? "—"
+    let ratio = r.reference.map { String(format: "%.2f×", r.burst / $0) } ?? "—"
+    print(pad(r.name, 13) + pad(format(r.burst), 10) + pad(c, 10) + pad(ratio, 9) + r.unit)
+  }
+}
+if !kernelRows.isEmpty {
+  print("")
+  print("against kernel (a) (integrating step, \(String(cString: ka_path())) compaction):")
+  print(
+    pad("workload", 17) + pad("N", 10) + pad("Burst median (min–max)", 25)
+      + pad("kernel (a) median (min–max)", 29) + pad("ratio", 8) + pad("Burst throughput", 30)
+      + "unit")
+  for r in kernelRows {
+    let ratio = String(format: "%.2f×", r.burst.middle / r.kernel.middle)
+    let through = "\(format(r.throughput(r.burst.middle))) \(r.throughputUnit)"
+    print(
+      pad(r.name, 17) + pad("\(r.n)", 10) + pad(r.burst.text, 25) + pad(r.kernel.text, 29)
+        + pad(ratio, 8) + pad(through, 30) + r.unit)
+  }
 }
 print("")
-for n in notes { print(n) }
+for n in notes + kernelNotes { print(n) }

@@ -23,24 +23,149 @@ struct ParticleStoreTests {
       [true, true, true],
       [false, false],
       [true, false, false, false, true],
+      [true, true, false, false, false, false, false],
+      [false, true, false, false, false, false, false],
     ])
   func removeDeadPreservesOrder(dies: [Bool]) {
-    var store = ParticleStore()
-    for (i, d) in dies.enumerated() {
-      store.append(Self.newborn(i, death: d ? 5 : 50), subSlots: 1)
-      store.subEmitted[0][i] = i * 7
-    }
-    let removed = store.removeDead(at: 10)
-    let survivors = dies.enumerated().filter { !$0.element }.map(\.offset)
-    #expect(removed == dies.count - survivors.count)
-    #expect(store.count == survivors.count)
-    #expect(store.key == survivors.map { UInt64($0) })
-    #expect(store.birth == survivors.map { Double($0) })
-    #expect(store.subEmitted[0] == survivors.map { $0 * 7 })
-    for (k, i) in survivors.enumerated() {
-      for c in Column.allCases {
-        #expect(store.value(c, k) == Float(i * 100 + c.rawValue))
+    for reference in [false, true] {
+      var store = ParticleStore(reference: reference)
+      for (i, d) in dies.enumerated() {
+        store.append(Self.newborn(i, death: d ? 5 : 50), subSlots: 1)
+        store.setSubEmitted(0, i, i * 7)
+      }
+      let removed = store.removeDead(at: 10)
+      let survivors = dies.enumerated().filter { !$0.element }.map(\.offset)
+      #expect(removed == dies.count - survivors.count)
+      #expect(store.count == survivors.count)
+      #expect(store.keys == survivors.map { UInt64($0) })
+      #expect(store.births == survivors.map { Double($0) })
+      #expect(store.subEmittedColumn(0) == survivors.map { $0 * 7 })
+      for (k, i) in survivors.enumerated() {
+        for c in Column.allCases {
+          #expect(store.value(c, k) == Float(i * 100 + c.rawValue))
+        }
       }
     }
+  }
+
+  /// One step of a scripted workload: append `births` particles, then remove the dead at
+  /// `time`, with lifetimes from a fixed LCG (no stdlib randomness).
+  struct Workload: CustomTestStringConvertible, Sendable {
+    var name: String
+    var steps: Int
+    var births: Int
+    /// Lifetime = base + spread × u, u in [0, 1).
+    var base: Double
+    var spread: Double
+    /// Which columns vary between particles (the others hold one value for all).
+    var varying: Set<Int>
+    /// The step after which one more column starts to vary (nil: never).
+    var laterVarying: (step: Int, column: Int)?
+    var testDescription: String { name }
+  }
+
+  static let workloads: [Workload] = [
+    Workload(
+      name: "fixed lifetimes: the dead are a prefix", steps: 30, births: 100, base: 10.5,
+      spread: 0, varying: [0, 1, 3, 4], laterVarying: nil),
+    Workload(
+      name: "spread lifetimes: the dead are scattered", steps: 30, births: 200, base: 4,
+      spread: 4, varying: [0, 1, 3, 4, 9, 19], laterVarying: (15, 6)),
+    Workload(
+      name: "lifetimes shorter than a step: the store empties", steps: 12, births: 50, base: 0.2,
+      spread: 0.5, varying: Set(0..<21), laterVarying: nil),
+    Workload(
+      name: "every column constant", steps: 20, births: 150, base: 5, spread: 1, varying: [],
+      laterVarying: (12, 20)),
+  ]
+
+  @Test("an optimised store holds exactly what a straightforward one does", arguments: workloads)
+  func optimisedMatchesStraightforward(w: Workload) {
+    var fast = ParticleStore(reference: false)
+    var plain = ParticleStore(reference: true)
+    var lcg: UInt64 = 0x2545_F491_4F6C_DD1D
+    func unit() -> Double {
+      lcg = lcg &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Double(lcg >> 11) * 0x1p-53
+    }
+    var n = 0
+    var movedHead = false
+    for step in 0..<w.steps {
+      for _ in 0..<w.births {
+        var values = Newborn.Values(repeating: 0.5)
+        for c in 0..<21 {
+          let varies =
+            w.varying.contains(c)
+            || (w.laterVarying.map { step > $0.step && $0.column == c } ?? false)
+          if varies { values[c] = Float(unit()) }
+        }
+        let birth = Double(step) + Double(n % w.births) / Double(w.births)
+        let p = Newborn(
+          birth: birth, death: birth + w.base + w.spread * unit(), key: UInt64(n), cellOrder: 0,
+          values: values)
+        fast.append(p, subSlots: 1)
+        plain.append(p, subSlots: 1)
+        fast.setSubAcc(0, fast.count - 1, Double(n))
+        plain.setSubAcc(0, plain.count - 1, Double(n))
+        n += 1
+      }
+      let t = Double(step + 1)
+      #expect(fast.removeDead(at: t) == plain.removeDead(at: t))
+      movedHead = movedHead || fast.head > 0
+      #expect(fast.count == plain.count)
+      #expect(fast.births == plain.births)
+      #expect(fast.keys == plain.keys)
+      #expect((0..<fast.count).map { fast.death($0) } == (0..<plain.count).map { plain.death($0) })
+      #expect(
+        (0..<fast.count).map { fast.subAcc(0, $0) } == (0..<plain.count).map { plain.subAcc(0, $0) }
+      )
+      for c in Column.allCases {
+        let a = (0..<fast.count).map { fast.value(c, $0).bitPattern }
+        let b = (0..<plain.count).map { plain.value(c, $0).bitPattern }
+        #expect(a == b, "column \(c) after step \(step)")
+      }
+      var ff = ParticleFrame()
+      var pf = ParticleFrame()
+      fast.evaluate(at: t, into: &ff)
+      plain.evaluate(at: t, into: &pf)
+      for k in [\ParticleFrame.x, \.y, \.z, \.red, \.green, \.blue, \.alpha, \.scale, \.rotation] {
+        #expect(ff[keyPath: k].map(\.bitPattern) == pf[keyPath: k].map(\.bitPattern))
+      }
+    }
+    // The optimised paths were taken: some deaths only moved the head.
+    #expect(movedHead || w.base < 1)
+    #expect(plain.head == 0)
+  }
+
+  @Test("a column holds storage only once its particles differ")
+  func uniformColumnsTakeNoStorage() {
+    var store = ParticleStore()
+    for i in 0..<10 {
+      var p = Self.newborn(0, death: 50)
+      p.values[Column.px.rawValue] = Float(i)
+      store.append(p, subSlots: 0)
+    }
+    #expect(store.isStored(.px))
+    #expect(!store.isStored(.py))
+    #expect(store.value(.py, 9) == Self.newborn(0, death: 50).values[Column.py.rawValue])
+    #expect(ParticleStore(reference: true).isStored(.py) == false)
+    var plain = ParticleStore(reference: true)
+    plain.append(Self.newborn(0, death: 50), subSlots: 0)
+    #expect(plain.isStored(.py))
+  }
+
+  @Test("births at the same instant are sorted by key, as the staged path does")
+  func sortTailOrdersByBirthThenKey() {
+    var store = ParticleStore()
+    let order: [(Double, UInt64)] = [(1, 9), (2, 5), (2, 3), (2, 4), (3, 1)]
+    for (b, k) in order {
+      var p = Self.newborn(Int(k), death: 100)
+      p.birth = b
+      p.key = k
+      store.append(p, subSlots: 0)
+    }
+    store.sortTail(from: 1)
+    #expect(store.keys == [9, 3, 4, 5, 1])
+    #expect(store.value(.px, 1) == Self.newborn(3, death: 0).values[Column.px.rawValue])
   }
 }

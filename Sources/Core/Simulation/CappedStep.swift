@@ -223,8 +223,8 @@ struct CappedRun {
       for (ci, c) in part.compiled.enumerated() where ci < rt.cells.count {
         let cr = rt.cells[ci]
         let store = cr.store
-        for i in 0..<store.count where store.death[i] <= part.s1 + Tolerance.deathTime {
-          let d = store.death[i]
+        for i in 0..<store.count where store.death(i) <= part.s1 + Tolerance.deathTime {
+          let d = store.death(i)
           storedDeaths.append(Scene.DeathEvent(time: part.sceneTime(d), emitter: e, local: d))
         }
         guard part.s1 > part.s0 else { continue }
@@ -245,11 +245,11 @@ struct CappedRun {
           let seg = cr.subSegments[j]
           guard seg.rate > 0 else { continue }
           for i in 0..<store.count {
-            let tb = store.birth[i]
+            let tb = store.birth(i)
             addSubSource(
               e: e, parentCell: ci, slot: j, sub: si, segment: seg, parent: .stored(i),
-              birth: tb, death: store.death[i], key: store.key[i], acc: store.subAcc[j][i],
-              done: store.subEmitted[j][i], from: max(seg.start, tb))
+              birth: tb, death: store.death(i), key: store.key(i), acc: store.subAcc(j, i),
+              done: store.subEmitted(j, i), from: max(seg.start, tb))
           }
         }
       }
@@ -464,7 +464,7 @@ struct CappedRun {
       case .top:
         runtimes[s.emitter].cells[s.cell].emitted = done
       case .stored(let i):
-        runtimes[s.emitter].cells[s.parentCell].store.subEmitted[s.slot][i] = done
+        runtimes[s.emitter].cells[s.parentCell].store.setSubEmitted(s.slot, i, done)
       case .newborn(let i):
         kept[i].particle.subEmitted[s.slot] = done
       }
@@ -481,8 +481,8 @@ struct CappedRun {
       runtimes[b.emitter].cells[b.cell].store.append(b.particle, subSlots: slots)
       let last = runtimes[b.emitter].cells[b.cell].store.count - 1
       for j in 0..<min(slots, b.particle.subEmitted.count) {
-        runtimes[b.emitter].cells[b.cell].store.subAcc[j][last] = 0
-        runtimes[b.emitter].cells[b.cell].store.subEmitted[j][last] = b.particle.subEmitted[j]
+        runtimes[b.emitter].cells[b.cell].store.setSubAcc(j, last, 0)
+        runtimes[b.emitter].cells[b.cell].store.setSubEmitted(j, last, b.particle.subEmitted[j])
       }
     }
   }

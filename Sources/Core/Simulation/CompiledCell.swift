@@ -13,6 +13,9 @@ struct CompiledCell {
   let maxLifetime: Double
   /// The longest this cell's particles or any of their descendants can outlast a birth (s).
   var treeLifetime: Double = 0
+  /// cos and sin of the cell's emissionLatitude, the same for every particle it fires.
+  let latitudeCos: Double
+  let latitudeSin: Double
 
   /// Flattens an emitter's cells in preorder with the layer's multipliers.
   static func compile(_ cells: [EmitterCell], emitter: EmitterProperties) -> [CompiledCell] {
@@ -23,7 +26,9 @@ struct CompiledCell {
         CompiledCell(
           cell: c, order: index, parent: parent, nameHash: ParticleRandom.hash(c.name),
           emission: emission(of: c, layerBirthRate: emitter.birthRate),
-          maxLifetime: maxLifetime(of: c, layerLifetime: emitter.lifetime)))
+          maxLifetime: maxLifetime(of: c, layerLifetime: emitter.lifetime),
+          latitudeCos: CoreMath.cos(c.emissionLatitude),
+          latitudeSin: CoreMath.sin(c.emissionLatitude)))
       if let p = parent { out[p].subs.append(index) }
       for s in c.cells { visit(s, parent: index) }
     }

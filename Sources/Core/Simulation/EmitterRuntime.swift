@@ -1,7 +1,7 @@
 /// Per-cell simulation state of one emitter layer.
 struct CellRuntime: Sendable {
   let id: CellID
-  var store = ParticleStore()
+  var store: ParticleStore
   /// This cell's own emission (top-level cells; in the emitter's clock).
   var segment: EmissionSegment
   /// The emission integral at `segment.start`.
@@ -96,11 +96,11 @@ struct EmitterRuntime: Sendable {
     // Each store is already in birth order, so a single cell needs no sort.
     guard cells.count > 1 else { return order }
     order.sort { a, b in
-      let ta = cells[a.slot].store.birth[a.i]
-      let tb = cells[b.slot].store.birth[b.i]
+      let ta = cells[a.slot].store.birth(a.i)
+      let tb = cells[b.slot].store.birth(b.i)
       if ta != tb { return ta < tb }
       if a.slot != b.slot { return a.slot < b.slot }
-      return cells[a.slot].store.key[a.i] < cells[b.slot].store.key[b.i]
+      return cells[a.slot].store.key(a.i) < cells[b.slot].store.key(b.i)
     }
     return order
   }
@@ -137,7 +137,7 @@ struct EmitterRuntime: Sendable {
       var rt =
         cell(c.cell.id)
         ?? CellRuntime(
-          id: c.cell.id, segment: .off(at: t), base: 0)
+          id: c.cell.id, store: .forNewCell(), segment: .off(at: t), base: 0)
       if reseed || rt.base == 0 || rt.keyedName != c.cell.name {
         rt.base = ParticleRandom.cellBase(seed: seed, cellName: c.cell.name)
         rt.keyedName = c.cell.name
@@ -181,11 +181,11 @@ struct EmitterRuntime: Sendable {
         // Materialise each parent's integral up to now under the old rate.
         if old.rate > 0 {
           for i in 0..<rt.store.count {
-            let tb = rt.store.birth[i]
+            let tb = rt.store.birth(i)
             let seg = old.forParent(bornAt: tb)
             let a = max(old.start, tb)
-            let b = min(t, rt.store.death[i])
-            rt.store.subAcc[j][i] += seg.integral(from: a, to: b)
+            let b = min(t, rt.store.death(i))
+            rt.store.setSubAcc(j, i, rt.store.subAcc(j, i) + seg.integral(from: a, to: b))
             // Later births of this parent count from the new segment's start.
           }
         }
@@ -275,11 +275,19 @@ struct EmitterRuntime: Sendable {
     let emitter = layer.emitter
     var pending: [[Newborn]] = Array(repeating: [], count: compiled.count)
 
+    // A top-level cell without sub-cells is nobody's parent: its deaths can be removed first
+    // and its births written straight into its store, already in birth order (the
+    // straightforward path stages them with the others and sorts).
+    var direct = [Bool](repeating: false, count: compiled.count)
     // Top-level births, then each cell's sub-cells in preorder (parents are complete first).
     for ci in compiled.indices {
       let c = compiled[ci]
       if c.parent == nil {
-        emitTopLevel(ci, c, t0: t0, t1: t1, emitter: emitter, into: &pending)
+        if c.subs.isEmpty && ci < cells.count && !cells[ci].store.reference {
+          direct[ci] = true
+          cells[ci].store.removeDead(at: t1)
+        }
+        emitTopLevel(ci, c, t0: t0, t1: t1, emitter: emitter, direct: direct[ci], into: &pending)
       }
       for (j, si) in c.subs.enumerated() {
         emitSubCells(
@@ -289,7 +297,9 @@ struct EmitterRuntime: Sendable {
     }
 
     // Deaths among the particles that were already alive.
-    for ci in cells.indices { cells[ci].store.removeDead(at: t1) }
+    for ci in cells.indices where !(ci < direct.count && direct[ci]) {
+      cells[ci].store.removeDead(at: t1)
+    }
 
     // Newborns in birth order: time, then cell preorder, then key.
     var order: [(Double, Int, UInt64, Int, Int)] = []
@@ -309,8 +319,8 @@ struct EmitterRuntime: Sendable {
       cells[ci].store.append(p, subSlots: slots)
       let last = cells[ci].store.count - 1
       for j in 0..<min(slots, p.subEmitted.count) {
-        cells[ci].store.subAcc[j][last] = p.subAcc[j]
-        cells[ci].store.subEmitted[j][last] = p.subEmitted[j]
+        cells[ci].store.setSubAcc(j, last, p.subAcc[j])
+        cells[ci].store.setSubEmitted(j, last, p.subEmitted[j])
       }
     }
     simTime = t1
@@ -325,10 +335,11 @@ struct EmitterRuntime: Sendable {
     c.subs.isEmpty || count > 100_000
   }
 
-  /// Births of a top-level cell in (t0, t1].
+  /// Births of a top-level cell in (t0, t1]: staged in `pending`, or with `direct` appended to
+  /// the cell's store (those alive at t1, in birth order; the cell has no sub-cells).
   private mutating func emitTopLevel(
     _ ci: Int, _ c: CompiledCell, t0: Double, t1: Double, emitter: EmitterProperties,
-    into pending: inout [[Newborn]]
+    direct: Bool, into pending: inout [[Newborn]]
   ) {
     var rt = cells[ci]
     let seg = rt.segment
@@ -350,17 +361,35 @@ struct EmitterRuntime: Sendable {
         firstN = nCut + 1
       }
     }
-    if firstN <= lastN {
-      if firstN <= lastN {
-        pending[ci].reserveCapacity(pending[ci].count + (lastN - firstN + 1))
-        for n in firstN...lastN {
-          let tb = max(t0, seg.time(ofBirth: n, acc0: rt.acc0, from: seg.start))
-          let key = ParticleRandom.topLevelKey(base: rt.base, n: n)
-          if let p = Spawner.topLevel(c, emitter: emitter, key: key, birth: tb) {
-            pending[ci].append(p)
-          } else {
-            rt.stillborn += 1  // a lifetime ≤ 0: never rendered, never stored
-          }
+    if firstN <= lastN && direct {
+      // The store is then only in `rt` (until `cells[ci] = rt` below), so appending to it does
+      // not copy its columns.
+      cells[ci].store = ParticleStore()
+      let start = rt.store.count
+      let slots = rt.subIDs.count
+      rt.store.reserve(lastN - firstN + 1)
+      for n in firstN...lastN {
+        let tb = max(t0, seg.time(ofBirth: n, acc0: rt.acc0, from: seg.start))
+        let key = ParticleRandom.topLevelKey(base: rt.base, n: n)
+        if let p = Spawner.topLevel(c, emitter: emitter, key: key, birth: tb) {
+          rt.born += 1
+          // Born and gone within the step: counted, never stored.
+          if p.death > t1 + Tolerance.deathTime { rt.store.append(p, subSlots: slots) }
+        } else {
+          rt.stillborn += 1  // a lifetime ≤ 0: never rendered, never stored
+        }
+      }
+      // Births at the same instant go in key order, as the staged path sorts them.
+      rt.store.sortTail(from: start)
+    } else if firstN <= lastN {
+      pending[ci].reserveCapacity(pending[ci].count + (lastN - firstN + 1))
+      for n in firstN...lastN {
+        let tb = max(t0, seg.time(ofBirth: n, acc0: rt.acc0, from: seg.start))
+        let key = ParticleRandom.topLevelKey(base: rt.base, n: n)
+        if let p = Spawner.topLevel(c, emitter: emitter, key: key, birth: tb) {
+          pending[ci].append(p)
+        } else {
+          rt.stillborn += 1  // a lifetime ≤ 0: never rendered, never stored
         }
       }
     }
@@ -417,12 +446,12 @@ struct EmitterRuntime: Sendable {
 
     let store = cells[ci].store
     for i in 0..<store.count {
-      let tb = store.birth[i]
+      let tb = store.birth(i)
       let done = births(
-        tb: tb, td: store.death[i], key: store.key[i], acc: store.subAcc[j][i],
-        done: store.subEmitted[j][i], from: max(seg.start, tb),
+        tb: tb, td: store.death(i), key: store.key(i), acc: store.subAcc(j, i),
+        done: store.subEmitted(j, i), from: max(seg.start, tb),
         state: { store.state(i, at: $0) })
-      cells[ci].store.subEmitted[j][i] = done
+      cells[ci].store.setSubEmitted(j, i, done)
     }
     let slots = cells[ci].subIDs.count
     for k in pending[ci].indices {

@@ -7,101 +7,347 @@ enum Column: Int, CaseIterable {
 
 /// One cell's live particles in structure-of-arrays form, kept in birth order.
 ///
-/// The Float columns share one allocation whose columns start 64 bytes apart modulo 4 KiB, so
-/// the many streams a loop reads do not fall into the same cache sets. Birth and
-/// death times are Doubles (seconds of the emitter's clock); keys are UInt64. Birth order is
-/// (birth time, cell order, key): it follows from the particles' own values, so it is the same
-/// however time was cut into steps.
-/// Particles are evaluated in closed form from their age, so nothing per particle changes after
-/// birth except removal. Deaths are removed by an order-preserving compaction in its own pass.
+/// Birth and death times are Doubles (seconds of the emitter's clock); keys are UInt64. Birth
+/// order is (birth time, cell order, key): it follows from the particles' own values, so it is
+/// the same however time was cut into steps. Particles are evaluated in closed form from their
+/// age, so nothing per particle changes after birth except removal.
+///
+/// How it is laid out (none of this shows outside the store):
+/// - The live particles are slots `head ..< head + count` of every column. Deaths that form a
+///   prefix (the oldest die first, as with a fixed lifetime) only move `head`; the room before
+///   it is taken back when the columns would otherwise grow.
+/// - Other deaths are removed by an order-preserving compaction toward whichever end moves
+///   fewer survivors: the young particles after the last death usually stay where they are.
+/// - A Float column whose value is the same (bit for bit) for every live particle is held once
+///   (`uniform`); it gets storage only when a particle with another value arrives. Per-cell
+///   constants (accelerations, colour speeds, z in a flat scene) cost nothing per particle.
+/// - The Float columns that have storage share one allocation whose columns start 64 bytes
+///   apart modulo 4 KiB, so the many streams a loop reads do not fall into the same cache sets.
+///
+/// A store made with `reference: true` does everything the straightforward way (every column
+/// stored, every removal compacted toward the front, births staged and sorted by
+/// `EmitterRuntime`): tests compare the two on every example.
 struct ParticleStore: Sendable {
+  /// Makes new stores straightforward (see `reference`) for the current task: for tests that
+  /// compare the optimised paths with the plain ones.
+  @TaskLocal static var straightforward = false
+
+  /// Whether this store takes the straightforward paths only.
+  let reference: Bool
   private(set) var count = 0
+  /// The first live slot.
+  private(set) var head = 0
   private(set) var capacity = 0
-  private(set) var floats: [Float] = []
-  private(set) var birth: [Double] = []
-  private(set) var death: [Double] = []
-  private(set) var key: [UInt64] = []
+  /// The stored Float columns: column `c` is at `slot[c] * stride` when `slot[c] >= 0`.
+  private var floats: [Float] = []
+  private var slot = InlineArray<21, Int8>(repeating: -1)
+  /// The value of each column that has no storage (meaningful while `count > 0`).
+  private var uniform = InlineArray<21, Float>(repeating: 0)
+  /// How many columns have storage.
+  private var stored = 0
+  private var birthSlots: [Double] = []
+  private var deathSlots: [Double] = []
+  private var keySlots: [UInt64] = []
   /// Per sub-cell slot: the emission integral at the slot's segment start (or at birth).
-  var subAcc: [[Double]] = []
+  private var subAccSlots: [[Double]] = []
   /// Per sub-cell slot: how many sub-particles each particle has emitted.
-  var subEmitted: [[Int]] = []
+  private var subEmittedSlots: [[Int]] = []
+  /// Whether death times never decrease along the live slots (then the dead are a prefix).
+  private var deathsSorted = true
   /// Scratch for `removeDead`: (start, length) pairs of surviving runs.
   private var runs: [Int] = []
+
+  init(reference: Bool = false) {
+    self.reference = reference
+  }
+
+  /// A store for a new cell: straightforward when the current task asks for it.
+  static func forNewCell() -> ParticleStore { ParticleStore(reference: straightforward) }
 
   /// Floats between column starts: capacity plus 16 (64 bytes) of stagger.
   var stride: Int { capacity + 16 }
 
-  @inline(__always)
-  func offset(_ c: Column) -> Int { c.rawValue * stride }
+  /// Bytes allocated for the particles (every column's capacity, the scratch included).
+  var bytes: Int {
+    var total = floats.capacity * 4
+    total += (birthSlots.capacity + deathSlots.capacity + keySlots.capacity) * 8
+    for j in 0..<subAccSlots.count {
+      total += (subAccSlots[j].capacity + subEmittedSlots[j].capacity) * 8
+    }
+    return total + runs.capacity * 8
+  }
+
+  // MARK: - Reading
 
   @inline(__always)
-  func value(_ c: Column, _ i: Int) -> Float { floats[c.rawValue * stride + i] }
+  func value(_ c: Column, _ i: Int) -> Float {
+    let k = Int(slot[c.rawValue])
+    return k < 0 ? uniform[c.rawValue] : floats[k * stride + head + i]
+  }
 
-  /// Makes room for `extra` more particles.
+  /// The birth time of live particle `i` (0 ..< count, in birth order).
+  @inline(__always)
+  func birth(_ i: Int) -> Double { birthSlots[head + i] }
+
+  @inline(__always)
+  func death(_ i: Int) -> Double { deathSlots[head + i] }
+
+  @inline(__always)
+  func key(_ i: Int) -> UInt64 { keySlots[head + i] }
+
+  /// Sub-cell slots per particle.
+  var subSlotCount: Int { subAccSlots.count }
+
+  func subAcc(_ j: Int, _ i: Int) -> Double { subAccSlots[j][head + i] }
+
+  mutating func setSubAcc(_ j: Int, _ i: Int, _ v: Double) { subAccSlots[j][head + i] = v }
+
+  func subEmitted(_ j: Int, _ i: Int) -> Int { subEmittedSlots[j][head + i] }
+
+  mutating func setSubEmitted(_ j: Int, _ i: Int, _ v: Int) { subEmittedSlots[j][head + i] = v }
+
+  /// The live birth times, keys and one sub-cell slot's counts, in order (for tests).
+  var births: [Double] { (0..<count).map(birth) }
+  var keys: [UInt64] { (0..<count).map(key) }
+  func subEmittedColumn(_ j: Int) -> [Int] { (0..<count).map { subEmitted(j, $0) } }
+
+  /// Whether column `c` has per-particle storage (false: one value for all).
+  func isStored(_ c: Column) -> Bool { slot[c.rawValue] >= 0 }
+
+  // MARK: - Room
+
+  /// A Swift array of `n` trivially copyable elements whose contents are left unset: the
+  /// slots are written before they are read (every read is of a live slot), and leaving them
+  /// unset lets pages be touched when first used instead of all at once.
+  @inline(__always)
+  private static func slots<T: BitwiseCopyable>(_ n: Int, of _: T.Type) -> [T] {
+    Array(unsafeUninitializedCapacity: n) { _, initialized in initialized = n }
+  }
+
+  /// Makes room for `extra` more particles after the live ones.
   mutating func reserve(_ extra: Int) {
     let needed = count + extra
-    guard needed > capacity else { return }
+    guard head + needed > capacity else { return }
+    if needed <= capacity {
+      // The room freed before `head` suffices: move the live slots down to 0.
+      shiftToFront()
+      return
+    }
     // Capacities are multiples of 1024 floats (4 KiB) so the 64-byte stagger holds.
     var newCap = max(1024, capacity * 2)
     while newCap < needed { newCap *= 2 }
     let newStride = newCap + 16
-    var nf = [Float](repeating: 0, count: newStride * Column.allCases.count)
+    var nf = Self.slots(newStride * stored, of: Float.self)
+    let n = count
+    let h = head
+    let s = stride
     floats.withUnsafeBufferPointer { old in
       nf.withUnsafeMutableBufferPointer { new in
-        for c in 0..<Column.allCases.count {
-          for i in 0..<count { new[c * newStride + i] = old[c * stride + i] }
+        // Both bases are non-nil when any column is stored (their sizes are then > 0).
+        guard let src = old.baseAddress, let dst = new.baseAddress, n > 0 else { return }
+        for k in 0..<stored {
+          (dst + k * newStride).update(from: src + k * s + h, count: n)
         }
       }
     }
     floats = nf
+    func regrow<T: BitwiseCopyable>(_ a: inout [T]) {
+      var b = Self.slots(newCap, of: T.self)
+      if n > 0 {
+        a.withUnsafeBufferPointer { old in
+          b.withUnsafeMutableBufferPointer { new in
+            // n > 0 and both hold at least n slots past h and 0: bases are non-nil.
+            new.baseAddress.unsafelyUnwrapped.update(
+              from: old.baseAddress.unsafelyUnwrapped + h, count: n)
+          }
+        }
+      }
+      a = b
+    }
+    regrow(&birthSlots)
+    regrow(&deathSlots)
+    regrow(&keySlots)
+    for j in 0..<subAccSlots.count {
+      regrow(&subAccSlots[j])
+      regrow(&subEmittedSlots[j])
+    }
     capacity = newCap
-    birth.reserveCapacity(newCap)
-    death.reserveCapacity(newCap)
-    key.reserveCapacity(newCap)
+    head = 0
   }
 
-  /// Appends one particle (callers append in birth order).
-  mutating func append(_ p: Newborn, subSlots: Int) {
-    reserve(1)
-    let i = count
+  /// Moves the live slots of every column down to start at 0.
+  private mutating func shiftToFront() {
+    guard head > 0 else { return }
+    eachColumn(ShiftDown(from: head, count: count))
+    head = 0
+  }
+
+  /// Calls `mover` with the base of every column that has storage (Float, Double, UInt64 and
+  /// Int). Only for columns of the current capacity, where every base is non-nil.
+  private mutating func eachColumn(_ mover: some ColumnMover) {
     let s = stride
+    let k = stored
+    floats.withUnsafeMutableBufferPointer { b in
+      guard let base = b.baseAddress else { return }
+      for c in 0..<k { mover.move(base + c * s) }
+    }
+    birthSlots.withUnsafeMutableBufferPointer { if let p = $0.baseAddress { mover.move(p) } }
+    deathSlots.withUnsafeMutableBufferPointer { if let p = $0.baseAddress { mover.move(p) } }
+    keySlots.withUnsafeMutableBufferPointer { if let p = $0.baseAddress { mover.move(p) } }
+    for j in 0..<subAccSlots.count {
+      subAccSlots[j].withUnsafeMutableBufferPointer { if let p = $0.baseAddress { mover.move(p) } }
+      subEmittedSlots[j].withUnsafeMutableBufferPointer {
+        if let p = $0.baseAddress { mover.move(p) }
+      }
+    }
+  }
+
+  /// Gives column `c` its own storage, every live particle holding its uniform value.
+  private mutating func giveStorage(_ c: Column) {
+    let k = stored
+    let needed = (k + 1) * stride
+    if floats.count < needed {
+      floats.append(contentsOf: repeatElement(0, count: needed - floats.count))
+    }
+    let v = uniform[c.rawValue]
+    let start = k * stride + head
+    for i in 0..<count { floats[start + i] = v }
+    slot[c.rawValue] = Int8(k)
+    stored = k + 1
+  }
+
+  /// Forgets the column layout of an empty store: the next particle's values become uniform.
+  private mutating func emptied() {
+    head = 0
+    count = 0
+    stored = 0
+    slot = InlineArray(repeating: -1)
+    deathsSorted = true
+  }
+
+  // MARK: - Adding
+
+  /// Appends one particle (callers append in birth order).
+  @inline(__always)
+  mutating func append(_ p: Newborn, subSlots: Int) {
+    if head + count >= capacity { reserve(1) }
+    if subAccSlots.count != subSlots {
+      // Sub-cell slots out of step with the cell (callers remap them first): start at 0.
+      subAccSlots = Array(repeating: Array(repeating: 0, count: capacity), count: subSlots)
+      subEmittedSlots = Array(repeating: Array(repeating: 0, count: capacity), count: subSlots)
+    }
+    if count == 0 {
+      emptied()
+      for c in 0..<Newborn.Values.count { uniform[c] = p.values[c] }
+      if reference {
+        for c in Column.allCases { giveStorage(c) }
+      }
+    } else if !(p.death >= deathSlots[head + count - 1]) {
+      deathsSorted = false
+    }
+    let i = head + count
+    let values = p.values
+    for c in 0..<Newborn.Values.count
+    where slot[c] < 0 && values[c].bitPattern != uniform[c].bitPattern {
+      // A value that differs from the others: the column needs its own storage.
+      giveStorage(Column.allCases[c])
+    }
+    let s = stride
+    let slots = slot
     floats.withUnsafeMutableBufferPointer { f in
-      for c in 0..<Newborn.Values.count { f[c * s + i] = p.values[c] }
+      guard let base = f.baseAddress else { return }  // no column has storage
+      for c in 0..<Newborn.Values.count {
+        let k = Int(slots[c])
+        // Unchecked: slot i < capacity lies inside column k, which has storage.
+        if k >= 0 { base[k * s + i] = values[c] }
+      }
     }
-    birth.append(p.birth)
-    death.append(p.death)
-    key.append(p.key)
-    if subAcc.count != subSlots {
-      subAcc = Array(repeating: [], count: subSlots)
-      subEmitted = Array(repeating: [], count: subSlots)
-    }
+    birthSlots[i] = p.birth
+    deathSlots[i] = p.death
+    keySlots[i] = p.key
     for j in 0..<subSlots {
-      subAcc[j].append(0)
-      subEmitted[j].append(0)
+      subAccSlots[j][i] = 0
+      subEmittedSlots[j][i] = 0
     }
     count += 1
   }
+
+  /// Sorts the particles from `start` (0 ..< count) to the end by (birth time, key), the order
+  /// births of one cell are stored in. For the rare batch whose births were not appended in
+  /// that order (births at the same instant are ordered by key).
+  mutating func sortTail(from start: Int) {
+    let n = count - start
+    guard n > 1 else { return }
+    let h = head + start
+    var inOrder = true
+    for i in h + 1..<h + n {
+      let a = (birthSlots[i - 1], keySlots[i - 1])
+      let b = (birthSlots[i], keySlots[i])
+      if !(a.0 < b.0 || (a.0 == b.0 && a.1 < b.1)) {
+        inOrder = false
+        break
+      }
+    }
+    guard !inOrder else { return }
+    let order = (h..<h + n).sorted { a, b in
+      let ta = birthSlots[a]
+      let tb = birthSlots[b]
+      if ta != tb { return ta < tb }
+      return keySlots[a] < keySlots[b]
+    }
+    func permute<T>(_ a: inout [T], from base: Int) {
+      let moved = order.map { a[base - h + $0] }
+      for (k, v) in moved.enumerated() { a[base + k] = v }
+    }
+    for k in 0..<stored { permute(&floats, from: k * stride + h) }
+    permute(&birthSlots, from: h)
+    permute(&deathSlots, from: h)
+    permute(&keySlots, from: h)
+    for j in 0..<subAccSlots.count {
+      permute(&subAccSlots[j], from: h)
+      permute(&subEmittedSlots[j], from: h)
+    }
+    deathsSorted = false
+  }
+
+  // MARK: - Removing
 
   /// Removes particles whose death time is ≤ `t` (with `Tolerance.deathTime`, so cutting time
   /// differently never changes who is alive), keeping the others in order. Returns how many.
   @discardableResult
   mutating func removeDead(at t: Double) -> Int {
     let limit = t + Tolerance.deathTime
-    // One pass over the death times finds the runs of survivors after the first death; the
-    // columns are then compacted run by run with block moves (order preserved, in place, the
-    // run list reuses its buffer).
+    let n = count
+    guard n > 0 else { return 0 }
+    if deathsSorted && !reference {
+      // The dead are a prefix: only `head` moves.
+      var k = 0
+      deathSlots.withUnsafeBufferPointer { d in
+        let h = head
+        while k < n && d[h + k] <= limit { k += 1 }
+      }
+      if k == n {
+        emptied()
+      } else {
+        head += k
+        count = n - k
+      }
+      return k
+    }
+    // One pass over the death times finds the runs of survivors after the first death
+    // (relative to head; the run list reuses its buffer).
     runs.removeAll(keepingCapacity: true)
     var first = -1
-    let n = count
-    death.withUnsafeBufferPointer { d in
+    let h = head
+    deathSlots.withUnsafeBufferPointer { d in
       var i = 0
-      while i < n && d[i] > limit { i += 1 }
+      while i < n && d[h + i] > limit { i += 1 }
       guard i < n else { return }
       first = i
       while i < n {
-        while i < n && d[i] <= limit { i += 1 }
+        while i < n && d[h + i] <= limit { i += 1 }
         let start = i
-        while i < n && d[i] > limit { i += 1 }
+        while i < n && d[h + i] > limit { i += 1 }
         if i > start {
           runs.append(start)
           runs.append(i - start)
@@ -112,39 +358,209 @@ struct ParticleStore: Sendable {
     var survivorsAfter = 0
     for k in Swift.stride(from: 1, to: runs.count, by: 2) { survivorsAfter += runs[k] }
     let newCount = first + survivorsAfter
+    let removed = n - newCount
+    if newCount == 0 {
+      emptied()
+      return removed
+    }
+    // The survivors after the last death (a run reaching the end) stay put when moving the
+    // older survivors up costs less than moving everything after the first death down.
+    let tail =
+      runs.count >= 2 && runs[runs.count - 2] + runs[runs.count - 1] == n
+      ? runs[runs.count - 1] : 0
+    let backward = !reference && first < tail
     let runList = runs
-    let s = stride
-    let columns = Column.allCases.count
-    floats.withUnsafeMutableBufferPointer { f in
-      guard let base = f.baseAddress else { return }
-      for c in 0..<columns {
-        Self.compactRuns(base + c * s, runs: runList, first: first)
-      }
+    let f = first
+    if backward {
+      eachColumn(CompactUp(head: h, runs: runList, first: f, end: n - tail))
+      head = h + removed
+    } else {
+      eachColumn(CompactDown(head: h, runs: runList, first: f))
     }
-    func compact<T: BitwiseCopyable>(_ a: inout [T]) {
-      a.withUnsafeMutableBufferPointer { p in
-        if let base = p.baseAddress { Self.compactRuns(base, runs: runList, first: first) }
-      }
-      a.removeLast(a.count - newCount)
-    }
-    compact(&birth)
-    compact(&key)
-    for j in 0..<subAcc.count {
-      compact(&subAcc[j])
-      compact(&subEmitted[j])
-    }
-    compact(&death)
-    let removed = count - newCount
     count = newCount
     return removed
   }
 
-  /// Moves the survivor runs in `runs` down to start at `first`, in order (memmove: a run may
-  /// overlap where it lands).
+  /// Removes everything.
+  mutating func removeAll() {
+    emptied()
+  }
+
+  /// Rebuilds the sub-cell slots when the cell's sub-cells changed: kept ids keep their data,
+  /// new ones start at 0.
+  mutating func remapSubSlots(from old: [CellID], to new: [CellID]) {
+    guard old != new else { return }
+    var acc: [[Double]] = []
+    var emitted: [[Int]] = []
+    for id in new {
+      if let j = old.firstIndex(of: id), j < subAccSlots.count {
+        acc.append(subAccSlots[j])
+        emitted.append(subEmittedSlots[j])
+      } else {
+        acc.append(Array(repeating: 0, count: capacity))
+        emitted.append(Array(repeating: 0, count: capacity))
+      }
+    }
+    subAccSlots = acc
+    subEmittedSlots = emitted
+  }
+
+  // MARK: - Evaluation
+
+  /// Appends every particle's drawing state at emitter time `t` to `frame`, in storage order:
+  /// the closed form evaluated column by column in tight loops (one loop per combination of
+  /// stored and one-value columns, the same arithmetic either way).
+  func evaluate(at t: Double, into frame: inout ParticleFrame) {
+    let n = count
+    guard n > 0 else { return }
+    let s = stride
+    let h = head
+    frame.reserve(n)
+    floats.withUnsafeBufferPointer { f in
+      birthSlots.withUnsafeBufferPointer { b in
+        func source(_ c: Column) -> FloatSource {
+          let k = Int(slot[c.rawValue])
+          guard k >= 0 else { return .one(uniform[c.rawValue]) }
+          // Stored: the column's live slots (a column has storage only when floats is not
+          // empty).
+          return .stored(f.baseAddress.unsafelyUnwrapped + k * s + h)
+        }
+        var age = [Float](repeating: 0, count: n)
+        for i in 0..<n { age[i] = Float(t - b[h + i]) }
+        age.withUnsafeBufferPointer { ages in
+          let tau = Stored(p: ages.baseAddress.unsafelyUnwrapped)  // n > 0 ages
+          func linear(_ v0: Column, _ dv: Column, into out: inout [Float]) {
+            switch (source(v0), source(dv)) {
+            case (.stored(let p), .stored(let q)):
+              Self.linear(Stored(p: p), Stored(p: q), tau, n, &out)
+            case (.stored(let p), .one(let q)): Self.linear(Stored(p: p), One(v: q), tau, n, &out)
+            case (.one(let p), .stored(let q)): Self.linear(One(v: p), Stored(p: q), tau, n, &out)
+            case (.one(let p), .one(let q)): Self.linear(One(v: p), One(v: q), tau, n, &out)
+            }
+          }
+          func quadratic(_ p0: Column, _ v0: Column, _ a: Column, into out: inout [Float]) {
+            switch (source(p0), source(v0), source(a)) {
+            case (.stored(let p), .stored(let v), .stored(let a)):
+              Self.quadratic(Stored(p: p), Stored(p: v), Stored(p: a), tau, n, &out)
+            case (.stored(let p), .stored(let v), .one(let a)):
+              Self.quadratic(Stored(p: p), Stored(p: v), One(v: a), tau, n, &out)
+            case (.stored(let p), .one(let v), .stored(let a)):
+              Self.quadratic(Stored(p: p), One(v: v), Stored(p: a), tau, n, &out)
+            case (.stored(let p), .one(let v), .one(let a)):
+              Self.quadratic(Stored(p: p), One(v: v), One(v: a), tau, n, &out)
+            case (.one(let p), .stored(let v), .stored(let a)):
+              Self.quadratic(One(v: p), Stored(p: v), Stored(p: a), tau, n, &out)
+            case (.one(let p), .stored(let v), .one(let a)):
+              Self.quadratic(One(v: p), Stored(p: v), One(v: a), tau, n, &out)
+            case (.one(let p), .one(let v), .stored(let a)):
+              Self.quadratic(One(v: p), One(v: v), Stored(p: a), tau, n, &out)
+            case (.one(let p), .one(let v), .one(let a)):
+              Self.quadratic(One(v: p), One(v: v), One(v: a), tau, n, &out)
+            }
+          }
+          quadratic(.px, .vx, .ax, into: &frame.x)
+          quadratic(.py, .vy, .ay, into: &frame.y)
+          quadratic(.pz, .vz, .az, into: &frame.z)
+          linear(.red, .redSpeed, into: &frame.red)
+          linear(.green, .greenSpeed, into: &frame.green)
+          linear(.blue, .blueSpeed, into: &frame.blue)
+          linear(.alpha, .alphaSpeed, into: &frame.alpha)
+          linear(.scale, .scaleSpeed, into: &frame.scale)
+          switch source(.spin) {
+          case .stored(let p): Self.rotation(Stored(p: p), tau, n, &frame.rotation)
+          case .one(let v): Self.rotation(One(v: v), tau, n, &frame.rotation)
+          }
+        }
+      }
+    }
+  }
+
+  /// `out += p + q·τ` for each particle.
   @inline(__always)
-  private static func compactRuns<T: BitwiseCopyable>(
-    _ p: UnsafeMutablePointer<T>, runs: [Int], first: Int
+  private static func linear(
+    _ p: some FloatColumn, _ q: some FloatColumn, _ tau: Stored, _ n: Int, _ out: inout [Float]
   ) {
+    for i in 0..<n { out.append(p[i] + q[i] * tau[i]) }
+  }
+
+  /// `out += p + v·τ + a·(½·τ²)` for each particle.
+  @inline(__always)
+  private static func quadratic(
+    _ p: some FloatColumn, _ v: some FloatColumn, _ a: some FloatColumn, _ tau: Stored, _ n: Int,
+    _ out: inout [Float]
+  ) {
+    for i in 0..<n {
+      let t = tau[i]
+      out.append(p[i] + v[i] * t + a[i] * (0.5 * t * t))
+    }
+  }
+
+  /// `out += spin·τ` for each particle.
+  @inline(__always)
+  private static func rotation(
+    _ spin: some FloatColumn, _ tau: Stored, _ n: Int, _ out: inout [Float]
+  ) {
+    for i in 0..<n { out.append(spin[i] * tau[i]) }
+  }
+
+  /// A particle's state at emitter time `t`, in closed form from its age.
+  func state(_ i: Int, at t: Double) -> ParticleState {
+    ParticleState(age: Float(t - birth(i))) { value($0, i) }
+  }
+}
+
+// MARK: - Reading columns
+
+/// Where evaluation reads a column: its live slots, or the one value every particle has.
+private enum FloatSource {
+  case stored(UnsafePointer<Float>)
+  case one(Float)
+}
+
+/// A column as evaluation loops read it (specialised per kind, so each loop is tight).
+private protocol FloatColumn {
+  subscript(_ i: Int) -> Float { get }
+}
+
+/// A stored column's live slots (valid for the loop's count).
+private struct Stored: FloatColumn {
+  var p: UnsafePointer<Float>
+  @inline(__always) subscript(_ i: Int) -> Float { p[i] }
+}
+
+/// A column whose value is the same for every particle.
+private struct One: FloatColumn {
+  var v: Float
+  @inline(__always) subscript(_ i: Int) -> Float { v }
+}
+
+// MARK: - Moving columns
+
+/// Something done the same way to every column of a store, whatever its element type.
+private protocol ColumnMover {
+  func move<T: BitwiseCopyable>(_ p: UnsafeMutablePointer<T>)
+}
+
+/// Moves `count` slots from `from` down to 0 (memmove: the ranges overlap when from < count).
+private struct ShiftDown: ColumnMover {
+  var from: Int
+  var count: Int
+
+  func move<T: BitwiseCopyable>(_ p: UnsafeMutablePointer<T>) {
+    UnsafeMutableRawPointer(p).copyMemory(
+      from: p + from, byteCount: count * MemoryLayout<T>.stride)
+  }
+}
+
+/// Moves the survivor runs in `runs` (relative to `head`) down to start at `first`, in order
+/// (memmove: a run may overlap where it lands).
+private struct CompactDown: ColumnMover {
+  var head: Int
+  var runs: [Int]
+  var first: Int
+
+  func move<T: BitwiseCopyable>(_ base: UnsafeMutablePointer<T>) {
+    let p = base + head
     var w = first
     var k = 0
     while k < runs.count {
@@ -158,87 +574,36 @@ struct ParticleStore: Sendable {
       k += 2
     }
   }
+}
 
-  /// Removes everything.
-  mutating func removeAll() {
-    count = 0
-    birth.removeAll(keepingCapacity: true)
-    death.removeAll(keepingCapacity: true)
-    key.removeAll(keepingCapacity: true)
-    for j in 0..<subAcc.count {
-      subAcc[j].removeAll(keepingCapacity: true)
-      subEmitted[j].removeAll(keepingCapacity: true)
-    }
-  }
+/// Moves the survivors before `end` (relative to `head`: the runs that end by it, then the
+/// `first` survivors before the first death) up so that they end at `end`, in order; the dead
+/// before `end` end up below the new head (memmove: a run may overlap where it lands).
+private struct CompactUp: ColumnMover {
+  var head: Int
+  var runs: [Int]
+  var first: Int
+  var end: Int
 
-  /// Rebuilds the sub-cell slots when the cell's sub-cells changed: kept ids keep their data,
-  /// new ones start empty.
-  mutating func remapSubSlots(from old: [CellID], to new: [CellID]) {
-    guard old != new else { return }
-    var acc: [[Double]] = []
-    var emitted: [[Int]] = []
-    for id in new {
-      if let j = old.firstIndex(of: id), j < subAcc.count {
-        acc.append(subAcc[j])
-        emitted.append(subEmitted[j])
-      } else {
-        acc.append(Array(repeating: 0, count: count))
-        emitted.append(Array(repeating: 0, count: count))
+  func move<T: BitwiseCopyable>(_ base: UnsafeMutablePointer<T>) {
+    let p = base + head
+    var w = end
+    var k = runs.count - 2
+    while k >= 0 {
+      let start = runs[k]
+      let length = runs[k + 1]
+      if start + length <= end {
+        w -= length
+        if start != w {
+          UnsafeMutableRawPointer(p + w).copyMemory(
+            from: p + start, byteCount: length * MemoryLayout<T>.stride)
+        }
       }
+      k -= 2
     }
-    subAcc = acc
-    subEmitted = emitted
-  }
-
-  // MARK: - Evaluation
-
-  /// Appends every particle's drawing state at emitter time `t` to `frame`, in storage order:
-  /// the closed form evaluated column by column in tight loops.
-  func evaluate(at t: Double, into frame: inout ParticleFrame) {
-    let n = count
-    guard n > 0 else { return }
-    let s = stride
-    frame.reserve(n)
-    floats.withUnsafeBufferPointer { f in
-      birth.withUnsafeBufferPointer { b in
-        @inline(__always) func col(_ c: Column) -> UnsafePointer<Float> {
-          f.baseAddress.unsafelyUnwrapped + c.rawValue * s  // n > 0: not empty
-        }
-        var age = [Float](repeating: 0, count: n)
-        for i in 0..<n { age[i] = Float(t - b[i]) }
-        func linear(_ v0: Column, _ dv: Column, into out: inout [Float]) {
-          let p = col(v0)
-          let q = col(dv)
-          for i in 0..<n { out.append(p[i] + q[i] * age[i]) }
-        }
-        func quadratic(_ p0: Column, _ v0: Column, _ a: Column, into out: inout [Float]) {
-          let p = col(p0)
-          let v = col(v0)
-          let acc = col(a)
-          for i in 0..<n {
-            let tau = age[i]
-            out.append(p[i] + v[i] * tau + acc[i] * (0.5 * tau * tau))
-          }
-        }
-        quadratic(.px, .vx, .ax, into: &frame.x)
-        quadratic(.py, .vy, .ay, into: &frame.y)
-        quadratic(.pz, .vz, .az, into: &frame.z)
-        linear(.red, .redSpeed, into: &frame.red)
-        linear(.green, .greenSpeed, into: &frame.green)
-        linear(.blue, .blueSpeed, into: &frame.blue)
-        linear(.alpha, .alphaSpeed, into: &frame.alpha)
-        linear(.scale, .scaleSpeed, into: &frame.scale)
-        let spin = col(.spin)
-        for i in 0..<n { frame.rotation.append(spin[i] * age[i]) }
-      }
-    }
-  }
-
-  /// A particle's state at emitter time `t`, in closed form from its age.
-  func state(_ i: Int, at t: Double) -> ParticleState {
-    let s = stride
-    return floats.withUnsafeBufferPointer { f in
-      ParticleState(age: Float(t - birth[i])) { f[$0.rawValue * s + i] }
+    if first > 0 {
+      w -= first
+      UnsafeMutableRawPointer(p + w).copyMemory(from: p, byteCount: first * MemoryLayout<T>.stride)
     }
   }
 }

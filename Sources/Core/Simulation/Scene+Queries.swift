@@ -70,7 +70,7 @@ extension Scene {
         let cr = rt?.cell(c.id)
         var oldest = 0.0
         if let cr, cr.store.count > 0, let rt {
-          oldest = rt.simTime - cr.store.birth[0]
+          oldest = rt.simTime - cr.store.birth(0)
         }
         out.append(
           CellStats(
@@ -93,11 +93,30 @@ extension Scene {
       let c = cells[slot]
       out.append(
         ParticleSnapshot(
-          cell: c.id, birthIndex: out.count, birthTime: c.store.birth[i],
-          lifetime: c.store.death[i] - c.store.birth[i],
+          cell: c.id, birthIndex: out.count, birthTime: c.store.birth(i),
+          lifetime: c.store.death(i) - c.store.birth(i),
           state: c.store.state(i, at: rt.simTime)))
     }
     return out
+  }
+
+  /// Bytes held by the particle stores of an emitter layer's cells, by their own accounting
+  /// (allocated capacity of every column, not only the live part).
+  package func particleStorageBytes(of id: LayerID) -> Int {
+    runtimes[id]?.cells.reduce(0) { $0 + $1.store.bytes } ?? 0
+  }
+
+  /// Runs `body` with every particle store made in it taking the straightforward paths (every
+  /// column stored, removal compacted toward the front, births staged and sorted): for tests
+  /// that compare them with the optimised paths.
+  package static func withStraightforwardStores<T>(_ body: () throws -> T) rethrows -> T {
+    try ParticleStore.$straightforward.withValue(true, operation: body)
+  }
+
+  /// Whether every particle store of the scene takes the straightforward paths (true when
+  /// there are none).
+  package var storesAreStraightforward: Bool {
+    runtimes.values.allSatisfy { rt in rt.cells.allSatisfy { $0.store.reference } }
   }
 
   /// The emitter's own clock (its local time, continuous across timing edits).

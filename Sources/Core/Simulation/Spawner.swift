@@ -72,12 +72,11 @@ enum Spawner {
   ) -> Newborn {
     let cell = c.cell
     let theta = centralAngle + abs(cell.emissionRange) * (u(.direction) - 0.5)
-    let phi = cell.emissionLatitude
     let speed = rnd(cell.velocity, cell.velocityRange, u(.velocity)) * e.velocity
     let spin = rnd(cell.spin, cell.spinRange, u(.spin)) * e.spin
+    // The latitude's cos and sin are the cell's (computed once per step, not per particle).
     let dir = (
-      CoreMath.cos(phi) * CoreMath.cos(theta), CoreMath.cos(phi) * CoreMath.sin(theta),
-      CoreMath.sin(phi)
+      c.latitudeCos * CoreMath.cos(theta), c.latitudeCos * CoreMath.sin(theta), c.latitudeSin
     )
     var v = Newborn.Values(repeating: 0)
     func put(_ col: Column, _ x: Double) { v[col.rawValue] = Float(x) }
