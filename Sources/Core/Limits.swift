@@ -40,6 +40,15 @@ package enum Limits {
   /// The most steps one `step DT COUNT` may take.
   package static let maxStepCount = 1_000_000.0
 
+  /// The shortest interval of a repeating timer (`every`), in seconds: the animated-emission
+  /// grid's cell, so a timer never runs more often than Burst samples an animation.
+  package static let minTimerInterval = 0.001
+
+  /// The most scheduled commands (`after`, `at`, `every`'s runs, also when they schedule
+  /// more) one command may run. A step that would run more timer runs is refused before it
+  /// starts; a chain that reschedules itself without end stops with an error when it gets here.
+  package static let maxScheduledRuns = 100_000.0
+
   /// The longest `record` or `play`, in seconds of scene time.
   package static let maxRecordSeconds = 1e6
 

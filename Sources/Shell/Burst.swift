@@ -201,7 +201,7 @@ public enum Burst {
   }
 
   /// Reads lines from `editor` and runs each until end of input or `quit`: `burst> ` asks for
-  /// a command and `  ...> ` for the rest of one continued with a trailing `\` (joined by
+  /// a command and `  ...> ` for the rest of one continued with a trailing `\` or an open `{` (joined by
   /// `LogicalLines`, as in scripts, and numbered by physical line). Each joined line goes to
   /// the history, then runs; an error is reported and the loop goes on. A Ctrl-C pressed
   /// between commands is forgotten before the next one runs.
@@ -212,7 +212,7 @@ public enum Burst {
     while !session.quitRequested, let line = lines.next() {
       editor.addHistory(line.text)
       session.acknowledgeInterrupt()
-      session.runPromptLine(line.text, number: line.number)
+      session.runPromptLine(line.text, number: line.number, breaks: line.breaks)
     }
   }
 }

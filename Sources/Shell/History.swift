@@ -165,6 +165,43 @@ struct HistoryRecorder {
     }
   }
 
+  /// A repeating timer scheduled its next run: it goes back to the same entry as this one.
+  mutating func didReschedule(_ sequence: Int, as next: Int) {
+    origins[next] = origins[sequence]
+  }
+
+  /// A repeating timer's run after its first failed, which stopped it. When the timer goes
+  /// back to an `every` command that only scheduled it, that command is kept with `until` at
+  /// its last good run, so that replaying it makes the same runs and no failing one.
+  mutating func timerFailed(_ sequence: Int, definition: CommandText, lastRun: Double) {
+    guard let origin = origins[sequence], origin.onlyScheduled,
+      let i = entries.firstIndex(where: { $0.id == origin.entry }),
+      case .command(var recorded) = entries[i].item, recorded.text == definition,
+      let cut = Self.stopped(definition, at: lastRun)
+    else { return }
+    recorded.text = cut
+    entries[i].item = .command(recorded)
+  }
+
+  /// `every` command `cmd` with its `until` at `t` (replacing one it had), its line kept up
+  /// to the command so that columns (image paths) stay where they were.
+  private static func stopped(_ cmd: CommandText, at t: Double) -> CommandText? {
+    let chars = Array(cmd.line.text)
+    var end = min(cmd.end, chars.count)
+    let n = cmd.tokens.count
+    if n >= 5, !cmd.tokens[n - 2].quoted, cmd.tokens[n - 2].text == "until" {
+      end = min(end, cmd.tokens[n - 2].column - 1)
+    }
+    var line = cmd.line
+    line.text =
+      String(chars[..<max(0, end)]).trimmingTrailingSpaces() + " until "
+      + ValueFormatting.number(t)
+    guard let last = try? Lexer.commands(inLine: line).last,
+      last.tokens.first?.column == cmd.tokens.first?.column
+    else { return nil }
+    return last
+  }
+
   /// A scheduled command failed: the entry that only scheduled it goes.
   mutating func scheduledCommandFailed(_ sequence: Int) {
     guard let origin = origins[sequence], origin.onlyScheduled else { return }
@@ -210,7 +247,8 @@ struct HistoryRecorder {
 
   /// Whether the scene is as a new session's: then no history is needed to rebuild it.
   private static func isFresh(_ s: Session) -> Bool {
-    s.scene.now == 0 && s.events.isEmpty && s.scene.model == SceneModel()
+    s.scene.now == 0 && s.events.isEmpty && s.scene.model == SceneModel() && s.actions.isEmpty
+      && s.nextTimerID == 1
   }
 
   // MARK: - Image paths

@@ -31,11 +31,50 @@ struct ScheduledEvent: Sendable {
     case command(CommandText)
     /// `fire`'s stop: the layer's birthRate back to 0.
     case stopFire(LayerID)
+    /// One run of a repeating timer (`every`), which schedules the next when it succeeds.
+    case timer(RepeatingTimer)
   }
 
   var time: Double
   var sequence: Int
   var action: Action
+}
+
+/// A repeating timer (`every S COMMAND [until T]`): its runs are at the exact scene times
+/// start + S, start + 2S, …, each the Double `step` lands on for that time, up to `until`
+/// (inclusive). Only the next run is ever scheduled.
+struct RepeatingTimer: Sendable {
+  /// Its number, for `timers` and `cancel every ID`.
+  var id: Int
+  /// The command each run executes.
+  var body: CommandText
+  /// The `every` command that made it.
+  var definition: CommandText
+  var start: Double
+  var interval: Double
+  var until: Double?
+  /// Which run this event is (1 for the first).
+  var index: Int
+
+  /// The scene time of run `n`.
+  func time(_ n: Int) -> Double { TimeCommands.snapped(start + interval * Double(n)) }
+
+  /// How many runs it would make from this one up to scene time `t` (0 when none).
+  func runs(to t: Double) -> Double {
+    let last = min(t, until ?? t)
+    guard time(index) <= last else { return 0 }
+    let n = ((last - start) / interval).rounded(.down)
+    // One more than the quotient when rounding put a run exactly at `last` past it.
+    var count = n - Double(index) + 1
+    if n < 1e15, time(Int(n) + 1) <= last { count += 1 }
+    return max(1, count)
+  }
+}
+
+/// A named action (`action NAME COMMAND`), run by `run NAME`.
+struct NamedAction: Sendable {
+  var name: String
+  var body: CommandText
 }
 
 /// One running Burst: the scene, the clock's scheduled commands, and where output goes.
@@ -45,6 +84,14 @@ final class Session {
   var scene = Scene()
   var events: [ScheduledEvent] = []
   var nextSequence = 0
+  /// Named actions in the order they were first defined.
+  var actions: [NamedAction] = []
+  /// The number the next repeating timer gets.
+  var nextTimerID = 1
+  /// The actions being run, to refuse an action that runs itself.
+  var runningActions: [String] = []
+  /// Scheduled commands run so far by the current top-level command (`Limits.maxScheduledRuns`).
+  var scheduledRunsThisCommand = 0.0
   let sink: OutputSink
   /// Columns for `show` and `keys` when no size is given (the terminal's width, or 80).
   var defaultColumns = 80
@@ -81,7 +128,8 @@ final class Session {
   func run(source: String, file: String) -> Diagnostic? {
     for logical in Lexer.logicalLines(source, firstLine: 1) {
       if quitRequested { return nil }
-      let line = SourceLine(file: file, number: logical.number, text: logical.text)
+      let line = SourceLine(
+        file: file, number: logical.number, text: logical.text, breaks: logical.breaks)
       do throws(Diagnostic) {
         for cmd in try Lexer.commands(inLine: line) {
           try checkInterrupt()
@@ -107,8 +155,8 @@ final class Session {
 
   /// Runs one line typed at the prompt. An error is printed; the scene is as before the
   /// failing command (or, once the clock moved, as after its last completed step).
-  func runPromptLine(_ text: String, number: Int) {
-    let line = SourceLine(file: "<prompt>", number: number, text: text)
+  func runPromptLine(_ text: String, number: Int, breaks: [SourceLine.LineBreak] = []) {
+    let line = SourceLine(file: "<prompt>", number: number, text: text, breaks: breaks)
     do throws(Diagnostic) {
       for cmd in try Lexer.commands(inLine: line) {
         try checkInterrupt()
@@ -171,6 +219,8 @@ final class Session {
     var scene: Scene?
     var events: [ScheduledEvent]
     var nextSequence: Int
+    var actions: [NamedAction]
+    var nextTimerID: Int
     var warned: Set<String>
     /// The clock moved since the checkpoint: failure keeps the scene as it is now.
     var clockMoved = false
@@ -193,18 +243,19 @@ final class Session {
   /// the last completed step, and the diagnostic says which time that is.
   func execute(_ cmd: CommandText) throws(Diagnostic) {
     guard let nameToken = cmd.tokens.first else { return }
-    guard let command = commands.lookup(nameToken.text) else {
-      let otherwise = Suggestion.text("type help for the list of commands")
-      throw Diagnostic(
-        "unknown command '\(Diagnostic.window(nameToken.text, column: 1).0)'",
-        suggestion: nameToken.text.count <= 64
-          ? .nearest(to: nameToken.text, in: commands.allNames, otherwise: otherwise) : otherwise,
-        token: nameToken, in: cmd.line)
+    let command: Command
+    if nameToken.braced {
+      command = Self.block(effect: try check(cmd))
+    } else if let c = commands.lookup(nameToken.text) {
+      command = c
+    } else {
+      throw unknownCommand(nameToken, in: cmd.line)
     }
     let nested = !checkpoints.isEmpty
     if !nested {
       warnedThisCommand = []
       droppedThisCommand = 0
+      scheduledRunsThisCommand = 0
       progress?.begin()
     }
     // Births dropped at the cap are summed over the whole command and told once; a progress
@@ -218,7 +269,8 @@ final class Session {
     checkpoints.append(
       Checkpoint(
         scene: command.effect == .display ? nil : scene, events: events,
-        nextSequence: nextSequence, warned: warnedThisCommand))
+        nextSequence: nextSequence, actions: actions, nextTimerID: nextTimerID,
+        warned: warnedThisCommand))
     history.willRun(command.effect, model: scene.model)  // history hook
     do throws(Diagnostic) {
       try command.run(self, Invocation(command: command, text: cmd))
@@ -235,6 +287,8 @@ final class Session {
         if let kept = saved.scene { scene = kept }
         events = saved.events
         nextSequence = saved.nextSequence
+        actions = saved.actions
+        nextTimerID = saved.nextTimerID
         warnedThisCommand = saved.warned
       }
       if e.reported && saved.clockMoved && !nested {
@@ -301,6 +355,7 @@ final class Session {
           "step at most \(ValueFormatting.number(Limits.maxEmissionGridCells * Scene.animationGrid)) s at once while an animation changes birth rates or lifetimes",
         token: cmd.tokens[0], in: cmd.line)
     }
+    try checkScheduledRuns(to: target, for: cmd)
     let decisions = scene.capDecisions(to: target)
     if decisions > Limits.maxCapDecisions {
       throw Diagnostic(
@@ -311,6 +366,14 @@ final class Session {
     }
     while let next = events.first, next.time <= target {
       events.removeFirst()
+      scheduledRunsThisCommand += 1
+      if scheduledRunsThisCommand > Limits.maxScheduledRuns {
+        events.insert(next, at: 0)
+        throw Diagnostic(
+          "this command would run more than \(ValueFormatting.compact(Limits.maxScheduledRuns))"
+            + " scheduled commands", hint: "a scheduled command keeps scheduling more at this time",
+          token: cmd.tokens[0], in: cmd.line)
+      }
       if next.time > scene.now { clockWillMove() }
       report(scene.advance(to: next.time, stop: interruptRequested), for: cmd)
       try checkStopped()
@@ -359,16 +422,166 @@ final class Session {
       guard scene.model.layer(id) != nil else { return }
       let ref = PropertyRef(object: .layer(id), name: "birthRate", field: nil)
       scene.model.apply(.number(0), to: ref)
+    case .timer(let t):
+      try fire(t, sequence: e.sequence)
     }
   }
 
+  /// One run of a repeating timer; when it succeeds and the next run is not past `until`, the
+  /// next is scheduled. A run that fails is undone and stops the timer.
+  private func fire(_ t: RepeatingTimer, sequence: Int) throws(Diagnostic) {
+    history.willFire(sequence)  // history hook
+    defer { history.didFire() }  // history hook
+    do throws(Diagnostic) {
+      try execute(t.body)
+    } catch {
+      if error.isInterrupt { throw error }
+      var e = error
+      e.stateNote =
+        "timer \(t.id) stopped: it ran \(t.index - 1) time\(t.index == 2 ? "" : "s") before this"
+      report(e)
+      e.reported = true
+      scheduledFailure = e
+      if t.index == 1 {
+        history.scheduledCommandFailed(sequence)  // history hook
+      } else {
+        history.timerFailed(sequence, definition: t.definition, lastRun: t.time(t.index - 1))
+      }
+      return
+    }
+    var next = t
+    next.index += 1
+    let time = next.time(next.index)
+    if let until = next.until, time > until { return }
+    schedule(.timer(next), at: time, continuing: sequence)
+  }
+
   /// Schedules an action at `time`, after everything already scheduled for that time.
-  func schedule(_ action: ScheduledEvent.Action, at time: Double) {
+  /// `continuing` is the event whose timer this one continues.
+  func schedule(_ action: ScheduledEvent.Action, at time: Double, continuing: Int? = nil) {
     let e = ScheduledEvent(time: time, sequence: nextSequence, action: action)
     nextSequence += 1
     let i = events.firstIndex { $0.time > time } ?? events.count
     events.insert(e, at: i)
-    history.didSchedule(e.sequence)  // history hook
+    if let continuing {
+      history.didReschedule(continuing, as: e.sequence)  // history hook
+    } else {
+      history.didSchedule(e.sequence)  // history hook
+    }
+  }
+
+  /// The timer runs a step to `target` would make, refused (before the step starts) when
+  /// they would take the command past `Limits.maxScheduledRuns`.
+  func checkScheduledRuns(to target: Double, for cmd: CommandText) throws(Diagnostic) {
+    var runs = scheduledRunsThisCommand
+    for e in events {
+      guard e.time <= target else { break }
+      if case .timer(let t) = e.action { runs += t.runs(to: target) }
+    }
+    guard runs > Limits.maxScheduledRuns else { return }
+    throw Diagnostic(
+      "this step would run repeating timers about \(ValueFormatting.compact(runs)) times (at most"
+        + " \(ValueFormatting.compact(Limits.maxScheduledRuns)) scheduled runs a command)",
+      hint: "step less time at once, or cancel a timer: timers lists them",
+      token: cmd.tokens[0], in: cmd.line)
+  }
+}
+
+// MARK: - Blocks, actions and timers
+
+extension Session {
+  /// The error for a command word that names no command.
+  func unknownCommand(_ nameToken: Token, in line: SourceLine) -> Diagnostic {
+    let otherwise = Suggestion.text("type help for the list of commands")
+    return Diagnostic(
+      "unknown command '\(Diagnostic.window(nameToken.text, column: 1).0)'",
+      suggestion: nameToken.text.count <= 64
+        ? .nearest(to: nameToken.text, in: commands.allNames, otherwise: otherwise) : otherwise,
+      token: nameToken, in: line)
+  }
+
+  /// A block `{ … }` run as one command with the effect of its commands.
+  static func block(effect: CommandEffect) -> Command {
+    Command(
+      name: "{", usage: "{ COMMAND; COMMAND … }", abstract: "run commands as one",
+      effect: effect
+    ) { s, inv throws(Diagnostic) in
+      for c in try Lexer.blockCommands(inv.nameToken, in: inv.line) {
+        try s.checkInterrupt()
+        try s.execute(c)
+      }
+    }
+  }
+
+  /// Checks a command before anything runs: its words lex, every command word in it (in
+  /// blocks, and in the COMMAND of `after`, `at`, `every` and `action`) names a command, and
+  /// none has an effect in `refusing` (`why` says why). Returns its effect: a block's is
+  /// `.display` when all its commands only display, `.script` when one moves the clock or
+  /// runs a script, else `.model`.
+  @discardableResult
+  func check(
+    _ cmd: CommandText, refusing: Set<CommandEffect> = [], why: String = ""
+  ) throws(Diagnostic) -> CommandEffect {
+    guard let first = cmd.tokens.first else { return .display }
+    if first.braced {
+      if cmd.tokens.count > 1 {
+        let extra = cmd.tokens[1]
+        throw Diagnostic(
+          "unexpected '\(Diagnostic.window(extra.text, column: 1).0)' after a block",
+          hint: "a block { … } is a whole command; separate commands with ';'", token: extra,
+          in: cmd.line)
+      }
+      var effects: [CommandEffect] = []
+      for c in try Lexer.blockCommands(first, in: cmd.line) {
+        effects.append(try check(c, refusing: refusing, why: why))
+      }
+      if effects.allSatisfy({ $0 == .display }) { return .display }
+      if effects.contains(where: { $0 == .clock || $0 == .script }) { return .script }
+      return .model
+    }
+    guard let command = commands.lookup(first.text) else {
+      throw unknownCommand(first, in: cmd.line)
+    }
+    if refusing.contains(command.effect) {
+      throw Diagnostic("'\(command.name)' \(why)", token: first, in: cmd.line)
+    }
+    if let body = Self.body(of: cmd, command) {
+      var inner = refusing
+      if command.bodyRefuses { inner.formUnion([.clock, .script]) }
+      try check(
+        body, refusing: inner,
+        why: command.bodyRefuses ? "cannot run inside '\(command.name)': it \(Self.refusal)" : why)
+    }
+    return command.effect
+  }
+
+  /// Why `every` and `action` bodies refuse commands that move the clock or run scripts.
+  static let refusal = "moves the clock or runs a script, which a timer or an action may not do"
+
+  /// The COMMAND a command takes (`after 1 COMMAND`), without a trailing clause that follows
+  /// it (`every`'s `until T`); nil when the command takes none or it is missing.
+  static func body(of cmd: CommandText, _ command: Command) -> CommandText? {
+    guard let k = command.hints.firstIndex(of: .command) else { return nil }
+    var tokens = Array(cmd.tokens.dropFirst(k + 1))
+    if let kw = command.trailingClause, tokens.count >= 3, !tokens[tokens.count - 2].quoted,
+      tokens[tokens.count - 2].text == kw
+    {
+      tokens.removeLast(2)
+    }
+    guard !tokens.isEmpty else { return nil }
+    var body = cmd
+    body.tokens = tokens
+    return body
+  }
+}
+
+extension CommandText {
+  /// The command as written in its line.
+  var source: String {
+    let chars = Array(line.text)
+    guard let first = tokens.first else { return "" }
+    let start = max(0, min(first.column - 1, chars.count))
+    return String(chars[start..<max(start, min(end, chars.count))]).trimmingTrailingSpaces()
   }
 }
 

@@ -44,7 +44,7 @@ struct CompletionTests {
     Case(line: "set like.emitterCells.sparkle.contents he", expected: ["heart", "heart.fill"]),
     Case(line: "fire l", expected: ["like"]),
     Case(line: "show b", expected: ["button"]),
-    Case(line: "help ti", expected: ["time"]),
+    Case(line: "help ti", expected: ["time", "timers"]),
     Case(line: "after 0.1 set like.bi", expected: ["like.birthRate"]),
     Case(line: "echo hi; cou", expected: ["count"]),
     Case(

@@ -78,6 +78,10 @@ struct SaveTests {
       switch e.action {
       case .command(let c): what = c.tokens.map(\.text).joined(separator: " ")
       case .stopFire(let id): what = "stop \(id)"
+      case .timer(let t):
+        what =
+          "timer \(t.id) run \(t.index) " + t.body.tokens.map(\.text).joined(separator: " ")
+          + " until \(t.until.map { String($0.bitPattern) } ?? "-")"
       }
       return "\(e.time.bitPattern) \(what)"
     }

@@ -78,8 +78,10 @@ package struct SceneModel: Sendable, Equatable {
   /// identifier is written in double quotes in key paths and scripts (`KeyPathSyntax.spelled`).
   package static func validateName(_ name: String, what: String) throws(ValueError) {
     guard !name.isEmpty else {
+      let article = what.first.map { "aeiou".contains($0) } == true ? "an" : "a"
       throw ValueError(
-        "a \(what) name cannot be empty", hint: "for example sparkle, or \"3F2A-9\" in quotes")
+        "\(article) \(what) name cannot be empty",
+        hint: "for example sparkle, or \"3F2A-9\" in quotes")
     }
     if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
       throw ValueError(

@@ -515,19 +515,48 @@ enum AnimationCommands {
   }
 
   static let cancel = Command(
-    name: "cancel", usage: "cancel PATH [KEY]",
+    name: "cancel", usage: "cancel PATH [KEY] | cancel every [ID]",
     abstract:
       "remove a layer's animations (all, or those with KEY; a group with its children; its"
-      + " transition with the key transition)",
-    examples: ["cancel button", "cancel button bounce"], hints: [.layer, .none]
+      + " transition with the key transition), or stop repeating timers (all, or timer ID)",
+    examples: ["cancel button", "cancel button bounce", "cancel every 1"], hints: [.layer, .none]
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(2)
+    if let first = inv.args.first, !first.quoted, first.text == TimeCommands.every.name {
+      try cancelTimers(s, inv)
+      return
+    }
     let id = try inv.layer(try inv.argument(1, "PATH"), in: s.scene.model)
     let key = inv.args.count > 1 ? inv.text.tokens[2].text : nil
     var n = s.scene.model.cancelAnimations(on: id, key: key)
     if key == nil || key == LayerTransition.key, s.scene.cancelTransition(on: id) { n += 1 }
     if n == 0, let key {
       throw inv.error("no animation with key '\(key)'", at: inv.text.tokens[2])
+    }
+  }
+
+  /// `cancel every [ID]`: removes one repeating timer, or all of them.
+  private static func cancelTimers(_ s: Session, _ inv: Invocation) throws(Diagnostic) {
+    var ids: [Int] = []
+    for e in s.events {
+      if case .timer(let t) = e.action { ids.append(t.id) }
+    }
+    ids.sort()
+    guard !ids.isEmpty else { throw inv.error("no timers to cancel", at: inv.text.tokens[1]) }
+    if inv.args.count > 1 {
+      let token = inv.text.tokens[2]
+      let id = Int(try inv.number(token, range: 1...1e9, what: "timer", integer: true))
+      guard ids.contains(id) else {
+        throw inv.error(
+          "no timer \(id)",
+          suggestion: .text("timers: \(ids.map(String.init).joined(separator: ", "))"),
+          at: token)
+      }
+      ids = [id]
+    }
+    s.events.removeAll { e in
+      if case .timer(let t) = e.action { return ids.contains(t.id) }
+      return false
     }
   }
 

@@ -43,7 +43,12 @@ enum ExportCommands {
           "unexpected '\(rest[2].text)'", hint: "usage: \(inv.command.usage)", at: rest[2])
       }
     }
-    let text = SceneExporter.source(of: s.scene, in: language, top: top)
+    var timers: [(timer: RepeatingTimer, next: Double)] = []
+    for e in s.events {
+      if case .timer(let t) = e.action { timers.append((t, e.time)) }
+    }
+    let text = SceneExporter.source(
+      of: s.scene, in: language, top: top, actions: s.actions, timers: timers)
     guard let fileToken else {
       s.sink.out(text)
       return

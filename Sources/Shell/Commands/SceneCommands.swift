@@ -272,12 +272,15 @@ enum SceneCommands {
   }
 
   static let reset = Command(
-    name: "reset", usage: "reset", abstract: "an empty scene at time 0",
+    name: "reset", usage: "reset",
+    abstract: "an empty scene at time 0, with nothing scheduled and no actions",
     examples: ["reset"]
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(0)
     s.scene.reset()
     s.events = []
+    s.actions = []
+    s.nextTimerID = 1
   }
 }
 

@@ -1,8 +1,8 @@
 import Core
 
-/// Time: step, time, fire, after, at.
+/// Time: step, time, fire, after, at, every, timers.
 enum TimeCommands {
-  static let all: [Command] = [step, time, fire, after, at]
+  static let all: [Command] = [step, time, fire, after, at, every, timers]
 
   static let step = Command(
     name: "step", usage: "step DT [COUNT] | step to TIME",
@@ -34,6 +34,7 @@ enum TimeCommands {
         inv.text.tokens[2], range: 1...Limits.maxStepCount, what: "step count", integer: true)
     }
     let start = s.scene.now
+    try s.checkScheduledRuns(to: snapped(start + dt * count), for: inv.text)
     for i in 1...Int(count) {
       // Each target is computed from the start, so rounding does not accumulate, and snapped
       // to a nanosecond when it is that close (0.2 × 3 is 0.6, not 0.6000000000000001).
@@ -63,6 +64,7 @@ enum TimeCommands {
         "a step is at most \(Limits.quoted(Limits.maxStep)) seconds",
         hint: "the clock is at \(ValueFormatting.number(now))", at: token)
     }
+    try s.checkScheduledRuns(to: t, for: inv.text)
     repeat {
       let start = s.scene.now
       let end =
@@ -134,7 +136,13 @@ enum TimeCommands {
   static let after = Command(
     name: "after", usage: "after SECONDS COMMAND",
     abstract: "run COMMAND when the clock reaches now + SECONDS",
-    examples: ["after 0.1 set like.emitterCells.sparkle.birthRate 0"],
+    discussion:
+      "COMMAND may be a block { COMMAND; COMMAND … }, which runs as one command: if any part"
+      + " of it fails, the scene is as before the block.",
+    examples: [
+      "after 0.1 set like.emitterCells.sparkle.birthRate 0",
+      "after 0.2 { set like.birthRate 0; echo done }",
+    ],
     hints: [.none, .command]
   ) { s, inv throws(Diagnostic) in
     let delay = try inv.number(
@@ -161,13 +169,84 @@ enum TimeCommands {
     throws(Diagnostic)
   {
     let nameToken = try inv.argument(2, "COMMAND")
-    guard s.commands.lookup(nameToken.text) != nil else {
+    guard s.commands.lookup(nameToken.text) != nil || nameToken.braced else {
       throw inv.error(
         "unknown command '\(nameToken.text)'",
         suggestion: .nearest(to: nameToken.text, in: s.commands.allNames), at: nameToken)
     }
     var scheduled = inv.text
     scheduled.tokens = Array(inv.text.tokens.dropFirst(2))
+    try s.check(scheduled)
     s.schedule(.command(scheduled), at: t)
+  }
+
+  static let every = Command(
+    name: "every", usage: "every SECONDS COMMAND [until TIME]",
+    abstract:
+      "run COMMAND at now + SECONDS, now + 2×SECONDS, … (up to the scene time TIME, inclusive;"
+      + " without until, for ever)",
+    discussion:
+      "Each run is at an exact scene time, so how the clock is stepped never changes how often or"
+      + " when it runs. SECONDS is at least \(ValueFormatting.number(Limits.minTimerInterval))."
+      + " COMMAND (often a block { … }) may not move the clock or load a script. A run that"
+      + " fails is undone and stops the timer. timers lists the timers and cancel every ID"
+      + " stops one. Write a COMMAND whose own last words are until X as a block.",
+    examples: [
+      "every 0.5 fire like 0.1", "every 0.25 { set like.birthRate 0; echo tick } until 3",
+      "every 1 { fire like 0.1; after 0.5 echo done } until 10",
+    ],
+    hints: [.none, .command], trailingClause: "until", bodyRefuses: true
+  ) { s, inv throws(Diagnostic) in
+    let secondsToken = try inv.argument(1, "SECONDS")
+    let interval = try inv.number(secondsToken, range: 0...1e12, what: "interval")
+    guard interval >= Limits.minTimerInterval else {
+      throw inv.error(
+        "a timer's interval is at least \(ValueFormatting.number(Limits.minTimerInterval)) s",
+        hint: "Limits.minTimerInterval", at: secondsToken)
+    }
+    _ = try inv.argument(2, "COMMAND")
+    guard let body = Session.body(of: inv.text, inv.command) else {
+      throw inv.usageError("missing COMMAND")
+    }
+    try s.check(
+      body, refusing: [.clock, .script], why: "cannot run inside 'every': it \(Session.refusal)")
+    let now = s.scene.now
+    var timer = RepeatingTimer(
+      id: s.nextTimerID, body: body, definition: inv.text, start: now, interval: interval,
+      until: nil, index: 1)
+    if body.tokens.count < inv.args.count - 1 {
+      let untilToken = inv.text.tokens[inv.text.tokens.count - 1]
+      let until = try inv.number(untilToken, range: 0...1e12, what: "until time")
+      guard until >= timer.time(1) else {
+        throw inv.error(
+          "the first run would be at \(ValueFormatting.number(timer.time(1))), after until"
+            + " \(ValueFormatting.number(until))",
+          hint:
+            "until is a scene time, not a duration; the clock is at \(ValueFormatting.number(now))",
+          at: untilToken)
+      }
+      timer.until = until
+    }
+    s.nextTimerID += 1
+    s.schedule(.timer(timer), at: timer.time(1))
+  }
+
+  static let timers = Command(
+    name: "timers", usage: "timers",
+    abstract: "list the repeating timers (every) with their next run",
+    examples: ["timers"], effect: .display
+  ) { s, inv throws(Diagnostic) in
+    try inv.expectAtMost(0)
+    var lines: [(Int, String)] = []
+    for e in s.events {
+      guard case .timer(let t) = e.action else { continue }
+      lines.append(
+        (t.id, "timer \(t.id): \(t.definition.source)  (next at \(Session.clockText(e.time)))"))
+    }
+    guard !lines.isEmpty else {
+      s.sink.out("no timers\n")
+      return
+    }
+    for (_, line) in lines.sorted(by: { $0.0 < $1.0 }) { s.sink.out(line + "\n") }
   }
 }

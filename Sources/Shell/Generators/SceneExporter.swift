@@ -25,6 +25,14 @@ struct SceneExporter {
   private var names: [LayerID: String] = [:]
   /// Image names the code loads, in first-use order.
   private var images: [String] = []
+  /// The named actions, written as local functions (Objective-C: blocks).
+  private var actions: [NamedAction] = []
+  /// The pending repeating timers with their next run, written as `Timer`s.
+  private var timers: [(timer: RepeatingTimer, next: Double)] = []
+  /// Each action's identifier.
+  private var actionNames: [String: String] = [:]
+  /// Commands in actions and timers that have no code equivalent, for the header.
+  private var leftOut: [String] = []
 
   private init(scene: Scene, language: ExportLanguage, top: LayerID) {
     self.scene = scene
@@ -32,9 +40,15 @@ struct SceneExporter {
     self.top = top
   }
 
-  /// The whole source text for `top`'s subtree (the root: the whole scene).
-  static func source(of scene: Scene, in language: ExportLanguage, top: LayerID) -> String {
+  /// The whole source text for `top`'s subtree (the root: the whole scene), with the named
+  /// actions and the pending repeating timers.
+  static func source(
+    of scene: Scene, in language: ExportLanguage, top: LayerID, actions: [NamedAction] = [],
+    timers: [(timer: RepeatingTimer, next: Double)] = []
+  ) -> String {
     var e = SceneExporter(scene: scene, language: language, top: top)
+    e.actions = actions
+    e.timers = timers
     return e.generate()
   }
 
@@ -61,7 +75,7 @@ struct SceneExporter {
     "CACurrentMediaTime", "UIColor", "UIImage", "UIView", "NSValue", "NSNumber", "CGPoint",
     "CGSize", "CGRect", "CGPointMake", "CGSizeMake", "CGRectMake", "HUGE_VALF", "UIKit",
     "QuartzCore", "CGPath", "CGPathCreateWithRect", "CALayerContentsFilter", "CATransition",
-    "kCATransition",
+    "kCATransition", "fired",
   ]
 
   /// A valid Swift and Objective-C identifier for a Burst name: any character other than an
@@ -134,6 +148,7 @@ struct SceneExporter {
         transition(tr, on: l)
       }
     }
+    behaviour()
     var out = header().map { "// " + $0 }.joined(separator: "\n") + "\n"
     if swift {
       out += "import QuartzCore\nimport UIKit\n\n"
@@ -166,6 +181,16 @@ struct SceneExporter {
         + " beginTime = CACurrentMediaTime() + d (negative when it was already running).",
       "Particles alive now, scheduled commands (at, after, fire) and the clock are not exported.",
     ]
+    if !leftOut.isEmpty {
+      notes.append(
+        "These commands of actions and timers have no code equivalent and are left out: "
+          + leftOut.joined(separator: "; ") + ".")
+    }
+    if !actions.isEmpty || !timers.isEmpty {
+      notes.append(
+        "Actions and timers act through Core Animation's key paths on the layers as they are"
+          + " now; an `until` is a time after the export (in an action: after it runs).")
+    }
     if !images.isEmpty {
       notes.append(
         "Images load with UIImage(named:): add \(images.joined(separator: ", ")) to the app's"
@@ -300,6 +325,15 @@ struct SceneExporter {
   ) {
     let chosen = PropertyDescriptor.assignments(descriptors, of: object, from: fresh)
     for (d, v) in chosen {
+      assignment(d, v, target: target, relativeBegin: relativeBegin)
+    }
+  }
+
+  /// One property assignment (see `properties`).
+  private mutating func assignment<Root>(
+    _ d: PropertyDescriptor<Root>, _ v: PropertyValue, target: String, relativeBegin: Bool
+  ) {
+    do {
       if case .image(let ref) = v, let name = Self.imageName(ref), !images.contains(name) {
         images.append(name)
       }
@@ -320,6 +354,178 @@ struct SceneExporter {
         statement("\(target).\(key) = " + expression(v, kind: d.kind))
       }
     }
+  }
+
+  // MARK: - Actions and timers
+
+  /// The named actions as local functions (Objective-C: blocks) and the pending repeating
+  /// timers as `Timer`s, their commands translated by `translate`.
+  private mutating func behaviour() {
+    guard !actions.isEmpty || !timers.isEmpty else { return }
+    let probe = Session(sink: CapturedOutput())
+    probe.scene = scene
+    for a in actions { actionNames[a.name] = unique(a.name) }
+    if !actions.isEmpty {
+      body.append("")
+      comment("Named actions: call them (from a tap handler, say) where Burst says run NAME.")
+    }
+    for a in actions {
+      let ident = actionNames[a.name] ?? Self.identifier(for: a.name)
+      body.append(swift ? "func \(ident)() {" : "void (^\(ident))(void) = ^{")
+      nested { e in e.translate(a.body, probe, in: "action \(a.name)") }
+      body.append(swift ? "}" : "};")
+    }
+    if !timers.isEmpty {
+      body.append("")
+      comment("Repeating timers (Burst's every), from their next run on.")
+    }
+    for (t, next) in timers {
+      let ident = unique("timer\(t.id)")
+      let first = next - scene.now
+      if swift {
+        body.append(
+          "let \(ident) = Timer(fire: Date(timeIntervalSinceNow: \(number(first))), interval: \(number(t.interval)), repeats: true) { _ in"
+        )
+      } else {
+        body.append(
+          "NSTimer *\(ident) = [[NSTimer alloc] initWithFireDate:[NSDate dateWithTimeIntervalSinceNow:\(number(first))] interval:\(number(t.interval)) repeats:YES block:^(NSTimer *fired) {"
+        )
+      }
+      nested { e in e.translate(t.body, probe, in: "timer \(t.id)") }
+      body.append(swift ? "}" : "}];")
+      statement(
+        swift
+          ? "RunLoop.main.add(\(ident), forMode: .common)"
+          : "[[NSRunLoop mainRunLoop] addTimer:\(ident) forMode:NSRunLoopCommonModes]")
+      if let until = t.until { invalidate(ident, after: until - scene.now + t.interval / 2) }
+    }
+  }
+
+  /// Statements written by `f`, indented one level more.
+  private mutating func nested(_ f: (inout SceneExporter) -> Void) {
+    let saved = body
+    body = []
+    f(&self)
+    let inner = body.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+      .map { $0.isEmpty ? "" : "  " + $0 }
+    body = saved + inner
+  }
+
+  /// `timer.invalidate()` `seconds` from now.
+  private mutating func invalidate(_ timer: String, after seconds: Double) {
+    later(seconds) { e in e.statement(e.swift ? "\(timer).invalidate()" : "[\(timer) invalidate]") }
+  }
+
+  /// `DispatchQueue.main.asyncAfter` / `dispatch_after` around what `f` writes.
+  private mutating func later(_ seconds: Double, _ f: (inout SceneExporter) -> Void) {
+    body.append(
+      swift
+        ? "DispatchQueue.main.asyncAfter(deadline: .now() + \(number(seconds))) {"
+        : "dispatch_after(dispatch_time(DISPATCH_TIME_NOW, (int64_t)(\(number(seconds)) * NSEC_PER_SEC)),"
+          + " dispatch_get_main_queue(), ^{")
+    nested(f)
+    body.append(swift ? "}" : "});")
+  }
+
+  /// A command of an action or a timer as code: `set` (the properties it names, with the
+  /// values it gives them), `fire`, `after`, `every`, `run` and blocks. Anything else is left
+  /// out with a comment, and listed in the header. `probe` is a session the commands are
+  /// applied to in order, which reads their values as Burst does.
+  private mutating func translate(_ cmd: CommandText, _ probe: Session, in owner: String) {
+    guard let first = cmd.tokens.first else { return }
+    if first.braced {
+      for c in (try? Lexer.blockCommands(first, in: cmd.line)) ?? [] {
+        translate(c, probe, in: owner)
+      }
+      return
+    }
+    let tokens = cmd.tokens
+    func number(_ t: Token) -> Double? {
+      try? PropertyKind.number(-1e12...1e12).parse(t.text).number
+    }
+    switch first.quoted ? "" : first.text {
+    case SceneCommands.set.name where tokens.count >= 3:
+      var paths: [String] = []
+      if !tokens[2].quoted, tokens[2].text.contains("=") {
+        for t in tokens.dropFirst(2) where !t.quoted {
+          guard let eq = t.text.firstIndex(of: "=") else { continue }
+          paths.append(tokens[1].keyPath + "." + t.text[..<eq])
+        }
+      } else {
+        paths = [tokens[1].keyPath]
+      }
+      guard (try? probe.execute(cmd)) != nil else { return leave(cmd, in: owner) }
+      for p in paths {
+        guard var ref = try? probe.scene.model.resolveProperty(p) else { continue }
+        ref.field = nil
+        if !assign(ref, in: probe.scene.model) { return leave(cmd, in: owner) }
+      }
+    case TimeCommands.fire.name where tokens.count >= 3:
+      guard case .layer(let id)? = try? probe.scene.model.resolveObject(tokens[1].keyPath),
+        let ident = names[id], let seconds = number(tokens[2]),
+        (try? probe.execute(cmd)) != nil
+      else { return leave(cmd, in: owner) }
+      let rate = tokens.count > 3 ? number(tokens[3]) ?? 1 : 1
+      statement("\(ident).beginTime = CACurrentMediaTime()")
+      statement("\(ident).birthRate = \(self.number(rate))")
+      later(seconds) { e in e.statement("\(ident).birthRate = 0") }
+    case TimeCommands.after.name where tokens.count >= 3:
+      guard let seconds = number(tokens[1]),
+        let inner = Session.body(of: cmd, TimeCommands.after)
+      else { return leave(cmd, in: owner) }
+      later(seconds) { e in e.translate(inner, probe, in: owner) }
+    case TimeCommands.every.name where tokens.count >= 3:
+      guard let seconds = number(tokens[1]),
+        let inner = Session.body(of: cmd, TimeCommands.every)
+      else { return leave(cmd, in: owner) }
+      let ident = unique("timer")
+      body.append(
+        swift
+          ? "let \(ident) = Timer.scheduledTimer(withTimeInterval: \(self.number(seconds)), repeats: true) { _ in"
+          : "NSTimer *\(ident) = [NSTimer scheduledTimerWithTimeInterval:\(self.number(seconds)) repeats:YES block:^(NSTimer *fired) {"
+      )
+      nested { e in e.translate(inner, probe, in: owner) }
+      body.append(swift ? "}" : "}];")
+      if inner.tokens.count < tokens.count - 2, let until = number(tokens[tokens.count - 1]) {
+        invalidate(ident, after: until - scene.now + seconds / 2)
+      }
+    case ActionCommands.run.name where tokens.count == 2:
+      guard let ident = actionNames[tokens[1].text] else { return leave(cmd, in: owner) }
+      statement("\(ident)()")
+    default:
+      leave(cmd, in: owner)
+    }
+  }
+
+  /// A command with no code equivalent: a comment in the code and a line in the header.
+  private mutating func leave(_ cmd: CommandText, in owner: String) {
+    comment("Burst: \(cmd.source) (no code equivalent)")
+    leftOut.append("`\(cmd.source)` (\(owner))")
+  }
+
+  /// The assignment of property `ref` as it is in `model`: through the layer's identifier,
+  /// and for a cell through the layer's key path `emitterCells.NAME.KEY` (Core Animation
+  /// copies the cells it emits from). False when the object is not exported.
+  private mutating func assign(_ ref: PropertyRef, in model: SceneModel) -> Bool {
+    guard let v = model.value(ref) else { return false }
+    switch ref.object {
+    case .layer(let id):
+      guard let l = model.layer(id), id == SceneModel.rootID || names[id] != nil,
+        let d = l.descriptors.first(where: { $0.name == ref.name })
+      else { return false }
+      assignment(d, v, target: target(l), relativeBegin: false)
+    case .cell(let id, let path):
+      guard let ident = names[id],
+        let d = EmitterCell.descriptors.first(where: { $0.name == ref.name })
+      else { return false }
+      var keys: [String] = []
+      for k in 1...max(1, path.count) {
+        guard let c = model.cell(.cell(id, Array(path.prefix(k)))) else { return false }
+        keys += ["emitterCells", c.name]
+      }
+      setValue(boxed(v, kind: d.kind), keyPath: (keys + [d.name]).joined(separator: "."), on: ident)
+    }
+    return true
   }
 
   // MARK: - Animations

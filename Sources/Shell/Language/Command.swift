@@ -8,6 +8,8 @@ enum ArgumentHint: Sendable, Equatable {
   case object
   /// A property key path, or an object path followed by KEY=VALUE pairs.
   case property
+  /// The name of a named action.
+  case action
   case keywords([String])
   /// From here on, the command's clauses: their keywords, or after a keyword its values.
   case clauses
@@ -17,7 +19,7 @@ enum ArgumentHint: Sendable, Equatable {
 
 /// What running a command does to the scene. The session decides from this (never from a
 /// command's name) what a failure undoes and what `save` keeps.
-enum CommandEffect: Sendable, Equatable {
+enum CommandEffect: Sendable, Hashable {
   /// Prints or writes files; the scene, clock and schedule are untouched. Not kept by `save`.
   case display
   /// Changes the model or the schedule without moving the clock: all-or-nothing, kept by `save`.
@@ -68,6 +70,11 @@ struct Command: Sendable {
   var clauses: [ClauseSpec] = []
   /// What it does to the scene (default: changes the model).
   var effect: CommandEffect = .model
+  /// A keyword that, with one value, may follow the COMMAND argument as the last two words
+  /// (`every`'s `until T`); the COMMAND ends before it.
+  var trailingClause: String? = nil
+  /// Whether the COMMAND argument may not move the clock or run a script (`every`, `action`).
+  var bodyRefuses = false
   let run: @Sendable (Session, Invocation) throws(Diagnostic) -> Void
 }
 
@@ -100,6 +107,7 @@ struct CommandTable: Sendable {
     ("Animations", AnimationCommands.all),
     ("Looking at it", ViewCommands.all + MotionCommands.all),
     ("Learning", LearningCommands.all + ExplainCommands.all),
+    ("Actions", ActionCommands.all),
     ("Scripts and files", FileCommands.all + ExportCommands.all + ImportCommands.all),
   ]
 

@@ -87,7 +87,10 @@ struct Diagnostic: Error, Sendable, Equatable {
   func rendered() -> String {
     if isInterrupt { return message + "\n" }
     var header = ""
-    if let l = line { header += "\(l.file):\(l.number):\(column): " }
+    if let l = line {
+      let at = l.position(ofColumn: column)
+      header += "\(l.file):\(at.line):\(at.column): "
+    }
     header += "\(severity.rawValue): \(message)"
     var tail = ""
     if let s = suggestion {

@@ -4,6 +4,22 @@ struct SourceLine: Sendable, Equatable {
   var file: String
   var number: Int
   var text: String
+  /// Where later physical lines begin in `text`, when a block `{ … }` joined them into it.
+  var breaks: [LineBreak] = []
+
+  /// A physical line joined into a logical one: the 0-based character offset in the logical
+  /// text where its text begins, its number, and the 1-based column that text had in it.
+  struct LineBreak: Sendable, Equatable {
+    var offset: Int
+    var number: Int
+    var column: Int
+  }
+
+  /// The physical line and column of a 1-based column of `text`.
+  func position(ofColumn column: Int) -> (line: Int, column: Int) {
+    guard let b = breaks.last(where: { $0.offset <= column - 1 }) else { return (number, column) }
+    return (b.number, b.column + column - 1 - b.offset)
+  }
 }
 
 /// A word of a command, unquoted, with its 1-based column and length in the source line.
@@ -17,6 +33,9 @@ struct Token: Sendable, Equatable {
   /// command made up). Key paths are read from it, so that `like.emitterCells."3F2A-9"` keeps
   /// its quoted component apart (`KeyPathSyntax.components`).
   var spelling: String? = nil
+  /// Whether it is a block `{ COMMAND; … }` (its text is the block as written, braces
+  /// included; `Lexer.blockCommands` reads the commands in it).
+  var braced = false
 
   /// The text a key path is read from: the spelling when known, else the text.
   var keyPath: String { spelling ?? text }

@@ -33,13 +33,16 @@ enum Completion {
       let path = String(words[1]) + "." + key
       return values(for: path, model: m).filter { $0.hasPrefix(word) }
     }
-    let words = segment.split(separator: " ").map(String.init)
+    var words = segment.split(separator: " ").map(String.init)
+    // Inside a block, the command after its `{`.
+    while words.first == "{" { words.removeFirst() }
     guard let name = words.first else {
       return session.commands.allNames.filter { $0.hasPrefix(word) }
     }
-    // `after SECONDS COMMAND …` and `at TIME COMMAND …` complete the inner command.
-    if name == "after" || name == "at", words.count >= 2 {
-      let inner = words.dropFirst(2)
+    // A command that takes a COMMAND (`after SECONDS COMMAND …`, `every`, `action NAME`)
+    // completes the inner command.
+    if let k = session.commands.lookup(name)?.hints.firstIndex(of: .command), words.count > k {
+      let inner = words.dropFirst(k + 1)
       let innerBefore = inner.joined(separator: " ") + (inner.isEmpty ? "" : " ")
       let innerLine = innerBefore + word
       return candidates(
@@ -82,6 +85,8 @@ enum Completion {
       }
     case .file:
       return files(prefix: word)
+    case .action:
+      return session.actions.map { KeyPathSyntax.spelled($0.name) }.filter { $0.hasPrefix(word) }
     case .none:
       return []
     }
