@@ -55,6 +55,32 @@ private func usage(_ message: String) -> Never {
 // MARK: - Timing
 
 /// Wall-clock seconds taken by `body`.
+/// `runs` runs of `stepsPerRun` steps each of Burst and of a reference, alternating run by run
+/// so that a noisy neighbour slows both alike. Each step closure times one step and gives the
+/// live count after it; the results are ns per particle-step per run, and every live count.
+private func alternatingRuns(
+  runs: Int, stepsPerRun: Int, burst: () -> (Double, Int), reference: () -> (Double, Int)
+) -> (burst: [Double], reference: [Double], burstLive: [Int], referenceLive: [Int]) {
+  var times: ([Double], [Double]) = ([], [])
+  var lives: ([Int], [Int]) = ([], [])
+  func run(_ step: () -> (Double, Int), _ live: inout [Int]) -> Double {
+    var particleSteps = 0
+    var elapsed = 0.0
+    for _ in 0..<stepsPerRun {
+      let (dt, n) = step()
+      elapsed += dt
+      particleSteps += n
+      live.append(n)
+    }
+    return elapsed / Double(max(particleSteps, 1)) * 1e9
+  }
+  for _ in 0..<runs {
+    times.0.append(run(burst, &lives.0))
+    times.1.append(run(reference, &lives.1))
+  }
+  return (times.0, times.1, lives.0, lives.1)
+}
+
 private func seconds(_ body: () -> Void) -> Double {
   let d = ContinuousClock().measure(body)
   return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
@@ -248,33 +274,14 @@ private func steady(quick: Bool) -> (Row, [String]) {
     while cStep < step { stepC() }
   }
 
-  var burstTimes: [Double] = []
-  var cTimes: [Double] = []
-  var burstLive: [Int] = []
-  var cLive: [Int] = []
-  for _ in 0..<runs {
-    // Burst and C alternate, so a noisy neighbour slows both alike.
-    var particleSteps = 0
-    var elapsed = 0.0
-    for _ in 0..<stepsPerRun {
+  let (burstTimes, cTimes, burstLive, cLive) = alternatingRuns(
+    runs: runs, stepsPerRun: stepsPerRun,
+    burst: {
       step += 1
       let t = Double(step) / 60
-      elapsed += seconds { scene.advance(to: t) }
-      let live = scene.liveCount(of: .layer(id))
-      particleSteps += live
-      burstLive.append(live)
-    }
-    burstTimes.append(elapsed / Double(particleSteps) * 1e9)
-
-    particleSteps = 0
-    elapsed = 0
-    for _ in 0..<stepsPerRun {
-      elapsed += seconds { stepC() }
-      particleSteps += pop.count
-      cLive.append(pop.count)
-    }
-    cTimes.append(elapsed / Double(particleSteps) * 1e9)
-  }
+      return (seconds { scene.advance(to: t) }, scene.liveCount(of: .layer(id)))
+    },
+    reference: { (seconds { stepC() }, pop.count) })
   let notes = [
     "steady-1M: \(step - runs * stepsPerRun) fill steps (Burst \(format(fillBurst)) s, C "
       + "\(format(fillC)) s), then \(runs) runs of \(stepsPerRun) steps; live Burst "
@@ -578,31 +585,14 @@ private func stepAgainstKernel(name: String, live: Int, spread: Double, quick: B
     }
   }
 
-  var burstTimes: [Double] = []
-  var kernelTimes: [Double] = []
-  var burstLive: [Int] = []
-  var kernelLive: [Int] = []
-  for _ in 0..<runs {
-    var particleSteps = 0
-    var elapsed = 0.0
-    for _ in 0..<stepsPerRun {
+  let (burstTimes, kernelTimes, burstLive, kernelLive) = alternatingRuns(
+    runs: runs, stepsPerRun: stepsPerRun,
+    burst: {
       step += 1
       let t = Double(step) / 60
-      elapsed += seconds { scene.advance(to: t) }
-      let n = scene.liveCount(of: .layer(id))
-      particleSteps += n
-      burstLive.append(n)
-    }
-    burstTimes.append(elapsed / Double(max(particleSteps, 1)) * 1e9)
-    particleSteps = 0
-    elapsed = 0
-    for _ in 0..<stepsPerRun {
-      elapsed += seconds { stepKernel() }
-      particleSteps += sys.count
-      kernelLive.append(sys.count)
-    }
-    kernelTimes.append(elapsed / Double(max(particleSteps, 1)) * 1e9)
-  }
+      return (seconds { scene.advance(to: t) }, scene.liveCount(of: .layer(id)))
+    },
+    reference: { (seconds { stepKernel() }, sys.count) })
   let row = KernelRow(
     name: name, n: live, burst: Sample(values: burstTimes), kernel: Sample(values: kernelTimes),
     unit: "ns/particle-step", throughput: { 1e3 / $0 }, throughputUnit: "M particle-steps/s")
