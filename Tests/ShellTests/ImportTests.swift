@@ -51,7 +51,7 @@ struct ImportTests {
     #expect(!transcript.contains("error:"), "\(transcript)")
     #expect(session.scene.model.root.sublayers.count >= 1)
     let live = session.scene.stats().reduce(0) { $0 + $1.live }
-    // ConfettiView's emitter waits at birthRate 0 for startConfetti, a method not run.
+    // ConfettiView's emitter waits at birthRate 0 for the startConfetti action.
     #expect((live > 0) == (file != "ConfettiView.swift"), "\(file): \(live) particles after 2 s")
   }
 
@@ -192,9 +192,109 @@ struct ImportTests {
     #expect(session.scene.model.layerID(named: "e") != nil)
   }
 
-  @Test("a one-statement asyncAfter block in setup code becomes an after command; others warn")
-  func asyncAfterBecomesAfter() throws {
-    let source = """
+  /// The delayed and repeating blocks the importer schedules, in both languages: the file's
+  /// code after a shared emitter setup, and the scheduled command it becomes.
+  static let delayedBlocks: [(name: String, file: String, code: String, command: String)] = [
+    (
+      "asyncAfter", "Later.swift",
+      """
+      DispatchQueue.main.asyncAfter(deadline: .now() + 0.25) {
+        e.opacity = 0.5
+        e.setValue(0, forKeyPath: "emitterCells.spark.birthRate")
+      }
+      """,
+      "after 0.25 { set e.opacity 0.5; set e.emitterCells.spark.birthRate 0 }"
+    ),
+    (
+      "asyncAfter one statement", "Later.swift",
+      """
+      DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
+        e.birthRate = 2
+      }
+      """,
+      "after 1 set e.birthRate 2"
+    ),
+    (
+      "dispatch_after", "Later.m",
+      """
+      dispatch_after(dispatch_time(DISPATCH_TIME_NOW, (int64_t)(0.5 * NSEC_PER_SEC)),
+                     dispatch_get_main_queue(), ^{
+        e.opacity = 0.5;
+        [e setValue:@0 forKeyPath:@"emitterCells.spark.birthRate"];
+      });
+      """,
+      "after 0.5 { set e.opacity 0.5; set e.emitterCells.spark.birthRate 0 }"
+    ),
+    (
+      "perform afterDelay", "Later.swift",
+      """
+      perform(#selector(stop), with: nil, afterDelay: 2)
+      func stop() {
+        e.birthRate = 0
+      }
+      """,
+      "after 2 run stop"
+    ),
+    (
+      "performSelector afterDelay", "Later.m",
+      """
+      [self performSelector:@selector(stop) withObject:nil afterDelay:1.5];
+      - (void)stop {
+        e.birthRate = 0;
+      }
+      """,
+      "after 1.5 run stop"
+    ),
+    (
+      "scheduledTimer", "Later.swift",
+      """
+      Timer.scheduledTimer(withTimeInterval: 0.5, repeats: true) { _ in
+        e.opacity = 0.5
+        e.birthRate = 3
+      }
+      """,
+      "every 0.5 { set e.opacity 0.5; set e.birthRate 3 }"
+    ),
+  ]
+
+  @Test(
+    "delayed and repeating blocks become after, run and every commands",
+    arguments: delayedBlocks.map(\.name))
+  func delayedBlockBecomesScheduledCommand(name: String) throws {
+    let example = try #require(Self.delayedBlocks.first { $0.name == name })
+    let setup =
+      example.file.hasSuffix(".m")
+      ? """
+      CAEmitterLayer *e = [CAEmitterLayer layer];
+      CAEmitterCell *c = [CAEmitterCell emitterCell];
+      c.name = @"spark";
+      c.birthRate = 500;
+      e.emitterCells = @[c];
+      [self.view.layer addSublayer:e];
+
+      """
+      : """
+      let e = CAEmitterLayer()
+      let c = CAEmitterCell()
+      c.name = "spark"
+      c.birthRate = 500
+      e.emitterCells = [c]
+      view.layer.addSublayer(e)
+
+      """
+    let file = try temporaryFile(example.file, contents: setup + example.code + "\n")
+    let out = try temporaryFile("later.burst", contents: "")
+    let (transcript, session) = importTranscript("import \"\(file)\" save \"\(out)\"")
+    #expect(!transcript.contains("error:"), "\(transcript)")
+    #expect(!transcript.contains("skipped: DispatchQueue"), "\(transcript)")
+    let script = try String(contentsOfFile: out, encoding: .utf8)
+    #expect(script.contains("\n" + example.command + "\n"), "\(script)")
+    #expect(session.events.count == 1, "\(transcript)")
+  }
+
+  @Test("a scheduled block's changes happen at its time, not before")
+  func scheduledBlockRunsLater() throws {
+    let code = """
       let e = CAEmitterLayer()
       let c = CAEmitterCell()
       c.name = "spark"
@@ -202,23 +302,67 @@ struct ImportTests {
       e.emitterCells = [c]
       view.layer.addSublayer(e)
       DispatchQueue.main.asyncAfter(deadline: .now() + 0.25) {
+        e.opacity = 0.5
         e.setValue(0, forKeyPath: "emitterCells.spark.birthRate")
       }
-      DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
-        e.opacity = 0.5
-        e.birthRate = 2
-      }
       """
-    let file = try temporaryFile("Later.swift", contents: source)
-    let (transcript, session) = importTranscript("step 1\nimport \"\(file)\"")
-    #expect(transcript.contains("Later.swift:10:1: warning: skipped: DispatchQueue"))
-    #expect(session.events.count == 1)
+    let file = try temporaryFile("Later.swift", contents: code)
+    let (_, session) = importTranscript("step 1\nimport \"\(file)\"")
     #expect(session.events.first?.time == 1.25)
-    let model = session.scene.model
-    let rate = try model.resolveProperty("e.emitterCells.spark.birthRate")
-    #expect(model.value(rate) == .number(500))
+    let rate = try session.scene.model.resolveProperty("e.emitterCells.spark.birthRate")
+    #expect(session.scene.model.value(rate) == .number(500))
     session.run(source: "step 0.3", file: "t.burst")
     #expect(session.scene.model.value(rate) == .number(0))
+  }
+
+  @Test("ConfettiView's startConfetti becomes an action that starts the waiting emitter")
+  func confettiStartsOnRun() {
+    let file = "\(importCorpus)/ConfettiView.swift"
+    let (transcript, session) = importTranscript("import \"\(file)\" quiet\nstep 1\n")
+    #expect(transcript.contains("action startConfetti: 2 commands (line 41)"), "\(transcript)")
+    #expect(transcript.contains("action stopConfetti: 1 command (line 46)"), "\(transcript)")
+    let live = { session.scene.stats().reduce(0) { $0 + $1.live } }
+    #expect(live() == 0)
+    session.run(source: "run startConfetti\nstep 1\n", file: "t.burst")
+    #expect(live() > 0)
+  }
+
+  @Test("ProfileViewController's tap handler becomes the likeTapped action, and it runs")
+  func likeTappedActionRuns() throws {
+    let file = "\(importCorpus)/ProfileViewController.swift"
+    let (transcript, session) = importTranscript("import \"\(file)\" quiet\nactions\n")
+    #expect(transcript.contains("action likeTapped: 2 commands (line 54)"), "\(transcript)")
+    #expect(transcript.contains("action likeTapped {"), "\(transcript)")
+    let model = session.scene.model
+    let rate = try model.resolveProperty("heartLayer.emitterCells.heart.birthRate")
+    let before = model.value(rate)
+    session.run(source: "run likeTapped\n", file: "t.burst")
+    #expect(session.scene.model.value(rate) == .number(40))
+    #expect(before != .number(40))
+    session.run(source: "step 0.5\n", file: "t.burst")
+    #expect(session.scene.model.value(rate) == .number(3))
+  }
+
+  @Test("a method with arguments, or with nothing to translate, is skipped with a warning")
+  func untranslatableMethodsAreSkipped() throws {
+    let code = """
+      let e = CAEmitterLayer()
+      view.layer.addSublayer(e)
+      func burst(at point: CGPoint) {
+        e.emitterPosition = point
+      }
+      func log() {
+        print("tapped")
+      }
+      """
+    let file = try temporaryFile("Methods.swift", contents: code)
+    let (transcript, session) = importTranscript("import \"\(file)\"\nactions\n")
+    #expect(transcript.contains("Methods.swift:3:6: warning: skipped: method burst(at:) takes"))
+    #expect(transcript.contains("Methods.swift:7:3: warning: skipped: print"), "\(transcript)")
+    #expect(transcript.contains("Methods.swift:6:6: warning: skipped: method log()"))
+    let created = transcript.split(separator: "\n").filter { $0.hasPrefix("action ") }
+    #expect(created.isEmpty, "\(transcript)")
+    #expect(session.scene.model.layerID(named: "e") != nil)
   }
 
   @Test("a value Burst refuses skips that assignment alone, with a warning at its line")

@@ -20,7 +20,9 @@ enum ImportCommands {
       + " didMoveToWindow, didMoveToSuperview, layoutSubviews) with the helper functions and"
       + " computed properties they use, and runs them as Burst commands: a layer or cell is"
       + " named by its name, else by its variable. It prints a line per layer and cell it"
-      + " created. What it does not understand (and every other method) is skipped with a"
+      + " created. Every other method without arguments becomes an action (run NAME), and"
+      + " asyncAfter, dispatch_after, perform(afterDelay:) and scheduledTimer blocks become"
+      + " after and every commands. What it does not understand is skipped with a"
       + " warning naming the line, never an error; quiet hides those warnings. The hosting"
       + " view is the scene: view WxH sets its size first. A file that is not Swift or"
       + " Objective-C, not UTF-8, or adds no emitter is an error. docs/import.md lists what it"
@@ -103,6 +105,10 @@ final class ImportRun {
     var object: Int
     var needs: Int?
     var creates = false
+    /// It defines an action: its name and how many commands it holds.
+    var action: (name: String, commands: Int)? = nil
+    /// It schedules (`after`, `every`) rather than sets now.
+    var schedules = false
   }
 
   func perform(viewSize: Size?, token: Token, inv: Invocation) throws(Diagnostic) {
@@ -142,6 +148,7 @@ final class ImportRun {
     var failed: Set<Int> = []
     var counts: [Int: Int] = [:]
     var created: [(object: Int, line: Int)] = []
+    var actions: [(name: String, commands: Int, line: Int)] = []
     for l in lines {
       if let n = l.needs, failed.contains(n) {
         if l.creates { failed.insert(l.object) }
@@ -149,9 +156,11 @@ final class ImportRun {
       }
       do throws(Diagnostic) {
         try runLine(l.text, line: l.line)
-        if l.creates {
+        if let a = l.action {
+          actions.append((a.name, a.commands, l.line))
+        } else if l.creates {
           created.append((l.object, l.line))
-        } else if !l.text.hasPrefix("after ") {
+        } else if !l.schedules {
           counts[l.object, default: 0] += 1
         }
       } catch {
@@ -185,8 +194,12 @@ final class ImportRun {
       s.sink.out(
         "\(what) \(paths[o] ?? "?"): \(n) \(n == 1 ? "property" : "properties") (line \(line))\n")
     }
+    for a in actions {
+      s.sink.out("action \(a.name): \(Self.count(a.commands, "command")) (line \(a.line))\n")
+    }
     var parts = [Self.count(emitters, "emitter"), Self.count(cells, "cell")]
     if layers > 0 { parts.append(Self.count(layers, "layer")) }
+    if !actions.isEmpty { parts.append(Self.count(actions.count, "action")) }
     let skipped = warnings.count
     s.sink.out(
       "imported \(fileName): \(parts.joined(separator: ", "))"
@@ -309,13 +322,47 @@ final class ImportRun {
       for sub in object.sublayers { layer(sub, parent: l, depth: depth + 1) }
     }
     for l in interpreter.hostSublayers { layer(l, parent: nil, depth: 0) }
-    for (delay, o, a) in interpreter.scheduled {
-      guard let path = paths[o] else { continue }
+    // Actions and scheduled blocks: their property changes reach only objects created above.
+    func command(_ step: ImportStep) -> String? {
+      switch step {
+      case .set(let o, let a):
+        return paths[o].map { "set \($0).\(a.key) \(a.text)" }
+      case .after(let delay, let steps):
+        return block(steps).map { "after \(ValueFormatting.number(delay)) \($0)" }
+      case .every(let interval, let steps):
+        return block(steps).map { "every \(ValueFormatting.number(interval)) \($0)" }
+      case .run(let name):
+        return interpreter.actions.contains { $0.name == name } ? "run \(name)" : nil
+      }
+    }
+    func block(_ steps: [ImportStep]) -> String? {
+      let parts = steps.compactMap(command)
+      if parts.count == 1 { return parts[0] }
+      return parts.isEmpty ? nil : "{ " + parts.joined(separator: "; ") + " }"
+    }
+    func origin(_ step: ImportStep) -> (line: Int, column: Int, statement: String)? {
+      switch step {
+      case .set(_, let a): return a.at.map { ($0.line, $0.column, a.statement) }
+      case .after(_, let steps), .every(_, let steps): return steps.lazy.compactMap(origin).first
+      case .run: return nil
+      }
+    }
+    for a in interpreter.actions {
+      let parts = a.steps.compactMap(command)
+      guard !parts.isEmpty else { continue }
       lines.append(
         Line(
-          text: "after \(ValueFormatting.number(delay)) set \(path).\(a.key) \(a.text)",
-          line: a.at?.line ?? 1, column: a.at?.column ?? 1, statement: a.statement, object: o,
-          needs: o))
+          text: "action \(a.name) { \(parts.joined(separator: "; ")) }", line: a.at.line,
+          column: a.at.column, statement: "method \(a.name)", object: -1,
+          action: (a.name, parts.count)))
+    }
+    for step in interpreter.scheduled {
+      guard let text = command(step) else { continue }
+      let at = origin(step)
+      lines.append(
+        Line(
+          text: text, line: at?.line ?? 1, column: at?.column ?? 1,
+          statement: at?.statement ?? text, object: -1, schedules: true))
     }
   }
 }

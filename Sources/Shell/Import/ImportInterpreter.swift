@@ -44,6 +44,21 @@ struct ImportAssignment: Sendable {
   var reachesCells = false
 }
 
+/// What an action or a scheduled block does: property changes, nested schedules, actions run.
+indirect enum ImportStep: Sendable {
+  case set(object: Int, assignment: ImportAssignment)
+  case after(delay: Double, steps: [ImportStep])
+  case every(interval: Double, steps: [ImportStep])
+  case run(String)
+}
+
+/// A method that became `action NAME { … }`.
+struct ImportAction: Sendable {
+  var name: String
+  var at: SourceToken
+  var steps: [ImportStep]
+}
+
 /// A warning about the imported file: where, what was skipped, and why.
 struct ImportWarning: Sendable {
   var line: Int
@@ -85,19 +100,57 @@ final class ImportInterpreter {
   private var steps = 0
   /// The statement running, for the warning when `set` refuses a value it assigned.
   private var current: Range<Int> = 0..<0
-  /// While a `DispatchQueue.main.asyncAfter` block runs: its delay. Property changes are then
-  /// scheduled instead of made.
-  private var scheduling: Double?
-  /// Property changes scheduled by `asyncAfter` blocks: the delay, the object and the change.
-  private(set) var scheduled: [(delay: Double, object: Int, assignment: ImportAssignment)] = []
+  /// While a method runs as an action or a scheduled block runs: the steps recorded so far,
+  /// innermost last. Property changes are then recorded instead of made.
+  private var recording: [[ImportStep]] = []
+  /// Scheduled blocks of the setup code (`after`, `every`).
+  private(set) var scheduled: [ImportStep] = []
+  /// The methods that became actions, in the file's order.
+  private(set) var actions: [ImportAction] = []
 
-  /// Records a property change of object `o`, now or (in an `asyncAfter` block) later.
+  /// Records a property change of object `o`, now or (in an action or a scheduled block) later.
   private func record(_ o: Int, _ a: ImportAssignment) throws(ImportSkip) {
-    if let delay = scheduling {
-      scheduled.append((delay, o, a))
-    } else {
+    if recording.isEmpty {
       objects[o].assignments.append(a)
+    } else {
+      recording[recording.count - 1].append(.set(object: o, assignment: a))
     }
+  }
+
+  /// Adds a step to the action or block being recorded, or to the setup code's schedule.
+  private func add(_ step: ImportStep) {
+    if recording.isEmpty {
+      scheduled.append(step)
+    } else {
+      recording[recording.count - 1].append(step)
+    }
+  }
+
+  /// Runs statements as the body of an action or a scheduled block: each one may only change
+  /// properties of layers and cells (or schedule, or run an action); one that does anything
+  /// else is undone and skipped with a warning. Returns the steps recorded.
+  private func recordSteps(_ list: [Range<Int>]) -> [ImportStep] {
+    recording.append([])
+    for s in list {
+      let (before, host, mark) = (objects, hostSublayers, recording[recording.count - 1].count)
+      do throws(ImportSkip) {
+        let returned = try statement(s)
+        guard objects.count == before.count, hostSublayers == host,
+          zip(objects, before).allSatisfy({
+            $0.cells == $1.cells && $0.sublayers == $1.sublayers && $0.attached == $1.attached
+          })
+        else {
+          throw skip("an action or a scheduled block only changes layers' and cells' properties")
+        }
+        if returned != nil { break }
+      } catch {
+        objects = before
+        hostSublayers = host
+        recording[recording.count - 1].removeLast(recording[recording.count - 1].count - mark)
+        warn(tokens[s.lowerBound], "skipped: \(program.snippet(s))", hint: error.message)
+      }
+    }
+    return recording.removeLast()
   }
 
   /// Bounds that keep the interpreter finite on any input (declared in `Limits`).
@@ -154,13 +207,19 @@ final class ImportInterpreter {
       }
     }
     let chosen = setup.first.map { program.functions[$0].signature }
-    for (i, f) in program.functions.enumerated() where !called.contains(i) {
+    let uncalled = program.functions.indices.filter { !called.contains($0) }
+    for i in uncalled {
+      let f = program.functions[i]
       if Self.initializers.contains(f.signature), let chosen {
         warn(f.at, "skipped: \(f.signature): only one initializer runs, \(chosen)")
       } else if f.returnsValue {
         warn(f.at, "skipped: \(f.signature) is not called by the setup code")
+      } else if !(f.parameters.isEmpty || f.parameters == ["sender"]) {
+        warn(
+          f.at, "skipped: method \(f.signature) takes arguments",
+          hint: "an action runs without arguments, so its parameters would have no value")
       } else {
-        warn(f.at, "skipped: method \(f.signature) becomes an action once actions exist")
+        action(i)
       }
     }
     for p in program.properties where !usedProperties.contains(p.name) {
@@ -237,12 +296,13 @@ final class ImportInterpreter {
       return nil  // the superclass's part: UIKit's, not the emitter's
     }
     if try scheduledBlock(i, s) { return nil }
+    if try dispatchAfter(i, s) { return nil }
+    if try performAfterDelay(i, s) { return nil }
+    if try scheduledTimer(i, s) { return nil }
     if let scheduling = ["asyncAfter", "dispatch_after", "scheduledTimer", "afterDelay"].first(
       where: words.contains)
     {
-      throw skip(
-        "\(scheduling): scheduled blocks become after and every commands once compound"
-          + " commands exist")
+      throw skip("\(scheduling): only the forms docs/import.md lists are scheduled")
     }
     switch head.kind == .identifier ? head.text : "" {
     case "let", "var":
@@ -287,14 +347,49 @@ final class ImportInterpreter {
     return nil
   }
 
-  /// `DispatchQueue.main.asyncAfter(deadline: .now() + D) { STATEMENT }` whose one statement
-  /// changes properties: each change becomes `after D set …`. Anything else in the block skips
-  /// the whole statement (compound commands will carry more).
+  /// Runs method `f` as an action: what it changes becomes `action NAME { … }`.
+  private func action(_ f: Int) {
+    let function = program.functions[f]
+    called.insert(f)
+    frames.append(Dictionary(uniqueKeysWithValues: function.parameters.map { ($0, .null) }))
+    let steps = recordSteps(program.statements(in: function.body))
+    frames.removeLast()
+    guard !steps.isEmpty else {
+      warn(
+        function.at, "skipped: method \(function.signature): nothing in it becomes a command",
+        hint: "an action changes properties of layers and cells, or schedules such changes")
+      return
+    }
+    actions.append(ImportAction(name: function.name, at: function.at, steps: steps))
+  }
+
+  /// A scheduled block's statements, recorded; none recorded skips the whole statement.
+  private func block(_ body: Range<Int>) throws(ImportSkip) -> [ImportStep] {
+    let steps = recordSteps(program.statements(in: body))
+    guard !steps.isEmpty else {
+      throw skip("only property changes of layers and cells are scheduled")
+    }
+    return steps
+  }
+
+  /// A delay or interval in seconds: finite, 0 or more.
+  private func seconds(_ range: Range<Int>) throws(ImportSkip) -> Double {
+    guard !range.isEmpty else { throw skip("a delay in seconds is missing") }
+    let d = try number(try expression(range), at: tokens[range.lowerBound])
+    guard d >= 0, d.isFinite else { throw skip("a delay must be 0 or more seconds") }
+    return d
+  }
+
+  /// Whether the tokens from `i` spell `words`.
+  private func spells(_ words: [String], at i: Int, in s: Range<Int>) -> Bool {
+    i + words.count <= s.upperBound
+      && zip(tokens[i..<(i + words.count)], words).allSatisfy { $0.text == $1 }
+  }
+
+  /// `DispatchQueue.main.asyncAfter(deadline: .now() + D) { … }`: `after D { … }`.
   private func scheduledBlock(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
     let words = ["DispatchQueue", ".", "main", ".", "asyncAfter", "("]
-    guard s.upperBound - i > words.count + 3,
-      zip(tokens[i..<(i + words.count)], words).allSatisfy({ $0.text == $1 })
-    else { return false }
+    guard s.upperBound - i > words.count + 3, spells(words, at: i, in: s) else { return false }
     let open = i + words.count - 1
     let close = program.closing(open, in: s)
     guard close + 1 < s.upperBound, tokens[close + 1].isPunctuation("{"),
@@ -313,29 +408,118 @@ final class ImportInterpreter {
       guard tokens[d].isPunctuation("+") else {
         throw skip("only a deadline of .now() + SECONDS is scheduled")
       }
-      delay = try number(try expression((d + 1)..<close), at: tokens[d])
+      delay = try seconds((d + 1)..<close)
     }
-    guard delay >= 0, delay.isFinite else { throw skip("a delay must be 0 or more seconds") }
-    let inner = program.statements(in: (close + 2)..<(s.upperBound - 1))
-    guard inner.count == 1, let only = inner.first else {
-      throw skip(
-        "an asyncAfter block of \(inner.count) statements: only one is scheduled until compound"
-          + " commands exist")
+    add(.after(delay: delay, steps: try block((close + 2)..<(s.upperBound - 1))))
+    return true
+  }
+
+  /// `dispatch_after(dispatch_time(DISPATCH_TIME_NOW, NANOSECONDS), QUEUE, ^{ … })`:
+  /// `after SECONDS { … }`.
+  private func dispatchAfter(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
+    guard spells(["dispatch_after", "("], at: i, in: s) else { return false }
+    let close = program.closing(i + 1, in: s)
+    guard spells(["dispatch_time", "(", "DISPATCH_TIME_NOW"], at: i + 2, in: s) else {
+      throw skip("only dispatch_time(DISPATCH_TIME_NOW, …) is scheduled")
     }
-    guard scheduling == nil else { throw skip("asyncAfter blocks do not nest here") }
-    let (objectCount, scheduledCount, host) = (objects.count, scheduled.count, hostSublayers)
-    scheduling = delay
-    defer { scheduling = nil }
-    do throws(ImportSkip) {
-      _ = try statement(only)
-      guard objects.count == objectCount, scheduled.count > scheduledCount,
-        hostSublayers == host
-      else { throw skip("only property changes of layers and cells are scheduled") }
-    } catch {
-      objects.removeLast(objects.count - objectCount)
-      scheduled.removeLast(scheduled.count - scheduledCount)
-      throw error
+    let timeClose = program.closing(i + 3, in: s)
+    var delay = 0.0
+    if i + 5 < timeClose, tokens[i + 5].isPunctuation(",") {
+      delay = try seconds((i + 6)..<timeClose) / 1e9
     }
+    guard
+      let caret = (timeClose..<close).first(where: {
+        tokens[$0].isPunctuation("^") && $0 + 1 < close && tokens[$0 + 1].isPunctuation("{")
+      })
+    else { throw skip("only a block ^{ … } is scheduled") }
+    let end = program.closing(caret + 1, in: s)
+    add(.after(delay: delay, steps: try block((caret + 2)..<end)))
+    return true
+  }
+
+  /// `perform(#selector(m), with: nil, afterDelay: D)` and
+  /// `[self performSelector:@selector(m) withObject:nil afterDelay:D]`: `after D run m`.
+  private func performAfterDelay(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
+    guard
+      let delayWord = s.first(where: {
+        tokens[$0].isIdentifier("afterDelay") && $0 + 1 < s.upperBound
+          && tokens[$0 + 1].isPunctuation(":")
+      }),
+      s.contains(where: {
+        tokens[$0].isIdentifier("perform") || tokens[$0].isIdentifier("performSelector")
+      })
+    else { return false }
+    let method = try selector(in: i..<delayWord)
+    let last = s.upperBound - 1
+    guard tokens[last].isPunctuation(")") || tokens[last].isPunctuation("]") else {
+      throw skip("only perform(_:with:afterDelay:) on self is scheduled")
+    }
+    add(.after(delay: try seconds((delayWord + 2)..<last), steps: [.run(method)]))
+    return true
+  }
+
+  /// The method a `#selector(m)` or `@selector(m)` in the range names: one without arguments.
+  private func selector(in range: Range<Int>) throws(ImportSkip) -> String {
+    guard
+      let sel = range.first(where: {
+        tokens[$0].isIdentifier("#selector") || tokens[$0].isIdentifier("@selector")
+      }), sel + 2 < range.upperBound, tokens[sel + 2].kind == .identifier
+    else { throw skip("a #selector(METHOD) is needed") }
+    let name = tokens[sel + 2].text
+    guard
+      program.functions.contains(where: {
+        $0.name == name && !$0.returnsValue
+          && ($0.parameters.isEmpty || $0.parameters == ["sender"])
+      })
+    else { throw skip("'\(name)' is not a method of this file that can become an action") }
+    return name
+  }
+
+  /// `Timer.scheduledTimer(withTimeInterval: S, repeats: true) { _ in … }`: `every S { … }`
+  /// (`repeats: false`: `after S { … }`); with `timeInterval:target:selector:`, `every S run m`.
+  private func scheduledTimer(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
+    guard let t = s.first(where: { spells(["Timer", ".", "scheduledTimer", "("], at: $0, in: s) })
+    else { return false }
+    let open = t + 3
+    let close = program.closing(open, in: s)
+    func argument(_ label: String) -> Range<Int>? {
+      guard
+        let l = (open..<close).first(where: {
+          tokens[$0].isIdentifier(label) && tokens[$0 + 1].isPunctuation(":")
+        })
+      else { return nil }
+      let end = topLevelIndex(of: ",", in: (l + 2)..<close) ?? close
+      return (l + 2)..<end
+    }
+    guard let interval = argument("withTimeInterval") ?? argument("timeInterval"),
+      let repeatsRange = argument("repeats")
+    else { throw skip("only scheduledTimer(withTimeInterval:repeats:) is scheduled") }
+    let s0 = try seconds(interval)
+    guard s0 > 0 else { throw skip("a timer's interval must be more than 0 seconds") }
+    guard case .bool(let repeats) = try expression(repeatsRange) else {
+      throw skip("repeats must be true or false")
+    }
+    let steps: [ImportStep]
+    if close + 1 < s.upperBound, tokens[close + 1].isPunctuation("{") {
+      let end = program.closing(close + 1, in: s)
+      var start = close + 2
+      // The closure's parameters: `_ in`, `timer in`, `[weak self] _ in`.
+      if let word = (start..<min(end, start + 8)).first(where: { tokens[$0].isIdentifier("in") }),
+        !(start..<word).contains(where: {
+          tokens[$0].isPunctuation("{") || tokens[$0].isPunctuation("=")
+            || tokens[$0].isPunctuation(".") || tokens[$0].isIdentifier("for")
+        })
+      {
+        start = word + 1
+      }
+      steps = try block(start..<end)
+    } else {
+      guard let sel = argument("selector") else {
+        throw skip("a timer needs a block or a selector")
+      }
+      steps = [.run(try selector(in: sel))]
+    }
+    add(repeats ? .every(interval: s0, steps: steps) : .after(delay: s0, steps: steps))
     return true
   }
 
@@ -504,7 +688,7 @@ final class ImportInterpreter {
   private func create(_ kind: ImportedObject.Kind, at: SourceToken) throws(ImportSkip)
     -> ImportValue
   {
-    guard scheduling == nil else { throw skip("only property changes are scheduled", at) }
+    guard recording.isEmpty else { throw skip("only property changes are scheduled", at) }
     guard objects.count < Self.maxObjects else {
       throw skip("the import creates at most \(Self.maxObjects) layers and cells")
     }
@@ -533,7 +717,7 @@ final class ImportInterpreter {
     switch receiver {
     case .object(let o):
       let kind = objects[o].kind
-      if scheduling != nil, name == "emitterCells" || name == "name" {
+      if !recording.isEmpty, name == "emitterCells" || name == "name" {
         throw skip("only property values are scheduled, not \(name)", at)
       }
       if name == "emitterCells" {
@@ -557,7 +741,9 @@ final class ImportInterpreter {
           key: info.name, text: set, value: value, at: tokens[current.lowerBound],
           statement: text))
     case .host, .hostLayer:
-      if scheduling != nil { throw skip("only changes of layers and cells are scheduled", at) }
+      if !recording.isEmpty {
+        throw skip("actions and scheduled blocks only change layers and cells", at)
+      }
       if name == "backgroundColor" {
         let set = try valueText(value, kind: .color, at: at)
         hostBackground = ImportAssignment(
@@ -603,7 +789,7 @@ final class ImportInterpreter {
   private func attach(_ child: ImportValue, to parent: ImportValue, first: Bool, at: SourceToken)
     throws(ImportSkip)
   {
-    guard scheduling == nil else { throw skip("only property changes are scheduled", at) }
+    guard recording.isEmpty else { throw skip("only property changes are scheduled", at) }
     guard case .object(let c) = child, objects[c].kind != .cell else {
       throw skip("addSublayer takes a layer, not \(child.kindName)", at)
     }
@@ -723,7 +909,7 @@ final class ImportInterpreter {
   /// Types whose names an Objective-C cast `(CGFloat)x` uses.
   private static let castTypes: Set<String> = [
     "id", "CGFloat", "float", "double", "int", "long", "NSInteger", "NSUInteger", "CGColorRef",
-    "CGImageRef", "Float", "BOOL",
+    "CGImageRef", "Float", "BOOL", "int64_t", "uint64_t",
   ]
 
   private func unary(_ c: inout Int, _ end: Int) throws(ImportSkip) -> ImportValue {

@@ -93,6 +93,8 @@ enum ImportNames {
 
   /// Numbers C names (`M_PI`, `M_PI_2`): `CGFloat.pi` and `.pi` are members, read elsewhere.
   static func number(_ word: String) -> Double? {
+    // dispatch_time counts nanoseconds: `(int64_t)(0.5 * NSEC_PER_SEC)`.
+    if let n = ["NSEC_PER_SEC": 1e9, "NSEC_PER_MSEC": 1e6, "USEC_PER_SEC": 1e6][word] { return n }
     guard word.hasPrefix("M_PI") else { return nil }
     return (try? PropertyKind.number(-10...10).parseClamping(word))?.0.number
   }
