@@ -420,6 +420,7 @@ struct ExportCommandTests {
     for (name, script, layer) in [
       ("Like.swift", likeButton, ""), ("Rich.swift", richScene + "step 0.2\n", ""),
       ("Subtree.swift", likeButton, " imageView"), ("Names.swift", quotedNamesScene, ""),
+      ("Pending.swift", likeButton + pendingCommands, ""),
     ] {
       let path = dir.appendingPathComponent(name).path
       let run = runScript(script + "export swift\(layer) to \(path)\n")
@@ -475,4 +476,63 @@ struct ExportCommandTests {
     #expect(
       !run.stdout.contains("add(bAnimation,") && !run.stdout.contains("addAnimation:bAnimation "))
   }
+
+  @Test(
+    "export writes a pending after at its remaining delay",
+    arguments: [
+      (
+        "swift", "", "DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) {", "like.birthRate = 0"
+      ),
+      (
+        "swift", "step 0.2\n", "DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) {",
+        "like.birthRate = 0"
+      ),
+      (
+        "objc", "",
+        "dispatch_after(dispatch_time(DISPATCH_TIME_NOW, (int64_t)(0.5 * NSEC_PER_SEC)), dispatch_get_main_queue(), ^{",
+        "like.birthRate = 0;"
+      ),
+      (
+        "objc", "step 0.2\n",
+        "dispatch_after(dispatch_time(DISPATCH_TIME_NOW, (int64_t)(0.3 * NSEC_PER_SEC)), dispatch_get_main_queue(), ^{",
+        "like.birthRate = 0;"
+      ),
+    ])
+  func pendingAfter(language: String, step: String, later: String, stop: String) {
+    let out = exported(
+      "emitter like\nafter 0.5 set like.birthRate 0\n\(step)export \(language)\n")
+    let lines = out.split(separator: "\n").map { String($0.drop { $0 == " " }) }
+    let start = lines.firstIndex(of: later)
+    #expect(start != nil, "\(out)")
+    if let start { #expect(lines.dropFirst(start + 1).first == stop, "\(out)") }
+    #expect(!out.contains("not expressible"))
+  }
+
+  @Test("export writes a running fire as its birthRate and its stop at the remaining delay")
+  func runningFire() {
+    let out = exported("emitter like\nfire like 0.5 3\nstep 0.2\nexport swift\n")
+    let lines = trimmedLines(out)
+    #expect(lines.contains("like.birthRate = 3"), "\(out)")
+    #expect(lines.contains("DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) {"), "\(out)")
+    #expect(lines.contains("like.birthRate = 0"), "\(out)")
+  }
+
+  @Test("export lists a pending command with no code equivalent in the header")
+  func pendingEchoListed() {
+    let out = exported("emitter like\nafter 0.5 echo hi\nexport swift\n")
+    // The header's words, unwrapped.
+    let header = out.split(separator: "\n").prefix { $0.hasPrefix("//") }
+      .map { String($0.dropFirst(2).drop { $0 == " " }) }.joined(separator: " ")
+    #expect(header.contains("not expressible"), "\(out)")
+    #expect(header.contains("`echo hi` (at 0.5 s)"), "\(out)")
+    #expect(!out.contains("asyncAfter"), "\(out)")
+  }
 }
+
+/// Pending commands after the like button's setup: a running fire, a block and an echo.
+private let pendingCommands = """
+  fire emitterLayer 0.3 5
+  after 0.5 { set emitterLayer.birthRate 0; fire emitterLayer 0.1 }
+  after 1 echo hi
+
+  """

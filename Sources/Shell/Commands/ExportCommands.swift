@@ -48,7 +48,8 @@ enum ExportCommands {
       if case .timer(let t) = e.action { timers.append((t, e.time)) }
     }
     let text = SceneExporter.source(
-      of: s.scene, in: language, top: top, actions: s.actions, timers: timers)
+      of: s.scene, in: language, top: top, actions: s.actions, timers: timers,
+      scheduled: s.events)
     guard let fileToken else {
       s.sink.out(text)
       return

@@ -33,6 +33,13 @@ struct SceneExporter {
   private var actionNames: [String: String] = [:]
   /// Commands in actions and timers that have no code equivalent, for the header.
   private var leftOut: [String] = []
+  /// The pending scheduled commands (`after`, `at`) and `fire` stops, in scene-time order.
+  private var scheduled: [ScheduledEvent] = []
+  /// Scheduled commands that have no code equivalent, for the header.
+  private var scheduledLeftOut: [String] = []
+  /// Commands `translate` left out because they set a property of a layer outside the
+  /// exported subtree.
+  private var outsideSubtree = 0
 
   private init(scene: Scene, language: ExportLanguage, top: LayerID) {
     self.scene = scene
@@ -41,14 +48,19 @@ struct SceneExporter {
   }
 
   /// The whole source text for `top`'s subtree (the root: the whole scene), with the named
-  /// actions and the pending repeating timers.
+  /// actions, the pending repeating timers and the pending scheduled commands and `fire` stops
+  /// (`scheduled`, in scene-time order; timer runs among them are ignored).
   static func source(
     of scene: Scene, in language: ExportLanguage, top: LayerID, actions: [NamedAction] = [],
-    timers: [(timer: RepeatingTimer, next: Double)] = []
+    timers: [(timer: RepeatingTimer, next: Double)] = [], scheduled: [ScheduledEvent] = []
   ) -> String {
     var e = SceneExporter(scene: scene, language: language, top: top)
     e.actions = actions
     e.timers = timers
+    e.scheduled = scheduled.filter {
+      if case .timer = $0.action { return false }
+      return true
+    }
     return e.generate()
   }
 
@@ -149,6 +161,7 @@ struct SceneExporter {
       }
     }
     behaviour()
+    pending()
     var out = header().map { "// " + $0 }.joined(separator: "\n") + "\n"
     if swift {
       out += "import QuartzCore\nimport UIKit\n\n"
@@ -179,12 +192,21 @@ struct SceneExporter {
         + " (even with the same seed).",
       "Times are relative to the export: an animation that Burst begins d s later gets"
         + " beginTime = CACurrentMediaTime() + d (negative when it was already running).",
-      "Particles alive now, scheduled commands (at, after, fire) and the clock are not exported.",
+      scheduled.isEmpty
+        ? "Particles alive now, scheduled commands (at, after, fire) and the clock are not"
+          + " exported."
+        : "Particles alive now and the clock are not exported; scheduled commands (at, after,"
+          + " fire) run at their remaining delays.",
     ]
     if !leftOut.isEmpty {
       notes.append(
         "These commands of actions and timers have no code equivalent and are left out: "
           + leftOut.joined(separator: "; ") + ".")
+    }
+    if !scheduledLeftOut.isEmpty {
+      notes.append(
+        "These scheduled commands are not expressible as code and are left out: "
+          + scheduledLeftOut.joined(separator: "; ") + ".")
     }
     if !actions.isEmpty || !timers.isEmpty {
       notes.append(
@@ -401,6 +423,47 @@ struct SceneExporter {
     }
   }
 
+  /// The pending scheduled commands at their remaining delays, in scene-time order: a `fire`'s
+  /// stop as `birthRate = 0` (the birthRate it set is the layer's now), a command as
+  /// `translate` writes it. A command with any part `translate` cannot write is left out whole
+  /// (a block runs all or nothing) and listed in the header.
+  private mutating func pending() {
+    var wrote = false
+    func heading(_ e: inout SceneExporter) {
+      guard !wrote else { return }
+      wrote = true
+      e.body.append("")
+      e.comment(
+        "Scheduled commands (Burst's after, at and fire's stop), at their remaining delays.")
+    }
+    let probe = Session(sink: CapturedOutput())
+    probe.scene = scene
+    for event in scheduled {
+      let delay = max(0, event.time - scene.now)
+      switch event.action {
+      case .stopFire(let id):
+        guard let ident = names[id] else { continue }
+        heading(&self)
+        later(delay) { e in e.statement("\(ident).birthRate = 0") }
+      case .command(let cmd):
+        let (savedBody, savedLeftOut, savedScene, savedWrote) = (body, leftOut, probe.scene, wrote)
+        let savedOutside = outsideSubtree
+        heading(&self)
+        later(delay) { e in e.translate(cmd, probe, in: "scheduled") }
+        if leftOut.count != savedLeftOut.count {
+          let onlyOutside = leftOut.count - savedLeftOut.count == outsideSubtree - savedOutside
+          (body, leftOut, probe.scene, wrote) = (savedBody, savedLeftOut, savedScene, savedWrote)
+          outsideSubtree = savedOutside
+          // A command on layers outside the exported subtree is not part of it.
+          if onlyOutside { continue }
+          scheduledLeftOut.append("`\(cmd.source)` (at \(number(event.time)) s)")
+        }
+      case .timer:
+        continue
+      }
+    }
+  }
+
   /// Statements written by `f`, indented one level more.
   private mutating func nested(_ f: (inout SceneExporter) -> Void) {
     let saved = body
@@ -458,7 +521,12 @@ struct SceneExporter {
       for p in paths {
         guard var ref = try? probe.scene.model.resolveProperty(p) else { continue }
         ref.field = nil
-        if !assign(ref, in: probe.scene.model) { return leave(cmd, in: owner) }
+        if !assign(ref, in: probe.scene.model) {
+          switch ref.object {
+          case .layer(let id), .cell(let id, _): if !isInSubtree(id) { outsideSubtree += 1 }
+          }
+          return leave(cmd, in: owner)
+        }
       }
     case TimeCommands.fire.name where tokens.count >= 3:
       guard case .layer(let id)? = try? probe.scene.model.resolveObject(tokens[1].keyPath),
