@@ -192,11 +192,8 @@ struct SceneExporter {
         + " (even with the same seed).",
       "Times are relative to the export: an animation that Burst begins d s later gets"
         + " beginTime = CACurrentMediaTime() + d (negative when it was already running).",
-      scheduled.isEmpty
-        ? "Particles alive now, scheduled commands (at, after, fire) and the clock are not"
-          + " exported."
-        : "Particles alive now and the clock are not exported; scheduled commands (at, after,"
-          + " fire) run at their remaining delays.",
+      "Particles alive now and the clock are not exported; scheduled commands (at, after,"
+        + " fire's stop) run at their remaining delays when they can be written as code.",
     ]
     if !leftOut.isEmpty {
       notes.append(
