@@ -251,8 +251,32 @@ struct ManualTests {
         for flag in o.flags { #expect(r.stdout.contains(flag), "\(shell) \(flag)") }
         for word in o.argument.choices { #expect(r.stdout.contains(word), "\(shell) \(word)") }
       }
-      #expect(r.stdout.contains("*.burst"))
+      for ext in CompletionScript.extensions {
+        #expect(r.stdout.contains(ext), "\(shell) .\(ext)")
+      }
     }
+  }
+
+  @Test(
+    "bash completes scripts, Swift and Objective-C files for the file argument, nothing else",
+    .enabled(if: which("bash") != nil))
+  func bashCompletesRunnableFiles() throws {
+    let dir = try temporaryDirectory("completion-files")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for name in ["a.burst", "b.swift", "c.m", "d.txt"] {
+      try Data().write(to: dir.appendingPathComponent(name))
+    }
+    let script = dir.appendingPathComponent("burst.bash")
+    try Data(CompletionScript.text(for: .bash).utf8).write(to: script)
+    let r = try runProgram(
+      try #require(which("bash")),
+      [
+        "-c",
+        "cd '\(dir.path)' && source '\(script.path)' && COMP_WORDS=(burst '') && COMP_CWORD=1"
+          + " && _burst && printf '%s\\n' \"${COMPREPLY[@]}\"",
+      ])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.split(separator: "\n").sorted() == ["a.burst", "b.swift", "c.m"])
   }
 
   /// Checks a script's syntax with `shell -n`.

@@ -1,6 +1,7 @@
 /// The bash and zsh completion scripts for `burst`'s command line (`burst --completion SHELL`),
 /// generated from `ProgramOption.all`: the options, the values of an option that takes one of a
-/// set of words, and `.burst` scripts (and directories) for `-i` and the file arguments.
+/// set of words, and `.burst` scripts, Swift and Objective-C files (and directories) for `-i`
+/// and the file arguments.
 enum CompletionScript {
   static func text(for shell: CompletionShell) -> String {
     switch shell {
@@ -37,7 +38,7 @@ enum CompletionScript {
       _burst_scripts() {
         local IFS=$'\\n'
         compopt -o filenames 2>/dev/null
-        COMPREPLY=($(compgen -d -- "$cur") $(compgen -f -X '!*.burst' -- "$cur"))
+        COMPREPLY=($(compgen -d -- "$cur") \(bashFiles))
       }
 
       _burst() {
@@ -81,8 +82,18 @@ enum CompletionScript {
     return out
   }
 
+  /// The file extensions `burst` runs: scripts, and the Swift and Objective-C it imports.
+  static var extensions: [String] {
+    ["burst"] + ImportLanguage.extensions.map { String($0.ext.dropFirst()) }
+  }
+
+  /// bash words that list the files of those extensions.
+  static var bashFiles: String {
+    extensions.map { "$(compgen -f -X '!*.\($0)' -- \"$cur\")" }.joined(separator: " ")
+  }
+
   static var zsh: String {
-    let scripts = "_files -g \"*.burst(-.)\""
+    let scripts = "_files -g \"*.(\(extensions.joined(separator: "|")))(-.)\""
     var specs: [String] = []
     for o in ProgramOption.all {
       let description = "[\(zshDescription(o.help))]"
