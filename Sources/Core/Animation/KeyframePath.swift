@@ -141,7 +141,7 @@ package struct KeyframePath: Sendable, Equatable {
           add(s)
         }
       case .ellipse(let r):
-        let center = Point(r.origin.x + r.size.width / 2, r.origin.y + r.size.height / 2)
+        let center = r.center
         let start = Point(r.origin.x + r.size.width, center.y)
         current = start
         subpathStart = start

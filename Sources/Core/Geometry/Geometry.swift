@@ -29,6 +29,9 @@ package struct Rect: Sendable, Equatable, Hashable {
   package var origin: Point
   package var size: Size
 
+  /// The middle of the rect.
+  package var center: Point { Point(origin.x + size.width / 2, origin.y + size.height / 2) }
+
   package init(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
     origin = Point(x, y)
     size = Size(width, height)

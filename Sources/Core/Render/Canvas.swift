@@ -140,12 +140,9 @@ package struct Canvas: Sendable {
     _ transform: Affine2D, width: Double, height: Double, cornerRadius: Double = 0,
     color: RGBA, blend: BlendMode = .sourceOver
   ) {
-    guard let shape = RoundedRect(width: width, height: height, radius: cornerRadius) else {
-      return
-    }
-    rasterize(
-      transform, width: width, height: height, color: color, blend: blend,
-      fullIfCornersIn: shape.contains, emptyIfCornersIn: nil, contains: shape.contains)
+    fill(
+      transform, width: width, height: height, cornerRadius: cornerRadius, color: color,
+      blend: blend)
   }
 
   /// ``fillQuad(_:width:height:cornerRadius:color:blend:)`` through a projective map (a layer
@@ -155,46 +152,14 @@ package struct Canvas: Sendable {
     color: RGBA, blend: BlendMode = .sourceOver
   ) {
     if let affine = transform.affine {
-      fillQuad(
+      fill(
         affine, width: width, height: height, cornerRadius: cornerRadius, color: color,
         blend: blend)
-      return
+    } else {
+      fill(
+        transform, width: width, height: height, cornerRadius: cornerRadius, color: color,
+        blend: blend)
     }
-    guard let shape = RoundedRect(width: width, height: height, radius: cornerRadius),
-      let inverse = transform.inverted()
-    else { return }
-    rasterize(
-      transform, inverse, width: width, height: height, color: color, blend: blend,
-      fullIfCornersIn: shape.contains, emptyIfCornersIn: nil, contains: shape.contains)
-  }
-
-  /// ``strokeQuad(_:width:height:cornerRadius:lineWidth:color:blend:)`` through a projective
-  /// map; an affine map takes the affine path exactly.
-  package mutating func strokeQuad(
-    _ transform: Projective2D, width: Double, height: Double, cornerRadius: Double = 0,
-    lineWidth: Double, color: RGBA, blend: BlendMode = .sourceOver
-  ) {
-    if let affine = transform.affine {
-      strokeQuad(
-        affine, width: width, height: height, cornerRadius: cornerRadius, lineWidth: lineWidth,
-        color: color, blend: blend)
-      return
-    }
-    guard lineWidth.isFinite, lineWidth > 0, let inverse = transform.inverted(),
-      let outer = RoundedRect(width: width, height: height, radius: cornerRadius)
-    else { return }
-    let inner = RoundedRect(
-      inset: lineWidth, width: width, height: height, radius: max(0, cornerRadius - lineWidth))
-    var full: ((ShapePoint) -> Bool)? = outer.contains
-    var empty: ((ShapePoint) -> Bool)? = nil
-    if let inner {
-      full = nil
-      empty = inner.contains
-    }
-    rasterize(
-      transform, inverse, width: width, height: height, color: color, blend: blend,
-      fullIfCornersIn: full, emptyIfCornersIn: empty
-    ) { p in outer.contains(p) && !(inner?.contains(p) ?? false) }
   }
 
   /// Strokes the inside edge of the rectangle [0, width]×[0, height] (a Core Animation layer
@@ -204,8 +169,49 @@ package struct Canvas: Sendable {
     _ transform: Affine2D, width: Double, height: Double, cornerRadius: Double = 0,
     lineWidth: Double, color: RGBA, blend: BlendMode = .sourceOver
   ) {
+    stroke(
+      transform, width: width, height: height, cornerRadius: cornerRadius, lineWidth: lineWidth,
+      color: color, blend: blend)
+  }
+
+  /// ``strokeQuad(_:width:height:cornerRadius:lineWidth:color:blend:)`` through a projective
+  /// map; an affine map takes the affine path exactly.
+  package mutating func strokeQuad(
+    _ transform: Projective2D, width: Double, height: Double, cornerRadius: Double = 0,
+    lineWidth: Double, color: RGBA, blend: BlendMode = .sourceOver
+  ) {
+    if let affine = transform.affine {
+      stroke(
+        affine, width: width, height: height, cornerRadius: cornerRadius, lineWidth: lineWidth,
+        color: color, blend: blend)
+    } else {
+      stroke(
+        transform, width: width, height: height, cornerRadius: cornerRadius,
+        lineWidth: lineWidth, color: color, blend: blend)
+    }
+  }
+
+  /// The fill of both `fillQuad`s, for either kind of map.
+  private mutating func fill<Map: PixelMap>(
+    _ transform: Map, width: Double, height: Double, cornerRadius: Double, color: RGBA,
+    blend: BlendMode
+  ) {
+    guard let shape = RoundedRect(width: width, height: height, radius: cornerRadius),
+      let inverse = transform.inverted()
+    else { return }
+    rasterize(
+      transform, inverse, width: width, height: height, color: color, blend: blend,
+      fullIfCornersIn: shape.contains, emptyIfCornersIn: nil, contains: shape.contains)
+  }
+
+  /// The stroke of both `strokeQuad`s, for either kind of map.
+  private mutating func stroke<Map: PixelMap>(
+    _ transform: Map, width: Double, height: Double, cornerRadius: Double, lineWidth: Double,
+    color: RGBA, blend: BlendMode
+  ) {
     guard lineWidth.isFinite, lineWidth > 0,
-      let outer = RoundedRect(width: width, height: height, radius: cornerRadius)
+      let outer = RoundedRect(width: width, height: height, radius: cornerRadius),
+      let inverse = transform.inverted()
     else { return }
     let inner = RoundedRect(
       inset: lineWidth, width: width, height: height, radius: max(0, cornerRadius - lineWidth))
@@ -213,31 +219,20 @@ package struct Canvas: Sendable {
     // means the whole pixel is.
     if let inner {
       rasterize(
-        transform, width: width, height: height, color: color, blend: blend,
+        transform, inverse, width: width, height: height, color: color, blend: blend,
         fullIfCornersIn: nil, emptyIfCornersIn: inner.contains
       ) { outer.contains($0) && !inner.contains($0) }
     } else {
       rasterize(
-        transform, width: width, height: height, color: color, blend: blend,
+        transform, inverse, width: width, height: height, color: color, blend: blend,
         fullIfCornersIn: outer.contains, emptyIfCornersIn: nil, contains: outer.contains)
     }
   }
 
-  /// Shared scan of a shape's clipped bounding box with 4×4 supersampled coverage. A pixel whose
-  /// four corners all satisfy `fullIfCornersIn` is fully covered; one whose corners all satisfy
+  /// Shared scan of a shape's clipped bounding box with 4×4 supersampled coverage, for an
+  /// affine or a projective map and its inverse (pixels to shape). A pixel whose four corners
+  /// all satisfy `fullIfCornersIn` is fully covered; one whose corners all satisfy
   /// `emptyIfCornersIn` is skipped (both must describe convex regions).
-  private mutating func rasterize(
-    _ transform: Affine2D, width w: Double, height h: Double, color: RGBA, blend: BlendMode,
-    fullIfCornersIn: ((ShapePoint) -> Bool)?, emptyIfCornersIn: ((ShapePoint) -> Bool)?,
-    contains: (ShapePoint) -> Bool
-  ) {
-    guard let inverse = transform.inverted() else { return }
-    rasterize(
-      transform, inverse, width: w, height: h, color: color, blend: blend,
-      fullIfCornersIn: fullIfCornersIn, emptyIfCornersIn: emptyIfCornersIn, contains: contains)
-  }
-
-  /// The scan itself, for an affine or a projective map and its inverse (pixels to shape).
   private mutating func rasterize<Map: PixelMap>(
     _ transform: Map, _ inverse: Map, width w: Double, height h: Double, color: RGBA,
     blend: BlendMode, fullIfCornersIn: ((ShapePoint) -> Bool)?,
@@ -369,6 +364,8 @@ struct ShapePoint {
 
 /// A map between a shape's space and pixels that the scans can use in either direction.
 protocol PixelMap {
+  /// The map back, or nil when there is none.
+  func inverted() -> Self?
   /// The image of (x, y), as a shape point; not finite (so inside no shape) when the point
   /// lies behind the viewer.
   func shapePoint(_ x: Double, _ y: Double) -> ShapePoint

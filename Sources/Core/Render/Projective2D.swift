@@ -92,6 +92,12 @@ package struct Projective2D: Sendable, Equatable {
     return Affine2D(a: ja, b: jb, c: jc, d: jd, tx: u - ja * x - jc * y, ty: v - jb * x - jd * y)
   }
 
+  /// The affine map that stands for this one near `p`: itself when it is affine (exactly),
+  /// else its tangent there (nil when `p` is behind the viewer).
+  package func local(at p: Point) -> Affine2D? {
+    affine ?? tangent(atX: p.x, y: p.y)
+  }
+
   /// The determinant of the 3×3 matrix.
   package var determinant: Double {
     a * (d * r - q * ty) - b * (c * r - q * tx) + p * (c * ty - d * tx)

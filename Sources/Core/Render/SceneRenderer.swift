@@ -138,10 +138,7 @@ package enum SceneRenderer {
   /// Whether a layer mapped to the canvas by `m` is seen from behind: its drawing is mirrored
   /// where its bounds' centre lands (or that point is behind the viewer).
   static func turnedAway(_ p: LayerProperties, _ m: Projective2D) -> Bool {
-    let (cx, cy) = (
-      p.bounds.origin.x + p.bounds.size.width / 2, p.bounds.origin.y + p.bounds.size.height / 2
-    )
-    guard let local = m.tangent(atX: cx, y: cy) else { return true }
+    guard let local = m.local(at: p.bounds.center) else { return true }
     return local.determinant < 0
   }
 
@@ -288,10 +285,7 @@ package enum SceneRenderer {
     ) {
       // Offset and blur follow the layer's scale and turn where its centre is (exact without
       // perspective).
-      let (cx, cy) = (
-        p.bounds.origin.x + p.bounds.size.width / 2, p.bounds.origin.y + p.bounds.size.height / 2
-      )
-      guard let m = projective.affine ?? projective.tangent(atX: cx, y: cy) else { return }
+      guard let m = projective.local(at: p.bounds.center) else { return }
       let dx = m.a * p.shadowOffset.width + m.c * p.shadowOffset.height
       let dy = m.b * p.shadowOffset.width + m.d * p.shadowOffset.height
       let sigma = max(p.shadowRadius, 0) * m.determinant.magnitude.squareRoot()
@@ -353,7 +347,7 @@ package enum SceneRenderer {
           p, imageWidth: SceneRenderer.shownPixels(image.width, cr.size.width),
           imageHeight: SceneRenderer.shownPixels(image.height, cr.size.height))
         let spriteToLayer = compose(
-          .translation(x: r.origin.x + r.size.width / 2, y: r.origin.y + r.size.height / 2),
+          .translation(x: r.center.x, y: r.center.y),
           .scale(x: r.size.width, y: r.size.height))
         canvas.drawSprite(
           image, contentsRect: (cr.origin.x, cr.origin.y, cr.size.width, cr.size.height),

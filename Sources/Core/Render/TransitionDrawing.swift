@@ -43,11 +43,7 @@ enum TransitionDrawing {
     let lx = d.x * b.size.width
     let ly = d.y * b.size.height
     // The slide along the layer's own axes, in pixels (seen in perspective: as at its centre).
-    guard
-      let local = toPixels.affine
-        ?? toPixels.tangent(
-          atX: b.origin.x + b.size.width / 2, y: b.origin.y + b.size.height / 2)
-    else { return fade }
+    guard let local = toPixels.local(at: b.center) else { return fade }
     let full = (x: local.a * lx + local.c * ly, y: local.b * lx + local.d * ly)
     var mask = Canvas(width: width, height: height, fill: .clear)
     mask.fillQuad(
