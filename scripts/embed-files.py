@@ -13,6 +13,11 @@ import os
 import sys
 
 
+# How far the text of a literal is indented: the closing delimiter's indentation, which Swift
+# strips from every line, and where `swift format` puts the lines of a literal at this depth.
+INDENT = " " * 8
+
+
 def literal(text: str) -> str:
     # A raw multi-line string literal with enough #s that no line of the text can end it;
     # the text's own backslashes and quotes stay as they are.
@@ -20,9 +25,12 @@ def literal(text: str) -> str:
     while ('"""' + "#" * hashes) in text or ('\\' + "#" * hashes) in text:
         hashes += 1
     fence = "#" * hashes
-    # A multi-line literal drops the newline before its closing delimiter; keep the file's
-    # own final newline by leaving an empty last line.
-    return f'{fence}"""\n{text}\n"""{fence}'
+    # Every line indented as `swift format` wants (empty lines stay empty, as it leaves them);
+    # Swift strips the closing delimiter's indentation, so the text is unchanged. A
+    # multi-line literal drops the newline before its closing delimiter; keep the file's own
+    # final newline by leaving an empty last line.
+    body = "\n".join(INDENT + line if line else "" for line in f"{text}\n".split("\n"))
+    return f'{fence}"""\n{body}{INDENT}"""{fence}'
 
 
 def main() -> int:
@@ -44,7 +52,11 @@ def main() -> int:
     for name in names:
         with open(os.path.join(folder, name), encoding="utf-8") as f:
             text = f.read()
-        lines.append(f'    EmbeddedFile(name: "{name}", text: {literal(text)}),')
+        lines += [
+            "    EmbeddedFile(",
+            f'      name: "{name}",',
+            f"      text: {literal(text)}),",
+        ]
     lines += ["  ]", "}", ""]
     with open(output + ".tmp", "w", encoding="utf-8") as f:
         f.write("\n".join(lines))

@@ -3,8 +3,13 @@
 # then a 2x PNG snapshot replaces its final `show`. Run from the repository root.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product burst >/dev/null
-burst=.build/release/burst
+# BURST=path/to/burst uses that binary instead of building one.
+if [ -n "${BURST:-}" ]; then
+  burst=$BURST
+else
+  swift build -c release --product burst >/dev/null
+  burst=.build/release/burst
+fi
 out=docs/images
 mkdir -p "$out"
 
@@ -33,4 +38,23 @@ for f in examples/samples/*.burst; do
   "$burst" "/tmp/burst-readme-$name.burst" >/dev/null
 done
 
-ls -l "$out" "$out/samples"
+# The presets (examples/presets, as compiled into burst), each alone in a 240×240 scene at a
+# moment that shows it whole: the falling ones once they have crossed the scene, fireworks
+# with two shells open.
+mkdir -p "$out/presets"
+for f in examples/presets/*.burst; do
+  name=$(basename "$f" .burst)
+  case $name in
+    rain | sparks) t=1.5 ;;
+    fire | magic) t=2.5 ;;
+    fireworks | hearts) t=3.2 ;;
+    confetti | smoke) t=4 ;;
+    bubbles) t=5 ;;
+    snow) t=7 ;;
+    *) t=3 ;;
+  esac
+  "$burst" -e "scene 240x240 #0b0d17; preset $name; step to $t" \
+    -e "snapshot $out/presets/$name.png" >/dev/null
+done
+
+ls -l "$out" "$out/samples" "$out/presets"

@@ -1,6 +1,7 @@
 /// A number written as a small arithmetic expression: decimal literals, `+ - * /`,
 /// parentheses, unary minus and plus, the constants of `constants` (`pi`, `.pi`, `M_PI_4`, …),
-/// a literal times pi written together (`2pi`, `3pi/4`), and, for angles, degrees (`45deg`).
+/// a literal times pi written together (`2pi`, `3pi/4`), for angles degrees (`45deg`), and,
+/// where the scene is known (property values), the scene's size: `scene.width`, `scene.height`.
 ///
 /// Spaces are allowed only inside parentheses, so a word never holds two numbers side by side
 /// and space-separated values keep their meaning (`30 -10` is two numbers; `(1 / 60)` one).
@@ -10,6 +11,12 @@ enum NumberExpression {
   static let constants: [(name: String, value: Double)] = [
     ("pi", .pi), (".pi", .pi), ("CGFloat.pi", .pi), ("Double.pi", .pi), ("Float.pi", .pi),
     ("M_PI", .pi), ("M_PI_2", .pi / 2), ("M_PI_4", .pi / 4),
+  ]
+
+  /// The names of the scene's size (the root layer's bounds, in points), read where the
+  /// caller passes the scene: `emitterPosition=scene.width/2,scene.height`.
+  static let sceneNames: [(name: String, value: @Sendable (Size) -> Double)] = [
+    ("scene.width", { $0.width }), ("scene.height", { $0.height }),
   ]
 
   /// The unit suffix of an angle in degrees.
@@ -22,9 +29,10 @@ enum NumberExpression {
     case value(ValueError)
   }
 
-  /// The value of `text`.
-  static func evaluate(_ text: String, angles: Bool) throws(Failure) -> Double {
-    var p = Parser(chars: Array(text), text: text, angles: angles)
+  /// The value of `text`; `scene` is the scene's size that `scene.width` and `scene.height`
+  /// name (nil where no scene is at hand: those names are then an error).
+  static func evaluate(_ text: String, angles: Bool, scene: Size? = nil) throws(Failure) -> Double {
+    var p = Parser(chars: Array(text), text: text, angles: angles, scene: scene)
     let v = try p.expression()
     guard p.i == p.chars.count else { throw .syntax }
     return v
@@ -34,6 +42,7 @@ enum NumberExpression {
     let chars: [Character]
     let text: String
     let angles: Bool
+    let scene: Size?
     var i = 0
     var depth = 0
 
@@ -87,7 +96,7 @@ enum NumberExpression {
       return try primary()
     }
 
-    /// `"(" expression ")" | literal ["pi" | "deg"] | constant`
+    /// `"(" expression ")" | literal ["pi" | "deg"] | constant | scene name`
     mutating func primary() throws(Failure) -> Double {
       guard let c = peek else { throw .syntax }
       if c == "(" {
@@ -123,6 +132,15 @@ enum NumberExpression {
         }
       }
       let name = scanName()
+      if let dimension = NumberExpression.sceneNames.first(where: { $0.name == name }) {
+        guard let scene else {
+          throw .value(
+            ValueError(
+              "'\(name)' is known only in values that set (and preset's at) reads",
+              hint: "write the number itself here", offset: start, length: name.count))
+        }
+        return dimension.value(scene)
+      }
       guard let constant = NumberExpression.constants.first(where: { $0.name == name }) else {
         throw .syntax
       }

@@ -170,7 +170,8 @@ extension PropertyKind {
   /// Reads `text` as a value of this kind; a finite number outside the kind's range is
   /// clamped to it, and the second result says from what to what (nil when nothing was
   /// clamped). Real code may set any value its type holds, so `set` warns rather than refuses.
-  package func parseClamping(_ text: String) throws(ValueError) -> (
+  /// `scene` is the size that `scene.width` and `scene.height` name in numbers.
+  package func parseClamping(_ text: String, scene: Size? = nil) throws(ValueError) -> (
     PropertyValue, (given: Double, used: Double)?
   ) {
     func bound(_ x: Double, _ range: ClosedRange<Double>) -> Double {
@@ -178,7 +179,7 @@ extension PropertyKind {
     }
     switch self {
     case .number(let range), .angle(let range), .integer(let range):
-      let n = try unboundedNumber(text.trimmingSpaces())
+      let n = try unboundedNumber(text.trimmingSpaces(), scene: scene)
       guard !range.contains(n) else { return (.number(n), nil) }
       return (.number(bound(n, range)), (n, bound(n, range)))
     case .color:
@@ -198,40 +199,46 @@ extension PropertyKind {
       r.radius = bound(given, range)
       return (.roundedRect(r), (given, r.radius))
     default:
-      return (try parse(text), nil)
+      return (try parse(text, scene: scene), nil)
     }
   }
 
   /// The number a numeric kind reads from `t` before its range is checked: angle forms
   /// (`pi/4`, `45deg`) for `.angle`, a whole number for `.integer`.
-  private func unboundedNumber(_ t: String) throws(ValueError) -> Double {
-    if case .angle = self { return try ValueParsing.number(t, angles: true) }
-    let n = try ValueParsing.number(t, angles: false)
+  private func unboundedNumber(_ t: String, scene: Size?) throws(ValueError) -> Double {
+    if case .angle = self { return try ValueParsing.number(t, angles: true, scene: scene) }
+    let n = try ValueParsing.number(t, angles: false, scene: scene)
     if case .integer = self, n.rounded() != n {
       throw ValueError("expected a whole number, got '\(t)'", hint: "for example \(example)")
     }
     return n
   }
 
-  /// Reads `text` as a value of this kind.
-  package func parse(_ text: String) throws(ValueError) -> PropertyValue {
+  /// Reads `text` as a value of this kind; `scene` is the size that `scene.width` and
+  /// `scene.height` name in its numbers (points, sizes and rects too).
+  package func parse(_ text: String, scene: Size? = nil) throws(ValueError) -> PropertyValue {
     let t = text.trimmingSpaces()
     switch self {
     case .number(let range), .angle(let range), .integer(let range):
-      let n = try unboundedNumber(t)
+      let n = try unboundedNumber(t, scene: scene)
       try ValueParsing.check(n, in: range)
       return .number(n)
     case .point:
-      let v = try ValueParsing.numbers(t, count: 2, what: "point", example: example)
+      let v = try ValueParsing.numbers(
+        t, count: 2, what: "point", example: example, scene: scene)
       return .point(Point(v[0], v[1]))
     case .size:
-      let v = try ValueParsing.numbers(t, count: 2, what: "size", example: example, allowX: true)
+      let v = try ValueParsing.numbers(
+        t, count: 2, what: "size", example: example, allowX: true, scene: scene)
       return .size(Size(v[0], v[1]))
     case .rect:
-      if let v = try? ValueParsing.numbers(t, count: 2, what: "size", example: "", allowX: true) {
+      if let v = try? ValueParsing.numbers(
+        t, count: 2, what: "size", example: "", allowX: true, scene: scene)
+      {
         return .rect(Rect(0, 0, v[0], v[1]))
       }
-      let v = try ValueParsing.numbers(t, count: 4, what: "rect", example: example)
+      let v = try ValueParsing.numbers(
+        t, count: 4, what: "rect", example: example, scene: scene)
       return .rect(Rect(v[0], v[1], v[2], v[3]))
     case .roundedRect:
       let r = try ValueParsing.roundedRect(t)
@@ -282,8 +289,8 @@ enum ValueParsing {
   /// A number: a decimal literal (`1000`, `-0.5`, `1e3`, `.5`) or a small arithmetic
   /// expression (`NumberExpression`: `1/60`, `-.pi/2`, `2*pi`, `(320/2)`, `M_PI_4`, `3pi/4`);
   /// with `angles`, also degrees (`45deg`). NaN, infinities, overflow and division by zero are
-  /// rejected.
-  static func number(_ t: String, angles: Bool) throws(ValueError) -> Double {
+  /// rejected. `scene` is the size that `scene.width` and `scene.height` name.
+  static func number(_ t: String, angles: Bool, scene: Size? = nil) throws(ValueError) -> Double {
     if let n = decimal(t) { return n }
     let lower = t.lowercased()
     if lower.contains("nan") || lower.contains("inf") {
@@ -293,7 +300,7 @@ enum ValueParsing {
       throw ValueError("'\(t)' is too large to be a number", hint: "numbers must be finite")
     }
     do throws(NumberExpression.Failure) {
-      return try NumberExpression.evaluate(t, angles: angles)
+      return try NumberExpression.evaluate(t, angles: angles, scene: scene)
     } catch {
       if case .value(let e) = error { throw e }
     }
@@ -348,7 +355,7 @@ enum ValueParsing {
   /// `Limits.maxMagnitude` unless `bounded` is false (the caller then bounds them).
   static func numbers(
     _ t: String, count: Int, what: String, example: String, allowX: Bool = false,
-    bounded: Bool = true
+    bounded: Bool = true, scene: Size? = nil
   ) throws(ValueError) -> [Double] {
     var s = Substring(t)
     if s.first == "(", closingParenthesis(of: s) == s.index(before: s.endIndex) {
@@ -366,7 +373,7 @@ enum ValueParsing {
     }
     var out: [Double] = []
     for p in pieces {
-      let n = try number(p, angles: false)
+      let n = try number(p, angles: false, scene: scene)
       if bounded { try check(n, in: sane) }
       out.append(n)
     }

@@ -254,13 +254,17 @@ extension SceneModel {
       if case .text(let name) = v { try checkRename(ref.object, to: name) }
       return (v, nil)
     }
+    // Numbers may name the scene's size (`scene.width`).
+    let scene = root.properties.bounds.size
     guard let field = ref.field else {
-      guard clamp else { return (try info.kind.parse(text), nil) }
-      return try info.kind.parseClamping(text)
+      guard clamp else { return (try info.kind.parse(text, scene: scene), nil) }
+      return try info.kind.parseClamping(text, scene: scene)
     }
     let fieldKind = PropertyKind.number(ValueParsing.sane)
     let (parsed, clamped) =
-      clamp ? try fieldKind.parseClamping(text) : (try fieldKind.parse(text), nil)
+      clamp
+      ? try fieldKind.parseClamping(text, scene: scene)
+      : (try fieldKind.parse(text, scene: scene), nil)
     let n = parsed.number ?? 0
     guard let merged = current.setting(field: field, to: n) else {
       throw ValueError("'\(ref.name)' has no field '\(field)'")

@@ -278,6 +278,27 @@ package struct SceneModel: Sendable, Equatable {
     return newID
   }
 
+  /// Adds a copy of `source`, a layer of another model built alone (`preset` builds it in a
+  /// scene of its own), as the last sublayer of `parent`, named `name`: its properties, emitter
+  /// properties and cells (with fresh ids). It must have no sublayers and no animations, which
+  /// would name layers and cells of the other model.
+  @discardableResult
+  package mutating func addCopy(of source: Layer, named name: String, parent: LayerID)
+    throws(ValueError) -> LayerID
+  {
+    guard source.sublayers.isEmpty, source.animations.isEmpty, source.kind != .scene else {
+      throw ValueError("only a layer without sublayers or animations can be copied in")
+    }
+    let id = try addLayer(named: name, kind: source.kind, parent: parent)
+    let cells = source.cells.map { renumbered($0) }
+    update(id) { l in
+      l.properties = source.properties
+      l.emitter = source.emitter
+      l.cells = cells
+    }
+    return id
+  }
+
   /// A cell tree with fresh ids.
   private mutating func renumbered(_ c: EmitterCell) -> EmitterCell {
     var n = c

@@ -73,11 +73,11 @@ enum Linter {
               + " \(fmt(across / speed)) s, so particles leave it almost at once"
               + " (set \(p).velocity \(ValueFormatting.number(calm)) to cross it in 2 s)")
         }
-        if c.contents == .none {
+        // A cell without contents whose sub-cells emit is the usual invisible burst cell
+        // (fireworks): its sub-cells show, so there is nothing to say.
+        if c.contents == .none && c.cells.isEmpty {
           out.append(
-            c.cells.isEmpty
-              ? "\(p): no contents, so its particles are invisible (set \(p).contents sparkle)"
-              : "\(p): no contents: invisible, but its sub-cells still emit (a burst cell)")
+            "\(p): no contents, so its particles are invisible (set \(p).contents sparkle)")
         }
         if c.color.alpha + abs(c.alphaRange) / 2 <= 0 {
           out.append("\(p): particles start transparent (color alpha 0)")

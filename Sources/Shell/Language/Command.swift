@@ -102,7 +102,7 @@ struct CommandTable: Sendable {
 
   /// The commands, in the groups `help` lists them under.
   static let groups: [(title: String, commands: [Command])] = [
-    ("Building a scene", SceneCommands.all),
+    ("Building a scene", SceneCommands.all + PresetCommands.all),
     ("Time", TimeCommands.all),
     ("Animations", AnimationCommands.all),
     ("Looking at it", ViewCommands.all + MotionCommands.all),
