@@ -57,4 +57,17 @@ for f in examples/presets/*.burst; do
     -e "snapshot $out/presets/$name.png" >/dev/null
 done
 
+# sweep: one spark emitter at five emission ranges, 1.2 s after it starts.
+cat >/tmp/burst-readme-sweep.burst <<'SCRIPT'
+scene 240x240 #06060c
+emitter sparks
+set sparks emitterPosition=120,150 emitterShape=point
+cell sparks spark
+set sparks.emitterCells.spark birthRate=220 lifetime=1.4 velocity=70 scale=0.35 contents=spark
+set sparks.emitterCells.spark color=#ffb347 alphaSpeed=-0.5 emissionLongitude=-pi/2
+sweep sparks.emitterCells.spark.emissionRange 0 pi/4 pi/2 pi 2pi after 1.2 to OUT
+SCRIPT
+sed -i "s|OUT|$out/sweep-emissionRange.png|" /tmp/burst-readme-sweep.burst
+"$burst" /tmp/burst-readme-sweep.burst >/dev/null
+
 ls -l "$out" "$out/samples" "$out/presets"

@@ -78,6 +78,13 @@ package enum Limits {
   /// The most pixels one `record` may write in all its frames.
   package static let maxRecordPixels = 2e9
 
+  /// The most panels one `sweep` draws (values × times).
+  package static let maxSweepPanels = 64
+
+  /// The most pixels a `sweep` contact sheet may have, panels, labels and gutters together
+  /// (4096×4096; its float canvas takes 256 MiB).
+  package static let maxSweepSheetPixels = 4096.0 * 4096.0
+
   /// The most values `sample` draws.
   package static let maxSamples = 1_000_000.0
 

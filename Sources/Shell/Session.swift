@@ -112,12 +112,16 @@ final class Session {
   var scheduledFailure: Diagnostic?
   let commands = CommandTable.standard
   /// Decoded image files, shared by file identity (see `loadImageIfNeeded`).
-  let imageCache = ImageCache()
+  let imageCache: ImageCache
   /// History hook: what `save` writes (History.swift), kept in step with the checkpoints.
   var history = HistoryRecorder()
+  /// Whether commands that only print or write files (`CommandEffect.display`) are skipped:
+  /// so in a `sweep` panel, where scheduled commands run but print nothing.
+  var skipsDisplayCommands = false
 
-  init(sink: OutputSink) {
+  init(sink: OutputSink, imageCache: ImageCache = ImageCache()) {
     self.sink = sink
+    self.imageCache = imageCache
   }
 
   // MARK: - Running text
@@ -251,6 +255,7 @@ final class Session {
     } else {
       throw unknownCommand(nameToken, in: cmd.line)
     }
+    if skipsDisplayCommands && command.effect == .display { return }
     let nested = !checkpoints.isEmpty
     if !nested {
       warnedThisCommand = []

@@ -113,6 +113,11 @@ enum SceneCommands {
   static let set = Command(
     name: "set", usage: "set PATH VALUE | set OBJECTPATH KEY=VALUE ...",
     abstract: "set one property, or several properties of one layer or cell",
+    discussion:
+      "PATH may also name an option of an animation on a layer, LAYER.animations.KEY.OPTION"
+      + " (KEY as cancel names it: an animation added without key is keyed by its key path):"
+      + " \(AnimationOption.table.map(\.name).joined(separator: ", ")). The animation keeps its"
+      + " key, place and begin time and runs on with the new option; get reads it.",
     examples: [
       "set like.emitterCells.sparkle.birthRate 1000",
       "set like emitterShape=circle emitterMode=outline emitterSize=25,0",
@@ -147,6 +152,14 @@ enum SceneCommands {
         try s.loadImageIfNeeded(updates[updates.count - 1].1, token: valueToken, in: inv.line)
       }
       for (ref, v) in updates { s.scene.model.apply(v, to: ref) }
+      return
+    }
+    if let option = try inv.animationOption(pathToken, in: model) {
+      try inv.expectAtMost(2)
+      let value = try inv.lift(valueToken) { () throws(ValueError) in
+        try model.parseValue(valueToken.text, for: option)
+      }
+      s.scene.model.apply(value, to: option)
       return
     }
     if (try? model.resolveObject(pathToken.keyPath)) != nil {
@@ -262,7 +275,13 @@ enum SceneCommands {
       throw inv.unexpected(first, expected: ["presentation"])
     }
     try inv.expectAtMost(i)
-    let ref = try inv.property(try inv.argument(i, "PATH"), in: s.scene.model)
+    let pathToken = try inv.argument(i, "PATH")
+    // An animation's option has one value: the model's and the presentation's.
+    if let option = try inv.animationOption(pathToken, in: s.scene.model) {
+      if let text = s.scene.model.text(option) { s.sink.out(text + "\n") }
+      return
+    }
+    let ref = try inv.property(pathToken, in: s.scene.model)
     let presentation = i == 2
     guard let v = presentation ? s.scene.presentationValue(ref) : s.scene.model.value(ref)
     else { return }

@@ -64,7 +64,13 @@ enum TimeCommands {
         "a step is at most \(Limits.quoted(Limits.maxStep)) seconds",
         hint: "the clock is at \(ValueFormatting.number(now))", at: token)
     }
-    try s.checkScheduledRuns(to: t, for: inv.text)
+    try advance(s, inPiecesTo: t, for: inv.text)
+  }
+
+  /// Advances the clock to exactly `t` (no earlier than now) in pieces that each stay within
+  /// the limits of one step, as `step to` does (also `sweep`'s panels).
+  static func advance(_ s: Session, inPiecesTo t: Double, for cmd: CommandText) throws(Diagnostic) {
+    try s.checkScheduledRuns(to: t, for: cmd)
     repeat {
       let start = s.scene.now
       let end =
@@ -72,7 +78,7 @@ enum TimeCommands {
           s.scene.emissionGridCells(to: x) <= Limits.maxEmissionGridCells
             && s.scene.capDecisions(to: x) <= Limits.maxCapDecisions
         } ?? t
-      try s.advance(to: end, for: inv.text)
+      try s.advance(to: end, for: cmd)
       guard s.scene.now > start else { break }
     } while s.scene.now < t
   }

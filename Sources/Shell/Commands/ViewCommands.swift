@@ -1,8 +1,8 @@
 import Core
 
-/// Looking at it: show, snapshot, tree, count, stats.
+/// Looking at it: show, snapshot, sweep, tree, count, stats.
 enum ViewCommands {
-  static let all: [Command] = [show, snapshot, tree, count, stats]
+  static let all: [Command] = [show, snapshot, sweep, tree, count, stats]
 
   static let show = Command(
     name: "show", usage: "show [LAYER] [SIZE] [\(TerminalFormat.words.joined(separator: "|"))]",

@@ -206,6 +206,15 @@ struct Invocation {
     }
   }
 
+  /// Resolves `LAYER.animations.KEY.OPTION`; nil when the path names no layer's animations.
+  func animationOption(_ token: Token, in model: SceneModel) throws(Diagnostic)
+    -> AnimationOptionRef?
+  {
+    try lift(pathToken(token)) { () throws(ValueError) in
+      try model.resolveAnimationOption(token.keyPath)
+    }
+  }
+
   /// The token to report a key-path error at: key-path offsets count characters of the word
   /// as written, so a quoted component's caret lands on it.
   private func pathToken(_ token: Token) -> Token {
