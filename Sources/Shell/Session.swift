@@ -115,6 +115,8 @@ final class Session {
   let imageCache = ImageCache()
   /// History hook: what `save` writes (History.swift), kept in step with the checkpoints.
   var history = HistoryRecorder()
+  /// The lesson being followed (`learn N`), checked after each command (LessonSession.swift).
+  var lesson: LessonState? = nil
 
   init(sink: OutputSink) {
     self.sink = sink
@@ -276,6 +278,7 @@ final class Session {
       try command.run(self, Invocation(command: command, text: cmd))
       checkpoints.removeLast()
       history.didRun(cmd, in: self)  // history hook
+      if !nested && lesson != nil && command.effect != .display { checkLesson() }  // lesson hook
     } catch {
       let saved = checkpoints.removeLast()
       history.didFail(clockMoved: saved.clockMoved, now: scene.now)  // history hook
