@@ -81,7 +81,7 @@ struct HistoryRecorder {
 
   /// Which kept entry a pending scheduled event goes back to, and whether every command on
   /// the way only scheduled.
-  private struct Origin {
+  fileprivate struct Origin {
     var entry: Int
     var onlyScheduled: Bool
   }
@@ -249,6 +249,30 @@ struct HistoryRecorder {
   private static func isFresh(_ s: Session) -> Bool {
     s.scene.now == 0 && s.events.isEmpty && s.scene.model == SceneModel() && s.actions.isEmpty
       && s.nextTimerID == 1
+  }
+
+  // MARK: - Keeping a history aside
+
+  /// What a history holds between commands, kept aside while a lesson runs (`learn N`) and
+  /// put back by `learn quit`.
+  struct Kept {
+    fileprivate var entries: [Entry]
+    fileprivate var nextID: Int
+    fileprivate var origins: [Int: Origin]
+    fileprivate var imageFiles: [String: String]
+  }
+
+  /// The history as it is now (the commands in progress are not part of it).
+  func kept() -> Kept {
+    Kept(entries: entries, nextID: nextID, origins: origins, imageFiles: imageFiles)
+  }
+
+  /// Replaces the history with `k`, keeping the bookkeeping of the commands in progress.
+  mutating func restore(_ k: Kept) {
+    entries = k.entries
+    nextID = k.nextID
+    origins = k.origins
+    imageFiles = k.imageFiles
   }
 
   // MARK: - Image paths

@@ -118,6 +118,8 @@ final class Session {
   /// Whether commands that only print or write files (`CommandEffect.display`) are skipped:
   /// so in a `sweep` panel, where scheduled commands run but print nothing.
   var skipsDisplayCommands = false
+  /// The lesson being followed (`learn N`), checked after each command (LessonSession.swift).
+  var lesson: LessonState? = nil
 
   init(sink: OutputSink, imageCache: ImageCache = ImageCache()) {
     self.sink = sink
@@ -281,6 +283,7 @@ final class Session {
       try command.run(self, Invocation(command: command, text: cmd))
       checkpoints.removeLast()
       history.didRun(cmd, in: self)  // history hook
+      if !nested && lesson != nil && command.effect != .display { checkLesson() }  // lesson hook
     } catch {
       let saved = checkpoints.removeLast()
       history.didFail(clockMoved: saved.clockMoved, now: scene.now)  // history hook

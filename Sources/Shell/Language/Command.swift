@@ -106,7 +106,7 @@ struct CommandTable: Sendable {
     ("Time", TimeCommands.all),
     ("Animations", AnimationCommands.all),
     ("Looking at it", ViewCommands.all + MotionCommands.all),
-    ("Learning", LearningCommands.all + ExplainCommands.all),
+    ("Learning", LearningCommands.all + ExplainCommands.all + LessonCommands.all),
     ("Actions", ActionCommands.all),
     ("Scripts and files", FileCommands.all + ExportCommands.all + ImportCommands.all),
   ]
