@@ -175,7 +175,8 @@ struct EveryTests {
           "e.setValue(9, forKeyPath: \"emitterCells.c.birthRate\")",
           "RunLoop.main.add(timer1, forMode: .common)",
           "DispatchQueue.main.asyncAfter(deadline: .now() + 1.025) {", "timer1.invalidate()",
-          "let timer = Timer.scheduledTimer(withTimeInterval: 0.5, repeats: true) { _ in",
+          // Nothing invalidates the inner timer, so it is not held in a variable.
+          "Timer.scheduledTimer(withTimeInterval: 0.5, repeats: true) { _ in",
           "e.emitterPosition = CGPoint(x: 1, y: 2)",
         ]
       ),
@@ -186,7 +187,7 @@ struct EveryTests {
           "[e setValue:@9 forKeyPath:@\"emitterCells.c.birthRate\"];",
           "[[NSRunLoop mainRunLoop] addTimer:timer1 forMode:NSRunLoopCommonModes];",
           "[timer1 invalidate];",
-          "NSTimer *timer = [NSTimer scheduledTimerWithTimeInterval:0.5 repeats:YES block:^(NSTimer *fired) {",
+          "[NSTimer scheduledTimerWithTimeInterval:0.5 repeats:YES block:^(NSTimer *fired) {",
           "e.emitterPosition = CGPointMake(1, 2);",
         ]
       ),

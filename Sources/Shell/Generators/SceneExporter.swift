@@ -40,6 +40,9 @@ struct SceneExporter {
   /// Commands `translate` left out because they set a property of a layer outside the
   /// exported subtree.
   private var outsideSubtree = 0
+  /// The layers that copies in actions, timers and scheduled commands make, declared before
+  /// those run (so that later blocks see them) and added to the tree where the copy happens.
+  private var hoisted: [String] = []
 
   private init(scene: Scene, language: ExportLanguage, top: LayerID) {
     self.scene = scene
@@ -63,6 +66,10 @@ struct SceneExporter {
     }
     return e.generate()
   }
+
+  /// The function the code defines: `buildBurstScene(in:)` in Swift, `BuildBurstScene` in
+  /// Objective-C. `import` runs it with the hosting view, so an export reads back.
+  static let entryPoints: [String] = ["buildBurstScene", "BuildBurstScene"]
 
   // MARK: - Core Animation's spellings
 
@@ -160,21 +167,38 @@ struct SceneExporter {
         transition(tr, on: l)
       }
     }
+    let beforeBehaviour = body.count
     behaviour()
     pending()
+    if !hoisted.isEmpty {
+      body.insert(
+        contentsOf: ["", "// Layers that copies made later add to the tree (Burst's copy)."]
+          + hoisted.drop { $0.isEmpty }, at: beforeBehaviour)
+    }
+    // The named actions are returned by name, for the host to call.
+    let returned = actions.map { (name: $0.name, ident: actionNames[$0.name] ?? "") }
+    if !returned.isEmpty {
+      body.append("")
+      comment("The named actions, by name: the host calls one where Burst says run NAME.")
+      let pairs = returned.map { "\(string($0.name)): \($0.ident)" }
+      statement("return " + (swift ? array(pairs) : "@{" + pairs.joined(separator: ", ") + "}"))
+    }
     var out = header().map { "// " + $0 }.joined(separator: "\n") + "\n"
+    let doc =
+      "/// Builds the Burst scene in `view`, the hosting view (for example a view"
+      + " controller's view)" + (returned.isEmpty ? ".\n" : "; returns its named actions.\n")
     if swift {
-      out += "import QuartzCore\nimport UIKit\n\n"
+      out += "import QuartzCore\nimport UIKit\n\n" + doc
       out +=
-        "/// Builds the Burst scene in `view`, the hosting view (for example a view"
-        + " controller's view).\n"
-      out += "func buildBurstScene(in view: UIView) {\n"
+        returned.isEmpty
+        ? "func \(Self.entryPoints[0])(in view: UIView) {\n"
+        : "@discardableResult\nfunc \(Self.entryPoints[0])(in view: UIView) -> [String: () -> Void] {\n"
     } else {
-      out += "#import <QuartzCore/QuartzCore.h>\n#import <UIKit/UIKit.h>\n\n"
+      out += "#import <QuartzCore/QuartzCore.h>\n#import <UIKit/UIKit.h>\n\n" + doc
       out +=
-        "/// Builds the Burst scene in `view`, the hosting view (for example a view"
-        + " controller's view).\n"
-      out += "void BuildBurstScene(UIView *view) {\n"
+        returned.isEmpty
+        ? "void \(Self.entryPoints[1])(UIView *view) {\n"
+        : "NSDictionary<NSString *, void (^)(void)> *\(Self.entryPoints[1])(UIView *view) {\n"
     }
     for statement in body {
       for line in statement.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -279,8 +303,8 @@ struct SceneExporter {
       fresh: Layer.new(.layer), target: "view.layer", relativeBegin: false)
   }
 
-  /// A layer's declaration, properties and cells, then `addSublayer`.
-  private mutating func layer(_ l: Layer) {
+  /// A layer's declaration, properties and cells, then (with `attach`) `addSublayer`.
+  private mutating func layer(_ l: Layer, attach: Bool = true) {
     let ident = unique(l.name)
     names[l.id] = ident
     let type = l.kind == .emitter ? "CAEmitterLayer" : "CALayer"
@@ -291,6 +315,7 @@ struct SceneExporter {
       l.descriptors, of: l, fresh: Layer.new(l.kind), target: ident,
       relativeBegin: defaultTimingAbove(l.id))
     if l.kind == .emitter { cells(l.cells, owner: ident) }
+    guard attach else { return }
     var parent = "view.layer"
     if let pid = l.parent, pid != SceneModel.rootID {
       if l.id != top, let p = names[pid] {
@@ -386,7 +411,7 @@ struct SceneExporter {
     for a in actions { actionNames[a.name] = unique(a.name) }
     if !actions.isEmpty {
       body.append("")
-      comment("Named actions: call them (from a tap handler, say) where Burst says run NAME.")
+      comment("Named actions (Burst's action), returned at the end.")
     }
     for a in actions {
       let ident = actionNames[a.name] ?? Self.identifier(for: a.name)
@@ -400,7 +425,15 @@ struct SceneExporter {
     }
     for (t, next) in timers {
       let ident = unique("timer\(t.id)")
-      let first = next - scene.now
+      let first = ((next - scene.now) * 1e9).rounded() / 1e9
+      if abs(first - t.interval) < 1e-9 {
+        // The next run is one interval away: a scheduled timer's own first run.
+        scheduledTimer(t.until == nil ? nil : ident, interval: t.interval)
+        nested { e in e.translate(t.body, probe, in: "timer \(t.id)") }
+        body.append(swift ? "}" : "}];")
+        if let until = t.until { invalidate(ident, after: until - scene.now + t.interval / 2) }
+        continue
+      }
       if swift {
         body.append(
           "let \(ident) = Timer(fire: Date(timeIntervalSinceNow: \(number(first))), interval: \(number(t.interval)), repeats: true) { _ in"
@@ -444,13 +477,13 @@ struct SceneExporter {
         later(delay) { e in e.statement("\(ident).birthRate = 0") }
       case .command(let cmd):
         let (savedBody, savedLeftOut, savedScene, savedWrote) = (body, leftOut, probe.scene, wrote)
-        let savedOutside = outsideSubtree
+        let (savedOutside, savedHoisted) = (outsideSubtree, hoisted)
         heading(&self)
         later(delay) { e in e.translate(cmd, probe, in: "scheduled") }
         if leftOut.count != savedLeftOut.count {
           let onlyOutside = leftOut.count - savedLeftOut.count == outsideSubtree - savedOutside
           (body, leftOut, probe.scene, wrote) = (savedBody, savedLeftOut, savedScene, savedWrote)
-          outsideSubtree = savedOutside
+          (outsideSubtree, hoisted) = (savedOutside, savedHoisted)
           // A command on layers outside the exported subtree is not part of it.
           if onlyOutside { continue }
           scheduledLeftOut.append("`\(cmd.source)` (at \(number(event.time)) s)")
@@ -543,22 +576,142 @@ struct SceneExporter {
       guard let seconds = number(tokens[1]),
         let inner = Session.body(of: cmd, TimeCommands.every)
       else { return leave(cmd, in: owner) }
+      let until = inner.tokens.count < tokens.count - 2 ? number(tokens[tokens.count - 1]) : nil
       let ident = unique("timer")
-      body.append(
-        swift
-          ? "let \(ident) = Timer.scheduledTimer(withTimeInterval: \(self.number(seconds)), repeats: true) { _ in"
-          : "NSTimer *\(ident) = [NSTimer scheduledTimerWithTimeInterval:\(self.number(seconds)) repeats:YES block:^(NSTimer *fired) {"
-      )
+      scheduledTimer(until == nil ? nil : ident, interval: seconds)
       nested { e in e.translate(inner, probe, in: owner) }
       body.append(swift ? "}" : "}];")
-      if inner.tokens.count < tokens.count - 2, let until = number(tokens[tokens.count - 1]) {
+      if let until {
         invalidate(ident, after: until - scene.now + seconds / 2)
       }
+    case AnimationCommands.animate.name, AnimationCommands.group.name,
+      AnimationCommands.uiview.name, AnimationCommands.transition.name,
+      SceneCommands.copy.name, SceneCommands.remove.name:
+      structural(cmd, probe, in: owner)
     case ActionCommands.run.name where tokens.count == 2:
       guard let ident = actionNames[tokens[1].text] else { return leave(cmd, in: owner) }
       statement("\(ident)()")
     default:
       leave(cmd, in: owner)
+    }
+  }
+
+  /// The opening line of a repeating `Timer.scheduledTimer` whose block follows, held in
+  /// `ident` when something invalidates it later.
+  private mutating func scheduledTimer(_ ident: String?, interval: Double) {
+    let held = ident.map { swift ? "let \($0) = " : "NSTimer *\($0) = " } ?? ""
+    body.append(
+      swift
+        ? held + "Timer.scheduledTimer(withTimeInterval: \(number(interval)), repeats: true) { _ in"
+        : held
+          + "[NSTimer scheduledTimerWithTimeInterval:\(number(interval)) repeats:YES block:^(NSTimer *fired) {"
+    )
+  }
+
+  /// `animate`, `group`, `uiview`, `transition`, `copy` and `remove` of an action, a timer or
+  /// a scheduled command, as what they change in `probe`: the animations and transitions they
+  /// add (written with `beginTime` relative to when the code runs), the layers a copy makes,
+  /// `removeFromSuperlayer()` for a removed layer, and for `uiview` the model value set at
+  /// once, the animation starting from the presentation value of that moment. Adding to a
+  /// group that is already running, and removing a cell, have no code equivalent.
+  private mutating func structural(_ cmd: CommandText, _ probe: Session, in owner: String) {
+    let tokens = cmd.tokens
+    let name = tokens[0].text
+    if name == AnimationCommands.animate.name,
+      tokens.contains(where: { !$0.quoted && $0.text == AnimateClause.inGroup.name })
+    {
+      return leave(cmd, in: owner)
+    }
+    let before = probe.scene
+    guard (try? probe.execute(cmd)) != nil else { return leave(cmd, in: owner) }
+    let after = probe.scene
+    func outside(_ id: LayerID) {
+      if !isInSubtree(id) { outsideSubtree += 1 }
+    }
+    switch name {
+    case SceneCommands.remove.name:
+      let gone = before.model.treeOrder.filter { after.model.layer($0) == nil }
+      guard
+        let top = gone.first(where: { id in !gone.contains(before.model.layer(id)?.parent ?? -1) }),
+        let ident = names[top]
+      else {
+        if let first = gone.first, !isInSubtree(first) { outsideSubtree += 1 }
+        return leave(cmd, in: owner)
+      }
+      statement(swift ? "\(ident).removeFromSuperlayer()" : "[\(ident) removeFromSuperlayer]")
+    case SceneCommands.copy.name:
+      let made = after.model.treeOrder.filter { before.model.layer($0) == nil }
+      guard let first = made.first, let l = after.model.layer(first), let pid = l.parent,
+        pid == SceneModel.rootID || names[pid] != nil
+      else {
+        if let first = made.first, let p = after.model.layer(first)?.parent, !isInSubtree(p) {
+          outsideSubtree += 1
+        }
+        return leave(cmd, in: owner)
+      }
+      let siblings = after.model.layer(pid)?.sublayers ?? []
+      let above = siblings.firstIndex(of: first).flatMap { i in
+        i > 0 ? names[siblings[i - 1]] : nil
+      }
+      // Declared and built ahead (`hoisted`), added to the tree here.
+      let saved = body
+      body = []
+      for id in made {
+        guard let c = after.model.layer(id) else { continue }
+        layer(c, attach: id != first)
+      }
+      hoisted += body
+      body = saved
+      let (ident, parent) = (
+        names[first] ?? "", pid == SceneModel.rootID ? "view.layer" : names[pid] ?? ""
+      )
+      if let above {
+        statement(
+          swift
+            ? "\(parent).insertSublayer(\(ident), above: \(above))"
+            : "[\(parent) insertSublayer:\(ident) above:\(above)]")
+      } else {
+        statement(swift ? "\(parent).addSublayer(\(ident))" : "[\(parent) addSublayer:\(ident)]")
+      }
+    default:
+      var wrote = false
+      if name == AnimationCommands.uiview.name {
+        guard var ref = try? after.model.resolveProperty(tokens[1].keyPath) else {
+          return leave(cmd, in: owner)
+        }
+        ref.field = nil
+        guard assign(ref, in: after.model) else {
+          switch ref.object {
+          case .layer(let id), .cell(let id, _): if !isInSubtree(id) { outsideSubtree += 1 }
+          }
+          return leave(cmd, in: owner)
+        }
+      }
+      for id in after.model.treeOrder {
+        guard let l = after.model.layer(id) else { continue }
+        let old = before.model.layer(id)?.animations ?? []
+        for a in l.animations where !old.contains(a) {
+          guard names[id] != nil || id == SceneModel.rootID else {
+            outside(id)
+            return leave(cmd, in: owner)
+          }
+          animation(a, on: l, fromPresentation: name == AnimationCommands.uiview.name)
+          wrote = true
+        }
+        // A transition command adds one even where another is still running.
+        let transitioned =
+          name == AnimationCommands.transition.name
+          && (try? after.model.resolveObject(tokens[1].keyPath)) == .layer(id)
+        if let tr = after.transitions[id], transitioned || before.transitions[id] == nil {
+          guard names[id] != nil || id == SceneModel.rootID else {
+            outside(id)
+            return leave(cmd, in: owner)
+          }
+          transition(tr, on: l)
+          wrote = true
+        }
+      }
+      if !wrote && name != AnimationCommands.uiview.name { return leave(cmd, in: owner) }
     }
   }
 
@@ -599,9 +752,9 @@ struct SceneExporter {
   /// declared after it and set as its `animations`. A child (`inGroup`) is not added to the
   /// layer, and its `beginTime` counts from its group's start. Returns its identifier.
   @discardableResult
-  private mutating func animation(_ a: LayerAnimation, on l: Layer, inGroup: Bool = false)
-    -> String
-  {
+  private mutating func animation(
+    _ a: LayerAnimation, on l: Layer, inGroup: Bool = false, fromPresentation: Bool = false
+  ) -> String {
     let owner = target(l)
     let ident = unique(
       (l.id == SceneModel.rootID ? "scene" : owner) + (a.isGroup ? "-group" : "-animation"))
@@ -632,9 +785,14 @@ struct SceneExporter {
     func set(_ key: String, _ v: String, objc objcKey: String? = nil) {
       statement("\(ident).\(swift ? key : objcKey ?? key) = \(v)")
     }
+    // UIView.animate starts from what is on screen when it runs.
+    let presented =
+      swift
+      ? "\(owner).presentation()?.value(forKeyPath: \(string(keyPath)))"
+      : "[[\(owner) presentationLayer] valueForKeyPath:\(string(keyPath))]"
     switch a.spec {
     case .basic(let from, let to, let by):
-      if let from { set("fromValue", value(from)) }
+      if let from { set("fromValue", fromPresentation ? presented : value(from)) }
       if let to { set("toValue", value(to)) }
       if let by { set("byValue", value(by)) }
     case .keyframe(let curve):
@@ -647,7 +805,7 @@ struct SceneExporter {
         ("initialVelocity", curve.initialVelocity, defaults.initialVelocity),
       ]
       for (key, v, d) in springs where v != d { set(key, number(v)) }
-      if let from { set("fromValue", value(from)) }
+      if let from { set("fromValue", fromPresentation ? presented : value(from)) }
       set("toValue", value(to))
     case .group(let children):
       let members = children.map { animation($0, on: l, inGroup: true) }

@@ -194,9 +194,16 @@ final class ImportInterpreter {
     for name in Self.setupMethods {
       setup += program.functions.indices.filter { program.functions[$0].name == name }
     }
+    // Burst's own export builds the scene in the view it is given: the hosting view.
+    let entryPoints = program.functions.indices.filter {
+      SceneExporter.entryPoints.contains(program.functions[$0].name)
+        && program.functions[$0].parameters.count == 1
+    }
+    setup += entryPoints
     for f in setup {
       let function = program.functions[f]
       var args: [ImportValue] = function.parameters.map { _ in .null }
+      if entryPoints.contains(f) { args = [.host] }
       if function.signature == "init(frame:)" || function.signature == "initWithFrame:" {
         args = [.rect(Rect(0, 0, viewSize.width, viewSize.height))]
       }
@@ -1376,6 +1383,15 @@ final class ImportInterpreter {
       let parts = path.split(separator: ".").map(String.init)
       let reachesCells = parts.first == "emitterCells"
       let kind: ImportedObject.Kind = reachesCells ? .cell : objects[o].kind
+      // A property whose name is a key path (`transform.scale`, `sublayerTransform.m34`).
+      if !reachesCells, let info = Self.info(path, of: kind) {
+        try record(
+          o,
+          ImportAssignment(
+            key: info.name, text: try valueText(values[0], kind: info.kind, at: at),
+            value: values[0], at: tokens[current.lowerBound], statement: program.snippet(current)))
+        return .void
+      }
       guard let last = parts.last, let info = Self.info(last, of: kind) else {
         throw skip("no property '\(path)' that Burst knows", at)
       }

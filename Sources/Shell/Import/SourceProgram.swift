@@ -323,7 +323,52 @@ struct SourceProgram: Sendable {
       skipped.append((head, "declaration '\(snippet(s))'"))
       return
     }
+    if function(c: s) { return }
     topLevel.append(s)
+  }
+
+  /// A C function definition, `void BuildBurstScene(UIView *view) { … }` (the return type
+  /// may be a pointer or generic: `NSDictionary<…> *F(…)`): a function like a method, its
+  /// parameters named by the last word of each.
+  private mutating func function(c s: Range<Int>) -> Bool {
+    guard s.count > 4, tokens[s.lowerBound].kind == .identifier, let brace = firstBrace(in: s)
+    else { return false }
+    // The name is the word before the parameters' `(`, after the return type.
+    var i = s.lowerBound + 1
+    if tokens[i].isPunctuation("<") {
+      var depth = 0
+      while i < brace {
+        if tokens[i].isPunctuation("<") { depth += 1 }
+        if tokens[i].isPunctuation(">") { depth -= 1 }
+        i += 1
+        if depth == 0 { break }
+      }
+    }
+    while i < brace, tokens[i].isPunctuation("*") { i += 1 }
+    guard i + 1 < brace, tokens[i].kind == .identifier, tokens[i + 1].isPunctuation("(") else {
+      return false
+    }
+    let start = i - 1
+    let close = closing(start + 2, in: s)
+    guard close + 1 == brace else { return false }
+    var names: [String] = []
+    var last: String? = nil
+    for t in tokens[(start + 3)..<close] {
+      if t.isPunctuation(",") {
+        if let l = last { names.append(l) }
+        last = nil
+      } else if t.kind == .identifier, t.text != "void" {
+        last = t.text
+      }
+    }
+    if let l = last { names.append(l) }
+    functions.append(
+      SourceFunction(
+        name: tokens[start + 1].text, signature: tokens[start + 1].text, parameters: names,
+        returnsValue: tokens[s.lowerBound].text != "void",
+        body: (brace + 1)..<closing(brace, in: s),
+        at: tokens[start + 1]))
+    return true
   }
 
   /// `- (CAEmitterCell *)cellWithColor:(UIColor *)color scale:(CGFloat)s { … }`.

@@ -1,0 +1,157 @@
+import Core
+import Foundation
+import Testing
+
+@testable import Shell
+
+/// `export`, then `import` of the file in a fresh session, continues the scene exactly: the same
+/// particles, counts and pictures at later times (docs/export.md, "Round trip").
+///
+/// Each example is taken at its setup moment: its commands before the first one that moves the
+/// clock. Nothing has been simulated then, so no particle is alive (particles cannot be carried
+/// by code), while the layers, cells, animations and scheduled commands all are; it is also the
+/// moment the example's own commands describe.
+@Suite("export then import continues the scene")
+struct ExportRoundTripTests {
+  /// Examples whose round trip waits for `import` to read animations (CABasicAnimation and the
+  /// rest with `add(_:forKey:)`, in scheduled blocks too), with the first difference seen.
+  static let waitingForAnimationImport: [String: String] = [
+    "examples/like-button.burst":
+      "the keyframe bounce of imageView.transform.scale is not imported, so the picture at"
+      + " t = 0 differs (and the block at 1 s, which holds the second bounce, is skipped whole)",
+    "examples/drip-shockwave.burst":
+      "the uiview animations (progress, then wave and success at 2.1 s) are not imported, nor"
+      + " the scheduled removeFromSuperlayer, so the picture differs from t = 0",
+  ]
+
+  /// The times both sessions are compared at, in seconds.
+  static let times: [Double] = [0, 0.1, 0.5, 1.2, 3]
+
+  @Test(
+    "export then import of every example continues it byte for byte",
+    arguments: ExportToolchain.examples, ExportLanguage.allCases)
+  func roundTrip(example: String, language: ExportLanguage) throws {
+    if let why = Self.waitingForAnimationImport[example] {
+      // Remove once import reads animations (UIView.animate, add(_:forKey:)).
+      withKnownIssue("import does not read animations yet: \(why)") {
+        try Self.check(ExportToolchain.setup(of: example), name: example, language: language)
+      }
+    } else {
+      try Self.check(ExportToolchain.setup(of: example), name: example, language: language)
+    }
+  }
+
+  @Test(
+    "export then import of a scene with scheduled property changes and a running fire",
+    arguments: ExportLanguage.allCases)
+  func scheduled(language: ExportLanguage) throws {
+    let script = """
+      scene 160x120 #000000
+      emitter burst
+      set burst position=80,60 emitterShape=circle emitterSize=10,0 seed=7 birthRate=0
+      cell burst spark
+      set burst.emitterCells.spark birthRate=300 lifetime=0.8 velocity=60 velocityRange=20 \\
+          emissionRange=2*pi contents=spark color=#ffaa33 alphaSpeed=-1
+      fire burst 0.2 1
+      after 0.6 set burst.emitterCells.spark.velocity 120
+      at 1 { set burst.emitterPosition 20,10; fire burst 0.1 }
+      after 1.5 set burst.birthRate 2
+
+      """
+    try Self.check(script, name: "scheduled", language: language)
+  }
+
+  @Test("export then import of a repeating timer continues it (Swift: Timer.scheduledTimer)")
+  func timer() throws {
+    let script = """
+      scene 160x120 #000000
+      emitter burst
+      set burst position=80,60 seed=3
+      cell burst spark
+      set burst.emitterCells.spark birthRate=100 lifetime=0.5 velocity=50 emissionRange=2*pi \\
+          contents=spark
+      every 0.5 set burst.emitterPosition.x 40
+      at 1.2 set burst.emitterPosition.x 120
+
+      """
+    try Self.check(script, name: "timer", language: .swift)
+  }
+
+  /// Runs `script`, exports it, imports the file into a fresh session of the same size, then
+  /// steps both to each of `times` and compares them.
+  static func check(_ script: String, name: String, language: ExportLanguage) throws {
+    let original = Session(sink: CapturedOutput())
+    if let e = original.run(source: script, file: name) { Issue.record("\(name): \(e.message)") }
+    let dir = ExportToolchain.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("Exported" + (language == .swift ? ".swift" : ".m")).path
+    if let e = original.run(source: "export \(language.rawValue) to \(path)\n", file: "export") {
+      Issue.record("export: \(e.message)")
+      return
+    }
+    let size = original.scene.model.root.properties.bounds.size
+    let out = CapturedOutput()
+    let copy = Session(sink: out)
+    let view = ValueFormatting.value(.size(size))
+    if let e = copy.run(source: "import \(path) view \(view)\n", file: "import") {
+      Issue.record("import: \(e.message)\n\(out.stderr)")
+      return
+    }
+    for t in times {
+      for s in [original, copy] {
+        if let e = s.run(source: "step to \(t)\n", file: "step") {
+          Issue.record("step to \(t): \(e.message)")
+          return
+        }
+      }
+      if let difference = Self.difference(original.scene, copy.scene) {
+        let code = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        let message =
+          "\(name) (\(language.rawValue)) at t = \(t) s: \(difference)\nimport said:\n"
+          + "\(out.stdout)\(out.stderr)\nexported code:\n\(code)"
+        Issue.record("\(message)")
+        return
+      }
+    }
+  }
+
+  /// The first way `b` differs from `a`: the live particles of each emitter in tree order, the
+  /// per-cell counts, then the rendered picture; nil when they are the same.
+  static func difference(_ a: Scene, _ b: Scene) -> String? {
+    func emitters(_ s: Scene) -> [(name: String, particles: [ParticleSnapshot])] {
+      s.model.treeOrder.compactMap { id in
+        guard let l = s.model.layer(id), l.kind == .emitter else { return nil }
+        return (l.name, s.particles(of: id))
+      }
+    }
+    let (ea, eb) = (emitters(a), emitters(b))
+    guard ea.map(\.name) == eb.map(\.name) else {
+      return "emitters \(ea.map(\.name)), after import \(eb.map(\.name))"
+    }
+    for (x, y) in zip(ea, eb) {
+      guard x.particles.count == y.particles.count else {
+        return "'\(x.name)' has \(x.particles.count) particles, after import \(y.particles.count)"
+      }
+      // Cells are compared by name (in the counts below); their ids may differ.
+      for (p, q) in zip(x.particles, y.particles) {
+        guard p.birthIndex == q.birthIndex, p.birthTime == q.birthTime,
+          p.lifetime == q.lifetime, p.state == q.state
+        else { return "'\(x.name)' particle \(p.birthIndex): \(p), after import \(q)" }
+      }
+    }
+    let (sa, sb) = (a.stats(), b.stats())
+    guard sa == sb else { return "counts \(sa), after import \(sb)" }
+    let side = 64.0
+    let bounds = a.model.root.properties.bounds.size
+    let k = side / max(bounds.width, bounds.height, 1)
+    let (w, h) = (max(1, Int(bounds.width * k)), max(1, Int(bounds.height * k)))
+    let pa = SceneRenderer.render(a, width: w, height: h).pixels
+    let pb = SceneRenderer.render(b, width: w, height: h).pixels
+    guard pa.count == pb.count else { return "the pictures differ in size" }
+    if let i = pa.indices.first(where: { pa[$0].bitPattern != pb[$0].bitPattern }) {
+      let pixel = i / 4
+      return "the picture differs first at pixel (\(pixel % w), \(pixel / w)) of \(w)×\(h)"
+    }
+    return nil
+  }
+}

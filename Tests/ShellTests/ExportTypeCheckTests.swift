@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+
+@testable import Shell
+
+/// Scenes whose pending work covers what `export` writes beyond layers and cells: named
+/// actions, repeating timers, groups, transitions, 3-D transforms, uiview, copy and remove,
+/// now and scheduled.
+let exportCoverageScenes: [(name: String, script: String)] = [
+  (
+    "ActionsAndTimers",
+    """
+    scene 200x200 #000000
+    emitter like
+    set like position=100,100 emitterShape=circle emitterSize=20,0
+    cell like spark
+    set like.emitterCells.spark birthRate=0 lifetime=1 velocity=40 contents=spark color=#ffcc00
+    layer card
+    set card bounds=40x40 position=100,100 backgroundColor=#ff0000
+    action other { transition card fade duration 0.3; set card.backgroundColor blue }
+    action tap {
+      set like.emitterCells.spark.birthRate 40
+      fire like 0.2 2
+      animate card.opacity from 1 to 0.2 duration 0.5
+      after 0.5 { uiview card.position.x to 50 duration 0.3 }
+      every 0.25 set card.cornerRadius 4 until 2
+      run other
+    }
+    every 0.5 { set like.birthRate 2; animate card.transform.rotation.z by 0.5 duration 0.2 } until 3
+    every 0.4 set like.emitterCells.spark.velocity 60
+    step 0.1
+
+    """
+  ),
+  (
+    "Scheduled",
+    """
+    scene 200x200 #101018
+    layer card
+    set card bounds=60x80 position=100,100 backgroundColor=#2f80ed cornerRadius=8
+    set card.transform.rotation.y pi/3
+    set scene.sublayerTransform.m34 -1/300
+    emitter dots in card
+    cell dots dot
+    set dots.emitterCells.dot birthRate=5 lifetime=1 contents=circle
+    group card pop duration 1 repeat 2 timing easeOut keep fill forwards
+    animate card.transform.scale values 1 1.4 1 duration 0.5 delay 0.25 in pop
+    animate card.position.x spring to 40 in pop
+    animate card.position path moveTo 0,0 quadTo 80,0 80,80 arc 40,80 40 0 pi mode paced
+    transition card push fromRight duration 0.5
+    uiview card.opacity to 0.5 duration 0.4 delay 0.1 curve easeIn
+    after 0.5 copy card as ghost
+    after 0.6 uiview ghost.transform.rotation to pi/2 duration 0.8 delay 0.1 curve easeInOut
+    after 0.3 uiview card.position to 100,50 duration 0.6 damping 0.5
+    at 1 group card g2 duration 0.5
+    at 1.2 { transition card fade; set card.backgroundColor #ff8800 }
+    at 1.5 animate card.opacity values 1 0 1 duration 1 key blink
+    at 1.6 animate dots.emitterCells.dot.birthRate to 20 duration 0.5
+    at 2 remove ghost
+    at 2.5 remove card.emitterCells.dot
+    after 3 echo done
+
+    """
+  ),
+]
+
+@Suite("export type-checks against the stand-in SDK")
+struct ExportTypeCheckTests {
+  /// Every example at its setup moment (examples/*.burst, examples/samples/*.burst) and the
+  /// coverage scenes, exported in `language` into `dir`: the files written.
+  static func exportAll(_ language: ExportLanguage, into dir: URL) -> [(name: String, path: String)]
+  {
+    var scripts: [(String, String)] = ExportToolchain.examples.map { example in
+      let base = example.split(separator: "/").last.map(String.init) ?? example
+      let name = base.replacingOccurrences(of: ".burst", with: "")
+      let prefix = example.contains("samples/") ? "Sample" : "Example"
+      return (
+        prefix + SceneExporter.identifier(for: "-" + name), ExportToolchain.setup(of: example)
+      )
+    }
+    scripts += exportCoverageScenes.map { ($0.name, $0.script) }
+    var out: [(name: String, path: String)] = []
+    for (name, script) in scripts {
+      let path = dir.appendingPathComponent(name + (language == .swift ? ".swift" : ".m")).path
+      let run = runScript(script + "export \(language.rawValue) to \(path)\n")
+      #expect(run.error == nil, "\(name): \(run.stderr)")
+      out.append((name, path))
+    }
+    return out
+  }
+
+  @Test(
+    "the Swift export of every example and coverage scene type-checks (swiftc -typecheck)",
+    .enabled(if: ExportToolchain.swiftc != nil, "skipped: swiftc is not on PATH"))
+  func swiftTypeChecks() throws {
+    let modules = ExportToolchain.swiftModules
+    let directory = try #require(modules.directory, "\(modules.errors)")
+    let dir = ExportToolchain.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let files = Self.exportAll(.swift, into: dir)
+    #expect(files.count >= 14)
+    // One compiler run for them all: each file's entry point gets its own name.
+    var paths: [String] = []
+    for (i, file) in files.enumerated() {
+      let text = try String(contentsOfFile: file.path, encoding: .utf8)
+      #expect(text.contains("func buildBurstScene(in view: UIView)"), "\(file.name)")
+      let renamed = text.replacingOccurrences(
+        of: "func buildBurstScene(", with: "func buildBurstScene\(i)(")
+      let path = dir.appendingPathComponent("Checked\(file.name).swift").path
+      try renamed.write(toFile: path, atomically: true, encoding: .utf8)
+      paths.append(path)
+    }
+    let r = ExportToolchain.run(
+      try #require(ExportToolchain.swiftc),
+      ["-typecheck", "-swift-version", "5", "-warnings-as-errors", "-I", directory] + paths)
+    #expect(r.status == 0, "swiftc -typecheck against Tests/StandInSDK:\n\(r.output)")
+  }
+
+  @Test(
+    "the Objective-C export of every example and coverage scene compiles (clang -fsyntax-only)",
+    .enabled(if: ExportToolchain.clang != nil, "skipped: clang is not on PATH"))
+  func objcCompiles() throws {
+    let dir = ExportToolchain.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let files = Self.exportAll(.objc, into: dir)
+    #expect(files.count >= 14)
+    let headers = ExportToolchain.standIn.appendingPathComponent("include").path
+    let r = ExportToolchain.run(
+      try #require(ExportToolchain.clang),
+      [
+        "-fsyntax-only", "-x", "objective-c", "-fblocks", "-fobjc-arc", "-fobjc-runtime=ios-15.0",
+        "-Werror", "-Wall", "-I", headers,
+      ] + files.map(\.path))
+    #expect(r.status == 0, "clang -fsyntax-only against Tests/StandInSDK/include:\n\(r.output)")
+  }
+
+  @Test(
+    "the stand-in SDK rejects a Float given where Apple has a CGFloat",
+    .enabled(if: ExportToolchain.swiftc != nil, "skipped: swiftc is not on PATH"))
+  func standInIsStrict() throws {
+    let modules = ExportToolchain.swiftModules
+    let directory = try #require(modules.directory, "\(modules.errors)")
+    let dir = ExportToolchain.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("Wrong.swift").path
+    try """
+    import UIKit
+    func wrong(rate: Float, speed: CGFloat) {
+      let cell = CAEmitterCell()
+      cell.velocity = rate
+      cell.birthRate = speed
+    }
+
+    """.write(toFile: path, atomically: true, encoding: .utf8)
+    let r = ExportToolchain.run(
+      try #require(ExportToolchain.swiftc), ["-typecheck", "-I", directory, path])
+    #expect(r.status != 0)
+    #expect(r.output.contains("Float") && r.output.contains("CGFloat"), "\(r.output)")
+  }
+}
