@@ -323,7 +323,41 @@ struct SourceProgram: Sendable {
       skipped.append((head, "declaration '\(snippet(s))'"))
       return
     }
+    if cFunction(s) { return }
     topLevel.append(s)
+  }
+
+  /// A C function, `void BuildScene(UIView *view) { … }` (what `export objc` writes): read as
+  /// a function of the file, called by name (`BuildScene(v)`).
+  private mutating func cFunction(_ s: Range<Int>) -> Bool {
+    var j = s.lowerBound
+    var words: [SourceToken] = []
+    while j < s.upperBound, tokens[j].kind == .identifier || tokens[j].isPunctuation("*") {
+      if tokens[j].kind == .identifier { words.append(tokens[j]) }
+      j += 1
+    }
+    guard words.count >= 2, let nameToken = words.last, j < s.upperBound,
+      tokens[j].isPunctuation("(")
+    else { return false }
+    let close = closing(j, in: s)
+    guard close + 1 < s.upperBound, tokens[close + 1].isPunctuation("{"),
+      closing(close + 1, in: s) == s.upperBound - 1
+    else { return false }
+    var names: [String] = []
+    var start = j + 1
+    for k in (j + 1)...close where k == close || tokens[k].isPunctuation(",") {
+      let parameter = tokens[start..<k].filter { $0.kind == .identifier }.map(\.text)
+      if parameter.count >= 2, let last = parameter.last { names.append(last) }
+      start = k + 1
+    }
+    let returns =
+      words.dropLast().map(\.text).filter { $0 != "static" && $0 != "inline" } != ["void"]
+    functions.append(
+      SourceFunction(
+        name: nameToken.text, signature: nameToken.text + "(" + names.joined(separator: ", ") + ")",
+        parameters: names, returnsValue: returns, body: (close + 2)..<(s.upperBound - 1),
+        at: nameToken))
+    return true
   }
 
   /// `- (CAEmitterCell *)cellWithColor:(UIColor *)color scale:(CGFloat)s { … }`.
