@@ -94,6 +94,10 @@ package enum Limits {
   package static let maxImportLoopTurns = 1000
   package static let maxImportCallDepth = 32
   package static let maxImportObjects = 1000
+  /// `import`: the most folders it looks through in asset catalogs for `UIImage(named:)`, and
+  /// the largest `Contents.json` it reads.
+  package static let maxImportAssetFolders = 2000
+  package static let maxImportAssetJSONBytes = 1 << 20
 
   /// The name of the bound a property's range ends at, for the warning when a value is
   /// clamped to it (`Limits.maxMagnitude`), or nil when the range is the property's own.

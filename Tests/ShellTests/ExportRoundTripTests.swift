@@ -13,17 +13,6 @@ import Testing
 /// moment the example's own commands describe.
 @Suite("export then import continues the scene")
 struct ExportRoundTripTests {
-  /// Examples whose round trip waits for `import` to read animations (CABasicAnimation and the
-  /// rest with `add(_:forKey:)`, in scheduled blocks too), with the first difference seen.
-  static let waitingForAnimationImport: [String: String] = [
-    "examples/like-button.burst":
-      "the keyframe bounce of imageView.transform.scale is not imported, so the picture at"
-      + " t = 0 differs (and the block at 1 s, which holds the second bounce, is skipped whole)",
-    "examples/drip-shockwave.burst":
-      "the uiview animations (progress, then wave and success at 2.1 s) are not imported, nor"
-      + " the scheduled removeFromSuperlayer, so the picture differs from t = 0",
-  ]
-
   /// The times both sessions are compared at, in seconds.
   static let times: [Double] = [0, 0.1, 0.5, 1.2, 3]
 
@@ -31,14 +20,7 @@ struct ExportRoundTripTests {
     "export then import of every example continues it byte for byte",
     arguments: ExportToolchain.examples, ExportLanguage.allCases)
   func roundTrip(example: String, language: ExportLanguage) throws {
-    if let why = Self.waitingForAnimationImport[example] {
-      // Remove once import reads animations (UIView.animate, add(_:forKey:)).
-      withKnownIssue("import does not read animations yet: \(why)") {
-        try Self.check(ExportToolchain.setup(of: example), name: example, language: language)
-      }
-    } else {
-      try Self.check(ExportToolchain.setup(of: example), name: example, language: language)
-    }
+    try Self.check(ExportToolchain.setup(of: example), name: example, language: language)
   }
 
   @Test(

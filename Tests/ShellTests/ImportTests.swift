@@ -20,14 +20,21 @@ func importTranscript(_ commands: String) -> (transcript: String, session: Sessi
 
 @Suite("import: Swift and Objective-C emitter code")
 struct ImportTests {
-  /// Every corpus file, with the scene size its hosting view has.
-  static let corpus: [(file: String, view: String)] = [
-    ("SnowViewController.swift", "320x480"),
-    ("SparkleView.swift", "200x200"),
-    ("FireworkHelpers.swift", "320x480"),
-    ("ConfettiView.swift", "320x240"),
-    ("FireViewController.m", "240x320"),
-    ("ProfileViewController.swift", "320x480"),
+  /// Every corpus file, with the scene size its hosting view has and whether particles are
+  /// alive 2 s after the import (ConfettiView's emitter waits at birthRate 0 for the
+  /// startConfetti action; ShakeLikeButton's sparks burst for 0.5 s and live 0.6 s).
+  static let corpus: [(file: String, view: String, aliveAt2s: Bool)] = [
+    ("SnowViewController.swift", "320x480", true),
+    ("SparkleView.swift", "200x200", true),
+    ("FireworkHelpers.swift", "320x480", true),
+    ("ConfettiView.swift", "320x240", false),
+    ("FireViewController.m", "240x320", true),
+    ("ProfileViewController.swift", "320x480", true),
+    ("CelebrationViewController.swift", "320x480", true),
+    ("PulseViewController.m", "240x320", true),
+    ("LogoBurstView.swift", "200x200", true),
+    ("OrbitSparkViewController.swift", "320x480", true),
+    ("ShakeLikeButton.swift", "200x200", false),
   ]
 
   @Test(
@@ -38,12 +45,13 @@ struct ImportTests {
     let (transcript, session) = importTranscript(
       "import \"\(importCorpus)/\(file)\" view \(view)\ntree\n")
     let model = SceneSaver.script(session.scene) { $0 }
+      .replacingOccurrences(of: importCorpus + "/", with: "ImportCorpus/")
     let name = "import/" + file.replacingOccurrences(of: ".", with: "-") + ".txt"
     expectGolden(transcript + "--- save model\n" + model, name: name)
   }
 
   @Test(
-    "an imported emitter emits, unless its code leaves birthRate 0 for an action to start it",
+    "an imported emitter emits, unless its code leaves birthRate 0 or stops it within 2 s",
     arguments: corpus.map(\.file))
   func importedSceneEmits(file: String) throws {
     let (transcript, session) = importTranscript(
@@ -51,8 +59,8 @@ struct ImportTests {
     #expect(!transcript.contains("error:"), "\(transcript)")
     #expect(session.scene.model.root.sublayers.count >= 1)
     let live = session.scene.stats().reduce(0) { $0 + $1.live }
-    // ConfettiView's emitter waits at birthRate 0 for the startConfetti action.
-    #expect((live > 0) == (file != "ConfettiView.swift"), "\(file): \(live) particles after 2 s")
+    let alive = try #require(Self.corpus.first { $0.file == file }).aliveAt2s
+    #expect((live > 0) == alive, "\(file): \(live) particles after 2 s")
   }
 
   @Test("quiet hides the warnings but the summary still counts them")
@@ -459,7 +467,11 @@ struct ImportExpressionTests {
     ("NSNumber(value: 3)", .swift, .number(3)),
     ("UIImage(named: \"spark\")?.cgImage", .swift, .image(.builtin("spark"))),
     ("UIImage(named: \"flake\")!.cgImage", .swift, .image(.builtin("circle"))),
-    ("(__bridge id)[UIImage imageNamed:@\"heart\"].CGImage", .objc, .image(.builtin("heart.fill"))),
+    (
+      "(__bridge id)[UIImage imageNamed:@\"hearts\"].CGImage", .objc, .image(.builtin("heart.fill"))
+    ),
+    // A built-in image's own name (what `export` writes) is that image.
+    ("(__bridge id)[UIImage imageNamed:@\"heart\"].CGImage", .objc, .image(.builtin("heart"))),
   ]
 
   @Test("expressions evaluate", arguments: cases.indices)

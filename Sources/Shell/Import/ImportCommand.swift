@@ -22,7 +22,10 @@ enum ImportCommands {
       + " named by its name, else by its variable. It prints a line per layer and cell it"
       + " created. Every other method without arguments becomes an action (run NAME), and"
       + " asyncAfter, dispatch_after, perform(afterDelay:) and scheduledTimer blocks become"
-      + " after and every commands. What it does not understand is skipped with a"
+      + " after and every commands. Animations added with add(_:forKey:) become animate,"
+      + " group and transition commands, UIView.animate blocks become uiview commands, and"
+      + " views made in code (UIView(frame:), UIButton, UIImageView, UILabel) become layers."
+      + " What it does not understand is skipped with a"
       + " warning naming the line, never an error; quiet hides those warnings. The hosting"
       + " view is the scene: view WxH sets its size first. A file that is not Swift or"
       + " Objective-C, not UTF-8, or adds no emitter is an error. docs/import.md lists what it"
@@ -109,6 +112,8 @@ final class ImportRun {
     var action: (name: String, commands: Int)? = nil
     /// It schedules (`after`, `every`) rather than sets now.
     var schedules = false
+    /// It animates a layer: what (`CABasicAnimation`, `UIView.animate`, …) and the key path.
+    var animates: (what: String, path: String)? = nil
   }
 
   func perform(viewSize: Size?, token: Token, inv: Invocation) throws(Diagnostic) {
@@ -149,6 +154,7 @@ final class ImportRun {
     var counts: [Int: Int] = [:]
     var created: [(object: Int, line: Int)] = []
     var actions: [(name: String, commands: Int, line: Int)] = []
+    var animated: [(what: String, path: String, line: Int)] = []
     for l in lines {
       if let n = l.needs, failed.contains(n) {
         if l.creates { failed.insert(l.object) }
@@ -158,6 +164,8 @@ final class ImportRun {
         try runLine(l.text, line: l.line)
         if let a = l.action {
           actions.append((a.name, a.commands, l.line))
+        } else if let a = l.animates {
+          animated.append((a.what, a.path, l.line))
         } else if l.creates {
           created.append((l.object, l.line))
         } else if !l.schedules {
@@ -194,11 +202,15 @@ final class ImportRun {
       s.sink.out(
         "\(what) \(paths[o] ?? "?"): \(n) \(n == 1 ? "property" : "properties") (line \(line))\n")
     }
+    for a in animated {
+      s.sink.out("animation \(a.path): \(a.what) (line \(a.line))\n")
+    }
     for a in actions {
       s.sink.out("action \(a.name): \(Self.count(a.commands, "command")) (line \(a.line))\n")
     }
     var parts = [Self.count(emitters, "emitter"), Self.count(cells, "cell")]
     if layers > 0 { parts.append(Self.count(layers, "layer")) }
+    if !animated.isEmpty { parts.append(Self.count(animated.count, "animation")) }
     if !actions.isEmpty { parts.append(Self.count(actions.count, "action")) }
     let skipped = warnings.count
     s.sink.out(
@@ -323,20 +335,23 @@ final class ImportRun {
     }
     for l in interpreter.hostSublayers { layer(l, parent: nil, depth: 0) }
     // Actions and scheduled blocks: their property changes reach only objects created above.
-    func command(_ step: ImportStep) -> String? {
+    func commands(_ step: ImportStep) -> [String] {
       switch step {
       case .set(let o, let a):
-        return paths[o].map { "set \($0).\(a.key) \(a.text)" }
+        return paths[o].map { ["set \($0).\(a.key) \(a.text)"] } ?? []
       case .after(let delay, let steps):
-        return block(steps).map { "after \(ValueFormatting.number(delay)) \($0)" }
+        return block(steps).map { ["after \(ValueFormatting.number(delay)) \($0)"] } ?? []
       case .every(let interval, let steps):
-        return block(steps).map { "every \(ValueFormatting.number(interval)) \($0)" }
+        return block(steps).map { ["every \(ValueFormatting.number(interval)) \($0)"] } ?? []
       case .run(let name):
-        return interpreter.actions.contains { $0.name == name } ? "run \(name)" : nil
+        return interpreter.actions.contains { $0.name == name } ? ["run \(name)"] : []
+      case .layer(let o, let list, _, _):
+        guard let path = paths[o] else { return [] }
+        return list.map { $0.text(path: path) }
       }
     }
     func block(_ steps: [ImportStep]) -> String? {
-      let parts = steps.compactMap(command)
+      let parts = steps.flatMap(commands)
       if parts.count == 1 { return parts[0] }
       return parts.isEmpty ? nil : "{ " + parts.joined(separator: "; ") + " }"
     }
@@ -345,10 +360,11 @@ final class ImportRun {
       case .set(_, let a): return a.at.map { ($0.line, $0.column, a.statement) }
       case .after(_, let steps), .every(_, let steps): return steps.lazy.compactMap(origin).first
       case .run: return nil
+      case .layer(_, _, let at, let statement): return (at.line, at.column, statement)
       }
     }
     for a in interpreter.actions {
-      let parts = a.steps.compactMap(command)
+      let parts = a.steps.flatMap(commands)
       guard !parts.isEmpty else { continue }
       lines.append(
         Line(
@@ -357,7 +373,19 @@ final class ImportRun {
           action: (a.name, parts.count)))
     }
     for step in interpreter.scheduled {
-      guard let text = command(step) else { continue }
+      if case .layer(let o, let list, let at, let statement) = step {
+        // Animations of the setup code: each command on its own, once its layer exists.
+        guard let path = paths[o] else { continue }
+        for c in list {
+          let keyPath = c.verb == "animate" || c.verb == "uiview" ? path + c.suffix : path
+          lines.append(
+            Line(
+              text: c.text(path: path), line: at.line, column: at.column, statement: statement,
+              object: o, needs: o, animates: c.verb == "cancel" ? nil : (c.what, keyPath)))
+        }
+        continue
+      }
+      guard let text = block([step]) else { continue }
       let at = origin(step)
       lines.append(
         Line(

@@ -19,9 +19,13 @@ struct ImportedObject: Sendable {
   var attached = false
   /// Where it was created.
   var created: SourceToken
+  /// The UIKit class when it is a view (`UIView`, `UIButton`, …): a layer whose properties the
+  /// code sets by UIKit's names (`alpha`, `center`).
+  var view: String? = nil
 
   /// What Core Animation calls it, for messages.
   var className: String {
+    if let view { return view }
     switch kind {
     case .layer: return "CALayer"
     case .emitter: return "CAEmitterLayer"
@@ -50,6 +54,9 @@ indirect enum ImportStep: Sendable {
   case after(delay: Double, steps: [ImportStep])
   case every(interval: Double, steps: [ImportStep])
   case run(String)
+  /// Commands about a layer: an animation added (`animate`, `group`, `transition`),
+  /// `UIView.animate` (`uiview`), or animations removed (`cancel`).
+  case layer(object: Int, commands: [ImportLayerCommand], at: SourceToken, statement: String)
 }
 
 /// A method that became `action NAME { … }`.
@@ -107,6 +114,10 @@ final class ImportInterpreter {
   private(set) var scheduled: [ImportStep] = []
   /// The methods that became actions, in the file's order.
   private(set) var actions: [ImportAction] = []
+  /// The animations the code created (`CABasicAnimation(keyPath:)`, …).
+  private(set) var animations: [ImportedAnimation] = []
+  /// The `CGMutablePath`s the code built, as Burst's path elements (`moveTo 0,0`).
+  private(set) var paths: [[String]] = []
 
   /// Records a property change of object `o`, now or (in an action or a scheduled block) later.
   private func record(_ o: Int, _ a: ImportAssignment) throws(ImportSkip) {
@@ -194,21 +205,30 @@ final class ImportInterpreter {
     for name in Self.setupMethods {
       setup += program.functions.indices.filter { program.functions[$0].name == name }
     }
-    // Burst's own export builds the scene in the view it is given: the hosting view.
-    let entryPoints = program.functions.indices.filter {
-      SceneExporter.entryPoints.contains(program.functions[$0].name)
-        && program.functions[$0].parameters.count == 1
+    // A function that builds into a view it is given (`func buildBurstScene(in view: UIView)`,
+    // `BuildBurstScene(UIView *view)`, as `export` writes them) runs last, given the hosting
+    // view, unless the setup code calls it; export's own entry points return their actions.
+    let builders = program.functions.indices.filter {
+      let f = program.functions[$0]
+      return f.parameters == ["view"] && !f.isProperty && !setup.contains($0)
+        && (!f.returnsValue || SceneExporter.entryPoints.contains(f.name))
     }
-    setup += entryPoints
     for f in setup {
       let function = program.functions[f]
       var args: [ImportValue] = function.parameters.map { _ in .null }
-      if entryPoints.contains(f) { args = [.host] }
       if function.signature == "init(frame:)" || function.signature == "initWithFrame:" {
         args = [.rect(Rect(0, 0, viewSize.width, viewSize.height))]
       }
       do throws(ImportSkip) {
         _ = try call(f, args: args, at: function.at)
+      } catch {
+        warn(error.at ?? function.at, "skipped: \(function.signature)", hint: error.message)
+      }
+    }
+    for f in builders where !called.contains(f) {
+      let function = program.functions[f]
+      do throws(ImportSkip) {
+        _ = try call(f, args: [.host], at: function.at)
       } catch {
         warn(error.at ?? function.at, "skipped: \(function.signature)", hint: error.message)
       }
@@ -302,6 +322,7 @@ final class ImportInterpreter {
     {
       return nil  // the superclass's part: UIKit's, not the emitter's
     }
+    if try uiViewAnimate(i, s) { return nil }
     if try scheduledBlock(i, s) { return nil }
     if try dispatchAfter(i, s) { return nil }
     if try performAfterDelay(i, s) { return nil }
@@ -530,6 +551,226 @@ final class ImportInterpreter {
     return true
   }
 
+  /// Where a closure's statements start after its `{` at `open`: past its parameters
+  /// (`_ in`, `finished in`, `[weak self] _ in`) when it has them.
+  private func closureStart(_ open: Int, end: Int) -> Int {
+    let start = open + 1
+    if let word = (start..<min(end, start + 8)).first(where: { tokens[$0].isIdentifier("in") }),
+      !(start..<word).contains(where: {
+        tokens[$0].isPunctuation("{") || tokens[$0].isPunctuation("=")
+          || tokens[$0].isPunctuation(".") || tokens[$0].isIdentifier("for")
+      })
+    {
+      return word + 1
+    }
+    return start
+  }
+
+  /// The arguments of a call between brackets `open` and `close`, split at the commas at
+  /// depth 0, each with its label (`_` when it has none).
+  private func callArguments(_ open: Int, _ close: Int) -> [(label: String, range: Range<Int>)] {
+    var out: [(String, Range<Int>)] = []
+    var start = open + 1
+    var depth = 0
+    func item(_ r: Range<Int>) {
+      guard !r.isEmpty else { return }
+      if r.count >= 3, tokens[r.lowerBound].kind == .identifier,
+        tokens[r.lowerBound + 1].isPunctuation(":")
+      {
+        out.append((tokens[r.lowerBound].text, (r.lowerBound + 2)..<r.upperBound))
+      } else {
+        out.append(("_", r))
+      }
+    }
+    for j in (open + 1)..<close {
+      let t = tokens[j]
+      guard t.kind == .punctuation else { continue }
+      if ["(", "[", "{"].contains(t.text) { depth += 1 }
+      if [")", "]", "}"].contains(t.text) { depth -= 1 }
+      if depth == 0, t.text == "," {
+        item(start..<j)
+        start = j + 1
+      }
+    }
+    item(start..<close)
+    return out
+  }
+
+  /// UIView.animate's options that change nothing Burst shows.
+  private static let quietViewOptions: Set<String> = [
+    "allowUserInteraction", "beginFromCurrentState", "layoutSubviews", "overrideInheritedDuration",
+    "overrideInheritedCurve", "overrideInheritedOptions", "allowAnimatedContent",
+    "showHideTransitionViews", "preferredFramesPerSecondDefault", "preferredFramesPerSecond60",
+    "preferredFramesPerSecond30",
+  ]
+
+  /// `UIView.animate(withDuration:delay:options:animations:completion:)` in its overloads (also
+  /// `usingSpringWithDamping:initialSpringVelocity:`, trailing closures, and Objective-C's
+  /// `[UIView animateWithDuration:… animations:^{ … } completion:^(BOOL finished){ … }]`): each
+  /// change of a view's property in the block becomes `uiview PATH to VALUE duration D …`, other
+  /// layers' changes are made at once (UIKit animates views), and the completion block runs
+  /// `after` the delay and the duration.
+  private func uiViewAnimate(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
+    var arguments: [(label: String, range: Range<Int>)] = []
+    if spells(["UIView", ".", "animate", "("], at: i, in: s) {
+      let open = i + 3
+      let close = program.closing(open, in: s)
+      guard close < s.upperBound else { return false }
+      arguments = callArguments(open, close)
+      // Trailing closures: `{ … }`, then `completion: { … }`.
+      var k = close + 1
+      while k < s.upperBound {
+        var label = "_"
+        if tokens[k].kind == .identifier, k + 1 < s.upperBound, tokens[k + 1].isPunctuation(":") {
+          label = tokens[k].text
+          k += 2
+        }
+        guard k < s.upperBound, tokens[k].isPunctuation("{") else {
+          throw skip(
+            "UIView.animate: only closures follow its arguments",
+            tokens[Swift.min(k, s.upperBound - 1)])
+        }
+        let end = program.closing(k, in: s)
+        if label == "_" {
+          label = arguments.contains { $0.label == "animations" } ? "completion" : "animations"
+        }
+        arguments.append((label, k..<Swift.min(end + 1, s.upperBound)))
+        k = end + 1
+      }
+    } else if spells(["[", "UIView", "animateWithDuration", ":"], at: i, in: s) {
+      let close = program.closing(i, in: s)
+      var c = i + 2
+      while c < close {
+        guard tokens[c].kind == .identifier, c + 1 < close, tokens[c + 1].isPunctuation(":") else {
+          throw skip("'\(tokens[c].text)' is not understood in a message", tokens[c])
+        }
+        let label = tokens[c].text == "animateWithDuration" ? "withDuration" : tokens[c].text
+        var end = c + 2
+        var depth = 0
+        while end < close {
+          let t = tokens[end]
+          if t.kind == .punctuation {
+            if ["(", "[", "{"].contains(t.text) { depth += 1 }
+            if [")", "]", "}"].contains(t.text) { depth -= 1 }
+          }
+          if depth == 0, t.kind == .identifier, end + 1 < close, tokens[end + 1].isPunctuation(":"),
+            end > c + 2
+          {
+            break
+          }
+          end += 1
+        }
+        arguments.append((label, (c + 2)..<end))
+        c = end
+      }
+    } else {
+      return false
+    }
+    func argument(_ label: String) -> Range<Int>? {
+      arguments.first { $0.label == label }?.range
+    }
+    /// The statements of a closure argument (`{ … }`, `^{ … }`, `^(BOOL finished) { … }`).
+    func closure(_ label: String) throws(ImportSkip) -> Range<Int>? {
+      guard let r = argument(label) else { return nil }
+      if r.count == 1, tokens[r.lowerBound].isIdentifier("nil") { return nil }
+      guard let brace = r.first(where: { tokens[$0].isPunctuation("{") }) else {
+        throw skip(
+          "UIView.animate's \(label) must be a closure written in place", tokens[r.lowerBound])
+      }
+      let end = program.closing(brace, in: r)
+      return closureStart(brace, end: end)..<end
+    }
+    guard let durationRange = argument("withDuration") else {
+      throw skip("UIView.animate needs withDuration:")
+    }
+    let duration = try seconds(durationRange)
+    guard duration > 0 else { throw skip("a UIView animation lasts more than 0 seconds") }
+    let delay =
+      try argument("delay").map { (r: Range<Int>) throws(ImportSkip) in try seconds(r) } ?? 0
+    var damping: Double? = nil
+    var velocity = 0.0
+    if let r = argument("usingSpringWithDamping") {
+      damping = try number(try expression(r), at: tokens[r.lowerBound])
+      if let v = argument("initialSpringVelocity") {
+        velocity = try number(try expression(v), at: tokens[v.lowerBound])
+      }
+    }
+    var curve = UIViewSpring.Curve.easeInOut
+    if let r = argument("options") {
+      for j in r where tokens[j].kind == .identifier {
+        var word = tokens[j].text
+        if ["UIView", "AnimationOptions", "UIViewAnimationOptions"].contains(word) { continue }
+        if word.hasPrefix("UIViewAnimationOption") {
+          word = String(word.dropFirst("UIViewAnimationOption".count))
+          word = word.prefix(1).lowercased() + word.dropFirst()
+        }
+        if word.hasPrefix("curve") {
+          let name = String(word.dropFirst(5))
+          if let c = UIViewSpring.Curve(rawValue: name.prefix(1).lowercased() + name.dropFirst()) {
+            curve = c
+            continue
+          }
+        }
+        if Self.quietViewOptions.contains(word) { continue }
+        warn(
+          tokens[j], "skipped: UIView.animate's option \(word)",
+          hint: word == "repeat" || word == "autoreverse"
+            ? "uiview animates once: write animate … repeat forever autoreverses for a layer"
+            : "Burst's uiview takes a duration, a delay, a curve or a spring")
+      }
+    }
+    guard let body = try closure("animations") else {
+      throw skip("UIView.animate needs its animations block")
+    }
+    var timing = "duration \(ValueFormatting.number(duration))"
+    if delay > 0 { timing += " delay \(ValueFormatting.number(delay))" }
+    if let damping {
+      timing += " damping \(ValueFormatting.number(damping))"
+      if velocity != 0 { timing += " velocity \(ValueFormatting.number(velocity))" }
+    } else if curve != .easeInOut {
+      timing += " curve \(curve.rawValue)"
+    }
+    for step in recordSteps(program.statements(in: body)) {
+      guard case .set(let o, let a) = step else {
+        add(step)
+        continue
+      }
+      guard objects[o].view != nil, !a.reachesCells else {
+        // A layer's own property is not a view's: UIKit sets it at once.
+        try record(o, a)
+        continue
+      }
+      var commands: [ImportLayerCommand] = []
+      if a.key == "frame", case .rect(let r) = a.value {
+        // The frame is the bounds' size and the position: each animates.
+        let size = ValueFormatting.value(.rect(Rect(0, 0, r.size.width, r.size.height)))
+        let mid = ValueFormatting.value(
+          .point(Point(r.origin.x + r.size.width / 2, r.origin.y + r.size.height / 2)))
+        commands = [
+          ImportLayerCommand(
+            verb: "uiview", suffix: ".bounds", rest: "to \(size) \(timing)", what: "UIView.animate"),
+          ImportLayerCommand(
+            verb: "uiview", suffix: ".position", rest: "to \(mid) \(timing)",
+            what: "UIView.animate"),
+        ]
+      } else {
+        commands = [
+          ImportLayerCommand(
+            verb: "uiview", suffix: "." + a.key, rest: "to \(a.text) \(timing)",
+            what: "UIView.animate")
+        ]
+      }
+      add(.layer(object: o, commands: commands, at: a.at ?? tokens[i], statement: a.statement))
+    }
+    if let completion = try closure("completion") {
+      let steps = recordSteps(program.statements(in: completion))
+      if !steps.isEmpty {
+        add(.after(delay: ((delay + duration) * 1e9).rounded() / 1e9, steps: steps))
+      }
+    }
+    return true
+  }
+
   /// The index of a punctuation token at bracket depth 0, if any.
   private func topLevelIndex(of p: String, in range: Range<Int>) -> Int? {
     var depth = 0
@@ -671,6 +912,11 @@ final class ImportInterpreter {
       v = try arithmetic(String(op.dropLast()), old, value, at: tokens[lhs.lowerBound])
     }
     if lhs.count == 1, last.kind == .identifier {
+      if frames.last?[last.text] == nil,
+        program.properties.contains(where: { $0.name == last.text })
+      {
+        usedProperties.insert(last.text)  // `comet = CAEmitterLayer()` sets the stored property
+      }
       let declared =
         frames.last?[last.text] != nil || instance[last.text] != nil
         || program.properties.contains { $0.name == last.text }
@@ -721,9 +967,27 @@ final class ImportInterpreter {
     _ receiver: ImportValue, _ name: String, _ value: ImportValue, at: SourceToken
   ) throws(ImportSkip) {
     let text = program.snippet(current)
+    var name = name
     switch receiver {
+    case .animation(let a):
+      if name == "keyPath" {
+        guard case .string(let k) = value else { throw skip("a keyPath is a string", at) }
+        animations[a].keyPath = k
+        return
+      }
+      guard let property = ImportedAnimation.property(name) else {
+        throw skip("\(animations[a].kind.rawValue)'s \(name) is not imported", at)
+      }
+      var value = value
+      if case .constant(let c) = value, let n = Self.infinite[String(c.dropFirst())] {
+        value = .number(n)
+      }
+      animations[a].properties.append((property, value))
+    case .path:
+      throw skip("a path is built with move(to:), addLine(to:) and the like", at)
     case .object(let o):
       let kind = objects[o].kind
+      if objects[o].view != nil { name = Self.viewToLayer[name] ?? name }
       if !recording.isEmpty, name == "emitterCells" || name == "name" {
         throw skip("only property values are scheduled, not \(name)", at)
       }
@@ -761,11 +1025,21 @@ final class ImportInterpreter {
       guard case .host = receiver, !Self.viewProperties.contains(name) else {
         throw skip("the hosting view's \(name) is not imported", at)
       }
-      bind(name, value)
+      // `self.name = value` is the instance's, also when a local has the same name.
+      if program.properties.contains(where: { $0.name == name }) { usedProperties.insert(name) }
+      if case .object(let o) = value, objects[o].variable == nil { objects[o].variable = name }
+      instance[name] = value
     default:
       throw skip("cannot set '\(name)' on \(receiver.kindName)", at)
     }
   }
+
+  /// A view's properties by UIKit's names, as its layer's (a view's other layer properties are
+  /// set through `view.layer`, which is the same object here).
+  static let viewToLayer: [String: String] = [
+    "alpha": "opacity", "center": "position", "isHidden": "hidden",
+    "clipsToBounds": "masksToBounds", "image": "contents",
+  ]
 
   /// UIView properties that are not the code's own variables.
   private static let viewProperties: Set<String> = [
@@ -841,6 +1115,8 @@ final class ImportInterpreter {
     case (.enumeration, .constant(let c)): return c
     case (.enumeration, .string(let s)): return s
     case (.image, .image(let ref)): return ValueFormatting.value(.image(ref))
+    case (.transform3D, .transform(let t)): return t
+    case (.transform3D, .constant(".identity")): return "identity"
     case (.image, .null): return ImageRef.noneWord
     case (.text, .string(let s)): return "\"\(s)\""
     default: throw wrong()
@@ -854,6 +1130,9 @@ final class ImportInterpreter {
     guard !range.isEmpty else { throw skip("a missing value") }
     var c = range.lowerBound
     let v = try binary(&c, range.upperBound, 0)
+    guard c <= range.upperBound else {
+      throw skip("an unclosed bracket", tokens[range.lowerBound])
+    }
     guard c == range.upperBound else {
       throw skip("'\(tokens[c].text)' is not understood here", tokens[c])
     }
@@ -909,6 +1188,9 @@ final class ImportInterpreter {
     switch v {
     case .number(let n): return n
     case .bool(let b): return b ? 1 : 0
+    case .constant(let c) where Self.infinite[String(c.dropFirst())] != nil:
+      // `.infinity`, `.greatestFiniteMagnitude` (repeatCount's forever).
+      return Self.infinite[String(c.dropFirst())] ?? 0
     default: throw skip("expected a number, not \(v.kindName)", at)
     }
   }
@@ -926,6 +1208,19 @@ final class ImportInterpreter {
       c += 1
       let v = try unary(&c, end)
       return t.text == "-" ? .number(-(try number(v, at: t))) : v
+    }
+    if t.isPunctuation("("), program.language == .objc, c + 3 < end,
+      tokens[c + 1].isIdentifier("CATransform3D"), tokens[c + 2].isPunctuation(")"),
+      tokens[c + 3].isPunctuation("{")
+    {
+      // `(CATransform3D){m11, …, m44}` (what `export objc` writes): a matrix.
+      let close = program.closing(c + 3, in: (c + 3)..<end)
+      guard close < end else { throw skip("an unclosed '{'", t) }
+      var n: [Double] = []
+      for (_, v) in try list((c + 4)..<close) { n.append(try number(v, at: t)) }
+      guard n.count == 16 else { throw skip("a CATransform3D has 16 entries", t) }
+      c = close + 1
+      return .transform(Self.transformWord("matrix", n))
     }
     if t.isPunctuation("("), program.language == .objc, let after = castEnd(c, end) {
       c = after
@@ -989,6 +1284,7 @@ final class ImportInterpreter {
         guard c < end else { break }
         if tokens[c].isPunctuation("[") {
           let close = program.closing(c, in: c..<end)
+          guard close < end else { throw skip("an unclosed '@['", t) }
           let items = try list((c + 1)..<close)
           c = close + 1
           return .array(items.map(\.1))
@@ -1159,10 +1455,17 @@ final class ImportInterpreter {
       return value
     }
     if program.functions.contains(where: { $0.name == name }) { return .function(name) }
-    if ["bounds", "frame", "layer", "view", "center"].contains(name) {
+    if [
+      "bounds", "frame", "layer", "view", "center", "addSubview", "insertSubview",
+      "bringSubviewToFront", "sendSubviewToBack",
+    ].contains(name) {
       return try member(.host, name, at: at)
     }
     if Self.types.contains(name) { return .type(name) }
+    if ["CATransform3DIdentity", "CGAffineTransformIdentity"].contains(name) {
+      return .transform("identity")
+    }
+    if let n = Self.infinite[name], name.first?.isUppercase == true { return .number(n) }
     if name.hasPrefix("kCA") { return .constant(name) }
     if let n = ImportNames.number(name) { return .number(n) }
     if name.first?.isUppercase == true { return .type(name) }
@@ -1177,6 +1480,10 @@ final class ImportInterpreter {
     case .type(let type):
       if name == "self" || name == "init" { return v }
       if name == "pi", ["CGFloat", "Double", "Float"].contains(type) { return .number(.pi) }
+      if ["CGFloat", "Double", "Float"].contains(type), let n = Self.infinite[name] {
+        return .number(n)
+      }
+      if type == "CGAffineTransform", name == "identity" { return .transform("identity") }
       if name == "zero" { return .constant(".zero") }
       if type == "UIColor" || type == "CGColor", let color = ImportNames.color(name) {
         return .color(color)
@@ -1186,6 +1493,8 @@ final class ImportInterpreter {
     case .host:
       switch name {
       case "view", "window": return .host
+      case "addSubview", "insertSubview", "bringSubviewToFront", "sendSubviewToBack":
+        return .method(v, name)
       case "layer": return layerIsOwn ? try ownEmitter(at: at) : .hostLayer
       case "bounds", "frame", "applicationFrame": return .rect(whole)
       case "center": return .point(Point(whole.size.width / 2, whole.size.height / 2))
@@ -1204,6 +1513,9 @@ final class ImportInterpreter {
     case .hostLayer:
       if ["bounds", "frame"].contains(name) { return .rect(whole) }
       if ["addSublayer", "insertSublayer"].contains(name) { return .method(v, name) }
+      if ["add", "addAnimation", "removeAllAnimations", "removeAnimation"].contains(name) {
+        throw skip("animations of the hosting view's own layer are not imported", at)
+      }
     case .rect(let r):
       switch name {
       case "width": return .number(r.size.width)
@@ -1241,10 +1553,34 @@ final class ImportInterpreter {
       case "enumerated": return .method(v, name)
       default: break
       }
+    case .animation(let a):
+      if name == "settlingDuration" { return .constant("settlingDuration") }
+      if name == "keyPath" { return animations[a].keyPath.map { .string($0) } ?? .null }
+      if let property = ImportedAnimation.property(name),
+        let value = animations[a].value(property)
+      {
+        return value
+      }
+    case .path:
+      if Self.pathMethods.contains(name) { return .method(v, name) }
+    case .transform:
+      if ["concatenating", "scaledBy", "rotated", "translatedBy"].contains(name) {
+        return .method(v, name)
+      }
     case .object(let o):
+      if objects[o].view != nil, name == "layer" { return v }
+      if objects[o].kind != .cell,
+        ["frame", "bounds", "position"].contains(name)
+          || (objects[o].view != nil && name == "center")
+      {
+        return viewGeometry(o, name == "position" ? "center" : name)
+      }
+      let name = objects[o].view != nil ? Self.viewToLayer[name] ?? name : name
       switch name {
       case "addSublayer", "insertSublayer", "setValue", "add", "removeFromSuperlayer",
-        "removeAllAnimations":
+        "removeAllAnimations", "addAnimation", "removeAnimation", "removeAnimationForKey",
+        "convertTime", "addSubview", "insertSubview", "bringSubviewToFront", "sendSubviewToBack",
+        "setImage":
         return .method(v, name)
       case "emitterCells": return .array(objects[o].cells.map { .object($0) })
       case "name": return objects[o].explicitName.map { .string($0) } ?? .null
@@ -1265,6 +1601,9 @@ final class ImportInterpreter {
       }
     default:
       break
+    }
+    if case .object(let o) = v, let view = objects[o].view {
+      throw skip("\(view) has no member '\(name)' that the importer reads", at)
     }
     throw skip("\(v.kindName) has no member '\(name)' that the importer reads", at)
   }
@@ -1293,6 +1632,40 @@ final class ImportInterpreter {
       case ("CAEmitterLayer", []): return try create(.emitter, at: at)
       case ("CAEmitterCell", []): return try create(.cell, at: at)
       case ("CALayer", []): return try create(.layer, at: at)
+      case (_, []) where ImportedAnimation.Kind(rawValue: type) != nil:
+        return try newAnimation(type, keyPath: nil, at: at)
+      case (_, ["keyPath"]) where ImportedAnimation.Kind(rawValue: type) != nil:
+        return try newAnimation(type, keyPath: values[0], at: at)
+      case ("CAMediaTimingFunction", ["name"]):
+        return try timingFunction(values[0], at: at)
+      case ("CAMediaTimingFunction", ["controlPoints", "_", "_", "_"]):
+        return try bezier(values, at: at)
+      case ("CGMutablePath", []), ("CGPathCreateMutable", []):
+        guard paths.count < Self.maxObjects else {
+          throw skip("the import builds at most \(Self.maxObjects) paths", at)
+        }
+        paths.append([])
+        return .path(paths.count - 1)
+      case ("CGPathRelease", ["_"]), ("CFRelease", ["_"]):
+        return .void
+      case ("CGPath", ["ellipseIn", "transform"]), ("CGPathCreateWithEllipseInRect", ["_", "_"]),
+        ("CGPath", ["rect", "transform"]), ("CGPathCreateWithRect", ["_", "_"]):
+        guard paths.count < Self.maxObjects else {
+          throw skip("the import builds at most \(Self.maxObjects) paths", at)
+        }
+        paths.append([])
+        let ellipse = labels.first == "ellipseIn" || type.contains("Ellipse")
+        try pathElement(
+          paths.count - 1, ellipse ? "addEllipse" : "addRect", labels: [ellipse ? "in" : "_"],
+          values: [values[0]], at: at)
+        return .path(paths.count - 1)
+      case ("NSValue", ["cgPoint"]), ("NSValue", ["cgSize"]), ("NSValue", ["cgRect"]),
+        ("NSValue", ["caTransform3D"]), ("NSValue", ["cgAffineTransform"]):
+        return values[0]
+      case (_, let l)
+      where Self.viewClasses.contains(type)
+        && (l.isEmpty || l == ["frame"] || l == ["type"] || l == ["image"]):
+        return try createView(type, labels, values, at: at)
       case ("CGPoint", ["x", "y"]), ("CGPointMake", ["_", "_"]):
         let n = try numbers()
         return .point(Point(n[0], n[1]))
@@ -1347,7 +1720,8 @@ final class ImportInterpreter {
         let n = try numbers()
         return .number(Swift.max(n[0], n[1]))
       default:
-        break
+        if let t = try transform(type, labels, values, at: at) { return t }
+        if let p = try pathFunction(type, values, at: at) { return p }
       }
       throw skip("\(type)(\(labels.map { $0 + ":" }.joined())) is not understood", at)
     case .function(let name):
@@ -1393,6 +1767,15 @@ final class ImportInterpreter {
         return .void
       }
       guard let last = parts.last, let info = Self.info(last, of: kind) else {
+        if !reachesCells, parts.count > 1, let word = ImportAnimationTranslation.word(values[0]) {
+          // A field of a property (`transform.scale.x`): `set` checks the key path.
+          try record(
+            o,
+            ImportAssignment(
+              key: path, text: word, value: values[0], at: tokens[current.lowerBound],
+              statement: program.snippet(current)))
+          return .void
+        }
         throw skip("no property '\(path)' that Burst knows", at)
       }
       if !reachesCells, parts.count == 1 {
@@ -1418,12 +1801,344 @@ final class ImportInterpreter {
     case ("enumerated", []):
       guard case .array(let items) = receiver else { break }
       return .array(items.enumerated().map { .array([.number(Double($0.offset)), $0.element]) })
-    case ("add", _):
-      throw skip("animations are not imported yet", at)
+    case ("add", ["_", "forKey"]), ("addAnimation", ["_", "forKey"]):
+      guard case .object(let o) = receiver else { break }
+      try addAnimation(values[0], key: values[1], to: o, at: at)
+      return .void
+    case ("removeAllAnimations", []), ("removeAnimation", ["forKey"]),
+      ("removeAnimationForKey", ["_"]):
+      guard case .object(let o) = receiver, objects[o].kind != .cell else { break }
+      var rest = ""
+      if let key = values.first {
+        guard case .string(let k) = key else { throw skip("an animation's key is a string", at) }
+        rest = HistoryRecorder.quoted(k)
+      }
+      add(
+        .layer(
+          object: o,
+          commands: [ImportLayerCommand(verb: "cancel", suffix: "", rest: rest, what: name)],
+          at: tokens[current.lowerBound], statement: program.snippet(current)))
+      return .void
+    case ("convertTime", ["_", "from"]), ("convertTime", ["_", "fromLayer"]):
+      // The layers' timing is the scene's here unless the code changed it; the time as given.
+      return values[0]
+    case ("addSubview", ["_"]), ("bringSubviewToFront", ["_"]):
+      try attach(values[0], to: receiver, first: false, at: at)
+      return .void
+    case ("insertSubview", let l) where l.count == 2,
+      ("sendSubviewToBack", let l) where l.count == 1:
+      try attach(values[0], to: receiver, first: true, at: at)
+      return .void
+    case ("setImage", ["_", "for"]), ("setImage", ["_", "forState"]):
+      try setProperty(receiver, "contents", values[0], at: at)
+      return .void
+    case ("concatenating", ["_"]):
+      guard case .transform(let t) = receiver, case .transform(let u) = values[0] else { break }
+      return .transform(Self.product(t, u))
+    case ("scaledBy", ["x", "y"]), ("translatedBy", ["x", "y"]), ("rotated", ["by"]):
+      guard case .transform(let t) = receiver else { break }
+      var n: [Double] = []
+      for v in values { n.append(try number(v, at: at)) }
+      let first =
+        name == "scaledBy"
+        ? Self.transformWord("scale", [n[0], n[1], 1])
+        : name == "translatedBy"
+          ? Self.transformWord("translate", [n[0], n[1]]) : Self.transformWord("rotate", n)
+      return .transform(Self.product(first, t))
+    case (let m, _) where Self.pathMethods.contains(m):
+      guard case .path(let p) = receiver else { break }
+      try pathElement(p, m, labels: labels, values: values, at: at)
+      return .void
     default:
       break
     }
     throw skip("\(name)(\(labels.map { $0 + ":" }.joined())) is not understood", at)
+  }
+
+  // MARK: - Animations, paths, transforms and views
+
+  /// `Float.infinity` and the like: what repeatCount reads as forever.
+  static let infinite: [String: Double] = [
+    "infinity": .infinity, "greatestFiniteMagnitude": Double(Float.greatestFiniteMagnitude),
+    "HUGE_VALF": .infinity, "HUGE_VAL": .infinity, "INFINITY": .infinity, "HUGE": .infinity,
+    "MAXFLOAT": Double(Float.greatestFiniteMagnitude),
+    "FLT_MAX": Double(Float.greatestFiniteMagnitude),
+  ]
+
+  /// CGMutablePath's methods the importer follows.
+  static let pathMethods: Set<String> = [
+    "move", "addLine", "addQuadCurve", "addCurve", "addArc", "addEllipse", "addRect",
+    "closeSubpath",
+  ]
+
+  /// The UIKit views the importer builds as layers.
+  static let viewClasses: Set<String> = ["UIView", "UIButton", "UIImageView", "UILabel"]
+
+  /// A new CAAnimation of a class, with its key path.
+  private func newAnimation(_ type: String, keyPath: ImportValue?, at: SourceToken)
+    throws(ImportSkip) -> ImportValue
+  {
+    guard let kind = ImportedAnimation.Kind(rawValue: type) else {
+      throw skip("\(type) is not an animation", at)
+    }
+    guard animations.count < Self.maxObjects else {
+      throw skip("the import creates at most \(Self.maxObjects) animations", at)
+    }
+    var path: String? = nil
+    if let keyPath {
+      guard case .string(let k) = keyPath else { throw skip("a keyPath is a string", at) }
+      path = k
+    }
+    animations.append(ImportedAnimation(kind: kind, keyPath: path, created: at))
+    return .animation(animations.count - 1)
+  }
+
+  /// A timing function by name (`.easeIn`, `kCAMediaTimingFunctionEaseIn`, `"easeIn"`).
+  private func timingFunction(_ v: ImportValue, at: SourceToken) throws(ImportSkip)
+    -> ImportValue
+  {
+    var word = ""
+    switch v {
+    case .constant(let c): word = c
+    case .string(let s): word = s
+    default: break
+    }
+    guard let f = TimingFunction(name: word),
+      let named = TimingFunction.named.first(where: { $0.function == f })
+    else { throw skip("no timing function named \(v.kindName)", at) }
+    return .timing(named.name)
+  }
+
+  /// `CAMediaTimingFunction(controlPoints:…)`: `bezier(x1,y1,x2,y2)`.
+  private func bezier(_ values: [ImportValue], at: SourceToken) throws(ImportSkip) -> ImportValue {
+    var n: [String] = []
+    for v in values { n.append(ValueFormatting.number(try number(v, at: at))) }
+    return .timing("bezier(" + n.joined(separator: ",") + ")")
+  }
+
+  /// A transform function as Burst writes it: `scale(2,2,1)`.
+  static func transformWord(_ name: String, _ n: [Double]) -> String {
+    name + "(" + n.map(ValueFormatting.number).joined(separator: ",") + ")"
+  }
+
+  /// `a` then `b` (CATransform3DConcat(a, b), `a.concatenating(b)`).
+  static func product(_ a: String, _ b: String) -> String {
+    if a == "identity" { return b }
+    if b == "identity" { return a }
+    return a + "*" + b
+  }
+
+  /// The transforms Apple's functions make, by name and argument count.
+  private func transform(
+    _ type: String, _ labels: [String], _ values: [ImportValue], at: SourceToken
+  )
+    throws(ImportSkip) -> ImportValue?
+  {
+    func numbers(_ vs: ArraySlice<ImportValue>) throws(ImportSkip) -> [Double] {
+      var out: [Double] = []
+      for v in vs { out.append(try number(v, at: at)) }
+      return out
+    }
+    let made: [String: String] = [
+      "CATransform3DMakeScale": "scale", "CATransform3DMakeRotation": "rotate",
+      "CATransform3DMakeTranslation": "translate", "CGAffineTransformMakeScale": "scale",
+      "CGAffineTransformMakeRotation": "rotate", "CGAffineTransformMakeTranslation": "translate",
+    ]
+    if let f = made[type] {
+      var n = try numbers(values[...])
+      if type == "CGAffineTransformMakeScale", n.count == 2 { n.append(1) }
+      return .transform(Self.transformWord(f, n))
+    }
+    switch (type, labels) {
+    case ("CGAffineTransform", ["scaleX", "y"]):
+      let n = try numbers(values[...])
+      return .transform(Self.transformWord("scale", n + [1]))
+    case ("CGAffineTransform", ["rotationAngle"]):
+      return .transform(Self.transformWord("rotate", try numbers(values[...])))
+    case ("CGAffineTransform", ["translationX", "y"]):
+      return .transform(Self.transformWord("translate", try numbers(values[...])))
+    case ("CATransform3DConcat", ["_", "_"]), ("CGAffineTransformConcat", ["_", "_"]):
+      guard case .transform(let a) = values[0], case .transform(let b) = values[1] else { break }
+      return .transform(Self.product(a, b))
+    case ("CATransform3DMakeAffineTransform", ["_"]):
+      return values[0]
+    case ("CATransform3D", let l) where l == Matrix3D.entryNames:
+      return .transform(Self.transformWord("matrix", try numbers(values[...])))
+    case ("CATransform3DScale", ["_", "_", "_", "_"]),
+      ("CATransform3DTranslate", ["_", "_", "_", "_"]),
+      ("CATransform3DRotate", ["_", "_", "_", "_", "_"]),
+      ("CGAffineTransformScale", ["_", "_", "_"]),
+      ("CGAffineTransformTranslate", ["_", "_", "_"]), ("CGAffineTransformRotate", ["_", "_"]):
+      guard case .transform(let t) = values[0] else { break }
+      var n = try numbers(values.dropFirst())
+      let f =
+        type.hasSuffix("Scale") ? "scale" : type.hasSuffix("Translate") ? "translate" : "rotate"
+      if type == "CGAffineTransformScale" { n.append(1) }
+      return .transform(Self.product(Self.transformWord(f, n), t))
+    default:
+      break
+    }
+    return nil
+  }
+
+  /// One element of a CGMutablePath (`move(to:)`, `CGPathMoveToPoint(p, NULL, x, y)`) as Burst
+  /// writes it in `animate … path`.
+  private func pathElement(
+    _ p: Int, _ method: String, labels: [String], values: [ImportValue], at: SourceToken
+  ) throws(ImportSkip) {
+    func point(_ v: ImportValue) throws(ImportSkip) -> String {
+      guard case .point(let pt) = v else { throw skip("expected a point, not \(v.kindName)", at) }
+      return ValueFormatting.value(.point(pt))
+    }
+    func rect(_ v: ImportValue) throws(ImportSkip) -> String {
+      guard case .rect(let r) = v else { throw skip("expected a rect, not \(v.kindName)", at) }
+      return ValueFormatting.value(.rect(r))
+    }
+    func n(_ v: ImportValue) throws(ImportSkip) -> String {
+      ValueFormatting.number(try number(v, at: at))
+    }
+    func arg(_ label: String) throws(ImportSkip) -> ImportValue {
+      guard let i = labels.firstIndex(of: label) else { throw skip("missing '\(label):'", at) }
+      return values[i]
+    }
+    let element: String
+    switch method {
+    case "move": element = "moveTo " + (try point(try arg("to")))
+    case "addLine": element = "lineTo " + (try point(try arg("to")))
+    case "addQuadCurve":
+      element = "quadTo \(try point(try arg("control"))) \(try point(try arg("to")))"
+    case "addCurve":
+      element =
+        "curveTo \(try point(try arg("control1"))) \(try point(try arg("control2")))"
+        + " \(try point(try arg("to")))"
+    case "addArc":
+      element =
+        "arc \(try point(try arg("center"))) \(try n(try arg("radius")))"
+        + " \(try n(try arg("startAngle"))) \(try n(try arg("endAngle")))"
+        + (try number(try arg("clockwise"), at: at) != 0 ? " clockwise" : "")
+    case "addEllipse": element = "ellipse " + (try rect(try arg("in")))
+    case "addRect": element = "rect " + (try rect(values.first ?? .null))
+    default: element = "close"
+    }
+    guard paths[p].count < Self.maxLoopIterations else {
+      throw skip("a path of more than \(Self.maxLoopIterations) elements", at)
+    }
+    paths[p].append(element)
+  }
+
+  /// Objective-C's path functions, `CGPathMoveToPoint(p, NULL, x, y)` and the like, as the
+  /// Swift methods.
+  private func pathFunction(_ type: String, _ values: [ImportValue], at: SourceToken)
+    throws(ImportSkip) -> ImportValue?
+  {
+    let forms: [String: (method: String, labels: [String])] = [
+      "CGPathMoveToPoint": ("move", ["x", "y"]), "CGPathAddLineToPoint": ("addLine", ["x", "y"]),
+      "CGPathAddQuadCurveToPoint": ("addQuadCurve", ["cx", "cy", "x", "y"]),
+      "CGPathAddCurveToPoint": ("addCurve", ["c1x", "c1y", "c2x", "c2y", "x", "y"]),
+      "CGPathAddArc": ("addArc", ["cx", "cy", "r", "a0", "a1", "cw"]),
+      "CGPathAddEllipseInRect": ("addEllipse", ["rect"]), "CGPathAddRect": ("addRect", ["rect"]),
+      "CGPathCloseSubpath": ("closeSubpath", []),
+    ]
+    guard let form = forms[type] else { return nil }
+    let extra = form.method == "closeSubpath" ? 1 : 2
+    guard values.count == form.labels.count + extra, case .path(let p) = values[0] else {
+      throw skip("\(type) takes a path, NULL and \(form.labels.count) values", at)
+    }
+    let v = Array(values.dropFirst(extra))
+    func pt(_ i: Int) throws(ImportSkip) -> ImportValue {
+      .point(Point(try number(v[i], at: at), try number(v[i + 1], at: at)))
+    }
+    let (labels, args): ([String], [ImportValue])
+    switch form.method {
+    case "move", "addLine": (labels, args) = (["to"], [try pt(0)])
+    case "addQuadCurve": (labels, args) = (["to", "control"], [try pt(2), try pt(0)])
+    case "addCurve":
+      (labels, args) = (["to", "control1", "control2"], [try pt(4), try pt(0), try pt(2)])
+    case "addArc":
+      (labels, args) = (
+        ["center", "radius", "startAngle", "endAngle", "clockwise"],
+        [try pt(0), v[2], v[3], v[4], v[5]]
+      )
+    case "addEllipse": (labels, args) = (["in"], [v[0]])
+    case "addRect": (labels, args) = (["_"], [v[0]])
+    default: (labels, args) = ([], [])
+    }
+    try pathElement(p, form.method, labels: labels, values: args, at: at)
+    return .void
+  }
+
+  /// `layer.add(animation, forKey: key)`: the animation as it is now becomes Burst's commands.
+  private func addAnimation(_ value: ImportValue, key: ImportValue, to o: Int, at: SourceToken)
+    throws(ImportSkip)
+  {
+    guard case .animation(let a) = value else {
+      throw skip("add(_:forKey:) takes an animation, not \(value.kindName)", at)
+    }
+    guard objects[o].kind != .cell else { throw skip("a cell takes no animations", at) }
+    var k: String? = nil
+    switch key {
+    case .string(let s): k = s
+    case .null, .constant("kCATransition"): break
+    default: throw skip("an animation's key is a string or nil", at)
+    }
+    let translated: (commands: [ImportLayerCommand], notes: [String])
+    do throws(ImportSkip) {
+      translated = try ImportAnimationTranslation.commands(
+        animations[a], key: k, animations: animations, paths: paths, now: now)
+    } catch {
+      throw skip(error.message, error.at ?? at)
+    }
+    let start = tokens[current.lowerBound]
+    for note in translated.notes {
+      warn(start, "skipped: part of \(animations[a].kind.rawValue)", hint: note)
+    }
+    add(
+      .layer(
+        object: o, commands: translated.commands, at: start, statement: program.snippet(current)))
+  }
+
+  /// A layer's or view's frame, bounds or center (position), from the frame, bounds and
+  /// position the code gave it (the anchor point in the middle).
+  private func viewGeometry(_ o: Int, _ name: String) -> ImportValue {
+    var size = Size(0, 0)
+    var center = Point(0, 0)
+    for a in objects[o].assignments {
+      switch (a.key, a.value) {
+      case ("frame", .rect(let r)):
+        size = r.size
+        center = Point(r.origin.x + r.size.width / 2, r.origin.y + r.size.height / 2)
+      case ("bounds", .rect(let r)): size = r.size
+      case ("position", .point(let p)): center = p
+      default: break
+      }
+    }
+    switch name {
+    case "bounds": return .rect(Rect(0, 0, size.width, size.height))
+    case "center": return .point(center)
+    default:
+      return .rect(
+        Rect(center.x - size.width / 2, center.y - size.height / 2, size.width, size.height))
+    }
+  }
+
+  /// A UIKit view, made a layer named after its variable: `UIView(frame:)`, `UIButton(type:)`,
+  /// `UIImageView(image:)`, `UILabel()`.
+  private func createView(
+    _ type: String, _ labels: [String], _ values: [ImportValue], at: SourceToken
+  )
+    throws(ImportSkip) -> ImportValue
+  {
+    let v = try create(.layer, at: at)
+    guard case .object(let o) = v else { return v }
+    objects[o].view = type
+    for (label, value) in zip(labels, values) {
+      switch label {
+      case "frame": try setProperty(v, "frame", value, at: at)
+      case "image": try setProperty(v, "contents", value, at: at)
+      default: break
+      }
+    }
+    return v
   }
 
   /// An Objective-C message `[receiver part:arg part:arg]` (the tokens inside the brackets).
@@ -1439,6 +2154,15 @@ final class ImportInterpreter {
     var parts: [(String, ImportValue?)] = []
     while c < range.upperBound {
       let part = tokens[c]
+      if part.isPunctuation(":"), !parts.isEmpty {
+        // A part without a name (`functionWithControlPoints:0.2 :0 :0.2 :1`).
+        c += 1
+        var end = c
+        while end < range.upperBound, !tokens[end].isPunctuation(":") { end += 1 }
+        parts.append(("", try expression(c..<end)))
+        c = end
+        continue
+      }
       guard part.kind == .identifier else {
         throw skip("'\(part.text)' is not understood in a message", part)
       }
@@ -1461,6 +2185,7 @@ final class ImportInterpreter {
         {
           break
         }
+        if depth == 0, t.isPunctuation(":"), end > c { break }
         end += 1
       }
       parts.append((part.text, try expression(c..<end)))
@@ -1478,6 +2203,24 @@ final class ImportInterpreter {
       case ("CAEmitterCell", "emitterCell"), ("CAEmitterCell", "new"):
         return try create(.cell, at: at)
       case ("CALayer", "layer"), ("CALayer", "new"): return try create(.layer, at: at)
+      case (_, "animation") where ImportedAnimation.Kind(rawValue: type) != nil,
+        (_, "new") where ImportedAnimation.Kind(rawValue: type) != nil:
+        return try newAnimation(type, keyPath: nil, at: at)
+      case (_, "animationWithKeyPath:") where ImportedAnimation.Kind(rawValue: type) != nil:
+        return try newAnimation(type, keyPath: args[0], at: at)
+      case ("CAMediaTimingFunction", "functionWithName:"):
+        return try timingFunction(args[0], at: at)
+      case ("CAMediaTimingFunction", "functionWithControlPoints::::"):
+        return try bezier(args, at: at)
+      case (_, "new") where Self.viewClasses.contains(type),
+        (_, "init") where Self.viewClasses.contains(type):
+        return try createView(type, [], [], at: at)
+      case (_, "initWithFrame:") where Self.viewClasses.contains(type):
+        return try createView(type, ["frame"], args, at: at)
+      case ("UIImageView", "initWithImage:"):
+        return try createView(type, ["image"], args, at: at)
+      case ("UIButton", "buttonWithType:"):
+        return try createView(type, [], [], at: at)
       case (_, "alloc"): return .type(type)
       case (_, "init"): return try call(.type(type), [], at: at)
       case ("UIColor", "colorWithRed:green:blue:alpha:"):
@@ -1519,7 +2262,14 @@ final class ImportInterpreter {
         try setProperty(receiver, name, args[0], at: at)
         return .void
       }
-      if args.isEmpty { return try member(receiver, first.0, at: at) }
+      if args.isEmpty {
+        let m = try member(receiver, first.0, at: at)
+        // `[layer removeAllAnimations]`, `CGPathCloseSubpath`-like messages: called.
+        if case .method(let r, let name) = m {
+          return try method(r, name, labels: [], values: [], at: at)
+        }
+        return m
+      }
       let labels = ["_"] + parts.dropFirst().map(\.0)
       return try method(
         try member(receiver, first.0, at: at).methodReceiver(receiver), first.0, labels: labels,
@@ -1589,15 +2339,17 @@ final class ImportInterpreter {
     return Color(rgb.0, rgb.1, rgb.2, a)
   }
 
-  /// `UIImage(named:)`: a PNG beside the file (`x.png`, `x@2x.png`, `x@3x.png`), else the
-  /// built-in image of the same role, with a warning.
+  /// `UIImage(named:)`: a PNG beside the file (`x.png`, `x@2x.png`, `x@3x.png`), else in an
+  /// asset catalog `Assets.xcassets/x.imageset/` beside the file or in one of its three nearest
+  /// ancestor folders, else the built-in image of the same role, with a warning.
   private func image(named name: String, at: SourceToken) -> ImageRef {
     let candidates =
       name.hasSuffix(".png") ? [name] : [name + ".png", name + "@2x.png", name + "@3x.png"]
     for c in candidates {
       let path = directory.isEmpty ? c : directory + "/" + c
-      if FileManager.default.fileExists(atPath: path) { return .file(c) }
+      if FileManager.default.fileExists(atPath: path) { return .file(path) }
     }
+    if let path = ImportAssets.image(named: name, near: directory) { return .file(path) }
     let builtin = ImportNames.builtinImage(for: name)
     warn(
       at, "image '\(name)' is not beside \(fileName): using the built-in '\(builtin)'",

@@ -17,6 +17,15 @@ indirect enum ImportValue: Sendable, Equatable {
   /// A created CALayer, CAEmitterLayer or CAEmitterCell.
   case object(Int)
   case array([ImportValue])
+  /// A transform as Burst writes it (`scale(1.2,1.2,1)*rotate(0.5)`, `identity`): from
+  /// `CATransform3DMake…`, `CGAffineTransform(…)` and their products.
+  case transform(String)
+  /// A CAAnimation the code created: an index into the interpreter's animations.
+  case animation(Int)
+  /// A `CAMediaTimingFunction`, as Burst names it (`easeIn`, `bezier(0.2,0,0.2,1)`).
+  case timing(String)
+  /// A `CGMutablePath`: an index into the interpreter's paths.
+  case path(Int)
   /// The hosting view (`self` in a view or view controller, `view`, `UIScreen.main`).
   case host
   /// The hosting view's layer (`view.layer`, `self.layer`).
@@ -44,6 +53,10 @@ indirect enum ImportValue: Sendable, Equatable {
     case .constant(let c): return "'\(c)'"
     case .object: return "a layer or cell"
     case .array: return "an array"
+    case .transform: return "a transform"
+    case .animation: return "an animation"
+    case .timing: return "a timing function"
+    case .path: return "a path"
     case .host: return "the hosting view"
     case .hostLayer: return "the hosting view's layer"
     case .type(let t): return "the type \(t)"
@@ -102,6 +115,8 @@ enum ImportNames {
   /// The built-in image of the same role as an asset name (`flake` → a dot, `Spark` → spark),
   /// when the file is not beside the source.
   static func builtinImage(for asset: String) -> String {
+    // A name Burst has (what `export` writes for a built-in image) is that image.
+    if BuiltinImages.names.contains(asset) { return asset }
     let a = asset.lowercased()
     let roles: [(words: [String], image: String)] = [
       (["heart"], "heart.fill"), (["sparkle", "twinkle", "glitter"], "sparkle"),

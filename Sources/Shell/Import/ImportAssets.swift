@@ -1,0 +1,108 @@
+import Core
+import Foundation
+
+/// `UIImage(named:)` in an asset catalog: `NAME.imageset/` inside an `…xcassets` folder beside
+/// the imported file or in one of its three nearest ancestor folders (the nearest first), its
+/// `Contents.json` naming the files.
+enum ImportAssets {
+  /// How many folders up from the imported file's catalogs are looked for.
+  static let ancestorLevels = 3
+
+  /// The path of the PNG file the catalog gives for `name`, or nil.
+  static func image(named name: String, near directory: String) -> String? {
+    let base = directory.isEmpty ? "." : directory
+    var folder = base
+    var budget = Limits.maxImportAssetFolders
+    for _ in 0...ancestorLevels {
+      for catalog in sorted(folder).filter({ $0.hasSuffix(".xcassets") }) {
+        let root = folder + "/" + catalog
+        if let set = imageSet(name, in: root, budget: &budget),
+          let file = chosenFile(in: set)
+        {
+          let path = set + "/" + file
+          // As the importer's other paths: relative to the current directory like the file's.
+          return directory.isEmpty && path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        }
+      }
+      folder = parent(of: folder)
+    }
+    return nil
+  }
+
+  /// The folder above `folder`, as a path of the same kind (relative or absolute).
+  private static func parent(of folder: String) -> String {
+    if folder == "." { return ".." }
+    if folder == "/" { return "/" }
+    let parts = folder.split(separator: "/", omittingEmptySubsequences: false)
+    if parts.last == ".." { return folder + "/.." }
+    guard parts.count > 1 else { return "." }
+    let up = parts.dropLast().joined(separator: "/")
+    return up.isEmpty ? "/" : up
+  }
+
+  /// A folder's entries in a fixed order.
+  private static func sorted(_ folder: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+  }
+
+  private static func isDirectory(_ path: String) -> Bool {
+    var d: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &d) && d.boolValue
+  }
+
+  /// The `NAME.imageset` folder in a catalog, also inside its groups (breadth first).
+  private static func imageSet(_ name: String, in root: String, budget: inout Int) -> String? {
+    var queue = [root]
+    var next = 0
+    while next < queue.count, budget > 0 {
+      let folder = queue[next]
+      next += 1
+      budget -= 1
+      let direct = folder + "/" + name + ".imageset"
+      if isDirectory(direct) { return direct }
+      for entry in sorted(folder)
+      where !entry.hasSuffix(".imageset") && !entry.hasPrefix(".") && !entry.contains(".")
+        && isDirectory(folder + "/" + entry)
+      {
+        queue.append(folder + "/" + entry)
+      }
+    }
+    return nil
+  }
+
+  /// The scales in the order they win: 1x first (see docs/import.md).
+  static let scaleOrder = ["1x", "", "2x", "3x"]
+
+  /// The PNG file an image set's `Contents.json` names: of the universal (else iPhone) images,
+  /// the 1x one, else the one without a scale, else 2x, else 3x.
+  static func chosenFile(in set: String) -> String? {
+    let path = set + "/Contents.json"
+    guard
+      let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+      let size = attributes[.size] as? NSNumber, size.intValue <= Limits.maxImportAssetJSONBytes,
+      let data = FileManager.default.contents(atPath: path)
+    else { return nil }
+    return chosenFile(contents: data)
+  }
+
+  /// The file chosen from a `Contents.json`'s bytes (see `chosenFile(in:)`).
+  static func chosenFile(contents data: Data) -> String? {
+    guard let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let images = json["images"] as? [[String: Any]]
+    else { return nil }
+    var best: (rank: Int, file: String)? = nil
+    for image in images {
+      guard let file = image["filename"] as? String, file.lowercased().hasSuffix(".png"),
+        !file.contains("/")
+      else { continue }
+      let idiom = image["idiom"] as? String ?? "universal"
+      guard let idiomRank = ["universal", "iphone"].firstIndex(of: idiom) else { continue }
+      let scale = image["scale"] as? String ?? ""
+      guard let scaleRank = scaleOrder.firstIndex(of: scale) else { continue }
+      let rank = idiomRank * scaleOrder.count + scaleRank
+      if let b = best, b.rank <= rank { continue }
+      best = (rank, file)
+    }
+    return best?.file
+  }
+}
