@@ -37,7 +37,8 @@ private func parseOptions() -> Options {
       print("usage: burst-bench [--quick] [--filter NAME]...")
       print(
         "workloads: steady-1M, render-100k, ascii-frame, ppm-1080p, step-1M-spread, "
-          + "step-1M-fixed, scale-10k … scale-4M, births-10M, bytes-4M")
+          + "step-1M-fixed, scale-10k … scale-4M, births-10M, bytes-4M, sprites-100k-16px, "
+          + "sprites-1M-4px, show-10k")
       exit(0)
     default:
       usage("unknown option '\(arg)'")
@@ -81,7 +82,7 @@ private func alternatingRuns(
   return (times.0, times.1, lives.0, lives.1)
 }
 
-private func seconds(_ body: () -> Void) -> Double {
+func seconds(_ body: () -> Void) -> Double {
   let d = ContinuousClock().measure(body)
   return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
 }
@@ -101,7 +102,7 @@ private struct Row {
   var runs: Int
 }
 
-private func format(_ v: Double) -> String {
+func format(_ v: Double) -> String {
   if v >= 100 { return String(format: "%.0f", v) }
   if v >= 10 { return String(format: "%.1f", v) }
   if v >= 1 { return String(format: "%.2f", v) }
@@ -723,7 +724,9 @@ private let kernelNames = [
   "scale-40k", "scale-100k", "scale-400k", "scale-1M", "scale-4M", "bytes-4M", "bytes-400k",
   "births-10M", "births-1M",
 ]
-if selected.isEmpty && !kernelNames.contains(where: options.wants) {
+if selected.isEmpty && !kernelNames.contains(where: options.wants)
+  && !renderNames.contains(where: options.wants)
+{
   usage("no workload matches \(options.filters.joined(separator: ", "))")
 }
 
@@ -738,7 +741,8 @@ for (name, run) in selected {
   notes += more
 }
 private let (kernelRows, kernelNotes) = kernelWorkloads(options)
-if selected.isEmpty && kernelRows.isEmpty {
+private let (renderRows, renderNotes) = renderWorkloads(quick: options.quick, wants: options.wants)
+if selected.isEmpty && kernelRows.isEmpty && renderRows.isEmpty {
   usage("no workload matches \(options.filters.joined(separator: ", "))")
 }
 
@@ -770,5 +774,6 @@ if !kernelRows.isEmpty {
         + pad(ratio, 8) + pad(through, 30) + r.unit)
   }
 }
+printRenderTable(renderRows)
 print("")
-for n in notes + kernelNotes { print(n) }
+for n in notes + kernelNotes + renderNotes { print(n) }

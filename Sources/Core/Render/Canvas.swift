@@ -444,6 +444,16 @@ struct PixelBox {
     _ t: Affine2D, minX: Double, minY: Double, maxX: Double, maxY: Double, margin: Double = 0,
     in canvas: Canvas
   ) {
+    self.init(
+      t, minX: minX, minY: minY, maxX: maxX, maxY: maxY, margin: margin, width: canvas.width,
+      height: canvas.height)
+  }
+
+  /// The box in a `width`×`height` canvas.
+  init?(
+    _ t: Affine2D, minX: Double, minY: Double, maxX: Double, maxY: Double, margin: Double = 0,
+    width: Int, height: Int
+  ) {
     let p0 = t.apply(x: minX, y: minY)
     let p1 = t.apply(x: maxX, y: minY)
     let p2 = t.apply(x: minX, y: maxY)
@@ -451,7 +461,7 @@ struct PixelBox {
     self.init(
       lowX: min(p0.x, p1.x, p2.x, p3.x) - margin, highX: max(p0.x, p1.x, p2.x, p3.x) + margin,
       lowY: min(p0.y, p1.y, p2.y, p3.y) - margin, highY: max(p0.y, p1.y, p2.y, p3.y) + margin,
-      in: canvas)
+      width: width, height: height)
   }
 
   /// The box of a shape seen through any map: the whole canvas when a corner lies behind the
@@ -474,9 +484,15 @@ struct PixelBox {
   }
 
   private init?(lowX: Double, highX: Double, lowY: Double, highY: Double, in canvas: Canvas) {
+    self.init(
+      lowX: lowX, highX: highX, lowY: lowY, highY: highY, width: canvas.width,
+      height: canvas.height)
+  }
+
+  private init?(lowX: Double, highX: Double, lowY: Double, highY: Double, width: Int, height: Int) {
     guard lowX.isFinite, highX.isFinite, lowY.isFinite, highY.isFinite else { return nil }
-    let w = Double(canvas.width)
-    let h = Double(canvas.height)
+    let w = Double(width)
+    let h = Double(height)
     // Clamp in floating point first so the Int conversions can never trap.
     x0 = Int(min(max(lowX, 0), w).rounded(.down))
     x1 = Int(min(max(highX, 0), w).rounded(.up))

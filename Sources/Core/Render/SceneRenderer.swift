@@ -384,14 +384,9 @@ package enum SceneRenderer {
         models[c.id] = c
         stack.append(contentsOf: c.cells)
       }
-      struct Look {
-        let image: SpriteImage
-        let rect: (x: Double, y: Double, w: Double, h: Double)
-        let width: Double
-        let height: Double
-        let filter: SpriteFilter
-      }
-      var looks: [Look?] = []
+      // Per cell, what every particle's sprite shares (image, rect, filter and what follows
+      // from them alone), and its size in points per unit scale.
+      var looks: [(sprite: SpriteLook, width: Double, height: Double)?] = []
       for c in cells {
         guard let cell = models[c.id], let image = scene.image(cell.contents) else {
           looks.append(nil)
@@ -400,13 +395,15 @@ package enum SceneRenderer {
         let r = cell.contentsRect
         let scale = max(cell.contentsScale, 1e-6)
         looks.append(
-          Look(
-            image: image, rect: (r.origin.x, r.origin.y, r.size.width, r.size.height),
-            width: Double(image.width) * r.size.width / scale,
-            height: Double(image.height) * r.size.height / scale,
-            filter: SpriteFilter(
-              magnification: cell.magnificationFilter, minification: cell.minificationFilter,
-              bias: cell.minificationFilterBias)))
+          (
+            SpriteLook(
+              image, contentsRect: (r.origin.x, r.origin.y, r.size.width, r.size.height),
+              filter: SpriteFilter(
+                magnification: cell.magnificationFilter, minification: cell.minificationFilter,
+                bias: cell.minificationFilterBias)),
+            Double(image.width) * r.size.width / scale,
+            Double(image.height) * r.size.height / scale
+          ))
       }
       // Every particle evaluated once, cell by cell, in tight loops (no per-particle calls).
       let t = rt.simTime
@@ -441,52 +438,66 @@ package enum SceneRenderer {
       let layerOpacity = Float(min(max(opacity, 0), 1))
       // In perspective each particle is drawn through the map's tangent at its position.
       let flat = projective.affine
-      for (slot, i) in order {
-        drawnSincePoll += 1
-        if drawnSincePoll >= 4096 {
-          drawnSincePoll = 0
-          if stop() { stopped = true }
+      // The canvas is moved out for the batch (and back after), so the pen holds the only
+      // reference to its pixels while the loop reads the rest of the renderer.
+      var target = Canvas(width: 0, height: 0)
+      swap(&target, &canvas)
+      defer { swap(&target, &canvas) }
+      var polled = drawnSincePoll
+      var halted = stopped
+      defer {
+        drawnSincePoll = polled
+        stopped = halted
+      }
+      let stop = self.stop
+      target.withSpritePen { pen in
+        for (slot, i) in order {
+          polled += 1
+          if polled >= 4096 {
+            polled = 0
+            if stop() { halted = true }
+          }
+          if halted { return }
+          guard let look = looks[slot] else { continue }
+          let k = offsets[slot] + i
+          let a = min(max(frame.alpha[k], 0), 1) * layerOpacity
+          guard a > 0 else { continue }
+          let size = Double(abs(frame.scale[k]))
+          guard size > 0 else { continue }
+          let rot = Double(frame.rotation[k])
+          let (cs, sn) = rot == 0 ? (1.0, 0.0) : (CoreMath.cos(rot), CoreMath.sin(rot))
+          let w = look.width * size
+          let h = look.height * size
+          // translate(x, y) · rotate · scale(w, h), in layer space, then to the canvas.
+          let local = Affine2D(
+            a: cs * w, b: sn * w, c: -sn * h, d: cs * h, tx: Double(frame.x[k]),
+            ty: Double(frame.y[k]))
+          let m: Affine2D
+          if let depth {
+            // The plane through the particle parallel to the layer, at its depth, projected.
+            let z = Double(frame.z[k])
+            let t = depth.layer.m
+            let slice = Projective2D(
+              a: t[0], b: t[1], p: t[3], c: t[4], d: t[5], q: t[7], tx: z * t[8] + t[12],
+              ty: z * t[9] + t[13], r: z * t[11] + t[15])
+            guard
+              let tangent = Projective2D.compose(depth.parent, slice)
+                .tangent(atX: local.tx, y: local.ty)
+            else { continue }
+            m = tangent
+          } else if let flat {
+            m = flat
+          } else if let tangent = projective.tangent(atX: local.tx, y: local.ty) {
+            m = tangent
+          } else {
+            continue
+          }
+          pen.draw(
+            look.sprite, transform: compose(m, local),
+            tint: RGBA(
+              r: min(max(frame.red[k], 0), 1), g: min(max(frame.green[k], 0), 1),
+              b: min(max(frame.blue[k], 0), 1), a: a), blend: blend)
         }
-        if stopped { return }
-        guard let look = looks[slot] else { continue }
-        let k = offsets[slot] + i
-        let a = min(max(frame.alpha[k], 0), 1) * layerOpacity
-        guard a > 0 else { continue }
-        let size = Double(abs(frame.scale[k]))
-        guard size > 0 else { continue }
-        let rot = Double(frame.rotation[k])
-        let (cs, sn) = rot == 0 ? (1.0, 0.0) : (CoreMath.cos(rot), CoreMath.sin(rot))
-        let w = look.width * size
-        let h = look.height * size
-        // translate(x, y) · rotate · scale(w, h), in layer space, then to the canvas.
-        let local = Affine2D(
-          a: cs * w, b: sn * w, c: -sn * h, d: cs * h, tx: Double(frame.x[k]),
-          ty: Double(frame.y[k]))
-        let m: Affine2D
-        if let depth {
-          // The plane through the particle parallel to the layer, at its depth, projected.
-          let z = Double(frame.z[k])
-          let t = depth.layer.m
-          let slice = Projective2D(
-            a: t[0], b: t[1], p: t[3], c: t[4], d: t[5], q: t[7], tx: z * t[8] + t[12],
-            ty: z * t[9] + t[13], r: z * t[11] + t[15])
-          guard
-            let tangent = Projective2D.compose(depth.parent, slice)
-              .tangent(atX: local.tx, y: local.ty)
-          else { continue }
-          m = tangent
-        } else if let flat {
-          m = flat
-        } else if let tangent = projective.tangent(atX: local.tx, y: local.ty) {
-          m = tangent
-        } else {
-          continue
-        }
-        canvas.drawSprite(
-          look.image, contentsRect: look.rect, transform: compose(m, local),
-          tint: RGBA(
-            r: min(max(frame.red[k], 0), 1), g: min(max(frame.green[k], 0), 1),
-            b: min(max(frame.blue[k], 0), 1), a: a), blend: blend, filter: look.filter)
       }
     }
   }

@@ -63,31 +63,104 @@ extension Canvas {
     blend: BlendMode = .sourceOver,
     filter: SpriteFilter = .linear
   ) {
-    guard transform.isFinite,
-      let tintColor = spriteTint(tint, contentsRect: contentsRect)
+    let look = SpriteLook(image, contentsRect: contentsRect, filter: filter)
+    withSpritePen { $0.draw(look, transform: transform, tint: tint, blend: blend) }
+  }
+
+  /// Runs `body` with a pen that draws sprites straight into this canvas's pixels, so that a
+  /// batch of sprites (an emitter's particles) takes hold of the pixels once, not per sprite.
+  mutating func withSpritePen<R>(_ body: (SpritePen) -> R) -> R {
+    let (w, h) = (width, height)
+    // Unsafe: the pen writes through the buffer's base address; it lives only inside `body`,
+    // while `withUnsafeMutableBufferPointer` holds the pixels.
+    return pixels.withUnsafeMutableBufferPointer { buffer in
+      body(SpritePen(base: buffer.baseAddress, width: w, height: h))
+    }
+  }
+}
+
+/// What drawing an image as a sprite needs that does not change from sprite to sprite: the
+/// image, the part shown and how it is filtered, with everything derived from them alone (the
+/// splat's level and mean colour, each mip level's sampling geometry), so that an emitter
+/// cell's particles share it (docs/semantics.md, "Drawing").
+final class SpriteLook {
+  let image: SpriteImage
+  let rect: (x: Double, y: Double, w: Double, h: Double)
+  let filter: SpriteFilter
+  /// The contents rect is finite with no zero side (otherwise nothing is drawn).
+  let rectDraws: Bool
+  /// The pixels of the image the contents rect shows, per axis.
+  let imageW: Double
+  let imageH: Double
+  /// A splat's level, `log2` of the shown image's larger side, and its mean colour there.
+  let splatLevel: Double
+  let splatMean: SIMD4<Float>
+  /// Each mip level's sampling geometry for the contents rect.
+  let levels: [LevelGeometry]
+
+  init(
+    _ image: SpriteImage, contentsRect rect: (x: Double, y: Double, w: Double, h: Double),
+    filter: SpriteFilter
+  ) {
+    self.image = image
+    self.rect = rect
+    self.filter = filter
+    rectDraws =
+      rect.x.isFinite && rect.y.isFinite && rect.w.isFinite && rect.h.isFinite && rect.w != 0
+      && rect.h != 0
+    imageW = Double(image.width) * rect.w.magnitude
+    imageH = Double(image.height) * rect.h.magnitude
+    let levels = image.levels.map { LevelGeometry($0, rect: rect) }
+    self.levels = levels
+    let lod = CoreMath.fastLog2(max(imageW, imageH, 1))
+    splatLevel = lod
+    if !rectDraws {
+      splatMean = .zero
+    } else if rect == (0, 0, 1, 1) && lod >= Double(image.levelCount - 1) {
+      // The whole image at its 1×1 level: the precomputed mean, no sampler needed.
+      let m = image.meanColor
+      splatMean = SIMD4(m.r, m.g, m.b, m.a)
+    } else {
+      splatMean = image.storage.withUnsafeBufferPointer { texels -> SIMD4<Float> in
+        guard let texelBase = texels.baseAddress else { return .zero }
+        return MipSampler(levels, texelBase, lod: lod).sample(0, 0)
+      }
+    }
+  }
+}
+
+/// Draws sprites into a canvas's pixels (see ``Canvas/withSpritePen(_:)``).
+struct SpritePen {
+  /// The canvas's first float; nil for an empty canvas.
+  let base: UnsafeMutablePointer<Float>?
+  let width: Int
+  let height: Int
+
+  /// Draws one sprite of `look`: see ``Canvas/drawSprite(_:contentsRect:transform:tint:blend:filter:)``.
+  func draw(_ look: SpriteLook, transform: Affine2D, tint: RGBA, blend: BlendMode) {
+    guard transform.isFinite, look.rectDraws,
+      let tintColor = spriteTint(tint)
     else { return }
-    let rect = contentsRect
 
     let extentX = transform.a.magnitude + transform.c.magnitude
     let extentY = transform.b.magnitude + transform.d.magnitude
-    let imageW = Double(image.width) * rect.w.magnitude
-    let imageH = Double(image.height) * rect.h.magnitude
     // Tiny sprites (most particles in a terminal frame) splat before any inversion is needed.
-    if extentX < Self.splatThreshold && extentY < Self.splatThreshold {
-      let lod = CoreMath.fastLog2(max(imageW, imageH, 1))
+    if extentX < Canvas.splatThreshold && extentY < Canvas.splatThreshold {
       splat(
-        image, rect: rect, lod: lod, center: transform.apply(x: 0, y: 0),
-        area: transform.determinant.magnitude, tint: tintColor, blend: blend)
+        look, center: transform.apply(x: 0, y: 0), area: transform.determinant.magnitude,
+        tint: tintColor, blend: blend)
       return
     }
     guard let inverse = transform.inverted() else { return }
 
-    let (lod, nearest) = Self.level(
-      imageWidth: imageW, imageHeight: imageH, inverse: inverse, filter: filter)
+    let (lod, nearest) = Canvas.level(
+      imageWidth: look.imageW, imageHeight: look.imageH, inverse: inverse, filter: look.filter)
 
     guard
       let box = PixelBox(
-        transform, minX: -0.5, minY: -0.5, maxX: 0.5, maxY: 0.5, margin: 0.5, in: self)
+        transform, minX: -0.5, minY: -0.5, maxX: 0.5, maxY: 0.5, margin: 0.5, width: width,
+        height: height),
+      let base
     else { return }
     // Sprite units per pixel along each sprite axis's normal, for the edge coverage.
     let gradU = (inverse.a * inverse.a + inverse.c * inverse.c).squareRoot()
@@ -107,70 +180,53 @@ extension Canvas {
     let halfUf = Float(halfU)
     let halfVf = Float(halfV)
 
-    image.storage.withUnsafeBufferPointer { texels in
+    look.image.storage.withUnsafeBufferPointer { texels in
       guard let texelBase = texels.baseAddress else { return }
-      let sampler = MipSampler(image, texelBase, rect: rect, lod: lod, nearest: nearest)
-      pixels.withUnsafeMutableBufferPointer { buffer in
-        guard let base = buffer.baseAddress else { return }
-        for y in box.y0..<box.y1 {
-          let py = Double(y) + 0.5
-          let rowU = inverse.c * py + inverse.tx
-          let rowV = inverse.d * py + inverse.ty
-          // The pixel centres of this row that can be covered: |u| < limitU and |v| < limitV.
-          var low = Double(box.x0)
-          var high = Double(box.x1)
-          narrow(&low, &high, slope: inverse.a, offset: rowU, limit: limitU)
-          narrow(&low, &high, slope: inverse.b, offset: rowV, limit: limitV)
-          if !(low < high) { continue }
-          // low, high ∈ [box.x0, box.x1] ⊂ [0, width]: truncation is floor, and cannot trap.
-          let x0 = max(box.x0, Int(low) - 1)
-          let x1 = min(box.x1, Int(high) + 2)
-          if x0 >= x1 { continue }
-          // Per pixel in Float, from the row's first centre so magnitudes stay small.
-          let startX = Double(x0) + 0.5
-          let u0 = Float(inverse.a * startX + rowU)
-          let v0 = Float(inverse.b * startX + rowV)
-          var p = base + (y &* canvasWidth &+ x0) &* 4
-          for i in 0..<(x1 &- x0) {
-            let step = Float(i)
-            let u = u0 + stepU * step
-            let v = v0 + stepV * step
-            let coverage =
-              edgeCoverage(u.magnitude * pixelsPerUf, halfUf)
-              * edgeCoverage(v.magnitude * pixelsPerVf, halfVf)
-            if coverage > 0 {
-              let cu = u < -0.5 ? -0.5 : (u > 0.5 ? 0.5 : u)
-              let cv = v < -0.5 ? -0.5 : (v > 0.5 ? 0.5 : v)
-              let color = sampler.sample(cu, cv) * (tintColor * coverage)
-              blendPixel(p, color.x, color.y, color.z, color.w, blend)
-            }
-            p += 4
-          }
+      let sampler = MipSampler(look.levels, texelBase, lod: lod, nearest: nearest)
+      for y in box.y0..<box.y1 {
+        let py = Double(y) + 0.5
+        let rowU = inverse.c * py + inverse.tx
+        let rowV = inverse.d * py + inverse.ty
+        // The pixel centres of this row that can be covered: |u| < limitU and |v| < limitV.
+        var low = Double(box.x0)
+        var high = Double(box.x1)
+        narrow(&low, &high, slope: inverse.a, offset: rowU, limit: limitU)
+        narrow(&low, &high, slope: inverse.b, offset: rowV, limit: limitV)
+        if !(low < high) { continue }
+        // low, high ∈ [box.x0, box.x1] ⊂ [0, width]: truncation is floor, and cannot trap.
+        let x0 = max(box.x0, Int(low) - 1)
+        let x1 = min(box.x1, Int(high) + 2)
+        if x0 >= x1 { continue }
+        // Per pixel in Float, from the row's first centre so magnitudes stay small.
+        let startX = Double(x0) + 0.5
+        let u0 = Float(inverse.a * startX + rowU)
+        let v0 = Float(inverse.b * startX + rowV)
+        // Unsafe: x0 ..< x1 lies inside the canvas row y (the box is clipped to the canvas).
+        let row = base + (y &* canvasWidth &+ x0) &* 4
+        let span = SpriteSpan(
+          u0: u0, v0: v0, stepU: stepU, stepV: stepV, pixelsPerU: pixelsPerUf,
+          pixelsPerV: pixelsPerVf, halfU: halfUf, halfV: halfVf, tint: tintColor)
+        switch (blend, sampler.kind) {
+        case (.sourceOver, .one): span.draw(row, x1 &- x0, SourceOver(), OneLevel(sampler))
+        case (.sourceOver, .two): span.draw(row, x1 &- x0, SourceOver(), TwoLevels(sampler))
+        case (.sourceOver, .nearest): span.draw(row, x1 &- x0, SourceOver(), Nearest(sampler))
+        case (.additive, .one): span.draw(row, x1 &- x0, Additive(), OneLevel(sampler))
+        case (.additive, .two): span.draw(row, x1 &- x0, Additive(), TwoLevels(sampler))
+        case (.additive, .nearest): span.draw(row, x1 &- x0, Additive(), Nearest(sampler))
         }
       }
     }
   }
 
-  /// Deposits a tiny sprite's light: see ``drawSprite(_:contentsRect:transform:tint:blend:)``.
-  private mutating func splat(
-    _ image: SpriteImage, rect: (x: Double, y: Double, w: Double, h: Double), lod: Double,
-    center: (x: Double, y: Double), area: Double, tint: SIMD4<Float>, blend: BlendMode
+  /// Deposits a tiny sprite's light: see ``Canvas/drawSprite(_:contentsRect:transform:tint:blend:filter:)``.
+  private func splat(
+    _ look: SpriteLook, center: (x: Double, y: Double), area: Double, tint: SIMD4<Float>,
+    blend: BlendMode
   ) {
-    guard area > 0, area.isFinite, center.x.isFinite, center.y.isFinite else { return }
-    let mean: SIMD4<Float>
-    if rect == (0, 0, 1, 1) && lod >= Double(image.levelCount - 1) {
-      // The whole image at its 1×1 level: the precomputed mean, no sampler needed.
-      let m = image.meanColor
-      mean = SIMD4(m.r, m.g, m.b, m.a)
-    } else {
-      mean = image.storage.withUnsafeBufferPointer { texels -> SIMD4<Float> in
-        guard let texelBase = texels.baseAddress else { return .zero }
-        return MipSampler(image, texelBase, rect: rect, lod: lod).sample(0, 0)
-      }
-    }
+    guard area > 0, area.isFinite, center.x.isFinite, center.y.isFinite, let base else { return }
     let side = max(1, area.squareRoot())
     let density = Float(area / (side * side))
-    let color = mean * tint * density
+    let color = look.splatMean * tint * density
     let left = center.x - side / 2
     let top = center.y - side / 2
     // The box spans at most 3 pixels per axis (side < 2); clamp before converting to Int.
@@ -188,22 +244,122 @@ extension Canvas {
       wxs[k] = Float(max(0, min(left + side, x + 1) - max(left, x)))
       wys[k] = Float(max(0, min(top + side, y + 1) - max(top, y)))
     }
-    pixels.withUnsafeMutableBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }
-      for j in 0..<3 {
-        let y = firstY + j
-        let wy = wys[j]
-        if y < 0 || y >= canvasHeight || wy <= 0 { continue }
-        for i in 0..<3 {
-          let x = firstX + i
-          let wx = wxs[i]
-          if x < 0 || x >= canvasWidth || wx <= 0 { continue }
-          let c = color * (wx * wy)
-          blendPixel(base + (y * canvasWidth + x) * 4, c.x, c.y, c.z, c.w, blend)
-        }
+    for j in 0..<3 {
+      let y = firstY + j
+      let wy = wys[j]
+      if y < 0 || y >= canvasHeight || wy <= 0 { continue }
+      for i in 0..<3 {
+        let x = firstX + i
+        let wx = wxs[i]
+        if x < 0 || x >= canvasWidth || wx <= 0 { continue }
+        let c = color * (wx * wy)
+        // Unsafe: (x, y) was checked to lie inside the canvas just above.
+        blendPixel(base + (y * canvasWidth + x) * 4, c.x, c.y, c.z, c.w, blend)
       }
     }
   }
+
+  /// The premultiplied tint a sprite is drawn with, or nil when it would draw nothing: an
+  /// empty canvas, or a tint that is not finite or fully transparent.
+  private func spriteTint(_ tint: RGBA) -> SIMD4<Float>? {
+    guard width > 0, height > 0, tint.isFinite else { return nil }
+    let alpha = unitClamp(tint.a)
+    guard alpha > 0 else { return nil }
+    return SIMD4<Float>(
+      unitClamp(tint.r) * alpha, unitClamp(tint.g) * alpha, unitClamp(tint.b) * alpha, alpha)
+  }
+}
+
+/// One row of a sprite: where its first pixel centre lies in sprite space, the steps per pixel,
+/// the edge coverage's scales and the tint.
+private struct SpriteSpan {
+  let u0: Float
+  let v0: Float
+  let stepU: Float
+  let stepV: Float
+  let pixelsPerU: Float
+  let pixelsPerV: Float
+  let halfU: Float
+  let halfV: Float
+  let tint: SIMD4<Float>
+
+  /// Draws `count` pixels from `p` on, specialised for the blend and the sampling so that the
+  /// loop holds no per-pixel choice.
+  @inline(__always)
+  func draw<B: PixelBlend, S: SpriteSampling>(
+    _ start: UnsafeMutablePointer<Float>, _ count: Int, _ blend: B, _ sampler: S
+  ) {
+    var p = start
+    for i in 0..<count {
+      let step = Float(i)
+      let u = u0 + stepU * step
+      let v = v0 + stepV * step
+      let coverage =
+        edgeCoverage(u.magnitude * pixelsPerU, halfU)
+        * edgeCoverage(v.magnitude * pixelsPerV, halfV)
+      if coverage > 0 {
+        let cu = u < -0.5 ? -0.5 : (u > 0.5 ? 0.5 : u)
+        let cv = v < -0.5 ? -0.5 : (v > 0.5 ? 0.5 : v)
+        let color = sampler.sample(cu, cv) * (tint * coverage)
+        blend.apply(p, color.x, color.y, color.z, color.w)
+      }
+      p += 4
+    }
+  }
+}
+
+/// A blend mode as a type, so that a span's loop is compiled once per mode.
+private protocol PixelBlend {
+  func apply(_ p: UnsafeMutablePointer<Float>, _ r: Float, _ g: Float, _ b: Float, _ a: Float)
+}
+
+private struct SourceOver: PixelBlend {
+  @inline(__always)
+  func apply(_ p: UnsafeMutablePointer<Float>, _ r: Float, _ g: Float, _ b: Float, _ a: Float) {
+    blendPixel(p, r, g, b, a, .sourceOver)
+  }
+}
+
+private struct Additive: PixelBlend {
+  @inline(__always)
+  func apply(_ p: UnsafeMutablePointer<Float>, _ r: Float, _ g: Float, _ b: Float, _ a: Float) {
+    blendPixel(p, r, g, b, a, .additive)
+  }
+}
+
+/// A way of sampling as a type, so that a span's loop is compiled once per way.
+private protocol SpriteSampling {
+  func sample(_ u: Float, _ v: Float) -> SIMD4<Float>
+}
+
+/// Bilinear in one level (what ``MipSampler/sample(_:_:)`` does when its mix is 0).
+private struct OneLevel: SpriteSampling {
+  let level: LevelSampler
+  init(_ s: MipSampler) { level = s.fine }
+  @inline(__always) func sample(_ u: Float, _ v: Float) -> SIMD4<Float> { level.sample(u, v) }
+}
+
+/// Bilinear in two levels, blended (``MipSampler/sample(_:_:)`` with a mix).
+private struct TwoLevels: SpriteSampling {
+  let fine: LevelSampler
+  let coarse: LevelSampler
+  let mix: Float
+  init(_ s: MipSampler) {
+    fine = s.fine
+    coarse = s.coarse
+    mix = s.mix
+  }
+  @inline(__always) func sample(_ u: Float, _ v: Float) -> SIMD4<Float> {
+    let a = fine.sample(u, v)
+    return a + (coarse.sample(u, v) - a) * mix
+  }
+}
+
+/// The nearest texel (``MipSampler/sample(_:_:)`` when nearest).
+private struct Nearest: SpriteSampling {
+  let level: LevelSampler
+  init(_ s: MipSampler) { level = s.fine }
+  @inline(__always) func sample(_ u: Float, _ v: Float) -> SIMD4<Float> { level.nearest(u, v) }
 }
 
 extension Canvas {
@@ -282,7 +438,8 @@ extension Canvas {
     let canvasWidth = width
     image.storage.withUnsafeBufferPointer { texels in
       guard let texelBase = texels.baseAddress else { return }
-      let sampler = MipSampler(image, texelBase, rect: rect, lod: lod, nearest: nearest)
+      let sampler = MipSampler(
+        image.levels.map { LevelGeometry($0, rect: rect) }, texelBase, lod: lod, nearest: nearest)
       pixels.withUnsafeMutableBufferPointer { buffer in
         guard let base = buffer.baseAddress else { return }
         for y in box.y0..<box.y1 {
@@ -350,9 +507,10 @@ private func unitClamp(_ v: Float) -> Float {
   v > 0 ? (v < 1 ? v : 1) : 0
 }
 
-/// Bilinear sampling of one mip level in sprite coordinates, clamped to the contents rect.
-private struct LevelSampler {
-  let texels: UnsafePointer<Float>
+/// Where a mip level lies in the image's storage and how sprite coordinates map onto its
+/// texels for one contents rect: everything a ``LevelSampler`` needs but the texels.
+struct LevelGeometry {
+  let offset: Int
   let width: Int
   let height: Int
   /// Texel coordinate = scale × sprite coordinate + offset.
@@ -365,11 +523,8 @@ private struct LevelSampler {
   let lowY: Float
   let highY: Float
 
-  init(
-    _ base: UnsafePointer<Float>, _ level: SpriteImage.MipLevel,
-    rect: (x: Double, y: Double, w: Double, h: Double)
-  ) {
-    texels = base + level.offset
+  init(_ level: SpriteImage.MipLevel, rect: (x: Double, y: Double, w: Double, h: Double)) {
+    offset = level.offset
     width = level.width
     height = level.height
     let w = Double(level.width)
@@ -396,6 +551,36 @@ private struct LevelSampler {
     low = min(max(low, edgeLow), edgeHigh)
     high = min(max(high, edgeLow), edgeHigh)
     return (Float(low), Float(high))
+  }
+}
+
+/// Bilinear sampling of one mip level in sprite coordinates, clamped to the contents rect.
+private struct LevelSampler {
+  let texels: UnsafePointer<Float>
+  let width: Int
+  let height: Int
+  /// Texel coordinate = scale × sprite coordinate + offset.
+  let scaleX: Float
+  let offsetX: Float
+  let scaleY: Float
+  let offsetY: Float
+  let lowX: Float
+  let highX: Float
+  let lowY: Float
+  let highY: Float
+
+  init(_ base: UnsafePointer<Float>, _ level: LevelGeometry) {
+    texels = base + level.offset
+    width = level.width
+    height = level.height
+    scaleX = level.scaleX
+    offsetX = level.offsetX
+    scaleY = level.scaleY
+    offsetY = level.offsetY
+    lowX = level.lowX
+    highX = level.highX
+    lowY = level.lowY
+    highY = level.highY
   }
 
   /// The texel coordinates of (u, v), clamped to the texel centres of the sampled part.
@@ -456,17 +641,23 @@ private struct MipSampler {
   let mix: Float
   let nearest: Bool
 
+  /// Which of the three ways `sample` takes.
+  enum Kind {
+    case one, two, nearest
+  }
+
+  var kind: Kind { nearest ? .nearest : (mix == 0 ? .one : .two) }
+
   init(
-    _ image: SpriteImage, _ base: UnsafePointer<Float>,
-    rect: (x: Double, y: Double, w: Double, h: Double), lod: Double, nearest: Bool = false
+    _ levels: [LevelGeometry], _ base: UnsafePointer<Float>, lod: Double, nearest: Bool = false
   ) {
     self.nearest = nearest
-    let last = image.levels.count - 1
+    let last = levels.count - 1
     let clamped = lod.isFinite ? min(max(lod, 0), Double(last)) : 0
     let level = Int(clamped.rounded(.down))
     let next = min(level + 1, last)
-    fine = LevelSampler(base, image.levels[level], rect: rect)
-    coarse = LevelSampler(base, image.levels[next], rect: rect)
+    fine = LevelSampler(base, levels[level])
+    coarse = LevelSampler(base, levels[next])
     let fraction = Float(clamped - Double(level))
     mix = next == level || fraction < 1.0 / 256 ? 0 : fraction
   }

@@ -480,7 +480,9 @@ struct ParticleStore: Sendable {
   private static func linear(
     _ p: some FloatColumn, _ q: some FloatColumn, _ tau: Stored, _ n: Int, _ out: inout [Float]
   ) {
-    for i in 0..<n { out.append(p[i] + q[i] * tau[i]) }
+    Self.extend(&out, by: n) { o in
+      for i in 0..<n { o[i] = p[i] + q[i] * tau[i] }
+    }
   }
 
   /// `out += p + v·τ + a·(½·τ²)` for each particle.
@@ -489,9 +491,11 @@ struct ParticleStore: Sendable {
     _ p: some FloatColumn, _ v: some FloatColumn, _ a: some FloatColumn, _ tau: Stored, _ n: Int,
     _ out: inout [Float]
   ) {
-    for i in 0..<n {
-      let t = tau[i]
-      out.append(p[i] + v[i] * t + a[i] * (0.5 * t * t))
+    Self.extend(&out, by: n) { o in
+      for i in 0..<n {
+        let t = tau[i]
+        o[i] = p[i] + v[i] * t + a[i] * (0.5 * t * t)
+      }
     }
   }
 
@@ -500,7 +504,21 @@ struct ParticleStore: Sendable {
   private static func rotation(
     _ spin: some FloatColumn, _ tau: Stored, _ n: Int, _ out: inout [Float]
   ) {
-    for i in 0..<n { out.append(spin[i] * tau[i]) }
+    Self.extend(&out, by: n) { o in
+      for i in 0..<n { o[i] = spin[i] * tau[i] }
+    }
+  }
+
+  /// Grows `out` by `n` elements and lets `fill` write them through a pointer to the first, so
+  /// that the loops above store into place (and vectorise) instead of appending one by one.
+  @inline(__always)
+  private static func extend(
+    _ out: inout [Float], by n: Int, _ fill: (UnsafeMutablePointer<Float>) -> Void
+  ) {
+    let start = out.count
+    out.append(contentsOf: repeatElement(0, count: n))
+    // Unsafe: the n elements from `start` were just appended, so they are in bounds.
+    out.withUnsafeMutableBufferPointer { fill($0.baseAddress.unsafelyUnwrapped + start) }
   }
 
   /// A particle's state at emitter time `t`, in closed form from its age.

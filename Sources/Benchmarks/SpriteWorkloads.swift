@@ -1,0 +1,234 @@
+// burst-bench: the rendering workloads against kernel (b) (Sources/BenchKernels/sprite_kernel.c),
+// and the `show` frame (README.md, "Benchmarks").
+
+import BenchKernels
+import Core
+import Foundation
+
+/// One line of the kernel (b) table: Burst and (when there is one) kernel (b) on the same
+/// frame, in ms (lower is better), with the throughput in sprites per second.
+struct RenderRow {
+  var name: String
+  var n: Int
+  var burst: [Double]
+  var kernel: [Double]?
+}
+
+/// A square premultiplied texture of side `side`: a disc with a soft edge, warmer toward its
+/// centre. The same floats are Burst's image and kernel (b)'s texture.
+private func benchTexture(side: Int) -> [Float] {
+  var texels = [Float](repeating: 0, count: side * side * 4)
+  let r = Float(side) / 2
+  for y in 0..<side {
+    for x in 0..<side {
+      let dx = Float(x) + 0.5 - r
+      let dy = Float(y) + 0.5 - r
+      let d = (dx * dx + dy * dy).squareRoot() / r
+      let a = min(max((1 - d) * 2.5, 0), 1)
+      let i = (y * side + x) * 4
+      texels[i] = a
+      texels[i + 1] = a * (0.6 + 0.4 * (1 - d))
+      texels[i + 2] = a * 0.5
+      texels[i + 3] = a
+    }
+  }
+  return texels
+}
+
+/// A `width`×`height` scene with one emitter layer `e` whose cell `c` (image `contents`, at
+/// `scale`) is born at `count` per second for 1 s over the whole scene and lives 2 s, so
+/// `count` particles are alive at t = 1; rotations spread over ±π·τ, colours and alphas vary.
+private func spriteScene(
+  count: Int, width: Int, height: Int, contents: String, scale: Double,
+  image: (String, SpriteImage)? = nil
+) -> (Scene, LayerID) {
+  var scene = Scene()
+  if let image { scene.images[image.0] = image.1 }
+  let c = "e.emitterCells.c."
+  let settings: [(String, String)] = [
+    ("scene.bounds", "0,0,\(width),\(height)"),
+    ("scene.maxParticles", "\(Limits.maxParticles)"),
+    ("e.emitterShape", "rectangle"), ("e.emitterPosition", "\(width / 2),\(height / 2)"),
+    ("e.emitterSize", "\(width),\(height)"),
+    (c + "birthRate", "\(count)"), (c + "lifetime", "2"),
+    (c + "velocity", "5"), (c + "velocityRange", "5"), (c + "emissionRange", "6.283185307"),
+    (c + "color", "rgba(1, 0.8, 0.4, 1)"), (c + "redRange", "0.2"), (c + "greenRange", "0.2"),
+    (c + "blueRange", "0.2"), (c + "alphaRange", "0.6"), (c + "spin", "0"),
+    (c + "spinRange", "6.283185307"), (c + "scale", "\(scale)"), (c + "contents", contents),
+  ]
+  do throws(ValueError) {
+    let id = try scene.model.addLayer(named: "e", kind: .emitter, parent: SceneModel.rootID)
+    try scene.model.addCell(named: "c", to: .layer(id))
+    for (path, value) in settings {
+      try scene.model.set(try scene.model.resolveProperty(path), text: value)
+    }
+  } catch {
+    fatalError("burst-bench: building the sprite scene failed: \(error.message)")
+  }
+  for step in 1...60 { scene.advance(to: Double(step) / 60) }
+  guard let id = scene.model.layerID(named: "e") else { fatalError("burst-bench: no e") }
+  return (scene, id)
+}
+
+/// `sprites-100k-16px` / `sprites-1M-4px`: SceneRenderer.render of `count` sprites of a
+/// `side`×`side` texture drawn at `side` px (scale 1, rotated) into 1920×1080, against
+/// kernel (b) drawing the same sprites (centre, rotation, size, clamped colour and alpha, in
+/// birth order) over the same background, alternating run by run; ms per frame.
+func spritesAgainstKernel(name: String, count: Int, side: Int, runs: Int) -> (RenderRow, String) {
+  let width = 1920
+  let height = 1080
+  let texture = benchTexture(side: side)
+  let path = "bench/sprite\(side).png"
+  let image = SpriteImage(width: side, height: side, premultiplied: texture)
+  let (scene, id) = spriteScene(
+    count: count, width: width, height: height, contents: path, scale: 1, image: (path, image))
+
+  var sprites: [kb_sprite] = []
+  sprites.reserveCapacity(count)
+  func unit(_ v: Float) -> Float { min(max(v, 0), 1) }
+  for p in scene.particles(of: id) {
+    let s = p.state
+    sprites.append(
+      kb_sprite(
+        x: s.x, y: s.y, rotation: s.rotation, size: Float(side) * abs(s.scale),
+        red: unit(s.red), green: unit(s.green), blue: unit(s.blue), alpha: unit(s.alpha)))
+  }
+  let bg = SceneRenderer.rgba(scene.model.root.properties.backgroundColor, opacity: 1)
+  let background: [Float] = [bg.r, bg.g, bg.b, bg.a]
+  var cCanvas = [Float](repeating: 0, count: width * height * 4)
+  var written = 0
+  func drawC() {
+    cCanvas.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      kb_fill(base, Int32(width), Int32(height), background)
+      written = kb_draw(
+        base, Int32(width), Int32(height), texture, Int32(side), sprites, sprites.count)
+    }
+  }
+  var burstCanvas = Canvas(width: 1, height: 1)
+  var burstTimes: [Double] = []
+  var cTimes: [Double] = []
+  for _ in 0..<runs {
+    burstTimes.append(
+      seconds { burstCanvas = SceneRenderer.render(scene, width: width, height: height) } * 1e3)
+    cTimes.append(seconds { drawC() } * 1e3)
+  }
+  let burstSum = burstCanvas.pixels.withUnsafeBufferPointer {
+    kb_sum($0.baseAddress, Int32(width), Int32(height))
+  }
+  let cSum = kb_sum(cCanvas, Int32(width), Int32(height))
+  let note =
+    "\(name): \(sprites.count) sprites of a \(side)×\(side) texture at \(side) px (rotated, "
+    + "colour and alpha varied) into \(width)×\(height), \(runs) runs; kernel (b) wrote "
+    + "\(written) pixels (\(format(Double(written) / Double(max(sprites.count, 1)))) per "
+    + "sprite); canvas sums Burst \(String(format: "%.6g", burstSum)), kernel (b) "
+    + "\(String(format: "%.6g", cSum)) (ratio \(String(format: "%.4f", burstSum / cSum)))"
+  return (RenderRow(name: name, n: sprites.count, burst: burstTimes, kernel: cTimes), note)
+}
+
+/// `show-10k-ascii` / `show-10k-ansi`: what `show 80` and `show 200x60 ansi` do with a
+/// 10,000-particle 320×240 scene of 16-point circles (`circle` at scale 0.5): render at the
+/// terminal's pixel size and encode; ms per frame.
+func showFrames(quick: Bool, runs: Int) -> ([RenderRow], [String]) {
+  let count = quick ? 2_000 : 10_000
+  let (scene, id) = spriteScene(
+    count: count, width: 320, height: 240, contents: "circle", scale: 0.5)
+  let live = scene.liveCount(of: .layer(id))
+  let batch = 5
+  var ascii: [Double] = []
+  var ansi: [Double] = []
+  var asciiLines: [String] = []
+  var ansiLines: [String] = []
+  let bg = SceneRenderer.rgba(scene.model.root.properties.backgroundColor, opacity: 1)
+  let opaque = RGBA(r: bg.r, g: bg.g, b: bg.b, a: 1)
+  for _ in 0..<runs {
+    ascii.append(
+      seconds {
+        for _ in 0..<batch {
+          let canvas = SceneRenderer.render(scene, width: 160, height: 120)
+          asciiLines = AsciiEncoder.encode(canvas, columns: 80, rows: 30)
+        }
+      } * 1e3 / Double(batch))
+    ansi.append(
+      seconds {
+        for _ in 0..<batch {
+          let canvas = SceneRenderer.render(scene, width: 200, height: 120)
+          ansiLines = AnsiEncoder.encode(canvas, columns: 200, rows: 60, background: opaque)
+        }
+      } * 1e3 / Double(batch))
+  }
+  let suffix = quick ? "2k" : "10k"
+  let notes = [
+    "show-\(suffix): \(live) circles of 16 pt in 320×240; `show 80` renders 160×120 and "
+      + "encodes 80×30 characters (\(asciiLines.count) lines), `show 200x60 ansi` renders "
+      + "200×120 and encodes 200×60 cells (\(ansiLines.reduce(0) { $0 + $1.utf8.count }) "
+      + "bytes); \(runs) runs of \(batch) frames"
+  ]
+  return (
+    [
+      RenderRow(name: "show-\(suffix)-ascii", n: live, burst: ascii, kernel: nil),
+      RenderRow(name: "show-\(suffix)-ansi", n: live, burst: ansi, kernel: nil),
+    ], notes
+  )
+}
+
+/// The kernel (b) rows `wants` selects (by name), and their notes.
+func renderWorkloads(quick: Bool, wants: (String) -> Bool) -> ([RenderRow], [String]) {
+  var rows: [RenderRow] = []
+  var notes: [String] = []
+  let runs = quick ? 3 : 5
+  let cases: [(String, Int, Int)] =
+    quick
+    ? [("sprites-10k-16px", 10_000, 16), ("sprites-100k-4px", 100_000, 4)]
+    : [("sprites-100k-16px", 100_000, 16), ("sprites-1M-4px", 1_000_000, 4)]
+  for (name, count, side) in cases where wants(name) {
+    FileHandle.standardError.write(Data("running \(name)…\n".utf8))
+    let (row, note) = spritesAgainstKernel(name: name, count: count, side: side, runs: runs)
+    rows.append(row)
+    notes.append(note)
+  }
+  if wants("show-10k") || (quick && wants("show-2k")) {
+    FileHandle.standardError.write(Data("running show…\n".utf8))
+    let (more, moreNotes) = showFrames(quick: quick, runs: quick ? 3 : 7)
+    rows += more
+    notes += moreNotes
+  }
+  return (rows, notes)
+}
+
+/// Names `renderWorkloads` answers to, for checking `--filter`.
+let renderNames = [
+  "sprites-100k-16px", "sprites-1M-4px", "sprites-10k-16px", "sprites-100k-4px", "show-10k",
+  "show-2k",
+]
+
+/// Prints the kernel (b) table: N, medians with min–max, the ratio and sprites per second.
+func printRenderTable(_ rows: [RenderRow]) {
+  guard !rows.isEmpty else { return }
+  func pad(_ s: String, _ width: Int) -> String {
+    s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
+  }
+  func text(_ v: [Double]) -> String {
+    let s = v.sorted()
+    let mid = s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    return "\(format(mid)) (\(format(s.first ?? .nan))–\(format(s.last ?? .nan)))"
+  }
+  func middle(_ v: [Double]) -> Double {
+    let s = v.sorted()
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+  }
+  print("")
+  print("against kernel (b) (sprite rasteriser, 1920×1080 float RGBA) and the show frame:")
+  print(
+    pad("workload", 19) + pad("N", 9) + pad("Burst median (min–max)", 25)
+      + pad("kernel (b) median (min–max)", 29) + pad("ratio", 8) + pad("Burst throughput", 24)
+      + "unit")
+  for r in rows {
+    let kernel = r.kernel.map(text) ?? "—"
+    let ratio = r.kernel.map { String(format: "%.2f×", middle(r.burst) / middle($0)) } ?? "—"
+    let through = "\(format(Double(r.n) / middle(r.burst) / 1e3)) M sprites/s"
+    print(
+      pad(r.name, 19) + pad("\(r.n)", 9) + pad(text(r.burst), 25) + pad(kernel, 29)
+        + pad(ratio, 8) + pad(through, 24) + "ms/frame")
+  }
+}
