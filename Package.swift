@@ -44,7 +44,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "Benchmarks",
-      dependencies: ["Core", "BenchKernels"],
+      dependencies: ["Core", "Shell", "BenchKernels"],
       path: "Sources/Benchmarks"
     ),
     .testTarget(

@@ -203,11 +203,8 @@ let renderNames = [
 ]
 
 /// Prints the kernel (b) table: N, medians with min–max, the ratio and sprites per second.
-func printRenderTable(_ rows: [RenderRow]) {
-  guard !rows.isEmpty else { return }
-  func pad(_ s: String, _ width: Int) -> String {
-    s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
-  }
+/// The cells of the kernel (b) table, one row per workload.
+func renderTableCells(_ rows: [RenderRow]) -> [[String]] {
   func text(_ v: [Double]) -> String {
     let s = v.sorted()
     let mid = s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
@@ -217,18 +214,10 @@ func printRenderTable(_ rows: [RenderRow]) {
     let s = v.sorted()
     return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
   }
-  print("")
-  print("against kernel (b) (sprite rasteriser, 1920×1080 float RGBA) and the show frame:")
-  print(
-    pad("workload", 19) + pad("N", 9) + pad("Burst median (min–max)", 25)
-      + pad("kernel (b) median (min–max)", 29) + pad("ratio", 8) + pad("Burst throughput", 24)
-      + "unit")
-  for r in rows {
+  return rows.map { r in
     let kernel = r.kernel.map(text) ?? "—"
     let ratio = r.kernel.map { String(format: "%.2f×", middle(r.burst) / middle($0)) } ?? "—"
     let through = "\(format(Double(r.n) / middle(r.burst) / 1e3)) M sprites/s"
-    print(
-      pad(r.name, 19) + pad("\(r.n)", 9) + pad(text(r.burst), 25) + pad(kernel, 29)
-        + pad(ratio, 8) + pad(through, 24) + "ms/frame")
+    return [r.name, "\(r.n)", text(r.burst), kernel, ratio, through, "ms/frame"]
   }
 }

@@ -7,6 +7,7 @@
 import BenchKernels
 import Core
 import Foundation
+import Shell
 
 #if canImport(Glibc)
   import Glibc
@@ -17,6 +18,8 @@ import Foundation
 private struct Options {
   var quick = false
   var filters: [String] = []
+  /// Print the tables as Markdown (README.md's "Benchmarks"; scripts/bench-table.sh).
+  var markdown = false
 
   func wants(_ name: String) -> Bool {
     filters.isEmpty || filters.contains { name.contains($0) }
@@ -30,15 +33,18 @@ private func parseOptions() -> Options {
     switch arg {
     case "--quick":
       options.quick = true
+    case "--markdown":
+      options.markdown = true
     case "--filter":
       guard let name = args.popFirst() else { usage("--filter needs a workload name") }
       options.filters.append(name)
     case "-h", "--help":
-      print("usage: burst-bench [--quick] [--filter NAME]...")
+      print("usage: burst-bench [--quick] [--markdown] [--filter NAME]...")
       print(
         "workloads: steady-1M, render-100k, ascii-frame, ppm-1080p, step-1M-spread, "
-          + "step-1M-fixed, scale-10k … scale-4M, births-10M, bytes-4M, sprites-100k-16px, "
-          + "sprites-1M-4px, show-10k")
+          + "step-1M-fixed, scale-10k … scale-4M, births-10M, bytes-4M, peak-10M, "
+          + "sprites-100k-16px, sprites-1M-4px, show-10k, png-1080p, png-vs-ppm-1080p, "
+          + "record-1080p")
       exit(0)
     default:
       usage("unknown option '\(arg)'")
@@ -49,7 +55,9 @@ private func parseOptions() -> Options {
 
 private func usage(_ message: String) -> Never {
   FileHandle.standardError.write(
-    Data("burst-bench: \(message)\nusage: burst-bench [--quick] [--filter NAME]...\n".utf8))
+    Data(
+      "burst-bench: \(message)\nusage: burst-bench [--quick] [--markdown] [--filter NAME]...\n"
+        .utf8))
   exit(64)
 }
 
@@ -520,13 +528,31 @@ private func kernelParams(_ spec: CellSpec) -> ka_params {
   return q
 }
 
-/// The resident set size now (VmRSS), in bytes.
-private func residentBytes() -> Int {
+/// The resident set size now (VmRSS), or with `field` "VmHWM" its peak, in bytes.
+private func residentBytes(_ field: String = "VmRSS") -> Int {
   guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-    let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+    let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") })
   else { return 0 }
   let kb = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
   return kb * 1024
+}
+
+/// Resets the peak resident set (VmHWM) to the current one (Linux's `clear_refs` 5); false
+/// when the system does not allow it.
+private func resetPeakResident() -> Bool {
+  guard let file = fopen("/proc/self/clear_refs", "w") else { return false }
+  defer { fclose(file) }
+  return fputs("5", file) >= 0
+}
+
+/// How far the resident set rose above what it was when `body` started, at its peak (bytes;
+/// nil where the peak cannot be reset).
+private func peakGrowth(_ body: () -> Void) -> Int? {
+  let before = residentBytes()
+  let reset = resetPeakResident()
+  body()
+  guard reset else { return nil }
+  return max(0, residentBytes("VmHWM") - before)
 }
 
 /// What a step workload measured, and the memory of its filled scene.
@@ -616,7 +642,8 @@ private func stepAgainstKernel(name: String, live: Int, spread: Double, quick: B
 
 /// `births-10M`: one step from 0 to 1 s of a cell at birthRate 10,000,000 and lifetime 100 (so
 /// every birth lives), against kernel (a) drawing as many newborns into its columns; births/s.
-private func birthsAgainstKernel(quick: Bool) -> (KernelRow, String) {
+/// `peak-10M`: how far the resident set rose during it, per live particle, on both sides.
+private func birthsAgainstKernel(quick: Bool) -> ([KernelRow], [String]) {
   let count = quick ? 1_000_000 : 10_000_000
   let runs = quick ? 3 : 5
   var spec = CellSpec(rate: Double(count), lifetime: 100)
@@ -626,21 +653,30 @@ private func birthsAgainstKernel(quick: Bool) -> (KernelRow, String) {
   var kernelTimes: [Double] = []
   var live = 0
   var stored = 0.0
+  var burstPeaks: [Double] = []
+  var kernelPeaks: [Double] = []
   for _ in 0..<runs {
     do {
       var (scene, id) = makeScene(spec)
-      burstTimes.append(seconds { scene.advance(to: 1) } / Double(count) * 1e9)
+      var time = 0.0
+      let peak = peakGrowth { time = seconds { scene.advance(to: 1) } }
+      burstTimes.append(time / Double(count) * 1e9)
       live = scene.liveCount(of: .layer(id))
       stored = Double(scene.particleStorageBytes(of: id)) / Double(max(live, 1))
+      if let peak { burstPeaks.append(Double(peak) / Double(max(live, 1))) }
     }
     var sys = ka_system()
     guard ka_init(&sys, 0, 0x5EED) == 0 else { fatalError("burst-bench: out of memory") }
-    kernelTimes.append(
-      seconds {
+    var time = 0.0
+    let peak = peakGrowth {
+      time = seconds {
         guard ka_emit(&sys, &params, count, 1, 1 / Float(count)) == 0 else {
           fatalError("burst-bench: out of memory")
         }
-      } / Double(count) * 1e9)
+      }
+    }
+    kernelTimes.append(time / Double(count) * 1e9)
+    if let peak { kernelPeaks.append(Double(peak) / Double(max(sys.count, 1))) }
     ka_free(&sys)
   }
   let row = KernelRow(
@@ -651,7 +687,18 @@ private func birthsAgainstKernel(quick: Bool) -> (KernelRow, String) {
     "\(quick ? "births-1M" : "births-10M"): \(count) births in one `advance(to: 1)` (Burst cuts it into pieces of "
     + "\(Int(Scene().birthsPerPiece))), \(runs) runs; \(live) live after; store "
     + "\(format(stored)) bytes per live particle"
-  return (row, note)
+  guard !burstPeaks.isEmpty, !kernelPeaks.isEmpty else {
+    return ([row], [note, "peak-10M: not measured (/proc/self/clear_refs cannot be written)"])
+  }
+  let peakName = quick ? "peak-1M" : "peak-10M"
+  let peakRow = KernelRow(
+    name: peakName, n: count, burst: Sample(values: burstPeaks),
+    kernel: Sample(values: kernelPeaks), unit: "peak bytes/live particle",
+    throughput: { $0 }, throughputUnit: "bytes (peak resident growth)")
+  let peakNote =
+    "\(peakName): how far the resident set (VmHWM, reset before each run) rose above where it "
+    + "was while the \(count) births were drawn, over the live count after, for each side"
+  return ([row, peakRow], [note, peakNote])
 }
 
 /// The rows of the kernel (a) table that `options` wants, and their notes.
@@ -702,11 +749,177 @@ private func kernelWorkloads(_ options: Options) -> ([KernelRow], [String]) {
           + "kernel (a): its one allocation, sized for its live count, over that count")
     }
   }
-  if options.wants("births-10M") || (quick && options.wants("births-1M")) {
+  if options.wants("births-10M") || options.wants("peak-10M")
+    || (quick && (options.wants("births-1M") || options.wants("peak-1M")))
+  {
     FileHandle.standardError.write(Data("running births…\n".utf8))
-    let (row, note) = birthsAgainstKernel(quick: quick)
-    rows.append(row)
-    notes.append(note)
+    let (more, moreNotes) = birthsAgainstKernel(quick: quick)
+    rows += more
+    notes += moreNotes
+  }
+  return (rows, notes)
+}
+
+// MARK: - Files and record (through the Shell)
+
+/// One line of the Shell table: Burst and a reference (`referenceName`) on the same workload at
+/// `n`, both in `unit` (lower is better), with Burst's throughput.
+private struct VersusRow {
+  var name: String
+  var n: Int
+  var burst: Sample
+  var reference: Sample
+  var referenceName: String
+  var unit: String
+  var throughput: String
+}
+
+/// The sparkles sample (examples/samples/sparkles.burst) in a 1920×1080 scene: the same cell,
+/// its glow scaled by 1080/667 (the sample's height) so it covers as much of the frame, at its
+/// steady state (2.5 s).
+private let sparkles1080p = """
+  scene 1920x1080 #000000
+  emitter sparkEmitter
+  set sparkEmitter frame=0,0,1920,1080 renderMode=kCAEmitterLayerAdditive \\
+      emitterPosition=960,540
+  cell sparkEmitter smallStar
+  set sparkEmitter.emitterCells.smallStar contents=spark birthRate=150 lifetime=5.0 \\
+      color=rgba(1,0.5,0.1,1.0) alphaSpeed=-0.4 velocity=81 velocityRange=81 \\
+      emissionRange=M_PI*2.0 scale=1.62
+  step 2.5
+
+  """
+
+/// A new empty directory under the system's temporary directory.
+private func scratchDirectory(_ name: String) -> String {
+  let path = NSTemporaryDirectory() + "burst-bench-\(name)-\(getpid())"
+  try? FileManager.default.removeItem(atPath: path)
+  try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  return path
+}
+
+/// `png-1080p` and `png-vs-ppm-1080p`: a 1080p frame of the sparkles sample written as
+/// `snapshot` writes it (encoded, then through the atomic writer, without the final fsync),
+/// as PNG by Burst's writer, by libpng's simplified writer with its defaults (what Burst wrote
+/// before), and as PPM.
+private func pngRows(quick: Bool) -> ([VersusRow], [String]) {
+  let runs = quick ? 3 : 7
+  let (scene, errors) = BenchmarkHooks.scene(after: sparkles1080p)
+  guard errors.isEmpty else { fatalError("burst-bench: the sparkles scene failed: \(errors)") }
+  let canvas = SceneRenderer.render(scene, width: 1920, height: 1080)
+  let dir = scratchDirectory("png")
+  defer { try? FileManager.default.removeItem(atPath: dir) }
+  var times: (png: [Double], old: [Double], ppm: [Double]) = ([], [], [])
+  var sizes = (png: 0, old: 0, ppm: 0)
+  /// Milliseconds taken by one write, whose size goes to `size`.
+  func ms(_ size: inout Int, _ write: () throws -> Int) -> Double {
+    var bytes = 0
+    let t = seconds {
+      do {
+        bytes = try write()
+      } catch {
+        fatalError("burst-bench: writing the frame failed: \(error)")
+      }
+    }
+    size = bytes
+    return t * 1e3
+  }
+  for _ in 0..<runs {
+    times.png.append(ms(&sizes.png) { try BenchmarkHooks.writePNG(canvas, to: dir + "/new.png") })
+    times.old.append(
+      ms(&sizes.old) {
+        try BenchmarkHooks.writePNG(canvas, to: dir + "/old.png", writer: .libpngSimplified)
+      })
+    times.ppm.append(ms(&sizes.ppm) { try BenchmarkHooks.writePPM(canvas, to: dir + "/f.ppm") })
+  }
+  let pixels = 1920 * 1080
+  let png = Sample(values: times.png)
+  let mb = { (ms: Double) in "\(format(Double(pixels) * 4 / ms / 1e3)) MB/s (RGBA)" }
+  let rows = [
+    VersusRow(
+      name: "png-1080p", n: pixels, burst: png, reference: Sample(values: times.old),
+      referenceName: "libpng, defaults", unit: "ms/frame", throughput: mb(png.middle)),
+    VersusRow(
+      name: "png-vs-ppm-1080p", n: pixels, burst: png, reference: Sample(values: times.ppm),
+      referenceName: "PPM", unit: "ms/frame", throughput: mb(png.middle)),
+  ]
+  let notes = [
+    "png-1080p: the sparkles sample at 1920×1080 (\(scene.liveCount(of: .layer(SceneModel.rootID))) particles), encoded and "
+      + "written through the atomic writer without the final fsync, \(runs) runs; PNG "
+      + "\(sizes.png) bytes from Burst's writer, \(sizes.old) from libpng's with its defaults ("
+      + String(format: "%.2f×", Double(sizes.png) / Double(max(sizes.old, 1)))
+      + "), PPM \(sizes.ppm) bytes"
+  ]
+  return (rows, notes)
+}
+
+/// `record-1080p`: `record` of 1 s at 30 fps of the sparkles sample at 1920×1080, frames made on
+/// every core against frames made one by one in the command's thread; the frames of the two
+/// are compared byte for byte.
+private func recordRow(quick: Bool) -> ([VersusRow], [String]) {
+  let runs = quick ? 3 : 5
+  let seconds1 = quick ? 0.5 : 1.0
+  let frames = Int(seconds1 * 30)
+  let cores = ProcessInfo.processInfo.activeProcessorCount
+  let dir = scratchDirectory("record")
+  defer { try? FileManager.default.removeItem(atPath: dir) }
+  var parallel: [Double] = []
+  var sequential: [Double] = []
+  func record(_ name: String, workers: Int) -> Double {
+    try? FileManager.default.removeItem(atPath: dir + "/" + name)
+    var errors = ""
+    let t = seconds {
+      errors = BenchmarkHooks.run(
+        sparkles1080p + "record \(dir)/\(name) \(seconds1)\n", recordWorkers: workers)
+    }
+    guard errors.isEmpty else { fatalError("burst-bench: record failed: \(errors)") }
+    return t / Double(frames) * 1e3
+  }
+  // The setup (filling the scene to its steady state) is timed with the frames; it is the
+  // same on both sides and small next to them.
+  for _ in 0..<runs {
+    parallel.append(record("parallel", workers: cores))
+    sequential.append(record("sequential", workers: 1))
+  }
+  var identical = true
+  for k in 1...frames {
+    let name = String(format: "/frame-%04d.png", k)
+    let a = FileManager.default.contents(atPath: dir + "/parallel" + name)
+    let b = FileManager.default.contents(atPath: dir + "/sequential" + name)
+    identical = identical && a != nil && a == b
+  }
+  let p = Sample(values: parallel)
+  var load = ""
+  if let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) {
+    load = text.split(separator: " ").prefix(3).joined(separator: " ")
+  }
+  let row = VersusRow(
+    name: "record-1080p", n: frames, burst: p, reference: Sample(values: sequential),
+    referenceName: "one thread", unit: "ms/frame",
+    throughput: "\(format(1e3 / p.middle)) frames/s on \(cores) cores")
+  let note =
+    "record-1080p: `record` of \(frames) frames (\(format(seconds1)) s at 30 fps) of the "
+    + "sparkles sample at 1920×1080, \(runs) runs each way, setup included; speed-up "
+    + String(format: "%.2f×", median(sequential) / p.middle) + " with \(cores) workers; "
+    + "frames \(identical ? "byte-identical" : "DIFFERENT") both ways; load average \(load)"
+  return ([row], [note])
+}
+
+/// The rows of the Shell table that `options` wants, and their notes.
+private func shellWorkloads(_ options: Options) -> ([VersusRow], [String]) {
+  var rows: [VersusRow] = []
+  var notes: [String] = []
+  if options.wants("png-1080p") || options.wants("png-vs-ppm-1080p") {
+    FileHandle.standardError.write(Data("running png-1080p…\n".utf8))
+    let (more, moreNotes) = pngRows(quick: options.quick)
+    rows += more.filter { options.wants($0.name) }
+    notes += moreNotes
+  }
+  if options.wants("record-1080p") {
+    FileHandle.standardError.write(Data("running record-1080p…\n".utf8))
+    let (more, moreNotes) = recordRow(quick: options.quick)
+    rows += more
+    notes += moreNotes
   }
   return (rows, notes)
 }
@@ -722,9 +935,11 @@ private let selected = workloads.filter { options.wants($0.0) }
 private let kernelNames = [
   "step-1M-spread", "step-1M-fixed", "step-100k-spread", "step-100k-fixed", "scale-10k",
   "scale-40k", "scale-100k", "scale-400k", "scale-1M", "scale-4M", "bytes-4M", "bytes-400k",
-  "births-10M", "births-1M",
+  "births-10M", "births-1M", "peak-10M", "peak-1M",
 ]
-if selected.isEmpty && !kernelNames.contains(where: options.wants)
+/// The Shell rows.
+private let shellNames = ["png-1080p", "png-vs-ppm-1080p", "record-1080p"]
+if selected.isEmpty && !(kernelNames + shellNames).contains(where: options.wants)
   && !renderNames.contains(where: options.wants)
 {
   usage("no workload matches \(options.filters.joined(separator: ", "))")
@@ -742,7 +957,8 @@ for (name, run) in selected {
 }
 private let (kernelRows, kernelNotes) = kernelWorkloads(options)
 private let (renderRows, renderNotes) = renderWorkloads(quick: options.quick, wants: options.wants)
-if selected.isEmpty && kernelRows.isEmpty && renderRows.isEmpty {
+private let (shellRows, shellNotes) = shellWorkloads(options)
+if selected.isEmpty && kernelRows.isEmpty && renderRows.isEmpty && shellRows.isEmpty {
   usage("no workload matches \(options.filters.joined(separator: ", "))")
 }
 
@@ -750,30 +966,69 @@ private func pad(_ s: String, _ width: Int) -> String {
   s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
 }
 
-if !rows.isEmpty {
+/// Prints a table: columns padded to `widths`, or with `--markdown` as a Markdown table (what
+/// README.md's "Benchmarks" shows).
+private func table(_ title: String?, _ header: [String], _ widths: [Int], _ rows: [[String]]) {
   print("")
-  print(pad("workload", 13) + pad("Burst", 10) + pad("C", 10) + pad("ratio", 9) + "unit")
-  for r in rows {
-    let c = r.reference.map(format) ?? "—"
-    let ratio = r.reference.map { String(format: "%.2f×", r.burst / $0) } ?? "—"
-    print(pad(r.name, 13) + pad(format(r.burst), 10) + pad(c, 10) + pad(ratio, 9) + r.unit)
+  if let title { print(title) }
+  if options.markdown {
+    if title != nil { print("") }
+    print("| " + header.joined(separator: " | ") + " |")
+    print("|" + header.map { _ in "---|" }.joined())
+    for r in rows { print("| " + r.joined(separator: " | ") + " |") }
+    return
   }
+  func line(_ cells: [String]) -> String {
+    zip(cells, widths).map { pad($0, $1) }.joined() + cells.dropFirst(widths.count).joined()
+  }
+  print(line(header))
+  for r in rows { print(line(r)) }
+}
+
+if !rows.isEmpty {
+  table(
+    nil, ["workload", "Burst", "C", "ratio", "unit"], [13, 10, 10, 9],
+    rows.map { r in
+      let c = r.reference.map(format) ?? "—"
+      let ratio = r.reference.map { String(format: "%.2f×", r.burst / $0) } ?? "—"
+      return [r.name, format(r.burst), c, ratio, r.unit]
+    })
 }
 if !kernelRows.isEmpty {
-  print("")
-  print("against kernel (a) (integrating step, \(String(cString: ka_path())) compaction):")
-  print(
-    pad("workload", 17) + pad("N", 10) + pad("Burst median (min–max)", 25)
-      + pad("kernel (a) median (min–max)", 29) + pad("ratio", 8) + pad("Burst throughput", 30)
-      + "unit")
-  for r in kernelRows {
-    let ratio = String(format: "%.2f×", r.burst.middle / r.kernel.middle)
-    let through = "\(format(r.throughput(r.burst.middle))) \(r.throughputUnit)"
-    print(
-      pad(r.name, 17) + pad("\(r.n)", 10) + pad(r.burst.text, 25) + pad(r.kernel.text, 29)
-        + pad(ratio, 8) + pad(through, 30) + r.unit)
-  }
+  table(
+    "against kernel (a) (integrating step, \(String(cString: ka_path())) compaction):",
+    [
+      "workload", "N", "Burst median (min–max)", "kernel (a) median (min–max)", "ratio",
+      "Burst throughput", "unit",
+    ], [17, 10, 25, 29, 8, 30],
+    kernelRows.map { r in
+      let ratio = String(format: "%.2f×", r.burst.middle / r.kernel.middle)
+      let through = "\(format(r.throughput(r.burst.middle))) \(r.throughputUnit)"
+      return [r.name, "\(r.n)", r.burst.text, r.kernel.text, ratio, through, r.unit]
+    })
 }
-printRenderTable(renderRows)
+if !shellRows.isEmpty {
+  table(
+    "files and record (through the Shell):",
+    [
+      "workload", "N", "Burst median (min–max)", "against", "its median (min–max)", "ratio",
+      "Burst throughput", "unit",
+    ], [18, 10, 25, 17, 23, 8, 30],
+    shellRows.map { r in
+      let ratio = String(format: "%.2f×", r.burst.middle / r.reference.middle)
+      return [
+        r.name, "\(r.n)", r.burst.text, r.referenceName, r.reference.text, ratio, r.throughput,
+        r.unit,
+      ]
+    })
+}
+if !renderRows.isEmpty {
+  table(
+    "against kernel (b) (sprite rasteriser, 1920×1080 float RGBA) and the show frame:",
+    [
+      "workload", "N", "Burst median (min–max)", "kernel (b) median (min–max)", "ratio",
+      "Burst throughput", "unit",
+    ], [19, 9, 25, 29, 8, 24], renderTableCells(renderRows))
+}
 print("")
-for n in notes + kernelNotes + renderNotes { print(n) }
+for n in notes + kernelNotes + renderNotes + shellNotes { print(options.markdown ? "- " + n : n) }

@@ -36,4 +36,53 @@ struct CoreMathTests {
     #expect(CoreMath.atan2(.infinity, -.infinity) == 3 * .pi / 4)
     #expect(CoreMath.cbrt(0) == 0)
   }
+
+  /// Angles in every quadrant, on quadrant edges, huge, signed zeros and non-finite.
+  static let angles: [Double] = [
+    0.0, -0.0, 1e-300, -1e-9, 0.25, Double.pi / 4, Double.pi / 2, 2.5, Double.pi, -Double.pi,
+    4, -4, 3 * Double.pi / 2, 5.5, 2 * Double.pi, 7.0, -7.0, 100.123, 1e6 + 0.5, 1e15 + 3,
+    -1e300, Double.infinity, -Double.infinity, Double.nan,
+  ]
+
+  @Test(
+    "sincos gives the bits of sin and cos, in every quadrant and at the edges", arguments: angles)
+  func sincosMatchesSinAndCos(x: Double) {
+    let both = CoreMath.sincos(x)
+    // Non-finite input gives NaN both ways, from the same arithmetic: the same bits too.
+    #expect(both.sin.bitPattern == CoreMath.sin(x).bitPattern)
+    #expect(both.cos.bitPattern == CoreMath.cos(x).bitPattern)
+  }
+
+  @Test("sincos gives the bits of sin and cos for particle directions")
+  func sincosMatchesOnASweep() {
+    // Directions as particles draw them: a central angle plus up to a turn either way.
+    var x = -13.0
+    while x < 13 {
+      let both = CoreMath.sincos(x)
+      #expect(both.sin.bitPattern == CoreMath.sin(x).bitPattern, "sin(\(x))")
+      #expect(both.cos.bitPattern == CoreMath.cos(x).bitPattern, "cos(\(x))")
+      x += 0.000_731
+    }
+  }
+
+  @Test(
+    "nearest rounds as rounded() does, bit for bit: halves away from 0, signed zeros kept",
+    arguments: [
+      0.0, -0.0, 0.3, -0.3, 0.5, -0.5, 0.499_999_999_999_999_94, -0.499_999_999_999_999_94, 1.5,
+      -1.5, 2.5, -2.5, 7.499_999, 1e15 / 1.57, -(1e15 / 1.57), 4_503_599_627_370_495.5,
+      4_503_599_627_370_497, -4_503_599_627_370_497, 1e18,
+    ])
+  func nearestMatchesRounded(q: Double) {
+    #expect(CoreMath.nearest(q).bitPattern == q.rounded().bitPattern, "\(q)")
+  }
+
+  @Test("reduction rounds the quotient as rounded() does on a sweep of angles")
+  func reductionSweep() {
+    var x = -40.0
+    while x < 40 {
+      let q = x / (Double.pi / 2)
+      #expect(CoreMath.nearest(q).bitPattern == q.rounded().bitPattern, "\(x)")
+      x += 0.000_977
+    }
+  }
 }

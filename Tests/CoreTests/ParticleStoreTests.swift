@@ -168,4 +168,47 @@ struct ParticleStoreTests {
     #expect(store.keys == [9, 3, 4, 5, 1])
     #expect(store.value(.px, 1) == Self.newborn(3, death: 0).values[Column.px.rawValue])
   }
+
+  @Test("room asked for beyond double the capacity is given as asked, in whole 1024s")
+  func reserveGrowsToWhatIsAsked() {
+    var store = ParticleStore()
+    store.reserve(10_000)
+    #expect(store.capacity == 10_240)
+    // Less than double the capacity: the capacity doubles.
+    store.reserve(10_241)
+    #expect(store.capacity == 20_480)
+  }
+
+  /// A scene with one cell born at 100,000/s that lives 100 s, cut into pieces of 10,000
+  /// births.
+  static func burstScene() throws -> (Scene, LayerID) {
+    var scene = Scene()
+    let id = try scene.model.addLayer(named: "e", kind: .emitter, parent: SceneModel.rootID)
+    try scene.model.addCell(named: "c", to: .layer(id))
+    for (path, value) in [
+      ("e.emitterCells.c.birthRate", "100000"), ("e.emitterCells.c.lifetime", "100"),
+      ("e.emitterCells.c.velocity", "10"), ("e.emitterCells.c.emissionRange", "3"),
+    ] {
+      try scene.model.set(try scene.model.resolveProperty(path), text: value)
+    }
+    scene.birthsPerPiece = 10_000
+    return (scene, id)
+  }
+
+  @Test("a step cut into pieces makes room for all its births in its first piece")
+  func piecesReserveOnce() throws {
+    let (scene, id) = try Self.burstScene()
+    var stepped = scene
+    // Ten steps of 0.1 s: each makes room for its own births, and the store doubles.
+    for k in 1...10 { stepped.advance(to: Double(k) / 10) }
+    var cut = try Self.burstScene().0
+    // One step of 1 s, cut into ten pieces of 10,000 births: room for all at once, as asked.
+    cut.advance(to: 1)
+    let a = try #require(stepped.runtimes[id]?.cells.first?.store)
+    let b = try #require(cut.runtimes[id]?.cells.first?.store)
+    #expect(a.count == 100_000 && b.count == 100_000)
+    #expect(a.capacity >= 131_072)
+    #expect(b.capacity == 100_352)
+    #expect(a.births == b.births && a.keys == b.keys)
+  }
 }

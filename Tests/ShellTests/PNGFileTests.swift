@@ -28,6 +28,42 @@ struct PNGFileTests {
     }
   }
 
+  @Test(
+    "a written PNG holds IHDR, sRGB, IDAT and IEND, each row filtered with up or Paeth",
+    .enabled(if: PNGFixtures.python != nil, "needs python3"))
+  func chunksAndRowFilters() throws {
+    let script = """
+      import struct, sys, zlib
+      d, p, kinds, idat = open(sys.argv[1], 'rb').read(), 8, [], b''
+      while p < len(d):
+          n, = struct.unpack('>I', d[p:p + 4])
+          kinds.append(d[p + 4:p + 8].decode())
+          if kinds[-1] == 'IDAT': idat += d[p + 8:p + 8 + n]
+          p += 12 + n
+      w, = struct.unpack('>I', d[16:20])
+      raw = zlib.decompress(idat)
+      rows = {raw[i] for i in range(0, len(raw), w * 4 + 1)}
+      sys.stdout.write(' '.join(kinds) + ' / ' + ' '.join(str(f) for f in sorted(rows)))
+      """
+    try withTemporaryDirectory { dir in
+      let path = dir + "/f.png"
+      try PNGFile.write(PNGFixtures.sampleCanvas(), to: path)
+      let python = try #require(PNGFixtures.python)
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: python)
+      process.arguments = ["-c", script, path]
+      let out = Pipe()
+      process.standardOutput = out
+      try process.run()
+      let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      let parts = text.components(separatedBy: " / ")
+      #expect(parts.first == "IHDR sRGB IDAT IEND")
+      let filters = Set((parts.last ?? "").split(separator: " ").map(String.init))
+      #expect(!filters.isEmpty && filters.isSubset(of: ["2", "4"]), "row filters \(filters)")
+    }
+  }
+
   @Test("write then read gives the written pixels, premultiplied")
   func roundTrip() throws {
     try withTemporaryDirectory { dir in

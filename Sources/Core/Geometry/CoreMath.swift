@@ -32,6 +32,34 @@ enum CoreMath {
     }
   }
 
+  /// Sine and cosine of `x` radians from one reduction: bit for bit `(sin(x), cos(x))`, for
+  /// callers that need both (a particle's direction).
+  @inline(__always)
+  static func sincos(_ x: Double) -> (sin: Double, cos: Double) {
+    let (r, quadrant) = reduce(x)
+    // Both series side by side (sin's in lane 0, cos's in lane 1): each lane does exactly the
+    // operations of `taylor`, in the same order, so the bits are those of the two kernels;
+    // their divisions share instructions.
+    // −r² negated as a scalar (SIMD's prefix minus is 0 − x, which keeps a NaN's sign bit).
+    let minusR2 = SIMD2(repeating: -(r * r))
+    var term = SIMD2(r, 1)
+    var sum = term
+    var n = SIMD2<Double>(1, 0)
+    for _ in 0..<9 {
+      term *= minusR2 / ((n + 1) * (n + 2))
+      sum += term
+      n += 2
+    }
+    let s = sum[0]
+    let c = sum[1]
+    switch quadrant {
+    case 0: return (s, c)
+    case 1: return (c, -s)
+    case 2: return (-s, -c)
+    default: return (-c, s)
+    }
+  }
+
   /// e raised to `x`.
   static func exp(_ x: Double) -> Double {
     if x.isNaN { return x }
@@ -156,15 +184,31 @@ enum CoreMath {
   }
 
   /// Reduces `x` to `r` in [−π/4, π/4] and the quadrant `k mod 4` with `x ≈ r + k·π/2`.
-  private static func reduce(_ x0: Double) -> (Double, Int) {
+  @inline(__always)
+  static func reduce(_ x0: Double) -> (Double, Int) {
     guard x0.isFinite else { return (.nan, 0) }
     // Beyond 1e15 the argument has no fractional digits left; fold it (exactly, IEEE fmod)
     // into one turn so the result stays finite and the same everywhere.
     let x = x0.magnitude < 1e15 ? x0 : x0.truncatingRemainder(dividingBy: 2 * pi)
-    let k = (x / (pi / 2)).rounded()
+    let k = nearest(x / (pi / 2))
     let r = (x - k * halfPiHigh) - k * halfPiLow
     // |k| < 1e15 here, so the conversion is exact; `& 3` is k mod 4 for negatives too.
     return (r, Int(k) & 3)
+  }
+
+  /// `q.rounded()` (to the nearest whole number, halves away from 0; a zero keeps the sign of
+  /// `q`) for |q| < 2⁶², bit for bit, without a call into the C library: the truncation to Int
+  /// and the fraction left are exact below 2⁵², and above it `q` is whole already.
+  @inline(__always)
+  static func nearest(_ q: Double) -> Double {
+    var i = Int(q)
+    let f = q - Double(i)
+    if f >= 0.5 {
+      i += 1
+    } else if f <= -0.5 {
+      i -= 1
+    }
+    return i == 0 ? 0 * q : Double(i)
   }
 
   private static func sinKernel(_ r: Double) -> Double { taylor(r * r, first: r, power: 1) }

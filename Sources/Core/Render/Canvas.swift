@@ -306,6 +306,14 @@ package struct Canvas: Sendable {
         let n = min(src.count, out.count) / 4
         for i in stride(from: 0, to: n * 4, by: 4) {
           let alpha = s[i + 3]
+          if alpha == 1 {
+            // Opaque (most pixels of a frame): the scale below would be exactly 1.
+            d[i] = RGBA.byte(s[i])
+            d[i + 1] = RGBA.byte(s[i + 1])
+            d[i + 2] = RGBA.byte(s[i + 2])
+            d[i + 3] = 255
+            continue
+          }
           let scale: Float = alpha > 1e-6 ? 1 / alpha : 0
           d[i] = RGBA.byte(s[i] * scale)
           d[i + 1] = RGBA.byte(s[i + 1] * scale)

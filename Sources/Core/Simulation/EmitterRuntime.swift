@@ -250,10 +250,27 @@ struct EmitterRuntime: Sendable {
 
   /// Advances to the layer's effective local time `local` (time before the layer's beginTime,
   /// or running backwards, does not move the emitter's clock).
-  mutating func advance(toLocal local: Double, layer: Layer, compiled: [CompiledCell]) {
+  /// With `roomUntil` (a later local time), the cells whose births go straight into their
+  /// stores make room for the births due by then as well, at most `roomLimit` particles.
+  mutating func advance(
+    toLocal local: Double, layer: Layer, compiled: [CompiledCell], roomUntil: Double? = nil,
+    roomLimit: Int = 0
+  ) {
     let target = EmitterRuntime.clock(simTime: simTime, lastLocal: lastLocal, local: local)
+    let room = roomUntil.map {
+      Room(
+        until: EmitterRuntime.clock(simTime: simTime, lastLocal: lastLocal, local: $0),
+        limit: roomLimit)
+    }
     lastLocal = local
-    advance(to: target, layer: layer, compiled: compiled)
+    advance(to: target, layer: layer, compiled: compiled, room: room)
+  }
+
+  /// Births to make room for beyond a step's own: those due by emitter time `until` (later
+  /// pieces of a long step), keeping the store within `limit` particles.
+  struct Room {
+    var until: Double
+    var limit: Int
   }
 
   /// The emitter's clock at effective local time `local`: it keeps its offset from the local
@@ -269,7 +286,9 @@ struct EmitterRuntime: Sendable {
   /// births, then deaths. Only for steps that cannot reach the particle cap
   /// (`Scene.mayReachCap`): nothing is dropped here, and the newborns drawn are bounded by the
   /// particles that can be alive at once (births certain to be gone by `t1` are skipped).
-  mutating func advance(to t1: Double, layer: Layer, compiled: [CompiledCell]) {
+  mutating func advance(
+    to t1: Double, layer: Layer, compiled: [CompiledCell], room: Room? = nil
+  ) {
     let t0 = simTime
     guard t1 > t0 else { return }
     let emitter = layer.emitter
@@ -287,7 +306,9 @@ struct EmitterRuntime: Sendable {
           direct[ci] = true
           cells[ci].store.removeDead(at: t1)
         }
-        emitTopLevel(ci, c, t0: t0, t1: t1, emitter: emitter, direct: direct[ci], into: &pending)
+        emitTopLevel(
+          ci, c, t0: t0, t1: t1, emitter: emitter, direct: direct[ci], room: room,
+          into: &pending)
       }
       for (j, si) in c.subs.enumerated() {
         emitSubCells(
@@ -336,10 +357,12 @@ struct EmitterRuntime: Sendable {
   }
 
   /// Births of a top-level cell in (t0, t1]: staged in `pending`, or with `direct` appended to
-  /// the cell's store (those alive at t1, in birth order; the cell has no sub-cells).
+  /// the cell's store (those alive at t1, in birth order; the cell has no sub-cells), which
+  /// first makes room for them and for those due by `room` (reserved once, not grown birth by
+  /// birth).
   private mutating func emitTopLevel(
     _ ci: Int, _ c: CompiledCell, t0: Double, t1: Double, emitter: EmitterProperties,
-    direct: Bool, into pending: inout [[Newborn]]
+    direct: Bool, room: Room?, into pending: inout [[Newborn]]
   ) {
     var rt = cells[ci]
     let seg = rt.segment
@@ -367,14 +390,23 @@ struct EmitterRuntime: Sendable {
       cells[ci].store = ParticleStore()
       let start = rt.store.count
       let slots = rt.subIDs.count
-      rt.store.reserve(lastN - firstN + 1)
+      var extra = lastN - firstN + 1
+      if let room, room.until > t1 {
+        let later = seg.lastBirth(by: room.until, acc0: rt.acc0, from: seg.start) - lastN
+        extra += max(0, min(later, room.limit - start - extra))
+      }
+      rt.store.reserve(extra)
+      let gone = t1 + Tolerance.deathTime
       for n in firstN...lastN {
         let tb = max(t0, seg.time(ofBirth: n, acc0: rt.acc0, from: seg.start))
         let key = ParticleRandom.topLevelKey(base: rt.base, n: n)
-        if let p = Spawner.topLevel(c, emitter: emitter, key: key, birth: tb) {
+        // The values go straight into the columns (no `Newborn` staged).
+        if let (death, values) = Spawner.topLevelValues(c, emitter: emitter, key: key, birth: tb) {
           rt.born += 1
           // Born and gone within the step: counted, never stored.
-          if p.death > t1 + Tolerance.deathTime { rt.store.append(p, subSlots: slots) }
+          if death > gone {
+            rt.store.append(birth: tb, death: death, key: key, values: values, subSlots: slots)
+          }
         } else {
           rt.stillborn += 1  // a lifetime ≤ 0: never rendered, never stored
         }

@@ -41,6 +41,11 @@ struct ParticleStore: Sendable {
   /// The stored Float columns: column `c` is at `slot[c] * stride` when `slot[c] >= 0`.
   private var floats: [Float] = []
   private var slot = InlineArray<21, Int8>(repeating: -1)
+  /// The column stored at each slot (`slot` inverted, for the first `stored` slots).
+  private var columnAt = InlineArray<21, Int8>(repeating: 0)
+  /// All ones for a column without storage, 0 for a stored one: `append` checks every
+  /// one-value column at once by masking the bits that differ.
+  private var unstoredMask = InlineArray<21, UInt32>(repeating: ~0)
   /// The value of each column that has no storage (meaningful while `count > 0`).
   private var uniform = InlineArray<21, Float>(repeating: 0)
   /// How many columns have storage.
@@ -133,9 +138,11 @@ struct ParticleStore: Sendable {
       shiftToFront()
       return
     }
-    // Capacities are multiples of 1024 floats (4 KiB) so the 64-byte stagger holds.
+    // Capacities are multiples of 1024 floats (4 KiB) so the 64-byte stagger holds. The
+    // capacity doubles, or grows to what is asked when that is more (room reserved for a whole
+    // step at once is then not rounded up to a power of two).
     var newCap = max(1024, capacity * 2)
-    while newCap < needed { newCap *= 2 }
+    if newCap < needed { newCap = (needed + 1023) / 1024 * 1024 }
     let newStride = newCap + 16
     var nf = Self.slots(newStride * stored, of: Float.self)
     let n = count
@@ -207,12 +214,26 @@ struct ParticleStore: Sendable {
     let k = stored
     let needed = (k + 1) * stride
     if floats.count < needed {
-      floats.append(contentsOf: repeatElement(0, count: needed - floats.count))
+      // Exactly one more column, its slots unset (written below or before they are read);
+      // only the live slots of the stored columns are copied. Appending zeros instead would
+      // write every slot of the new column and let the array's growth round it up.
+      var grown = Self.slots(needed, of: Float.self)
+      let (n, h, s) = (count, head, stride)
+      floats.withUnsafeBufferPointer { old in
+        grown.withUnsafeMutableBufferPointer { new in
+          // Both hold every stored column's live slots (their bases are then non-nil).
+          guard let src = old.baseAddress, let dst = new.baseAddress, n > 0 else { return }
+          for j in 0..<k { (dst + j * s + h).update(from: src + j * s + h, count: n) }
+        }
+      }
+      floats = grown
     }
     let v = uniform[c.rawValue]
     let start = k * stride + head
     for i in 0..<count { floats[start + i] = v }
     slot[c.rawValue] = Int8(k)
+    columnAt[k] = Int8(c.rawValue)
+    unstoredMask[c.rawValue] = 0
     stored = k + 1
   }
 
@@ -222,6 +243,7 @@ struct ParticleStore: Sendable {
     count = 0
     stored = 0
     slot = InlineArray(repeating: -1)
+    unstoredMask = InlineArray(repeating: ~0)
     deathsSorted = true
   }
 
@@ -230,6 +252,15 @@ struct ParticleStore: Sendable {
   /// Appends one particle (callers append in birth order).
   @inline(__always)
   mutating func append(_ p: Newborn, subSlots: Int) {
+    append(birth: p.birth, death: p.death, key: p.key, values: p.values, subSlots: subSlots)
+  }
+
+  /// Appends one particle from its times, key and initial values (callers append in birth
+  /// order): births drawn straight into the store, with no `Newborn` staged.
+  @inline(__always)
+  mutating func append(
+    birth: Double, death: Double, key: UInt64, values: Newborn.Values, subSlots: Int
+  ) {
     if head + count >= capacity { reserve(1) }
     if subAccSlots.count != subSlots {
       // Sub-cell slots out of step with the cell (callers remap them first): start at 0.
@@ -238,33 +269,39 @@ struct ParticleStore: Sendable {
     }
     if count == 0 {
       emptied()
-      for c in 0..<Newborn.Values.count { uniform[c] = p.values[c] }
+      for c in 0..<Newborn.Values.count { uniform[c] = values[c] }
       if reference {
         for c in Column.allCases { giveStorage(c) }
       }
-    } else if !(p.death >= deathSlots[head + count - 1]) {
+    } else if !(death >= deathSlots[head + count - 1]) {
       deathsSorted = false
     }
     let i = head + count
-    let values = p.values
-    for c in 0..<Newborn.Values.count
-    where slot[c] < 0 && values[c].bitPattern != uniform[c].bitPattern {
-      // A value that differs from the others: the column needs its own storage.
-      giveStorage(Column.allCases[c])
+    // The bits in which a one-value column's value differs from this particle's, all at once.
+    var differs: UInt32 = 0
+    for c in 0..<Newborn.Values.count {
+      differs |= (values[c].bitPattern ^ uniform[c].bitPattern) & unstoredMask[c]
     }
-    let s = stride
-    let slots = slot
-    floats.withUnsafeMutableBufferPointer { f in
-      guard let base = f.baseAddress else { return }  // no column has storage
-      for c in 0..<Newborn.Values.count {
-        let k = Int(slots[c])
-        // Unchecked: slot i < capacity lies inside column k, which has storage.
-        if k >= 0 { base[k * s + i] = values[c] }
+    if differs != 0 {
+      for c in 0..<Newborn.Values.count
+      where slot[c] < 0 && values[c].bitPattern != uniform[c].bitPattern {
+        // A value that differs from the others: the column needs its own storage.
+        giveStorage(Column.allCases[c])
       }
     }
-    birthSlots[i] = p.birth
-    deathSlots[i] = p.death
-    keySlots[i] = p.key
+    let s = stride
+    let n = stored
+    let columns = columnAt
+    floats.withUnsafeMutableBufferPointer { f in
+      guard let base = f.baseAddress else { return }  // no column has storage
+      for k in 0..<n {
+        // Unchecked: slot i < capacity lies inside column k, which has storage.
+        base[k * s + i] = values[Int(columns[k])]
+      }
+    }
+    birthSlots[i] = birth
+    deathSlots[i] = death
+    keySlots[i] = key
     for j in 0..<subSlots {
       subAccSlots[j][i] = 0
       subEmittedSlots[j][i] = 0

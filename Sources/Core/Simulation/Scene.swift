@@ -263,16 +263,19 @@ package struct Scene: Sendable {
       }
       let end = i == pieces ? t : start + window * Double(i) / Double(pieces)
       guard end > now else { continue }
-      advanceEmitters(to: end, using: presented, report: &report, stop: stop)
+      // Each piece makes room for the births of the pieces after it, so the stores grow once.
+      advanceEmitters(to: end, using: presented, report: &report, stop: stop, roomUntil: t)
       if report.stoppedAt != nil { return }
     }
   }
 
   /// Moves every emitter to scene time `t` with the properties of `presented` (the model, or
   /// the model with animations applied), then sets `now` (to `t`, or where `stop` ended it).
+  /// With `roomUntil`, the stores also make room for the births due by that later time (a step
+  /// cut into pieces), up to the particle cap.
   mutating func advanceEmitters(
     to t: Double, using presented: SceneModel, report: inout StepReport,
-    stop: () -> Bool = { false }
+    stop: () -> Bool = { false }, roomUntil: Double? = nil
   ) {
     let cap = presented.root.settings.maxParticles
     let (parts, locals) = emitterParts(to: t, using: presented, report: &report)
@@ -290,8 +293,10 @@ package struct Scene: Sendable {
     } else {
       // Nothing can be dropped: each emitter steps on its own.
       for (part, local1) in zip(parts, locals) {
+        let roomLocal = roomUntil.map { max(0, localTime(of: part.id, at: $0)) }
         runtimes[part.id, default: EmitterRuntime()].advance(
-          toLocal: local1, layer: part.layer, compiled: part.compiled)
+          toLocal: local1, layer: part.layer, compiled: part.compiled, roomUntil: roomLocal,
+          roomLimit: cap)
       }
     }
     now = t

@@ -15,6 +15,18 @@ enum Spawner {
   static func topLevel(
     _ c: CompiledCell, emitter e: EmitterProperties, key: UInt64, birth: Double
   ) -> Newborn? {
+    guard let (death, values) = topLevelValues(c, emitter: e, key: key, birth: birth) else {
+      return nil
+    }
+    return Newborn(birth: birth, death: death, key: key, cellOrder: c.order, values: values)
+  }
+
+  /// A top-level particle's death time and initial values (what `topLevel` wraps), or nil when
+  /// its drawn lifetime is ≤ 0: for births written straight into a store.
+  @inline(__always)
+  static func topLevelValues(
+    _ c: CompiledCell, emitter e: EmitterProperties, key: UInt64, birth: Double
+  ) -> (death: Double, values: Newborn.Values)? {
     let cell = c.cell
     let u = { (d: ParticleRandom.Draw) in ParticleRandom.uniform(key, d) }
     let life = lifetime(c, multiplier: e.lifetime, key: key)
@@ -31,10 +43,10 @@ enum Spawner {
       rnd(cell.color.alpha, cell.alphaRange, u(.alpha))
     )
     let scale = rnd(cell.scale, cell.scaleRange, u(.scale)) * e.scale
-    return make(
-      cell: c, emitter: e, key: key, birth: birth, life: life,
-      position: (start.x, start.y, start.z), centralAngle: start.centralAngle, u: u,
-      color: color, scale: scale)
+    let values = make(
+      cell: c, emitter: e, position: (start.x, start.y, start.z),
+      centralAngle: start.centralAngle, u: u, color: color, scale: scale)
+    return (birth + life, values)
   }
 
   /// A sub-cell particle born from `parent` (evaluated at the birth time), or nil when its
@@ -59,25 +71,28 @@ enum Spawner {
       clamp01(p.alpha) * rnd(cell.color.alpha, cell.alphaRange, u(.alpha))
     )
     let scale = Double(p.scale) * rnd(cell.scale, cell.scaleRange, u(.scale))
-    return make(
-      cell: c, emitter: e, key: key, birth: birth, life: life,
-      position: (Double(p.x), Double(p.y), Double(p.z)),
+    let values = make(
+      cell: c, emitter: e, position: (Double(p.x), Double(p.y), Double(p.z)),
       centralAngle: heading + cell.emissionLongitude, u: u, color: color, scale: scale)
+    return Newborn(
+      birth: birth, death: birth + life, key: key, cellOrder: c.order, values: values)
   }
 
+  /// The initial values in `Column` order.
+  @inline(__always)
   private static func make(
-    cell c: CompiledCell, emitter e: EmitterProperties, key: UInt64, birth: Double,
-    life: Double, position: (Double, Double, Double), centralAngle: Double,
-    u: (ParticleRandom.Draw) -> Double, color: (Double, Double, Double, Double), scale: Double
-  ) -> Newborn {
+    cell c: CompiledCell, emitter e: EmitterProperties, position: (Double, Double, Double),
+    centralAngle: Double, u: (ParticleRandom.Draw) -> Double,
+    color: (Double, Double, Double, Double), scale: Double
+  ) -> Newborn.Values {
     let cell = c.cell
     let theta = centralAngle + abs(cell.emissionRange) * (u(.direction) - 0.5)
     let speed = rnd(cell.velocity, cell.velocityRange, u(.velocity)) * e.velocity
     let spin = rnd(cell.spin, cell.spinRange, u(.spin)) * e.spin
-    // The latitude's cos and sin are the cell's (computed once per step, not per particle).
-    let dir = (
-      c.latitudeCos * CoreMath.cos(theta), c.latitudeCos * CoreMath.sin(theta), c.latitudeSin
-    )
+    // The latitude's cos and sin are the cell's (computed once per step, not per particle);
+    // theta's come from one reduction (the same bits as CoreMath.cos and CoreMath.sin).
+    let turn = CoreMath.sincos(theta)
+    let dir = (c.latitudeCos * turn.cos, c.latitudeCos * turn.sin, c.latitudeSin)
     var v = Newborn.Values(repeating: 0)
     func put(_ col: Column, _ x: Double) { v[col.rawValue] = Float(x) }
     put(.px, position.0)
@@ -101,7 +116,6 @@ enum Spawner {
     put(.scaleSpeed, cell.scaleSpeed)
     put(.spin, spin)
     put(.theta, speed < 0 ? theta + .pi : theta)
-    return Newborn(
-      birth: birth, death: birth + life, key: key, cellOrder: c.order, values: v)
+    return v
   }
 }

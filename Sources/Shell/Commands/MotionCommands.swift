@@ -117,13 +117,26 @@ enum MotionCommands {
       try FrameDirectory(try FrameDirectory.check(path))
     }
     defer { frames.discard() }
-    try recordFrames(
-      s, inv, count: n, fps: fps, start: start, at: pathToken,
-      frame: { i throws(OutputError) in
-        let canvas = SceneRenderer.render(s.scene, width: Int(w), height: Int(h))
-        let name = String(format: frameName, i + 1)
-        try frames.write(try PNGFile.encode(canvas, path: path + "/" + name), named: name)
-      }, finish: { () throws(OutputError) in try frames.commit() })
+    let (width, height) = (Int(w), Int(h))
+    /// Frame i's PNG, from the scene as it is then.
+    @Sendable func png(_ scene: Scene, _ i: Int) throws(OutputError) -> [UInt8] {
+      let canvas = SceneRenderer.render(scene, width: width, height: height)
+      return try PNGFile.encode(canvas, path: path + "/" + String(format: frameName, i + 1))
+    }
+    let workers = recordWorkers ?? ProcessInfo.processInfo.activeProcessorCount
+    if workers > 1 {
+      try recordFramesInParallel(
+        s, inv, count: n, fps: fps, start: start, at: pathToken, workers: workers, make: png,
+        write: { i, bytes throws(OutputError) in
+          try frames.write(bytes, named: String(format: frameName, i + 1))
+        }, finish: { () throws(OutputError) in try frames.commit() })
+    } else {
+      try recordFrames(
+        s, inv, count: n, fps: fps, start: start, at: pathToken,
+        frame: { i throws(OutputError) in
+          try frames.write(try png(s.scene, i), named: String(format: frameName, i + 1))
+        }, finish: { () throws(OutputError) in try frames.commit() })
+    }
     let rate = ValueFormatting.number(fps)
     s.sink.out(
       "wrote \(n) frames to \(path)/; make a video with: ffmpeg -framerate \(rate) -i "
@@ -145,6 +158,44 @@ enum MotionCommands {
       try s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: inv.text)
       s.progress?.update(i + 1, of: n, "frames")
     }
+    try s.checkInterrupt()
+    try inv.writing(pathToken) { () throws(OutputError) in try finish() }
+  }
+
+  /// How many threads `record` renders and encode PNG frames on: nil for the active cores (1
+  /// renders each frame in the command's own thread). Set for a task by tests and the benchmark
+  /// to compare the two ways.
+  @TaskLocal static var recordWorkers: Int?
+
+  /// The recording loop with frames made on `workers` threads: the clock moves as in
+  /// `recordFrames`, in this thread, and each frame's scene (a value: a snapshot) goes to a
+  /// worker that renders and encodes it with `make`; this thread writes the frames in order with
+  /// `write` as they come back, at most 2 × `workers` in flight. The same files as
+  /// `recordFrames`, byte for byte. On a failure or Ctrl-C the frames in flight are waited for
+  /// and dropped.
+  private static func recordFramesInParallel(
+    _ s: Session, _ inv: Invocation, count n: Int, fps: Double, start: Double, at pathToken: Token,
+    workers: Int, make: @escaping @Sendable (Scene, Int) throws(OutputError) -> [UInt8],
+    write: (Int, [UInt8]) throws(OutputError) -> Void, finish: () throws(OutputError) -> Void
+  ) throws(Diagnostic) {
+    let pipeline = FramePipeline(workers: workers, depth: 2 * workers)
+    defer { pipeline.drain() }
+    var written = 0
+    /// Writes the oldest frame in flight (waiting for it to be made).
+    func writeOldest() throws(Diagnostic) {
+      guard let made = pipeline.takeOldest() else { return }
+      let i = written
+      try inv.writing(pathToken) { () throws(OutputError) in try write(i, try made.get()) }
+      written += 1
+    }
+    for i in 0..<n {
+      if pipeline.isFull { try writeOldest() }
+      let scene = s.scene
+      pipeline.submit { Result { () throws(OutputError) in try make(scene, i) } }
+      try s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: inv.text)
+      s.progress?.update(i + 1, of: n, "frames")
+    }
+    while !pipeline.isEmpty { try writeOldest() }
     try s.checkInterrupt()
     try inv.writing(pathToken) { () throws(OutputError) in try finish() }
   }

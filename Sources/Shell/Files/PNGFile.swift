@@ -2,13 +2,14 @@ import CPNG
 import Core
 import Foundation
 
-/// Image files for the Shell: PNG through libpng's simplified API, and Netpbm PPM (P6 and P3).
+/// Image files for the Shell: PNG (read through libpng's simplified API, written by a small C
+/// function over zlib in `CPNG`), and Netpbm PPM (P6 and P3).
 ///
 /// Writes encode in memory and go through ``AtomicFile``, so a reader never sees half an image.
 /// Reads refuse missing files, directories, damaged data and images larger than a pixel cap or a
 /// memory budget — checked from the header before any pixel buffer is allocated. libpng reports
 /// errors with `longjmp`; the simplified API catches them inside libpng (its own `setjmp`) and
-/// returns 0, so no jump ever crosses a Swift frame.
+/// returns 0, so no jump ever crosses a Swift frame; the writer does not use libpng.
 enum PNGFile {
   /// Why reading or writing an image file failed; ``message`` is the text for a diagnostic.
   enum Error: Swift.Error, Equatable, CustomStringConvertible {
@@ -110,53 +111,50 @@ enum PNGFile {
     }
   }
 
+  /// How a PNG is compressed: the zlib level and strategy, and the row filters.
+  struct Compression {
+    var level: Int32
+    var strategy: Int32
+    /// `BURST_PNG_ROWS_UP` or `BURST_PNG_ROWS_UP_OR_PAETH` (CPNG's shim.h).
+    var rows: Int32
+
+    /// **(choice)** What `snapshot` and `record` write: zlib's run-length strategy (level 2),
+    /// each row filtered "up" or "Paeth", whichever gives the smaller filtered bytes. Frames are
+    /// mostly flat background and smooth sprites; these settings take a fraction of the time
+    /// of libpng's defaults for files a little larger (README.md, "Benchmarks").
+    static let frames = Compression(
+      level: 2, strategy: Int32(BURST_Z_RLE), rows: Int32(BURST_PNG_ROWS_UP_OR_PAETH))
+  }
+
   /// Encodes `canvas` as the bytes of an 8-bit RGBA PNG file (straight alpha, from
-  /// ``Canvas/rgba8()``). `path` names the file in errors.
-  static func encode(_ canvas: Canvas, path: String) throws(OutputError) -> [UInt8] {
+  /// ``Canvas/rgba8()``; chunks IHDR, sRGB, IDAT, IEND), with the C function in CPNG's shim.h
+  /// (zlib, no libpng). `path` names the file in errors.
+  static func encode(
+    _ canvas: Canvas, path: String, compression: Compression = .frames
+  ) throws(OutputError) -> [UInt8] {
     guard canvas.width > 0, canvas.height > 0 else {
       throw .system(path: path, reason: "the image has no pixels")
     }
-    // libpng wants the row stride (4·width) and the height to fit in a signed 32-bit integer.
+    // PNG sizes are 31-bit, and a row (4·width bytes and its filter byte) must fit zlib's
+    // 32-bit counts.
     guard let width = UInt32(exactly: canvas.width), width <= 0x1FFF_FFFF,
       let height = UInt32(exactly: canvas.height), height <= 0x7FFF_FFFF
     else { throw .system(path: path, reason: "the image is too large for png") }
     let pixels = canvas.rgba8()
-    var image = png_image()
-    image.version = UInt32(PNG_IMAGE_VERSION)
-    image.width = width
-    image.height = height
-    image.format = UInt32(BURST_PNG_FORMAT_RGBA)
-    // Room for the image stored uncompressed (a filter byte a row) and the chunk framing;
-    // libpng says how much it needs when that is not enough, and the second try uses it.
-    let raw = canvas.height * (1 + canvas.width * 4)
-    var capacity = raw + raw / 64 + 4096
-    for _ in 0..<2 {
-      var size = png_alloc_size_t(capacity)
-      var status: Int32 = 0
-      // libpng fills the buffer; only the bytes it wrote become the array's elements.
-      let output = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-        status = pixels.withUnsafeBytes { source in
-          png_image_write_to_memory(
-            &image, buffer.baseAddress, &size, 0, source.baseAddress, 0, nil)
-        }
-        count = status != 0 && Int(size) <= capacity ? Int(size) : 0
-      }
-      let failed = status == 0 || image.warning_or_error & UInt32(PNG_IMAGE_ERROR) != 0
-      if !failed {
-        png_image_free(&image)
-        return output
-      }
-      if status == 0 && Int(size) > capacity {
-        capacity = Int(size)
-        image.warning_or_error = 0
-        continue
-      }
-      let detail = libpngMessage(image)
-      png_image_free(&image)
-      throw .system(path: path, reason: "libpng: \(detail)")
+    var bytes: UnsafeMutablePointer<UInt8>? = nil
+    var count = 0
+    // A first guess at the size, a tenth of the raw image; the buffer grows as needed.
+    let guess = canvas.height * (1 + canvas.width * 4) / 10 + 4096
+    let status = pixels.withUnsafeBufferPointer { source in
+      burst_png_encode_rgba(
+        source.baseAddress, width, height, compression.level, compression.strategy,
+        compression.rows, guess, &bytes, &count)
     }
-    png_image_free(&image)
-    throw .system(path: path, reason: "libpng: the encoded image did not fit its buffer")
+    guard status != 0, let bytes else {
+      throw .system(path: path, reason: "out of memory while compressing the png")
+    }
+    defer { free(bytes) }
+    return Array(UnsafeBufferPointer(start: bytes, count: count))
   }
 
   // MARK: - Reading either kind

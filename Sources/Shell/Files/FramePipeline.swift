@@ -1,0 +1,68 @@
+import Dispatch
+import Synchronization
+
+/// Frames made on worker threads and handed back in order: `record` renders and encodes each
+/// frame from a snapshot of the scene there, while the clock moves on in the caller's thread.
+///
+/// Frame k goes to worker k mod `workers` (one serial queue each, so at most `workers` frames
+/// are made at once), and at most `depth` frames are in flight, so memory stays bounded: a
+/// scene snapshot and an encoded frame each. Used from one thread (the command's); only the
+/// slots cross to the workers.
+final class FramePipeline {
+  private let queues: [DispatchQueue]
+  /// The most frames submitted and not yet taken back.
+  let depth: Int
+  /// Frames in flight, oldest first.
+  private var slots: [FrameSlot] = []
+  private var submitted = 0
+
+  init(workers: Int, depth: Int) {
+    queues = (0..<max(1, workers)).map { DispatchQueue(label: "burst.frames.\($0)") }
+    self.depth = max(1, depth)
+  }
+
+  /// Waits for the frames still being made (their results are dropped).
+  deinit { drain() }
+
+  /// Whether `depth` frames are in flight (take the oldest before submitting more).
+  var isFull: Bool { slots.count >= depth }
+
+  var isEmpty: Bool { slots.isEmpty }
+
+  /// Starts making the next frame with `make` on its worker.
+  func submit(_ make: @escaping @Sendable () -> Result<[UInt8], OutputError>) {
+    let slot = FrameSlot()
+    slots.append(slot)
+    queues[submitted % queues.count].async { slot.fill(make()) }
+    submitted += 1
+  }
+
+  /// The oldest frame in flight, once it is made (nil when none is in flight).
+  func takeOldest() -> Result<[UInt8], OutputError>? {
+    guard !slots.isEmpty else { return nil }
+    return slots.removeFirst().wait()
+  }
+
+  /// Waits for every frame in flight and drops them.
+  func drain() {
+    while takeOldest() != nil {}
+  }
+}
+
+/// One frame being made: filled once by its worker, waited for by the pipeline.
+private final class FrameSlot: Sendable {
+  private let done = DispatchSemaphore(value: 0)
+  private let result = Mutex<Result<[UInt8], OutputError>?>(nil)
+
+  func fill(_ r: Result<[UInt8], OutputError>) {
+    result.withLock { $0 = r }
+    done.signal()
+  }
+
+  func wait() -> Result<[UInt8], OutputError> {
+    done.wait()
+    // Filled before the signal that ended the wait.
+    return result.withLock { $0.take() }
+      ?? .failure(.system(path: "", reason: "a frame was not made"))
+  }
+}
