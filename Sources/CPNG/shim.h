@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <png.h>
 
-/* Swift cannot import PNG_FORMAT_RGBA (a macro built from other macros). */
-enum { BURST_PNG_FORMAT_RGBA = PNG_FORMAT_RGBA };
+/* Swift cannot import PNG_FORMAT_RGBA or PNG_FORMAT_RGB (macros built from other macros). */
+enum { BURST_PNG_FORMAT_RGBA = PNG_FORMAT_RGBA, BURST_PNG_FORMAT_RGB = PNG_FORMAT_RGB };
 
 #endif
