@@ -7,8 +7,8 @@
 #include <png.h>
 #include <zlib.h>
 
-/* Swift cannot import PNG_FORMAT_RGBA (a macro built from other macros). */
-enum { BURST_PNG_FORMAT_RGBA = PNG_FORMAT_RGBA };
+/* Swift cannot import PNG_FORMAT_RGBA or PNG_FORMAT_RGB (macros built from other macros). */
+enum { BURST_PNG_FORMAT_RGBA = PNG_FORMAT_RGBA, BURST_PNG_FORMAT_RGB = PNG_FORMAT_RGB };
 
 /* The zlib strategies the writer below may be given. */
 enum {

@@ -45,6 +45,7 @@ public enum Burst {
     var sources: [Source] = []
     var interactive = false
     var color = ColorChoice.standard
+    var graphics = GraphicsChoice.standard
     var i = 0
     func fail(_ message: String) -> Int32 {
       writeAll(2, "burst: \(message)\n\(usage)")
@@ -83,8 +84,18 @@ public enum Burst {
         }
         color = choice
         i += 1
+      case GraphicsChoice.option:
+        guard i + 1 < args.count, let choice = GraphicsChoice(args[i + 1]) else {
+          return fail(GraphicsChoice.misuse)
+        }
+        graphics = choice
+        i += 1
       default:
-        if a.hasPrefix(ColorChoice.option + "=") {
+        if a.hasPrefix(GraphicsChoice.option + "=") {
+          let value = String(a.dropFirst(GraphicsChoice.option.count + 1))
+          guard let choice = GraphicsChoice(value) else { return fail(GraphicsChoice.misuse) }
+          graphics = choice
+        } else if a.hasPrefix(ColorChoice.option + "=") {
           let value = String(a.dropFirst(ColorChoice.option.count + 1))
           guard let choice = ColorChoice(rawValue: value) else { return fail(ColorChoice.misuse) }
           color = choice
@@ -109,6 +120,11 @@ public enum Burst {
     session.defaultColumns = size.columns
     session.defaultRows = size.rows
     session.colorByDefault = colorWanted(color)
+    let cellSize = CellSizeSource()
+    session.cellPixels = { cellSize.current() }
+    session.graphics = graphicsFormat(
+      graphics, color: session.colorByDefault,
+      atPrompt: (sources.isEmpty || interactive) && Terminal.isTerminal(0), cellSize: cellSize)
     for source in sources {
       let failure: Diagnostic?
       switch source {
@@ -165,6 +181,32 @@ public enum Burst {
       guard Terminal.isTerminal(1), let term = env["TERM"], term != "dumb" else { return false }
       return true
     }
+  }
+
+  /// The format `--graphics` asks for; for `auto`, a pixel format the environment or (at the
+  /// prompt, when the environment says nothing) the terminal's replies show, else nil. A query's
+  /// cell size is kept in `cellSize`.
+  static func graphicsFormat(
+    _ choice: GraphicsChoice, color: Bool, atPrompt: Bool, cellSize: CellSizeSource
+  ) -> TerminalFormat? {
+    guard case .auto = choice else {
+      if case .format(let f) = choice { return f }
+      return nil
+    }
+    let env = ProcessInfo.processInfo.environment
+    let isTerminal = Terminal.isTerminal(1)
+    var replies: TerminalReplies? = nil
+    if GraphicsDetection.shouldQuery(
+      env, color: color, outputIsTerminal: isTerminal, atPrompt: atPrompt),
+      let bytes = TerminalQuery.exchange(GraphicsDetection.query)
+    {
+      let r = TerminalReplies.parse(bytes)
+      replies = r
+      cellSize.asked = true
+      cellSize.answered = r.cellSize
+    }
+    return GraphicsDetection.choose(
+      env, color: color, outputIsTerminal: isTerminal, replies: replies)
   }
 
   /// Standard input as text (invalid UTF-8 replaced, so binary input gives errors, not traps).

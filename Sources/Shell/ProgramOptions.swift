@@ -70,6 +70,21 @@ struct ProgramOption: Sendable {
         "With auto, show draws in colour when standard output is a terminal whose TERM is not"
         + " dumb and NO_COLOR is not set; --color=WHEN works too."),
     ProgramOption(
+      flags: [GraphicsChoice.option], argument: .choice("FORMAT", GraphicsChoice.words),
+      joined: true,
+      help: "what show and play draw: \(GraphicsChoice.helpList)",
+      detail:
+        "Chooses the format plain show and play draw in. kitty, sixel and iterm draw real"
+        + " pixels (the kitty graphics protocol, sixel graphics, iTerm2 inline images); ansi"
+        + " draws colour half-blocks and ascii characters. With auto, a pixel format is used when"
+        + " colour is on and the terminal is known to show it: from the environment"
+        + " (KITTY_WINDOW_ID, TERM, TERM_PROGRAM, LC_TERMINAL), or, at the prompt only, from its"
+        + " answer to a query that waits at most"
+        + " \(Int(GraphicsDetection.timeout * 1000)) ms (keys typed meanwhile are dropped); inside"
+        + " tmux, screen or the Linux console, and otherwise, ansi or ascii as --color decides."
+        + " Nothing is asked when standard input or output is not a terminal. --graphics=FORMAT"
+        + " works too."),
+    ProgramOption(
       flags: ["--help", "-h"], exits: true, help: "this text",
       detail: "Prints the options and the first steps, and exits."),
     ProgramOption(
@@ -85,7 +100,7 @@ struct ProgramOption: Sendable {
       help: "the completion script for \(Suggestion.list(CompletionShell.words))",
       detail:
         "Prints the completion script for SHELL, and exits: it completes the options, the"
-        + " values of \(ColorChoice.option), and .burst scripts and directories for -i and the"
+        + " values of \(ColorChoice.option) and \(GraphicsChoice.option), and .burst scripts and directories for -i and the"
         + " file arguments."),
   ]
 
@@ -99,6 +114,43 @@ struct ProgramOption: Sendable {
 
   /// The option `flag` names (a flag or an alias), or nil.
   static func named(_ flag: String) -> ProgramOption? { all.first { $0.flags.contains(flag) } }
+}
+
+/// The values of `--graphics`, declared once for parsing, messages and the usage text: auto,
+/// then every format `show` draws.
+enum GraphicsChoice: Equatable, Sendable {
+  /// A pixel format the terminal is known to show, else ansi or ascii as `--color` decides.
+  case auto
+  case format(TerminalFormat)
+
+  /// The choice without the option.
+  static let standard = GraphicsChoice.auto
+
+  /// The option that takes them.
+  static let option = "--graphics"
+
+  /// The words: auto, then the formats, pixel formats first.
+  static let words =
+    ["auto"] + TerminalFormat.allCases.filter(\.isPixels).map(\.rawValue)
+    + TerminalFormat.allCases.filter { !$0.isPixels }.reversed().map(\.rawValue)
+
+  init?(_ word: String) {
+    if word == "auto" {
+      self = .auto
+    } else if let f = TerminalFormat(rawValue: word) {
+      self = .format(f)
+    } else {
+      return nil
+    }
+  }
+
+  /// `auto (default), kitty, sixel, iterm, ansi or ascii`.
+  static var helpList: String {
+    Suggestion.list(words.map { $0 == "auto" ? "auto (default)" : $0 })
+  }
+
+  /// The message for a missing or unknown value.
+  static var misuse: String { "\(option) takes \(Suggestion.list(words))" }
 }
 
 /// The shells `--completion` writes a script for.
@@ -158,20 +210,31 @@ enum FirstSteps {
 
 /// The `--help` text, generated from the declarations above.
 enum ProgramHelp {
-  /// `usage: burst …` and the second form, for the options that exit.
+  /// `usage: burst …` and the second form, for the options that exit. The options' words
+  /// are listed (`--color auto|always|never`) when the line fits in ``width`` columns, else
+  /// their placeholders stand for them (`--color WHEN`).
   static var usageLines: String {
-    var run = ["[\(ProgramOption.operand.name) ...]"]
-    for o in ProgramOption.all where !o.exits {
-      run.append("[\(synopsisForm(o))]" + (o.repeats ? "..." : ""))
+    func line(listing: Bool) -> String {
+      var run = ["[\(ProgramOption.operand.name) ...]"]
+      for o in ProgramOption.all where !o.exits {
+        run.append("[\(synopsisForm(o, listing: listing))]" + (o.repeats ? "..." : ""))
+      }
+      return "usage: burst \(run.joined(separator: " "))"
     }
-    let exiting = ProgramOption.all.filter(\.exits).map(synopsisForm).joined(separator: " | ")
-    return "usage: burst \(run.joined(separator: " "))\n       burst \(exiting)\n"
+    let full = line(listing: true)
+    let first = full.count <= width ? full : line(listing: false)
+    let exiting = ProgramOption.all.filter(\.exits).map { synopsisForm($0) }
+      .joined(separator: " | ")
+    return "\(first)\n       burst \(exiting)\n"
   }
 
-  /// `--color auto|always|never`, `-e COMMANDS`.
-  static func synopsisForm(_ o: ProgramOption) -> String {
+  /// The widest line of `--help`.
+  static let width = 100
+
+  /// `--color auto|always|never` (or `--color WHEN` without `listing`), `-e COMMANDS`.
+  static func synopsisForm(_ o: ProgramOption, listing: Bool = true) -> String {
     let words = o.argument.choices
-    return words.isEmpty ? o.form : "\(o.flag) \(words.joined(separator: "|"))"
+    return words.isEmpty || !listing ? o.form : "\(o.flag) \(words.joined(separator: "|"))"
   }
 
   static var text: String {
@@ -191,9 +254,8 @@ enum ProgramHelp {
     for (command, what) in FirstSteps.atPrompt {
       out += "  \(command.padded(to: stepWidth))  \(what)\n"
     }
-    out += "Tab completes commands, paths and values at the prompt. After scripts/install.sh,\n"
-    out +=
-      "man burst is the manual, and Tab completes burst's options and scripts in bash and zsh.\n"
+    out += "Tab completes at the prompt; after scripts/install.sh, man burst and bash/zsh"
+    out += " completion work.\n"
     return out
   }
 }

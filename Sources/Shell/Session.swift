@@ -101,6 +101,12 @@ final class Session {
   /// Whether `show` uses ANSI colour when neither ascii nor ansi is given (a colour terminal
   /// that --color and NO_COLOR allow).
   var colorByDefault = false
+  /// The format plain `show` and `play` use, as `--graphics` chose it (or `auto` detected a
+  /// pixel format); nil leaves `show` to `colorByDefault` and `play` to ansi.
+  var graphics: TerminalFormat? = nil
+  /// The size of a character cell in pixels, for the pixel formats (the program asks the
+  /// terminal; tests and pipes get the fallback).
+  var cellPixels: () -> CellSize = { .fallback }
   /// Scripts being loaded, to refuse `load` cycles.
   var loading: [String] = []
   /// Set by `quit`.

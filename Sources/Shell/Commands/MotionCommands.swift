@@ -22,15 +22,17 @@ enum MotionCommands {
   }
 
   /// Character cells for the scene: as wide as `columns`, at the scene's aspect (cells are
-  /// about twice as tall as wide), and no taller than `maxRows`.
-  static func cells(for s: Session, columns: Int, maxRows: Int) -> (Int, Int) {
+  /// `cellAspect` times as tall as wide: about twice for text), and no taller than `maxRows`.
+  static func cells(
+    for s: Session, columns: Int, maxRows: Int, cellAspect: Double = 2
+  ) -> (Int, Int) {
     let b = s.scene.model.root.properties.bounds.size
     let aspect = b.height / max(b.width, 1)
     var cols = max(1, columns)
-    var rows = max(1, Int((Double(cols) * aspect / 2).rounded()))
+    var rows = max(1, Int((Double(cols) * aspect / cellAspect).rounded()))
     if rows > maxRows {
       rows = max(1, maxRows)
-      cols = max(1, min(columns, Int((Double(rows) * 2 / max(aspect, 1e-9)).rounded())))
+      cols = max(1, min(columns, Int((Double(rows) * cellAspect / max(aspect, 1e-9)).rounded())))
     }
     return (cols, rows)
   }
@@ -220,18 +222,48 @@ enum MotionCommands {
         "play needs a terminal", hint: "record FILE.cast SECONDS writes a recording instead",
         at: inv.nameToken)
     }
-    let (cols, rows) = cells(for: s, columns: size.columns, maxRows: size.rows - 1)
+    let picture = s.graphics ?? .ansi
+    let cell = picture.isPixels ? s.cellPixels() : CellSize.fallback
+    let (cols, rows) = playCells(s, picture, cell: cell, terminal: size)
+    let background = TerminalPicture.background(s.scene)
+    let kittyImage = picture == .kitty ? TerminalPicture.playImageID : nil
     let start = s.scene.now
     let wallStart = Playback.monotonicSeconds()
     s.sink.out(Playback.enterAlternateScreen + Playback.hideCursor + "\u{1B}[2J")
-    defer { s.sink.out(Playback.showCursor + Playback.leaveAlternateScreen) }
+    defer {
+      // The terminal keeps a kitty image's data until it is deleted.
+      let free = kittyImage.map {
+        String(decoding: KittyEncoder.delete(imageID: $0), as: UTF8.self)
+      }
+      s.sink.out((free ?? "") + Playback.showCursor + Playback.leaveAlternateScreen)
+    }
     // Ctrl-C is how playback ends early: it stops here and keeps the state reached.
     for i in 0..<n {
       if s.interruptRequested() { break }
-      let frame = ansiFrame(s, cols: cols, rows: rows).lines()
+      let frame: String
+      switch picture {
+      case .ansi:
+        frame = ansiFrame(s, cols: cols, rows: rows).lines().joined(separator: "\r\n") + "\r\n"
+      case .ascii:
+        let canvas = SceneRenderer.render(s.scene, width: cols * 2, height: rows * 4)
+        frame =
+          AsciiEncoder.encode(canvas, columns: cols, rows: rows).joined(separator: "\r\n")
+          + "\r\n"
+      case .kitty, .sixel, .iterm:
+        // The picture is drawn at the top left; kitty replaces its placement in place, sixel
+        // and iTerm2 pictures are drawn over the last one.
+        let canvas = SceneRenderer.render(
+          s.scene, width: cols * cell.width, height: rows * cell.height)
+        let bytes = try inv.writing(inv.nameToken) { () throws(OutputError) in
+          try TerminalPicture.encode(
+            canvas, format: picture, columns: cols, rows: rows, background: background,
+            kittyImage: kittyImage)
+        }
+        frame = String(decoding: bytes, as: UTF8.self) + "\u{1B}[\(rows + 1);1H"
+      }
       let status = "t = \(format(s.scene.now)) s   frame \(i + 1)/\(n)   Ctrl-C stops"
       s.sink.out(
-        Playback.beginSynchronized + Playback.home + frame.joined(separator: "\r\n") + "\r\n"
+        Playback.beginSynchronized + Playback.home + frame
           + String(status.prefix(cols)) + "\u{1B}[K" + Playback.endSynchronized)
       // The clock moves by exact frame intervals; the wall clock only paces the display.
       do throws(Diagnostic) {
@@ -246,4 +278,21 @@ enum MotionCommands {
   }
 
   static func format(_ t: Double) -> String { format3(t) }
+
+  /// The cells `play` draws in `picture` on a terminal of `terminal` cells, leaving a row for
+  /// the status line. The pixel formats are drawn no larger than the scene's own pixels
+  /// (bounds × scene.pixelScale), so a 320×240 scene is a 320×240 picture on any terminal.
+  static func playCells(
+    _ s: Session, _ picture: TerminalFormat, cell: CellSize,
+    terminal: (columns: Int, rows: Int)
+  ) -> (Int, Int) {
+    guard picture.isPixels else {
+      return cells(for: s, columns: terminal.columns, maxRows: terminal.rows - 1)
+    }
+    let root = s.scene.model.root
+    let sceneWidth = root.properties.bounds.size.width * root.settings.pixelScale
+    let wanted = (sceneWidth / Double(cell.width)).rounded(.up)
+    let columns = wanted.isFinite && wanted >= 1 ? min(terminal.columns, Int(min(wanted, 1e6))) : 1
+    return cells(for: s, columns: columns, maxRows: terminal.rows - 1, cellAspect: cell.aspect)
+  }
 }

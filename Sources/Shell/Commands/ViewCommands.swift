@@ -8,20 +8,31 @@ enum ViewCommands {
     name: "show", usage: "show [LAYER] [SIZE] [\(TerminalFormat.words.joined(separator: "|"))]",
     abstract: "draw the scene (or one layer's subtree) in the terminal: "
       + TerminalFormat.allCases.map(\.summary).joined(separator: ", "),
-    examples: ["show", "show 60", "show like 100x30 ansi"],
+    discussion:
+      "SIZE is in character cells for every format. kitty, sixel and iterm render the cells'"
+      + " pixels: the cell size comes from the kernel (TIOCGWINSZ) or the terminal's answer to"
+      + " CSI 16 t, else \(CellSize.fallback.width)×\(CellSize.fallback.height) pixels a cell."
+      + " Their bytes are written even when the output is not a terminal. Burst's choice for"
+      + " sixel: a fixed palette of 6 red × 7 green × 6 blue levels with 4×4 ordered (Bayer)"
+      + " dithering, so the same frame always gives the same bytes. Plain show uses the format"
+      + " --graphics chose (auto: a pixel format the terminal is known to show, else ansi or"
+      + " ascii). See docs/terminal-graphics.md.",
+    examples: ["show", "show 60", "show like 100x30 ansi", "show 40 kitty"],
     hints: [.layer, .keywords(TerminalFormat.words), .keywords(TerminalFormat.words)],
     effect: .display
   ) { s, inv throws(Diagnostic) in
     var layer: LayerID? = nil
     var columns: Int? = nil
     var rows: Int? = nil
-    var format = TerminalFormat.default(color: s.colorByDefault)
+    var format = s.graphics ?? TerminalFormat.default(color: s.colorByDefault)
+    var sizeToken: Token? = nil
     for t in inv.args {
       if let f = TerminalFormat(rawValue: t.text) {
         format = f
         continue
       }
       if let first = t.text.first, first.isNumber {
+        sizeToken = t
         let parts = t.text.split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count <= 2, let c = Int(parts[0]), (1...1000).contains(c) else {
           throw inv.error(
@@ -39,9 +50,32 @@ enum ViewCommands {
       guard layer == nil else { throw inv.unexpected(t, expected: TerminalFormat.words) }
       layer = try inv.layer(t, in: s.scene.model, orKeyword: TerminalFormat.words)
     }
+    let cell = format.isPixels ? s.cellPixels() : CellSize.fallback
     let (cols, r) = showSize(
       s, columns: columns ?? s.defaultColumns, rows: rows,
-      fitting: columns == nil ? s.defaultRows.map { max(1, $0 - promptRows) } : nil)
+      fitting: columns == nil ? s.defaultRows.map { max(1, $0 - promptRows) } : nil,
+      cellAspect: cell.aspect)
+    if format.isPixels {
+      let w = cols * cell.width
+      let h = r * cell.height
+      guard Double(w) <= Limits.maxSnapshotSide, Double(h) <= Limits.maxSnapshotSide else {
+        throw inv.error(
+          "a picture of \(w)×\(h) pixels is too large",
+          hint: "pictures are at most \(Limits.quoted(Limits.maxSnapshotSide)) pixels each way;"
+            + " give fewer columns or rows", at: sizeToken ?? inv.nameToken)
+      }
+      guard
+        let canvas = SceneRenderer.render(
+          s.scene, only: layer, width: w, height: h, stop: s.interruptRequested)
+      else { throw Diagnostic.interrupt() }
+      let bytes = try inv.writing(inv.nameToken) { () throws(OutputError) in
+        try TerminalPicture.encode(
+          canvas, format: format, columns: cols, rows: r,
+          background: TerminalPicture.background(s.scene))
+      }
+      s.sink.out(String(decoding: TerminalPicture.inFlow(bytes, rows: r), as: UTF8.self))
+      return
+    }
     if format == .ansi {
       // Two pixels per character cell, rendered at that size directly.
       let canvas = SceneRenderer.render(s.scene, only: layer, width: cols, height: r * 2)
@@ -63,19 +97,19 @@ enum ViewCommands {
   static let promptRows = 2
 
   /// The character cells `show` draws: the given rows, or as many as keep the scene's aspect
-  /// (cells are about twice as tall as wide). A scene too tall for that many rows at `columns`
+  /// (cells are `cellAspect` times as tall as wide: about twice for text). A scene too tall for that many rows at `columns`
   /// gets at most `fitting` rows (the terminal's height, for plain `show`) or `maxShowRows`,
   /// and proportionally fewer columns.
   static func showSize(
-    _ s: Session, columns: Int, rows: Int?, fitting: Int? = nil
+    _ s: Session, columns: Int, rows: Int?, fitting: Int? = nil, cellAspect: Double = 2
   ) -> (columns: Int, rows: Int) {
     if let rows { return (columns, rows) }
     let most = min(maxShowRows, fitting ?? maxShowRows)
     let bounds = s.scene.model.root.properties.bounds.size
     let aspect = max(0, bounds.height) / max(bounds.width, 1)
-    let wanted = (Double(columns) * aspect / 2).rounded()
+    let wanted = (Double(columns) * aspect / cellAspect).rounded()
     guard wanted > Double(most) else { return (columns, max(1, Int(wanted))) }
-    let narrower = (Double(most) * 2 / aspect).rounded()
+    let narrower = (Double(most) * cellAspect / aspect).rounded()
     return (max(1, min(columns, Int(narrower))), most)
   }
 
@@ -176,6 +210,9 @@ enum ViewCommands {
 enum TerminalFormat: String, CaseIterable, Sendable {
   case ascii
   case ansi
+  case kitty
+  case sixel
+  case iterm
 
   /// The keywords, in declaration order.
   static let words = allCases.map(\.rawValue)
@@ -183,12 +220,23 @@ enum TerminalFormat: String, CaseIterable, Sendable {
   /// The format `show` uses when none is named: colour where colour is wanted.
   static func `default`(color: Bool) -> TerminalFormat { color ? .ansi : .ascii }
 
+  /// Whether it draws real pixels (and so needs the cell size in pixels).
+  var isPixels: Bool {
+    switch self {
+    case .ascii, .ansi: return false
+    case .kitty, .sixel, .iterm: return true
+    }
+  }
+
   /// The keyword and what it draws, for `show`'s help.
   var summary: String {
     switch self {
     case .ascii: return "\(rawValue) with a luminance ramp"
     case .ansi:
       return "\(rawValue) with 24-bit colour half-blocks (the default on a colour terminal)"
+    case .kitty: return "\(rawValue) pixels by the kitty graphics protocol"
+    case .sixel: return "\(rawValue) pixels in 252 dithered colours"
+    case .iterm: return "\(rawValue) pixels as an iTerm2 inline PNG"
     }
   }
 }

@@ -124,6 +124,11 @@ enum PNGFile {
     /// of libpng's defaults for files a little larger (README.md, "Benchmarks").
     static let frames = Compression(
       level: 2, strategy: Int32(BURST_Z_RLE), rows: Int32(BURST_PNG_ROWS_UP_OR_PAETH))
+
+    /// **(choice)** What the iTerm2 inline images of `show` and `play` send: zlib level 1,
+    /// rows filtered "up" only, for speed; the terminal decodes it at once and keeps nothing.
+    static let playback = Compression(
+      level: 1, strategy: Int32(BURST_Z_RLE), rows: Int32(BURST_PNG_ROWS_UP))
   }
 
   /// Encodes `canvas` as the bytes of an 8-bit RGBA PNG file (straight alpha, from
@@ -135,16 +140,43 @@ enum PNGFile {
     guard canvas.width > 0, canvas.height > 0 else {
       throw .system(path: path, reason: "the image has no pixels")
     }
+    return try encode(
+      rgba: canvas.rgba8(), width: canvas.width, height: canvas.height,
+      compression: compression, path: path)
+  }
+
+  /// Encodes an opaque frame as the bytes of an 8-bit RGBA PNG file (in memory, for the iTerm2
+  /// inline image protocol), compressed for speed (``Compression/playback``), as playback
+  /// needs. `path` names it in errors.
+  static func encode(_ frame: RGB8Frame, path: String) throws(OutputError) -> [UInt8] {
+    guard frame.width > 0, frame.height > 0 else {
+      throw .system(path: path, reason: "the image has no pixels")
+    }
+    var rgba = [UInt8](repeating: 255, count: frame.width * frame.height * 4)
+    frame.bytes.withUnsafeBufferPointer { source in
+      for i in 0..<(frame.width * frame.height) {
+        rgba[4 * i] = source[3 * i]
+        rgba[4 * i + 1] = source[3 * i + 1]
+        rgba[4 * i + 2] = source[3 * i + 2]
+      }
+    }
+    return try encode(
+      rgba: rgba, width: frame.width, height: frame.height, compression: .playback, path: path)
+  }
+
+  /// Encodes straight-alpha RGBA bytes, `width × height` pixels, as a PNG file's bytes.
+  private static func encode(
+    rgba pixels: [UInt8], width w: Int, height h: Int, compression: Compression, path: String
+  ) throws(OutputError) -> [UInt8] {
     // PNG sizes are 31-bit, and a row (4·width bytes and its filter byte) must fit zlib's
     // 32-bit counts.
-    guard let width = UInt32(exactly: canvas.width), width <= 0x1FFF_FFFF,
-      let height = UInt32(exactly: canvas.height), height <= 0x7FFF_FFFF
+    guard let width = UInt32(exactly: w), width <= 0x1FFF_FFFF,
+      let height = UInt32(exactly: h), height <= 0x7FFF_FFFF
     else { throw .system(path: path, reason: "the image is too large for png") }
-    let pixels = canvas.rgba8()
     var bytes: UnsafeMutablePointer<UInt8>? = nil
     var count = 0
     // A first guess at the size, a tenth of the raw image; the buffer grows as needed.
-    let guess = canvas.height * (1 + canvas.width * 4) / 10 + 4096
+    let guess = h * (1 + w * 4) / 10 + 4096
     let status = pixels.withUnsafeBufferPointer { source in
       burst_png_encode_rgba(
         source.baseAddress, width, height, compression.level, compression.strategy,

@@ -82,6 +82,12 @@ enum ManPage {
       "The width show and keys fit, when set (piped output too); otherwise the terminal's,"
         + " or 80 columns.")
     page.item(bold("LINES"), "The height show fits, when set; otherwise the terminal's.")
+    page.item(
+      bold("KITTY_WINDOW_ID") + ", " + bold("TERM_PROGRAM") + ", " + bold("LC_TERMINAL") + ", "
+        + bold("TMUX"),
+      "With \(GraphicsChoice.option) auto, name a terminal that shows pixels (kitty, Ghostty,"
+        + " iTerm2, WezTerm; TERM names kitty, foot, mlterm or a sixel terminal), or tmux, which"
+        + " does not pass them through.")
     page.item(bold("HOME"), "Where the prompt's history file is kept.")
 
     page.section("FILES")
