@@ -77,11 +77,11 @@ static int burst_png_chunk(struct burst_png_buffer *out, const char *type,
 /* |b| for a filtered byte read as signed: the usual "smallest sum" measure of a filtered row. */
 static inline unsigned burst_png_cost(unsigned char b) { return b < 128 ? b : 256u - b; }
 
-/* Filters one row of `n` bytes (4 a pixel) against the row above (`prior`, zeros for the first
+/* Filters one row of `n` bytes (`bpp` a pixel) against the row above (`prior`, zeros for the first
    row) into `up` and, when asked and "up" is not all 0, into `paeth`; returns the PNG filter
    type chosen (2 up, 4 Paeth), whose bytes are in `up` or `paeth`. */
 static int burst_png_filter_row(const unsigned char *row, const unsigned char *prior, size_t n,
-                                int choice, unsigned char *up, unsigned char *paeth) {
+                                size_t bpp, int choice, unsigned char *up, unsigned char *paeth) {
   unsigned long up_cost = 0;
   for (size_t i = 0; i < n; i++) {
     unsigned char d = (unsigned char)(row[i] - prior[i]);
@@ -89,20 +89,20 @@ static int burst_png_filter_row(const unsigned char *row, const unsigned char *p
     up_cost += burst_png_cost(d);
   }
   if (choice != BURST_PNG_ROWS_UP_OR_PAETH || up_cost == 0) return 2;
-  /* Where the row equals the one above (up is 0 at i and i − 4), Paeth's prediction is the
-     byte above, so its filtered byte is 0 too: only [lo, hi + 4] needs computing. */
+  /* Where the row equals the one above (up is 0 at i and i − bpp), Paeth's prediction is the
+     byte above, so its filtered byte is 0 too: only [lo, hi + bpp] needs computing. */
   size_t lo = 0;
   while (up[lo] == 0) lo++;
   size_t hi = n - 1;
   while (up[hi] == 0) hi--;
-  size_t end = hi + 5 < n ? hi + 5 : n;
+  size_t end = hi + bpp + 1 < n ? hi + bpp + 1 : n;
   memset(paeth, 0, lo);
   memset(paeth + end, 0, n - end);
   unsigned long paeth_cost = 0;
   for (size_t i = lo; i < end; i++) {
-    int a = i >= 4 ? row[i - 4] : 0;
+    int a = i >= bpp ? row[i - bpp] : 0;
     int b = prior[i];
-    int c = i >= 4 ? prior[i - 4] : 0;
+    int c = i >= bpp ? prior[i - bpp] : 0;
     int pa = abs(b - c);
     int pb = abs(a - c);
     int pc = abs(a + b - 2 * c);
@@ -113,25 +113,27 @@ static int burst_png_filter_row(const unsigned char *row, const unsigned char *p
   return paeth_cost < up_cost ? 4 : 2;
 }
 
-/* Writes an 8-bit RGBA image (rows of 4·width bytes, top first) as a PNG in memory, from the
-   PNG specification with zlib: IHDR (8-bit RGBA, not interlaced), sRGB (perceptual, as libpng's
+/* Writes an 8-bit RGBA (`channels` 4) or RGB (`channels` 3) image (rows of channels·width bytes,
+   top first) as a PNG in memory, from the PNG specification with zlib: IHDR (8-bit, not
+   interlaced), sRGB (perceptual, as libpng's
    simplified writer puts it), one IDAT with the zlib stream of the filtered rows (zlib `level`
    and `strategy`, row filters by `choice`), IEND. No libpng call, so no longjmp. On success
    returns 1 with the bytes in *bytes (malloc'd: free them) and their number in *count; on
    failure (memory, or zlib refusing the settings) returns 0. */
-static int burst_png_encode_rgba(const unsigned char *pixels, uint32_t width, uint32_t height,
-                                 int level, int strategy, int choice, size_t guess,
-                                 unsigned char **bytes, size_t *count) {
+static int burst_png_encode(const unsigned char *pixels, uint32_t width, uint32_t height,
+                            int channels, int level, int strategy, int choice, size_t guess,
+                            unsigned char **bytes, size_t *count) {
   static const unsigned char signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
   static const unsigned char srgb[1] = {0};
   static const unsigned char idat_head[8] = {0, 0, 0, 0, 'I', 'D', 'A', 'T'};
-  size_t stride = (size_t)width * 4;
+  size_t bpp = channels == 3 ? 3 : 4;
+  size_t stride = (size_t)width * bpp;
   struct burst_png_buffer out = {NULL, 0, 0};
   unsigned char ihdr[13];
   burst_png_put32(ihdr, width);
   burst_png_put32(ihdr + 4, height);
   ihdr[8] = 8;  /* bit depth */
-  ihdr[9] = 6;  /* colour type: RGBA */
+  ihdr[9] = bpp == 3 ? 2 : 6; /* colour type: RGB or RGBA */
   ihdr[10] = 0; /* deflate */
   ihdr[11] = 0; /* adaptive filtering */
   ihdr[12] = 0; /* not interlaced */
@@ -155,7 +157,7 @@ static int burst_png_encode_rgba(const unsigned char *pixels, uint32_t width, ui
     if (y < height) {
       const unsigned char *row = pixels + (size_t)y * stride;
       const unsigned char *prior = y > 0 ? row - stride : zero;
-      int type = burst_png_filter_row(row, prior, stride, choice, up + 1, paeth + 1);
+      int type = burst_png_filter_row(row, prior, stride, bpp, choice, up + 1, paeth + 1);
       unsigned char *line = type == 4 ? paeth : up;
       line[0] = (unsigned char)type;
       z.next_in = line;

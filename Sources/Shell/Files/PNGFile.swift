@@ -141,32 +141,27 @@ enum PNGFile {
       throw .system(path: path, reason: "the image has no pixels")
     }
     return try encode(
-      rgba: canvas.rgba8(), width: canvas.width, height: canvas.height,
+      pixels: canvas.rgba8(), channels: 4, width: canvas.width, height: canvas.height,
       compression: compression, path: path)
   }
 
-  /// Encodes an opaque frame as the bytes of an 8-bit RGBA PNG file (in memory, for the iTerm2
+  /// Encodes an opaque frame as the bytes of an 8-bit RGB PNG file (in memory, for the iTerm2
   /// inline image protocol), compressed for speed (``Compression/playback``), as playback
   /// needs. `path` names it in errors.
   static func encode(_ frame: RGB8Frame, path: String) throws(OutputError) -> [UInt8] {
     guard frame.width > 0, frame.height > 0 else {
       throw .system(path: path, reason: "the image has no pixels")
     }
-    var rgba = [UInt8](repeating: 255, count: frame.width * frame.height * 4)
-    frame.bytes.withUnsafeBufferPointer { source in
-      for i in 0..<(frame.width * frame.height) {
-        rgba[4 * i] = source[3 * i]
-        rgba[4 * i + 1] = source[3 * i + 1]
-        rgba[4 * i + 2] = source[3 * i + 2]
-      }
-    }
     return try encode(
-      rgba: rgba, width: frame.width, height: frame.height, compression: .playback, path: path)
+      pixels: frame.bytes, channels: 3, width: frame.width, height: frame.height,
+      compression: .playback, path: path)
   }
 
-  /// Encodes straight-alpha RGBA bytes, `width × height` pixels, as a PNG file's bytes.
+  /// Encodes `width × height` pixels of `channels` bytes each (4: straight-alpha RGBA, 3: RGB)
+  /// as a PNG file's bytes.
   private static func encode(
-    rgba pixels: [UInt8], width w: Int, height h: Int, compression: Compression, path: String
+    pixels: [UInt8], channels: Int, width w: Int, height h: Int, compression: Compression,
+    path: String
   ) throws(OutputError) -> [UInt8] {
     // PNG sizes are 31-bit, and a row (4·width bytes and its filter byte) must fit zlib's
     // 32-bit counts.
@@ -176,10 +171,10 @@ enum PNGFile {
     var bytes: UnsafeMutablePointer<UInt8>? = nil
     var count = 0
     // A first guess at the size, a tenth of the raw image; the buffer grows as needed.
-    let guess = h * (1 + w * 4) / 10 + 4096
+    let guess = h * (1 + w * channels) / 10 + 4096
     let status = pixels.withUnsafeBufferPointer { source in
-      burst_png_encode_rgba(
-        source.baseAddress, width, height, compression.level, compression.strategy,
+      burst_png_encode(
+        source.baseAddress, width, height, Int32(channels), compression.level, compression.strategy,
         compression.rows, guess, &bytes, &count)
     }
     guard status != 0, let bytes else {
