@@ -70,4 +70,27 @@ SCRIPT
 sed -i "s|OUT|$out/sweep-emissionRange.png|" /tmp/burst-readme-sweep.burst
 "$burst" /tmp/burst-readme-sweep.burst >/dev/null
 
-ls -l "$out" "$out/samples" "$out/presets"
+# The import corpus (Tests/ShellTests/ImportCorpus): each file imported into the view size its
+# test gives it, at a moment that shows it (ConfettiView after its startConfetti action, which
+# its tap would run; ShakeLikeButton in the middle of its burst).
+mkdir -p "$out/import"
+corpus=Tests/ShellTests/ImportCorpus
+while read -r file view then; do
+  name=${file%.*}
+  "$burst" -e "import $corpus/$file view $view quiet" -e "$then" \
+    -e "snapshot $out/import/$name.png" >/dev/null
+done <<'LIST'
+SnowViewController.swift 320x480 step to 3
+SparkleView.swift 200x200 step to 1.5
+FireworkHelpers.swift 320x480 step to 2.5
+ConfettiView.swift 320x240 { run startConfetti; step to 2 }
+FireViewController.m 240x320 step to 2
+ProfileViewController.swift 320x480 step to 1.5
+CelebrationViewController.swift 320x480 step to 1.5
+PulseViewController.m 240x320 step to 2
+LogoBurstView.swift 200x200 step to 1.5
+OrbitSparkViewController.swift 320x480 step to 1.5
+ShakeLikeButton.swift 200x200 step to 0.3
+LIST
+
+ls -l "$out" "$out/samples" "$out/presets" "$out/import"

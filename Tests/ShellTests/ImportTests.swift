@@ -63,6 +63,24 @@ struct ImportTests {
     #expect((live > 0) == alive, "\(file): \(live) particles after 2 s")
   }
 
+  @Test("an image found for a file imported by a relative path loads, from any directory")
+  func relativeImportFindsItsImages() throws {
+    // The path from the current directory to the corpus, written relatively (`../../x`).
+    let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+      .standardizedFileURL.pathComponents
+    let there = URL(fileURLWithPath: importCorpus).standardizedFileURL.pathComponents
+    let shared = zip(here, there).prefix { $0 == $1 }.count
+    let relative =
+      (Array(repeating: "..", count: here.count - shared) + there.dropFirst(shared))
+      .joined(separator: "/")
+    #expect(!relative.hasPrefix("/"))
+    let (transcript, _) = importTranscript(
+      "import \"\(relative)/LogoBurstView.swift\" view 200x200\n"
+        + "get emitterLayer.emitterCells.logo.contents\n")
+    #expect(!transcript.contains("no such file"), "\(transcript)")
+    #expect(transcript.contains("logo.imageset/logo.png\n"), "\(transcript)")
+  }
+
   @Test("quiet hides the warnings but the summary still counts them")
   func quietHidesWarnings() {
     let file = "\(importCorpus)/ProfileViewController.swift"

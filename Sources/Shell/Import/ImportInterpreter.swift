@@ -2339,6 +2339,16 @@ final class ImportInterpreter {
     return Color(rgb.0, rgb.1, rgb.2, a)
   }
 
+  /// `path` (found from the current directory) as an absolute path: the translation's commands
+  /// run as lines of the imported file, where a relative path would be read from the file's
+  /// folder, not the current one.
+  private static func absolute(_ path: String) -> String {
+    if path.hasPrefix("/") { return path }
+    let url = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+      .appendingPathComponent(path)
+    return url.standardizedFileURL.path
+  }
+
   /// `UIImage(named:)`: a PNG beside the file (`x.png`, `x@2x.png`, `x@3x.png`), else in an
   /// asset catalog `Assets.xcassets/x.imageset/` beside the file or in one of its three nearest
   /// ancestor folders, else the built-in image of the same role, with a warning.
@@ -2347,9 +2357,11 @@ final class ImportInterpreter {
       name.hasSuffix(".png") ? [name] : [name + ".png", name + "@2x.png", name + "@3x.png"]
     for c in candidates {
       let path = directory.isEmpty ? c : directory + "/" + c
-      if FileManager.default.fileExists(atPath: path) { return .file(path) }
+      if FileManager.default.fileExists(atPath: path) { return .file(Self.absolute(path)) }
     }
-    if let path = ImportAssets.image(named: name, near: directory) { return .file(path) }
+    if let path = ImportAssets.image(named: name, near: directory) {
+      return .file(Self.absolute(path))
+    }
     let builtin = ImportNames.builtinImage(for: name)
     warn(
       at, "image '\(name)' is not beside \(fileName): using the built-in '\(builtin)'",
