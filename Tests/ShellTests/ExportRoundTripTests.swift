@@ -43,8 +43,10 @@ struct ExportRoundTripTests {
     try Self.check(script, name: "scheduled", language: language)
   }
 
-  @Test("export then import of a repeating timer continues it (Swift: Timer.scheduledTimer)")
-  func timer() throws {
+  @Test(
+    "export then import of a repeating timer continues it (Timer, NSTimer)",
+    arguments: ExportLanguage.allCases)
+  func timer(language: ExportLanguage) throws {
     let script = """
       scene 160x120 #000000
       emitter burst
@@ -56,12 +58,85 @@ struct ExportRoundTripTests {
       at 1.2 set burst.emitterPosition.x 120
 
       """
-    try Self.check(script, name: "timer", language: .swift)
+    try Self.check(script, name: "timer", language: language)
+  }
+
+  /// Scenes of the timeline's other parts: actions run in both sessions at the same times,
+  /// `fire` inside timers and actions (its beginTime the time the code runs), `uiview` and
+  /// `remove` in scheduled blocks.
+  static let timelines: [(name: String, script: String, runs: [(time: Double, command: String)])] =
+    [
+      (
+        "an action run twice, with fire, animate, a nested after and run",
+        """
+        action spin { animate dot.transform.rotation.z from 0 to pi duration 0.4 }
+        action tap { fire burst 0.2 2; animate dot.opacity from 1 to 0.2 duration 0.5; \
+            after 0.3 set burst.emitterPosition.x 40; run spin }
+
+        """, [(0.5, "run tap"), (1.2, "run tap"), (3, "run spin")]
+      ),
+      (
+        "a timer that fires the emitter every second",
+        """
+        every 1 fire burst 0.2 3
+
+        """, []
+      ),
+      (
+        "a timer with until, invalidated by a later block",
+        """
+        every 0.7 fire burst 0.1 4 until 2.2
+
+        """, []
+      ),
+      (
+        "uiview, remove and a later fire in scheduled blocks",
+        """
+        after 0.4 uiview dot.position.x to 120 duration 0.8 curve easeOut
+        at 1 uiview dot.transform.scale to 2 duration 1 delay 0.2 damping 0.4
+        at 2 { remove dot; fire burst 0.3 }
+
+        """, []
+      ),
+      (
+        "copies made by scheduled blocks, below a later layer",
+        """
+        layer top
+        set top bounds=12x12 position=40,34 backgroundColor=#00ff66
+        after 1 { copy dot as dot2; set dot2.position.x 100 }
+        at 1.5 { copy burst as burst2; set burst2.emitterPosition 30,90; fire burst2 1 40 }
+
+        """, []
+      ),
+    ]
+
+  @Test(
+    "export then import continues actions, timers and scheduled animations",
+    arguments: timelines.indices, ExportLanguage.allCases)
+  func timeline(index: Int, language: ExportLanguage) throws {
+    let (name, script, runs) = Self.timelines[index]
+    let setup = """
+      scene 160x120 #000000
+      emitter burst
+      set burst position=80,60 emitterShape=circle emitterSize=10,0 seed=9 birthRate=0
+      cell burst spark
+      set burst.emitterCells.spark birthRate=150 lifetime=0.6 velocity=70 emissionRange=2*pi \
+          contents=spark alphaSpeed=-1
+      layer dot
+      set dot bounds=16x16 position=30,30 backgroundColor=#ff3300
+
+      """
+    try Self.check(
+      setup + script, name: name, language: language, times: Self.times + [4.1], runs: runs)
   }
 
   /// Runs `script`, exports it, imports the file into a fresh session of the same size, then
-  /// steps both to each of `times` and compares them.
-  static func check(_ script: String, name: String, language: ExportLanguage) throws {
+  /// steps both to each of `times` and compares them; at a time in `runs`, both sessions then
+  /// run its command (`run tap`) before the comparison.
+  static func check(
+    _ script: String, name: String, language: ExportLanguage, times: [Double] = times,
+    runs: [(time: Double, command: String)] = []
+  ) throws {
     let original = Session(sink: CapturedOutput())
     if let e = original.run(source: script, file: name) { Issue.record("\(name): \(e.message)") }
     let dir = ExportToolchain.temporaryDirectory()
@@ -84,6 +159,12 @@ struct ExportRoundTripTests {
         if let e = s.run(source: "step to \(t)\n", file: "step") {
           Issue.record("step to \(t): \(e.message)")
           return
+        }
+        for r in runs where r.time == t {
+          if let e = s.run(source: r.command + "\n", file: "run") {
+            Issue.record("\(r.command) at \(t): \(e.message)")
+            return
+          }
         }
       }
       if let difference = Self.difference(original.scene, copy.scene) {

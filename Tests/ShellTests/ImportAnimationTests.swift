@@ -190,7 +190,7 @@ struct ImportAnimationTests {
       box.removeAnimation(forKey: "fade")
       e.removeAllAnimations()
       """,
-      "animate box.opacity to 0 key fade; cancel box fade; cancel e"
+      "animate box.opacity to 0 key fade; cancel box fade ifPresent; cancel e"
     ),
   ]
 

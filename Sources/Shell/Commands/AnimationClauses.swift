@@ -6,7 +6,13 @@ enum AnimateClause {
 
   // The basic (and spring) spec.
   static let from = Clause<Token>.word(
-    "from", "VALUE", help: "the start value (default: the current one)", arityHint: valueHint)
+    "from", "VALUE",
+    help:
+      "the start value (default: the current one); from presentation: the value on screen when"
+      + " the command runs, as code reading presentation() gets it",
+    arityHint: valueHint)
+  /// `from presentation`: the presentation value when the command runs.
+  static let presentationWord = "presentation"
   static let to = Clause<Token>.word(
     "to", "VALUE", help: "the end value", arityHint: valueHint)
   static let by = Clause<Token>.word(

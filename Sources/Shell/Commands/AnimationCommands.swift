@@ -123,8 +123,9 @@ enum AnimationCommands {
     switch kind {
     case .keyframe: (animation, warnings) = try keyframeAnimation(target, c)
     case .path: (animation, warnings) = try pathAnimation(target, c)
-    case .spring: animation = try springAnimation(target, c)
-    case .basic: animation = try basicAnimation(target, c, first: first)
+    case .spring: animation = try springAnimation(target, c, from: try start(target, c, s))
+    case .basic:
+      animation = try basicAnimation(target, c, first: first, from: try start(target, c, s))
     }
     let delay = try applyOptions(to: &animation, c)
     if group != nil {
@@ -239,12 +240,25 @@ enum AnimationCommands {
     s.scene.model.addAnimation(group, to: id)
   }
 
-  /// `from A`, `to B`, `by C`: a CABasicAnimation.
-  static func basicAnimation(_ target: Target, _ c: ParsedClauses, first: Token)
-    throws(Diagnostic) -> LayerAnimation
+  /// `from VALUE`, or `from presentation`: the presentation value now (what `uiview` starts
+  /// from, and what code reading `presentation()` gets before its own changes show).
+  static func start(_ target: Target, _ c: ParsedClauses, _ s: Session) throws(Diagnostic)
+    -> [Double]?
   {
+    guard let t = try c.value(AnimateClause.from), !t.quoted,
+      t.text == AnimateClause.presentationWord
+    else { return try value(AnimateClause.from, target, c) }
+    guard let v = s.scene.presentationValue(target.ref)?.components else {
+      throw c.invocation.error("cannot read the current value", at: t)
+    }
+    return v
+  }
+
+  /// `from A`, `to B`, `by C`: a CABasicAnimation.
+  static func basicAnimation(
+    _ target: Target, _ c: ParsedClauses, first: Token, from: [Double]?
+  ) throws(Diagnostic) -> LayerAnimation {
     typealias A = AnimateClause
-    let from = try value(A.from, target, c)
     let to = try value(A.to, target, c)
     let by = try value(A.by, target, c)
     guard from != nil || to != nil || by != nil else {
@@ -297,7 +311,7 @@ enum AnimationCommands {
 
   /// `spring to B` with `from`, `mass`, `stiffness`, `damping` and `velocity`: a
   /// CASpringAnimation lasting its settling time.
-  static func springAnimation(_ target: Target, _ c: ParsedClauses)
+  static func springAnimation(_ target: Target, _ c: ParsedClauses, from: [Double]?)
     throws(Diagnostic) -> LayerAnimation
   {
     typealias A = AnimateClause
@@ -312,7 +326,7 @@ enum AnimationCommands {
     var timing = MediaTiming()
     timing.duration = curve.settlingDuration
     return target.animation(
-      .spring(from: try value(A.from, target, c), to: to, curve), timing: timing)
+      .spring(from: from, to: to, curve), timing: timing)
   }
 
   /// The options every kind of animation takes (but `key` and `in`); returns the delay, which
@@ -514,23 +528,35 @@ enum AnimationCommands {
     s.sink.out(TreePrinter.table(rows))
   }
 
+  /// `cancel PATH KEY ifPresent`: no error when no animation has KEY.
+  static let ifPresent = Clause<Bool>.flag(
+    "ifPresent",
+    help:
+      "no error when the layer has no animation with KEY (Core Animation's"
+      + " removeAnimation(forKey:) then does nothing)")
+
   static let cancel = Command(
-    name: "cancel", usage: "cancel PATH [KEY] | cancel every [ID]",
+    name: "cancel", usage: "cancel PATH [KEY [ifPresent]] | cancel every [ID]",
     abstract:
       "remove a layer's animations (all, or those with KEY; a group with its children; its"
       + " transition with the key transition), or stop repeating timers (all, or timer ID)",
-    examples: ["cancel button", "cancel button bounce", "cancel every 1"], hints: [.layer, .none]
+    examples: [
+      "cancel button", "cancel button bounce", "cancel button bounce ifPresent", "cancel every 1",
+    ],
+    hints: [.layer, .none, .clauses], clauses: [ifPresent.spec]
   ) { s, inv throws(Diagnostic) in
-    try inv.expectAtMost(2)
+    try inv.expectAtMost(3)
     if let first = inv.args.first, !first.quoted, first.text == TimeCommands.every.name {
+      try inv.expectAtMost(2)
       try cancelTimers(s, inv)
       return
     }
     let id = try inv.layer(try inv.argument(1, "PATH"), in: s.scene.model)
     let key = inv.args.count > 1 ? inv.text.tokens[2].text : nil
+    let quiet = inv.args.count > 2 ? try inv.clauses(from: 3).has(ifPresent) : false
     var n = s.scene.model.cancelAnimations(on: id, key: key)
     if key == nil || key == LayerTransition.key, s.scene.cancelTransition(on: id) { n += 1 }
-    if n == 0, let key {
+    if n == 0, let key, !quiet {
       throw inv.error("no animation with key '\(key)'", at: inv.text.tokens[2])
     }
   }

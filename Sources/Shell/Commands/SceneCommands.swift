@@ -239,7 +239,8 @@ enum SceneCommands {
           "'\(text)' is a command and cannot name a layer",
           hint: "choose another name, e.g. \(text)Layer")
       }
-      let (value, clamped) = try model.parseValueClamping(text, for: ref)
+      let (value, clamped) = try model.parseValueClamping(
+        try nowValue(text, ref: ref, model: model, session: s) ?? text, for: ref)
       if let clamped {
         var name = ref.field.map { "\(ref.name).\($0)" } ?? ref.name
         // A rounded rect's only clamped number is its radius.
@@ -259,6 +260,37 @@ enum SceneCommands {
       e.offset = nil
       throw e
     }
+  }
+
+  /// The word for the scene's clock in a `set` value: `set burst.beginTime now`.
+  static let nowWord = "now"
+
+  /// `now`, `now+SECONDS` or `now-SECONDS` for a number property: the time when the command
+  /// runs, as the object's parent layer counts it (what `fire` sets beginTime to; for a cell,
+  /// its emitter's time), written as a number; nil for any other text.
+  static func nowValue(
+    _ text: String, ref: PropertyRef, model: SceneModel, session s: Session
+  ) throws(ValueError) -> String? {
+    let w = nowWord
+    guard text == w || text.hasPrefix(w + "+") || text.hasPrefix(w + "-") else { return nil }
+    guard case .number? = model.info(ref)?.kind else {
+      throw ValueError("'\(w)' is a time in seconds: only number properties take it")
+    }
+    let clock: LayerID
+    switch ref.object {
+    case .layer(let id): clock = model.layer(id)?.parent ?? SceneModel.rootID
+    case .cell(let id, _): clock = id
+    }
+    var t = s.scene.localTime(of: clock, at: s.scene.now)
+    if text.count > w.count {
+      guard
+        let offset = try PropertyKind.number(-1e9...1e9).parse(
+          "0" + String(text.dropFirst(w.count))
+        ).number
+      else { throw ValueError("expected now+SECONDS") }
+      t += offset
+    }
+    return ValueFormatting.number(t)
   }
 
   static let get = Command(

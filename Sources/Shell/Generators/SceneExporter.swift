@@ -675,6 +675,13 @@ struct SceneExporter {
       }
     default:
       var wrote = false
+      // `uiview` and `animate … from presentation` start from what is on screen.
+      let fromPresentation =
+        name == AnimationCommands.uiview.name
+        || zip(tokens, tokens.dropFirst()).contains {
+          !$0.quoted && $0.text == AnimateClause.from.name && !$1.quoted
+            && $1.text == AnimateClause.presentationWord
+        }
       if name == AnimationCommands.uiview.name {
         guard var ref = try? after.model.resolveProperty(tokens[1].keyPath) else {
           return leave(cmd, in: owner)
@@ -695,7 +702,7 @@ struct SceneExporter {
             outside(id)
             return leave(cmd, in: owner)
           }
-          animation(a, on: l, fromPresentation: name == AnimationCommands.uiview.name)
+          animation(a, on: l, fromPresentation: fromPresentation)
           wrote = true
         }
         // A transition command adds one even where another is still running.

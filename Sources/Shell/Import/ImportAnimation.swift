@@ -73,6 +73,7 @@ enum ImportAnimationTranslation {
     case .constant(let c): return ImportNames.color(c).map(SceneSaver.colorText)
     case .transform(let t): return t
     case .image(let ref): return ValueFormatting.value(.image(ref))
+    case .presented: return AnimateClause.presentationWord
     default: return nil
     }
   }

@@ -348,6 +348,21 @@ final class ImportRun {
       case .layer(let o, let list, _, _):
         guard let path = paths[o] else { return [] }
         return list.map { $0.text(path: path) }
+      case .copy(let source, let copy, _, _):
+        guard let from = paths[source], paths[copy] == nil else { return [] }
+        // The copy and its cells keep their names, so later steps reach them.
+        let n = KeyPathSyntax.spelled(name(copy))
+        func cellPaths(_ o: Int, _ p: String, depth: Int) {
+          guard depth < 16 else { return }
+          for c in objects[o].cells {
+            let path = p + ".emitterCells." + KeyPathSyntax.spelled(name(c))
+            paths[c] = path
+            cellPaths(c, path, depth: depth + 1)
+          }
+        }
+        paths[copy] = n
+        cellPaths(copy, n, depth: 0)
+        return ["copy \(from) as \(n)"]
       }
     }
     func block(_ steps: [ImportStep]) -> String? {
@@ -360,7 +375,8 @@ final class ImportRun {
       case .set(_, let a): return a.at.map { ($0.line, $0.column, a.statement) }
       case .after(_, let steps), .every(_, let steps): return steps.lazy.compactMap(origin).first
       case .run: return nil
-      case .layer(_, _, let at, let statement): return (at.line, at.column, statement)
+      case .layer(_, _, let at, let statement), .copy(_, _, let at, let statement):
+        return (at.line, at.column, statement)
       }
     }
     for a in interpreter.actions {
@@ -372,7 +388,7 @@ final class ImportRun {
           column: a.at.column, statement: "method \(a.name)", object: -1,
           action: (a.name, parts.count)))
     }
-    for step in interpreter.scheduled {
+    for (index, step) in interpreter.scheduled.enumerated() {
       if case .layer(let o, let list, let at, let statement) = step {
         // Animations of the setup code: each command on its own, once its layer exists.
         guard let path = paths[o] else { continue }
@@ -385,7 +401,11 @@ final class ImportRun {
         }
         continue
       }
-      guard let text = block([step]) else { continue }
+      guard var text = block([step]) else { continue }
+      if let until = interpreter.timerUntil[index] {
+        // Invalidated later: `every … until`, the scene time of the invalidate().
+        text += " until \(ValueFormatting.number((until * 1e9).rounded() / 1e9))"
+      }
       let at = origin(step)
       lines.append(
         Line(

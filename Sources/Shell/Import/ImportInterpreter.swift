@@ -57,6 +57,9 @@ indirect enum ImportStep: Sendable {
   /// Commands about a layer: an animation added (`animate`, `group`, `transition`),
   /// `UIView.animate` (`uiview`), or animations removed (`cancel`).
   case layer(object: Int, commands: [ImportLayerCommand], at: SourceToken, statement: String)
+  /// `copy SOURCE as COPY`: a layer the setup built but did not add, inserted above `source`
+  /// (what `export` writes for Burst's `copy` in a block).
+  case copy(source: Int, copy: Int, at: SourceToken, statement: String)
 }
 
 /// A method that became `action NAME { … }`.
@@ -114,6 +117,20 @@ final class ImportInterpreter {
   private(set) var scheduled: [ImportStep] = []
   /// The methods that became actions, in the file's order.
   private(set) var actions: [ImportAction] = []
+  /// The local functions and blocks that became actions (`func tap()` in the builder).
+  private var localActions: Set<String> = []
+  /// The layers that a block inserts as copies (`copy`): added there, not by the setup.
+  private var blockCopies: Set<Int> = []
+  /// Repeating timers of the setup code held in a variable (`let timer = Timer…`): the index
+  /// of their `every` in `scheduled`.
+  private var heldTimers: [String: Int] = [:]
+  /// When a held timer is invalidated (`timer.invalidate()` in a block the setup code
+  /// schedules): the scene time, by the index of its `every` in `scheduled` (`every … until`).
+  private(set) var timerUntil: [Int: Double] = [:]
+  /// The delays of the `after` blocks being recorded, outermost first.
+  private var blockDelays: [Double] = []
+  /// Whether the block being recorded invalidated a held timer.
+  private var invalidated = false
   /// The animations the code created (`CABasicAnimation(keyPath:)`, …).
   private(set) var animations: [ImportedAnimation] = []
   /// The `CGMutablePath`s the code built, as Burst's path elements (`moveTo 0,0`).
@@ -252,7 +269,7 @@ final class ImportInterpreter {
     for p in program.properties where !usedProperties.contains(p.name) {
       warn(p.at, "skipped: property \(p.name) is not used by the setup code")
     }
-    for o in objects where !o.attached {
+    for (i, o) in objects.enumerated() where !o.attached && !blockCopies.contains(i) {
       let holder = o.kind == .cell ? "an emitter's emitterCells" : "a layer or the view"
       warn(o.created, "skipped: this \(o.className) is never added to \(holder)")
     }
@@ -322,6 +339,8 @@ final class ImportInterpreter {
     {
       return nil  // the superclass's part: UIKit's, not the emitter's
     }
+    if try localAction(i, s) { return nil }
+    if try invalidate(i, s) { return nil }
     if try uiViewAnimate(i, s) { return nil }
     if try scheduledBlock(i, s) { return nil }
     if try dispatchAfter(i, s) { return nil }
@@ -345,6 +364,7 @@ final class ImportInterpreter {
       bind(name, try expression((eq + 1)..<s.upperBound), declare: true)
       return nil
     case "return":
+      if actionTable((i + 1)..<s.upperBound) { return .void }
       return i + 1 < s.upperBound ? try expression((i + 1)..<s.upperBound) : .void
     case "for":
       try loop(i, s)
@@ -389,6 +409,111 @@ final class ImportInterpreter {
       return
     }
     actions.append(ImportAction(name: function.name, at: function.at, steps: steps))
+  }
+
+  /// A local function without parameters (`func tap() { … }`) or an Objective-C block
+  /// variable (`void (^tap)(void) = ^{ … };`), as `export` writes named actions: an action
+  /// named after it (renamed by the table the function returns, see `actionTable`); calling it
+  /// runs the action.
+  private func localAction(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
+    let name: String
+    var open: Int
+    if program.language == .swift {
+      guard spells(["func"], at: i, in: s), i + 4 < s.upperBound,
+        tokens[i + 1].kind == .identifier, tokens[i + 2].isPunctuation("("),
+        tokens[i + 3].isPunctuation(")"), tokens[i + 4].isPunctuation("{")
+      else { return false }
+      (name, open) = (tokens[i + 1].text, i + 4)
+    } else {
+      guard spells(["void", "(", "^"], at: i, in: s), i + 5 < s.upperBound,
+        tokens[i + 3].kind == .identifier,
+        tokens[i + 4].isPunctuation(")"),
+        let eq = topLevelIndex(of: "=", in: (i + 5)..<s.upperBound),
+        eq + 1 < s.upperBound, tokens[eq + 1].isPunctuation("^"),
+        let brace = (eq + 2..<s.upperBound).first(where: { tokens[$0].isPunctuation("{") })
+      else { return false }
+      (name, open) = (tokens[i + 3].text, brace)
+    }
+    let close = program.closing(open, in: s)
+    guard close < s.upperBound else { return false }
+    guard recording.isEmpty else { throw skip("an action is defined outside other actions") }
+    bind(name, .function(name), declare: true)
+    localActions.insert(name)
+    let steps = recordSteps(program.statements(in: (open + 1)..<close))
+    guard !steps.isEmpty else {
+      throw skip(
+        "nothing in \(name) becomes a command",
+        tokens[i])
+    }
+    actions.append(ImportAction(name: name, at: tokens[i], steps: steps))
+    return true
+  }
+
+  /// `return ["tap": tap]` (`return @{@"tap": tap};`): the table of local actions by name,
+  /// as `export` returns them; each action takes the name it is returned by.
+  private func actionTable(_ range: Range<Int>) -> Bool {
+    var renamed: [String: String] = [:]
+    for j in range where tokens[j].kind == .string && j + 2 < range.upperBound {
+      guard tokens[j + 1].isPunctuation(":"), tokens[j + 2].kind == .identifier,
+        localActions.contains(tokens[j + 2].text)
+      else { continue }
+      renamed[tokens[j + 2].text] = tokens[j].text
+    }
+    guard !renamed.isEmpty else { return false }
+    func rename(_ step: ImportStep) -> ImportStep {
+      switch step {
+      case .run(let n): return .run(renamed[n] ?? n)
+      case .after(let d, let steps): return .after(delay: d, steps: steps.map(rename))
+      case .every(let d, let steps): return .every(interval: d, steps: steps.map(rename))
+      case .set, .layer, .copy: return step
+      }
+    }
+    for k in actions.indices {
+      actions[k].name = renamed[actions[k].name] ?? actions[k].name
+      actions[k].steps = actions[k].steps.map(rename)
+    }
+    scheduled = scheduled.map(rename)
+    return true
+  }
+
+  /// `after DELAY { … }` of a block's statements; a block that only invalidates a timer adds
+  /// nothing (the timer's `until` says it).
+  private func delayed(_ delay: Double, _ body: Range<Int>) throws(ImportSkip) {
+    blockDelays.append(delay)
+    let outer = invalidated
+    invalidated = false
+    defer {
+      blockDelays.removeLast()
+      invalidated = outer
+    }
+    let steps = recordSteps(program.statements(in: body))
+    if steps.isEmpty && invalidated { return }
+    guard !steps.isEmpty else {
+      throw skip("only property changes of layers and cells are scheduled")
+    }
+    add(.after(delay: delay, steps: steps))
+  }
+
+  /// `timer.invalidate()` (`[timer invalidate]`) of a held timer, in a block the setup code
+  /// schedules: the timer runs until then.
+  private func invalidate(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
+    let name: String
+    if spells([".", "invalidate", "(", ")"], at: i + 1, in: s), s.upperBound == i + 5 {
+      name = tokens[i].text
+    } else if spells(["invalidate", "]"], at: i + 2, in: s), tokens[i].isPunctuation("["),
+      s.upperBound == i + 4
+    {
+      name = tokens[i + 1].text
+    } else {
+      return false
+    }
+    guard let k = heldTimers[name] else { return false }
+    guard recording.count == 1, blockDelays.count == 1 else {
+      throw skip("a timer's invalidate() is read in a block that the setup code schedules")
+    }
+    timerUntil[k] = now + blockDelays[0]
+    invalidated = true
+    return true
   }
 
   /// A scheduled block's statements, recorded; none recorded skips the whole statement.
@@ -438,7 +563,7 @@ final class ImportInterpreter {
       }
       delay = try seconds((d + 1)..<close)
     }
-    add(.after(delay: delay, steps: try block((close + 2)..<(s.upperBound - 1))))
+    try delayed(delay, (close + 2)..<(s.upperBound - 1))
     return true
   }
 
@@ -461,7 +586,7 @@ final class ImportInterpreter {
       })
     else { throw skip("only a block ^{ … } is scheduled") }
     let end = program.closing(caret + 1, in: s)
-    add(.after(delay: delay, steps: try block((caret + 2)..<end)))
+    try delayed(delay, (caret + 2)..<end)
     return true
   }
 
@@ -506,6 +631,7 @@ final class ImportInterpreter {
   /// `Timer.scheduledTimer(withTimeInterval: S, repeats: true) { _ in … }`: `every S { … }`
   /// (`repeats: false`: `after S { … }`); with `timeInterval:target:selector:`, `every S run m`.
   private func scheduledTimer(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
+    if try objcTimer(i, s) { return true }
     guard let t = s.first(where: { spells(["Timer", ".", "scheduledTimer", "("], at: $0, in: s) })
     else { return false }
     let open = t + 3
@@ -547,8 +673,75 @@ final class ImportInterpreter {
       }
       steps = [.run(try selector(in: sel))]
     }
+    hold(i, s, repeats: repeats)
     add(repeats ? .every(interval: s0, steps: steps) : .after(delay: s0, steps: steps))
     return true
+  }
+
+  /// `[NSTimer scheduledTimerWithTimeInterval:S repeats:YES block:^(NSTimer *t) { … }]`:
+  /// `every S { … }` (`repeats:NO`: `after S { … }`); with `target:self
+  /// selector:@selector(m) userInfo:nil repeats:YES`, `every S run m`.
+  private func objcTimer(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
+    guard program.language == .objc,
+      let open = s.first(where: {
+        spells(["[", "NSTimer", "scheduledTimerWithTimeInterval", ":"], at: $0, in: s)
+      })
+    else { return false }
+    let close = program.closing(open, in: s)
+    /// A part of the message: from after `label:` to the next part at the same depth.
+    func argument(_ label: String) -> Range<Int>? {
+      var depth = 0
+      var start: Int? = nil
+      for j in (open + 1)..<close {
+        let t = tokens[j]
+        if t.kind == .punctuation {
+          if ["(", "[", "{"].contains(t.text) { depth += 1 }
+          if [")", "]", "}"].contains(t.text) { depth -= 1 }
+        }
+        guard depth == 0, t.kind == .identifier, j + 1 < close, tokens[j + 1].isPunctuation(":")
+        else { continue }
+        if let start { return start..<j }
+        if t.text == label { start = j + 2 }
+      }
+      return start.map { $0..<close }
+    }
+    guard let interval = argument("scheduledTimerWithTimeInterval"),
+      let repeatsRange = argument("repeats")
+    else { throw skip("only scheduledTimerWithTimeInterval:…repeats:… is scheduled") }
+    let s0 = try seconds(interval)
+    guard s0 > 0 else { throw skip("a timer's interval must be more than 0 seconds") }
+    guard case .bool(let repeats) = try expression(repeatsRange) else {
+      throw skip("repeats must be YES or NO")
+    }
+    let steps: [ImportStep]
+    if let block = argument("block") {
+      guard let brace = block.first(where: { tokens[$0].isPunctuation("{") }) else {
+        throw skip("a timer's block is written in place: ^(NSTimer *timer) { … }")
+      }
+      steps = try self.block((brace + 1)..<program.closing(brace, in: block))
+    } else {
+      guard let sel = argument("selector") else {
+        throw skip("a timer needs a block or a selector")
+      }
+      steps = [.run(try selector(in: sel))]
+    }
+    hold(i, s, repeats: repeats)
+    add(repeats ? .every(interval: s0, steps: steps) : .after(delay: s0, steps: steps))
+    return true
+  }
+
+  /// `let timer = Timer.scheduledTimer(…)` (`NSTimer *timer = […]`) in setup code: the timer
+  /// is held, so a later `timer.invalidate()` ends it.
+  private func hold(_ i: Int, _ s: Range<Int>, repeats: Bool) {
+    guard repeats, recording.isEmpty else { return }
+    if program.language == .swift {
+      guard ["let", "var"].contains(tokens[i].text), i + 2 < s.upperBound,
+        tokens[i + 1].kind == .identifier, tokens[i + 2].isPunctuation("=")
+      else { return }
+      heldTimers[tokens[i + 1].text] = scheduled.count
+    } else if let (name, eq) = objcDeclaration(i, s), eq != nil {
+      heldTimers[name] = scheduled.count
+    }
   }
 
   /// Where a closure's statements start after its `{` at `open`: past its parameters
@@ -1005,7 +1198,7 @@ final class ImportInterpreter {
       guard let info = Self.info(name, of: kind) else {
         throw skip("\(objects[o].className) has no property '\(name)' that Burst knows", at)
       }
-      let set = try valueText(value, kind: info.kind, at: at)
+      let set = try recordedText(value, kind: info.kind, at: at)
       try record(
         o,
         ImportAssignment(
@@ -1085,6 +1278,21 @@ final class ImportInterpreter {
       throw skip("cannot add a sublayer to \(parent.kindName)", at)
     }
     objects[c].attached = true
+  }
+
+  /// A value as `set` reads it; in an action or a scheduled block, a number worked out from
+  /// `CACurrentMediaTime()` is `now` (`now+0.2`): the time when the block runs.
+  private func recordedText(_ value: ImportValue, kind: PropertyKind, at: SourceToken)
+    throws(ImportSkip) -> String
+  {
+    if !recording.isEmpty, case .number = kind, case .number(let n) = value,
+      tokens[current].contains(where: { $0.isIdentifier("CACurrentMediaTime") })
+    {
+      let offset = ((n - now) * 1e9).rounded() / 1e9
+      let w = SceneCommands.nowWord
+      return offset == 0 ? w : w + (offset > 0 ? "+" : "") + ValueFormatting.number(offset)
+    }
+    return try valueText(value, kind: kind, at: at)
   }
 
   /// A value as `set` reads it for a property of `kind`.
@@ -1561,6 +1769,8 @@ final class ImportInterpreter {
       {
         return value
       }
+    case .presentation:
+      if name == "value" || name == "valueForKeyPath" { return .method(v, name) }
     case .path:
       if Self.pathMethods.contains(name) { return .method(v, name) }
     case .transform:
@@ -1577,8 +1787,10 @@ final class ImportInterpreter {
       }
       let name = objects[o].view != nil ? Self.viewToLayer[name] ?? name : name
       switch name {
+      case "presentationLayer": return .presentation(o)
       case "addSublayer", "insertSublayer", "setValue", "add", "removeFromSuperlayer",
         "removeAllAnimations", "addAnimation", "removeAnimation", "removeAnimationForKey",
+        "presentation",
         "convertTime", "addSubview", "insertSubview", "bringSubviewToFront", "sendSubviewToBack",
         "setImage":
         return .method(v, name)
@@ -1724,6 +1936,9 @@ final class ImportInterpreter {
         if let p = try pathFunction(type, values, at: at) { return p }
       }
       throw skip("\(type)(\(labels.map { $0 + ":" }.joined())) is not understood", at)
+    case .function(let name) where localActions.contains(name) && args.isEmpty:
+      add(.run(name))
+      return .void
     case .function(let name):
       let candidates = program.functions.indices.filter {
         program.functions[$0].name == name && program.functions[$0].parameters.count == args.count
@@ -1746,6 +1961,25 @@ final class ImportInterpreter {
     switch (name, labels) {
     case ("addSublayer", ["_"]):
       try attach(values[0], to: receiver, first: false, at: at)
+      return .void
+    case ("insertSublayer", ["_", "above"]) where !recording.isEmpty:
+      // In a block: the copy `export` declares ahead and inserts above its original.
+      guard case .object(let c) = values[0], case .object(let a) = values[1],
+        !objects[c].attached, objects[c].kind == objects[a].kind, objects[a].kind != .cell,
+        objects[c].sublayers.isEmpty, objects[a].sublayers.isEmpty,
+        objects[c].cells.map({ objects[$0].explicitName })
+          == objects[a].cells.map({
+            objects[$0].explicitName
+          })
+      else {
+        throw skip(
+          "in a block, only a copy is added: insertSublayer(_:above:) of a layer built like the"
+            + " one it goes above, as export writes Burst's copy", at)
+      }
+      blockCopies.insert(c)
+      add(
+        .copy(
+          source: a, copy: c, at: tokens[current.lowerBound], statement: program.snippet(current)))
       return .void
     case ("insertSublayer", let l) where l.count == 2:
       let front: Bool
@@ -1811,12 +2045,30 @@ final class ImportInterpreter {
       var rest = ""
       if let key = values.first {
         guard case .string(let k) = key else { throw skip("an animation's key is a string", at) }
-        rest = HistoryRecorder.quoted(k)
+        // Core Animation's removeAnimation(forKey:) does nothing when no animation has the key.
+        rest = HistoryRecorder.quoted(k) + " " + AnimationCommands.ifPresent.name
       }
       add(
         .layer(
           object: o,
           commands: [ImportLayerCommand(verb: "cancel", suffix: "", rest: rest, what: name)],
+          at: tokens[current.lowerBound], statement: program.snippet(current)))
+      return .void
+    case ("presentation", []):
+      guard case .object(let o) = receiver, objects[o].kind != .cell else { break }
+      return .presentation(o)
+    case ("value", ["forKeyPath"]), ("valueForKeyPath", ["_"]):
+      guard case .presentation(let o) = receiver, case .string(let k) = values[0] else { break }
+      return .presented(object: o, keyPath: ImportAnimationTranslation.keyPath(k))
+    case ("removeFromSuperlayer", []):
+      // In an action or a scheduled block: `remove LAYER` when it runs.
+      guard case .object(let o) = receiver, objects[o].kind != .cell, !recording.isEmpty else {
+        break
+      }
+      add(
+        .layer(
+          object: o,
+          commands: [ImportLayerCommand(verb: "remove", suffix: "", rest: "", what: name)],
           at: tokens[current.lowerBound], statement: program.snippet(current)))
       return .void
     case ("convertTime", ["_", "from"]), ("convertTime", ["_", "fromLayer"]):
@@ -2092,9 +2344,26 @@ final class ImportInterpreter {
     for note in translated.notes {
       warn(start, "skipped: part of \(animations[a].kind.rawValue)", hint: note)
     }
-    add(
-      .layer(
-        object: o, commands: translated.commands, at: start, statement: program.snippet(current)))
+    let step = ImportStep.layer(
+      object: o, commands: translated.commands, at: start, statement: program.snippet(current))
+    // Starting from the presentation value, as UIView.animate's code does after setting the
+    // model value: that value is what showed before the change, so the animation goes ahead of
+    // the change in the block.
+    if case .presented(let p, let keyPath) = animations[a].value("fromValue"),
+      var list = recording.last,
+      let i = list.lastIndex(where: {
+        // The same property, or the whole of which the key path is a field (`position` for
+        // `position.x`), or a field of the animated property.
+        guard case .set(p, let assignment) = $0 else { return false }
+        let key = assignment.key
+        return key == keyPath || keyPath.hasPrefix(key + ".") || key.hasPrefix(keyPath + ".")
+      })
+    {
+      list.insert(step, at: i)
+      recording[recording.count - 1] = list
+      return
+    }
+    add(step)
   }
 
   /// A layer's or view's frame, bounds or center (position), from the frame, bounds and

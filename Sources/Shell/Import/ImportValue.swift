@@ -36,6 +36,11 @@ indirect enum ImportValue: Sendable, Equatable {
   case function(String)
   /// A method of a value, waiting for its arguments (`layer.addSublayer`).
   case method(ImportValue, String)
+  /// A layer's presentation layer (`layer.presentation()`, `[layer presentationLayer]`).
+  case presentation(Int)
+  /// A value read from a presentation layer (`presentation()?.value(forKeyPath: "opacity")`):
+  /// what is on screen when the code runs, `from presentation` in an animation.
+  case presented(object: Int, keyPath: String)
   case null
   case void
 
@@ -62,6 +67,8 @@ indirect enum ImportValue: Sendable, Equatable {
     case .type(let t): return "the type \(t)"
     case .function(let f): return "the function \(f)"
     case .method(_, let m): return "the method \(m)"
+    case .presentation: return "a presentation layer"
+    case .presented: return "a presentation value"
     case .null: return "nil"
     case .void: return "no value"
     }
