@@ -43,7 +43,9 @@ class FireworksViewController: UIViewController {
     cell.lifetime = 1.1
     cell.velocity = 260
     cell.velocityRange = 40
-    cell.emissionLongitude = -.pi / 2
+    // A line emitter's longitude 0 is its normal, up on iOS (Apple's Fireworks sample leaves it
+    // at 0): the rockets rise.
+    cell.emissionLongitude = 0
     cell.emissionRange = .pi / 10
     cell.yAcceleration = 90
     cell.contents = UIImage(named: "dot")?.cgImage
@@ -54,9 +56,10 @@ class FireworksViewController: UIViewController {
   func makeBurst() -> CAEmitterCell {
     let cell = CAEmitterCell()
     cell.name = "burst"
-    cell.birthRate = 1
+    // One burst per rocket: 15 a second for a tenth of a second near the top of its climb.
+    cell.birthRate = 15
     cell.lifetime = 0.35
-    cell.beginTime = 1.05
+    cell.beginTime = 1.0
     cell.duration = 0.1
     return cell
   }
