@@ -285,25 +285,57 @@ private struct SpriteSpan {
 
   /// Draws `count` pixels from `p` on, specialised for the blend and the sampling so that the
   /// loop holds no per-pixel choice.
+  ///
+  /// Four pixels at a time: their sprite points, edge coverage and sampling taps are computed
+  /// in SIMD lanes, each lane doing exactly the arithmetic a pixel-by-pixel loop would (the
+  /// same operations in the same order, as ``edgeCoverage(_:_:)`` and ``MipSampler`` do), so
+  /// the bytes are the same; the lanes past `count` get no coverage. The texels are then read
+  /// and blended pixel by pixel.
   @inline(__always)
   func draw<B: PixelBlend, S: SpriteSampling>(
     _ start: UnsafeMutablePointer<Float>, _ count: Int, _ blend: B, _ sampler: S
   ) {
+    let lanes = SIMD4<Int32>(0, 1, 2, 3)
+    // count ≤ the canvas width, far inside Int32.
+    let end = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: count))
+    // Unsafe: the lanes at or past `count` get no coverage, so their pixel pointers (up to
+    // three pixels past the span) are formed but never read or written.
     var p = start
-    for i in 0..<count {
-      let step = Float(i)
+    var i = 0
+    while i < count {
+      let index = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: i)) &+ lanes
+      // Float(Int32) is exact here and rounds as Float(i) does in any case.
+      let step = SIMD4<Float>(index)
       let u = u0 + stepU * step
       let v = v0 + stepV * step
       let coverage =
-        edgeCoverage(u.magnitude * pixelsPerU, halfU)
-        * edgeCoverage(v.magnitude * pixelsPerV, halfV)
-      if coverage > 0 {
-        let cu = u < -0.5 ? -0.5 : (u > 0.5 ? 0.5 : u)
-        let cv = v < -0.5 ? -0.5 : (v > 0.5 ? 0.5 : v)
-        let color = sampler.sample(cu, cv) * (tint * coverage)
-        blend.apply(p, color.x, color.y, color.z, color.w)
+        (lanewiseEdgeCoverage(lanewiseMagnitude(u) * pixelsPerU, halfU)
+        * lanewiseEdgeCoverage(lanewiseMagnitude(v) * pixelsPerV, halfV))
+        .replacing(with: 0, where: index .>= end)
+      if any(coverage .> 0) {
+        let cu = u.replacing(with: 0.5, where: u .> 0.5).replacing(with: -0.5, where: u .< -0.5)
+        let cv = v.replacing(with: 0.5, where: v .> 0.5).replacing(with: -0.5, where: v .< -0.5)
+        let taps = sampler.taps(cu, cv)
+        // Lane by lane with constant lane numbers, so each reads its lane from a register.
+        put(p, coverage[0], taps, 0, blend, sampler)
+        put(p + 4, coverage[1], taps, 1, blend, sampler)
+        put(p + 8, coverage[2], taps, 2, blend, sampler)
+        put(p + 12, coverage[3], taps, 3, blend, sampler)
       }
-      p += 4
+      p += 16
+      i &+= 4
+    }
+  }
+
+  /// Blends pixel `p`, lane `lane` of `taps`, when it has coverage.
+  @inline(__always)
+  private func put<B: PixelBlend, S: SpriteSampling>(
+    _ p: UnsafeMutablePointer<Float>, _ coverage: Float, _ taps: S.Taps, _ lane: Int, _ blend: B,
+    _ sampler: S
+  ) {
+    if coverage > 0 {
+      let color = sampler.sample(taps, lane) * (tint * coverage)
+      blend.apply(p, color.x, color.y, color.z, color.w)
     }
   }
 }
@@ -327,16 +359,24 @@ private struct Additive: PixelBlend {
   }
 }
 
-/// A way of sampling as a type, so that a span's loop is compiled once per way.
+/// A way of sampling as a type, so that a span's loop is compiled once per way: `taps` works out
+/// where four pixels sample (lane by lane as the scalar samplers do), `sample` reads one.
 private protocol SpriteSampling {
-  func sample(_ u: Float, _ v: Float) -> SIMD4<Float>
+  associatedtype Taps
+  func taps(_ u: SIMD4<Float>, _ v: SIMD4<Float>) -> Taps
+  func sample(_ taps: Taps, _ lane: Int) -> SIMD4<Float>
 }
 
 /// Bilinear in one level (what ``MipSampler/sample(_:_:)`` does when its mix is 0).
 private struct OneLevel: SpriteSampling {
   let level: LevelSampler
   init(_ s: MipSampler) { level = s.fine }
-  @inline(__always) func sample(_ u: Float, _ v: Float) -> SIMD4<Float> { level.sample(u, v) }
+  @inline(__always) func taps(_ u: SIMD4<Float>, _ v: SIMD4<Float>) -> BilinearTaps {
+    level.taps(u, v)
+  }
+  @inline(__always) func sample(_ taps: BilinearTaps, _ lane: Int) -> SIMD4<Float> {
+    level.sample(taps, lane)
+  }
 }
 
 /// Bilinear in two levels, blended (``MipSampler/sample(_:_:)`` with a mix).
@@ -349,9 +389,16 @@ private struct TwoLevels: SpriteSampling {
     coarse = s.coarse
     mix = s.mix
   }
-  @inline(__always) func sample(_ u: Float, _ v: Float) -> SIMD4<Float> {
-    let a = fine.sample(u, v)
-    return a + (coarse.sample(u, v) - a) * mix
+  @inline(__always) func taps(
+    _ u: SIMD4<Float>, _ v: SIMD4<Float>
+  ) -> (fine: BilinearTaps, coarse: BilinearTaps) {
+    (fine.taps(u, v), coarse.taps(u, v))
+  }
+  @inline(__always) func sample(
+    _ taps: (fine: BilinearTaps, coarse: BilinearTaps), _ lane: Int
+  ) -> SIMD4<Float> {
+    let a = fine.sample(taps.fine, lane)
+    return a + (coarse.sample(taps.coarse, lane) - a) * mix
   }
 }
 
@@ -359,7 +406,16 @@ private struct TwoLevels: SpriteSampling {
 private struct Nearest: SpriteSampling {
   let level: LevelSampler
   init(_ s: MipSampler) { level = s.fine }
-  @inline(__always) func sample(_ u: Float, _ v: Float) -> SIMD4<Float> { level.nearest(u, v) }
+  @inline(__always) func taps(
+    _ u: SIMD4<Float>, _ v: SIMD4<Float>
+  ) -> (x: SIMD4<Int32>, y: SIMD4<Int32>) {
+    level.nearestTaps(u, v)
+  }
+  @inline(__always) func sample(
+    _ taps: (x: SIMD4<Int32>, y: SIMD4<Int32>), _ lane: Int
+  ) -> SIMD4<Float> {
+    level.load(Int(taps.y[lane]) &* level.width &+ Int(taps.x[lane]))
+  }
 }
 
 extension Canvas {
@@ -491,10 +547,48 @@ private func narrow(
   high = min(high, max(a, b))
 }
 
+/// ``edgeCoverage(_:_:)`` in each lane, with the same operations: `min(x, y)` is
+/// `y < x ? y : x` and `max(x, y)` is `y >= x ? y : x`, as in the standard library.
+@inline(__always)
+func lanewiseEdgeCoverage(_ distance: SIMD4<Float>, _ half: Float) -> SIMD4<Float> {
+  let over = distance + 0.5
+  let high = over.replacing(with: half, where: SIMD4(repeating: half) .< over)
+  let under = distance - 0.5
+  let low = under.replacing(with: -half, where: SIMD4(repeating: -half) .>= under)
+  let overlap = high - low
+  return SIMD4<Float>(repeating: 0).replacing(with: overlap, where: overlap .> 0.000_24)
+    .replacing(with: 1, where: overlap .> 0.999_76)
+}
+
+/// `x.magnitude` in each lane (the sign bit cleared).
+@inline(__always)
+func lanewiseMagnitude(_ x: SIMD4<Float>) -> SIMD4<Float> {
+  // Unsafe: a bit cast between two 16-byte vectors of 32-bit lanes, so the sign bit can be
+  // cleared exactly as Float.magnitude does (rasteriser inner loop).
+  unsafeBitCast(unsafeBitCast(x, to: SIMD4<UInt32>.self) & 0x7FFF_FFFF, to: SIMD4<Float>.self)
+}
+
+/// `Int32(x)` (truncation) in each lane, for 0 ≤ x: without the per-lane range checks of the
+/// standard conversion. Up to 2²² adding 2²³ rounds x to an integer held in the low mantissa
+/// bits; one is taken off where that rounded up. Larger values (images over 4 Mi texels wide)
+/// take the checked conversion.
+@inline(__always)
+func lanewiseTruncation(_ x: SIMD4<Float>) -> SIMD4<Int32> {
+  // NaN takes the checked conversion too, which traps as Int32(x) would.
+  if _slowPath(any(.!(x .<= 0x1p22))) {
+    return SIMD4(
+      Int32(clamping: Int(x[0])), Int32(clamping: Int(x[1])), Int32(clamping: Int(x[2])),
+      Int32(clamping: Int(x[3])))
+  }
+  // Unsafe: reads the bits of the sum (16-byte vectors of 32-bit lanes); see above.
+  let rounded = unsafeBitCast(x + 0x1p23, to: SIMD4<Int32>.self) & 0x7F_FFFF
+  return rounded.replacing(with: rounded &- 1, where: SIMD4<Float>(rounded) .> x)
+}
+
 /// The fraction of a pixel, at `distance` pixels from a band's centre line, covered by the band
 /// of half-width `half` pixels (exact 1-D box overlap, snapped to 0 and 1 within 2⁻¹²).
 @inline(__always)
-private func edgeCoverage(_ distance: Float, _ half: Float) -> Float {
+func edgeCoverage(_ distance: Float, _ half: Float) -> Float {
   let high = min(distance + 0.5, half)
   let low = max(distance - 0.5, -half)
   let overlap = high - low
@@ -555,7 +649,7 @@ struct LevelGeometry {
 }
 
 /// Bilinear sampling of one mip level in sprite coordinates, clamped to the contents rect.
-private struct LevelSampler {
+struct LevelSampler {
   let texels: UnsafePointer<Float>
   let width: Int
   let height: Int
@@ -627,10 +721,77 @@ private struct LevelSampler {
     return load(y &* width &+ x)
   }
 
+  /// Where four points sample, lane by lane as ``sample(_:_:)`` works it out.
   @inline(__always)
-  private func load(_ index: Int) -> SIMD4<Float> {
+  func taps(_ u: SIMD4<Float>, _ v: SIMD4<Float>) -> BilinearTaps {
+    let (cx, cy) = clamped(u, v)
+    let fx = cx - 0.5
+    let fy = cy - 0.5
+    // fx ∈ [0, width − 1] and fy ∈ [0, height − 1] after the clamps.
+    let x0 = lanewiseTruncation(fx)
+    let y0 = lanewiseTruncation(fy)
+    let x1 = (x0 &+ 1).replacing(with: x0, where: x0 &+ 1 .>= Int32(clamping: width))
+    let y1 = (y0 &+ 1).replacing(with: y0, where: y0 &+ 1 .>= Int32(clamping: height))
+    return BilinearTaps(
+      x0: x0, x1: x1, y0: y0, y1: y1, wx: fx - SIMD4<Float>(x0), wy: fy - SIMD4<Float>(y0))
+  }
+
+  /// Lane `lane` of `taps`, bilinear as ``sample(_:_:)``.
+  @inline(__always)
+  func sample(_ taps: BilinearTaps, _ lane: Int) -> SIMD4<Float> {
+    let x0 = Int(taps.x0[lane])
+    let x1 = Int(taps.x1[lane])
+    let row0 = Int(taps.y0[lane]) &* width
+    let row1 = Int(taps.y1[lane]) &* width
+    let t00 = load(row0 &+ x0)
+    let t10 = load(row0 &+ x1)
+    let t01 = load(row1 &+ x0)
+    let t11 = load(row1 &+ x1)
+    let fx4 = SIMD4<Float>(repeating: taps.wx[lane])
+    let top = t00 + (t10 - t00) * fx4
+    let bottom = t01 + (t11 - t01) * fx4
+    return top + (bottom - top) * SIMD4<Float>(repeating: taps.wy[lane])
+  }
+
+  /// The texel columns and rows ``nearest(_:_:)`` reads for four points.
+  @inline(__always)
+  func nearestTaps(_ u: SIMD4<Float>, _ v: SIMD4<Float>) -> (x: SIMD4<Int32>, y: SIMD4<Int32>) {
+    let (cx, cy) = clamped(u, v)
+    let xt = lanewiseTruncation(cx)
+    let yt = lanewiseTruncation(cy)
+    let lastX = SIMD4<Int32>(repeating: Int32(clamping: width &- 1))
+    let lastY = SIMD4<Int32>(repeating: Int32(clamping: height &- 1))
+    return (
+      xt.replacing(with: lastX, where: lastX .< xt), yt.replacing(with: lastY, where: lastY .< yt)
+    )
+  }
+
+  /// The clamped texel coordinates of four points, lane by lane as ``clamped(_:_:)``.
+  @inline(__always)
+  private func clamped(_ u: SIMD4<Float>, _ v: SIMD4<Float>) -> (SIMD4<Float>, SIMD4<Float>) {
+    let cx = scaleX * u + offsetX
+    let cy = scaleY * v + offsetY
+    return (
+      cx.replacing(with: highX, where: cx .> highX).replacing(with: lowX, where: cx .< lowX),
+      cy.replacing(with: highY, where: cy .> highY).replacing(with: lowY, where: cy .< lowY)
+    )
+  }
+
+  @inline(__always)
+  func load(_ index: Int) -> SIMD4<Float> {
     UnsafeRawPointer(texels + index &* 4).loadUnaligned(as: SIMD4<Float>.self)
   }
+}
+
+/// Where four pixels sample one mip level bilinearly: the texel columns and rows either side
+/// and the weights toward the second, per lane.
+struct BilinearTaps {
+  let x0: SIMD4<Int32>
+  let x1: SIMD4<Int32>
+  let y0: SIMD4<Int32>
+  let y1: SIMD4<Int32>
+  let wx: SIMD4<Float>
+  let wy: SIMD4<Float>
 }
 
 /// Trilinear sampling: bilinear in the two mip levels around `lod`, blended by its fraction;
