@@ -41,20 +41,7 @@ private let swiftc: String? = {
 
 /// Runs `swiftc -parse` on a file: its exit status and diagnostics.
 private func parse(_ path: String, with compiler: String) -> (status: Int32, output: String) {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: compiler)
-  process.arguments = ["-parse", path]
-  let pipe = Pipe()
-  process.standardOutput = pipe
-  process.standardError = pipe
-  do {
-    try process.run()
-  } catch {
-    return (-1, "cannot run \(compiler): \(error)")
-  }
-  let data = pipe.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  ExportToolchain.run(compiler, ["-parse", path])
 }
 
 /// A scene that uses every kind of value, sub-cells, and each kind of animation.
