@@ -202,22 +202,14 @@ let renderNames = [
   "show-2k",
 ]
 
-/// Prints the kernel (b) table: N, medians with min–max, the ratio and sprites per second.
-/// The cells of the kernel (b) table, one row per workload.
+/// The cells of the kernel (b) table, one row per workload: N, medians with min–max, the ratio
+/// and sprites per second.
 func renderTableCells(_ rows: [RenderRow]) -> [[String]] {
-  func text(_ v: [Double]) -> String {
-    let s = v.sorted()
-    let mid = s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-    return "\(format(mid)) (\(format(s.first ?? .nan))–\(format(s.last ?? .nan)))"
-  }
-  func middle(_ v: [Double]) -> Double {
-    let s = v.sorted()
-    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-  }
-  return rows.map { r in
-    let kernel = r.kernel.map(text) ?? "—"
-    let ratio = r.kernel.map { String(format: "%.2f×", middle(r.burst) / middle($0)) } ?? "—"
-    let through = "\(format(Double(r.n) / middle(r.burst) / 1e3)) M sprites/s"
-    return [r.name, "\(r.n)", text(r.burst), kernel, ratio, through, "ms/frame"]
+  rows.map { r in
+    let burst = Sample(values: r.burst)
+    let kernel = r.kernel.map { Sample(values: $0) }
+    let ratio = kernel.map { String(format: "%.2f×", burst.middle / $0.middle) } ?? "—"
+    let through = "\(format(Double(r.n) / burst.middle / 1e3)) M sprites/s"
+    return [r.name, "\(r.n)", burst.text, kernel?.text ?? "—", ratio, through, "ms/frame"]
   }
 }

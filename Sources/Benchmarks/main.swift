@@ -95,7 +95,7 @@ func seconds(_ body: () -> Void) -> Double {
   return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
 }
 
-private func median(_ values: [Double]) -> Double {
+func median(_ values: [Double]) -> Double {
   let s = values.sorted()
   guard !s.isEmpty else { return .nan }
   return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
@@ -474,7 +474,7 @@ extension Row {
 // MARK: - Against kernel (a)
 
 /// A sample of runs: its median (`middle`), least and greatest.
-private struct Sample {
+struct Sample {
   var values: [Double]
   var middle: Double { median(values) }
   var min: Double { values.min() ?? .nan }
