@@ -64,6 +64,83 @@ struct PNGFileTests {
     }
   }
 
+  @Test(
+    "a PNG of several bands decodes, independently, to rgba8(), the same bytes on one thread or all",
+    .enabled(if: PNGFixtures.python != nil, "needs python3"))
+  func bandsDecodeAndAgree() throws {
+    let canvas = PNGFixtures.bandedCanvas()
+    let pixels = canvas.rgba8()
+    // More than two bands of filtered rows, the last one short.
+    let rowsPerBand = PNGFile.bandBytes / (canvas.width * 4 + 1)
+    #expect(canvas.height > 2 * rowsPerBand && !canvas.height.isMultiple(of: rowsPerBand))
+    let encode = { (parallel: Bool) throws(OutputError) -> [UInt8] in
+      try PNGFile.encode(
+        pixels: pixels, channels: 4, width: canvas.width, height: canvas.height,
+        compression: .frames, path: "bands.png", parallel: parallel)
+    }
+    let together = try encode(true)
+    #expect(together == (try encode(false)))
+    try withTemporaryDirectory { dir in
+      let path = dir + "/bands.png"
+      try Data(together).write(to: URL(fileURLWithPath: path))
+      let decoded = try #require(PNGFixtures.decodeWithPython(path))
+      #expect(decoded.width == canvas.width && decoded.height == canvas.height)
+      #expect(decoded.bytes == pixels)
+    }
+  }
+
+  @Test(
+    "each row is filtered Paeth exactly when that sums fewer |signed byte| than up",
+    .enabled(if: PNGFixtures.python != nil, "needs python3"),
+    arguments: ["small", "banded"])
+  func rowFilterRule(_ name: String) throws {
+    let canvas = name == "small" ? PNGFixtures.sampleCanvas() : PNGFixtures.bandedCanvas()
+    // Python recomputes both costs from the decoded pixels and prints the rows that disagree.
+    let script = """
+      import struct, sys, zlib
+      d, p, idat = open(sys.argv[1], 'rb').read(), 8, b''
+      while p < len(d):
+          n, = struct.unpack('>I', d[p:p + 4])
+          if d[p + 4:p + 8] == b'IDAT': idat += d[p + 8:p + 8 + n]
+          p += 12 + n
+      w, = struct.unpack('>I', d[16:20])
+      raw, s, prev, bad, seen = zlib.decompress(idat), w * 4, bytearray(w * 4), [], set()
+      cost = lambda v: v if v < 128 else 256 - v
+      for y in range(len(raw) // (s + 1)):
+          f, line = raw[y * (s + 1)], raw[y * (s + 1) + 1:(y + 1) * (s + 1)]
+          seen.add(f)
+          row = bytearray((line[i] + prev[i]) & 255 for i in range(s)) if f == 2 else bytearray(s)
+          if f == 4:
+              for i in range(s):
+                  a, b, c = (row[i - 4] if i >= 4 else 0), prev[i], (prev[i - 4] if i >= 4 else 0)
+                  pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
+                  row[i] = (line[i] + (a if pa <= pb and pa <= pc else (b if pb <= pc else c))) & 255
+          up = sum(cost((row[i] - prev[i]) & 255) for i in range(s))
+          paeth = 0
+          for i in range(s):
+              a, b, c = (row[i - 4] if i >= 4 else 0), prev[i], (prev[i - 4] if i >= 4 else 0)
+              pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
+              paeth += cost((row[i] - (a if pa <= pb and pa <= pc else (b if pb <= pc else c))) & 255)
+          if f != (4 if up != 0 and paeth < up else 2): bad.append(y)
+          prev = row
+      sys.stdout.write('filters %s bad %s' % (sorted(seen), bad[:5]))
+      """
+    try withTemporaryDirectory { dir in
+      let path = dir + "/\(name).png"
+      try PNGFile.write(canvas, to: path)
+      let python = try #require(PNGFixtures.python)
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: python)
+      process.arguments = ["-c", script, path]
+      let out = Pipe()
+      process.standardOutput = out
+      try process.run()
+      let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      #expect(text == "filters [2, 4] bad []")
+    }
+  }
+
   @Test("write then read gives the written pixels, premultiplied")
   func roundTrip() throws {
     try withTemporaryDirectory { dir in
@@ -427,6 +504,27 @@ enum PNGFixtures {
       }
     }
     canvas[x: 5, y: 5] = RGBA(r: .nan, g: 0.5, b: .infinity, a: 0.5)
+    return canvas
+  }
+
+  /// A 61×4500 canvas, tall enough for three bands of compression: smooth gradients, noisy
+  /// patches (odd widths, so rows end off the 16-byte step), rows equal to the one above, and a
+  /// half-transparent part.
+  static func bandedCanvas() -> Canvas {
+    var canvas = Canvas(width: 61, height: 4500)
+    var state: UInt32 = 7
+    for y in 0..<canvas.height {
+      for x in 0..<canvas.width {
+        state = state &* 1_664_525 &+ 1_013_904_223
+        let noise = Float(state >> 24) / 255
+        let flat = (y / 100).isMultiple(of: 3)
+        let patch = !flat && (x + y / 7) % 23 < 9
+        let r: Float = flat ? 0.2 : Float(x) / 60
+        let g: Float = flat ? 0.5 : patch ? noise : Float(y % 300) / 299
+        let a: Float = y % 1000 < 150 ? Float(x) / 60 : 1
+        canvas[x: x, y: y] = .premultiplying(r: r, g: g, b: 1 - r, a: a)
+      }
+    }
     return canvas
   }
 

@@ -120,10 +120,12 @@ enum MotionCommands {
     }
     defer { frames.discard() }
     let (width, height) = (Int(w), Int(h))
-    /// Frame i's PNG, from the scene as it is then.
+    /// Frame i's PNG, from the scene as it is then. Its bands are compressed in the thread
+    /// that makes the frame: frames are made on every core instead (or on one, when asked).
     @Sendable func png(_ scene: Scene, _ i: Int) throws(OutputError) -> [UInt8] {
       let canvas = SceneRenderer.render(scene, width: width, height: height)
-      return try PNGFile.encode(canvas, path: path + "/" + String(format: frameName, i + 1))
+      return try PNGFile.encode(
+        canvas, path: path + "/" + String(format: frameName, i + 1), parallel: false)
     }
     let workers = recordWorkers ?? ProcessInfo.processInfo.activeProcessorCount
     if workers > 1 {

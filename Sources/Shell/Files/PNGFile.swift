@@ -1,5 +1,6 @@
 import CPNG
 import Core
+import Dispatch
 import Foundation
 
 /// Image files for the Shell: PNG (read through libpng's simplified API, written by a small C
@@ -133,16 +134,18 @@ enum PNGFile {
 
   /// Encodes `canvas` as the bytes of an 8-bit RGBA PNG file (straight alpha, from
   /// ``Canvas/rgba8()``; chunks IHDR, sRGB, IDAT, IEND), with the C function in CPNG's shim.h
-  /// (zlib, no libpng). `path` names the file in errors.
+  /// (zlib, no libpng). `path` names the file in errors. The bands of the image are
+  /// compressed on every core (`parallel`), or in this thread alone when the caller makes
+  /// several images at once (`record`); the bytes are the same.
   static func encode(
-    _ canvas: Canvas, path: String, compression: Compression = .frames
+    _ canvas: Canvas, path: String, compression: Compression = .frames, parallel: Bool = true
   ) throws(OutputError) -> [UInt8] {
     guard canvas.width > 0, canvas.height > 0 else {
       throw .system(path: path, reason: "the image has no pixels")
     }
     return try encode(
       pixels: canvas.rgba8(), channels: 4, width: canvas.width, height: canvas.height,
-      compression: compression, path: path)
+      compression: compression, path: path, parallel: parallel)
   }
 
   /// Encodes an opaque frame as the bytes of an 8-bit RGB PNG file (in memory, for the iTerm2
@@ -157,31 +160,59 @@ enum PNGFile {
       compression: .playback, path: path)
   }
 
+  /// About how many filtered bytes one band of a PNG's rows holds (`BURST_PNG_BAND_BYTES` in
+  /// CPNG's shim.h; whole rows, at least one).
+  static let bandBytes = Int(BURST_PNG_BAND_BYTES)
+
   /// Encodes `width × height` pixels of `channels` bytes each (4: straight-alpha RGBA, 3: RGB)
   /// as a PNG file's bytes.
-  private static func encode(
+  ///
+  /// **(choice)** The image is compressed in horizontal bands of about ``bandBytes`` of
+  /// filtered rows, cut by the image's size alone; the bands are filtered and deflated
+  /// on every core at once (`parallel`) or one after another, and the bytes are the same either
+  /// way, whatever the number of cores.
+  static func encode(
     pixels: [UInt8], channels: Int, width w: Int, height h: Int, compression: Compression,
-    path: String
+    path: String, parallel: Bool = true
   ) throws(OutputError) -> [UInt8] {
     // PNG sizes are 31-bit, and a row (4·width bytes and its filter byte) must fit zlib's
     // 32-bit counts.
     guard let width = UInt32(exactly: w), width <= 0x1FFF_FFFF,
-      let height = UInt32(exactly: h), height <= 0x7FFF_FFFF
+      let height = UInt32(exactly: h), height <= 0x7FFF_FFFF,
+      pixels.count >= w * h * channels
     else { throw .system(path: path, reason: "the image is too large for png") }
     var bytes: UnsafeMutablePointer<UInt8>? = nil
     var count = 0
-    // A first guess at the size, a tenth of the raw image; the buffer grows as needed.
-    let guess = h * (1 + w * channels) / 10 + 4096
-    let status = pixels.withUnsafeBufferPointer { source in
-      burst_png_encode(
-        source.baseAddress, width, height, Int32(channels), compression.level, compression.strategy,
-        compression.rows, guess, &bytes, &count)
+    let status = pixels.withUnsafeBufferPointer { source -> Int32 in
+      guard
+        let job = burst_png_job_new(
+          source.baseAddress, width, height, Int32(channels), compression.level,
+          compression.strategy, compression.rows)
+      else { return 0 }
+      defer { burst_png_job_free(job) }
+      let bands = Int(job.pointee.bands)
+      if parallel && bands > 1 {
+        let shared = BandedJob(job: job)
+        DispatchQueue.concurrentPerform(iterations: bands) { k in
+          burst_png_job_band(shared.job, UInt32(k))
+        }
+      } else {
+        for k in 0..<bands { burst_png_job_band(job, UInt32(k)) }
+      }
+      return burst_png_job_finish(job, &bytes, &count)
     }
     guard status != 0, let bytes else {
       throw .system(path: path, reason: "out of memory while compressing the png")
     }
     defer { free(bytes) }
     return Array(UnsafeBufferPointer(start: bytes, count: count))
+  }
+
+  /// A PNG job shared by the threads that compress its bands. Each band writes only its own
+  /// slots of the job and reads the pixels, which outlive the threads (`concurrentPerform`
+  /// returns when every band is done), so sharing the pointer is safe.
+  private struct BandedJob: @unchecked Sendable {
+    let job: UnsafeMutablePointer<burst_png_job>
   }
 
   // MARK: - Reading either kind
