@@ -397,22 +397,36 @@ struct EmitterRuntime: Sendable {
       }
       rt.store.reserve(extra)
       let gone = t1 + Tolerance.deathTime
+      // The values go into the columns a batch at a time (no `Newborn` staged per particle).
+      var batch = BirthBatch()
+      // Whether the stored births are in (birth time, key) order, the order `sortTail` makes.
+      var ordered = true
+      var previous: (birth: Double, key: UInt64)?
       for n in firstN...lastN {
         let tb = max(t0, seg.time(ofBirth: n, acc0: rt.acc0, from: seg.start))
         let key = ParticleRandom.topLevelKey(base: rt.base, n: n)
-        // The values go straight into the columns (no `Newborn` staged).
         if let (death, values) = Spawner.topLevelValues(c, emitter: emitter, key: key, birth: tb) {
           rt.born += 1
           // Born and gone within the step: counted, never stored.
           if death > gone {
-            rt.store.append(birth: tb, death: death, key: key, values: values, subSlots: slots)
+            if let p = previous, !(p.birth < tb || (p.birth == tb && p.key < key)) {
+              ordered = false
+            }
+            previous = (tb, key)
+            batch.add(birth: tb, death: death, key: key, values: values)
+            if batch.isFull {
+              rt.store.append(batch, subSlots: slots)
+              batch.removeAll()
+            }
           }
         } else {
           rt.stillborn += 1  // a lifetime ≤ 0: never rendered, never stored
         }
       }
-      // Births at the same instant go in key order, as the staged path sorts them.
-      rt.store.sortTail(from: start)
+      rt.store.append(batch, subSlots: slots)
+      // Births at the same instant (clamped to t0) go in key order, as the staged path sorts
+      // them.
+      if !ordered { rt.store.sortTail(from: start) }
     } else if firstN <= lastN {
       pending[ci].reserveCapacity(pending[ci].count + (lastN - firstN + 1))
       for n in firstN...lastN {

@@ -38,6 +38,8 @@ struct ParticleStore: Sendable {
   /// The first live slot.
   private(set) var head = 0
   private(set) var capacity = 0
+  /// How many times the columns were reallocated to grow (for tests).
+  private(set) var growths = 0
   /// The stored Float columns: column `c` is at `slot[c] * stride` when `slot[c] >= 0`.
   private var floats: [Float] = []
   private var slot = InlineArray<21, Int8>(repeating: -1)
@@ -129,7 +131,11 @@ struct ParticleStore: Sendable {
     Array(unsafeUninitializedCapacity: n) { _, initialized in initialized = n }
   }
 
-  /// Makes room for `extra` more particles after the live ones.
+  /// Makes room for a batch of `extra` more particles after the live ones (a step's births,
+  /// reserved at once): when the columns must grow, they grow to what is needed plus an eighth,
+  /// never geometrically, so a store filled in big steps is never more than about 1/8 empty
+  /// (doubling could leave half of it unused). Amortised: a growth adds room for at least an
+  /// eighth of the live count, so each birth pays for copying at most about 8 others.
   mutating func reserve(_ extra: Int) {
     let needed = count + extra
     guard head + needed > capacity else { return }
@@ -138,11 +144,25 @@ struct ParticleStore: Sendable {
       shiftToFront()
       return
     }
-    // Capacities are multiples of 1024 floats (4 KiB) so the 64-byte stagger holds. The
-    // capacity doubles, or grows to what is asked when that is more (room reserved for a whole
-    // step at once is then not rounded up to a power of two).
-    var newCap = max(1024, capacity * 2)
-    if newCap < needed { newCap = (needed + 1023) / 1024 * 1024 }
+    grow(to: needed + needed / 8)
+  }
+
+  /// Makes room for one more particle, for births appended one at a time: the capacity
+  /// doubles, so appends cost amortised constant time.
+  private mutating func reserveOne() {
+    let needed = count + 1
+    if needed <= capacity {
+      shiftToFront()
+      return
+    }
+    grow(to: max(1024, capacity * 2))
+  }
+
+  /// Reallocates every column with room for at least `wanted` particles, the live ones moved to
+  /// slot 0 (only they are copied).
+  private mutating func grow(to wanted: Int) {
+    // Capacities are multiples of 1024 floats (4 KiB) so the 64-byte stagger holds.
+    let newCap = (wanted + 1023) / 1024 * 1024
     let newStride = newCap + 16
     var nf = Self.slots(newStride * stored, of: Float.self)
     let n = count
@@ -180,6 +200,7 @@ struct ParticleStore: Sendable {
     }
     capacity = newCap
     head = 0
+    growths += 1
   }
 
   /// Moves the live slots of every column down to start at 0.
@@ -261,7 +282,7 @@ struct ParticleStore: Sendable {
   mutating func append(
     birth: Double, death: Double, key: UInt64, values: Newborn.Values, subSlots: Int
   ) {
-    if head + count >= capacity { reserve(1) }
+    if head + count >= capacity { reserveOne() }
     if subAccSlots.count != subSlots {
       // Sub-cell slots out of step with the cell (callers remap them first): start at 0.
       subAccSlots = Array(repeating: Array(repeating: 0, count: capacity), count: subSlots)
@@ -307,6 +328,88 @@ struct ParticleStore: Sendable {
       subEmittedSlots[j][i] = 0
     }
     count += 1
+  }
+
+  /// Appends the particles staged in `batch` (callers append in birth order), exactly as
+  /// appending them one by one would, a column at a time: whether a one-value column needs
+  /// storage is checked once per column for the whole batch, and each stored column's new values
+  /// are copied in one go.
+  mutating func append(_ batch: BirthBatch, subSlots: Int) {
+    let m = batch.count
+    guard m > 0 else { return }
+    if head + count + m > capacity { reserve(m) }
+    if subAccSlots.count != subSlots {
+      // Sub-cell slots out of step with the cell (callers remap them first): start at 0.
+      subAccSlots = Array(repeating: Array(repeating: 0, count: capacity), count: subSlots)
+      subEmittedSlots = Array(repeating: Array(repeating: 0, count: capacity), count: subSlots)
+    }
+    let wasEmpty = count == 0
+    let w = BirthBatch.capacity
+    if wasEmpty {
+      emptied()
+      for c in 0..<Newborn.Values.count { uniform[c] = batch.values[c * w] }
+      if reference {
+        for c in Column.allCases { giveStorage(c) }
+      }
+    }
+    if deathsSorted {
+      // As `append` checks each particle against the one before it (none for the first).
+      var prev = wasEmpty ? batch.deaths[0] : deathSlots[head + count - 1]
+      for j in (wasEmpty ? 1 : 0)..<m {
+        let d = batch.deaths[j]
+        if !(d >= prev) {
+          deathsSorted = false
+          break
+        }
+        prev = d
+      }
+    }
+    // A one-value column gets storage when any newborn's value differs from it (bit for bit).
+    batch.values.withUnsafeBufferPointer { v in
+      for c in 0..<Newborn.Values.count where slot[c] < 0 {
+        let u = uniform[c].bitPattern
+        var differs: UInt32 = 0
+        // Unsafe: column c's m values lie inside the batch's values; read through a pointer
+        // to the column so the loop has no index arithmetic to check (and vectorises).
+        let column = v.baseAddress.unsafelyUnwrapped + c * w
+        for j in 0..<m { differs |= column[j].bitPattern ^ u }
+        if differs != 0 { giveStorage(Column.allCases[c]) }
+      }
+    }
+    let i = head + count
+    let s = stride
+    let n = stored
+    let columns = columnAt
+    floats.withUnsafeMutableBufferPointer { f in
+      guard let base = f.baseAddress else { return }  // no column has storage
+      batch.values.withUnsafeBufferPointer { v in
+        for k in 0..<n {
+          // Unsafe: slots i ..< i + m ≤ capacity lie inside column k, which has storage, and
+          // column c's m values inside the batch: one copy per column.
+          (base + k * s + i).update(
+            from: v.baseAddress.unsafelyUnwrapped + Int(columns[k]) * w, count: m)
+        }
+      }
+    }
+    // Unsafe: slots i ..< i + m ≤ capacity exist in every column (reserved above).
+    func put<T: BitwiseCopyable>(_ from: [T], into column: inout [T]) {
+      from.withUnsafeBufferPointer { src in
+        column.withUnsafeMutableBufferPointer { dst in
+          (dst.baseAddress.unsafelyUnwrapped + i).update(
+            from: src.baseAddress.unsafelyUnwrapped, count: m)
+        }
+      }
+    }
+    put(batch.births, into: &birthSlots)
+    put(batch.deaths, into: &deathSlots)
+    put(batch.keys, into: &keySlots)
+    for j in 0..<subSlots {
+      for r in i..<i + m {
+        subAccSlots[j][r] = 0
+        subEmittedSlots[j][r] = 0
+      }
+    }
+    count += m
   }
 
   /// Sorts the particles from `start` (0 ..< count) to the end by (birth time, key), the order
@@ -695,6 +798,43 @@ package struct ParticleState: Sendable, Equatable {
   /// The direction it was fired in (rad), used when it is at rest.
   package var theta: Float
   package var age: Float
+}
+
+/// Births staged for `ParticleStore.append(_:subSlots:)`: up to `capacity` particles, in the
+/// order they are appended, each column's values side by side (so the store checks and copies
+/// a column at a time). Its buffers are allocated once and reused batch after batch.
+struct BirthBatch {
+  static let capacity = 64
+  private(set) var count = 0
+  private(set) var births = [Double](repeating: 0, count: capacity)
+  private(set) var deaths = [Double](repeating: 0, count: capacity)
+  private(set) var keys = [UInt64](repeating: 0, count: capacity)
+  /// Column `c`'s values at `c * capacity ..< c * capacity + count`.
+  private(set) var values = [Float](repeating: 0, count: Newborn.Values.count * capacity)
+
+  var isFull: Bool { count == Self.capacity }
+
+  /// Stages one particle (the batch must not be full).
+  @inline(__always)
+  mutating func add(birth: Double, death: Double, key: UInt64, values v: Newborn.Values) {
+    let j = count
+    births[j] = birth  // traps when full
+    deaths[j] = death
+    keys[j] = key
+    values.withUnsafeMutableBufferPointer { p in
+      withUnsafeBytes(of: v) { src in
+        // Unsafe: j < capacity (checked above), so every index is inside column c's part; one
+        // uniqueness check for the 21 stores instead of one each, and the values read in place
+        // (subscripting the inline array here copied all of it for every element).
+        for c in 0..<Newborn.Values.count {
+          p[c * Self.capacity + j] = src.load(fromByteOffset: c * 4, as: Float.self)
+        }
+      }
+    }
+    count = j + 1
+  }
+
+  mutating func removeAll() { count = 0 }
 }
 
 /// A particle being born: its times, key and initial values in `Column` order.
