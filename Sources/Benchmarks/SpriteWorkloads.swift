@@ -128,7 +128,8 @@ func spritesAgainstKernel(name: String, count: Int, side: Int, runs: Int) -> (Re
 
 /// `show-10k-ascii` / `show-10k-ansi`: what `show 80` and `show 200x60 ansi` do with a
 /// 10,000-particle 320×240 scene of 16-point circles (`circle` at scale 0.5): render at the
-/// terminal's pixel size and encode; ms per frame.
+/// terminal's pixel size and encode; ms per frame. As in `play`, the frames share one stamp cache
+/// (SpriteStamps); the first frame of each, which makes the stamps, is timed apart in the note.
 func showFrames(quick: Bool, runs: Int) -> ([RenderRow], [String]) {
   let count = quick ? 2_000 : 10_000
   let (scene, id) = spriteScene(
@@ -141,18 +142,26 @@ func showFrames(quick: Bool, runs: Int) -> ([RenderRow], [String]) {
   var ansiLines: [String] = []
   let bg = SceneRenderer.rgba(scene.model.root.properties.backgroundColor, opacity: 1)
   let opaque = RGBA(r: bg.r, g: bg.g, b: bg.b, a: 1)
+  let asciiStamps = SpriteStamps()
+  let ansiStamps = SpriteStamps()
+  let asciiFirst = seconds {
+    _ = SceneRenderer.render(scene, width: 160, height: 120, stamps: asciiStamps)
+  }
+  let ansiFirst = seconds {
+    _ = SceneRenderer.render(scene, width: 200, height: 120, stamps: ansiStamps)
+  }
   for _ in 0..<runs {
     ascii.append(
       seconds {
         for _ in 0..<batch {
-          let canvas = SceneRenderer.render(scene, width: 160, height: 120)
+          let canvas = SceneRenderer.render(scene, width: 160, height: 120, stamps: asciiStamps)
           asciiLines = AsciiEncoder.encode(canvas, columns: 80, rows: 30)
         }
       } * 1e3 / Double(batch))
     ansi.append(
       seconds {
         for _ in 0..<batch {
-          let canvas = SceneRenderer.render(scene, width: 200, height: 120)
+          let canvas = SceneRenderer.render(scene, width: 200, height: 120, stamps: ansiStamps)
           ansiLines = AnsiEncoder.encode(canvas, columns: 200, rows: 60, background: opaque)
         }
       } * 1e3 / Double(batch))
@@ -162,7 +171,11 @@ func showFrames(quick: Bool, runs: Int) -> ([RenderRow], [String]) {
     "show-\(suffix): \(live) circles of 16 pt in 320×240; `show 80` renders 160×120 and "
       + "encodes 80×30 characters (\(asciiLines.count) lines), `show 200x60 ansi` renders "
       + "200×120 and encodes 200×60 cells (\(ansiLines.reduce(0) { $0 + $1.utf8.count }) "
-      + "bytes); \(runs) runs of \(batch) frames"
+      + "bytes); \(runs) runs of \(batch) frames",
+    "show-\(suffix) stamps: the first frame (making the stamps) took "
+      + "\(format(asciiFirst * 1e3)) ms for ascii (\(asciiStamps.stampsMade) stamps, "
+      + "\(asciiStamps.bytes / 1024) KiB) and \(format(ansiFirst * 1e3)) ms for ansi "
+      + "(\(ansiStamps.stampsMade) stamps, \(ansiStamps.bytes / 1024) KiB)",
   ]
   return (
     [

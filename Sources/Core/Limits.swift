@@ -85,6 +85,10 @@ package enum Limits {
   /// (4096×4096; its float canvas takes 256 MiB).
   package static let maxSweepSheetPixels = 4096.0 * 4096.0
 
+  /// The most bytes of sprite stamps a session keeps for its terminal text frames
+  /// (`SpriteStamps`; docs/terminal-graphics.md); past it the stamps are made afresh.
+  package static let maxStampBytes = 32 << 20
+
   /// The most values `sample` draws.
   package static let maxSamples = 1_000_000.0
 

@@ -119,6 +119,9 @@ final class Session {
   let commands = CommandTable.standard
   /// Decoded image files, shared by file identity (see `loadImageIfNeeded`).
   let imageCache: ImageCache
+  /// The stamps terminal text frames draw small sprites from (``SpriteStamps``), kept between
+  /// frames so that `play` makes each only once.
+  let stamps = SpriteStamps()
   /// History hook: what `save` writes (History.swift), kept in step with the checkpoints.
   var history = HistoryRecorder()
   /// Whether commands that only print or write files (`CommandEffect.display`) are skipped:

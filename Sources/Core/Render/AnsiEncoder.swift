@@ -64,7 +64,12 @@ package enum AnsiEncoder {
     _ background: RGBA
   ) -> TerminalCells.Color {
     var sum: (r: Float, g: Float, b: Float, a: Float) = (0, 0, 0, 0)
-    if !columns.isEmpty && !rows.isEmpty {
+    if columns.count == 1 && rows.count == 1 {
+      // One pixel a half-cell (the canvas `show` renders): the average is the pixel itself,
+      // the same floats the loop below gives (× 1).
+      let i = (rows.lowerBound * width + columns.lowerBound) * 4
+      sum = (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    } else if !columns.isEmpty && !rows.isEmpty {
       for y in rows {
         var i = (y * width + columns.lowerBound) * 4
         for _ in columns {

@@ -9,19 +9,24 @@
 package enum SceneRenderer {
   /// Renders the scene, or only one layer's subtree, with the scene's bounds stretched over a
   /// `width`×`height` pixel canvas.
-  package static func render(_ scene: Scene, only: LayerID? = nil, width: Int, height: Int)
-    -> Canvas
-  {
+  ///
+  /// With `stamps` (terminal text frames only), small particle sprites are drawn from that
+  /// cache's stamps, a cheaper approximation of the exact drawing (``SpriteStamps``).
+  package static func render(
+    _ scene: Scene, only: LayerID? = nil, width: Int, height: Int, stamps: SpriteStamps? = nil
+  ) -> Canvas {
     // Never stopped, so there is always a canvas.
-    render(scene, only: only, width: width, height: height, stop: { false })
+    render(scene, only: only, width: width, height: height, stamps: stamps, stop: { false })
       ?? Canvas(width: max(1, width), height: max(1, height), fill: .clear)
   }
 
   /// Renders like `render`, polling `stop` every few thousand particles; nil when it said
   /// stop (Ctrl-C during a slow snapshot).
   package static func render(
-    _ scene: Scene, only: LayerID? = nil, width: Int, height: Int, stop: @escaping () -> Bool
+    _ scene: Scene, only: LayerID? = nil, width: Int, height: Int, stamps: SpriteStamps? = nil,
+    stop: @escaping () -> Bool
   ) -> Canvas? {
+    defer { stamps?.finishFrame() }
     // Draw the presentation: the model with its running animations applied.
     var scene = scene
     scene.model = scene.presentedModel(at: scene.now)
@@ -38,7 +43,7 @@ package enum SceneRenderer {
     // The renderer owns the only reference to its canvas, so drawing never copies it.
     var r = Renderer(
       scene: scene, canvas: Canvas(width: w, height: h, fill: fill),
-      backgroundDrawn: plainBackground, stop: stop)
+      backgroundDrawn: plainBackground, stamps: stamps, stop: stop)
     if let only, only != SceneModel.rootID {
       // The subtree in its place: its ancestors' transforms and opacity, nothing else drawn.
       var chain: [Layer] = []
@@ -195,6 +200,8 @@ package enum SceneRenderer {
     var canvas: Canvas
     /// Whether the root's background is already the canvas's fill.
     var backgroundDrawn = false
+    /// Where small particle sprites are drawn from in a terminal text frame; nil: exactly.
+    var stamps: SpriteStamps? = nil
     /// Polled every 4096 particles; once it says stop, nothing more is drawn.
     let stop: () -> Bool
     var stopped = false
@@ -211,9 +218,10 @@ package enum SceneRenderer {
     mutating func draw(_ id: LayerID, parentTransform: Projective2D, parentOpacity: Double) {
       // A layer under a CATransition: its old and live pictures, combined (TransitionDrawing).
       if let transition = scene.transitions[id], scene.model.layer(id) != nil {
-        let (w, h, stop) = (canvas.width, canvas.height, stop)
+        let (w, h, stop, stamps) = (canvas.width, canvas.height, stop, stamps)
         let drawn = TransitionDrawing.draw(transition, of: id, in: scene, width: w, height: h) {
-          var r = Renderer(scene: $0, canvas: Canvas(width: w, height: h), stop: stop)
+          var r = Renderer(
+            scene: $0, canvas: Canvas(width: w, height: h), stamps: stamps, stop: stop)
           r.draw(id, parentTransform: parentTransform, parentOpacity: parentOpacity)
           return r.stopped ? nil : r.canvas
         }
@@ -450,6 +458,7 @@ package enum SceneRenderer {
         stopped = halted
       }
       let stop = self.stop
+      let stamps = self.stamps
       target.withSpritePen { pen in
         for (slot, i) in order {
           polled += 1
@@ -492,11 +501,16 @@ package enum SceneRenderer {
           } else {
             continue
           }
-          pen.draw(
-            look.sprite, transform: compose(m, local),
-            tint: RGBA(
-              r: min(max(frame.red[k], 0), 1), g: min(max(frame.green[k], 0), 1),
-              b: min(max(frame.blue[k], 0), 1), a: a), blend: blend)
+          let transform = compose(m, local)
+          let tint = RGBA(
+            r: min(max(frame.red[k], 0), 1), g: min(max(frame.green[k], 0), 1),
+            b: min(max(frame.blue[k], 0), 1), a: a)
+          if let stamps,
+            stamps.draw(look.sprite, transform: transform, tint: tint, blend: blend, with: pen)
+          {
+            continue
+          }
+          pen.draw(look.sprite, transform: transform, tint: tint, blend: blend)
         }
       }
     }

@@ -261,7 +261,7 @@ struct SpritePen {
 
   /// The premultiplied tint a sprite is drawn with, or nil when it would draw nothing: an
   /// empty canvas, or a tint that is not finite or fully transparent.
-  private func spriteTint(_ tint: RGBA) -> SIMD4<Float>? {
+  func spriteTint(_ tint: RGBA) -> SIMD4<Float>? {
     guard width > 0, height > 0, tint.isFinite else { return nil }
     let alpha = unitClamp(tint.a)
     guard alpha > 0 else { return nil }

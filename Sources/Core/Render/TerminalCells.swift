@@ -68,6 +68,9 @@ package struct TerminalCells: Equatable, Sendable {
     var lines: [String] = []
     lines.reserveCapacity(rows)
     var line: [UInt8] = []
+    // Enough for most rows of colour half-blocks (two colours of up to 19 bytes and a
+    // 3-byte character a cell), so a line rarely grows.
+    line.reserveCapacity(columns * 41 + 8)
     for row in 0..<rows {
       line.removeAll(keepingCapacity: true)
       var state = Attributes()
@@ -178,24 +181,36 @@ package struct TerminalCells: Equatable, Sendable {
     out.append(UInt8(ascii: "H"))
   }
 
-  /// Appends `ESC[<selector>;2;R;G;Bm`.
+  /// Appends `ESC[<selector>;2;R;G;Bm`, built in a small buffer and appended at once (this
+  /// runs for most cells of a frame).
   private static func appendColor(_ color: Color, selector: UInt8, to out: inout [UInt8]) {
-    out.append(0x1B)
-    out.append(UInt8(ascii: "["))
-    appendDecimal(selector, to: &out)
-    out.append(contentsOf: [UInt8(ascii: ";"), UInt8(ascii: "2")])
-    for channel in [color.r, color.g, color.b] {
-      out.append(UInt8(ascii: ";"))
-      appendDecimal(channel, to: &out)
+    // Unsafe (encoder inner loop): a 20-byte scratch buffer on the stack; the longest sequence,
+    // `ESC[48;2;255;255;255m`, is 19 bytes.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+      var n = 0
+      func put(_ byte: UInt8) {
+        buffer[n] = byte
+        n += 1
+      }
+      func decimal(_ value: UInt8) {
+        let zero = UInt8(ascii: "0")
+        if value >= 100 { put(zero + value / 100) }
+        if value >= 10 { put(zero + value / 10 % 10) }
+        put(zero + value % 10)
+      }
+      put(0x1B)
+      put(UInt8(ascii: "["))
+      decimal(selector)
+      put(UInt8(ascii: ";"))
+      put(UInt8(ascii: "2"))
+      put(UInt8(ascii: ";"))
+      decimal(color.r)
+      put(UInt8(ascii: ";"))
+      decimal(color.g)
+      put(UInt8(ascii: ";"))
+      decimal(color.b)
+      put(UInt8(ascii: "m"))
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<n]))
     }
-    out.append(UInt8(ascii: "m"))
-  }
-
-  /// Appends the decimal digits of `value`, without leading zeros.
-  private static func appendDecimal(_ value: UInt8, to out: inout [UInt8]) {
-    let zero = UInt8(ascii: "0")
-    if value >= 100 { out.append(zero + value / 100) }
-    if value >= 10 { out.append(zero + value / 10 % 10) }
-    out.append(zero + value % 10)
   }
 }

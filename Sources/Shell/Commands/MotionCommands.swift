@@ -39,7 +39,7 @@ enum MotionCommands {
 
   /// One ANSI frame of the scene at `cols`×`rows` cells.
   static func ansiFrame(_ s: Session, cols: Int, rows: Int) -> TerminalCells {
-    let canvas = SceneRenderer.render(s.scene, width: cols, height: rows * 2)
+    let canvas = SceneRenderer.render(s.scene, width: cols, height: rows * 2, stamps: s.stamps)
     let bg = SceneRenderer.rgba(s.scene.model.root.properties.backgroundColor, opacity: 1)
     return AnsiEncoder.cells(
       canvas, columns: cols, rows: rows, background: RGBA(r: bg.r, g: bg.g, b: bg.b, a: 1))
@@ -209,6 +209,7 @@ enum MotionCommands {
     abstract:
       "advance the clock while drawing in the terminal in real time (alternate screen;"
       + " Ctrl-C stops and keeps the state reached)",
+    discussion: TerminalFormat.textFramesNote,
     examples: ["play 2", "play 5 fps 60 speed 0.5"],
     hints: [.none, .clauses], clauses: [OutputClause.fps.spec, OutputClause.speed.spec],
     effect: .clock
@@ -247,7 +248,8 @@ enum MotionCommands {
       case .ansi:
         frame = ansiFrame(s, cols: cols, rows: rows).lines().joined(separator: "\r\n") + "\r\n"
       case .ascii:
-        let canvas = SceneRenderer.render(s.scene, width: cols * 2, height: rows * 4)
+        let canvas = SceneRenderer.render(
+          s.scene, width: cols * 2, height: rows * 4, stamps: s.stamps)
         frame =
           AsciiEncoder.encode(canvas, columns: cols, rows: rows).joined(separator: "\r\n")
           + "\r\n"

@@ -482,7 +482,7 @@ enum Sweep {
     if plan.format == .ansi {
       guard
         let canvas = SceneRenderer.render(
-          scene, width: w, height: h * 2, stop: s.interruptRequested)
+          scene, width: w, height: h * 2, stamps: s.stamps, stop: s.interruptRequested)
       else { throw Diagnostic.interrupt() }
       let bg = SceneRenderer.rgba(scene.model.root.properties.backgroundColor, opacity: 1)
       return AnsiEncoder.encode(
@@ -490,7 +490,7 @@ enum Sweep {
     }
     guard
       let canvas = SceneRenderer.render(
-        scene, width: w * 2, height: h * 4, stop: s.interruptRequested)
+        scene, width: w * 2, height: h * 4, stamps: s.stamps, stop: s.interruptRequested)
     else { throw Diagnostic.interrupt() }
     return AsciiEncoder.encode(canvas, columns: w, rows: h).map { pad($0, to: w) }
   }

@@ -16,7 +16,7 @@ enum ViewCommands {
       + " sixel: a fixed palette of 6 red × 7 green × 6 blue levels with 4×4 ordered (Bayer)"
       + " dithering, so the same frame always gives the same bytes. Plain show uses the format"
       + " --graphics chose (auto: a pixel format the terminal is known to show, else ansi or"
-      + " ascii). See docs/terminal-graphics.md.",
+      + " ascii). " + TerminalFormat.textFramesNote + " See docs/terminal-graphics.md.",
     examples: ["show", "show 60", "show like 100x30 ansi", "show 40 kitty"],
     hints: [.layer, .keywords(TerminalFormat.words), .keywords(TerminalFormat.words)],
     effect: .display
@@ -78,14 +78,16 @@ enum ViewCommands {
     }
     if format == .ansi {
       // Two pixels per character cell, rendered at that size directly.
-      let canvas = SceneRenderer.render(s.scene, only: layer, width: cols, height: r * 2)
+      let canvas = SceneRenderer.render(
+        s.scene, only: layer, width: cols, height: r * 2, stamps: s.stamps)
       let bg = SceneRenderer.rgba(s.scene.model.root.properties.backgroundColor, opacity: 1)
       let lines = AnsiEncoder.encode(
         canvas, columns: cols, rows: r, background: RGBA(r: bg.r, g: bg.g, b: bg.b, a: 1))
       s.sink.out(lines.joined(separator: "\n") + "\n")
       return
     }
-    let canvas = SceneRenderer.render(s.scene, only: layer, width: cols * 2, height: r * 4)
+    let canvas = SceneRenderer.render(
+      s.scene, only: layer, width: cols * 2, height: r * 4, stamps: s.stamps)
     let lines = AsciiEncoder.encode(canvas, columns: cols, rows: r)
     s.sink.out(lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n")
   }
@@ -227,6 +229,15 @@ enum TerminalFormat: String, CaseIterable, Sendable {
     case .kitty, .sixel, .iterm: return true
     }
   }
+
+  /// How ascii and ansi frames draw particles, for the help of the commands that draw them.
+  static let textFramesNote =
+    "Burst's choice: ascii and ansi frames draw each particle up to"
+    + " \(ValueFormatting.number(SpriteStamps.maxSide)) pixels of their canvas across from a"
+    + " stamp, its exact drawing made once at a size rounded to 1/\(SpriteStamps.octaveSteps)"
+    + " octave, a direction rounded to 1/\(SpriteStamps.turnSteps) turn and a position rounded"
+    + " to 1/\(SpriteStamps.phaseSteps) pixel, then tinted; a cell may differ slightly from"
+    + " the exact picture, which snapshot, record and the pixel formats draw."
 
   /// The keyword and what it draws, for `show`'s help.
   var summary: String {
