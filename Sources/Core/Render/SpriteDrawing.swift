@@ -69,12 +69,24 @@ extension Canvas {
 
   /// Runs `body` with a pen that draws sprites straight into this canvas's pixels, so that a
   /// batch of sprites (an emitter's particles) takes hold of the pixels once, not per sprite.
-  mutating func withSpritePen<R>(_ body: (SpritePen) -> R) -> R {
+  ///
+  /// `deferring: false` blends every pixel as soon as it is worked out (for tests: the bytes
+  /// must be the same; see `SpritePen.deferred`).
+  mutating func withSpritePen<R>(deferring: Bool = true, _ body: (SpritePen) -> R) -> R {
     let (w, h) = (width, height)
     // Unsafe: the pen writes through the buffer's base address; it lives only inside `body`,
-    // while `withUnsafeMutableBufferPointer` holds the pixels.
+    // while `withUnsafeMutableBufferPointer` holds the pixels. The deferred pixels are scratch
+    // space on the stack for the same span.
     return pixels.withUnsafeMutableBufferPointer { buffer in
-      body(SpritePen(base: buffer.baseAddress, width: w, height: h))
+      withUnsafeTemporaryAllocation(of: DeferredPixel.self, capacity: DeferredPixel.capacity) {
+        entries in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 1) { count in
+          body(
+            SpritePen(
+              base: buffer.baseAddress, width: w, height: h,
+              deferred: deferring ? entries.baseAddress : nil, deferredCount: count.baseAddress))
+        }
+      }
     }
   }
 }
@@ -135,6 +147,10 @@ struct SpritePen {
   let base: UnsafeMutablePointer<Float>?
   let width: Int
   let height: Int
+  /// Scratch space for a narrow sprite's pixels, blended only once all its rows are worked out
+  /// (see ``DeferredPixel``); nil: each pixel is blended as soon as it is worked out.
+  let deferred: UnsafeMutablePointer<DeferredPixel>?
+  let deferredCount: UnsafeMutablePointer<Int>?
 
   /// Draws one sprite of `look`: see ``Canvas/drawSprite(_:contentsRect:transform:tint:blend:filter:)``.
   func draw(_ look: SpriteLook, transform: Affine2D, tint: RGBA, blend: BlendMode) {
@@ -180,6 +196,16 @@ struct SpritePen {
     let halfUf = Float(halfU)
     let halfVf = Float(halfV)
 
+    // A narrow sprite's pixels are worked out first and blended after, so that the canvas
+    // reads of all its rows are in flight together rather than one row after another (the
+    // canvas is far larger than the caches, and most sprites' rows miss them).
+    var recorder: Recorder?
+    if let deferred, let count = deferredCount, box.x1 &- box.x0 <= DeferredPixel.widest {
+      count.pointee = 0
+      recorder = Recorder(entries: deferred, count: count)
+    }
+    defer { if let recorder { flush(recorder, blend) } }
+
     look.image.storage.withUnsafeBufferPointer { texels in
       guard let texelBase = texels.baseAddress else { return }
       let sampler = MipSampler(look.levels, texelBase, lod: lod, nearest: nearest)
@@ -206,6 +232,17 @@ struct SpritePen {
         let span = SpriteSpan(
           u0: u0, v0: v0, stepU: stepU, stepV: stepV, pixelsPerU: pixelsPerUf,
           pixelsPerV: pixelsPerVf, halfU: halfUf, halfV: halfVf, tint: tintColor)
+        if let recorder {
+          if recorder.count.pointee > DeferredPixel.capacity &- DeferredPixel.widest {
+            flush(recorder, blend)
+          }
+          switch sampler.kind {
+          case .one: span.draw(row, x1 &- x0, recorder, OneLevel(sampler))
+          case .two: span.draw(row, x1 &- x0, recorder, TwoLevels(sampler))
+          case .nearest: span.draw(row, x1 &- x0, recorder, Nearest(sampler))
+          }
+          continue
+        }
         switch (blend, sampler.kind) {
         case (.sourceOver, .one): span.draw(row, x1 &- x0, SourceOver(), OneLevel(sampler))
         case (.sourceOver, .two): span.draw(row, x1 &- x0, SourceOver(), TwoLevels(sampler))
@@ -215,6 +252,14 @@ struct SpritePen {
         case (.additive, .nearest): span.draw(row, x1 &- x0, Additive(), Nearest(sampler))
         }
       }
+    }
+  }
+
+  /// Blends the pixels `recorder` holds, in the order they were worked out, and empties it.
+  private func flush(_ recorder: Recorder, _ blend: BlendMode) {
+    switch blend {
+    case .sourceOver: recorder.replay(SourceOver())
+    case .additive: recorder.replay(Additive())
     }
   }
 
@@ -334,8 +379,7 @@ private struct SpriteSpan {
     _ sampler: S
   ) {
     if coverage > 0 {
-      let color = sampler.sample(taps, lane) * (tint * coverage)
-      blend.apply(p, color.x, color.y, color.z, color.w)
+      blend.apply(p, sampler.sample(taps, lane) * (tint * coverage))
     }
   }
 }
@@ -356,6 +400,54 @@ private struct Additive: PixelBlend {
   @inline(__always)
   func apply(_ p: UnsafeMutablePointer<Float>, _ r: Float, _ g: Float, _ b: Float, _ a: Float) {
     blendPixel(p, r, g, b, a, .additive)
+  }
+}
+
+/// A pixel of a sprite worked out but not yet blended: where it goes and its colour.
+struct DeferredPixel {
+  var pixel: UnsafeMutablePointer<Float>
+  var color: SIMD4<Float>
+
+  /// How many a pen holds (16 KiB of stack).
+  static let capacity = 512
+  /// The widest sprite (pixel box) whose pixels are deferred: one row's pixels always fit.
+  static let widest = 64
+}
+
+/// Records pixels instead of blending them, for ``SpritePen`` to blend a sprite's pixels
+/// together; the bytes are the same, as each pixel of a sprite is blended exactly once.
+private struct Recorder: PixelBlend {
+  let entries: UnsafeMutablePointer<DeferredPixel>
+  let count: UnsafeMutablePointer<Int>
+
+  @inline(__always)
+  func apply(_ p: UnsafeMutablePointer<Float>, _ r: Float, _ g: Float, _ b: Float, _ a: Float) {
+    // Unsafe: the pen flushes before a row when fewer than `widest` entries are free, and a
+    // row records at most one entry per pixel of the box.
+    let n = count.pointee
+    (entries + n).initialize(to: DeferredPixel(pixel: p, color: SIMD4(r, g, b, a)))
+    count.pointee = n &+ 1
+  }
+
+  /// Blends every recorded pixel with `blend` and empties the record.
+  @inline(__always)
+  func replay<B: PixelBlend>(_ blend: B) {
+    let n = count.pointee
+    var k = 0
+    while k < n {
+      // Unsafe: entries 0 ..< n were recorded by `apply`; DeferredPixel is trivial.
+      let entry = entries[k]
+      blend.apply(entry.pixel, entry.color)
+      k &+= 1
+    }
+    count.pointee = 0
+  }
+}
+
+extension PixelBlend {
+  @inline(__always)
+  func apply(_ p: UnsafeMutablePointer<Float>, _ color: SIMD4<Float>) {
+    apply(p, color.x, color.y, color.z, color.w)
   }
 }
 
@@ -722,7 +814,10 @@ struct LevelSampler {
   }
 
   /// Where four points sample, lane by lane as ``sample(_:_:)`` works it out.
-  @inline(__always)
+  ///
+  /// Out of line: inlined into the sprite loops, the compiler takes its lanes apart one by one
+  /// and keeps them on the stack, which measured slower than the call (callgrind, 2026-12).
+  @inline(never)
   func taps(_ u: SIMD4<Float>, _ v: SIMD4<Float>) -> BilinearTaps {
     let (cx, cy) = clamped(u, v)
     let fx = cx - 0.5

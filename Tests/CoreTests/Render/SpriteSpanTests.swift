@@ -1,0 +1,118 @@
+import Testing
+
+@testable import Core
+
+/// The pen blends a narrow sprite's pixels only after working them all out (`deferring`), so
+/// that the canvas reads overlap; that may not change a bit of the canvas.
+@Suite("Sprite pixels blended after the whole sprite is worked out")
+struct SpriteSpanTests {
+  /// A fixed xorshift stream, so the cases are the same on every run.
+  private struct Stream {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state ^= state << 13
+      state ^= state >> 7
+      state ^= state << 17
+      return state
+    }
+    /// A double in [low, high).
+    mutating func double(_ low: Double, _ high: Double) -> Double {
+      low + (high - low) * Double(next() >> 11) / Double(1 << 53)
+    }
+  }
+
+  /// A `side`×`side` image of varied premultiplied texels.
+  private static func image(side: Int, seed: UInt64) -> SpriteImage {
+    var stream = Stream(state: seed | 1)
+    var texels: [Float] = []
+    for _ in 0..<(side * side) {
+      let a = Float(stream.double(0, 1))
+      texels += [
+        a * Float(stream.double(0, 1)), a * Float(stream.double(0, 1)),
+        a * Float(stream.double(0, 1)), a,
+      ]
+    }
+    return SpriteImage(width: side, height: side, premultiplied: texels)
+  }
+
+  /// Draws `count` overlapping sprites of sizes in `sizes` (pixels, per axis, drawn
+  /// independently so some are sheared and stretched) into a 160×120 canvas, deferring and
+  /// blending at once, and returns the bit patterns of both canvases.
+  private static func draw(
+    sizes: ClosedRange<Double>, count: Int, blend: BlendMode, filter: SpriteFilter,
+    rect: (x: Double, y: Double, w: Double, h: Double), seed: UInt64
+  ) -> (deferred: [UInt32], immediate: [UInt32]) {
+    let look = SpriteLook(image(side: 16, seed: seed), contentsRect: rect, filter: filter)
+    func render(deferring: Bool) -> [UInt32] {
+      var stream = Stream(state: seed)
+      var canvas = Canvas(width: 160, height: 120, fill: RGBA(r: 0.1, g: 0.2, b: 0.3, a: 0.5))
+      canvas.withSpritePen(deferring: deferring) { pen in
+        for _ in 0..<count {
+          let w = stream.double(sizes.lowerBound, sizes.upperBound)
+          let h = stream.next() % 3 == 0 ? w : stream.double(sizes.lowerBound, sizes.upperBound)
+          let angle = stream.next() % 4 == 0 ? 0 : stream.double(-4, 4)
+          let shear = stream.next() % 5 == 0 ? stream.double(-0.5, 0.5) : 0
+          let (c, s) = (CoreMath.cos(angle), CoreMath.sin(angle))
+          // Some sprites hang over the canvas's edges.
+          let transform = Affine2D(
+            a: c * w, b: s * w, c: (shear * c - s) * h, d: (shear * s + c) * h,
+            tx: stream.double(-10, 170), ty: stream.double(-10, 130))
+          let tint = RGBA(
+            r: Float(stream.double(0, 1)), g: Float(stream.double(0, 1)),
+            b: Float(stream.double(0, 1)), a: Float(stream.double(0.2, 1)))
+          pen.draw(look, transform: transform, tint: tint, blend: blend)
+        }
+      }
+      return canvas.pixels.map(\.bitPattern)
+    }
+    return (render(deferring: true), render(deferring: false))
+  }
+
+  @Test(
+    "deferred pixels give the same bits as pixels blended at once",
+    arguments: [
+      // Sizes (px), sprites, and whether additive.
+      (2.0...6.0, 400, false), (2.0...6.0, 400, true), (6.0...24.0, 120, false),
+      (6.0...24.0, 120, true), (24.0...90.0, 20, false), (60.0...70.0, 10, true),
+      (90.0...300.0, 4, false),
+    ])
+  func sameBits(_ sizes: ClosedRange<Double>, _ count: Int, _ additive: Bool) {
+    let filters: [SpriteFilter] = [
+      .linear, SpriteFilter(minification: .trilinear, bias: 0.3),
+      SpriteFilter(magnification: .nearest, minification: .nearest),
+    ]
+    let rects: [(x: Double, y: Double, w: Double, h: Double)] = [
+      (0, 0, 1, 1), (0.25, 0.1, 0.5, 0.7), (1, 0, -1, 1),
+    ]
+    for (f, filter) in filters.enumerated() {
+      for (r, rect) in rects.enumerated() {
+        let seed = UInt64(count * 131 + f * 17 + r * 5) &* 0x9E37_79B9_7F4A_7C15
+        let (deferred, immediate) = Self.draw(
+          sizes: sizes, count: count, blend: additive ? .additive : .sourceOver, filter: filter,
+          rect: rect, seed: seed)
+        let differing = zip(deferred, immediate).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) floats differ, filter \(f), rect \(r)")
+      }
+    }
+  }
+
+  @Test("a tall narrow sprite whose pixels overflow the scratch space gives the same bits")
+  func tallNarrowSprite() {
+    let look = SpriteLook(Self.image(side: 8, seed: 7), contentsRect: (0, 0, 1, 1), filter: .linear)
+    func render(deferring: Bool) -> [UInt32] {
+      var canvas = Canvas(width: 64, height: 400)
+      canvas.withSpritePen(deferring: deferring) { pen in
+        // 40 px wide, 380 px tall, slightly turned: far more pixels than the scratch space holds.
+        let (c, s) = (CoreMath.cos(0.05), CoreMath.sin(0.05))
+        let transform = Affine2D(a: c * 40, b: s * 40, c: -s * 380, d: c * 380, tx: 32, ty: 200)
+        pen.draw(look, transform: transform, tint: .white, blend: .sourceOver)
+        pen.draw(look, transform: transform, tint: .white, blend: .sourceOver)
+      }
+      return canvas.pixels.map(\.bitPattern)
+    }
+    let deferred = render(deferring: true)
+    let differing = zip(deferred, render(deferring: false)).filter { $0 != $1 }.count
+    #expect(differing == 0, "\(differing) floats differ")
+    #expect(deferred.contains { $0 != 0 })
+  }
+}
