@@ -474,7 +474,8 @@ package enum SceneRenderer {
           let size = Double(abs(frame.scale[k]))
           guard size > 0 else { continue }
           let rot = Double(frame.rotation[k])
-          let (cs, sn) = rot == 0 ? (1.0, 0.0) : (CoreMath.cos(rot), CoreMath.sin(rot))
+          // One reduction for both (bit for bit `cos`, `sin`).
+          let (sn, cs) = rot == 0 ? (0.0, 1.0) : CoreMath.sincos(rot)
           let w = look.width * size
           let h = look.height * size
           // translate(x, y) · rotate · scale(w, h), in layer space, then to the canvas.

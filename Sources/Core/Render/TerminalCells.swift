@@ -67,17 +67,24 @@ package struct TerminalCells: Equatable, Sendable {
   package func lines() -> [String] {
     var lines: [String] = []
     lines.reserveCapacity(rows)
-    var line: [UInt8] = []
-    // Enough for most rows of colour half-blocks (two colours of up to 19 bytes and a
-    // 3-byte character a cell), so a line rarely grows.
-    line.reserveCapacity(columns * 41 + 8)
+    // Room for the worst row: every cell at its longest, then the closing reset.
+    let room = columns * Self.maxCellBytes + Self.resetUTF8.count
     for row in 0..<rows {
-      line.removeAll(keepingCapacity: true)
-      var state = Attributes()
-      for column in 0..<columns {
-        Self.append(self[row, column], to: &line, state: &state)
+      let first = row * columns
+      let line = cells.withUnsafeBufferPointer { cells in
+        [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
+          // Unsafe (encoder inner loop): the row's bytes are written through a pointer into
+          // `room` bytes, which no row can exceed (each cell writes at most `maxCellBytes`).
+          guard let start = buffer.baseAddress else { return }
+          var p = start
+          var state = Attributes()
+          for column in 0..<columns {
+            p = Self.write(cells[first + column], at: p, state: &state)
+          }
+          p = state.reset(at: p)
+          count = p - start
+        }
       }
-      state.reset(into: &line)
       lines.append(String(decoding: line, as: UTF8.self))
     }
     return lines
@@ -150,26 +157,68 @@ package struct TerminalCells: Equatable, Sendable {
         self = Attributes()
       }
     }
+
+    /// Writes the reset at `p` when any colour is set; where the next byte goes.
+    mutating func reset(at p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+      guard foreground != nil || background != nil else { return p }
+      self = Attributes()
+      return TerminalCells.put(TerminalCells.resetUTF8, at: p)
+    }
   }
 
   private static let resetUTF8 = Array("\u{1B}[0m".utf8)
 
+  /// The most bytes one cell can take: a reset (4), two colours (19 each) and a character (4).
+  private static let maxCellBytes = 46
+
   /// Appends the escapes for the cell's colours that differ from `state`, then its character.
   private static func append(_ cell: Cell, to out: inout [UInt8], state: inout Attributes) {
+    // Unsafe (encoder inner loop): the cell is written into `maxCellBytes` of stack, its most.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxCellBytes) { buffer in
+      guard let start = buffer.baseAddress else { return }
+      let end = write(cell, at: start, state: &state)
+      out.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
+    }
+  }
+
+  /// Writes at `p` the escapes for the cell's colours that differ from `state`, then its
+  /// character (at most ``maxCellBytes``); where the next byte goes.
+  @inline(__always)
+  private static func write(
+    _ cell: Cell, at p: UnsafeMutablePointer<UInt8>, state: inout Attributes
+  ) -> UnsafeMutablePointer<UInt8> {
+    var p = p
     if (cell.foreground == nil && state.foreground != nil)
       || (cell.background == nil && state.background != nil)
     {
-      state.reset(into: &out)
+      p = state.reset(at: p)
     }
     if let foreground = cell.foreground, foreground != state.foreground {
-      appendColor(foreground, selector: 38, to: &out)
+      p = writeColor(foreground, selector: 38, at: p)
       state.foreground = foreground
     }
     if let background = cell.background, background != state.background {
-      appendColor(background, selector: 48, to: &out)
+      p = writeColor(background, selector: 48, at: p)
       state.background = background
     }
-    UTF8.encode(cell.character) { out.append($0) }
+    UTF8.encode(cell.character) { byte in
+      p.pointee = byte
+      p += 1
+    }
+    return p
+  }
+
+  /// Writes `bytes` at `p`; where the next byte goes.
+  @inline(__always)
+  private static func put(_ bytes: [UInt8], at p: UnsafeMutablePointer<UInt8>)
+    -> UnsafeMutablePointer<UInt8>
+  {
+    var p = p
+    for byte in bytes {
+      p.pointee = byte
+      p += 1
+    }
+    return p
   }
 
   /// Appends `ESC[<row>;<column>H` for the 0-based `row` and `column`.
@@ -181,36 +230,35 @@ package struct TerminalCells: Equatable, Sendable {
     out.append(UInt8(ascii: "H"))
   }
 
-  /// Appends `ESC[<selector>;2;R;G;Bm`, built in a small buffer and appended at once (this
-  /// runs for most cells of a frame).
-  private static func appendColor(_ color: Color, selector: UInt8, to out: inout [UInt8]) {
-    // Unsafe (encoder inner loop): a 20-byte scratch buffer on the stack; the longest sequence,
-    // `ESC[48;2;255;255;255m`, is 19 bytes.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-      var n = 0
-      func put(_ byte: UInt8) {
-        buffer[n] = byte
-        n += 1
-      }
-      func decimal(_ value: UInt8) {
-        let zero = UInt8(ascii: "0")
-        if value >= 100 { put(zero + value / 100) }
-        if value >= 10 { put(zero + value / 10 % 10) }
-        put(zero + value % 10)
-      }
-      put(0x1B)
-      put(UInt8(ascii: "["))
-      decimal(selector)
-      put(UInt8(ascii: ";"))
-      put(UInt8(ascii: "2"))
-      put(UInt8(ascii: ";"))
-      decimal(color.r)
-      put(UInt8(ascii: ";"))
-      decimal(color.g)
-      put(UInt8(ascii: ";"))
-      decimal(color.b)
-      put(UInt8(ascii: "m"))
-      out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<n]))
+  /// Writes `ESC[<selector>;2;R;G;Bm` at `p` (at most 19 bytes, for
+  /// `ESC[48;2;255;255;255m`); where the next byte goes.
+  @inline(__always)
+  private static func writeColor(
+    _ color: Color, selector: UInt8, at start: UnsafeMutablePointer<UInt8>
+  ) -> UnsafeMutablePointer<UInt8> {
+    var p = start
+    func put(_ byte: UInt8) {
+      p.pointee = byte
+      p += 1
     }
+    func decimal(_ value: UInt8) {
+      let zero = UInt8(ascii: "0")
+      if value >= 100 { put(zero + value / 100) }
+      if value >= 10 { put(zero + value / 10 % 10) }
+      put(zero + value % 10)
+    }
+    put(0x1B)
+    put(UInt8(ascii: "["))
+    decimal(selector)
+    put(UInt8(ascii: ";"))
+    put(UInt8(ascii: "2"))
+    put(UInt8(ascii: ";"))
+    decimal(color.r)
+    put(UInt8(ascii: ";"))
+    decimal(color.g)
+    put(UInt8(ascii: ";"))
+    decimal(color.b)
+    put(UInt8(ascii: "m"))
+    return p
   }
 }
