@@ -9,15 +9,18 @@ enum EmissionGeometry {
     var centralAngle: Double
   }
 
-  /// Samples a start point with four uniforms `u` and returns it with the central direction for
-  /// longitude `lon`.
+  /// Samples a start point with the position uniforms `u(.position1)` … `u(.position4)` and
+  /// returns it with the central direction for longitude `lon`. Only the uniforms the shape and
+  /// mode use are drawn: each has its own index in the particle's stream, so the others are the
+  /// same whether or not they are drawn.
   ///
   /// Directions: line shapes use their normal `(sin λ, −cos λ)` (λ = 0 up, π down); circle and
   /// sphere outlines are radial, the outward normal turned by λ **(choice)**; everything else
   /// uses `(cos λ, sin λ)`.
+  @inline(__always)
   static func start(
     shape: EmitterShape, mode: EmitterMode, position p: Point, z: Double, size: Size,
-    depth: Double, longitude lon: Double, u: (Double, Double, Double, Double)
+    depth: Double, longitude lon: Double, u: (ParticleRandom.Draw) -> Double
   ) -> Start {
     let w = size.width
     let h = size.height
@@ -28,23 +31,23 @@ enum EmissionGeometry {
     case .line:
       let x: Double
       if mode == .points {
-        x = p.x + (u.0 < 0.5 ? -w / 2 : w / 2)
+        x = p.x + (u(.position1) < 0.5 ? -w / 2 : w / 2)
       } else {
-        x = p.x + w * (u.0 - 0.5)
+        x = p.x + w * (u(.position1) - 0.5)
       }
       return Start(x: x, y: p.y, z: z, centralAngle: lon - .pi / 2)
     case .rectangle:
       var (dx, dy) = (0.0, 0.0)
       switch mode {
       case .points:
-        let corner = min(3, Int(u.0 * 4))
+        let corner = min(3, Int(u(.position1) * 4))
         dx = (corner & 1 == 0 ? -w : w) / 2
         dy = (corner & 2 == 0 ? -h : h) / 2
       case .outline:
-        (dx, dy) = perimeterPoint(w: abs(w), h: abs(h), u: u.0)
+        (dx, dy) = perimeterPoint(w: abs(w), h: abs(h), u: u(.position1))
       case .surface, .volume:
-        dx = w * (u.0 - 0.5)
-        dy = h * (u.1 - 0.5)
+        dx = w * (u(.position1) - 0.5)
+        dy = h * (u(.position2) - 0.5)
       }
       return Start(x: p.x + dx, y: p.y + dy, z: z, centralAngle: lon)
     case .cuboid:
@@ -52,24 +55,27 @@ enum EmissionGeometry {
       return Start(x: p.x + o.0, y: p.y + o.1, z: z + o.2, centralAngle: lon)
     case .circle, .sphere:
       let r = w
-      let a = 2 * Double.pi * u.0
+      // The angle, drawn only by the modes that use it.
+      func angle() -> Double { 2 * Double.pi * u(.position1) }
       switch mode {
       case .points:
         return Start(x: p.x, y: p.y, z: z, centralAngle: lon)
       case .outline:
         // Radial: the outward normal at the emission point, turned by the longitude.
+        let a = angle()
         return Start(
           x: p.x + r * CoreMath.cos(a), y: p.y + r * CoreMath.sin(a), z: z, centralAngle: a + lon)
       case .surface, .volume:
+        let a = angle()
         if shape == .circle {
-          let rr = r * u.1.squareRoot()
+          let rr = r * u(.position2).squareRoot()
           return Start(
             x: p.x + rr * CoreMath.cos(a), y: p.y + rr * CoreMath.sin(a), z: z, centralAngle: lon)
         }
         // Sphere: uniform on the surface, or in the ball with r·∛u.
-        let cz = 1 - 2 * u.1
+        let cz = 1 - 2 * u(.position2)
         let ring = max(0, 1 - cz * cz).squareRoot()
-        let rr = mode == .surface ? r : r * CoreMath.cbrt(u.2)
+        let rr = mode == .surface ? r : r * CoreMath.cbrt(u(.position3))
         return Start(
           x: p.x + rr * ring * CoreMath.cos(a), y: p.y + rr * ring * CoreMath.sin(a),
           z: z + rr * cz,
@@ -94,36 +100,40 @@ enum EmissionGeometry {
 
   /// A point of a w×h×d box for a mode: a corner, on the 12 edges, on the 6 faces, or inside.
   static func cuboidOffset(
-    w: Double, h: Double, d: Double, mode: EmitterMode, u: (Double, Double, Double, Double)
+    w: Double, h: Double, d: Double, mode: EmitterMode, u: (ParticleRandom.Draw) -> Double
   ) -> (Double, Double, Double) {
     let half = (w / 2, h / 2, d / 2)
     func sign(_ bit: Bool) -> Double { bit ? 1 : -1 }
     switch mode {
     case .points:
-      let c = min(7, Int(u.0 * 8))
+      let c = min(7, Int(u(.position1) * 8))
       return (sign(c & 1 != 0) * half.0, sign(c & 2 != 0) * half.1, sign(c & 4 != 0) * half.2)
     case .outline:
       // 4 edges along each axis, chosen by length.
       let total = 4 * (w + h + d)
       guard total > 0 else { return (0, 0, 0) }
-      let s = u.0 * total
-      let c = min(3, Int(u.1 * 4))
+      let s = u(.position1) * total
+      let c = min(3, Int(u(.position2) * 4))
       let a = sign(c & 1 != 0)
       let b = sign(c & 2 != 0)
-      if s < 4 * w { return (w * (u.2 - 0.5), a * half.1, b * half.2) }
-      if s < 4 * (w + h) { return (a * half.0, h * (u.2 - 0.5), b * half.2) }
-      return (a * half.0, b * half.1, d * (u.2 - 0.5))
+      if s < 4 * w { return (w * (u(.position3) - 0.5), a * half.1, b * half.2) }
+      if s < 4 * (w + h) { return (a * half.0, h * (u(.position3) - 0.5), b * half.2) }
+      return (a * half.0, b * half.1, d * (u(.position3) - 0.5))
     case .surface:
       let areas = (h * d, w * d, w * h)  // faces normal to x, y, z (two each)
       let total = 2 * (areas.0 + areas.1 + areas.2)
       guard total > 0 else { return (0, 0, 0) }
-      let s = u.0 * total / 2
-      let side = sign(u.3 < 0.5)
-      if s < areas.0 { return (side * half.0, h * (u.1 - 0.5), d * (u.2 - 0.5)) }
-      if s < areas.0 + areas.1 { return (w * (u.1 - 0.5), side * half.1, d * (u.2 - 0.5)) }
-      return (w * (u.1 - 0.5), h * (u.2 - 0.5), side * half.2)
+      let s = u(.position1) * total / 2
+      let side = sign(u(.position4) < 0.5)
+      if s < areas.0 {
+        return (side * half.0, h * (u(.position2) - 0.5), d * (u(.position3) - 0.5))
+      }
+      if s < areas.0 + areas.1 {
+        return (w * (u(.position2) - 0.5), side * half.1, d * (u(.position3) - 0.5))
+      }
+      return (w * (u(.position2) - 0.5), h * (u(.position3) - 0.5), side * half.2)
     case .volume:
-      return (w * (u.0 - 0.5), h * (u.1 - 0.5), d * (u.2 - 0.5))
+      return (w * (u(.position1) - 0.5), h * (u(.position2) - 0.5), d * (u(.position3) - 0.5))
     }
   }
 }

@@ -402,25 +402,33 @@ struct EmitterRuntime: Sendable {
       // Whether the stored births are in (birth time, key) order, the order `sortTail` makes.
       var ordered = true
       var previous: (birth: Double, key: UInt64)?
-      for n in firstN...lastN {
-        let tb = max(t0, seg.time(ofBirth: n, acc0: rt.acc0, from: seg.start))
-        let key = ParticleRandom.topLevelKey(base: rt.base, n: n)
-        if let (death, values) = Spawner.topLevelValues(c, emitter: emitter, key: key, birth: tb) {
-          rt.born += 1
-          // Born and gone within the step: counted, never stored.
-          if death > gone {
+      var n = firstN
+      while n <= lastN {
+        batch.filling { w in
+          while n <= lastN, let slot = w.next() {
+            let tb = max(t0, seg.time(ofBirth: n, acc0: rt.acc0, from: seg.start))
+            let key = ParticleRandom.topLevelKey(base: rt.base, n: n)
+            n += 1
+            let death = Spawner.topLevelValues(c, emitter: emitter, key: key, birth: tb) {
+              slot.put($0, $1)
+            }
+            guard let death else {
+              rt.stillborn += 1  // a lifetime ≤ 0: never rendered, never stored
+              continue
+            }
+            rt.born += 1
+            // Born and gone within the step: counted, never stored.
+            guard death > gone else { continue }
             if let p = previous, !(p.birth < tb || (p.birth == tb && p.key < key)) {
               ordered = false
             }
             previous = (tb, key)
-            batch.add(birth: tb, death: death, key: key, values: values)
-            if batch.isFull {
-              rt.store.append(batch, subSlots: slots)
-              batch.removeAll()
-            }
+            w.add(birth: tb, death: death, key: key)
           }
-        } else {
-          rt.stillborn += 1  // a lifetime ≤ 0: never rendered, never stored
+        }
+        if batch.isFull {
+          rt.store.append(batch, subSlots: slots)
+          batch.removeAll()
         }
       }
       rt.store.append(batch, subSlots: slots)

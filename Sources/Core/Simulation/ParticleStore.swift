@@ -815,23 +815,77 @@ struct BirthBatch {
   var isFull: Bool { count == Self.capacity }
 
   /// Stages one particle (the batch must not be full).
-  @inline(__always)
   mutating func add(birth: Double, death: Double, key: UInt64, values v: Newborn.Values) {
-    let j = count
-    births[j] = birth  // traps when full
-    deaths[j] = death
-    keys[j] = key
-    values.withUnsafeMutableBufferPointer { p in
-      withUnsafeBytes(of: v) { src in
-        // Unsafe: j < capacity (checked above), so every index is inside column c's part; one
-        // uniqueness check for the 21 stores instead of one each, and the values read in place
-        // (subscripting the inline array here copied all of it for every element).
-        for c in 0..<Newborn.Values.count {
-          p[c * Self.capacity + j] = src.load(fromByteOffset: c * 4, as: Float.self)
+    filling { w in
+      guard let slot = w.next() else { preconditionFailure("BirthBatch.add: the batch is full") }
+      for c in Column.allCases { slot.put(c, v[c.rawValue]) }
+      w.add(birth: birth, death: death, key: key)
+    }
+  }
+
+  /// Runs `body` with a writer that stages particles straight into the batch's buffers: each
+  /// buffer's uniqueness is checked once for the whole call instead of once per particle and
+  /// column, and a particle's values go into their columns without an intermediate copy.
+  @inline(__always)
+  mutating func filling(_ body: (inout Writer) -> Void) {
+    var n = count
+    births.withUnsafeMutableBufferPointer { b in
+      deaths.withUnsafeMutableBufferPointer { d in
+        keys.withUnsafeMutableBufferPointer { k in
+          values.withUnsafeMutableBufferPointer { v in
+            // Unsafe: every buffer holds `capacity` elements per column (made so in the
+            // declarations above and never resized), which `Writer` indexes within.
+            var w = Writer(
+              births: b.baseAddress.unsafelyUnwrapped, deaths: d.baseAddress.unsafelyUnwrapped,
+              keys: k.baseAddress.unsafelyUnwrapped, values: v.baseAddress.unsafelyUnwrapped,
+              count: n)
+            body(&w)
+            n = w.count
+          }
         }
       }
     }
-    count = j + 1
+    count = n
+  }
+
+  /// Stages particles into a batch's buffers, only inside `BirthBatch.filling`.
+  struct Writer {
+    fileprivate let births: UnsafeMutablePointer<Double>
+    fileprivate let deaths: UnsafeMutablePointer<Double>
+    fileprivate let keys: UnsafeMutablePointer<UInt64>
+    fileprivate let values: UnsafeMutablePointer<Float>
+    fileprivate(set) var count: Int
+
+    /// Where the next particle's values go, or nil when the batch is full. Values written there
+    /// are staged by `add`, and overwritten by the next particle's otherwise.
+    @inline(__always)
+    func next() -> Slot? {
+      count < BirthBatch.capacity ? Slot(first: values + count) : nil
+    }
+
+    /// Stages the particle whose values were written through `next()`'s slot.
+    @inline(__always)
+    mutating func add(birth: Double, death: Double, key: UInt64) {
+      precondition(count < BirthBatch.capacity, "BirthBatch: the batch is full")
+      births[count] = birth
+      deaths[count] = death
+      keys[count] = key
+      count &+= 1
+    }
+  }
+
+  /// One particle's place in every value column of a batch.
+  struct Slot {
+    /// Its value in column 0; column `c`'s is `c · capacity` further.
+    fileprivate let first: UnsafeMutablePointer<Float>
+
+    /// Writes the particle's value of column `c`.
+    @inline(__always)
+    func put(_ c: Column, _ x: Float) {
+      // Unsafe: `first` is below column 0's end (`next` checks) and c < Column count, so this
+      // is inside column c of the batch.
+      first[c.rawValue &* BirthBatch.capacity] = x
+    }
   }
 
   mutating func removeAll() { count = 0 }

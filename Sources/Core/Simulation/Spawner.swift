@@ -1,8 +1,15 @@
 /// Draws a new particle's values from its cell (docs/semantics.md, "Particles").
 enum Spawner {
   /// `rnd(M, R) = M + R·(u − 0.5)`: uniform in [M − R/2, M + R/2].
+  ///
+  /// With R = ±0 that is M, bit for bit, whatever u: R·(u − 0.5) is a zero, and M + ±0 = M for
+  /// any M but −0 and NaN. `u` is then not drawn at all; a particle's uniforms are keyed by their
+  /// index (`ParticleRandom.uniform`), so skipping one changes no other.
   @inline(__always)
-  static func rnd(_ m: Double, _ r: Double, _ u: Double) -> Double { m + r * (u - 0.5) }
+  static func rnd(_ m: Double, _ r: Double, _ u: @autoclosure () -> Double) -> Double {
+    if r == 0 && m.bitPattern != (-0.0 as Double).bitPattern && !m.isNaN { return m }
+    return m + r * (u() - 0.5)
+  }
 
   /// The lifetime a particle of cell `c` with `key` draws (≤ 0: stillborn), exactly as
   /// `topLevel` and `sub` draw it.
@@ -15,18 +22,20 @@ enum Spawner {
   static func topLevel(
     _ c: CompiledCell, emitter e: EmitterProperties, key: UInt64, birth: Double
   ) -> Newborn? {
-    guard let (death, values) = topLevelValues(c, emitter: e, key: key, birth: birth) else {
-      return nil
-    }
+    var values = Newborn.Values(repeating: 0)
+    let death = topLevelValues(c, emitter: e, key: key, birth: birth) { values[$0.rawValue] = $1 }
+    guard let death else { return nil }
     return Newborn(birth: birth, death: death, key: key, cellOrder: c.order, values: values)
   }
 
-  /// A top-level particle's death time and initial values (what `topLevel` wraps), or nil when
-  /// its drawn lifetime is ≤ 0: for births written straight into a store.
+  /// A top-level particle's death time, or nil when its drawn lifetime is ≤ 0; its initial
+  /// values go to `put` (each column once, only when it lives): what `topLevel` wraps, and for
+  /// births written straight into a store's batch.
   @inline(__always)
   static func topLevelValues(
-    _ c: CompiledCell, emitter e: EmitterProperties, key: UInt64, birth: Double
-  ) -> (death: Double, values: Newborn.Values)? {
+    _ c: CompiledCell, emitter e: EmitterProperties, key: UInt64, birth: Double,
+    put: (Column, Float) -> Void
+  ) -> Double? {
     let cell = c.cell
     let u = { (d: ParticleRandom.Draw) in ParticleRandom.uniform(key, d) }
     let life = lifetime(c, multiplier: e.lifetime, key: key)
@@ -34,8 +43,7 @@ enum Spawner {
     let start = EmissionGeometry.start(
       shape: e.emitterShape, mode: e.emitterMode, position: e.emitterPosition,
       z: e.emitterZPosition, size: e.emitterSize, depth: e.emitterDepth,
-      longitude: cell.emissionLongitude,
-      u: (u(.position1), u(.position2), u(.position3), u(.position4)))
+      longitude: cell.emissionLongitude, u: u)
     let color = (
       rnd(cell.color.red, cell.redRange, u(.red)),
       rnd(cell.color.green, cell.greenRange, u(.green)),
@@ -43,10 +51,10 @@ enum Spawner {
       rnd(cell.color.alpha, cell.alphaRange, u(.alpha))
     )
     let scale = rnd(cell.scale, cell.scaleRange, u(.scale)) * e.scale
-    let values = make(
+    make(
       cell: c, emitter: e, position: (start.x, start.y, start.z),
-      centralAngle: start.centralAngle, u: u, color: color, scale: scale)
-    return (birth + life, values)
+      centralAngle: start.centralAngle, u: u, color: color, scale: scale, put: put)
+    return birth + life
   }
 
   /// A sub-cell particle born from `parent` (evaluated at the birth time), or nil when its
@@ -71,30 +79,31 @@ enum Spawner {
       clamp01(p.alpha) * rnd(cell.color.alpha, cell.alphaRange, u(.alpha))
     )
     let scale = Double(p.scale) * rnd(cell.scale, cell.scaleRange, u(.scale))
-    let values = make(
+    var values = Newborn.Values(repeating: 0)
+    make(
       cell: c, emitter: e, position: (Double(p.x), Double(p.y), Double(p.z)),
-      centralAngle: heading + cell.emissionLongitude, u: u, color: color, scale: scale)
+      centralAngle: heading + cell.emissionLongitude, u: u, color: color, scale: scale
+    ) { values[$0.rawValue] = $1 }
     return Newborn(
       birth: birth, death: birth + life, key: key, cellOrder: c.order, values: values)
   }
 
-  /// The initial values in `Column` order.
+  /// The initial values, each column's given to `put` once.
   @inline(__always)
   private static func make(
     cell c: CompiledCell, emitter e: EmitterProperties, position: (Double, Double, Double),
     centralAngle: Double, u: (ParticleRandom.Draw) -> Double,
-    color: (Double, Double, Double, Double), scale: Double
-  ) -> Newborn.Values {
+    color: (Double, Double, Double, Double), scale: Double, put store: (Column, Float) -> Void
+  ) {
     let cell = c.cell
-    let theta = centralAngle + abs(cell.emissionRange) * (u(.direction) - 0.5)
+    let theta = rnd(centralAngle, abs(cell.emissionRange), u(.direction))
     let speed = rnd(cell.velocity, cell.velocityRange, u(.velocity)) * e.velocity
     let spin = rnd(cell.spin, cell.spinRange, u(.spin)) * e.spin
     // The latitude's cos and sin are the cell's (computed once per step, not per particle);
     // theta's come from one reduction (the same bits as CoreMath.cos and CoreMath.sin).
     let turn = CoreMath.sincos(theta)
     let dir = (c.latitudeCos * turn.cos, c.latitudeCos * turn.sin, c.latitudeSin)
-    var v = Newborn.Values(repeating: 0)
-    func put(_ col: Column, _ x: Double) { v[col.rawValue] = Float(x) }
+    func put(_ col: Column, _ x: Double) { store(col, Float(x)) }
     put(.px, position.0)
     put(.py, position.1)
     put(.pz, position.2)
@@ -116,6 +125,5 @@ enum Spawner {
     put(.scaleSpeed, cell.scaleSpeed)
     put(.spin, spin)
     put(.theta, speed < 0 ? theta + .pi : theta)
-    return v
   }
 }
