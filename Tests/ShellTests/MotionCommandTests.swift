@@ -92,6 +92,31 @@ struct MotionCommandTests {
   }
 
   @Test(
+    "every frame record writes, into reused buffers, is the PNG snapshot writes at its time",
+    arguments: [1, 2])
+  func recordFramesAreSnapshots(workers: Int) throws {
+    // Different frames one after another, so leftovers of the frame before would show.
+    let dir = tempDir("rec-snap")
+    let out = dir.appendingPathComponent("out").path
+    let run = MotionCommands.$recordWorkers.withValue(workers) {
+      runScript(sparkleScene + "record \(out) 0.5 fps 10\n")
+    }
+    #expect(run.error == nil, "\(run.stderr)")
+    var frames: [Data] = []
+    for k in 0..<5 {
+      let file = dir.appendingPathComponent("snap\(k).png").path
+      let step = k == 0 ? "" : "step \(Double(k) / 10)\n"
+      let snap = runScript(sparkleScene + step + "snapshot \(file)\n")
+      #expect(snap.error == nil, "\(snap.stderr)")
+      let frame = FileManager.default.contents(
+        atPath: out + String(format: "/frame-%04d.png", k + 1))
+      #expect(frame != nil && frame == FileManager.default.contents(atPath: file), "frame \(k + 1)")
+      frames += frame.map { [$0] } ?? []
+    }
+    #expect(Set(frames).count == 5)
+  }
+
+  @Test(
     "Ctrl-C during a record on several threads leaves no frames and the clock where it got",
     arguments: [2, 4])
   func interruptedParallelRecord(workers: Int) throws {

@@ -301,27 +301,43 @@ package struct Canvas: Sendable {
   package func rgba8() -> [UInt8] {
     let count = width * height
     return [UInt8](unsafeUninitializedCapacity: count * 4) { out, initialized in
-      pixels.withUnsafeBufferPointer { src in
-        guard let s = src.baseAddress, let d = out.baseAddress else { return }
-        let n = min(src.count, out.count) / 4
-        for i in stride(from: 0, to: n * 4, by: 4) {
-          let alpha = s[i + 3]
-          if alpha == 1 {
-            // Opaque (most pixels of a frame): the scale below would be exactly 1.
-            d[i] = RGBA.byte(s[i])
-            d[i + 1] = RGBA.byte(s[i + 1])
-            d[i + 2] = RGBA.byte(s[i + 2])
-            d[i + 3] = 255
-            continue
-          }
-          let scale: Float = alpha > 1e-6 ? 1 / alpha : 0
-          d[i] = RGBA.byte(s[i] * scale)
-          d[i + 1] = RGBA.byte(s[i + 1] * scale)
-          d[i + 2] = RGBA.byte(s[i + 2] * scale)
-          d[i + 3] = RGBA.byte(alpha)
+      initialized = straight(into: out)
+    }
+  }
+
+  /// Writes ``rgba8()``'s bytes into `bytes`, reusing its storage when it already holds exactly
+  /// that many (`record` converts every frame of a worker into one buffer).
+  package func rgba8(into bytes: inout [UInt8]) {
+    let count = width * height * 4
+    guard bytes.count == count else {
+      bytes = rgba8()
+      return
+    }
+    bytes.withUnsafeMutableBufferPointer { _ = straight(into: $0) }
+  }
+
+  /// ``rgba8()``'s conversion into `out`; returns how many bytes it wrote.
+  private func straight(into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    pixels.withUnsafeBufferPointer { src in
+      guard let s = src.baseAddress, let d = out.baseAddress else { return 0 }
+      let n = min(src.count, out.count) / 4
+      for i in stride(from: 0, to: n * 4, by: 4) {
+        let alpha = s[i + 3]
+        if alpha == 1 {
+          // Opaque (most pixels of a frame): the scale below would be exactly 1.
+          d[i] = RGBA.byte(s[i])
+          d[i + 1] = RGBA.byte(s[i + 1])
+          d[i + 2] = RGBA.byte(s[i + 2])
+          d[i + 3] = 255
+          continue
         }
-        initialized = n * 4
+        let scale: Float = alpha > 1e-6 ? 1 / alpha : 0
+        d[i] = RGBA.byte(s[i] * scale)
+        d[i + 1] = RGBA.byte(s[i + 1] * scale)
+        d[i + 2] = RGBA.byte(s[i + 2] * scale)
+        d[i + 3] = RGBA.byte(alpha)
       }
+      return n * 4
     }
   }
 }

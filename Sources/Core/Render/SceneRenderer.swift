@@ -20,10 +20,23 @@ package enum SceneRenderer {
       ?? Canvas(width: max(1, width), height: max(1, height), fill: .clear)
   }
 
+  /// Renders the whole scene into `canvas`, reusing its pixels (refilled in place) when it is
+  /// already `width`×`height`, so that `record` draws every frame of a worker into one canvas
+  /// instead of allocating and zero-filling a fresh one each frame. The pixels are the same as
+  /// `render`'s.
+  package static func render(_ scene: Scene, width: Int, height: Int, into canvas: inout Canvas) {
+    // Moved (not copied), so that the renderer holds the only reference and refills it in place.
+    canvas =
+      render(scene, width: width, height: height, reusing: consume canvas, stop: { false })
+      ?? Canvas(width: max(1, width), height: max(1, height), fill: .clear)
+  }
+
   /// Renders like `render`, polling `stop` every few thousand particles; nil when it said
-  /// stop (Ctrl-C during a slow snapshot).
+  /// stop (Ctrl-C during a slow snapshot). A `spare` canvas of the right size is refilled and
+  /// drawn into instead of a new one.
   package static func render(
     _ scene: Scene, only: LayerID? = nil, width: Int, height: Int, stamps: SpriteStamps? = nil,
+    reusing spare: consuming Canvas? = nil,
     stop: @escaping () -> Bool
   ) -> Canvas? {
     defer { stamps?.finishFrame() }
@@ -42,8 +55,14 @@ package enum SceneRenderer {
     let base = Projective2D(Affine2D.scale(x: Double(w) / bw, y: Double(h) / bh))
     // The renderer owns the only reference to its canvas, so drawing never copies it.
     var r = Renderer(
-      scene: scene, canvas: Canvas(width: w, height: h, fill: fill),
-      backgroundDrawn: plainBackground, stamps: stamps, stop: stop)
+      scene: scene, canvas: Canvas(width: 0, height: 0), backgroundDrawn: plainBackground,
+      stamps: stamps, stop: stop)
+    if var spare = consume spare, spare.width == w, spare.height == h {
+      spare.clear(to: fill)
+      r.canvas = spare
+    } else {
+      r.canvas = Canvas(width: w, height: h, fill: fill)
+    }
     if let only, only != SceneModel.rootID {
       // The subtree in its place: its ancestors' transforms and opacity, nothing else drawn.
       var chain: [Layer] = []

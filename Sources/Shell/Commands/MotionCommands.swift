@@ -120,12 +120,17 @@ enum MotionCommands {
     }
     defer { frames.discard() }
     let (width, height) = (Int(w), Int(h))
-    /// Frame i's PNG, from the scene as it is then. Its bands are compressed in the thread
-    /// that makes the frame: frames are made on every core instead (or on one, when asked).
-    @Sendable func png(_ scene: Scene, _ i: Int) throws(OutputError) -> [UInt8] {
-      let canvas = SceneRenderer.render(scene, width: width, height: height)
+    /// Frame i's PNG, from the scene as it is then, drawn and converted in `buffers` (reused
+    /// frame after frame). Its bands are compressed in the thread that makes the frame: frames
+    /// are made on every core instead (or on one, when asked).
+    @Sendable func png(_ scene: Scene, _ i: Int, _ buffers: inout FrameBuffers) throws(OutputError)
+      -> [UInt8]
+    {
+      SceneRenderer.render(scene, width: width, height: height, into: &buffers.canvas)
+      buffers.canvas.rgba8(into: &buffers.rgba)
       return try PNGFile.encode(
-        canvas, path: path + "/" + String(format: frameName, i + 1), parallel: false)
+        pixels: buffers.rgba, channels: 4, width: width, height: height, compression: .frames,
+        path: path + "/" + String(format: frameName, i + 1), parallel: false)
     }
     let workers = recordWorkers ?? ProcessInfo.processInfo.activeProcessorCount
     if workers > 1 {
@@ -135,10 +140,11 @@ enum MotionCommands {
           try frames.write(bytes, named: String(format: frameName, i + 1))
         }, finish: { () throws(OutputError) in try frames.commit() })
     } else {
+      var buffers = FrameBuffers()
       try recordFrames(
         s, inv, count: n, fps: fps, start: start, at: pathToken,
         frame: { i throws(OutputError) in
-          try frames.write(try png(s.scene, i), named: String(format: frameName, i + 1))
+          try frames.write(try png(s.scene, i, &buffers), named: String(format: frameName, i + 1))
         }, finish: { () throws(OutputError) in try frames.commit() })
     }
     let rate = ValueFormatting.number(fps)
@@ -179,7 +185,8 @@ enum MotionCommands {
   /// and dropped.
   private static func recordFramesInParallel(
     _ s: Session, _ inv: Invocation, count n: Int, fps: Double, start: Double, at pathToken: Token,
-    workers: Int, make: @escaping @Sendable (Scene, Int) throws(OutputError) -> [UInt8],
+    workers: Int,
+    make: @escaping @Sendable (Scene, Int, inout FrameBuffers) throws(OutputError) -> [UInt8],
     write: (Int, [UInt8]) throws(OutputError) -> Void, finish: () throws(OutputError) -> Void
   ) throws(Diagnostic) {
     let pipeline = FramePipeline(workers: workers, depth: 2 * workers)
@@ -195,7 +202,9 @@ enum MotionCommands {
     for i in 0..<n {
       if pipeline.isFull { try writeOldest() }
       let scene = s.scene
-      pipeline.submit { Result { () throws(OutputError) in try make(scene, i) } }
+      pipeline.submit { buffers in
+        Result { () throws(OutputError) in try make(scene, i, &buffers) }
+      }
       try s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: inv.text)
       s.progress?.update(i + 1, of: n, "frames")
     }

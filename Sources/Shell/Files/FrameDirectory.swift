@@ -1,13 +1,15 @@
 import Foundation
+import Synchronization
 
 /// A directory of numbered frames, built in a temporary directory beside its final path and
 /// renamed into place when complete, so the directory appears whole or not at all.
 ///
 /// The temporary directory has an unpredictable name (`.NAME.<random>.tmp`) and is made with
 /// `mkdir`, which refuses anything already there; every frame goes through the one atomic
-/// writer without its own sync, and the whole sequence is synced once, before the rename. If
-/// the sequence is neither committed nor discarded, it is discarded when released: the
-/// temporary directory and every frame in it are removed.
+/// writer without its own sync and is then synced in the background, one frame after another,
+/// while the next frames are made; the commit waits for those syncs and renames. If the
+/// sequence is neither committed nor discarded, it is discarded when released: the temporary
+/// directory and every frame in it are removed.
 final class FrameDirectory {
   /// A checked destination for frames.
   struct Target {
@@ -68,6 +70,11 @@ final class FrameDirectory {
   /// The names of the frames written so far.
   private(set) var names: [String] = []
   private var done = false
+  /// Syncs the frames written, in order, off the command's thread: the wait for the disk
+  /// overlaps making the next frames instead of coming all at once before the rename.
+  private let syncer = DispatchQueue(label: "burst.frames.sync")
+  /// The first error a background sync met.
+  private let syncFailure = SyncFailure()
 
   /// Makes the temporary directory beside the target.
   init(_ target: Target) throws(OutputError) {
@@ -99,21 +106,24 @@ final class FrameDirectory {
       throw error
     }
     names.append(name)
-  }
-
-  /// Syncs every frame and the directory once, then renames the directory into place
-  /// (replacing an empty directory there, whose permission bits it takes).
-  func commit() throws(OutputError) {
-    guard !done else { return }
-    for name in names {
-      let fd = open(temporaryPath + "/" + name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-      guard fd >= 0 else { throw fail(errno) }
+    let file = frame.file
+    syncer.async { [syncFailure] in
+      let fd = open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+      guard fd >= 0 else { return syncFailure.note(errno) }
       var synced = fsync(fd) == 0
       while !synced && errno == EINTR { synced = fsync(fd) == 0 }
       let code = errno
       close(fd)
-      guard synced else { throw fail(code) }
+      if !synced { syncFailure.note(code) }
     }
+  }
+
+  /// Waits for every frame's sync, syncs the directory, then renames it into place
+  /// (replacing an empty directory there, whose permission bits it takes).
+  func commit() throws(OutputError) {
+    guard !done else { return }
+    syncer.sync {}
+    if let code = syncFailure.first { throw fail(code) }
     if let mode = target.mode, chmod(temporaryPath, mode) != 0 { throw fail(errno) }
     AtomicFile.syncDirectory(temporaryPath)
     guard rename(temporaryPath, target.directory) == 0 else { throw fail(errno) }
@@ -145,4 +155,13 @@ final class FrameDirectory {
     discard()
     return .system(path: target.path, reason: SystemError.text(code))
   }
+}
+
+/// The first error of a ``FrameDirectory``'s background syncs (an errno), kept until the commit.
+private final class SyncFailure: Sendable {
+  private let code = Mutex<Int32?>(nil)
+
+  func note(_ error: Int32) { code.withLock { $0 = $0 ?? error } }
+
+  var first: Int32? { code.withLock { $0 } }
 }

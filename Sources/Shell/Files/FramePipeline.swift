@@ -1,3 +1,4 @@
+import Core
 import Dispatch
 import Synchronization
 
@@ -6,10 +7,13 @@ import Synchronization
 ///
 /// Frame k goes to worker k mod `workers` (one serial queue each, so at most `workers` frames
 /// are made at once), and at most `depth` frames are in flight, so memory stays bounded: a
-/// scene snapshot and an encoded frame each. Used from one thread (the command's); only the
-/// slots cross to the workers.
+/// scene snapshot and an encoded frame each, and one set of ``FrameBuffers`` per worker, which
+/// its frames are made in one after another. Used from one thread (the command's); only the
+/// slots and each worker's buffers cross to the workers.
 final class FramePipeline {
   private let queues: [DispatchQueue]
+  /// Worker k's buffers, used only by frames on queue k (one at a time).
+  private let buffers: [WorkerBuffers]
   /// The most frames submitted and not yet taken back.
   let depth: Int
   /// Frames in flight, oldest first.
@@ -18,6 +22,7 @@ final class FramePipeline {
 
   init(workers: Int, depth: Int) {
     queues = (0..<max(1, workers)).map { DispatchQueue(label: "burst.frames.\($0)") }
+    buffers = queues.map { _ in WorkerBuffers() }
     self.depth = max(1, depth)
   }
 
@@ -29,11 +34,13 @@ final class FramePipeline {
 
   var isEmpty: Bool { slots.isEmpty }
 
-  /// Starts making the next frame with `make` on its worker.
-  func submit(_ make: @escaping @Sendable () -> Result<[UInt8], OutputError>) {
+  /// Starts making the next frame with `make` on its worker, in that worker's buffers.
+  func submit(_ make: @escaping @Sendable (inout FrameBuffers) -> Result<[UInt8], OutputError>) {
     let slot = FrameSlot()
     slots.append(slot)
-    queues[submitted % queues.count].async { slot.fill(make()) }
+    let k = submitted % queues.count
+    let buffers = buffers[k]
+    queues[k].async { slot.fill(buffers.state.withLock { make(&$0) }) }
     submitted += 1
   }
 
@@ -65,4 +72,18 @@ private final class FrameSlot: Sendable {
     return result.withLock { $0.take() }
       ?? .failure(.system(path: "", reason: "a frame was not made"))
   }
+}
+
+/// What making a frame reuses from the frame before, so that a worker allocates no
+/// frame-sized memory per frame: the canvas it draws into and the 8-bit pixels it encodes
+/// (about 41 MB at 1920×1080, held from the first frame to the end of the recording).
+struct FrameBuffers {
+  var canvas = Canvas(width: 0, height: 0)
+  var rgba: [UInt8] = []
+}
+
+/// One worker's ``FrameBuffers``. Its serial queue runs one frame at a time, so the lock is
+/// never contended; it makes the sharing checked.
+private final class WorkerBuffers: Sendable {
+  let state = Mutex(FrameBuffers())
 }

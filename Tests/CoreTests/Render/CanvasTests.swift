@@ -150,4 +150,26 @@ struct CanvasTests {
     canvas[x: 0, y: 0] = RGBA(r: 0.25, g: 0, b: 0.5, a: 0.5)
     #expect(canvas.rgba8() == [128, 0, 255, 128, 0, 0, 0, 0])
   }
+
+  @Test(
+    "rgba8(into:) writes rgba8()'s bytes over whatever the buffer held, of any size",
+    arguments: [0, 3, 8, 100])
+  func straightBytesIntoBuffer(held: Int) {
+    var canvas = Canvas(width: 2, height: 1)
+    canvas[x: 0, y: 0] = RGBA(r: 0.25, g: 0, b: 0.5, a: 0.5)
+    canvas[x: 1, y: 0] = RGBA(r: 1, g: 0.5, b: 0, a: 1)
+    var bytes = [UInt8](repeating: 7, count: held)
+    canvas.rgba8(into: &bytes)
+    #expect(bytes == canvas.rgba8())
+  }
+
+  @Test("rgba8(into:) keeps a buffer of the right size instead of allocating another")
+  func straightBytesReuseTheBuffer() {
+    let canvas = Canvas(width: 64, height: 64, fill: RGBA(r: 0.5, g: 0, b: 0, a: 0.5))
+    var bytes = [UInt8](repeating: 0, count: 64 * 64 * 4)
+    let before = bytes.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    canvas.rgba8(into: &bytes)
+    #expect(bytes.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } == before)
+    #expect(bytes == canvas.rgba8())
+  }
 }
