@@ -48,15 +48,7 @@ struct PNGFileTests {
     try withTemporaryDirectory { dir in
       let path = dir + "/f.png"
       try PNGFile.write(PNGFixtures.sampleCanvas(), to: path)
-      let python = try #require(PNGFixtures.python)
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: python)
-      process.arguments = ["-c", script, path]
-      let out = Pipe()
-      process.standardOutput = out
-      try process.run()
-      let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
+      let text = try #require(PNGFixtures.runPython(script, path))
       let parts = text.components(separatedBy: " / ")
       #expect(parts.first == "IHDR sRGB IDAT IEND")
       let filters = Set((parts.last ?? "").split(separator: " ").map(String.init))
@@ -128,15 +120,7 @@ struct PNGFileTests {
     try withTemporaryDirectory { dir in
       let path = dir + "/\(name).png"
       try PNGFile.write(canvas, to: path)
-      let python = try #require(PNGFixtures.python)
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: python)
-      process.arguments = ["-c", script, path]
-      let out = Pipe()
-      process.standardOutput = out
-      try process.run()
-      let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
+      let text = try #require(PNGFixtures.runPython(script, path))
       #expect(text == "filters [2, 4] bad []")
     }
   }
@@ -672,12 +656,13 @@ enum PNGFixtures {
     sys.stdout.write('%d %d %s' % (w, h, out.hex()))
     """
 
-  /// Decodes `path` with Python; nil (and a recorded issue) when Python fails.
-  static func decodeWithPython(_ path: String) -> (width: Int, height: Int, bytes: [UInt8])? {
+  /// Runs the Python `script` on `path`; its standard output, or nil (and a recorded issue)
+  /// when Python is missing or fails.
+  static func runPython(_ script: String, _ path: String) -> String? {
     guard let python else { return nil }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = ["-c", decoder, path]
+    process.arguments = ["-c", script, path]
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
@@ -695,7 +680,13 @@ enum PNGFixtures {
       Issue.record("python failed: \(String(decoding: errors, as: UTF8.self))")
       return nil
     }
-    let parts = String(decoding: data, as: UTF8.self).split(separator: " ")
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// Decodes `path` with Python; nil (and a recorded issue) when Python fails.
+  static func decodeWithPython(_ path: String) -> (width: Int, height: Int, bytes: [UInt8])? {
+    guard let text = runPython(decoder, path) else { return nil }
+    let parts = text.split(separator: " ")
     guard parts.count == 3, let w = Int(parts[0]), let h = Int(parts[1]) else { return nil }
     var bytes: [UInt8] = []
     var digits = parts[2].utf8.makeIterator()

@@ -6,21 +6,6 @@ import Testing
 /// the one-pixel functions give, or rendered frames (and their pinned hashes) would change.
 @Suite("Sprite pixels four at a time")
 struct SpriteLaneTests {
-  /// A fixed xorshift stream, so the cases are the same on every run.
-  private struct Stream {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state ^= state << 13
-      state ^= state >> 7
-      state ^= state << 17
-      return state
-    }
-    /// A float in [low, high).
-    mutating func float(_ low: Float, _ high: Float) -> Float {
-      low + (high - low) * Float(next() >> 40) / Float(1 << 24)
-    }
-  }
-
   private static func bits(_ v: SIMD4<Float>) -> [UInt32] {
     [v.x.bitPattern, v.y.bitPattern, v.z.bitPattern, v.w.bitPattern]
   }
@@ -29,7 +14,7 @@ struct SpriteLaneTests {
     "lane coverage is the one-pixel edge coverage, bit for bit",
     arguments: [Float(0.5), 0.25, 1, 3.7, 0.000_1, 100])
   func laneCoverage(_ half: Float) {
-    var stream = Stream(state: 0x9E37_79B9_7F4A_7C15 ^ UInt64(half.bitPattern))
+    var stream = XorshiftStream(state: 0x9E37_79B9_7F4A_7C15 ^ UInt64(half.bitPattern))
     var distances: [Float] = [
       0, -0.0, 0.5, half, half - 0.5, half + 0.5, half + 0.499_76, half - 0.499_76,
       half + 0.500_24, 0.000_24, 0.999_76, 1e-7, .leastNonzeroMagnitude,
@@ -61,7 +46,7 @@ struct SpriteLaneTests {
 
   @Test("lane truncation is Int32(x) for every x ≥ 0, on both sides of 2²²")
   func laneTruncation() {
-    var stream = Stream(state: 0x1234_5678_9ABC_DEF1)
+    var stream = XorshiftStream(state: 0x1234_5678_9ABC_DEF1)
     var values: [Float] = [
       0, 0.5, 0.499_999_97, 0.999_999_94, 1, 1.5, 2.5, 3.5, 4_194_303.5, 4_194_304,
       4_194_304.5, 8_388_607.5, 16_777_215, 1e9,
@@ -83,7 +68,7 @@ struct SpriteLaneTests {
       (16, 16, 0.25, 0.5, 0.5, 0.25), (9, 7, 1, 1, -1, -1), (32, 8, 0.1, 0.2, 0.3, -0.4),
     ])
   func levelTaps(_ w: Int, _ h: Int, _ rx: Double, _ ry: Double, _ rw: Double, _ rh: Double) {
-    var stream = Stream(state: UInt64(w * 1000 + h) &* 0x2545_F491_4F6C_DD1D | 1)
+    var stream = XorshiftStream(state: UInt64(w * 1000 + h) &* 0x2545_F491_4F6C_DD1D | 1)
     var texels: [Float] = []
     for _ in 0..<(w * h) {
       let a = stream.float(0, 1)

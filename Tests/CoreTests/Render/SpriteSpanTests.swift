@@ -6,24 +6,9 @@ import Testing
 /// that the canvas reads overlap; that may not change a bit of the canvas.
 @Suite("Sprite pixels blended after the whole sprite is worked out")
 struct SpriteSpanTests {
-  /// A fixed xorshift stream, so the cases are the same on every run.
-  private struct Stream {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state ^= state << 13
-      state ^= state >> 7
-      state ^= state << 17
-      return state
-    }
-    /// A double in [low, high).
-    mutating func double(_ low: Double, _ high: Double) -> Double {
-      low + (high - low) * Double(next() >> 11) / Double(1 << 53)
-    }
-  }
-
   /// A `side`×`side` image of varied premultiplied texels.
   private static func image(side: Int, seed: UInt64) -> SpriteImage {
-    var stream = Stream(state: seed | 1)
+    var stream = XorshiftStream(state: seed | 1)
     var texels: [Float] = []
     for _ in 0..<(side * side) {
       let a = Float(stream.double(0, 1))
@@ -44,7 +29,7 @@ struct SpriteSpanTests {
   ) -> (deferred: [UInt32], immediate: [UInt32]) {
     let look = SpriteLook(image(side: 16, seed: seed), contentsRect: rect, filter: filter)
     func render(deferring: Bool) -> [UInt32] {
-      var stream = Stream(state: seed)
+      var stream = XorshiftStream(state: seed)
       var canvas = Canvas(width: 160, height: 120, fill: RGBA(r: 0.1, g: 0.2, b: 0.3, a: 0.5))
       canvas.withSpritePen(deferring: deferring) { pen in
         for _ in 0..<count {
