@@ -24,11 +24,22 @@ package enum SceneRenderer {
   /// already `width`×`height`, so that `record` draws every frame of a worker into one canvas
   /// instead of allocating and zero-filling a fresh one each frame. The pixels are the same as
   /// `render`'s.
-  package static func render(_ scene: Scene, width: Int, height: Int, into canvas: inout Canvas) {
+  /// With `stop`, polled as `render(_:only:width:height:stamps:reusing:stop:)` does: false
+  /// when it said stop, and `canvas` is then empty.
+  @discardableResult
+  package static func render(
+    _ scene: Scene, width: Int, height: Int, into canvas: inout Canvas,
+    stop: @escaping () -> Bool = { false }
+  ) -> Bool {
     // Moved (not copied), so that the renderer holds the only reference and refills it in place.
-    canvas =
-      render(scene, width: width, height: height, reusing: consume canvas, stop: { false })
-      ?? Canvas(width: max(1, width), height: max(1, height), fill: .clear)
+    guard
+      let drawn = render(scene, width: width, height: height, reusing: consume canvas, stop: stop)
+    else {
+      canvas = Canvas(width: 0, height: 0)
+      return false
+    }
+    canvas = drawn
+    return true
   }
 
   /// Renders like `render`, polling `stop` every few thousand particles; nil when it said
@@ -221,7 +232,8 @@ package enum SceneRenderer {
     var backgroundDrawn = false
     /// Where small particle sprites are drawn from in a terminal text frame; nil: exactly.
     var stamps: SpriteStamps? = nil
-    /// Polled every 4096 particles; once it says stop, nothing more is drawn.
+    /// Polled every 256 particles (a few large sprites can take long); once it says stop,
+    /// nothing more is drawn.
     let stop: () -> Bool
     var stopped = false
     var drawnSincePoll = 0
@@ -481,7 +493,7 @@ package enum SceneRenderer {
       target.withSpritePen { pen in
         for (slot, i) in order {
           polled += 1
-          if polled >= 4096 {
+          if polled >= 256 {
             polled = 0
             if stop() { halted = true }
           }

@@ -123,10 +123,16 @@ enum MotionCommands {
     /// Frame i's PNG, from the scene as it is then, drawn and converted in `buffers` (reused
     /// frame after frame). Its bands are compressed in the thread that makes the frame: frames
     /// are made on every core instead (or on one, when asked).
-    @Sendable func png(_ scene: Scene, _ i: Int, _ buffers: inout FrameBuffers) throws(OutputError)
-      -> [UInt8]
-    {
-      SceneRenderer.render(scene, width: width, height: height, into: &buffers.canvas)
+    @Sendable func png(
+      _ scene: Scene, _ i: Int, _ buffers: inout FrameBuffers,
+      _ stop: @escaping @Sendable () -> Bool
+    ) throws(OutputError) -> [UInt8] {
+      // A frame dropped before or while it is drawn is not encoded either.
+      guard !stop(),
+        SceneRenderer.render(
+          scene, width: width, height: height, into: &buffers.canvas, stop: stop),
+        !stop()
+      else { throw .system(path: path, reason: "the frame was dropped") }
       buffers.canvas.rgba8(into: &buffers.rgba)
       return try PNGFile.encode(
         pixels: buffers.rgba, channels: 4, width: width, height: height, compression: .frames,
@@ -144,7 +150,8 @@ enum MotionCommands {
       try recordFrames(
         s, inv, count: n, fps: fps, start: start, at: pathToken,
         frame: { i throws(OutputError) in
-          try frames.write(try png(s.scene, i, &buffers), named: String(format: frameName, i + 1))
+          try frames.write(
+            try png(s.scene, i, &buffers, { false }), named: String(format: frameName, i + 1))
         }, finish: { () throws(OutputError) in try frames.commit() })
     }
     let rate = ValueFormatting.number(fps)
@@ -181,12 +188,14 @@ enum MotionCommands {
   /// `recordFrames`, in this thread, and each frame's scene (a value: a snapshot) goes to a
   /// worker that renders and encodes it with `make`; this thread writes the frames in order with
   /// `write` as they come back, at most 2 × `workers` in flight. The same files as
-  /// `recordFrames`, byte for byte. On a failure or Ctrl-C the frames in flight are waited for
-  /// and dropped.
+  /// `recordFrames`, byte for byte. On a failure or Ctrl-C the frames in flight are told to
+  /// stop, waited for and dropped.
   private static func recordFramesInParallel(
     _ s: Session, _ inv: Invocation, count n: Int, fps: Double, start: Double, at pathToken: Token,
     workers: Int,
-    make: @escaping @Sendable (Scene, Int, inout FrameBuffers) throws(OutputError) -> [UInt8],
+    make:
+      @escaping @Sendable (Scene, Int, inout FrameBuffers, @escaping @Sendable () -> Bool)
+      throws(OutputError) -> [UInt8],
     write: (Int, [UInt8]) throws(OutputError) -> Void, finish: () throws(OutputError) -> Void
   ) throws(Diagnostic) {
     let pipeline = FramePipeline(workers: workers, depth: 2 * workers)
@@ -194,6 +203,8 @@ enum MotionCommands {
     var written = 0
     /// Writes the oldest frame in flight (waiting for it to be made).
     func writeOldest() throws(Diagnostic) {
+      // Ctrl-C while a slow frame is being made ends the wait (and the frames are dropped).
+      if !pipeline.waitForOldest(unless: s.interruptRequested) { try s.checkInterrupt() }
       guard let made = pipeline.takeOldest() else { return }
       let i = written
       try inv.writing(pathToken) { () throws(OutputError) in try write(i, try made.get()) }
@@ -202,8 +213,8 @@ enum MotionCommands {
     for i in 0..<n {
       if pipeline.isFull { try writeOldest() }
       let scene = s.scene
-      pipeline.submit { buffers in
-        Result { () throws(OutputError) in try make(scene, i, &buffers) }
+      pipeline.submit { buffers, stop in
+        Result { () throws(OutputError) in try make(scene, i, &buffers, stop) }
       }
       try s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: inv.text)
       s.progress?.update(i + 1, of: n, "frames")

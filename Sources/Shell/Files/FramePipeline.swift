@@ -19,6 +19,8 @@ final class FramePipeline {
   /// Frames in flight, oldest first.
   private var slots: [FrameSlot] = []
   private var submitted = 0
+  /// Set when the frames in flight are to be dropped: a frame being made stops early.
+  private let cancelled = CancelFlag()
 
   init(workers: Int, depth: Int) {
     queues = (0..<max(1, workers)).map { DispatchQueue(label: "burst.frames.\($0)") }
@@ -34,14 +36,33 @@ final class FramePipeline {
 
   var isEmpty: Bool { slots.isEmpty }
 
-  /// Starts making the next frame with `make` on its worker, in that worker's buffers.
-  func submit(_ make: @escaping @Sendable (inout FrameBuffers) -> Result<[UInt8], OutputError>) {
+  /// Starts making the next frame with `make` on its worker, in that worker's buffers; `make`
+  /// may poll its second argument and give up when it says stop (the frame is then dropped).
+  func submit(
+    _ make:
+      @escaping @Sendable (inout FrameBuffers, @escaping @Sendable () -> Bool) -> Result<
+        [UInt8], OutputError
+      >
+  ) {
     let slot = FrameSlot()
     slots.append(slot)
     let k = submitted % queues.count
     let buffers = buffers[k]
-    queues[k].async { slot.fill(buffers.state.withLock { make(&$0) }) }
+    let cancelled = self.cancelled
+    queues[k].async {
+      slot.fill(buffers.state.withLock { make(&$0, { cancelled.isSet }) })
+    }
     submitted += 1
+  }
+
+  /// Waits for the oldest frame in flight, polling `stop`; false when `stop` said stop first
+  /// (the frame stays in flight), true when the frame is made or none is in flight.
+  func waitForOldest(unless stop: () -> Bool) -> Bool {
+    guard let oldest = slots.first else { return true }
+    while !oldest.isReady() {
+      if stop() { return false }
+    }
+    return true
   }
 
   /// The oldest frame in flight, once it is made (nil when none is in flight).
@@ -50,10 +71,20 @@ final class FramePipeline {
     return slots.removeFirst().wait()
   }
 
-  /// Waits for every frame in flight and drops them.
+  /// Drops every frame in flight: those being made are told to stop (so Ctrl-C during a
+  /// slow recording returns promptly), and each is waited for.
   func drain() {
+    guard !slots.isEmpty else { return }
+    cancelled.set()
     while takeOldest() != nil {}
   }
+}
+
+/// A flag set once, read by the workers.
+private final class CancelFlag: Sendable {
+  private let flag = Atomic<Bool>(false)
+  var isSet: Bool { flag.load(ordering: .relaxed) }
+  func set() { flag.store(true, ordering: .relaxed) }
 }
 
 /// One frame being made: filled once by its worker, waited for by the pipeline.
@@ -64,6 +95,13 @@ private final class FrameSlot: Sendable {
   func fill(_ r: Result<[UInt8], OutputError>) {
     result.withLock { $0 = r }
     done.signal()
+  }
+
+  /// Whether the frame was made within 50 ms (then `wait()` returns at once).
+  func isReady() -> Bool {
+    guard done.wait(timeout: .now() + .milliseconds(50)) == .success else { return false }
+    done.signal()
+    return true
   }
 
   func wait() -> Result<[UInt8], OutputError> {
