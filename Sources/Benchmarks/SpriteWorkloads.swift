@@ -106,13 +106,9 @@ func spritesAgainstKernel(name: String, count: Int, side: Int, runs: Int) -> (Re
     }
   }
   var burstCanvas = Canvas(width: 1, height: 1)
-  var burstTimes: [Double] = []
-  var cTimes: [Double] = []
-  for _ in 0..<runs {
-    burstTimes.append(
-      seconds { burstCanvas = SceneRenderer.render(scene, width: width, height: height) } * 1e3)
-    cTimes.append(seconds { drawC() } * 1e3)
-  }
+  let (burstTimes, cTimes) = alternatingFrames(
+    runs: runs, burst: { burstCanvas = SceneRenderer.render(scene, width: width, height: height) },
+    reference: drawC)
   let burstSum = burstCanvas.pixels.withUnsafeBufferPointer {
     kb_sum($0.baseAddress, Int32(width), Int32(height))
   }

@@ -95,6 +95,19 @@ func seconds(_ body: () -> Void) -> Double {
   return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
 }
 
+/// Milliseconds per run of `burst` and of `reference`, `runs` runs each, alternating run by run
+/// so that a noisy neighbour slows both alike.
+func alternatingFrames(runs: Int, burst: () -> Void, reference: () -> Void) -> (
+  burst: [Double], reference: [Double]
+) {
+  var times: ([Double], [Double]) = ([], [])
+  for _ in 0..<runs {
+    times.0.append(seconds(burst) * 1e3)
+    times.1.append(seconds(reference) * 1e3)
+  }
+  return times
+}
+
 func median(_ values: [Double]) -> Double {
   let s = values.sorted()
   guard !s.isEmpty else { return .nan }
@@ -399,13 +412,9 @@ private func render(quick: Bool) -> (Row, [String]) {
     }
   }
 
-  var burstTimes: [Double] = []
-  var cTimes: [Double] = []
-  for _ in 0..<runs {
-    burstTimes.append(
-      seconds { burstCanvas = SceneRenderer.render(scene, width: width, height: height) } * 1e3)
-    cTimes.append(seconds { drawC() } * 1e3)
-  }
+  let (burstTimes, cTimes) = alternatingFrames(
+    runs: runs, burst: { burstCanvas = SceneRenderer.render(scene, width: width, height: height) },
+    reference: drawC)
   // What Burst spends on the frame without particles (canvas and black background).
   var emptyTimes: [Double] = []
   let empty = Scene()
