@@ -135,17 +135,17 @@ enum PNGFile {
   /// Encodes `canvas` as the bytes of an 8-bit RGBA PNG file (straight alpha, from
   /// ``Canvas/rgba8()``; chunks IHDR, sRGB, IDAT, IEND), with the C function in CPNG's shim.h
   /// (zlib, no libpng). `path` names the file in errors. The bands of the image are
-  /// compressed on every core (`parallel`), or in this thread alone when the caller makes
-  /// several images at once (`record`); the bytes are the same.
+  /// compressed on every core (`record`, which makes several images at once, encodes its
+  /// frames' pixels in one thread each through `encode(pixels:…)`).
   static func encode(
-    _ canvas: Canvas, path: String, compression: Compression = .frames, parallel: Bool = true
+    _ canvas: Canvas, path: String, compression: Compression = .frames
   ) throws(OutputError) -> [UInt8] {
     guard canvas.width > 0, canvas.height > 0 else {
       throw .system(path: path, reason: "the image has no pixels")
     }
     return try encode(
       pixels: canvas.rgba8(), channels: 4, width: canvas.width, height: canvas.height,
-      compression: compression, path: path, parallel: parallel)
+      compression: compression, path: path)
   }
 
   /// Encodes an opaque frame as the bytes of an 8-bit RGB PNG file (in memory, for the iTerm2
