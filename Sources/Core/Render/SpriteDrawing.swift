@@ -54,7 +54,8 @@ extension Canvas {
   /// up to 1 px², ≤ 9 pixels above — so tiny particles add the right amount of light.
   ///
   /// Singular, NaN or infinite transforms, tints or rects draw nothing; work is limited to the
-  /// part of the bounding box inside the canvas; nothing is allocated.
+  /// part of the bounding box inside the canvas; nothing the size of the canvas or the sprite
+  /// is allocated (the pen's scratch space for deferred pixels is one fixed temporary buffer).
   package mutating func drawSprite(
     _ image: SpriteImage,
     contentsRect: (x: Double, y: Double, w: Double, h: Double) = (0, 0, 1, 1),
