@@ -659,16 +659,23 @@ private func birthsAgainstKernel(quick: Bool) -> ([KernelRow], [String]) {
   spec.settingsExtra = [("scene.maxParticles", "\(Limits.maxParticles)")]
   var params = kernelParams(spec)
   var burstTimes: [Double] = []
+  var serialTimes: [Double] = []
   var kernelTimes: [Double] = []
   var live = 0
   var stored = 0.0
   var burstPeaks: [Double] = []
   var kernelPeaks: [Double] = []
   for _ in 0..<runs {
-    do {
+    // As the program draws them (long runs in pieces on every core), then on one thread.
+    for (workers, asProgram) in [(Workers.everyCore, true), (Workers.serial, false)] {
       var (scene, id) = makeScene(spec)
+      scene.workers = workers
       var time = 0.0
       let peak = peakGrowth { time = seconds { scene.advance(to: 1) } }
+      guard asProgram else {
+        serialTimes.append(time / Double(count) * 1e9)
+        continue
+      }
       burstTimes.append(time / Double(count) * 1e9)
       live = scene.liveCount(of: .layer(id))
       stored = Double(scene.particleStorageBytes(of: id)) / Double(max(live, 1))
@@ -692,12 +699,21 @@ private func birthsAgainstKernel(quick: Bool) -> ([KernelRow], [String]) {
     name: quick ? "births-1M" : "births-10M", n: count, burst: Sample(values: burstTimes),
     kernel: Sample(values: kernelTimes), unit: "ns/birth", throughput: { 1e3 / $0 },
     throughputUnit: "M births/s")
+  let serialRow = KernelRow(
+    name: quick ? "births-1M-1t" : "births-10M-1t", n: count, burst: Sample(values: serialTimes),
+    kernel: Sample(values: kernelTimes), unit: "ns/birth", throughput: { 1e3 / $0 },
+    throughputUnit: "M births/s")
   let note =
     "\(quick ? "births-1M" : "births-10M"): \(count) births in one `advance(to: 1)` (Burst cuts it into pieces of "
     + "\(Int(Scene().birthsPerPiece))), \(runs) runs; \(live) live after; store "
-    + "\(format(stored)) bytes per live particle"
+    + "\(format(stored)) bytes per live particle; drawn as the program draws them, runs of "
+    + "\(2 * ParallelBirths.chunk) or more in pieces of \(ParallelBirths.chunk) on every core "
+    + "(\(ProcessInfo.processInfo.activeProcessorCount) here; kernel (a) uses one); "
+    + "\(quick ? "births-1M-1t" : "births-10M-1t") is Burst on one thread"
   guard !burstPeaks.isEmpty, !kernelPeaks.isEmpty else {
-    return ([row], [note, "peak-10M: not measured (/proc/self/clear_refs cannot be written)"])
+    return (
+      [row, serialRow], [note, "peak-10M: not measured (/proc/self/clear_refs cannot be written)"]
+    )
   }
   let peakName = quick ? "peak-1M" : "peak-10M"
   let peakRow = KernelRow(
@@ -707,7 +723,7 @@ private func birthsAgainstKernel(quick: Bool) -> ([KernelRow], [String]) {
   let peakNote =
     "\(peakName): how far the resident set (VmHWM, reset before each run) rose above where it "
     + "was while the \(count) births were drawn, over the live count after, for each side"
-  return ([row, peakRow], [note, peakNote])
+  return ([row, serialRow, peakRow], [note, peakNote])
 }
 
 /// The rows of the kernel (a) table that `options` wants, and their notes.
@@ -944,7 +960,7 @@ private let selected = workloads.filter { options.wants($0.0) }
 private let kernelNames = [
   "step-1M-spread", "step-1M-fixed", "step-100k-spread", "step-100k-fixed", "scale-10k",
   "scale-40k", "scale-100k", "scale-400k", "scale-1M", "scale-4M", "bytes-4M", "bytes-400k",
-  "births-10M", "births-1M", "peak-10M", "peak-1M",
+  "births-10M", "births-1M", "births-10M-1t", "births-1M-1t", "peak-10M", "peak-1M",
 ]
 /// The Shell rows.
 private let shellNames = ["png-1080p", "png-vs-ppm-1080p", "record-1080p"]

@@ -133,6 +133,7 @@ final class Session {
   init(sink: OutputSink, imageCache: ImageCache = ImageCache()) {
     self.sink = sink
     self.imageCache = imageCache
+    scene.workers = .everyCore
   }
 
   // MARK: - Running text

@@ -63,21 +63,22 @@ enum EmissionGeometry {
       case .outline:
         // Radial: the outward normal at the emission point, turned by the longitude.
         let a = angle()
-        return Start(
-          x: p.x + r * CoreMath.cos(a), y: p.y + r * CoreMath.sin(a), z: z, centralAngle: a + lon)
+        let turn = CoreMath.sincos(a)
+        return Start(x: p.x + r * turn.cos, y: p.y + r * turn.sin, z: z, centralAngle: a + lon)
       case .surface, .volume:
         let a = angle()
+        // One reduction for both (the bits of CoreMath.cos and CoreMath.sin).
+        let turn = CoreMath.sincos(a)
         if shape == .circle {
           let rr = r * u(.position2).squareRoot()
-          return Start(
-            x: p.x + rr * CoreMath.cos(a), y: p.y + rr * CoreMath.sin(a), z: z, centralAngle: lon)
+          return Start(x: p.x + rr * turn.cos, y: p.y + rr * turn.sin, z: z, centralAngle: lon)
         }
         // Sphere: uniform on the surface, or in the ball with r·∛u.
         let cz = 1 - 2 * u(.position2)
         let ring = max(0, 1 - cz * cz).squareRoot()
         let rr = mode == .surface ? r : r * CoreMath.cbrt(u(.position3))
         return Start(
-          x: p.x + rr * ring * CoreMath.cos(a), y: p.y + rr * ring * CoreMath.sin(a),
+          x: p.x + rr * ring * turn.cos, y: p.y + rr * ring * turn.sin,
           z: z + rr * cz,
           centralAngle: lon)
       }

@@ -254,7 +254,7 @@ struct EmitterRuntime: Sendable {
   /// stores make room for the births due by then as well, at most `roomLimit` particles.
   mutating func advance(
     toLocal local: Double, layer: Layer, compiled: [CompiledCell], roomUntil: Double? = nil,
-    roomLimit: Int = 0
+    roomLimit: Int = 0, workers: Workers = .serial
   ) {
     let target = EmitterRuntime.clock(simTime: simTime, lastLocal: lastLocal, local: local)
     let room = roomUntil.map {
@@ -263,7 +263,7 @@ struct EmitterRuntime: Sendable {
         limit: roomLimit)
     }
     lastLocal = local
-    advance(to: target, layer: layer, compiled: compiled, room: room)
+    advance(to: target, layer: layer, compiled: compiled, room: room, workers: workers)
   }
 
   /// Births to make room for beyond a step's own: those due by emitter time `until` (later
@@ -287,7 +287,8 @@ struct EmitterRuntime: Sendable {
   /// (`Scene.mayReachCap`): nothing is dropped here, and the newborns drawn are bounded by the
   /// particles that can be alive at once (births certain to be gone by `t1` are skipped).
   mutating func advance(
-    to t1: Double, layer: Layer, compiled: [CompiledCell], room: Room? = nil
+    to t1: Double, layer: Layer, compiled: [CompiledCell], room: Room? = nil,
+    workers: Workers = .serial
   ) {
     let t0 = simTime
     guard t1 > t0 else { return }
@@ -308,7 +309,7 @@ struct EmitterRuntime: Sendable {
         }
         emitTopLevel(
           ci, c, t0: t0, t1: t1, emitter: emitter, direct: direct[ci], room: room,
-          into: &pending)
+          workers: workers, into: &pending)
       }
       for (j, si) in c.subs.enumerated() {
         emitSubCells(
@@ -362,7 +363,7 @@ struct EmitterRuntime: Sendable {
   /// birth).
   private mutating func emitTopLevel(
     _ ci: Int, _ c: CompiledCell, t0: Double, t1: Double, emitter: EmitterProperties,
-    direct: Bool, room: Room?, into pending: inout [[Newborn]]
+    direct: Bool, room: Room?, workers: Workers, into pending: inout [[Newborn]]
   ) {
     var rt = cells[ci]
     let seg = rt.segment
@@ -396,45 +397,33 @@ struct EmitterRuntime: Sendable {
         extra += max(0, min(later, room.limit - start - extra))
       }
       rt.store.reserve(extra)
-      let gone = t1 + Tolerance.deathTime
-      // The values go into the columns a batch at a time (no `Newborn` staged per particle).
+      let draw = TopLevelDraw(
+        cell: c, emitter: emitter, segment: seg, acc0: rt.acc0, base: rt.base, t0: t0,
+        gone: t1 + Tolerance.deathTime)
+      // The values go into the columns a batch at a time (no `Newborn` staged per particle);
+      // long runs, once the store has particles (and so its one-value columns), are drawn in
+      // pieces on the workers.
       var batch = BirthBatch()
-      // Whether the stored births are in (birth time, key) order, the order `sortTail` makes.
-      var ordered = true
-      var previous: (birth: Double, key: UInt64)?
+      var tally = BirthTally()
+      var parallel = slots == 0
       var n = firstN
       while n <= lastN {
-        batch.filling { w in
-          while n <= lastN, let slot = w.next() {
-            let tb = max(t0, seg.time(ofBirth: n, acc0: rt.acc0, from: seg.start))
-            let key = ParticleRandom.topLevelKey(base: rt.base, n: n)
-            n += 1
-            let death = Spawner.topLevelValues(c, emitter: emitter, key: key, birth: tb) {
-              slot.put($0, $1)
-            }
-            guard let death else {
-              rt.stillborn += 1  // a lifetime ≤ 0: never rendered, never stored
-              continue
-            }
-            rt.born += 1
-            // Born and gone within the step: counted, never stored.
-            guard death > gone else { continue }
-            if let p = previous, !(p.birth < tb || (p.birth == tb && p.key < key)) {
-              ordered = false
-            }
-            previous = (tb, key)
-            w.add(birth: tb, death: death, key: key)
-          }
+        if parallel && rt.store.count > 0 && ParallelBirths.worthIt(n, lastN, workers: workers) {
+          n = ParallelBirths.draw(
+            n, through: lastN, with: draw, into: &rt.store, workers: workers, tally: &tally)
+          // Stopped short: the rest goes one batch at a time (giving columns storage).
+          parallel = false
+          continue
         }
-        if batch.isFull {
-          rt.store.append(batch, subSlots: slots)
-          batch.removeAll()
-        }
+        batch.filling { w in draw.fill(&w, n: &n, last: lastN, tally: &tally) }
+        rt.store.append(batch, subSlots: slots)
+        batch.removeAll()
       }
-      rt.store.append(batch, subSlots: slots)
+      rt.stillborn += tally.stillborn
+      rt.born += tally.born
       // Births at the same instant (clamped to t0) go in key order, as the staged path sorts
       // them.
-      if !ordered { rt.store.sortTail(from: start) }
+      if !tally.ordered { rt.store.sortTail(from: start) }
     } else if firstN <= lastN {
       pending[ci].reserveCapacity(pending[ci].count + (lastN - firstN + 1))
       for n in firstN...lastN {

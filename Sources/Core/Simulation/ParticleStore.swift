@@ -412,6 +412,53 @@ struct ParticleStore: Sendable {
     count += m
   }
 
+  /// Runs `body` with the free slots after the live particles (as many as are reserved), for
+  /// births drawn on several threads at once (`ParallelBirths`): each thread fills its own
+  /// range of them, and `adopt` then counts them in. The store must have particles (its
+  /// one-value columns are settled), and no sub-cell slots.
+  mutating func withOpenSlots<R>(_ body: (OpenSlots) -> R) -> R {
+    precondition(count > 0 && subAccSlots.isEmpty, "withOpenSlots: an empty store or sub-cells")
+    let end = head + count
+    let room = capacity - end
+    let (s, k, columns, uniformValues) = (stride, stored, columnAt, uniform)
+    let unstored = unstoredMask
+    return floats.withUnsafeMutableBufferPointer { f in
+      birthSlots.withUnsafeMutableBufferPointer { b in
+        deathSlots.withUnsafeMutableBufferPointer { d in
+          keySlots.withUnsafeMutableBufferPointer { keys in
+            // Unsafe: the slots end ..< capacity exist in every column (capacity is what each
+            // holds), and `OpenSlots.place` writes only inside `room` of them.
+            var columnStarts = InlineArray<21, UnsafeMutablePointer<Float>?>(repeating: nil)
+            if let base = f.baseAddress {
+              for j in 0..<k { columnStarts[j] = base + j * s + end }
+            }
+            return body(
+              OpenSlots(
+                room: room, stored: k, columnAt: columns, columnStarts: columnStarts,
+                uniform: uniformValues, unstoredMask: unstored,
+                births: b.baseAddress.unsafelyUnwrapped + end,
+                deaths: d.baseAddress.unsafelyUnwrapped + end,
+                keys: keys.baseAddress.unsafelyUnwrapped + end))
+          }
+        }
+      }
+    }
+  }
+
+  /// Counts in `kept` particles that were placed in the open slots from `offset` on (see
+  /// `withOpenSlots`), moving them down to the end of the live ones first when `offset` > 0.
+  /// `sorted` says whether their death times never decrease, `firstDeath` is the first's.
+  mutating func adopt(_ kept: Int, from offset: Int, sorted: Bool, firstDeath: Double) {
+    guard kept > 0 else { return }
+    if offset > 0 {
+      eachColumn(MoveDown(from: head + count + offset, to: head + count, count: kept))
+    }
+    if deathsSorted && !(sorted && firstDeath >= deathSlots[head + count - 1]) {
+      deathsSorted = false
+    }
+    count += kept
+  }
+
   /// Sorts the particles from `start` (0 ..< count) to the end by (birth time, key), the order
   /// births of one cell are stored in. For the rare batch whose births were not appended in
   /// that order (births at the same instant are ordered by key).
@@ -710,6 +757,18 @@ private struct ShiftDown: ColumnMover {
   }
 }
 
+/// Moves `count` slots from `from` down to `to` (memmove: the ranges may overlap).
+private struct MoveDown: ColumnMover {
+  var from: Int
+  var to: Int
+  var count: Int
+
+  func move<T: BitwiseCopyable>(_ p: UnsafeMutablePointer<T>) {
+    UnsafeMutableRawPointer(p + to).copyMemory(
+      from: p + from, byteCount: count * MemoryLayout<T>.stride)
+  }
+}
+
 /// Moves the survivor runs in `runs` (relative to `head`) down to start at `first`, in order
 /// (memmove: a run may overlap where it lands).
 private struct CompactDown: ColumnMover {
@@ -762,6 +821,59 @@ private struct CompactUp: ColumnMover {
     if first > 0 {
       w -= first
       UnsafeMutableRawPointer(p + w).copyMemory(from: p, byteCount: first * MemoryLayout<T>.stride)
+    }
+  }
+}
+
+/// The free slots after a store's live particles, as pointers that several threads may write
+/// through at once, each inside its own range (`ParticleStore.withOpenSlots`).
+struct OpenSlots: @unchecked Sendable {
+  // @unchecked: raw pointers into the store's columns. They are valid while `withOpenSlots`
+  // runs (the workers finish before it returns), and threads write disjoint slot ranges.
+  /// How many slots there are.
+  let room: Int
+  fileprivate let stored: Int
+  fileprivate let columnAt: InlineArray<21, Int8>
+  /// Slot 0 of each stored column (by storage index).
+  fileprivate let columnStarts: InlineArray<21, UnsafeMutablePointer<Float>?>
+  fileprivate let uniform: InlineArray<21, Float>
+  fileprivate let unstoredMask: InlineArray<21, UInt32>
+  fileprivate let births: UnsafeMutablePointer<Double>
+  fileprivate let deaths: UnsafeMutablePointer<Double>
+  fileprivate let keys: UnsafeMutablePointer<UInt64>
+
+  /// Writes `batch` into slots `at ..< at + batch.count`, as `ParticleStore.append` would
+  /// store it; false (nothing meaningful written) when a value of a one-value column differs
+  /// from the store's: that column would need storage, which only the store can give.
+  func place(_ batch: BirthBatch, at i: Int) -> Bool {
+    let m = batch.count
+    precondition(i >= 0 && i + m <= room, "OpenSlots.place: outside the open slots")
+    let w = BirthBatch.capacity
+    return batch.values.withUnsafeBufferPointer { v in
+      // Unsafe: column c's m values lie inside the batch's values.
+      let values = v.baseAddress.unsafelyUnwrapped
+      for c in 0..<Newborn.Values.count where unstoredMask[c] != 0 {
+        let u = uniform[c].bitPattern
+        var differs: UInt32 = 0
+        let column = values + c * w
+        for j in 0..<m { differs |= column[j].bitPattern ^ u }
+        if differs != 0 { return false }
+      }
+      for k in 0..<stored {
+        // Unsafe: slots i ..< i + m lie inside the open slots of stored column k.
+        (columnStarts[k].unsafelyUnwrapped + i).update(
+          from: values + Int(columnAt[k]) * w, count: m)
+      }
+      batch.births.withUnsafeBufferPointer {
+        (births + i).update(from: $0.baseAddress.unsafelyUnwrapped, count: m)
+      }
+      batch.deaths.withUnsafeBufferPointer {
+        (deaths + i).update(from: $0.baseAddress.unsafelyUnwrapped, count: m)
+      }
+      batch.keys.withUnsafeBufferPointer {
+        (keys + i).update(from: $0.baseAddress.unsafelyUnwrapped, count: m)
+      }
+      return true
     }
   }
 }

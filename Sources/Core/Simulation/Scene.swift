@@ -42,10 +42,19 @@ package struct Scene: Sendable {
   /// tuning knob, not part of the scene: it changes when Ctrl-C is noticed, never the result).
   package var birthsPerPiece = 250_000.0
 
+  /// Who draws long runs of births (`ParallelBirths`): the calling thread alone unless the
+  /// program supplies more. Like `birthsPerPiece`, a knob that never changes the result.
+  package var workers = Workers.serial
+
   package init() {}
 
-  /// An empty scene at time 0.
-  package mutating func reset() { self = Scene() }
+  /// An empty scene at time 0 (the tuning knobs are kept).
+  package mutating func reset() {
+    let (pieces, kept) = (birthsPerPiece, workers)
+    self = Scene()
+    birthsPerPiece = pieces
+    workers = kept
+  }
 
   /// The image a `contents` value names, if it is available.
   package func image(_ ref: ImageRef) -> SpriteImage? {
@@ -296,7 +305,7 @@ package struct Scene: Sendable {
         let roomLocal = roomUntil.map { max(0, localTime(of: part.id, at: $0)) }
         runtimes[part.id, default: EmitterRuntime()].advance(
           toLocal: local1, layer: part.layer, compiled: part.compiled, roomUntil: roomLocal,
-          roomLimit: cap)
+          roomLimit: cap, workers: workers)
       }
     }
     now = t
