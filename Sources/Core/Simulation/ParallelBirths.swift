@@ -93,6 +93,10 @@ struct TopLevelDraw: @unchecked Sendable {
   /// Stages births `n`, `n + 1`, … (through `last`) into `w` until it is full, advancing `n`.
   @inline(__always)
   func fill(_ w: inout BirthBatch.Writer, n: inout Int, last: Int, tally: inout BirthTally) {
+    // Local copies: the compiler cannot tell that the batch's pointers never point into `self`,
+    // so it would load (and spill) every property of the cell again for each birth.
+    let (cell, emitter, segment) = (self.cell, self.emitter, self.segment)
+    let (acc0, base, t0, gone) = (self.acc0, self.base, self.t0, self.gone)
     while n <= last, let slot = w.next() {
       let tb = max(t0, segment.time(ofBirth: n, acc0: acc0, from: segment.start))
       let key = ParticleRandom.topLevelKey(base: base, n: n)
