@@ -135,7 +135,7 @@ func showFrames(quick: Bool, runs: Int) -> ([RenderRow], [String]) {
   var ascii: [Double] = []
   var ansi: [Double] = []
   var asciiLines: [String] = []
-  var ansiLines: [String] = []
+  var ansiBytes: [UInt8] = []
   let bg = SceneRenderer.rgba(scene.model.root.properties.backgroundColor, opacity: 1)
   let opaque = RGBA(r: bg.r, g: bg.g, b: bg.b, a: 1)
   let asciiStamps = SpriteStamps()
@@ -158,7 +158,8 @@ func showFrames(quick: Bool, runs: Int) -> ([RenderRow], [String]) {
       seconds {
         for _ in 0..<batch {
           let canvas = SceneRenderer.render(scene, width: 200, height: 120, stamps: ansiStamps)
-          ansiLines = AnsiEncoder.encode(canvas, columns: 200, rows: 60, background: opaque)
+          ansiBytes = AnsiEncoder.cells(canvas, columns: 200, rows: 60, background: opaque)
+            .bytes(lineEnding: "\n")
         }
       } * 1e3 / Double(batch))
   }
@@ -166,8 +167,8 @@ func showFrames(quick: Bool, runs: Int) -> ([RenderRow], [String]) {
   let notes = [
     "show-\(suffix): \(live) circles of 16 pt in 320×240; `show 80` renders 160×120 and "
       + "encodes 80×30 characters (\(asciiLines.count) lines), `show 200x60 ansi` renders "
-      + "200×120 and encodes 200×60 cells (\(ansiLines.reduce(0) { $0 + $1.utf8.count }) "
-      + "bytes); \(runs) runs of \(batch) frames",
+      + "200×120 and encodes 200×60 cells (\(ansiBytes.count) bytes "
+      + "with the newlines); \(runs) runs of \(batch) frames",
     "show-\(suffix) stamps: the first frame (making the stamps) took "
       + "\(format(asciiFirst * 1e3)) ms for ascii (\(asciiStamps.stampsMade) stamps, "
       + "\(asciiStamps.bytes / 1024) KiB) and \(format(ansiFirst * 1e3)) ms for ansi "

@@ -5,15 +5,20 @@ import Foundation
 final class StandardOutput: OutputSink {
   func out(_ text: String) { writeAll(1, text) }
   func err(_ text: String) { writeAll(2, text) }
+  func out(utf8 bytes: [UInt8]) { writeAll(1, bytes: bytes) }
 }
 
 /// Writes all of `text` to a file descriptor, unbuffered (so stdout and stderr interleave in
 /// the order written). A closed pipe is not an error worth dying for.
 func writeAll(_ fd: Int32, _ text: String) {
-  var bytes = Array(text.utf8)
+  writeAll(fd, bytes: Array(text.utf8))
+}
+
+/// Writes all of `bytes` to a file descriptor, as ``writeAll(_:_:)`` does.
+func writeAll(_ fd: Int32, bytes: [UInt8]) {
   var offset = 0
   while offset < bytes.count {
-    let n = bytes.withUnsafeMutableBytes { b -> Int in
+    let n = bytes.withUnsafeBytes { b -> Int in
       guard let base = b.baseAddress else { return -1 }
       return write(fd, base + offset, b.count - offset)
     }

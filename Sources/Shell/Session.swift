@@ -4,6 +4,13 @@ import Core
 protocol OutputSink: AnyObject {
   func out(_ text: String)
   func err(_ text: String)
+  /// Results already encoded as UTF-8 (a terminal frame), which a sink that writes bytes
+  /// passes on as they are instead of making a string of them.
+  func out(utf8 bytes: [UInt8])
+}
+
+extension OutputSink {
+  func out(utf8 bytes: [UInt8]) { out(String(decoding: bytes, as: UTF8.self)) }
 }
 
 /// Collects output in memory (tests, golden transcripts).

@@ -31,12 +31,13 @@ package final class SpriteStamps {
 
   /// The most bytes of stamps kept.
   let budget: Int
-  /// Every stamp's premultiplied pixels, one after the other, in 8 bits a channel (a quarter
-  /// of the floats' memory, so the stamps of a frame stay in the processor's caches; the
-  /// rounding, at most 1/510, is far below what a text frame shows).
-  @exclusivity(unchecked) private var texels: [SIMD4<UInt8>] = []
-  /// Every stamp row's first and last-plus-one non-transparent column, one after the other.
-  @exclusivity(unchecked) private var spans: [SIMD2<Int32>] = []
+  /// Every stamp, one after the other, row by row: a row's first non-transparent column and
+  /// how many columns follow it (the first two bytes of one word), then those columns'
+  /// premultiplied pixels in 8 bits a channel. A quarter of the floats' memory, and nothing
+  /// outside the rows' spans, so the stamps of a frame stay in the processor's caches and a
+  /// stamp is read front to back; the rounding, at most 1/510, is far below what a text frame
+  /// shows.
+  @exclusivity(unchecked) private var words: [SIMD4<UInt8>] = []
   /// The stamps of each look drawn since the cache last started over.
   private var looks: [LookKey: LookStamps] = [:]
   /// The looks this frame has met so far (at most ``recentLimit``), compared by identity so
@@ -61,8 +62,7 @@ package final class SpriteStamps {
 
   /// The bytes the stamps now take.
   package var bytes: Int {
-    texels.count * MemoryLayout<SIMD4<UInt8>>.stride + spans.count
-      * MemoryLayout<SIMD2<Int32>>.stride
+    words.count * MemoryLayout<SIMD4<UInt8>>.stride
   }
 
   /// Ends a frame: forgets the looks (and their images) it did not draw.
@@ -117,8 +117,8 @@ package final class SpriteStamps {
     }
     stampsDrawn &+= 1
     // The pixel the stamp's origin lands on: the centre's whole pixel plus the stamp's offset.
-    let x = (qx - phaseX) / Self.phaseSteps + Int(stamp.x)
-    let y = (qy - phaseY) / Self.phaseSteps + Int(stamp.y)
+    let x = (qx - phaseX) / Self.phaseSteps + stamp.x
+    let y = (qy - phaseY) / Self.phaseSteps + stamp.y
     switch blend {
     case .sourceOver: put(stamp, at: x, y, color, pen, SourceOverStamp())
     case .additive: put(stamp, at: x, y, color, pen, AdditiveStamp())
@@ -127,8 +127,16 @@ package final class SpriteStamps {
   }
 
   /// The stamps of `look`'s image, contents rect and filter.
+  @inline(__always)
   private func stamps(for look: SpriteLook) -> LookStamps {
-    for r in recent where r.look === look { return r.stamps }
+    // Most sprites find the look among this frame's first few.
+    for i in recent.indices where recent[i].look === look { return recent[i].stamps }
+    return stamps(known: look)
+  }
+
+  /// ``stamps(for:)`` for a look this frame has not met yet.
+  @inline(never)
+  private func stamps(known look: SpriteLook) -> LookStamps {
     let key = LookKey(look)
     let found: LookStamps
     if let known = looks[key] {
@@ -178,35 +186,39 @@ package final class SpriteStamps {
     if x0 >= x1 {
       (x0, x1, y0, y1) = (0, 0, 0, 0)
     }
-    let w = x1 - x0
-    let h = y1 - y0
-    let needed =
-      w * h * MemoryLayout<SIMD4<UInt8>>.stride + h * MemoryLayout<SIMD2<Int32>>.stride
-    guard needed <= budget else { return nil }
-    if bytes + needed > budget { startOver() }
-    let ref = StampRef(
-      texel: texels.count, span: spans.count, x: Int32(x0 - originX), y: Int32(y0 - originY),
-      width: Int32(w), height: Int32(h))
+    // Each row's span: its first and last-plus-one non-transparent column.
+    var rows: [(first: Int, end: Int)] = []
+    var needed = 0
     for y in y0..<y1 {
       var first = x1
-      var last = x0
-      for x in x0..<x1 {
-        let p = scratch[x: x, y: y]
-        texels.append(SIMD4(RGBA.byte(p.r), RGBA.byte(p.g), RGBA.byte(p.b), RGBA.byte(p.a)))
-        if Self.inked(scratch, x, y) {
-          first = min(first, x)
-          last = x + 1
-        }
+      var end = x0
+      for x in x0..<x1 where Self.inked(scratch, x, y) {
+        first = min(first, x)
+        end = x + 1
       }
-      spans.append(SIMD2(Int32(first - x0), Int32(max(first, last) - x0)))
+      end = max(first, end)
+      rows.append((first, end))
+      needed += 1 + end - first
+    }
+    needed *= MemoryLayout<SIMD4<UInt8>>.stride
+    // (A stamp is at most about 2·maxSide + 5 pixels across, so it always fits its packing.)
+    guard needed <= budget, x1 - x0 < 128, y1 - y0 < 128 else { return nil }
+    if bytes + needed > budget { startOver() }
+    let ref = StampRef(
+      start: words.count, x: x0 - originX, y: y0 - originY, width: x1 - x0, height: y1 - y0)
+    for (row, span) in zip(y0..<y1, rows) {
+      words.append(SIMD4(UInt8(span.first - x0), UInt8(span.end - span.first), 0, 0))
+      for x in span.first..<span.end {
+        let p = scratch[x: x, y: row]
+        words.append(SIMD4(RGBA.byte(p.r), RGBA.byte(p.g), RGBA.byte(p.b), RGBA.byte(p.a)))
+      }
     }
     return ref
   }
 
   /// Forgets every stamp.
   private func startOver() {
-    texels.removeAll()
-    spans.removeAll()
+    words.removeAll()
     looks.removeAll()
     recent.removeAll()
   }
@@ -225,32 +237,64 @@ package final class SpriteStamps {
     let width = pen.width
     // The tint, and the bytes' scale back to [0, 1].
     let color = color * (1 / 255)
-    let rowStart = max(0, -y)
-    let rowEnd = min(Int(stamp.height), pen.height - y)
-    guard rowStart < rowEnd else { return }
-    texels.withUnsafeBufferPointer { texels in
-      spans.withUnsafeBufferPointer { spans in
-        guard let texelBase = texels.baseAddress, let spanBase = spans.baseAddress else {
-          return
+    let height = pen.height
+    words.withUnsafeBufferPointer { words in
+      guard let wordBase = words.baseAddress else { return }
+      // Unsafe (rasteriser inner loop): the stamp's rows lie one after the other from its
+      // start, each a word giving its span and then the span's pixels (``words``).
+      var rowWord = wordBase + stamp.start
+      if x >= 0, y >= 0, x &+ stamp.width <= width, y &+ stamp.height <= height {
+        // The whole stamp lies in the canvas (most do): no row or column is clipped.
+        var rowTarget = base + (y &* width &+ x) &* 4
+        for _ in 0..<stamp.height {
+          let span = rowWord.pointee
+          let count = Int(span.y)
+          Self.blendRow(
+            rowWord + 1, into: rowTarget + Int(span.x) &* 4, count: count, color, blend)
+          rowWord += 1 &+ count
+          rowTarget += width &* 4
         }
-        for row in rowStart..<rowEnd {
-          let span = spanBase[stamp.span &+ row]
-          let first = max(Int(span.x), -x)
-          let end = min(Int(span.y), width &- x)
-          if first >= end { continue }
-          // Unsafe (rasteriser inner loop): the columns first ..< end of this stamp row lie in
-          // the stamp (its span) and, moved by (x, y), inside the canvas (clipped just above).
-          var source = texelBase + (stamp.texel &+ row &* Int(stamp.width) &+ first)
-          var target = UnsafeMutableRawPointer(base + ((y &+ row) &* width &+ x &+ first) &* 4)
-          for _ in first..<end {
-            let below = target.loadUnaligned(as: SIMD4<Float>.self)
-            let texel = SIMD4<Float>(source.pointee)
-            target.storeBytes(of: blend.apply(texel * color, below), as: SIMD4<Float>.self)
-            source += 1
-            target += MemoryLayout<SIMD4<Float>>.stride
-          }
-        }
+        return
       }
+      let rowStart = max(0, -y)
+      let rowEnd = min(stamp.height, height - y)
+      guard rowStart < rowEnd else { return }
+      for row in 0..<rowEnd {
+        let span = rowWord.pointee
+        let spanFirst = Int(span.x)
+        let spanCount = Int(span.y)
+        let source = rowWord + 1
+        rowWord += 1 &+ spanCount
+        if row < rowStart { continue }
+        let first = max(spanFirst, -x)
+        let end = min(spanFirst &+ spanCount, width &- x)
+        if first >= end { continue }
+        // The columns first ..< end of this stamp row lie in its span and, moved by (x, y),
+        // inside the canvas (clipped just above).
+        Self.blendRow(
+          source + (first &- spanFirst), into: base + ((y &+ row) &* width &+ x &+ first) &* 4,
+          count: end &- first, color, blend)
+      }
+    }
+  }
+
+  /// Blends `count` stamp pixels from `texel` on, each × `color`, into the canvas pixels from
+  /// `target` on.
+  @inline(__always)
+  private static func blendRow<B: StampBlend>(
+    _ texel: UnsafePointer<SIMD4<UInt8>>, into target: UnsafeMutablePointer<Float>, count: Int,
+    _ color: SIMD4<Float>, _ blend: B
+  ) {
+    // Unsafe (rasteriser inner loop): the caller passes a run of one stamp row's span that
+    // lies inside the canvas.
+    var texel = texel
+    var target = UnsafeMutableRawPointer(target)
+    for _ in 0..<count {
+      let below = target.loadUnaligned(as: SIMD4<Float>.self)
+      let source = SIMD4<Float>(texel.pointee)
+      target.storeBytes(of: blend.apply(source * color, below), as: SIMD4<Float>.self)
+      texel += 1
+      target += MemoryLayout<SIMD4<Float>>.stride
     }
   }
 
@@ -270,8 +314,11 @@ package final class SpriteStamps {
     guard squared >= 0x1p-20, squared <= maxSide * maxSide else { return nil }
     // 16·log2(length) = 8·log2(squared), rounded: the exponent's 8 steps, and the steps of
     // the significand in [1, 2) from a table of its first 8 fraction bits.
+    // `squared` is positive and normal, so its exponent is its biased exponent bits less the
+    // bias (read from the bits: `exponent` is a call here).
     let fraction = Int(truncatingIfNeeded: squared.significandBitPattern >> 44)
-    let octave = Int(squared.exponent) * (octaveSteps / 2) + octaveTable[fraction]
+    let exponent = Int(truncatingIfNeeded: squared.bitPattern >> 52) - 1023
+    let octave = exponent * (octaveSteps / 2) + octaveTable[fraction]
     return (octave + 512) << 8 | turnStep(a, b)
   }
 
@@ -311,14 +358,31 @@ package final class SpriteStamps {
 }
 
 /// Where one stamp lies in the cache's storage and where its first pixel goes relative to the
-/// whole pixel under the sprite's (rounded) centre.
+/// whole pixel under the sprite's (rounded) centre, packed in one word so that a table slot is
+/// its key and this.
 private struct StampRef {
-  let texel: Int
-  let span: Int
-  let x: Int32
-  let y: Int32
-  let width: Int32
-  let height: Int32
+  private let packed: UInt64
+
+  /// `start` is below 2³² (the budget is far less), the offsets and height small (a stamp is
+  /// at most a few dozen pixels across).
+  init(start: Int, x: Int, y: Int, width: Int, height: Int) {
+    packed =
+      UInt64(UInt32(truncatingIfNeeded: start)) | UInt64(UInt8(truncatingIfNeeded: x)) << 32
+      | UInt64(UInt8(truncatingIfNeeded: y)) << 40 | UInt64(UInt8(truncatingIfNeeded: height)) << 48
+      | UInt64(UInt8(truncatingIfNeeded: width)) << 56
+  }
+
+  init(packed: UInt64) { self.packed = packed }
+
+  /// The word of the stamp's first row.
+  var start: Int { Int(UInt32(truncatingIfNeeded: packed)) }
+  /// The stamp's first column and row relative to the whole pixel under the centre.
+  var x: Int { Int(Int8(truncatingIfNeeded: packed >> 32)) }
+  var y: Int { Int(Int8(truncatingIfNeeded: packed >> 40)) }
+  /// Its rows, and its columns (every row's span lies in 0 ..< width).
+  var height: Int { Int(UInt8(truncatingIfNeeded: packed >> 48)) }
+  var width: Int { Int(UInt8(truncatingIfNeeded: packed >> 56)) }
+  var bits: UInt64 { packed }
 }
 
 /// What makes two sprite looks draw alike: the same image object, contents rect and filter.
@@ -374,14 +438,14 @@ private struct AdditiveStamp: StampBlend {
 
 /// Stamps by packed key: open addressing with linear probing in a power-of-two table at most
 /// half full (cheaper per sprite than a Dictionary's seeded hashing; only lookups, never
-/// iteration, so no order can reach a frame).
+/// iteration, so no order can reach a frame). A slot is a key and its stamp side by side, so a
+/// lookup reads one cache line.
 private struct StampTable {
-  private var keys: [UInt64] = Array(repeating: StampTable.empty, count: 64)
-  private var values: [StampRef] = Array(
-    repeating: StampRef(texel: 0, span: 0, x: 0, y: 0, width: 0, height: 0), count: 64)
+  private var slots: [SIMD2<UInt64>] = Array(repeating: StampTable.vacant, count: 64)
   private var count = 0
   /// No key has every bit set (keys use the low 48 bits).
   private static let empty = UInt64.max
+  private static let vacant = SIMD2<UInt64>(empty, 0)
 
   @inline(__always)
   private static func slot(_ key: UInt64, _ mask: Int) -> Int {
@@ -390,32 +454,29 @@ private struct StampTable {
 
   @inline(__always)
   func find(_ key: UInt64) -> StampRef? {
-    let mask = keys.count &- 1
+    let mask = slots.count &- 1
     var i = Self.slot(key, mask)
     while true {
-      let k = keys[i]
-      if k == key { return values[i] }
-      if k == Self.empty { return nil }
+      let s = slots[i]
+      if s.x == key { return StampRef(packed: s.y) }
+      if s.x == Self.empty { return nil }
       i = (i &+ 1) & mask
     }
   }
 
   mutating func insert(_ key: UInt64, _ value: StampRef) {
-    if (count + 1) * 2 > keys.count { grow() }
-    let mask = keys.count &- 1
+    if (count + 1) * 2 > slots.count { grow() }
+    let mask = slots.count &- 1
     var i = Self.slot(key, mask)
-    while keys[i] != Self.empty && keys[i] != key { i = (i &+ 1) & mask }
-    if keys[i] == Self.empty { count += 1 }
-    keys[i] = key
-    values[i] = value
+    while slots[i].x != Self.empty && slots[i].x != key { i = (i &+ 1) & mask }
+    if slots[i].x == Self.empty { count += 1 }
+    slots[i] = SIMD2(key, value.bits)
   }
 
   private mutating func grow() {
-    let oldKeys = keys
-    let oldValues = values
-    keys = Array(repeating: Self.empty, count: oldKeys.count * 2)
-    values = Array(repeating: oldValues[0], count: oldKeys.count * 2)
+    let old = slots
+    slots = Array(repeating: Self.vacant, count: old.count * 2)
     count = 0
-    for (k, v) in zip(oldKeys, oldValues) where k != Self.empty { insert(k, v) }
+    for s in old where s.x != Self.empty { insert(s.x, StampRef(packed: s.y)) }
   }
 }

@@ -67,27 +67,58 @@ package struct TerminalCells: Equatable, Sendable {
   package func lines() -> [String] {
     var lines: [String] = []
     lines.reserveCapacity(rows)
-    // Room for the worst row: every cell at its longest, then the closing reset.
-    let room = columns * Self.maxCellBytes + Self.resetUTF8.count
     for row in 0..<rows {
-      let first = row * columns
-      let line = cells.withUnsafeBufferPointer { cells in
-        [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
-          // Unsafe (encoder inner loop): the row's bytes are written through a pointer into
-          // `room` bytes, which no row can exceed (each cell writes at most `maxCellBytes`).
-          guard let start = buffer.baseAddress else { return }
-          var p = start
-          var state = Attributes()
-          for column in 0..<columns {
-            p = Self.write(cells[first + column], at: p, state: &state)
-          }
-          p = state.reset(at: p)
-          count = p - start
-        }
+      let line = [UInt8](unsafeUninitializedCapacity: Self.rowRoom(columns)) { buffer, count in
+        guard let start = buffer.baseAddress else { return }
+        count = writeRow(row, at: start) - start
       }
       lines.append(String(decoding: line, as: UTF8.self))
     }
     return lines
+  }
+
+  /// The bytes of ``lines()`` with `lineEnding` after every row (also the last), as a terminal
+  /// is sent them: one buffer for the whole screen, never checked as UTF-8 again (every byte
+  /// written is an escape sequence's ASCII or a cell's character's own UTF-8).
+  package func bytes(lineEnding: String) -> [UInt8] {
+    let ending = Array(lineEnding.utf8)
+    let (room, overflow) = (Self.rowRoom(columns) + ending.count).multipliedReportingOverflow(
+      by: rows)
+    precondition(!overflow, "a screen's bytes overflow")
+    return [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
+      guard let start = buffer.baseAddress else { return }
+      var p = start
+      for row in 0..<rows {
+        p = writeRow(row, at: p)
+        p = Self.put(ending, at: p)
+      }
+      count = p - start
+    }
+  }
+
+  /// Room for the worst row: every cell at its longest, then the closing reset.
+  private static func rowRoom(_ columns: Int) -> Int {
+    columns * maxCellBytes + resetUTF8.count
+  }
+
+  /// Writes row `row` at `p`, which has ``rowRoom(_:)`` bytes free: its cells, then the reset
+  /// when it set a colour; where the next byte goes.
+  private func writeRow(_ row: Int, at p: UnsafeMutablePointer<UInt8>)
+    -> UnsafeMutablePointer<UInt8>
+  {
+    let first = row * columns
+    return Self.withDecimals { decimals in
+      cells.withUnsafeBufferPointer { cells in
+        // Unsafe (encoder inner loop): the row's bytes are written through a pointer into
+        // `rowRoom` bytes, which no row can exceed (each cell writes at most `maxCellBytes`).
+        var p = p
+        var state = Attributes()
+        for column in 0..<columns {
+          p = Self.write(cells[first + column], at: p, state: &state, decimals: decimals)
+        }
+        return state.reset(at: p)
+      }
+    }
   }
 
   /// What turns a terminal showing `previous` into this screen, starting and ending with no
@@ -176,7 +207,7 @@ package struct TerminalCells: Equatable, Sendable {
     // Unsafe (encoder inner loop): the cell is written into `maxCellBytes` of stack, its most.
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxCellBytes) { buffer in
       guard let start = buffer.baseAddress else { return }
-      let end = write(cell, at: start, state: &state)
+      let end = withDecimals { write(cell, at: start, state: &state, decimals: $0) }
       out.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
     }
   }
@@ -185,7 +216,8 @@ package struct TerminalCells: Equatable, Sendable {
   /// character (at most ``maxCellBytes``); where the next byte goes.
   @inline(__always)
   private static func write(
-    _ cell: Cell, at p: UnsafeMutablePointer<UInt8>, state: inout Attributes
+    _ cell: Cell, at p: UnsafeMutablePointer<UInt8>, state: inout Attributes,
+    decimals: Decimals
   ) -> UnsafeMutablePointer<UInt8> {
     var p = p
     if (cell.foreground == nil && state.foreground != nil)
@@ -194,11 +226,11 @@ package struct TerminalCells: Equatable, Sendable {
       p = state.reset(at: p)
     }
     if let foreground = cell.foreground, foreground != state.foreground {
-      p = writeColor(foreground, selector: 38, at: p)
+      p = writeColor(foreground, lead: decimals.foreground, at: p, decimals: decimals)
       state.foreground = foreground
     }
     if let background = cell.background, background != state.background {
-      p = writeColor(background, selector: 48, at: p)
+      p = writeColor(background, lead: decimals.background, at: p, decimals: decimals)
       state.background = background
     }
     UTF8.encode(cell.character) { byte in
@@ -230,35 +262,64 @@ package struct TerminalCells: Equatable, Sendable {
     out.append(UInt8(ascii: "H"))
   }
 
-  /// Writes `ESC[<selector>;2;R;G;Bm` at `p` (at most 19 bytes, for
-  /// `ESC[48;2;255;255;255m`); where the next byte goes.
+  /// Writes `lead` (``Decimals/foreground`` or ``Decimals/background``) and `R;G;Bm` at `p` (at most 19
+  /// bytes, for `ESC[48;2;255;255;255m`); where the next byte goes.
   @inline(__always)
   private static func writeColor(
-    _ color: Color, selector: UInt8, at start: UnsafeMutablePointer<UInt8>
+    _ color: Color, lead: UInt64, at start: UnsafeMutablePointer<UInt8>,
+    decimals: Decimals
   ) -> UnsafeMutablePointer<UInt8> {
-    var p = start
-    func put(_ byte: UInt8) {
-      p.pointee = byte
-      p += 1
+    // Unsafe (encoder inner loop): every store below is whole (4 or 8 bytes) and may run past
+    // the bytes it means, but never past where the longest colour's bytes end, which the
+    // caller has room for; the bytes past the end are written over or never counted.
+    let raw = UnsafeMutableRawPointer(start)
+    raw.storeBytes(of: lead.littleEndian, as: UInt64.self)
+    var offset = 7
+    @inline(__always) func put(_ value: UInt8) {
+      let entry = decimals.table[Int(value)]
+      raw.storeBytes(
+        of: UInt32(truncatingIfNeeded: entry).littleEndian, toByteOffset: offset, as: UInt32.self)
+      offset += Int(entry >> 32)
     }
-    func decimal(_ value: UInt8) {
-      let zero = UInt8(ascii: "0")
-      if value >= 100 { put(zero + value / 100) }
-      if value >= 10 { put(zero + value / 10 % 10) }
-      put(zero + value % 10)
+    put(color.r)
+    put(color.g)
+    put(color.b)
+    // The last value's `;` becomes the final `m`.
+    raw.storeBytes(of: UInt8(ascii: "m"), toByteOffset: offset - 1, as: UInt8.self)
+    return start + offset
+  }
+
+  /// `ESC[38;2;` and `ESC[48;2;` (7 bytes) packed little-endian.
+  private static let foregroundLead = packed("\u{1B}[38;2;")
+  private static let backgroundLead = packed("\u{1B}[48;2;")
+
+  /// The first 8 bytes of `text`'s UTF-8, the first in the low byte.
+  private static func packed(_ text: String) -> UInt64 {
+    var packed: UInt64 = 0
+    for (i, byte) in text.utf8.prefix(8).enumerated() { packed |= UInt64(byte) << (8 * i) }
+    return packed
+  }
+
+  /// What writing a colour reads, fetched once per row rather than once per colour.
+  private struct Decimals {
+    /// ``decimalTable``'s 256 entries (a byte indexes them all).
+    let table: UnsafeBufferPointer<UInt64>
+    let foreground: UInt64
+    let background: UInt64
+  }
+
+  @inline(__always)
+  private static func withDecimals<R>(_ body: (Decimals) -> R) -> R {
+    let (foreground, background) = (foregroundLead, backgroundLead)
+    return decimalTable.withUnsafeBufferPointer {
+      body(Decimals(table: $0, foreground: foreground, background: background))
     }
-    put(0x1B)
-    put(UInt8(ascii: "["))
-    decimal(selector)
-    put(UInt8(ascii: ";"))
-    put(UInt8(ascii: "2"))
-    put(UInt8(ascii: ";"))
-    decimal(color.r)
-    put(UInt8(ascii: ";"))
-    decimal(color.g)
-    put(UInt8(ascii: ";"))
-    decimal(color.b)
-    put(UInt8(ascii: "m"))
-    return p
+  }
+
+  /// For each byte value, its decimal digits and a `;` packed little-endian in the low 32 bits,
+  /// and how many bytes that is above them.
+  private static let decimalTable: [UInt64] = (0..<256).map { (value: Int) -> UInt64 in
+    let text = "\(value);"
+    return packed(text) | UInt64(text.utf8.count) << 32
   }
 }

@@ -263,32 +263,33 @@ enum MotionCommands {
     // Ctrl-C is how playback ends early: it stops here and keeps the state reached.
     for i in 0..<n {
       if s.interruptRequested() { break }
-      let frame: String
+      // The frame goes to the terminal as bytes, never made a string (it is large).
+      var frame = Array((Playback.beginSynchronized + Playback.home).utf8)
       switch picture {
       case .ansi:
-        frame = ansiFrame(s, cols: cols, rows: rows).lines().joined(separator: "\r\n") + "\r\n"
+        frame += ansiFrame(s, cols: cols, rows: rows).bytes(lineEnding: "\r\n")
       case .ascii:
         let canvas = SceneRenderer.render(
           s.scene, width: cols * 2, height: rows * 4, stamps: s.stamps)
-        frame =
-          AsciiEncoder.encode(canvas, columns: cols, rows: rows).joined(separator: "\r\n")
-          + "\r\n"
+        frame += Array(
+          (AsciiEncoder.encode(canvas, columns: cols, rows: rows).joined(separator: "\r\n")
+            + "\r\n").utf8)
       case .kitty, .sixel, .iterm:
         // The picture is drawn at the top left; kitty replaces its placement in place, sixel
         // and iTerm2 pictures are drawn over the last one.
         let canvas = SceneRenderer.render(
           s.scene, width: cols * cell.width, height: rows * cell.height)
-        let bytes = try inv.writing(inv.nameToken) { () throws(OutputError) in
+        frame += try inv.writing(inv.nameToken) { () throws(OutputError) in
           try TerminalPicture.encode(
             canvas, format: picture, columns: cols, rows: rows, background: background,
             kittyImage: kittyImage)
         }
-        frame = String(decoding: bytes, as: UTF8.self) + "\u{1B}[\(rows + 1);1H"
+        frame += Array("\u{1B}[\(rows + 1);1H".utf8)
       }
       let status = "t = \(format(s.scene.now)) s   frame \(i + 1)/\(n)   Ctrl-C stops"
-      s.sink.out(
-        Playback.beginSynchronized + Playback.home + frame
-          + String(status.prefix(cols)) + "\u{1B}[K" + Playback.endSynchronized)
+      frame += Array(
+        (String(status.prefix(cols)) + "\u{1B}[K" + Playback.endSynchronized).utf8)
+      s.sink.out(utf8: frame)
       // The clock moves by exact frame intervals; the wall clock only paces the display.
       do throws(Diagnostic) {
         try s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: inv.text)

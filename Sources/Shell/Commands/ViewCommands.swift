@@ -81,9 +81,9 @@ enum ViewCommands {
       let canvas = SceneRenderer.render(
         s.scene, only: layer, width: cols, height: r * 2, stamps: s.stamps)
       let bg = SceneRenderer.rgba(s.scene.model.root.properties.backgroundColor, opacity: 1)
-      let lines = AnsiEncoder.encode(
+      let cells = AnsiEncoder.cells(
         canvas, columns: cols, rows: r, background: RGBA(r: bg.r, g: bg.g, b: bg.b, a: 1))
-      s.sink.out(lines.joined(separator: "\n") + "\n")
+      s.sink.out(utf8: cells.bytes(lineEnding: "\n"))
       return
     }
     let canvas = SceneRenderer.render(

@@ -161,4 +161,45 @@ struct SpriteStampsTests {
     let turn = abs(CoreMath.atan2(a * kb - b * ka, a * ka + b * kb))
     #expect(turn <= CoreMath.pi / Double(SpriteStamps.turnSteps) + 0.003)
   }
+
+  @Test(
+    "a stamp clipped by the canvas's edges draws the pixels the whole stamp draws there",
+    arguments: [
+      (-3.25, 10.5), (45.5, 12.25), (20.0, -2.75), (18.75, 38.5), (-4.0, -3.5), (47.25, 39.75),
+      (-5.0, 20.0), (24.0, 43.0), (20.5, 19.25),
+    ])
+  func clippedStampMatchesWhole(_ x: Double, _ y: Double) {
+    // The same sprite on a canvas with a 16-pixel margin all round: the same stamp (a whole
+    // pixel's shift keeps the sub-pixel phase), never clipped.
+    let margin = 16
+    let tint = RGBA(r: 0.9, g: 0.5, b: 0.2, a: 0.7)
+    let look = SpriteLook(Self.disc, contentsRect: (0, 0, 1, 1), filter: .linear)
+    let stamps = SpriteStamps()
+    for blend in [BlendMode.sourceOver, .additive] {
+      let t = Support.place(width: 11, height: 7, angle: 0.4, x: x, y: y)
+      var small = Canvas(width: 48, height: 40, fill: RGBA(r: 0.1, g: 0.2, b: 0.3, a: 1))
+      var large = Canvas(
+        width: 48 + 2 * margin, height: 40 + 2 * margin, fill: RGBA(r: 0.1, g: 0.2, b: 0.3, a: 1))
+      small.withSpritePen {
+        #expect(stamps.draw(look, transform: t, tint: tint, blend: blend, with: $0))
+      }
+      let moved = Affine2D(
+        a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx + Double(margin), ty: t.ty + Double(margin))
+      large.withSpritePen {
+        #expect(stamps.draw(look, transform: moved, tint: tint, blend: blend, with: $0))
+      }
+      var differing = 0
+      var drawn = 0
+      for py in 0..<40 {
+        for px in 0..<48 {
+          let a = small[x: px, y: py]
+          if a != RGBA(r: 0.1, g: 0.2, b: 0.3, a: 1) { drawn += 1 }
+          if a != large[x: px + margin, y: py + margin] { differing += 1 }
+        }
+      }
+      #expect(differing == 0, "\(blend) at (\(x), \(y))")
+      #expect(drawn > 0)
+    }
+    #expect(stamps.stampsMade == 1)
+  }
 }

@@ -75,4 +75,49 @@ struct TerminalCellsTests {
     #expect(after.redraw(from: before) == "\u{1B}[2;1H" + Self.fgRed + "b" + Self.reset + "c")
     #expect(after.lines() == ["aa", Self.fgRed + "b" + Self.reset + "c"])
   }
+
+  @Test(
+    "a screen's bytes are its lines, each followed by the line ending",
+    arguments: ["\n", "\r\n", ""])
+  func bytesAreLines(ending: String) {
+    var canvas = Canvas(width: 4, height: 6, fill: RGBA(r: 0.2, g: 0.4, b: 0.6, a: 1))
+    canvas[x: 1, y: 3] = RGBA(r: 1, g: 0, b: 0.5, a: 1)
+    canvas[x: 3, y: 0] = .clear
+    let cells = AnsiEncoder.cells(canvas, columns: 4, rows: 3, background: .black)
+    let expected = cells.lines().map { $0 + ending }.joined()
+    #expect(String(decoding: cells.bytes(lineEnding: ending), as: UTF8.self) == expected)
+    let plain = TerminalCells(
+      columns: 2, rows: 2,
+      cells: [
+        TerminalCells.Cell("a"), TerminalCells.Cell("é", foreground: Self.red),
+        TerminalCells.Cell("c", background: Self.blue), TerminalCells.Cell("d"),
+      ])
+    #expect(
+      String(decoding: plain.bytes(lineEnding: ending), as: UTF8.self)
+        == plain.lines().map { $0 + ending }.joined())
+    #expect(TerminalCells(columns: 0, rows: 0, cells: []).bytes(lineEnding: ending).isEmpty)
+  }
+
+  @Test("every channel value is written in decimal, in every position of both colours")
+  func everyChannelValue() {
+    for value in UInt8.min...UInt8.max {
+      let v = Int(value)
+      let (w, k) = (Int(255 - value), Int(value / 2))
+      let cells = TerminalCells(
+        columns: 2, rows: 1,
+        cells: [
+          TerminalCells.Cell(
+            "▀", foreground: TerminalCells.Color(r: value, g: 255 - value, b: value / 2),
+            background: TerminalCells.Color(r: value / 2, g: value, b: 255 - value)),
+          TerminalCells.Cell(
+            "x", foreground: TerminalCells.Color(r: 0, g: value, b: 7),
+            background: TerminalCells.Color(r: 100, g: 9, b: value)),
+        ])
+      let expected =
+        "\u{1B}[38;2;\(v);\(w);\(k)m\u{1B}[48;2;\(k);\(v);\(w)m▀"
+        + "\u{1B}[38;2;0;\(v);7m\u{1B}[48;2;100;9;\(v)mx\u{1B}[0m"
+      #expect(cells.lines() == [expected], "value \(value)")
+      #expect(String(decoding: cells.bytes(lineEnding: "\n"), as: UTF8.self) == expected + "\n")
+    }
+  }
 }
