@@ -19,8 +19,14 @@ let package = Package(
       pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"])]
     ),
+    // A header-only cache hint for the sprite rasteriser (Swift has no prefetch of its own).
+    .systemLibrary(
+      name: "CPrefetch",
+      path: "Sources/CPrefetch"
+    ),
     .target(
       name: "Core",
+      dependencies: ["CPrefetch"],
       path: "Sources/Core"
     ),
     .target(

@@ -33,11 +33,12 @@ build() {
   mapfile -t shell < <(find "$root/Sources/Shell" -name '*.swift' | sort)
   if stale "$out/obj/Core.o" "${core[@]}"; then
     swiftc "${common[@]}" "${coreFlags[@]}" -module-name Core -package-name Burst -emit-module \
-      -emit-module-path "$out/obj/Core.swiftmodule" -c -o "$out/obj/Core.o" "${core[@]}"
+      -emit-module-path "$out/obj/Core.swiftmodule" -I "$root/Sources/CPrefetch" \
+      -c -o "$out/obj/Core.o" "${core[@]}"
   fi
   if stale "$out/obj/Shell.o" "${shell[@]}" "$root/Fuzz/FuzzBurst.swift" "$out/obj/Core.o"; then
     swiftc "${common[@]}" "${flags[@]}" -module-name Shell -package-name Burst -I "$out/obj" -I "$root/Sources/CReadline" \
-      -I "$root/Sources/CPNG" -c -o "$out/obj/Shell.o" "${shell[@]}" "$root/Fuzz/FuzzBurst.swift"
+      -I "$root/Sources/CPNG" -I "$root/Sources/CPrefetch" -c -o "$out/obj/Shell.o" "${shell[@]}" "$root/Fuzz/FuzzBurst.swift"
   fi
   if stale "$out/fuzz-burst" "$out/obj/Core.o" "$out/obj/Shell.o"; then
     swiftc -use-ld=lld -sanitize=fuzzer,address "$out/obj/Core.o" "$out/obj/Shell.o" \

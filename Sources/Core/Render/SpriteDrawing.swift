@@ -1,3 +1,5 @@
+internal import CPrefetch
+
 /// How a sprite's image is sampled: CALayer's and CAEmitterCell's magnificationFilter,
 /// minificationFilter and minificationFilterBias (docs/semantics.md, "Drawing").
 package struct SpriteFilter: Sendable, Equatable {
@@ -71,9 +73,12 @@ extension Canvas {
   /// Runs `body` with a pen that draws sprites straight into this canvas's pixels, so that a
   /// batch of sprites (an emitter's particles) takes hold of the pixels once, not per sprite.
   ///
-  /// `deferring: false` blends every pixel as soon as it is worked out (for tests: the bytes
-  /// must be the same; see `SpritePen.deferred`).
-  mutating func withSpritePen<R>(deferring: Bool = true, _ body: (SpritePen) -> R) -> R {
+  /// `deferring: false` blends every pixel as soon as it is worked out, and `trimming: false`
+  /// visits every pixel of each row's box (for tests: the bytes must be the same; see
+  /// `SpritePen.deferred` and `SpritePen.trimming`).
+  mutating func withSpritePen<R>(
+    deferring: Bool = true, trimming: Bool = true, _ body: (SpritePen) -> R
+  ) -> R {
     let (w, h) = (width, height)
     // Unsafe: the pen writes through the buffer's base address; it lives only inside `body`,
     // while `withUnsafeMutableBufferPointer` holds the pixels. The deferred pixels are scratch
@@ -85,7 +90,8 @@ extension Canvas {
           body(
             SpritePen(
               base: buffer.baseAddress, width: w, height: h,
-              deferred: deferring ? entries.baseAddress : nil, deferredCount: count.baseAddress))
+              deferred: deferring ? entries.baseAddress : nil, deferredCount: count.baseAddress,
+              trimming: trimming))
         }
       }
     }
@@ -152,6 +158,9 @@ struct SpritePen {
   /// (see ``DeferredPixel``); nil: each pixel is blended as soon as it is worked out.
   let deferred: UnsafeMutablePointer<DeferredPixel>?
   let deferredCount: UnsafeMutablePointer<Int>?
+  /// Whether rows skip the pixels of the box that cannot be covered (see `draw`); false: every
+  /// pixel of each row's box is worked out, as before the trimming.
+  var trimming = true
 
   /// Draws one sprite of `look`: see ``Canvas/drawSprite(_:contentsRect:transform:tint:blend:filter:)``.
   func draw(_ look: SpriteLook, transform: Affine2D, tint: RGBA, blend: BlendMode) {
@@ -196,6 +205,12 @@ struct SpritePen {
     let pixelsPerVf = Float(pixelsPerV)
     let halfUf = Float(halfU)
     let halfVf = Float(halfV)
+    // Whether a row may skip the pixels of its box whose centres lie half a pixel or more
+    // outside the span `narrow` solves (see below). Their coverage is 0: exactly, they lie
+    // past the band's edge, and the Float arithmetic of a lane errs by under 2⁻¹⁵ of a pixel
+    // while the sprite is at most 64 px across each axis, an eighth of the 2⁻¹² within which
+    // edgeCoverage snaps to 0. Larger sprites visit the whole box, as before.
+    let trims = trimming && pixelsPerU <= 64 && pixelsPerV <= 64
 
     // A narrow sprite's pixels are worked out first and blended after, so that the canvas
     // reads of all its rows are in flight together rather than one row after another (the
@@ -224,6 +239,19 @@ struct SpritePen {
         let x0 = max(box.x0, Int(low) - 1)
         let x1 = min(box.x1, Int(high) + 2)
         if x0 >= x1 { continue }
+        // The pixels drawn, x0 + first ..< x0 + count: trimmed, the first and last whose
+        // centres lie less than half a pixel outside [low, high]. The lanes keep their
+        // arithmetic (each pixel's sprite point is worked out from x0 either way), so the
+        // pixels drawn get the bytes they got untrimmed.
+        var first = 0
+        var count = x1 &- x0
+        if trims {
+          // 0 ≤ low < high ≤ width: truncation is floor, and the conversions cannot trap.
+          let end = Int(high)
+          first = max(0, Int(low) &- x0)
+          count = min(count, (Double(end) < high ? end &+ 1 : end) &- x0)
+          if first >= count { continue }
+        }
         // Per pixel in Float, from the row's first centre so magnitudes stay small.
         let startX = Double(x0) + 0.5
         let u0 = Float(inverse.a * startX + rowU)
@@ -233,24 +261,26 @@ struct SpritePen {
         let span = SpriteSpan(
           u0: u0, v0: v0, stepU: stepU, stepV: stepV, pixelsPerU: pixelsPerUf,
           pixelsPerV: pixelsPerVf, halfU: halfUf, halfV: halfVf, tint: tintColor)
+        let (n, f) = (count, first)
         if let recorder {
           if recorder.count.pointee > DeferredPixel.capacity &- DeferredPixel.widest {
             flush(recorder, blend)
           }
+          prefetchPixels(row + f &* 4, n &- f)
           switch sampler.kind {
-          case .one: span.draw(row, x1 &- x0, recorder, OneLevel(sampler))
-          case .two: span.draw(row, x1 &- x0, recorder, TwoLevels(sampler))
-          case .nearest: span.draw(row, x1 &- x0, recorder, Nearest(sampler))
+          case .one: span.draw(row, f, n, recorder, OneLevel(sampler))
+          case .two: span.draw(row, f, n, recorder, TwoLevels(sampler))
+          case .nearest: span.draw(row, f, n, recorder, Nearest(sampler))
           }
           continue
         }
         switch (blend, sampler.kind) {
-        case (.sourceOver, .one): span.draw(row, x1 &- x0, SourceOver(), OneLevel(sampler))
-        case (.sourceOver, .two): span.draw(row, x1 &- x0, SourceOver(), TwoLevels(sampler))
-        case (.sourceOver, .nearest): span.draw(row, x1 &- x0, SourceOver(), Nearest(sampler))
-        case (.additive, .one): span.draw(row, x1 &- x0, Additive(), OneLevel(sampler))
-        case (.additive, .two): span.draw(row, x1 &- x0, Additive(), TwoLevels(sampler))
-        case (.additive, .nearest): span.draw(row, x1 &- x0, Additive(), Nearest(sampler))
+        case (.sourceOver, .one): span.draw(row, f, n, SourceOver(), OneLevel(sampler))
+        case (.sourceOver, .two): span.draw(row, f, n, SourceOver(), TwoLevels(sampler))
+        case (.sourceOver, .nearest): span.draw(row, f, n, SourceOver(), Nearest(sampler))
+        case (.additive, .one): span.draw(row, f, n, Additive(), OneLevel(sampler))
+        case (.additive, .two): span.draw(row, f, n, Additive(), TwoLevels(sampler))
+        case (.additive, .nearest): span.draw(row, f, n, Additive(), Nearest(sampler))
         }
       }
     }
@@ -329,25 +359,26 @@ private struct SpriteSpan {
   let halfV: Float
   let tint: SIMD4<Float>
 
-  /// Draws `count` pixels from `p` on, specialised for the blend and the sampling so that the
-  /// loop holds no per-pixel choice.
+  /// Draws pixels `first ..< count` of the row that starts at `start`, specialised for the
+  /// blend and the sampling so that the loop holds no per-pixel choice.
   ///
   /// Four pixels at a time: their sprite points, edge coverage and sampling taps are computed
   /// in SIMD lanes, each lane doing exactly the arithmetic a pixel-by-pixel loop would (the
   /// same operations in the same order, as ``edgeCoverage(_:_:)`` and ``MipSampler`` do), so
   /// the bytes are the same; the lanes past `count` get no coverage. The texels are then read
-  /// and blended pixel by pixel.
+  /// and blended pixel by pixel. Pixel `i`'s sprite point is `u0 + stepU·i` wherever the loop
+  /// starts, so skipping pixels changes none of the others.
   @inline(__always)
   func draw<B: PixelBlend, S: SpriteSampling>(
-    _ start: UnsafeMutablePointer<Float>, _ count: Int, _ blend: B, _ sampler: S
+    _ start: UnsafeMutablePointer<Float>, _ first: Int, _ count: Int, _ blend: B, _ sampler: S
   ) {
     let lanes = SIMD4<Int32>(0, 1, 2, 3)
     // count ≤ the canvas width, far inside Int32.
     let end = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: count))
     // Unsafe: the lanes at or past `count` get no coverage, so their pixel pointers (up to
     // three pixels past the span) are formed but never read or written.
-    var p = start
-    var i = 0
+    var p = start + first &* 4
+    var i = first
     while i < count {
       let index = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: i)) &+ lanes
       // Float(Int32) is exact here and rounds as Float(i) does in any case.
@@ -640,6 +671,21 @@ private func narrow(
   high = min(high, max(a, b))
 }
 
+/// Asks for the canvas lines of `count` pixels from `p` on to be brought into the cache, so
+/// that a deferred sprite's blending finds them there: the row's pixels are worked out after
+/// this and blended only once all the sprite's rows are, time enough for the lines to arrive.
+@inline(__always)
+private func prefetchPixels(_ p: UnsafeMutablePointer<Float>, _ count: Int) {
+  // Unsafe: the addresses are only hints (a prefetch never faults and changes no value); they
+  // are the lines of the row's pixels, inside the canvas (rasteriser inner loop).
+  var line = UInt(bitPattern: p) & ~63
+  let end = UInt(bitPattern: p + count &* 4)
+  while line < end {
+    burst_prefetch_for_write(UnsafeRawPointer(bitPattern: line))
+    line &+= 64
+  }
+}
+
 /// ``edgeCoverage(_:_:)`` in each lane, with the same operations: `min(x, y)` is
 /// `y < x ? y : x` and `max(x, y)` is `y >= x ? y : x`, as in the standard library.
 @inline(__always)
@@ -755,11 +801,16 @@ struct LevelSampler {
   let highX: Float
   let lowY: Float
   let highY: Float
+  /// `width` and `height` as `Int32(clamping:)` gives them, for the lanes.
+  let width32: Int32
+  let height32: Int32
 
   init(_ base: UnsafePointer<Float>, _ level: LevelGeometry) {
     texels = base + level.offset
     width = level.width
     height = level.height
+    width32 = Int32(clamping: level.width)
+    height32 = Int32(clamping: level.height)
     scaleX = level.scaleX
     offsetX = level.offsetX
     scaleY = level.scaleY
@@ -826,8 +877,8 @@ struct LevelSampler {
     // fx ∈ [0, width − 1] and fy ∈ [0, height − 1] after the clamps.
     let x0 = lanewiseTruncation(fx)
     let y0 = lanewiseTruncation(fy)
-    let x1 = (x0 &+ 1).replacing(with: x0, where: x0 &+ 1 .>= Int32(clamping: width))
-    let y1 = (y0 &+ 1).replacing(with: y0, where: y0 &+ 1 .>= Int32(clamping: height))
+    let x1 = (x0 &+ 1).replacing(with: x0, where: x0 &+ 1 .>= width32)
+    let y1 = (y0 &+ 1).replacing(with: y0, where: y0 &+ 1 .>= height32)
     return BilinearTaps(
       x0: x0, x1: x1, y0: y0, y1: y1, wx: fx - SIMD4<Float>(x0), wy: fy - SIMD4<Float>(y0))
   }

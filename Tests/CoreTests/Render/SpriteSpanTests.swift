@@ -81,6 +81,68 @@ struct SpriteSpanTests {
     }
   }
 
+  /// Draws `count` sprites of sizes in `sizes` turned by angles from `angles` (radians; tiny
+  /// turns make edges nearly parallel to the rows, where the span's ends are least certain)
+  /// with each row trimmed to the pixels that can be covered and over the whole box, and
+  /// returns how many floats differ.
+  private static func trimmedDifferences(
+    sizes: ClosedRange<Double>, angles: [Double], count: Int, blend: BlendMode,
+    filter: SpriteFilter, seed: UInt64
+  ) -> (differing: Int, drawn: Int) {
+    let look = SpriteLook(image(side: 16, seed: seed), contentsRect: (0, 0, 1, 1), filter: filter)
+    func render(trimming: Bool) -> [UInt32] {
+      var stream = XorshiftStream(state: seed)
+      var canvas = Canvas(width: 160, height: 120, fill: RGBA(r: 0.1, g: 0.2, b: 0.3, a: 0.5))
+      canvas.withSpritePen(trimming: trimming) { pen in
+        for k in 0..<count {
+          let w = stream.double(sizes.lowerBound, sizes.upperBound)
+          let h = stream.next() % 3 == 0 ? w : stream.double(sizes.lowerBound, sizes.upperBound)
+          let turn = angles[k % angles.count] + Double(k % 4) * Double.pi / 2
+          let shear = stream.next() % 5 == 0 ? stream.double(-0.5, 0.5) : 0
+          let (c, s) = (CoreMath.cos(turn), CoreMath.sin(turn))
+          let transform = Affine2D(
+            a: c * w, b: s * w, c: (shear * c - s) * h, d: (shear * s + c) * h,
+            tx: stream.double(-10, 170), ty: stream.double(-10, 130))
+          let tint = RGBA(
+            r: Float(stream.double(0, 1)), g: Float(stream.double(0, 1)),
+            b: Float(stream.double(0, 1)), a: Float(stream.double(0.2, 1)))
+          pen.draw(look, transform: transform, tint: tint, blend: blend)
+        }
+      }
+      return canvas.pixels.map(\.bitPattern)
+    }
+    let trimmed = render(trimming: true)
+    let whole = render(trimming: false)
+    let background = Canvas(width: 1, height: 1, fill: RGBA(r: 0.1, g: 0.2, b: 0.3, a: 0.5))
+      .pixels.map(\.bitPattern)
+    let drawn = stride(from: 0, to: whole.count, by: 4).filter {
+      Array(whole[$0..<$0 + 4]) != background
+    }.count
+    return (zip(trimmed, whole).filter { $0 != $1 }.count, drawn)
+  }
+
+  @Test(
+    "rows trimmed to the pixels that can be covered give the bits of whole boxes",
+    arguments: [
+      // Sizes (px), sprites, and whether additive.
+      (2.0...6.0, 400, false), (6.0...24.0, 150, false), (6.0...24.0, 150, true),
+      (24.0...64.0, 30, false), (50.0...70.0, 12, true),
+    ])
+  func trimmedRows(_ sizes: ClosedRange<Double>, _ count: Int, _ additive: Bool) {
+    let angles = [0, 1e-9, -1e-7, 3e-6, 1e-4, 0.01, 0.3, 0.785_398_163_397_448_3, 2.5, -1.2]
+    let filters: [SpriteFilter] = [
+      .linear, SpriteFilter(magnification: .nearest, minification: .nearest),
+    ]
+    for (f, filter) in filters.enumerated() {
+      let seed = UInt64(count * 257 + f * 31 + (additive ? 7 : 0)) &* 0x9E37_79B9_7F4A_7C15
+      let (differing, drawn) = Self.trimmedDifferences(
+        sizes: sizes, angles: angles, count: count, blend: additive ? .additive : .sourceOver,
+        filter: filter, seed: seed)
+      #expect(differing == 0, "\(differing) floats differ, filter \(f)")
+      #expect(drawn > 0)
+    }
+  }
+
   @Test("a tall narrow sprite whose pixels overflow the scratch space gives the same bits")
   func tallNarrowSprite() {
     let look = SpriteLook(Self.image(side: 8, seed: 7), contentsRect: (0, 0, 1, 1), filter: .linear)
