@@ -33,24 +33,35 @@ struct SpriteSpanTests {
       var canvas = Canvas(width: 160, height: 120, fill: RGBA(r: 0.1, g: 0.2, b: 0.3, a: 0.5))
       canvas.withSpritePen(deferring: deferring) { pen in
         for _ in 0..<count {
-          let w = stream.double(sizes.lowerBound, sizes.upperBound)
-          let h = stream.next() % 3 == 0 ? w : stream.double(sizes.lowerBound, sizes.upperBound)
-          let angle = stream.next() % 4 == 0 ? 0 : stream.double(-4, 4)
-          let shear = stream.next() % 5 == 0 ? stream.double(-0.5, 0.5) : 0
-          let (c, s) = (CoreMath.cos(angle), CoreMath.sin(angle))
-          // Some sprites hang over the canvas's edges.
-          let transform = Affine2D(
-            a: c * w, b: s * w, c: (shear * c - s) * h, d: (shear * s + c) * h,
-            tx: stream.double(-10, 170), ty: stream.double(-10, 130))
-          let tint = RGBA(
-            r: Float(stream.double(0, 1)), g: Float(stream.double(0, 1)),
-            b: Float(stream.double(0, 1)), a: Float(stream.double(0.2, 1)))
+          let (transform, tint) = Self.sprite(&stream, sizes: sizes) { stream in
+            stream.next() % 4 == 0 ? 0 : stream.double(-4, 4)
+          }
           pen.draw(look, transform: transform, tint: tint, blend: blend)
         }
       }
       return canvas.pixels.map(\.bitPattern)
     }
     return (render(deferring: true), render(deferring: false))
+  }
+
+  /// A random sprite on a 160×120 canvas: w×h px from `sizes` (square one time in three),
+  /// turned by `turn`, sheared one time in five, some hanging over the edges, with a tint.
+  static func sprite(
+    _ stream: inout XorshiftStream, sizes: ClosedRange<Double>,
+    turn: (inout XorshiftStream) -> Double
+  ) -> (Affine2D, RGBA) {
+    let w = stream.double(sizes.lowerBound, sizes.upperBound)
+    let h = stream.next() % 3 == 0 ? w : stream.double(sizes.lowerBound, sizes.upperBound)
+    let angle = turn(&stream)
+    let shear = stream.next() % 5 == 0 ? stream.double(-0.5, 0.5) : 0
+    let (c, s) = (CoreMath.cos(angle), CoreMath.sin(angle))
+    let transform = Affine2D(
+      a: c * w, b: s * w, c: (shear * c - s) * h, d: (shear * s + c) * h,
+      tx: stream.double(-10, 170), ty: stream.double(-10, 130))
+    let tint = RGBA(
+      r: Float(stream.double(0, 1)), g: Float(stream.double(0, 1)),
+      b: Float(stream.double(0, 1)), a: Float(stream.double(0.2, 1)))
+    return (transform, tint)
   }
 
   @Test(
@@ -95,17 +106,9 @@ struct SpriteSpanTests {
       var canvas = Canvas(width: 160, height: 120, fill: RGBA(r: 0.1, g: 0.2, b: 0.3, a: 0.5))
       canvas.withSpritePen(trimming: trimming) { pen in
         for k in 0..<count {
-          let w = stream.double(sizes.lowerBound, sizes.upperBound)
-          let h = stream.next() % 3 == 0 ? w : stream.double(sizes.lowerBound, sizes.upperBound)
-          let turn = angles[k % angles.count] + Double(k % 4) * Double.pi / 2
-          let shear = stream.next() % 5 == 0 ? stream.double(-0.5, 0.5) : 0
-          let (c, s) = (CoreMath.cos(turn), CoreMath.sin(turn))
-          let transform = Affine2D(
-            a: c * w, b: s * w, c: (shear * c - s) * h, d: (shear * s + c) * h,
-            tx: stream.double(-10, 170), ty: stream.double(-10, 130))
-          let tint = RGBA(
-            r: Float(stream.double(0, 1)), g: Float(stream.double(0, 1)),
-            b: Float(stream.double(0, 1)), a: Float(stream.double(0.2, 1)))
+          let (transform, tint) = Self.sprite(&stream, sizes: sizes) { _ in
+            angles[k % angles.count] + Double(k % 4) * Double.pi / 2
+          }
           pen.draw(look, transform: transform, tint: tint, blend: blend)
         }
       }
