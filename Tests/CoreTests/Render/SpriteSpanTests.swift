@@ -29,24 +29,39 @@ struct SpriteSpanTests {
   ) -> (deferred: [UInt32], immediate: [UInt32]) {
     let look = SpriteLook(image(side: 16, seed: seed), contentsRect: rect, filter: filter)
     func render(deferring: Bool) -> [UInt32] {
-      var stream = XorshiftStream(state: seed)
-      var canvas = Canvas(width: 160, height: 120, fill: RGBA(r: 0.1, g: 0.2, b: 0.3, a: 0.5))
-      canvas.withSpritePen(deferring: deferring) { pen in
-        for _ in 0..<count {
-          let (transform, tint) = Self.sprite(&stream, sizes: sizes) { stream in
-            stream.next() % 4 == 0 ? 0 : stream.double(-4, 4)
-          }
-          pen.draw(look, transform: transform, tint: tint, blend: blend)
-        }
+      renderSprites(
+        look, count: count, sizes: sizes, blend: blend, seed: seed, deferring: deferring
+      ) {
+        _, stream in stream.next() % 4 == 0 ? 0 : stream.double(-4, 4)
       }
-      return canvas.pixels.map(\.bitPattern)
     }
     return (render(deferring: true), render(deferring: false))
   }
 
+  /// What the canvas of the sprite tests holds before any sprite is drawn.
+  private static let background = RGBA(r: 0.1, g: 0.2, b: 0.3, a: 0.5)
+
+  /// The bit patterns of a 160×120 canvas after `count` random sprites of `look` (see
+  /// `sprite`; the k-th turned by `turn(k, &stream)`), drawn with the pen's options.
+  private static func renderSprites(
+    _ look: SpriteLook, count: Int, sizes: ClosedRange<Double>, blend: BlendMode, seed: UInt64,
+    deferring: Bool = true, trimming: Bool = true,
+    turn: (Int, inout XorshiftStream) -> Double
+  ) -> [UInt32] {
+    var stream = XorshiftStream(state: seed)
+    var canvas = Canvas(width: 160, height: 120, fill: background)
+    canvas.withSpritePen(deferring: deferring, trimming: trimming) { pen in
+      for k in 0..<count {
+        let (transform, tint) = sprite(&stream, sizes: sizes) { turn(k, &$0) }
+        pen.draw(look, transform: transform, tint: tint, blend: blend)
+      }
+    }
+    return canvas.pixels.map(\.bitPattern)
+  }
+
   /// A random sprite on a 160×120 canvas: w×h px from `sizes` (square one time in three),
   /// turned by `turn`, sheared one time in five, some hanging over the edges, with a tint.
-  static func sprite(
+  private static func sprite(
     _ stream: inout XorshiftStream, sizes: ClosedRange<Double>,
     turn: (inout XorshiftStream) -> Double
   ) -> (Affine2D, RGBA) {
@@ -102,22 +117,14 @@ struct SpriteSpanTests {
   ) -> (differing: Int, drawn: Int) {
     let look = SpriteLook(image(side: 16, seed: seed), contentsRect: (0, 0, 1, 1), filter: filter)
     func render(trimming: Bool) -> [UInt32] {
-      var stream = XorshiftStream(state: seed)
-      var canvas = Canvas(width: 160, height: 120, fill: RGBA(r: 0.1, g: 0.2, b: 0.3, a: 0.5))
-      canvas.withSpritePen(trimming: trimming) { pen in
-        for k in 0..<count {
-          let (transform, tint) = Self.sprite(&stream, sizes: sizes) { _ in
-            angles[k % angles.count] + Double(k % 4) * Double.pi / 2
-          }
-          pen.draw(look, transform: transform, tint: tint, blend: blend)
-        }
+      renderSprites(look, count: count, sizes: sizes, blend: blend, seed: seed, trimming: trimming)
+      {
+        k, _ in angles[k % angles.count] + Double(k % 4) * Double.pi / 2
       }
-      return canvas.pixels.map(\.bitPattern)
     }
     let trimmed = render(trimming: true)
     let whole = render(trimming: false)
-    let background = Canvas(width: 1, height: 1, fill: RGBA(r: 0.1, g: 0.2, b: 0.3, a: 0.5))
-      .pixels.map(\.bitPattern)
+    let background = Canvas(width: 1, height: 1, fill: background).pixels.map(\.bitPattern)
     let drawn = stride(from: 0, to: whole.count, by: 4).filter {
       Array(whole[$0..<$0 + 4]) != background
     }.count
