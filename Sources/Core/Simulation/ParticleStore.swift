@@ -206,7 +206,7 @@ struct ParticleStore: Sendable {
   /// Moves the live slots of every column down to start at 0.
   private mutating func shiftToFront() {
     guard head > 0 else { return }
-    eachColumn(ShiftDown(from: head, count: count))
+    eachColumn(MoveDown(from: head, to: 0, count: count))
     head = 0
   }
 
@@ -365,44 +365,12 @@ struct ParticleStore: Sendable {
       }
     }
     // A one-value column gets storage when any newborn's value differs from it (bit for bit).
-    batch.values.withUnsafeBufferPointer { v in
-      for c in 0..<Newborn.Values.count where slot[c] < 0 {
-        let u = uniform[c].bitPattern
-        var differs: UInt32 = 0
-        // Unsafe: column c's m values lie inside the batch's values; read through a pointer
-        // to the column so the loop has no index arithmetic to check (and vectorises).
-        let column = v.baseAddress.unsafelyUnwrapped + c * w
-        for j in 0..<m { differs |= column[j].bitPattern ^ u }
-        if differs != 0 { giveStorage(Column.allCases[c]) }
-      }
+    for c in 0..<Newborn.Values.count where slot[c] < 0 && !batch.holds(uniform[c], inColumn: c) {
+      giveStorage(Column.allCases[c])
     }
+    // Every value now fits the columns: one copy per stored column.
+    openSlots { $0.write(batch, at: 0) }
     let i = head + count
-    let s = stride
-    let n = stored
-    let columns = columnAt
-    floats.withUnsafeMutableBufferPointer { f in
-      guard let base = f.baseAddress else { return }  // no column has storage
-      batch.values.withUnsafeBufferPointer { v in
-        for k in 0..<n {
-          // Unsafe: slots i ..< i + m ≤ capacity lie inside column k, which has storage, and
-          // column c's m values inside the batch: one copy per column.
-          (base + k * s + i).update(
-            from: v.baseAddress.unsafelyUnwrapped + Int(columns[k]) * w, count: m)
-        }
-      }
-    }
-    // Unsafe: slots i ..< i + m ≤ capacity exist in every column (reserved above).
-    func put<T: BitwiseCopyable>(_ from: [T], into column: inout [T]) {
-      from.withUnsafeBufferPointer { src in
-        column.withUnsafeMutableBufferPointer { dst in
-          (dst.baseAddress.unsafelyUnwrapped + i).update(
-            from: src.baseAddress.unsafelyUnwrapped, count: m)
-        }
-      }
-    }
-    put(batch.births, into: &birthSlots)
-    put(batch.deaths, into: &deathSlots)
-    put(batch.keys, into: &keySlots)
     for j in 0..<subSlots {
       for r in i..<i + m {
         subAccSlots[j][r] = 0
@@ -418,6 +386,11 @@ struct ParticleStore: Sendable {
   /// one-value columns are settled), and no sub-cell slots.
   mutating func withOpenSlots<R>(_ body: (OpenSlots) -> R) -> R {
     precondition(count > 0 && subAccSlots.isEmpty, "withOpenSlots: an empty store or sub-cells")
+    return openSlots(body)
+  }
+
+  /// `withOpenSlots` without its conditions, for `append` (which settles the columns first).
+  private mutating func openSlots<R>(_ body: (OpenSlots) -> R) -> R {
     let end = head + count
     let room = capacity - end
     let (s, k, columns, uniformValues) = (stride, stored, columnAt, uniform)
@@ -746,17 +719,6 @@ private protocol ColumnMover {
   func move<T: BitwiseCopyable>(_ p: UnsafeMutablePointer<T>)
 }
 
-/// Moves `count` slots from `from` down to 0 (memmove: the ranges overlap when from < count).
-private struct ShiftDown: ColumnMover {
-  var from: Int
-  var count: Int
-
-  func move<T: BitwiseCopyable>(_ p: UnsafeMutablePointer<T>) {
-    UnsafeMutableRawPointer(p).copyMemory(
-      from: p + from, byteCount: count * MemoryLayout<T>.stride)
-  }
-}
-
 /// Moves `count` slots from `from` down to `to` (memmove: the ranges may overlap).
 private struct MoveDown: ColumnMover {
   var from: Int
@@ -846,19 +808,23 @@ struct OpenSlots: @unchecked Sendable {
   /// store it; false (nothing meaningful written) when a value of a one-value column differs
   /// from the store's: that column would need storage, which only the store can give.
   func place(_ batch: BirthBatch, at i: Int) -> Bool {
+    for c in 0..<Newborn.Values.count
+    where unstoredMask[c] != 0 && !batch.holds(uniform[c], inColumn: c) {
+      return false
+    }
+    write(batch, at: i)
+    return true
+  }
+
+  /// Writes `batch` into slots `at ..< at + batch.count` of the stored columns, the births,
+  /// deaths and keys (its values of the one-value columns are taken to match the store's).
+  fileprivate func write(_ batch: BirthBatch, at i: Int) {
     let m = batch.count
-    precondition(i >= 0 && i + m <= room, "OpenSlots.place: outside the open slots")
+    precondition(i >= 0 && i + m <= room, "OpenSlots.write: outside the open slots")
     let w = BirthBatch.capacity
-    return batch.values.withUnsafeBufferPointer { v in
+    batch.values.withUnsafeBufferPointer { v in
       // Unsafe: column c's m values lie inside the batch's values.
       let values = v.baseAddress.unsafelyUnwrapped
-      for c in 0..<Newborn.Values.count where unstoredMask[c] != 0 {
-        let u = uniform[c].bitPattern
-        var differs: UInt32 = 0
-        let column = values + c * w
-        for j in 0..<m { differs |= column[j].bitPattern ^ u }
-        if differs != 0 { return false }
-      }
       for k in 0..<stored {
         // Unsafe: slots i ..< i + m lie inside the open slots of stored column k.
         (columnStarts[k].unsafelyUnwrapped + i).update(
@@ -873,7 +839,6 @@ struct OpenSlots: @unchecked Sendable {
       batch.keys.withUnsafeBufferPointer {
         (keys + i).update(from: $0.baseAddress.unsafelyUnwrapped, count: m)
       }
-      return true
     }
   }
 }
@@ -925,6 +890,20 @@ struct BirthBatch {
   private(set) var values = [Float](repeating: 0, count: Newborn.Values.count * capacity)
 
   var isFull: Bool { count == Self.capacity }
+
+  /// Whether every staged value of column `c` is `value`, bit for bit.
+  func holds(_ value: Float, inColumn c: Int) -> Bool {
+    let u = value.bitPattern
+    let m = count
+    return values.withUnsafeBufferPointer { v in
+      // Unsafe: column c's m values lie inside the batch's values; read through a pointer to
+      // the column so the loop has no index arithmetic to check (and vectorises).
+      let column = v.baseAddress.unsafelyUnwrapped + c * Self.capacity
+      var differs: UInt32 = 0
+      for j in 0..<m { differs |= column[j].bitPattern ^ u }
+      return differs == 0
+    }
+  }
 
   /// Stages one particle (the batch must not be full).
   mutating func add(birth: Double, death: Double, key: UInt64, values v: Newborn.Values) {
