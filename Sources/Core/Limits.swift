@@ -32,6 +32,18 @@ package enum Limits {
   /// second); past it, `stats` says how many went unsorted.
   package static let maxStillbornDraws = 1e8
 
+  // MARK: Nesting
+
+  /// How deep parentheses may nest in one number (`((1))` is 2). The expression parser
+  /// recurses once per level; this keeps it far inside the stack of the smallest thread that
+  /// reads values (a Dispatch worker's 512 KiB).
+  package static let maxExpressionDepth = 32
+
+  /// How deep commands may nest inside commands: blocks in blocks (`{ { … } }`), and the
+  /// COMMAND of `after`, `at`, `every` and `action` (`after 1 after 1 echo hi` is 2). Checking
+  /// and running recurse once per level.
+  package static let maxCommandDepth = 32
+
   // MARK: Time
 
   /// The furthest one `step` (or `step to`) may move the clock, in seconds.
@@ -98,6 +110,9 @@ package enum Limits {
   package static let maxImportLoopTurns = 1000
   package static let maxImportCallDepth = 32
   package static let maxImportObjects = 1000
+  /// `import`: how deep brackets (`(`, `[`, `{`) may nest in a file; a deeper file is refused
+  /// before anything runs (its reader recurses once per level).
+  package static let maxImportNesting = 128
   /// `import`: the most folders it looks through in asset catalogs for `UIImage(named:)`, and
   /// the largest `Contents.json` it reads.
   package static let maxImportAssetFolders = 2000

@@ -243,20 +243,58 @@ public enum Burst {
       Completion.candidates(line: line, wordStart: start, wordEnd: end, session: session)
     }
     print("Burst \(version) — Core Animation particles in the terminal. Type help, or quit.")
+    session.asksBeforeDiscarding = true
     promptLoop(session, editor: editor)
     editor.saveHistory()
   }
 
   /// Reads lines from `editor` and runs each until end of input or `quit`: `burst> ` asks for
-  /// a command and `  ...> ` for the rest of one continued with a trailing `\` or an open `{` (joined by
-  /// `LogicalLines`, as in scripts, and numbered by physical line). Each joined line goes to
-  /// the history, then runs; an error is reported and the loop goes on. A Ctrl-C pressed
-  /// between commands is forgotten before the next one runs.
+  /// a command and `  ...> ` for the rest of one continued with a trailing `\` or an open `{`
+  /// (joined by `LogicalLines`, as in scripts, and numbered by physical line). Each joined line
+  /// goes to the history, then runs; an error is reported and the loop goes on. A Ctrl-C
+  /// pressed between commands is forgotten before the next one runs. Ctrl-C or Ctrl-D at
+  /// `...>` abandons the unfinished command; Ctrl-D at `burst> ` leaves, unless the scene has
+  /// unsaved changes the session has not yet warned about (`Session.mayDiscard`).
   static func promptLoop(_ session: Session, editor: any LineEditor) {
-    var lines = LogicalLines { continuing in
-      editor.readLine(prompt: continuing ? "  ...> " : "burst> ")
+    // The number of the next physical line; set when the input was abandoned or ended.
+    var number = 1
+    var abandoned = false
+    var final = false
+    func lines(from first: Int) -> LogicalLines {
+      LogicalLines(firstLine: first) { continuing in
+        switch editor.read(prompt: continuing ? "  ...> " : "burst> ", continuing: continuing) {
+        case .line(let text):
+          number += 1
+          return text
+        case .interrupt:
+          number += 1
+          abandoned = true
+          return nil
+        case .end(let isFinal):
+          final = isFinal
+          if continuing && !isFinal { abandoned = true }
+          return nil
+        }
+      }
     }
-    while !session.quitRequested, let line = lines.next() {
+    var source = lines(from: number)
+    while !session.quitRequested {
+      let next = source.next()
+      if abandoned {
+        abandoned = false
+        session.sink.err("note: the unfinished command was abandoned\n")
+        source = lines(from: number)
+        continue
+      }
+      guard let line = next else {
+        if !final && !session.mayDiscard() {
+          session.sink.err(
+            "note: the scene has unsaved changes: \(Session.discardHint("press Ctrl-D"))\n")
+          source = lines(from: number)
+          continue
+        }
+        break
+      }
       editor.addHistory(line.text)
       session.acknowledgeInterrupt()
       session.runPromptLine(line.text, number: line.number, breaks: line.breaks)

@@ -236,6 +236,22 @@ struct HistoryRecorder {
     return id
   }
 
+  /// The history as it stands, to tell later whether anything was added since (`save`'s and
+  /// `load`'s mark, which `quit` and `reset` compare with).
+  struct Mark: Equatable {
+    var count = 0
+    var lastID: Int? = nil
+    /// The time of a clock entry at the end, which later moves change in place.
+    var clock: Double? = nil
+  }
+
+  /// The mark of the history now.
+  var mark: Mark {
+    var clock: Double? = nil
+    if case .clock(let t) = entries.last?.item { clock = t }
+    return Mark(count: entries.count, lastID: entries.last?.id, clock: clock)
+  }
+
   /// Records that the clock is at `t`, merged with a clock entry just before.
   private mutating func appendClock(_ t: Double) {
     if let last = entries.indices.last, case .clock = entries[last].item {

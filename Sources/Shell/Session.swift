@@ -118,6 +118,16 @@ final class Session {
   var loading: [String] = []
   /// Set by `quit`.
   var quitRequested = false
+  /// At an interactive prompt, `quit`, `exit`, Ctrl-D and `reset` refuse once to throw away
+  /// changes that no `save` wrote (docs/semantics.md, "Unsaved changes"); scripts never ask.
+  var asksBeforeDiscarding = false
+  /// The history as `save FILE` last wrote it or a top-level `load` left it.
+  var savedMark = HistoryRecorder.Mark()
+  /// The history when a discard was last refused: asked once, the same discard goes ahead.
+  var discardAskedAt: HistoryRecorder.Mark? = nil
+  /// How many commands enclose the one being run: blocks and `run` (`Limits.maxCommandDepth`).
+  /// A scheduled command runs at 0: it was checked where it was written.
+  var nesting = 0
   /// Warnings already given by the current command (each is given once per command).
   var warnedThisCommand: Set<String> = []
   /// A scheduled command that failed while the clock ran (already printed). The step that ran
@@ -141,6 +151,29 @@ final class Session {
     self.sink = sink
     self.imageCache = imageCache
     scene.workers = .everyCore
+  }
+
+  // MARK: - Unsaved changes
+
+  /// Whether the scene holds changes that no `save FILE` wrote and no `load` read: its history
+  /// grew since (a new or reset scene has none).
+  var hasUnsavedChanges: Bool { !history.entries.isEmpty && history.mark != savedMark }
+
+  /// Whether `what` (a command typed at the prompt, or Ctrl-D) may throw the scene away now:
+  /// false the first time it would lose unsaved changes at an interactive prompt, true when
+  /// asked already with nothing changed since, in scripts, and inside other commands.
+  func mayDiscard() -> Bool {
+    guard asksBeforeDiscarding, nesting == 0, checkpoints.count <= 1, loading.isEmpty,
+      hasUnsavedChanges
+    else { return true }
+    if discardAskedAt == history.mark { return true }
+    discardAskedAt = history.mark
+    return false
+  }
+
+  /// The hint of a refused discard.
+  static func discardHint(_ again: String) -> String {
+    "\(again) again to throw them away, or save FILE first"
   }
 
   // MARK: - Running text
@@ -247,6 +280,9 @@ final class Session {
     var warned: Set<String>
     /// The clock moved since the checkpoint: failure keeps the scene as it is now.
     var clockMoved = false
+    /// The command is undone whole (`Command.undoneWhole`): the scene is kept even when the
+    /// clock moves, and restored on failure.
+    var keepsScene = false
   }
 
   /// One checkpoint per command being executed (a scheduled or loaded command nests).
@@ -266,6 +302,13 @@ final class Session {
   /// the last completed step, and the diagnostic says which time that is.
   func execute(_ cmd: CommandText) throws(Diagnostic) {
     guard let nameToken = cmd.tokens.first else { return }
+    guard nesting <= Limits.maxCommandDepth else {
+      // Actions that run actions: each run is a level, as a block is.
+      throw Diagnostic(
+        "commands nest more than \(Limits.maxCommandDepth) deep here",
+        hint: "at most \(Limits.maxCommandDepth) levels of blocks { … } and of actions that"
+          + " run actions, one inside another", token: nameToken, in: cmd.line)
+    }
     let command: Command
     if nameToken.braced {
       command = Self.block(effect: try check(cmd))
@@ -294,7 +337,7 @@ final class Session {
       Checkpoint(
         scene: command.effect == .display ? nil : scene, events: events,
         nextSequence: nextSequence, actions: actions, nextTimerID: nextTimerID,
-        warned: warnedThisCommand))
+        warned: warnedThisCommand, keepsScene: command.undoneWhole))
     history.willRun(command.effect, model: scene.model)  // history hook
     do throws(Diagnostic) {
       try command.run(self, Invocation(command: command, text: cmd))
@@ -359,7 +402,7 @@ final class Session {
   /// restoring their checkpoints, which let go of their scene copies now, so that the step
   /// writes the particle arrays in place.
   private func clockWillMove() {
-    for i in checkpoints.indices where !checkpoints[i].clockMoved {
+    for i in checkpoints.indices where !checkpoints[i].clockMoved && !checkpoints[i].keepsScene {
       checkpoints[i].scene = nil
       checkpoints[i].clockMoved = true
     }
@@ -428,6 +471,9 @@ final class Session {
   }
 
   private func fire(_ e: ScheduledEvent) throws(Diagnostic) {
+    let enclosing = nesting
+    nesting = 0
+    defer { nesting = enclosing }
     switch e.action {
     case .command(let c):
       let sequence = e.sequence
@@ -531,6 +577,8 @@ extension Session {
       name: "{", usage: "{ COMMAND; COMMAND … }", abstract: "run commands as one",
       effect: effect
     ) { s, inv throws(Diagnostic) in
+      s.nesting += 1
+      defer { s.nesting -= 1 }
       for c in try Lexer.blockCommands(inv.nameToken, in: inv.line) {
         try s.checkInterrupt()
         try s.execute(c)
@@ -543,11 +591,21 @@ extension Session {
   /// none has an effect in `refusing` (`why` says why). Returns its effect: a block's is
   /// `.display` when all its commands only display, `.script` when one moves the clock or
   /// runs a script, else `.model`.
+  /// Commands nest at most `Limits.maxCommandDepth` deep: `depth` counts the enclosing ones
+  /// (by default, those of the command being run).
   @discardableResult
   func check(
-    _ cmd: CommandText, refusing: Set<CommandEffect> = [], why: String = ""
+    _ cmd: CommandText, refusing: Set<CommandEffect> = [], why: String = "", depth: Int? = nil
   ) throws(Diagnostic) -> CommandEffect {
     guard let first = cmd.tokens.first else { return .display }
+    let depth = depth ?? nesting
+    guard depth <= Limits.maxCommandDepth else {
+      throw Diagnostic(
+        "commands nest more than \(Limits.maxCommandDepth) deep here",
+        hint: "at most \(Limits.maxCommandDepth) levels of blocks { … } and of the COMMAND of"
+          + " after, at, every and action, one inside another",
+        token: first, in: cmd.line)
+    }
     if first.braced {
       if cmd.tokens.count > 1 {
         let extra = cmd.tokens[1]
@@ -558,7 +616,7 @@ extension Session {
       }
       var effects: [CommandEffect] = []
       for c in try Lexer.blockCommands(first, in: cmd.line) {
-        effects.append(try check(c, refusing: refusing, why: why))
+        effects.append(try check(c, refusing: refusing, why: why, depth: depth + 1))
       }
       if effects.allSatisfy({ $0 == .display }) { return .display }
       if effects.contains(where: { $0 == .clock || $0 == .script }) { return .script }
@@ -575,7 +633,8 @@ extension Session {
       if command.bodyRefuses { inner.formUnion([.clock, .script]) }
       try check(
         body, refusing: inner,
-        why: command.bodyRefuses ? "cannot run inside '\(command.name)': it \(Self.refusal)" : why)
+        why: command.bodyRefuses ? "cannot run inside '\(command.name)': it \(Self.refusal)" : why,
+        depth: depth + 1)
     }
     return command.effect
   }

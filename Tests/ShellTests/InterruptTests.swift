@@ -38,11 +38,8 @@ struct InterruptTests {
     likeSetup + "set like.emitterCells.sparkle birthRate=300\nafter 0.5 echo half\n"
 
   @Test(
-    "Ctrl-C during step, record or load of a stepping script leaves the scene as a plain step to where it got",
-    arguments: [
-      "step 0.016 200", "step 0.01 150", "load STEPPING", "record DIR/frames 5 fps 10 scale 0.25",
-      "record DIR/x.cast 5 fps 10",
-    ])
+    "Ctrl-C during step or load of a stepping script leaves the scene as a plain step to where it got",
+    arguments: ["step 0.016 200", "step 0.01 150", "load STEPPING"])
   func clockCommandsKeepTheStepsDone(command: String) throws {
     let script = try temporaryFile("stepping.burst", contents: "step 0.02 100\n")
     let out = CapturedOutput()
@@ -66,6 +63,30 @@ struct InterruptTests {
     // The scheduled echo ran exactly once, if the clock passed it.
     let echoes = out.stdout.components(separatedBy: "half\n").count - 1
     #expect(echoes == (reached >= 0.5 ? 1 : 0))
+  }
+
+  @Test(
+    "Ctrl-C during record discards its frames and puts the scene back as before it, clock included",
+    arguments: ["record DIR/frames 5 fps 10 scale 0.25", "record DIR/x.cast 5 fps 10"])
+  func recordIsUndoneWhole(command: String) throws {
+    let marker = try temporaryFile("marker.txt", contents: "")
+    let dir = (marker as NSString).deletingLastPathComponent
+    let out = CapturedOutput()
+    let s = session(interruptAt: 40, sink: out)
+    s.run(source: Self.setup + "step 0.25\n", file: "setup.burst")
+    let before = SceneState(s)
+    let runsBefore = out.stdout
+    s.runPromptLine(command.replacingOccurrences(of: "DIR", with: dir), number: 1)
+    let left = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+    #expect(left == ["marker.txt"], "\(left)")
+    #expect(out.stderr.contains("interrupted at t = 0.25 s; the scene is as before the command"))
+    #expect(SceneState(s) == before)
+    // The scheduled echo ran during the recording, but it is scheduled again.
+    #expect(s.events.count == before.events.count)
+    // A second recording starts where the first did, and its echo runs once more.
+    s.interruptRequested = { false }
+    s.runPromptLine("step 1", number: 2)
+    #expect(out.stdout.dropFirst(runsBefore.count).components(separatedBy: "half\n").count >= 2)
   }
 
   @Test("Ctrl-C inside one step that draws many particles stops between pieces, exactly")

@@ -6,6 +6,8 @@
 /// Spaces are allowed only inside parentheses, so a word never holds two numbers side by side
 /// and space-separated values keep their meaning (`30 -10` is two numbers; `(1 / 60)` one).
 /// A division by zero or a result too large to be finite is an error at the operator.
+/// Parentheses nest at most `Limits.maxExpressionDepth` deep (the parser recurses once per
+/// level); a run of signs (`--1`) is read in a loop, at any length.
 enum NumberExpression {
   /// The named constants, as C, Swift and Core Graphics spell them.
   static let constants: [(name: String, value: Double)] = [
@@ -85,21 +87,30 @@ enum NumberExpression {
       return v
     }
 
-    /// `("-" | "+") unary | primary`
+    /// `("-" | "+")* primary`, read in a loop (a run of signs costs no stack).
     mutating func unary() throws(Failure) -> Double {
       skipSpaces()
-      if let c = peek, c == "-" || c == "+" {
+      var negative = false
+      while let c = peek, c == "-" || c == "+" {
+        if c == "-" { negative.toggle() }
         i += 1
-        let v = try unary()
-        return c == "-" ? -v : v
+        skipSpaces()
       }
-      return try primary()
+      let v = try primary()
+      return negative ? -v : v
     }
 
     /// `"(" expression ")" | literal ["pi" | "deg"] | constant | scene name`
     mutating func primary() throws(Failure) -> Double {
       guard let c = peek else { throw .syntax }
       if c == "(" {
+        guard depth < Limits.maxExpressionDepth else {
+          throw .value(
+            ValueError(
+              "parentheses nest more than \(Limits.maxExpressionDepth) deep",
+              hint: "at most \(Limits.maxExpressionDepth) levels of '(' in one number",
+              offset: i, length: 1))
+        }
         i += 1
         depth += 1
         let v = try expression()

@@ -31,7 +31,8 @@ enum ActionCommands {
       throw inv.usageError("missing COMMAND")
     }
     try s.check(
-      body, refusing: [.clock, .script], why: "cannot run inside 'action': it \(Session.refusal)")
+      body, refusing: [.clock, .script], why: "cannot run inside 'action': it \(Session.refusal)",
+      depth: s.nesting + 1)
     if let i = s.actions.firstIndex(where: { $0.name == name }) {
       s.actions[i].body = body
       s.sink.out("note: action '\(name)' replaced\n")
@@ -63,7 +64,11 @@ enum ActionCommands {
         at: nameToken)
     }
     s.runningActions.append(action.name)
-    defer { s.runningActions.removeLast() }
+    s.nesting += 1
+    defer {
+      s.runningActions.removeLast()
+      s.nesting -= 1
+    }
     try s.execute(action.body)
   }
 

@@ -43,6 +43,7 @@ enum FileCommands {
     try inv.writing(token) { () throws(OutputError) in
       try AtomicFile.write(Array(text.utf8), to: try AtomicFile.check(token.text))
     }
+    if !modelOnly { s.savedMark = s.history.mark }
   }
 
   static let load = Command(
@@ -69,6 +70,10 @@ enum FileCommands {
       if !failure.isInterrupt { failure.reported = true }
       throw failure
     }
+    // What a top-level load read is saved in its file.
+    if s.loading.count == 1 && s.nesting == 0 && s.checkpoints.count == 1 {
+      s.savedMark = s.history.mark
+    }
   }
 
   static let echo = Command(
@@ -79,10 +84,18 @@ enum FileCommands {
   }
 
   static let quit = Command(
-    name: "quit", aliases: ["exit"], usage: "quit", abstract: "leave", examples: ["quit"],
-    effect: .display
+    name: "quit", aliases: ["exit"], usage: "quit", abstract: "leave",
+    discussion:
+      "At the prompt, a scene with changes that no save FILE wrote is not left at once: quit"
+      + " (or Ctrl-D) says so, and a second quit leaves. Scripts, -e and piped input never ask.",
+    examples: ["quit"], effect: .display
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(0)
+    guard s.mayDiscard() else {
+      throw inv.error(
+        "the scene has unsaved changes", hint: Session.discardHint(inv.nameToken.text),
+        at: inv.nameToken)
+    }
     s.quitRequested = true
   }
 }

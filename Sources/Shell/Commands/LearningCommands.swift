@@ -219,7 +219,7 @@ enum HelpText {
   static func detail(_ c: Command) -> String {
     var out = "usage: \(c.usage)\n\(c.abstract)\n"
     if let d = c.discussion { out += wrap(d, width: 96).map { $0 + "\n" }.joined() }
-    out += wrap("On an error or Ctrl-C: " + c.effect.onFailure, width: 96).map { $0 + "\n" }
+    out += wrap("On an error or Ctrl-C: " + c.onFailure, width: 96).map { $0 + "\n" }
       .joined()
     if !c.clauses.isEmpty { out += clauses(c.clauses) }
     if !c.aliases.isEmpty { out += "aliases: \(c.aliases.joined(separator: ", "))\n" }

@@ -56,11 +56,12 @@ enum MotionCommands {
       + " streamed to a"
       + " temporary file frame by frame and may be at most"
       + " \(SystemError.mebibytes(Limits.maxCastBytes)). The path is checked before"
-      + " the clock moves; after a failure or Ctrl-C no frames or temporary files are left.",
+      + " the clock moves; after a failure or Ctrl-C no frames or temporary files are left, and"
+      + " the scene is put back as it was before the command, clock included.",
     examples: ["record frames 2 fps 30", "record like.cast 1.5"],
     hints: [.file, .none, .clauses],
     clauses: [OutputClause.fps.spec, OutputClause.recordScale.spec],
-    effect: .clock
+    effect: .clock, undoneWhole: true
   ) { s, inv throws(Diagnostic) in
     let pathToken = try inv.argument(1, "PATH")
     let secondsToken = try inv.argument(2, "SECONDS")

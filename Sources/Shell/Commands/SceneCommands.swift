@@ -325,9 +325,16 @@ enum SceneCommands {
   static let reset = Command(
     name: "reset", usage: "reset",
     abstract: "an empty scene at time 0, with nothing scheduled and no actions",
+    discussion:
+      "At the prompt, a scene with changes that no save FILE wrote is not reset at once: reset"
+      + " says so, and a second reset goes ahead. Scripts never ask.",
     examples: ["reset"]
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(0)
+    guard s.mayDiscard() else {
+      throw inv.error(
+        "the scene has unsaved changes", hint: Session.discardHint("reset"), at: inv.nameToken)
+    }
     s.scene.reset()
     s.events = []
     s.actions = []

@@ -182,7 +182,7 @@ enum TimeCommands {
     }
     var scheduled = inv.text
     scheduled.tokens = Array(inv.text.tokens.dropFirst(2))
-    try s.check(scheduled)
+    try s.check(scheduled, depth: s.nesting + 1)
     s.schedule(.command(scheduled), at: t)
   }
 
@@ -215,7 +215,8 @@ enum TimeCommands {
       throw inv.usageError("missing COMMAND")
     }
     try s.check(
-      body, refusing: [.clock, .script], why: "cannot run inside 'every': it \(Session.refusal)")
+      body, refusing: [.clock, .script], why: "cannot run inside 'every': it \(Session.refusal)",
+      depth: s.nesting + 1)
     let now = s.scene.now
     var timer = RepeatingTimer(
       id: s.nextTimerID, body: body, definition: inv.text, start: now, interval: interval,

@@ -223,7 +223,7 @@ enum ManPage {
       line(ManPage.bold(ManPage.escape(c.name)) + ManPage.escape(String(rest)))
       line(ManPage.escape(ManPage.sentence(c.abstract)))
       if let d = c.discussion { continued(ManPage.escape(d)) }
-      continued(ManPage.escape("On an error or Ctrl-C: " + c.effect.onFailure))
+      continued(ManPage.escape("On an error or Ctrl-C: " + c.onFailure))
       if !c.clauses.isEmpty {
         continued("Clauses:")
         line(".RS")

@@ -116,6 +116,28 @@ final class ImportRun {
     var animates: (what: String, path: String)? = nil
   }
 
+  /// Refuses a file whose brackets (`(`, `[`, `{`) nest deeper than `Limits.maxImportNesting`,
+  /// at the first bracket past the bound, before anything runs: reading and running it
+  /// recurse once per level.
+  func checkNesting(_ tokens: [SourceToken]) throws(Diagnostic) {
+    var depth = 0
+    for t in tokens where t.kind == .punctuation {
+      if t.text == "(" || t.text == "[" || t.text == "{" {
+        depth += 1
+        guard depth <= Limits.maxImportNesting else {
+          let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+          let text = t.line - 1 < lines.count ? String(lines[t.line - 1]) : ""
+          throw Diagnostic(
+            "brackets nest more than \(Limits.maxImportNesting) deep; nothing was imported",
+            hint: "at most \(Limits.maxImportNesting) levels of (, [ and { one inside another",
+            at: SourceLine(file: path, number: t.line, text: text), column: t.column, length: 1)
+        }
+      } else if t.text == ")" || t.text == "]" || t.text == "}" {
+        depth = max(0, depth - 1)
+      }
+    }
+  }
+
   func perform(viewSize: Size?, token: Token, inv: Invocation) throws(Diagnostic) {
     let s = session
     var warnings: [ImportWarning] = []
@@ -126,8 +148,10 @@ final class ImportRun {
     }
     let bounds = s.scene.model.root.properties.bounds.size
     let slash = path.lastIndex(of: "/")
+    let program = SourceProgram(source: source, language: language)
+    try checkNesting(program.tokens)
     let interpreter = ImportInterpreter(
-      program: SourceProgram(source: source, language: language), viewSize: bounds,
+      program: program, viewSize: bounds,
       now: s.scene.now, directory: slash.map { String(path[..<$0]) } ?? "",
       fileName: fileName)
     interpreter.run()

@@ -104,7 +104,7 @@ final class ImportInterpreter {
   private var frames: [[String: ImportValue]] = []
   private var evaluating: Set<String> = []
   private var usedProperties: Set<String> = []
-  private var called: Set<Int> = []
+  var called: Set<Int> = []
   private var ownLayer: Int?
   private var depth = 0
   private var steps = 0
@@ -250,6 +250,7 @@ final class ImportInterpreter {
         warn(error.at ?? function.at, "skipped: \(function.signature)", hint: error.message)
       }
     }
+    runRoots()
     let chosen = setup.first.map { program.functions[$0].signature }
     let uncalled = program.functions.indices.filter { !called.contains($0) }
     for i in uncalled {
@@ -275,7 +276,7 @@ final class ImportInterpreter {
     }
   }
 
-  private func warn(_ at: SourceToken, _ message: String, hint: String? = nil) {
+  func warn(_ at: SourceToken, _ message: String, hint: String? = nil) {
     // A loop or a helper called twice says the same thing once.
     guard
       !warnings.contains(where: {
@@ -1131,7 +1132,7 @@ final class ImportInterpreter {
 
   // MARK: - Objects and properties
 
-  private func create(_ kind: ImportedObject.Kind, at: SourceToken) throws(ImportSkip)
+  func create(_ kind: ImportedObject.Kind, at: SourceToken) throws(ImportSkip)
     -> ImportValue
   {
     guard recording.isEmpty else { throw skip("only property changes are scheduled", at) }
@@ -1156,7 +1157,7 @@ final class ImportInterpreter {
     infos(kind).first { $0.name == name || $0.swiftName == name }
   }
 
-  private func setProperty(
+  func setProperty(
     _ receiver: ImportValue, _ name: String, _ value: ImportValue, at: SourceToken
   ) throws(ImportSkip) {
     let text = program.snippet(current)
@@ -1260,7 +1261,7 @@ final class ImportInterpreter {
     }
   }
 
-  private func attach(_ child: ImportValue, to parent: ImportValue, first: Bool, at: SourceToken)
+  func attach(_ child: ImportValue, to parent: ImportValue, first: Bool, at: SourceToken)
     throws(ImportSkip)
   {
     guard recording.isEmpty else { throw skip("only property changes are scheduled", at) }
@@ -1409,9 +1410,17 @@ final class ImportInterpreter {
     "CGImageRef", "Float", "BOOL", "int64_t", "uint64_t",
   ]
 
+  /// How many `unary` calls are in progress: signs, casts and brackets inside an expression.
+  private var expressionDepth = 0
+
   private func unary(_ c: inout Int, _ end: Int) throws(ImportSkip) -> ImportValue {
     guard c < end else { throw skip("a missing value", c > 0 ? tokens[c - 1] : nil) }
     let t = tokens[c]
+    expressionDepth += 1
+    defer { expressionDepth -= 1 }
+    guard expressionDepth <= Limits.maxImportNesting else {
+      throw skip("an expression nested more than \(Limits.maxImportNesting) deep", t)
+    }
     if t.isPunctuation("-") || t.isPunctuation("+") {
       c += 1
       let v = try unary(&c, end)
@@ -2457,7 +2466,14 @@ final class ImportInterpreter {
         if depth == 0, t.isPunctuation(":"), end > c { break }
         end += 1
       }
-      parts.append((part.text, try expression(c..<end)))
+      if topLevelIndex(of: ",", in: c..<end) != nil {
+        // A variadic argument (`arrayWithObjects:a, b, nil`): its items, without the `nil`.
+        var items = try list(c..<end).map(\.1)
+        if items.last == .null { items.removeLast() }
+        parts.append((part.text, .array(items)))
+      } else {
+        parts.append((part.text, try expression(c..<end)))
+      }
       c = end
     }
     guard let first = parts.first else { throw skip("an empty message", at) }
@@ -2490,6 +2506,9 @@ final class ImportInterpreter {
         return try createView(type, ["image"], args, at: at)
       case ("UIButton", "buttonWithType:"):
         return try createView(type, [], [], at: at)
+      case ("NSMutableArray", "init"), ("NSArray", "init"), ("NSMutableArray", "new"),
+        ("NSArray", "new"), ("NSMutableArray", "initWithCapacity:"):
+        return .array([])
       case (_, "alloc"): return .type(type)
       case (_, "init"): return try call(.type(type), [], at: at)
       case ("UIColor", "colorWithRed:green:blue:alpha:"):
@@ -2508,8 +2527,17 @@ final class ImportInterpreter {
         return .number(try number(args[0], at: at))
       case ("NSValue", _) where selector.hasPrefix("valueWith") && args.count == 1:
         return args[0]
-      case ("NSMutableArray", "array"), ("NSMutableArray", "new"), ("NSArray", "array"):
+      case ("NSMutableArray", "array"), ("NSArray", "array"),
+        ("NSMutableArray", "arrayWithCapacity:"):
         return .array([])
+      case ("NSArray", "arrayWithObject:"), ("NSMutableArray", "arrayWithObject:"):
+        return .array([args[0]])
+      case ("NSArray", "arrayWithObjects:"), ("NSMutableArray", "arrayWithObjects:"),
+        ("NSArray", "arrayWithArray:"), ("NSMutableArray", "arrayWithArray:"),
+        ("NSArray", "initWithArray:"), ("NSMutableArray", "initWithArray:"),
+        ("NSArray", "initWithObjects:"), ("NSMutableArray", "initWithObjects:"):
+        if case .array = args[0] { return args[0] }
+        return .array([args[0]])
       case ("UIScreen", "mainScreen"):
         return .host
       default:
@@ -2546,7 +2574,7 @@ final class ImportInterpreter {
     }
   }
 
-  private func call(_ f: Int, args: [ImportValue], at: SourceToken) throws(ImportSkip)
+  func call(_ f: Int, args: [ImportValue], at: SourceToken) throws(ImportSkip)
     -> ImportValue
   {
     called.insert(f)
@@ -2621,7 +2649,7 @@ final class ImportInterpreter {
   /// `UIImage(named:)`: a PNG beside the file (`x.png`, `x@2x.png`, `x@3x.png`), else in an
   /// asset catalog `Assets.xcassets/x.imageset/` beside the file or in one of its three nearest
   /// ancestor folders, else the built-in image of the same role, with a warning.
-  private func image(named name: String, at: SourceToken) -> ImageRef {
+  func image(named name: String, at: SourceToken) -> ImageRef {
     let candidates =
       name.hasSuffix(".png") ? [name] : [name + ".png", name + "@2x.png", name + "@3x.png"]
     for c in candidates {

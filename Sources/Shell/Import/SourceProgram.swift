@@ -7,6 +7,9 @@ struct SourceFunction: Sendable {
   var signature: String
   /// The parameters' names inside the body, in order.
   var parameters: [String]
+  /// The parameters' types as written (`UIView`, `CGPoint`, `Set<UITouch>`, `UIColor *`), in
+  /// order; empty where the code gives none. What an import root is given (`ImportRoots`).
+  var parameterTypes: [String] = []
   /// Whether it returns a value (`-> CAEmitterCell`, `- (CAEmitterCell *)…`, a computed
   /// property): such a function is a helper, not an action.
   var returnsValue: Bool
@@ -228,6 +231,7 @@ struct SourceProgram: Sendable {
     let close = closing(j, in: s)
     var labels: [String] = []
     var names: [String] = []
+    var types: [String] = []
     // Each parameter: [label] name ':' type, separated by commas at depth 1.
     var k = j + 1
     while k < close {
@@ -248,6 +252,9 @@ struct SourceProgram: Sendable {
       if let last = words.last {
         labels.append(words.first?.text ?? "_")
         names.append(last.text)
+        let type = tokens[k..<end].drop { !$0.isPunctuation(":") }.dropFirst()
+          .prefix { !$0.isPunctuation("=") }
+        types.append(type.map(\.text).joined())
       }
       k = end + 1
     }
@@ -255,8 +262,9 @@ struct SourceProgram: Sendable {
     let signature = base + "(" + labels.map { $0 + ":" }.joined() + ")"
     functions.append(
       SourceFunction(
-        name: base, signature: signature, parameters: names, returnsValue: returns,
-        body: (brace + 1)..<closing(brace, in: s), at: tokens[head.text == "func" ? i + 1 : i]))
+        name: base, signature: signature, parameters: names, parameterTypes: types,
+        returnsValue: returns, body: (brace + 1)..<closing(brace, in: s),
+        at: tokens[head.text == "func" ? i + 1 : i]))
   }
 
   private mutating func property(swift i: Int, in s: Range<Int>) {
@@ -352,19 +360,26 @@ struct SourceProgram: Sendable {
     let close = closing(start + 2, in: s)
     guard close + 1 == brace else { return false }
     var names: [String] = []
-    var last: String? = nil
+    var types: [String] = []
+    var words: [String] = []
+    func finish() {
+      guard let l = words.last else { return }
+      names.append(l)
+      types.append(words.dropLast().joined(separator: " "))
+      words = []
+    }
     for t in tokens[(start + 3)..<close] {
       if t.isPunctuation(",") {
-        if let l = last { names.append(l) }
-        last = nil
-      } else if t.kind == .identifier, t.text != "void" {
-        last = t.text
+        finish()
+      } else if (t.kind == .identifier && t.text != "void") || t.isPunctuation("*") {
+        words.append(t.text)
       }
     }
-    if let l = last { names.append(l) }
+    finish()
     functions.append(
       SourceFunction(
         name: tokens[start + 1].text, signature: tokens[start + 1].text, parameters: names,
+        parameterTypes: types,
         returnsValue: tokens[s.lowerBound].text != "void",
         body: (brace + 1)..<closing(brace, in: s),
         at: tokens[start + 1]))
@@ -385,6 +400,7 @@ struct SourceProgram: Sendable {
     }
     var parts: [String] = []
     var names: [String] = []
+    var types: [String] = []
     var nameToken = head
     while j < brace {
       guard tokens[j].kind == .identifier else {
@@ -397,9 +413,15 @@ struct SourceProgram: Sendable {
       if j < brace, tokens[j].isPunctuation(":") {
         parts.append(part + ":")
         j += 1
-        if j < brace, tokens[j].isPunctuation("(") { j = closing(j, in: s) + 1 }
+        var type = ""
+        if j < brace, tokens[j].isPunctuation("(") {
+          let close = closing(j, in: s)
+          type = tokens[(j + 1)..<close].map(\.text).joined(separator: " ")
+          j = close + 1
+        }
         if j < brace, tokens[j].kind == .identifier {
           names.append(tokens[j].text)
+          types.append(type)
           j += 1
         }
       } else {
@@ -416,8 +438,8 @@ struct SourceProgram: Sendable {
     functions.append(
       SourceFunction(
         name: first.hasSuffix(":") ? String(first.dropLast()) : first,
-        signature: parts.joined(), parameters: names, returnsValue: returns, body: body,
-        at: nameToken))
+        signature: parts.joined(), parameters: names, parameterTypes: types,
+        returnsValue: returns, body: body, at: nameToken))
   }
 
   // MARK: - Text

@@ -75,7 +75,19 @@ struct Command: Sendable {
   var trailingClause: String? = nil
   /// Whether the COMMAND argument may not move the clock or run a script (`every`, `action`).
   var bodyRefuses = false
+  /// Whether a failure or Ctrl-C undoes the whole command, the clock's moves included: a
+  /// `.clock` command whose output is discarded then (`record`), so nothing of it stays.
+  var undoneWhole = false
   let run: @Sendable (Session, Invocation) throws(Diagnostic) -> Void
+
+  /// What a failure or Ctrl-C leaves behind, as `help COMMAND` says it.
+  var onFailure: String {
+    undoneWhole
+      ? "the scene is exactly as before the command, the clock, particles and schedule"
+        + " included (its output is discarded, so the time it ran is given back), and no"
+        + " partial output file is left."
+      : effect.onFailure
+  }
 }
 
 /// All commands, with lookup by name or alias. Names and aliases must be unique.

@@ -151,7 +151,8 @@ enum Lexer {
 
 extension Lexer {
   /// The index of the `}` that closes the block opened at `open`: quoted text is skipped and
-  /// blocks nest. An unclosed block is an error at its `{`.
+  /// blocks nest, at most `Limits.maxCommandDepth` deep. An unclosed block is an error at its
+  /// `{`, one nested too deep at the `{` past the bound.
   static func blockEnd(_ chars: [Character], from open: Int, to stop: Int, line: SourceLine)
     throws(Diagnostic) -> Int
   {
@@ -168,7 +169,15 @@ extension Lexer {
       {
         break
       }
-      if c == "{" { depth += 1 }
+      if c == "{" {
+        depth += 1
+        if depth > Limits.maxCommandDepth {
+          throw Diagnostic(
+            "blocks nest more than \(Limits.maxCommandDepth) deep",
+            hint: "at most \(Limits.maxCommandDepth) levels of { … }, one inside another",
+            at: line, column: i + 1, length: 1)
+        }
+      }
       if c == "}" {
         depth -= 1
         if depth == 0 { return i }

@@ -20,7 +20,7 @@ import Synchronization
 ///
 /// This is the only file that talks to readline. Readline keeps all of its state in C
 /// globals, so the editor must be used from one thread only (the prompt loop), and only one
-/// `readLine(prompt:)` call may be in progress at a time.
+/// `read(prompt:continuing:)` call may be in progress at a time.
 ///
 /// **Completion.** Words are delimited by space, tab, `=` and `;` but not by `.`, so a whole
 /// dotted key path such as `like.emitterCells.` is completed as one word. The completer gets
@@ -29,29 +29,36 @@ import Synchronization
 /// candidate ends with `.` (a key-path prefix) or `/` (a directory), no space is appended,
 /// so the user can keep typing the next component.
 ///
-/// **Ctrl-C.** Readline's own signal handling stays enabled (`rl_catch_signals`), so
-/// readline restores the terminal and then forwards SIGINT to the handler that this class
-/// installs for the duration of `readLine(prompt:)`. That handler is async-signal-safe: it
-/// only performs a lock-free atomic store. The read interrupted by the signal then makes
-/// readline call `rl_signal_event_hook`, back in normal (non-signal) context, where the
-/// flag is consumed: the line is cleared and a fresh prompt is drawn on a new line. Outside
-/// `readLine(prompt:)` the previous SIGINT disposition is in effect, so Ctrl-C during a
-/// long-running command behaves as the rest of the program decides.
+/// **Ctrl-C.** Readline's own signal handling is off (`rl_catch_signals = 0`): the handler
+/// this class installs for the duration of `read(prompt:continuing:)` stays in place, and it
+/// only performs a lock-free atomic store (async-signal-safe). Readline reads its keys
+/// through `readKey`, whose interrupted `read` sees the flag back in normal context: the line
+/// is cleared and a fresh prompt drawn on a new line, or at the continuation prompt the read
+/// ends, so the unfinished command is abandoned, as in every shell. Outside a read the previous
+/// SIGINT disposition is in effect, so Ctrl-C during a long-running command behaves as the
+/// rest of the program decides.
 final class ReadlineLineEditor: LineEditor {
   /// Returns the full replacement words for the word occupying the UTF-8 byte range
   /// `wordStart..<wordEnd` of `line` (the whole line being edited).
   typealias Completer = (_ line: String, _ wordStart: Int, _ wordEnd: Int) -> [String]
 
-  /// The completer of the editor whose `readLine(prompt:)` is running.
+  /// The completer of the editor whose `read(prompt:continuing:)` is running.
   ///
   /// Readline's callbacks are plain C function pointers that cannot capture context, so
   /// the completion callback finds the completer here. `nonisolated(unsafe)` is safe
   /// because readline runs on the single thread that shows the prompt: the variable is
-  /// written at the start of `readLine(prompt:)` and read only from the completion
+  /// written at the start of `read(prompt:continuing:)` and read only from the completion
   /// callback, which readline invokes synchronously inside that same call.
   nonisolated(unsafe) private static var activeCompleter: Completer?
 
-  /// Set by the SIGINT handler, consumed by the signal event hook.
+  /// Whether Ctrl-C ends the read (at the continuation prompt) rather than clearing the line;
+  /// set at the start of each read, read by `readKey` on the prompt's thread.
+  nonisolated(unsafe) private static var interruptEndsLine = false
+
+  /// Set by `readKey` when Ctrl-C ended the read.
+  nonisolated(unsafe) private static var lineInterrupted = false
+
+  /// Set by the SIGINT handler, consumed by `readKey`.
   ///
   /// An atomic is the only thing the signal handler touches; it is initialised before the
   /// handler is installed, so the handler never runs lazy initialisation code.
@@ -97,25 +104,23 @@ final class ReadlineLineEditor: LineEditor {
 
   /// Reads one line with readline. Invisible escape sequences in `prompt` (colours) must be
   /// wrapped in `\u{1}`...`\u{2}` so that readline measures the prompt width correctly.
-  /// At end of input a newline is written to the terminal before `nil` is returned.
-  func readLine(prompt: String) -> String? {
+  /// Ctrl-C
+  /// clears the line and asks again, or, when `continuing`, ends the read with `.interrupt`.
+  func read(prompt: String, continuing: Bool) -> LineInput {
     Self.activeCompleter = completer
+    Self.interruptEndsLine = continuing
+    Self.lineInterrupted = false
     Self.configureReadline()
     let previousAction = Self.installInterruptHandler()
     defer { Self.restoreInterruptHandler(previousAction) }
 
     guard let cLine = readline(prompt) else {
-      // End of input. Readline leaves the cursor right after the prompt; move to a fresh
-      // line so that whatever is printed next starts at the left margin.
-      if Terminal.isTerminal(STDIN_FILENO) {
-        let output = rl_outstream ?? stdout
-        fputs("\n", output)
-        fflush(output)
-      }
-      return nil
+      // End of input (readline has moved to a fresh line).
+      return .end(final: !Terminal.isTerminal(STDIN_FILENO))
     }
     defer { free(cLine) }
-    return String(cString: cLine)
+    if Self.lineInterrupted { return .interrupt }
+    return .line(String(cString: cLine))
   }
 
   /// Adds `line` to the history and appends it to the history file.
@@ -156,15 +161,14 @@ final class ReadlineLineEditor: LineEditor {
   /// in case other code changed readline's globals in between.
   private static func configureReadline() {
     rl_readline_name = applicationName
-    rl_catch_signals = 1
+    // Readline's own SIGINT handling is off: this editor's handler stays installed while a line
+    // is read, and `readKey` reads the keys, so Ctrl-C is seen where readline can still act.
+    rl_catch_signals = 0
+    rl_getc_function = { stream in ReadlineLineEditor.readKey(stream) }
     rl_basic_word_break_characters = wordBreakCharacters
     rl_completer_word_break_characters = wordBreakCharacters
     rl_attempted_completion_function = { text, start, end in
       ReadlineLineEditor.completionMatches(text: text, start: Int(start), end: Int(end))
-    }
-    rl_signal_event_hook = {
-      ReadlineLineEditor.handlePendingInterrupt()
-      return 0
     }
   }
 
@@ -272,24 +276,36 @@ final class ReadlineLineEditor: LineEditor {
     interruptRequested.store(false, ordering: .relaxed)
   }
 
-  /// Called by readline (outside signal context) after a read was interrupted by a signal.
-  ///
-  /// On Ctrl-C, discards the current line, leaves history browsing (so the next Up-arrow
-  /// recalls the newest entry again) and redraws the prompt on a new line. Readline has
-  /// already printed `^C` and reset its undo and argument state.
-  private static func handlePendingInterrupt() {
-    guard interruptRequested.exchange(false, ordering: .relaxed) else {
-      return
+  /// Reads one key for readline (its `rl_getc_function`), outside signal context. A read that
+  /// Ctrl-C interrupts echoes `^C`; then, at the continuation prompt, the read ends (the line
+  /// is emptied and accepted, and `read` reports `.interrupt`); otherwise the line is
+  /// discarded, history browsing is left (so the next Up-arrow recalls the newest entry again)
+  /// and the prompt is drawn afresh on a new line.
+  private static func readKey(_ stream: UnsafeMutablePointer<FILE>?) -> Int32 {
+    let fd = stream.map { fileno($0) } ?? STDIN_FILENO
+    while true {
+      var byte: UInt8 = 0
+      let n = Glibc.read(fd, &byte, 1)
+      if n == 1 { return Int32(byte) }
+      if n == 0 { return EOF }
+      guard errno == EINTR else { return EOF }
+      guard interruptRequested.exchange(false, ordering: .relaxed) else { continue }
+      rl_echo_signal_char(SIGINT)
+      rl_free_line_state()
+      if where_history() < history_length {
+        // Browsing history: drop the line readline saved when browsing started.
+        _ = rl_maybe_unsave_line()
+      }
+      using_history()
+      rl_replace_line("", 1)
+      if interruptEndsLine {
+        lineInterrupted = true
+        return Int32(UInt8(ascii: "\n"))
+      }
+      rl_crlf()
+      rl_on_new_line()
+      rl_redisplay()
     }
-    if where_history() < history_length {
-      // Browsing history: drop the line readline saved when browsing started.
-      _ = rl_maybe_unsave_line()
-    }
-    using_history()
-    rl_replace_line("", 1)
-    rl_crlf()
-    rl_on_new_line()
-    rl_redisplay()
   }
 
   // MARK: - History helpers

@@ -1,0 +1,215 @@
+import Core
+
+/// The roots of an imported file: the functions that nothing in it calls, because their caller
+/// is elsewhere in the app (a view controller that calls `view.addEmitter(imagename:)`, a
+/// SwiftUI `makeUIView(context:)`, a class method `+ snowEmitterPosition:emitterSize:`) or
+/// because the file is an excerpt. docs/import.md, "What runs", gives the rules; in short:
+///
+/// - A root that builds layers or cells (its body, or a function of the file it calls, makes a
+///   `CAEmitterLayer` or `CAEmitterCell`) runs at import after the setup methods, in the file's
+///   order, with the arguments its parameters would most plausibly get (`plausibleArgument`).
+///   A layer it returns and nothing added is added to the hosting view; a cell it returns is
+///   given an emitter of its own at the view's centre.
+/// - A root named or typed as an event (a touch or gesture handler, `start…`, `show…`, an
+///   `@IBAction`'s `sender`) stays an action; when nothing else built an emitter, the first such
+///   root that builds one runs once at import, as the user's first tap would.
+///
+/// Each run is named in the import's warnings, so the summary says what ran and why.
+extension ImportInterpreter {
+  /// Words a building root's body names: making one of these is building an effect.
+  static let buildingTypes: Set<String> = ["CAEmitterLayer", "CAEmitterCell"]
+
+  /// Name prefixes of event handlers, matched at a word boundary (`startConfetti`, `show`,
+  /// `touchesBegan`, `setSelected`, but not `setup` or `showcase`).
+  static let eventPrefixes = [
+    "touches", "motion", "handle", "tap", "tapped", "start", "stop", "show", "hide", "play",
+    "pause", "resume", "toggle", "on", "did", "will", "btn", "button", "action", "trigger",
+    "begin", "end", "set", "fire", "emit", "burst", "animate", "celebrate", "sparkle", "explode",
+  ]
+
+  /// Name suffixes of event handlers (`likeTapped`, `sendClicked`, `valueChanged`).
+  static let eventSuffixes = [
+    "Tapped", "Tap", "Pressed", "Clicked", "Action", "Changed", "Selected", "Touched",
+    "Gesture", "Handler",
+  ]
+
+  /// Parameter types that only an event passes (a sender, a touch, a gesture).
+  static let eventTypes = [
+    "UIButton", "UIControl", "UITouch", "UIEvent", "UIGestureRecognizer",
+    "UITapGestureRecognizer", "UIPanGestureRecognizer", "UILongPressGestureRecognizer", "id",
+    "Any", "AnyObject", "NSSet", "NSTimer", "Timer", "CADisplayLink",
+  ]
+
+  /// Whether function `f` reads as an event handler by its name or its parameters.
+  func isEventLike(_ f: SourceFunction) -> Bool {
+    let name = f.name
+    for p in Self.eventPrefixes where name.hasPrefix(p) {
+      let rest = name.dropFirst(p.count)
+      if rest.isEmpty || rest.first?.isUppercase == true || rest.first == "_" { return true }
+    }
+    if Self.eventSuffixes.contains(where: { name.hasSuffix($0) }) { return true }
+    if f.parameters.contains("sender") { return true }
+    return f.parameterTypes.contains { type in
+      let words = type.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+      return words.contains { Self.eventTypes.contains($0) }
+    }
+  }
+
+  /// The indices of the functions whose names nothing in the file uses, but where they are
+  /// declared; the initializers and setup methods, which run anyway, are left out.
+  func roots() -> [Int] {
+    let declared = Set(program.functions.map { TokenPlace(line: $0.at.line, column: $0.at.column) })
+    var used: Set<String> = []
+    for t in program.tokens where t.kind == .identifier {
+      if declared.contains(TokenPlace(line: t.line, column: t.column)) { continue }
+      used.insert(t.text)
+    }
+    return program.functions.indices.filter { i in
+      let f = program.functions[i]
+      return !used.contains(f.name) && !f.isProperty && !Self.initializers.contains(f.signature)
+        && !Self.setupMethods.contains(f.name)
+    }
+  }
+
+  /// Whether function `f` builds layers or cells: its body, or the body of a function of the
+  /// file it names (followed breadth-first, each once), names a `buildingTypes` word.
+  func builds(_ f: Int) -> Bool {
+    var byName: [String: [Int]] = [:]
+    for (i, g) in program.functions.enumerated() { byName[g.name, default: []].append(i) }
+    var queue = [f]
+    var seen: Set<Int> = [f]
+    var next = 0
+    while next < queue.count {
+      let g = queue[next]
+      next += 1
+      for t in program.tokens[program.functions[g].body] where t.kind == .identifier {
+        if Self.buildingTypes.contains(t.text) { return true }
+        for h in byName[t.text] ?? [] where seen.insert(h).inserted { queue.append(h) }
+      }
+    }
+    return false
+  }
+
+  /// Runs the roots that build (docs/import.md): the others, and event-like ones while
+  /// something else built an emitter, are left to the actions.
+  func runRoots() {
+    let candidates = roots().filter { !called.contains($0) && builds($0) }
+    for f in candidates where !isEventLike(program.functions[f]) {
+      runRoot(f, why: "nothing in the file calls it")
+    }
+    guard !objects.contains(where: { $0.kind == .emitter && $0.attached }),
+      let first = candidates.first(where: { !called.contains($0) })
+    else { return }
+    runRoot(first, why: "nothing else builds an emitter, so it runs once, as a first event would")
+  }
+
+  /// Calls root `f` with plausible arguments and puts what it returns on screen.
+  private func runRoot(_ f: Int, why: String) {
+    let function = program.functions[f]
+    var given: [String] = []
+    var args: [ImportValue] = []
+    for (k, name) in function.parameters.enumerated() {
+      let type = k < function.parameterTypes.count ? function.parameterTypes[k] : ""
+      let (value, text) = plausibleArgument(type: type, name: name, at: function.at)
+      args.append(value)
+      if let text { given.append("\(name) = \(text)") }
+    }
+    let objectsBefore = objects.count
+    do throws(ImportSkip) {
+      let result = try call(f, args: args, at: function.at)
+      try show(result, at: function.at)
+    } catch {
+      warn(error.at ?? function.at, "skipped: \(function.signature)", hint: error.message)
+      return
+    }
+    guard objects.count > objectsBefore else { return }
+    let arguments = given.isEmpty ? "" : " with \(given.joined(separator: ", "))"
+    warn(function.at, "ran \(function.signature) at import\(arguments): \(why)")
+  }
+
+  /// Puts a layer or cell a root returned on screen, when nothing holds it.
+  private func show(_ value: ImportValue, at: SourceToken) throws(ImportSkip) {
+    guard case .object(let o) = value, !objects[o].attached else { return }
+    switch objects[o].kind {
+    case .layer, .emitter:
+      try attach(value, to: .host, first: false, at: at)
+    case .cell:
+      let emitter = try create(.emitter, at: at)
+      let centre = Point(viewSize.width / 2, viewSize.height / 2)
+      try setProperty(emitter, "emitterPosition", .point(centre), at: at)
+      try setProperty(emitter, "emitterCells", .array([value]), at: at)
+      try attach(emitter, to: .host, first: false, at: at)
+    }
+  }
+
+  /// What a root's parameter is given, and how the warning names it (nil: nothing worth
+  /// saying). The table is in docs/import.md, "What a root is given".
+  func plausibleArgument(type: String, name: String, at: SourceToken) -> (ImportValue, String?) {
+    let words = Set(type.split { !$0.isLetter && !$0.isNumber }.map(String.init))
+    let lower = name.lowercased()
+    func named(_ options: [String]) -> Bool { options.contains { lower.contains($0) } }
+    let centre = Point(viewSize.width / 2, viewSize.height / 2)
+    if !words.isDisjoint(with: Self.eventTypes) && !words.contains("UIView") {
+      return (.null, nil)
+    }
+    if words.contains("CGPoint") || (type.isEmpty && named(["point", "position", "center"])) {
+      return (.point(centre), "the view's centre")
+    }
+    if words.contains("CGSize") || (type.isEmpty && named(["size"])) {
+      return (.size(viewSize), "the view's size")
+    }
+    if words.contains("CGRect") || (type.isEmpty && named(["frame", "rect", "bounds"])) {
+      return (.rect(Rect(0, 0, viewSize.width, viewSize.height)), "the view's bounds")
+    }
+    if words.contains("CALayer") || words.contains("CAEmitterLayer") {
+      return (.hostLayer, "the view's layer")
+    }
+    if words.contains(where: { $0.hasSuffix("View") }) || named(["view"]) {
+      return (.host, "the view")
+    }
+    if words.contains("UIColor") || words.contains("CGColor") || words.contains("CGColorRef")
+      || named(["color", "colour", "tint"])
+    {
+      return (.color(Color(1, 1, 1, 1)), "white")
+    }
+    if words.contains("Bool") || words.contains("BOOL") { return (.bool(true), "true") }
+    if words.contains("UIImage") || words.contains("CGImage") || words.contains("CGImageRef") {
+      let name = imageLiteral() ?? name
+      return (.image(image(named: name, at: at)), "the image '\(name)'")
+    }
+    if words.contains("String") || words.contains("NSString") {
+      guard named(["image", "name", "texture", "file", "particle", "icon"]) else {
+        return (.string(""), nil)
+      }
+      let image = imageLiteral() ?? name
+      return (.string(image), "'\(image)'")
+    }
+    let numeric = [
+      "CGFloat", "Double", "Float", "Int", "NSInteger", "NSUInteger", "float", "double", "int",
+      "long", "TimeInterval", "NSTimeInterval", "UInt32",
+    ]
+    if !words.isDisjoint(with: numeric) {
+      return (.number(1), "1")
+    }
+    return (.null, nil)
+  }
+
+  /// The first image name the file gives `UIImage(named:)` or `imageNamed:` as a literal.
+  func imageLiteral() -> String? {
+    let t = program.tokens
+    for i in t.indices where t[i].kind == .string && i >= 2 {
+      if t[i - 1].isPunctuation(":"),
+        t[i - 2].isIdentifier("named") || t[i - 2].isIdentifier("imageNamed")
+      {
+        return t[i].text
+      }
+    }
+    return nil
+  }
+}
+
+/// Where a token starts, as a key.
+struct TokenPlace: Hashable {
+  var line: Int
+  var column: Int
+}

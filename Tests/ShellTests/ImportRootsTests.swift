@@ -1,0 +1,100 @@
+import Core
+import Foundation
+import Testing
+
+@testable import Shell
+
+/// Files whose building code nothing in them calls: the roots run at import
+/// (docs/import.md, "What runs", 5 and 6).
+@Suite("import: the roots that build run at import")
+struct ImportRootsTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    let file: String
+    /// What the construct is.
+    let shape: String
+    /// The root that must have run, as the warning names it.
+    let ran: String
+    let emitters: Int
+    let cells: Int
+    var testDescription: String { "\(file): \(shape)" }
+  }
+
+  static let cases: [Case] = [
+    Case(
+      file: "GlitterExtension.swift", shape: "a UIView extension method with parameters",
+      ran: "ran addGlitter(imageName:at:) at import with imageName = 'imageName', point = the"
+        + " view's centre", emitters: 1, cells: 1),
+    Case(
+      file: "DriftFactory.m",
+      shape: "a class method returning an emitter, NSArray and NSMutableArray forms",
+      ran: "ran driftEmitterAt:size: at import with position = the view's centre, size = the"
+        + " view's size", emitters: 1, cells: 3),
+    Case(
+      file: "SparkCell.swift", shape: "a file holding only a function that returns a cell",
+      ran: "ran makeSparkCell() at import", emitters: 1, cells: 1),
+    Case(
+      file: "RainRepresentable.swift", shape: "a SwiftUI makeUIView(context:)",
+      ran: "ran makeUIView(context:) at import", emitters: 1, cells: 1),
+    Case(
+      file: "BurstOnTap.swift", shape: "an event-like method that builds, when nothing else does",
+      ran: "ran startPop() at import: nothing else builds an emitter", emitters: 1, cells: 1),
+  ]
+
+  @Test("each root builds its emitter, which emits, and the import says what ran", arguments: cases)
+  func root(c: Case) throws {
+    let path = "\(importCorpus)/Roots/\(c.file)"
+    let (transcript, session) = importTranscript("import \"\(path)\" view 320x240\nstep 1\n")
+    #expect(!transcript.contains("error:"), "\(transcript)")
+    #expect(transcript.contains(c.ran), "\(transcript)")
+    let model = session.scene.model
+    let emitters = model.treeOrder.filter { model.layer($0)?.kind == .emitter }
+    #expect(emitters.count == c.emitters, "\(transcript)")
+    func count(_ cells: [EmitterCell]) -> Int { cells.reduce(0) { $0 + 1 + count($1.cells) } }
+    let cells = emitters.reduce(0) { n, id in n + count(model.layer(id)?.cells ?? []) }
+    #expect(cells == c.cells, "\(transcript)")
+    let live = session.scene.stats().reduce(0) { $0 + $1.live }
+    #expect(live > 0, "\(transcript)")
+  }
+
+  @Test("an event-like root stays an action while the setup builds an emitter")
+  func eventRootStaysAction() throws {
+    let source = """
+      import UIKit
+      class V: UIView {
+        let e = CAEmitterLayer()
+        override func layoutSubviews() {
+          let c = CAEmitterCell()
+          c.birthRate = 5
+          e.emitterCells = [c]
+          layer.addSublayer(e)
+        }
+        func startMore() {
+          e.birthRate = 2
+        }
+      }
+
+      """
+    let path = try temporaryFile("setup.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\n")
+    #expect(!transcript.contains("ran startMore"), "\(transcript)")
+    #expect(session.actions.map(\.name) == ["startMore"], "\(transcript)")
+  }
+
+  @Test(
+    "plausible arguments by type and name",
+    arguments: [
+      ("CGPoint", "where", "the view's centre"), ("", "position", "the view's centre"),
+      ("CGSize", "s", "the view's size"), ("CGRect", "r", "the view's bounds"),
+      ("UIView", "host", "the view"), ("UIColor", "c", "white"), ("Bool", "on", "true"),
+      ("CGFloat", "k", "1"), ("UIPanGestureRecognizer", "g", "-"), ("Set<UITouch>", "t", "-"),
+      ("String", "imagename", "'imagename'"), ("String", "title", "-"),
+    ])
+  func plausible(type: String, name: String, described: String) throws {
+    let program = SourceProgram(source: "", language: .swift)
+    let interpreter = ImportInterpreter(
+      program: program, viewSize: Size(320, 240), now: 0, directory: "", fileName: "x.swift")
+    let at = SourceToken(kind: .identifier, text: "f", line: 1, column: 1)
+    let (_, text) = interpreter.plausibleArgument(type: type, name: name, at: at)
+    #expect((text ?? "-") == described)
+  }
+}
