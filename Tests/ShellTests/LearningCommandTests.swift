@@ -153,3 +153,51 @@ struct LearningCommandTests {
     #expect(shape(a.stdout) == shape(b.stdout))
   }
 }
+
+/// lint speaks only when nothing can ever show, and can fail a script.
+@Suite("lint says something only when nothing can reach the screen")
+struct LintReachTests {
+  static let snow = """
+    emitter snow; cell snow flake
+    set snow emitterShape=line emitterSize=320,0
+    set snow.emitterCells.flake birthRate=20 lifetime=8 velocity=30 emissionLongitude=pi contents=dot
+
+    """
+
+  @Test(
+    "an emitter off the canvas is reported only when no particle can travel in",
+    arguments: [
+      ("set snow emitterPosition=160,-10", false),
+      ("set snow emitterPosition=160,-1000", true),
+      ("set snow emitterPosition=-600,120", true),
+      ("set snow emitterPosition=-100,120", false),
+    ])
+  func offCanvas(place: String, reported: Bool) {
+    let run = runScript(Self.snow + place + "\nlint\n")
+    #expect(run.stdout.contains("off-canvas") == reported, "\(run.stdout)")
+  }
+
+  @Test("a finished fire, with particles alive, is not reported as birthRate 0")
+  func finishedFire() {
+    let run = runScript(
+      Self.snow + "set snow emitterPosition=160,10 birthRate=0\nfire snow 0.5\nstep 1\nlint\n")
+    #expect(!run.stdout.contains("the layer's birthRate is 0"), "\(run.stdout)")
+    let idle = runScript(Self.snow + "set snow emitterPosition=160,10 birthRate=0\nlint\n")
+    #expect(idle.stdout.contains("the layer's birthRate is 0"), "\(idle.stdout)")
+    let later = runScript(
+      Self.snow
+        + "set snow emitterPosition=160,10 birthRate=0\nafter 1 set snow.birthRate 1\nlint\n")
+    #expect(!later.stdout.contains("the layer's birthRate is 0"), "\(later.stdout)")
+  }
+
+  @Test("lint strict fails a script with exit status 65 when it finds anything")
+  func strict() {
+    let bad = runScript("emitter e\nlint strict\necho after\n")
+    #expect(bad.error?.exitCode == 65)
+    #expect(bad.stderr.contains("error: lint found 1 problem"), "\(bad.stderr)")
+    #expect(!bad.stdout.contains("after"))
+    let good = runScript(Self.snow + "set snow emitterPosition=160,10\nlint strict\necho after\n")
+    #expect(good.error == nil, "\(good.stderr)")
+    #expect(good.stdout == "no problems found\nafter\n")
+  }
+}

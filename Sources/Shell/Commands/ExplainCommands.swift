@@ -145,15 +145,31 @@ enum ExplainCommands {
   }
 
   static let lint = Command(
-    name: "lint", usage: "lint",
+    name: "lint", usage: "lint [strict]",
     abstract:
       "say why something will not show (rates, lifetimes, contents, alpha, position, speed,"
       + " degrees)",
-    examples: ["lint"], effect: .display
+    discussion:
+      "lint strict fails (exit status 65 in a script) when it finds anything, so that a"
+      + " project's CI can run it.",
+    examples: ["lint", "lint strict"], hints: [.keywords(["strict"])], effect: .display
   ) { s, inv throws(Diagnostic) in
-    try inv.expectAtMost(0)
-    let problems = Linter.problems(in: s.scene)
+    try inv.expectAtMost(1)
+    var strict = false
+    if inv.args.count == 1 {
+      let word = inv.text.tokens[1]
+      guard word.text == "strict", !word.quoted else {
+        throw inv.error("expected 'strict'", hint: "usage: \(inv.command.usage)", at: word)
+      }
+      strict = true
+    }
+    let problems = Linter.problems(in: s.scene, pending: !s.events.isEmpty || !s.actions.isEmpty)
     s.sink.out(problems.isEmpty ? "no problems found\n" : problems.map { $0 + "\n" }.joined())
+    if strict && !problems.isEmpty {
+      throw inv.error(
+        "lint found \(problems.count) problem\(problems.count == 1 ? "" : "s")",
+        hint: "the lines above say what and how to fix each", at: inv.nameToken)
+    }
   }
 }
 

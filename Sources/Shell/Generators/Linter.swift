@@ -1,4 +1,5 @@
 import Core
+import Foundation
 
 /// The checks behind `lint`: the usual reasons an emitter shows nothing.
 enum Linter {
@@ -7,10 +8,13 @@ enum Linter {
   /// reported as too fast to see.
   static let fastCrossing = 0.25
 
-  static func problems(in scene: Scene) -> [String] {
+  /// What would keep the scene from showing anything. `pending` says that commands are still
+  /// to come (scheduled ones, or actions), which may start an emitter that is off now.
+  static func problems(in scene: Scene, pending: Bool = false) -> [String] {
     let m = scene.model
     var out: [String] = []
     let bounds = m.root.properties.bounds.size
+    let live = Dictionary(scene.stats().map { ($0.path, $0.live) }, uniquingKeysWith: +)
     for id in m.treeOrder {
       guard let l = m.layer(id) else { continue }
       let name = KeyPathSyntax.spelled(l.name)
@@ -22,7 +26,12 @@ enum Linter {
       if l.cells.isEmpty {
         out.append("\(name): the emitter has no cells (add one with: cell \(name) NAME)")
       }
-      if e.birthRate <= 0 {
+      // A finished `fire` (or a stop) leaves birthRate 0 with particles alive, or with a
+      // schedule or an action to start it again: that is how effects are written.
+      let emitting = l.cells.contains {
+        live[name + ".emitterCells." + KeyPathSyntax.spelled($0.name), default: 0] > 0
+      }
+      if e.birthRate <= 0 && !emitting && !pending {
         out.append(
           "\(name): the layer's birthRate is \(ValueFormatting.number(e.birthRate)), so no cell"
             + " emits (fire \(name) SECONDS, or set \(name).birthRate 1)")
@@ -32,7 +41,10 @@ enum Linter {
       }
       let p = SceneRenderer.transformToScene(m, id)
         .apply(x: e.emitterPosition.x, y: e.emitterPosition.y)
-      if p.x < 0 || p.y < 0 || p.x > bounds.width || p.y > bounds.height {
+      // Off the canvas by more than any particle can travel: nothing can ever be seen. (An
+      // emitter just above the top edge, as snow and rain are written, is fine.)
+      let outside = hypot(max(0, -p.x, p.x - bounds.width), max(0, -p.y, p.y - bounds.height))
+      if outside > reach(of: l, in: scene) {
         out.append(
           "\(name): the emitter sits off-canvas at \(fmt(p.x)),\(fmt(p.y)) in the scene;"
             + " particles must travel in to be seen")
@@ -104,6 +116,29 @@ enum Linter {
     }
     out += futureParticles(in: scene)
     return out
+  }
+
+  /// How far from its emitter's position a particle of layer `l` can get, in points, at most:
+  /// half the emitter's size, plus each cell's fastest start × longest life and its
+  /// acceleration's ½at², plus its sub-cells' reach and half its sprite. Generous on purpose:
+  /// lint speaks only when nothing can reach the canvas.
+  static func reach(of l: Layer, in scene: Scene) -> Double {
+    let e = l.emitter
+    func cell(_ c: EmitterCell) -> Double {
+      let life = max(0, (c.lifetime + abs(c.lifetimeRange) / 2) * e.lifetime)
+      let speed = (abs(c.velocity) + abs(c.velocityRange) / 2) * abs(e.velocity)
+      let a = hypot(c.xAcceleration, c.yAcceleration)
+      var sprite = 0.0
+      if let image = scene.image(c.contents) {
+        sprite =
+          Double(max(image.width, image.height)) / max(c.contentsScale, 1e-9)
+          * (abs(c.scale) + abs(c.scaleRange) / 2 + abs(c.scaleSpeed) * life) * abs(e.scale) / 2
+      }
+      let subCells = c.cells.map(cell).max() ?? 0
+      return speed * life + a * life * life / 2 + sprite + subCells
+    }
+    let area = hypot(e.emitterSize.width / 2, e.emitterSize.height / 2)
+    return area + (l.cells.map(cell).max() ?? 0)
   }
 
   /// Where a real app would see iOS 7+'s "future particles": an emitter that started emitting

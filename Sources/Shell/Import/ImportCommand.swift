@@ -138,18 +138,44 @@ final class ImportRun {
     }
   }
 
+  /// **(choice)** The size a whole screen is imported at into a new scene: an iPhone's in
+  /// points (390×844, iPhone 12 to 14), the screen most such code was written for.
+  static let screenSize = Size(390, 844)
+
+  /// The types whose code fills a screen: a view controller, a SwiftUI view, a playground's
+  /// live view.
+  static let screenTypes: Set<String> = [
+    "UIViewController", "UITableViewController", "UICollectionViewController",
+    "UIViewRepresentable", "UIViewControllerRepresentable", "PlaygroundPage",
+  ]
+
+  /// Whether the file is a whole screen rather than a component (a `UIView` subclass).
+  static func isScreen(_ program: SourceProgram) -> Bool {
+    program.tokens.contains { $0.kind == .identifier && screenTypes.contains($0.text) }
+  }
+
   func perform(viewSize: Size?, token: Token, inv: Invocation) throws(Diagnostic) {
     let s = session
     var warnings: [ImportWarning] = []
     script = "# \(fileName) translated by: import \(path)\n"
+    let program = SourceProgram(source: source, language: language)
+    try checkNesting(program.tokens)
+    var viewSize = viewSize
+    if viewSize == nil, Self.isScreen(program), s.scene.now == 0, s.events.isEmpty,
+      s.scene.model == SceneModel()
+    {
+      // A whole screen imported into a new scene: the scene is a phone's screen.
+      viewSize = Self.screenSize
+      s.sink.out(
+        "scene \(Int(Self.screenSize.width))x\(Int(Self.screenSize.height)): \(fileName) fills"
+          + " a phone's screen (view WxH gives another size)\n")
+    }
     if let size = viewSize {
       let text = "scene \(ValueFormatting.value(.size(size)))"
       try runLine(text, line: 1)
     }
     let bounds = s.scene.model.root.properties.bounds.size
     let slash = path.lastIndex(of: "/")
-    let program = SourceProgram(source: source, language: language)
-    try checkNesting(program.tokens)
     let interpreter = ImportInterpreter(
       program: program, viewSize: bounds,
       now: s.scene.now, directory: slash.map { String(path[..<$0]) } ?? "",

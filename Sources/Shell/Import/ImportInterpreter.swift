@@ -83,7 +83,8 @@ struct ImportWarning: Sendable {
 /// builds a list of objects; `ImportTranslation` turns them into Burst commands. What it does
 /// not understand it skips, with a warning naming the line.
 final class ImportInterpreter {
-  let program: SourceProgram
+  /// The file; an interpolation's tokens are appended for the time they are read.
+  var program: SourceProgram
   /// The hosting view's size (the scene's).
   let viewSize: Size
   /// `CACurrentMediaTime()`: the scene's clock.
@@ -105,6 +106,8 @@ final class ImportInterpreter {
   private var evaluating: Set<String> = []
   private var usedProperties: Set<String> = []
   var called: Set<Int> = []
+  /// How many random values each place in the file has drawn (`ImportRandom.swift`).
+  var randomDraws: [TokenPlace: UInt64] = [:]
   private var ownLayer: Int?
   private var depth = 0
   private var steps = 0
@@ -1085,17 +1088,94 @@ final class ImportInterpreter {
     }
   }
 
-  /// Objective-C's `if (self)` / `if (self = [super init…])` runs its block; other conditions
-  /// are skipped.
+  /// `if COND { … } else if COND { … } else { … }`, in Swift and Objective-C (braces
+  /// required). A condition is worked out where it can be (`docs/import.md`, "Conditions").
   private func conditional(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> ImportValue? {
-    guard let brace = program.firstBrace(in: (i + 1)..<s.upperBound) else {
-      throw skip("an 'if' without a block")
+    var k = i
+    while true {
+      guard let brace = program.firstBrace(in: (k + 1)..<s.upperBound) else {
+        throw skip("an 'if' without a block")
+      }
+      let close = program.closing(brace, in: s)
+      var rest: Range<Int>? = nil
+      if close + 1 < s.upperBound, tokens[close + 1].isIdentifier("else") {
+        rest = (close + 2)..<s.upperBound
+      }
+      guard let met = condition((k + 1)..<brace, branch: (brace + 1)..<close, otherwise: rest)
+      else {
+        throw skip("its condition is not known here, and no branch of it builds layers or cells")
+      }
+      if met { return try body((brace + 1)..<close) }
+      guard let rest, !rest.isEmpty else { return nil }
+      if tokens[rest.lowerBound].isIdentifier("if") {
+        k = rest.lowerBound
+        continue
+      }
+      guard tokens[rest.lowerBound].isPunctuation("{") else {
+        throw skip("an 'else' without a block", tokens[rest.lowerBound])
+      }
+      return try body((rest.lowerBound + 1)..<program.closing(rest.lowerBound, in: s))
     }
-    let condition = tokens[(i + 1)..<brace].filter { $0.kind == .identifier }.map(\.text)
-    guard program.language == .objc, condition.first == "self",
-      condition.count == 1 || condition.contains("super")
-    else { throw skip("conditions are not evaluated") }
-    return try body((brace + 1)..<program.closing(brace, in: s))
+  }
+
+  /// Whether the condition in `range` holds: its clauses (separated by `,`; `let NAME = VALUE`
+  /// binds NAME, and holds unless VALUE is `nil`) all hold. When one cannot be worked out
+  /// here (a bundle's file, a setting of the app), the branch that builds layers or cells is
+  /// taken; when none builds, an unknown `let` holds (the value is there on the device), and
+  /// any other unknown clause gives nil: the whole `if` is skipped with a warning.
+  private func condition(_ range: Range<Int>, branch: Range<Int>, otherwise: Range<Int>?) -> Bool? {
+    var known = true
+    var onlyBindings = true
+    var clauses: [Range<Int>] = []
+    var start = range.lowerBound
+    while let comma = topLevelIndex(of: ",", in: start..<range.upperBound) {
+      clauses.append(start..<comma)
+      start = comma + 1
+    }
+    clauses.append(start..<range.upperBound)
+    for clause in clauses where !clause.isEmpty {
+      let head = tokens[clause.lowerBound]
+      let words = tokens[clause].filter { $0.kind != .punctuation || $0.text == "=" }
+      if words.count >= 2, words[0].isIdentifier("self"), words[1].isPunctuation("=") {
+        continue  // Objective-C's `if (self = [super init…])`: the superclass's part holds.
+      }
+      if head.isIdentifier("let") || head.isIdentifier("var"),
+        clause.count > 1, tokens[clause.lowerBound + 1].kind == .identifier
+      {
+        let name = tokens[clause.lowerBound + 1].text
+        guard let eq = topLevelIndex(of: "=", in: clause) else {
+          known = false
+          continue
+        }
+        let value = try? expression((eq + 1)..<clause.upperBound)
+        bind(name, value ?? .null, declare: true)
+        if value == .null { return false }
+        if value == nil { known = false }
+        continue
+      }
+      guard let value = try? expression(clause), let truth = Self.truth(value) else {
+        known = false
+        onlyBindings = false
+        continue
+      }
+      if !truth { return false }
+    }
+    if known { return true }
+    if builds(in: branch) { return true }
+    if let otherwise, builds(in: otherwise) { return false }
+    return onlyBindings ? true : nil
+  }
+
+  /// Whether a value counts as true in a condition: a Bool, a number other than 0, or an
+  /// object that exists; nil when it cannot say.
+  static func truth(_ v: ImportValue) -> Bool? {
+    switch v {
+    case .bool(let b): return b
+    case .number(let n): return n != 0
+    case .null: return false
+    case .void, .constant, .type, .function, .method: return nil
+    default: return true
+    }
   }
 
   private func assign(_ lhs: Range<Int>, op: String, value: ImportValue) throws(ImportSkip) {
@@ -1114,6 +1194,13 @@ final class ImportInterpreter {
       let declared =
         frames.last?[last.text] != nil || instance[last.text] != nil
         || program.properties.contains { $0.name == last.text }
+      if !declared, program.selfIsEmitter,
+        Self.info(last.text, of: .emitter) != nil || last.text == "emitterCells"
+      {
+        // `emitterShape = .line` in a CAEmitterLayer subclass: the layer's own property.
+        try setProperty(try ownEmitter(at: last), last.text, v, at: last)
+        return
+      }
       if !declared, Self.viewProperties.contains(last.text) || last.text == "backgroundColor" {
         // `backgroundColor = .black` inside the view: the hosting view's own property.
         try setProperty(.host, last.text, v, at: last)
@@ -1348,8 +1435,27 @@ final class ImportInterpreter {
     return v
   }
 
+  /// The value of an expression written in `text` (the inside of an interpolation), read
+  /// with the file's own frames: its tokens are put after the file's for the reading.
+  func expression(of text: String, at: SourceToken) throws(ImportSkip) -> ImportValue {
+    let inner = SourceTokenizer.tokens(text).map { t -> SourceToken in
+      var t = t
+      t.line = at.line
+      t.column = at.column
+      return t
+    }
+    guard !inner.isEmpty, inner.count <= 64 else {
+      throw skip("an interpolation that is empty or too long", at)
+    }
+    let start = program.tokens.count
+    program.tokens += inner
+    defer { program.tokens.removeLast(inner.count) }
+    return try expression(start..<(start + inner.count))
+  }
+
   private static let precedence: [String: Int] = [
-    "??": 1, "..<": 2, "...": 2, "+": 3, "-": 3, "*": 4, "/": 4,
+    "||": 1, "&&": 2, "==": 3, "!=": 3, "<": 3, ">": 3, "<=": 3, ">=": 3, "??": 4, "..<": 5,
+    "...": 5, "+": 6, "-": 6, "*": 7, "/": 7, "%": 7,
   ]
 
   private func binary(_ c: inout Int, _ end: Int, _ minimum: Int) throws(ImportSkip)
@@ -1374,6 +1480,20 @@ final class ImportInterpreter {
       if case .null = a { return b }
       return a
     }
+    if op == "&&" || op == "||" {
+      guard let x = Self.truth(a), let y = Self.truth(b) else {
+        throw skip("a condition whose value is not known here", at)
+      }
+      return .bool(op == "&&" ? x && y : x || y)
+    }
+    if op == "==" || op == "!=" {
+      if case .number = a, case .number = b {
+      } else if a == .null || b == .null {
+        return .bool((a == b) == (op == "=="))
+      } else if case .string = a, case .string = b {
+        return .bool((a == b) == (op == "=="))
+      }
+    }
     if op == "+", case .array(let x) = a, case .array(let y) = b { return .array(x + y) }
     let x = try number(a, at: at)
     let y = try number(b, at: at)
@@ -1384,7 +1504,20 @@ final class ImportInterpreter {
     case "/":
       guard y != 0 else { throw skip("a division by zero", at) }
       return .number(x / y)
+    case "%":
+      guard y != 0 else { throw skip("a division by zero", at) }
+      return .number(x.truncatingRemainder(dividingBy: y))
+    case "==": return .bool(x == y)
+    case "!=": return .bool(x != y)
+    case "<": return .bool(x < y)
+    case ">": return .bool(x > y)
+    case "<=": return .bool(x <= y)
+    case ">=": return .bool(x >= y)
     default:
+      if x.rounded() != x || y.rounded() != y {
+        // `0.5...1.5`: a range of numbers, for `CGFloat.random(in:)`.
+        return .range(x, y)
+      }
       guard (y - x) <= Double(Self.maxLoopIterations), x.rounded() == x, y.rounded() == y else {
         throw skip("ranges of at most \(Self.maxLoopIterations) whole numbers are followed", at)
       }
@@ -1425,6 +1558,13 @@ final class ImportInterpreter {
       c += 1
       let v = try unary(&c, end)
       return t.text == "-" ? .number(-(try number(v, at: t))) : v
+    }
+    if t.isPunctuation("!") {
+      c += 1
+      guard let truth = Self.truth(try unary(&c, end)) else {
+        throw skip("a condition whose value is not known here", t)
+      }
+      return .bool(!truth)
     }
     if t.isPunctuation("("), program.language == .objc, c + 3 < end,
       tokens[c + 1].isIdentifier("CATransform3D"), tokens[c + 2].isPunctuation(")"),
@@ -1471,14 +1611,18 @@ final class ImportInterpreter {
       return .number(try literal(t))
     case .string:
       c += 1
-      return .string(t.text)
+      guard program.language == .swift else { return .string(t.text) }
+      return .string(
+        try interpolated(t.text, at: t) { (inside: String) throws(ImportSkip) -> ImportValue in
+          try self.expression(of: inside, at: t)
+        })
     case .identifier:
       c += 1
       switch t.text {
       case "true", "YES", "@YES": return .bool(true)
       case "false", "NO", "@NO": return .bool(false)
       case "nil", "NULL", "Nil": return .null
-      case "self": return .host
+      case "self": return program.selfIsEmitter ? try ownEmitter(at: t) : .host
       case "@selector", "#selector": throw skip("selectors are not followed", t)
       default: return try variable(t.text, at: t)
       }
@@ -1590,8 +1734,17 @@ final class ImportInterpreter {
         guard close < end else { throw skip("an unclosed '('", t) }
         let args = try list((c + 1)..<close)
         c = close + 1
+        if args.isEmpty, c < end, tokens[c].isPunctuation("{"), Self.takesClosure(v) { continue }
         if c < end, tokens[c].isPunctuation("{") { throw skip("closures are not followed", t) }
         v = try call(v, args, at: t)
+      } else if t.isPunctuation("{"), Self.takesClosure(v),
+        case .method(.array(let items), let name) = v
+      {
+        // A trailing closure: `cells.forEach { $0.birthRate = 0 }`, `colors.map { c in … }`.
+        let close = program.closing(c, in: c..<end)
+        guard close < end else { throw skip("an unclosed '{'", t) }
+        v = try mapped(items, name, closure: (c + 1)..<close, at: t)
+        c = close + 1
       } else if t.isPunctuation("["), program.language == .swift, !t.startsLine {
         let close = program.closing(c, in: c..<end)
         let index = try number(try expression((c + 1)..<close), at: t)
@@ -1632,17 +1785,25 @@ final class ImportInterpreter {
   }
 
   /// Type names the importer knows as values to call or to read members of.
-  private static let types: Set<String> = [
+  private static let types: Set<String> = Set([
     "CAEmitterLayer", "CAEmitterCell", "CALayer", "CGPoint", "CGSize", "CGRect", "CGFloat",
     "Float", "Double", "Int", "NSNumber", "NSValue", "UIColor", "CGColor", "UIImage", "UIScreen",
     "CGPointMake", "CGSizeMake", "CGRectMake", "CACurrentMediaTime", "NSArray", "NSMutableArray",
     "sin", "cos", "sqrt", "abs", "fabs", "min", "max", "fmin", "fmax", "floor", "ceil", "round",
-    "CGRectGetMidX", "CGRectGetMidY", "CGRectGetWidth", "CGRectGetHeight",
-  ]
+    "CGRectGetMidX", "CGRectGetMidY", "CGRectGetWidth", "CGRectGetHeight", "#colorLiteral",
+    "#imageLiteral",
+  ]).union(randomFunctions)
 
   /// What a name means here: a local, an instance variable (a stored property evaluated now),
   /// a computed property, a function, the view's own members, a type or a constant.
   private func variable(_ name: String, at: SourceToken) throws(ImportSkip) -> ImportValue {
+    if let macro = program.macros[name], !evaluating.contains("#" + name) {
+      // The preprocessor's: the value stands where the name is written.
+      guard macro.parameters == nil else { return .function("#" + name) }
+      evaluating.insert("#" + name)
+      defer { evaluating.remove("#" + name) }
+      return try expression(macro.body)
+    }
     if let v = frames.last?[name] ?? instance[name] { return v }
     if let p = program.properties.first(where: { $0.name == name }) {
       guard !p.initializer.isEmpty else {
@@ -1701,6 +1862,7 @@ final class ImportInterpreter {
         return .number(n)
       }
       if type == "CGAffineTransform", name == "identity" { return .transform("identity") }
+      if name == "random", Self.randomTypes.contains(type) { return .type(type + ".random") }
       if name == "zero" { return .constant(".zero") }
       if type == "UIColor" || type == "CGColor", let color = ImportNames.color(name) {
         return .color(color)
@@ -1767,7 +1929,8 @@ final class ImportInterpreter {
       case "count": return .number(Double(items.count))
       case "first": return items.first ?? .null
       case "last": return items.last ?? .null
-      case "enumerated": return .method(v, name)
+      case "enumerated", "reversed": return .method(v, name)
+      case _ where Self.closureMethods.contains(name): return .method(v, name)
       default: break
       }
     case .animation(let a):
@@ -1836,6 +1999,9 @@ final class ImportInterpreter {
   {
     let labels = args.map { $0.0 ?? "_" }
     let values = args.map(\.1)
+    if case .type(let name) = v, let drawn = try randomCall(name, labels, values, at: at) {
+      return drawn
+    }
     func arg(_ label: String) throws(ImportSkip) -> Double {
       guard let a = args.first(where: { $0.0 == label }) else {
         throw skip("missing '\(label):'", at)
@@ -1915,9 +2081,22 @@ final class ImportInterpreter {
           Self.hsb(try arg("hue"), try arg("saturation"), try arg("brightness"), try arg("alpha")))
       case ("UIColor", ["cgColor"]):
         return values[0]
-      case ("UIImage", ["named"]):
+      case ("UIImage", ["named"]), ("UIImage", ["named", "in", "compatibleWith"]),
+        ("UIImage", ["named", "in", "with"]):
         guard case .string(let name) = values[0] else { break }
         return .image(image(named: name, at: at))
+      case ("#colorLiteral", ["red", "green", "blue", "alpha"]):
+        // Xcode's colour literal.
+        return .color(Color(try arg("red"), try arg("green"), try arg("blue"), try arg("alpha")))
+      case ("#imageLiteral", ["resourceName"]):
+        guard case .string(let name) = values[0] else { break }
+        return .image(image(named: name, at: at))
+      case ("UIImage", ["systemName"]), ("UIImage", ["systemName", "withConfiguration"]):
+        guard case .string(let name) = values[0] else { break }
+        return .image(symbol(name, at: at))
+      case ("UIImage", ["contentsOfFile"]):
+        guard case .string(let path) = values[0] else { break }
+        return .image(image(named: Self.imageName(ofPath: path), at: at))
       case ("CACurrentMediaTime", []):
         return .number(now)
       case ("CGRectGetMidX", ["_"]), ("CGRectGetMidY", ["_"]), ("CGRectGetWidth", ["_"]),
@@ -1948,6 +2127,14 @@ final class ImportInterpreter {
     case .function(let name) where localActions.contains(name) && args.isEmpty:
       add(.run(name))
       return .void
+    case .function(let name) where name.hasPrefix("#"):
+      guard let macro = program.macros[String(name.dropFirst())],
+        let parameters = macro.parameters, parameters.count == values.count,
+        !evaluating.contains(name)
+      else { throw skip("the macro \(name.dropFirst()) takes other arguments", at) }
+      evaluating.insert(name)
+      defer { evaluating.remove(name) }
+      return try invoke(body: macro.body, parameters: parameters, args: values, at: at)
     case .function(let name):
       let candidates = program.functions.indices.filter {
         program.functions[$0].name == name && program.functions[$0].parameters.count == args.count
@@ -1958,6 +2145,10 @@ final class ImportInterpreter {
       return try call(f, args: values, at: at)
     case .method(let receiver, let name):
       return try method(receiver, name, labels: labels, values: values, at: at)
+    case .array(let items)
+    where args.isEmpty && items.count == 1 && { if case .type = items[0] { true } else { false } }():
+      // `[CAEmitterCell]()`: an empty array of that type.
+      return .array([])
     default:
       throw skip("\(v.kindName) cannot be called", at)
     }
@@ -2041,6 +2232,9 @@ final class ImportInterpreter {
       guard case .color(var c) = receiver else { break }
       c.alpha = try number(values[0], at: at)
       return .color(c)
+    case ("reversed", []):
+      guard case .array(let items) = receiver else { break }
+      return .array(items.reversed())
     case ("enumerated", []):
       guard case .array(let items) = receiver else { break }
       return .array(items.enumerated().map { .array([.number(Double($0.offset)), $0.element]) })
@@ -2523,6 +2717,18 @@ final class ImportInterpreter {
       case ("UIImage", "imageNamed:"):
         guard case .string(let name) = args[0] else { break }
         return .image(image(named: name, at: at))
+      case ("UIImage", "systemImageNamed:"):
+        guard case .string(let name) = args[0] else { break }
+        return .image(symbol(name, at: at))
+      case ("UIImage", "imageWithContentsOfFile:"):
+        guard case .string(let path) = args[0] else { break }
+        return .image(image(named: Self.imageName(ofPath: path), at: at))
+      case ("NSString", "stringWithFormat:"), ("NSString", "initWithFormat:"):
+        guard case .array(let items) = args[0], case .string(let format) = items.first else {
+          if case .string = args[0] { return args[0] }
+          break
+        }
+        return .string(try formatted(format, Array(items.dropFirst()), at: at))
       case ("NSNumber", _) where selector.hasPrefix("numberWith") && args.count == 1:
         return .number(try number(args[0], at: at))
       case ("NSValue", _) where selector.hasPrefix("valueWith") && args.count == 1:
@@ -2582,7 +2788,7 @@ final class ImportInterpreter {
     return try invoke(body: function.body, parameters: function.parameters, args: args, at: at)
   }
 
-  private func invoke(
+  func invoke(
     body range: Range<Int>, parameters: [String], args: [ImportValue], at: SourceToken
   ) throws(ImportSkip) -> ImportValue {
     guard depth < Self.maxCallDepth else {
@@ -2649,6 +2855,20 @@ final class ImportInterpreter {
   /// `UIImage(named:)`: a PNG beside the file (`x.png`, `x@2x.png`, `x@3x.png`), else in an
   /// asset catalog `Assets.xcassets/x.imageset/` beside the file or in one of its three nearest
   /// ancestor folders, else the built-in image of the same role, with a warning.
+  /// An SF Symbol (`UIImage(systemName: "heart.fill")`): Burst's built-in image of its role.
+  func symbol(_ name: String, at: SourceToken) -> ImageRef {
+    let builtin = ImportNames.builtinImage(for: name)
+    if builtin != name {
+      warn(at, "SF Symbol '\(name)' is drawn as Burst's built-in '\(builtin)'")
+    }
+    return .builtin(builtin)
+  }
+
+  /// The image name a file path gives (`/app/Snow.png` → `Snow.png`).
+  static func imageName(ofPath path: String) -> String {
+    String(path.split(separator: "/").last ?? Substring(path))
+  }
+
   func image(named name: String, at: SourceToken) -> ImageRef {
     let candidates =
       name.hasSuffix(".png") ? [name] : [name + ".png", name + "@2x.png", name + "@3x.png"]

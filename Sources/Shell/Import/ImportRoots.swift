@@ -71,20 +71,27 @@ extension ImportInterpreter {
     }
   }
 
-  /// Whether function `f` builds layers or cells: its body, or the body of a function of the
-  /// file it names (followed breadth-first, each once), names a `buildingTypes` word.
+  /// Whether function `f` builds layers or cells (`builds(in:)` of its body).
   func builds(_ f: Int) -> Bool {
+    builds(in: program.functions[f].body, seen: [f])
+  }
+
+  /// Whether the tokens in `range`, or the body of a function of the file they name (followed
+  /// breadth-first, each once), name a `buildingTypes` word.
+  func builds(in range: Range<Int>, seen: Set<Int> = []) -> Bool {
     var byName: [String: [Int]] = [:]
     for (i, g) in program.functions.enumerated() { byName[g.name, default: []].append(i) }
-    var queue = [f]
-    var seen: Set<Int> = [f]
+    var ranges = [range]
+    var seen = seen
     var next = 0
-    while next < queue.count {
-      let g = queue[next]
+    while next < ranges.count {
+      let r = ranges[next]
       next += 1
-      for t in program.tokens[program.functions[g].body] where t.kind == .identifier {
+      for t in program.tokens[r] where t.kind == .identifier {
         if Self.buildingTypes.contains(t.text) { return true }
-        for h in byName[t.text] ?? [] where seen.insert(h).inserted { queue.append(h) }
+        for h in byName[t.text] ?? [] where seen.insert(h).inserted {
+          ranges.append(program.functions[h].body)
+        }
       }
     }
     return false

@@ -41,6 +41,9 @@ indirect enum ImportValue: Sendable, Equatable {
   /// A value read from a presentation layer (`presentation()?.value(forKeyPath: "opacity")`):
   /// what is on screen when the code runs, `from presentation` in an animation.
   case presented(object: Int, keyPath: String)
+  /// A range of numbers whose bounds are not whole (`0.5...1.5`); whole-number ranges are
+  /// arrays, for loops.
+  case range(Double, Double)
   case null
   case void
 
@@ -69,6 +72,7 @@ indirect enum ImportValue: Sendable, Equatable {
     case .method(_, let m): return "the method \(m)"
     case .presentation: return "a presentation layer"
     case .presented: return "a presentation value"
+    case .range: return "a range"
     case .null: return "nil"
     case .void: return "no value"
     }
@@ -98,6 +102,20 @@ enum ImportNames {
     ("systemTeal", rgb(90, 200, 250)), ("systemBlue", rgb(0, 122, 255)),
     ("systemIndigo", rgb(88, 86, 214)), ("systemPurple", rgb(175, 82, 222)),
     ("systemPink", rgb(255, 45, 85)), ("systemGray", rgb(142, 142, 147)),
+    ("systemBrown", rgb(162, 132, 94)), ("systemMint", rgb(0, 199, 190)),
+    ("systemCyan", rgb(50, 173, 230)), ("systemGray2", rgb(174, 174, 178)),
+    ("systemGray3", rgb(199, 199, 204)), ("systemGray4", rgb(209, 209, 214)),
+    ("systemGray5", rgb(229, 229, 234)), ("systemGray6", rgb(242, 242, 247)),
+    // The semantic colours in their light appearance (**(choice)**: Burst has no dark mode).
+    ("label", Color(0, 0, 0)), ("secondaryLabel", Color(60 / 255, 60 / 255, 67 / 255, 0.6)),
+    ("tertiaryLabel", Color(60 / 255, 60 / 255, 67 / 255, 0.3)),
+    ("quaternaryLabel", Color(60 / 255, 60 / 255, 67 / 255, 0.18)),
+    ("systemBackground", Color(1, 1, 1)), ("secondarySystemBackground", rgb(242, 242, 247)),
+    ("tertiarySystemBackground", Color(1, 1, 1)), ("systemGroupedBackground", rgb(242, 242, 247)),
+    ("link", rgb(0, 122, 255)), ("tint", rgb(0, 122, 255)),
+    ("placeholderText", Color(60 / 255, 60 / 255, 67 / 255, 0.3)),
+    ("separator", Color(60 / 255, 60 / 255, 67 / 255, 0.29)),
+    ("systemFill", Color(120 / 255, 120 / 255, 128 / 255, 0.2)),
   ]
 
   private static func rgb(_ r: Double, _ g: Double, _ b: Double) -> Color {

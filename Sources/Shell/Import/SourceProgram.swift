@@ -42,13 +42,47 @@ struct SourceProgram: Sendable {
   var properties: [SourceProperty] = []
   /// A view declares `layerClass` as `CAEmitterLayer`: its own layer is the emitter.
   var layerIsEmitter = false
+  /// The file declares a subclass of `CAEmitterLayer` (`class Snow: CAEmitterLayer`,
+  /// `@interface Snow : CAEmitterLayer`): `self` and its bare property names are the emitter.
+  var selfIsEmitter = false
   /// Declarations it could not read, with why.
   var skipped: [(at: SourceToken, message: String)] = []
+  /// Objective-C's `#define NAME VALUE` and `#define NAME(A, B) VALUE`: the parameters (nil
+  /// for an object-like macro) and the tokens of the value, which the interpreter evaluates
+  /// where the name is used.
+  var macros: [String: (parameters: [String]?, body: Range<Int>)] = [:]
 
   init(source: String, language: ImportLanguage) {
     self.language = language
     tokens = SourceTokenizer.tokens(source)
     scan(0..<tokens.count, inType: false)
+    if !layerIsEmitter && !selfIsEmitter { selfIsEmitter = setsOwnEmitterProperties }
+  }
+
+  /// Properties only an emitter layer has: `self.emitterShape = …` in a file that declares no
+  /// class (an Objective-C `.m` whose `@interface` is in its header) says `self` is one.
+  static let emitterOnly: Set<String> = [
+    "emitterShape", "emitterPosition", "emitterSize", "emitterMode", "emitterCells",
+    "renderMode", "emitterZPosition", "emitterDepth", "preservesDepth",
+  ]
+
+  /// Whether the code assigns an emitter-only property of `self` (`self.emitterCells = …`,
+  /// `[self setEmitterCells:…]`) while no view of the file declares an emitter `layerClass`.
+  private var setsOwnEmitterProperties: Bool {
+    guard language == .objc else { return false }
+    for i in tokens.indices.dropLast(3) where tokens[i].isIdentifier("self") {
+      if tokens[i + 1].isPunctuation("."), Self.emitterOnly.contains(tokens[i + 2].text),
+        tokens[i + 3].isPunctuation("=")
+      {
+        return true
+      }
+      let setter = tokens[i + 1].text
+      if setter.hasPrefix("set"), tokens[i + 2].isPunctuation(":") {
+        let name = setter.dropFirst(3)
+        if Self.emitterOnly.contains(name.prefix(1).lowercased() + name.dropFirst()) { return true }
+      }
+    }
+    return false
   }
 
   // MARK: - Statements
@@ -188,6 +222,11 @@ struct SourceProgram: Sendable {
     case "import", "typealias", "protocol", "precedencegroup", "associatedtype":
       if head.text == "protocol" { skipped.append((head, "protocol \(name(after: i, in: s))")) }
     case "class", "struct", "extension", "enum", "actor":
+      if head.text == "class", i + 3 < s.upperBound, tokens[i + 2].isPunctuation(":"),
+        tokens[i + 3].isIdentifier("CAEmitterLayer")
+      {
+        selfIsEmitter = true
+      }
       if let brace = firstBrace(in: (i + 1)..<s.upperBound) {
         scan((brace + 1)..<closing(brace, in: s), inType: true)
       }
@@ -318,10 +357,16 @@ struct SourceProgram: Sendable {
     case "@end", "@synthesize", "@dynamic", "@import", "@class", "@protocol", "@property":
       return
     case "@interface":
+      if s.count >= 4, tokens[s.lowerBound + 2].isPunctuation(":"),
+        tokens[s.lowerBound + 3].isIdentifier("CAEmitterLayer")
+      {
+        selfIsEmitter = true
+      }
       return
     default:
       break
     }
+    if head.text == "#define" { define(s) }
     if head.text.hasPrefix("#") { return }
     if head.isPunctuation("-") || head.isPunctuation("+") {
       method(objc: s)
@@ -440,6 +485,25 @@ struct SourceProgram: Sendable {
         name: first.hasSuffix(":") ? String(first.dropLast()) : first,
         signature: parts.joined(), parameters: names, parameterTypes: types,
         returnsValue: returns, body: body, at: nameToken))
+  }
+
+  /// Records a `#define` (the statement holds its line): `NAME VALUE`, or `NAME(A, B) VALUE`
+  /// when the `(` follows the name without a space.
+  private mutating func define(_ s: Range<Int>) {
+    guard s.count >= 3, tokens[s.lowerBound + 1].kind == .identifier else { return }
+    let name = tokens[s.lowerBound + 1]
+    var start = s.lowerBound + 2
+    var parameters: [String]? = nil
+    let open = tokens[start]
+    if open.isPunctuation("("), open.line == name.line,
+      open.column == name.column + name.text.count
+    {
+      let close = closing(start, in: s)
+      parameters = tokens[(start + 1)..<close].filter { $0.kind == .identifier }.map(\.text)
+      start = close + 1
+    }
+    guard start < s.upperBound else { return }
+    macros[name.text] = (parameters, start..<s.upperBound)
   }
 
   // MARK: - Text

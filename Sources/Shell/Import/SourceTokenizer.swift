@@ -121,7 +121,9 @@ enum SourceTokenizer {
         add(.string, text, l, col)
         continue
       }
-      if c.isLetter || c == "_" || ((c == "#" || c == "@") && (at(1)?.isLetter ?? false)) {
+      if c.isLetter || c == "_" || ((c == "#" || c == "@") && (at(1)?.isLetter ?? false))
+        || (c == "$" && (at(1)?.isNumber ?? false))
+      {
         var text = String(c)
         advance()
         while let d = at(0), d.isLetter || d.isNumber || d == "_" {

@@ -1,0 +1,57 @@
+/// Closures passed to an array's `map`, `compactMap`, `flatMap` and `forEach`, the Swift way of
+/// making one cell per colour or image: `colors.map { color in … }`, `cells.forEach {
+/// $0.birthRate = 0 }`. Each item runs the closure's body, bound to its parameters (`$0` when
+/// it names none), as a function of the file would.
+extension ImportInterpreter {
+  /// The array methods whose closure is followed.
+  static let closureMethods: Set<String> = ["map", "compactMap", "flatMap", "forEach"]
+
+  /// Whether `v` is such a method, waiting for its closure.
+  static func takesClosure(_ v: ImportValue) -> Bool {
+    guard case .method(.array, let name) = v else { return false }
+    return closureMethods.contains(name)
+  }
+
+  /// The result of `items.NAME { closure }`: the closure's tokens are `closure` (inside its
+  /// braces).
+  func mapped(_ items: [ImportValue], _ name: String, closure: Range<Int>, at: SourceToken)
+    throws(ImportSkip) -> ImportValue
+  {
+    guard items.count <= Self.maxLoopIterations else {
+      throw ImportSkip(
+        message: "at most \(Self.maxLoopIterations) items are mapped", at: at)
+    }
+    var parameters = ["$0", "$1"]
+    var body = closure
+    let tokens = program.tokens
+    if let inIndex = tokens[closure].firstIndex(where: { $0.isIdentifier("in") }),
+      tokens[closure.lowerBound..<inIndex].allSatisfy({ !$0.isPunctuation("{") })
+    {
+      // `color in`, `(i, color) in`, `(color: UIColor) -> CAEmitterCell in`.
+      var names: [String] = []
+      var afterColon = false
+      for t in tokens[closure.lowerBound..<inIndex] {
+        if t.isPunctuation("->") { break }
+        if t.isPunctuation(":") { afterColon = true }
+        if t.isPunctuation(",") { afterColon = false }
+        if t.kind == .identifier, !afterColon { names.append(t.text) }
+      }
+      parameters = names
+      body = (inIndex + 1)..<closure.upperBound
+    }
+    var out: [ImportValue] = []
+    for item in items {
+      var args = [item]
+      if parameters.count > 1, case .array(let parts) = item, parts.count == parameters.count {
+        args = parts
+      }
+      let value = try invoke(body: body, parameters: parameters, args: args, at: at)
+      switch (name, value) {
+      case ("forEach", _), ("compactMap", .null), (_, .void): break
+      case ("flatMap", .array(let inner)): out += inner
+      default: out.append(value)
+      }
+    }
+    return name == "forEach" ? .void : .array(out)
+  }
+}

@@ -1,0 +1,120 @@
+import Core
+
+/// Strings built in code, most often image names in a loop: Swift's interpolation
+/// (`"confetti-\(index)"`, `"spark\(i + 1)"`) and Objective-C's `[NSString
+/// stringWithFormat:@"rock%d", i]`.
+extension ImportInterpreter {
+  /// `text` with each `\( … )` replaced by its value. The inside is read by the same
+  /// expression reader as the rest of the file (`value`), on tokens of its own.
+  func interpolated(
+    _ text: String, at: SourceToken, value: (String) throws(ImportSkip) -> ImportValue
+  )
+    throws(ImportSkip) -> String
+  {
+    guard text.contains("\\(") else { return text }
+    let chars = Array(text)
+    var out = ""
+    var i = 0
+    while i < chars.count {
+      if chars[i] == "\\", i + 1 < chars.count, chars[i + 1] == "(" {
+        var depth = 1
+        var j = i + 2
+        while j < chars.count {
+          if chars[j] == "(" { depth += 1 }
+          if chars[j] == ")" {
+            depth -= 1
+            if depth == 0 { break }
+          }
+          j += 1
+        }
+        guard j < chars.count else { throw ImportSkip(message: "an unclosed '\\('", at: at) }
+        out += Self.described(try value(String(chars[(i + 2)..<j])))
+        i = j + 1
+        continue
+      }
+      out.append(chars[i])
+      i += 1
+    }
+    return out
+  }
+
+  /// `format` with each `%d`, `%i`, `%u`, `%ld`, `%lu`, `%zd`, `%@`, `%f` and `%.Nf` replaced by
+  /// the next of `values`, as `stringWithFormat:` does; `%%` is a `%`.
+  func formatted(_ format: String, _ values: [ImportValue], at: SourceToken) throws(ImportSkip)
+    -> String
+  {
+    let chars = Array(format)
+    var out = ""
+    var next = 0
+    var i = 0
+    while i < chars.count {
+      guard chars[i] == "%", i + 1 < chars.count else {
+        out.append(chars[i])
+        i += 1
+        continue
+      }
+      var j = i + 1
+      var precision: Int? = nil
+      if chars[j] == "." {
+        var digits = ""
+        j += 1
+        while j < chars.count, chars[j].isASCII, chars[j].isNumber {
+          digits.append(chars[j])
+          j += 1
+        }
+        precision = Int(digits)
+      }
+      while j < chars.count, "lzhq".contains(chars[j]) { j += 1 }
+      guard j < chars.count else { break }
+      let conversion = chars[j]
+      if conversion == "%" {
+        out.append("%")
+        i = j + 1
+        continue
+      }
+      guard next < values.count else {
+        throw ImportSkip(message: "the format has more '%' than values", at: at)
+      }
+      let v = values[next]
+      next += 1
+      switch conversion {
+      case "d", "i", "u":
+        guard case .number(let n) = v else {
+          throw ImportSkip(message: "%d takes a number", at: at)
+        }
+        out += String(Int(n.rounded(.towardZero)))
+      case "f":
+        guard case .number(let n) = v else {
+          throw ImportSkip(message: "%f takes a number", at: at)
+        }
+        out += Self.fixed(n, precision ?? 6)
+      default:
+        out += Self.described(v)
+      }
+      i = j + 1
+    }
+    return out
+  }
+
+  /// A value as it reads in a string: a whole number without its fraction.
+  static func described(_ v: ImportValue) -> String {
+    switch v {
+    case .number(let n): return n.rounded() == n && abs(n) < 1e15 ? String(Int(n)) : "\(n)"
+    case .string(let s): return s
+    case .bool(let b): return b ? "true" : "false"
+    default: return v.kindName
+    }
+  }
+
+  /// `n` with `places` digits after the point, as `%.Nf` prints it.
+  static func fixed(_ n: Double, _ places: Int) -> String {
+    let scale = (0..<min(places, 15)).reduce(1.0) { x, _ in x * 10 }
+    let r = (abs(n) * scale).rounded() / scale
+    var whole = String(Int(r.rounded(.down)))
+    if n < 0 && r != 0 { whole = "-" + whole }
+    guard places > 0 else { return whole }
+    let fraction = Int(((r - r.rounded(.down)) * scale).rounded())
+    let digits = String(fraction)
+    return whole + "." + String(repeating: "0", count: max(0, places - digits.count)) + digits
+  }
+}

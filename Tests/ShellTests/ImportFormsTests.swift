@@ -1,0 +1,288 @@
+import Core
+import Foundation
+import Testing
+
+@testable import Shell
+
+/// The small language around the API that real files use (docs/import.md, "What it
+/// understands"): each case is a file of its own, imported, and one value read back with `get`.
+@Suite("import: the forms real files are written in")
+struct ImportFormsTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    let name: String
+    let ext: String
+    let source: String
+    /// A `get` after the import, and what it prints.
+    let get: String
+    let value: String
+    var testDescription: String { name }
+  }
+
+  /// A Swift view whose initializer holds `body`, with an emitter `e` already added.
+  static func swift(_ body: String, members: String = "") -> String {
+    """
+    import UIKit
+    class V: UIView {
+    \(members)
+      override init(frame: CGRect) {
+        super.init(frame: frame)
+        let e = CAEmitterLayer()
+        layer.addSublayer(e)
+    \(body)
+      }
+    }
+
+    """
+  }
+
+  /// An Objective-C view whose initializer holds `body`, with an emitter `e` already added.
+  static func objc(_ body: String, header: String = "") -> String {
+    """
+    #import <UIKit/UIKit.h>
+    \(header)
+    @implementation V
+    - (instancetype)initWithFrame:(CGRect)frame {
+      self = [super initWithFrame:frame];
+      CAEmitterLayer *e = [CAEmitterLayer layer];
+      [self.layer addSublayer:e];
+    \(body)
+      return self;
+    }
+    @end
+
+    """
+  }
+
+  static let cases: [Case] = [
+    Case(
+      name: "if let with a value the importer cannot know takes its branch",
+      ext: "swift",
+      source: swift(
+        """
+            if let url = Bundle.main.url(forResource: "x", withExtension: "mp3") {
+              e.birthRate = 3
+            } else {
+              e.birthRate = 9
+            }
+        """), get: "e.birthRate", value: "3"),
+    Case(
+      name: "a condition on known values is worked out",
+      ext: "swift",
+      source: swift(
+        """
+            let n = 4
+            if n > 3 && !(n == 5) {
+              e.birthRate = 2
+            } else if n > 1 {
+              e.birthRate = 7
+            }
+        """), get: "e.birthRate", value: "2"),
+    Case(
+      name: "else if and else are followed when the condition is false",
+      ext: "swift",
+      source: swift(
+        """
+            let n = 2
+            if n > 3 {
+              e.birthRate = 2
+            } else if n > 1 {
+              e.birthRate = 7
+            } else {
+              e.birthRate = 8
+            }
+        """), get: "e.birthRate", value: "7"),
+    Case(
+      name: "an unknown condition whose branch builds is taken",
+      ext: "swift",
+      source: swift(
+        """
+            if UserDefaults.standard.bool(forKey: "snow") {
+              let c = CAEmitterCell()
+              c.birthRate = 5
+              e.emitterCells = [c]
+            }
+        """), get: "e.emitterCells.c.birthRate", value: "5"),
+    Case(
+      name: "an object-like #define stands where its name is written", ext: "m",
+      source: objc(
+        "  e.emitterPosition = CGPointMake(kWidth / 2, kTop);",
+        header: "#define kWidth [UIScreen mainScreen].bounds.size.width\n#define kTop 12.0f"),
+      get: "e.emitterPosition", value: "160,12"),
+    Case(
+      name: "a function-like #define takes its arguments", ext: "m",
+      source: objc(
+        "  e.backgroundColor = RGBA(255, 0, 0, 1).CGColor;",
+        header:
+          "#define RGBA(r, g, b, a) [UIColor colorWithRed:(r)/255.0 green:(g)/255.0 blue:(b)/255.0 alpha:(a)]"
+      ), get: "e.backgroundColor", value: "#ff0000"),
+    Case(
+      name: "string interpolation names the images of a loop", ext: "swift",
+      source: swift(
+        """
+            var cells = [CAEmitterCell]()
+            for i in 1...2 {
+              let c = CAEmitterCell()
+              c.name = "bit\\(i + 1)"
+              cells.append(c)
+            }
+            e.emitterCells = cells
+        """), get: "e.emitterCells.bit3.name", value: "bit3"),
+    Case(
+      name: "stringWithFormat: fills in its values", ext: "m",
+      source: objc(
+        """
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = [NSString stringWithFormat:@"rock%d-%.1f", 2, 0.5];
+          e.emitterCells = [NSArray arrayWithObjects:c, nil];
+        """), get: "e.emitterCells.\"rock2-0.5\".name", value: "rock2-0.5"),
+    Case(
+      name: "map with a closure makes one cell per colour", ext: "swift",
+      source: swift(
+        """
+            let colors: [UIColor] = [.red, .systemPink]
+            e.emitterCells = colors.map { color in
+              let c = CAEmitterCell()
+              c.color = color.cgColor
+              return c
+            }
+        """), get: "e.emitterCells.c2.color", value: "#ff2d55"),
+    Case(
+      name: "forEach with $0 changes every cell", ext: "swift",
+      source: swift(
+        """
+            let a = CAEmitterCell()
+            let b = CAEmitterCell()
+            e.emitterCells = [a, b]
+            e.emitterCells?.forEach { $0.lifetime = 4 }
+        """), get: "e.emitterCells.b.lifetime", value: "4"),
+    Case(
+      name: "UIKit's semantic colours read in their light appearance", ext: "swift",
+      source: swift("    e.backgroundColor = UIColor.label.cgColor"), get: "e.backgroundColor",
+      value: "#000000"),
+    Case(
+      name: "% is C's remainder", ext: "m", source: objc("  e.birthRate = 17 % 5;"),
+      get: "e.birthRate", value: "2"),
+  ]
+
+  @Test("each form imports to its value", arguments: cases)
+  func form(c: Case) throws {
+    let path = try temporaryFile("form.\(c.ext)", contents: c.source)
+    let (transcript, _) = importTranscript("import \"\(path)\"\nget \(c.get)\n")
+    #expect(transcript.hasSuffix("\(c.value)\n"), "\(transcript)")
+    #expect(!transcript.contains("error:"), "\(transcript)")
+  }
+
+  /// Random values come from a stream keyed by the call's place: the same import twice gives the
+  /// same scene, and a line added above does not change a value the line itself draws.
+  @Test("random values are the same on every import and keyed by their place")
+  func randomIsDeterministic() throws {
+    let body = """
+          let c = CAEmitterCell()
+          c.velocity = CGFloat(arc4random_uniform(100))
+          c.birthRate = Float.random(in: 0.5...1.5)
+          c.lifetime = Float(drand48() * 10)
+          c.spin = CGFloat(rand() % 7)
+          e.emitterCells = [c]
+      """
+    func values(_ source: String) throws -> [String] {
+      let path = try temporaryFile("r.swift", contents: source)
+      let (t, _) = importTranscript(
+        "import \"\(path)\" quiet\nget e.emitterCells.c.velocity\nget e.emitterCells.c.birthRate\n"
+          + "get e.emitterCells.c.lifetime\nget e.emitterCells.c.spin\n")
+      return Array(t.split(separator: "\n").suffix(4).map(String.init))
+    }
+    let once = try values(Self.swift(body))
+    let twice = try values(Self.swift(body))
+    #expect(once == twice)
+    let v = once.compactMap(Double.init)
+    #expect(v.count == 4, "\(once)")
+    if v.count == 4 {
+      #expect(v[0] >= 0 && v[0] < 100 && v[0].rounded() == v[0])
+      #expect(v[1] >= 0.5 && v[1] < 1.5)
+      #expect(v[2] >= 0 && v[2] < 10)
+      #expect(v[3] >= 0 && v[3] < 7 && v[3].rounded() == v[3])
+    }
+    // The same lines under a different first line of the initializer: other places, other
+    // values; the stream is not shared with the file's other lines.
+    let moved = try values(Self.swift("    e.birthRate = 1\n" + body))
+    #expect(moved != once)
+  }
+}
+
+extension ImportFormsTests {
+  static let moreCases: [Case] = [
+    Case(
+      name: "Xcode's colour literal", ext: "swift",
+      source: swift(
+        "    e.backgroundColor = #colorLiteral(red: 1, green: 0, blue: 0, alpha: 1).cgColor"),
+      get: "e.backgroundColor", value: "#ff0000"),
+    Case(
+      name: "an SF Symbol is the built-in image of its role", ext: "swift",
+      source: swift(
+        """
+            let c = CAEmitterCell()
+            c.contents = UIImage(systemName: "star.fill")?.cgImage
+            e.emitterCells = [c]
+        """), get: "e.emitterCells.c.contents", value: "star"),
+    Case(
+      name: "a CAEmitterLayer subclass configures itself with bare names", ext: "swift",
+      source: """
+        import UIKit
+        class SnowLayer: CAEmitterLayer {
+          override init() {
+            super.init()
+            emitterShape = .line
+            let flake = CAEmitterCell()
+            flake.birthRate = 6
+            emitterCells = [flake]
+          }
+        }
+
+        """, get: "emitterLayer.emitterShape", value: "line"),
+    Case(
+      name: "an Objective-C file that sets self.emitterCells is an emitter layer", ext: "m",
+      source: """
+        @implementation SnowLayer
+        - (instancetype)init {
+          if (self = [super init]) {
+            self.emitterShape = kCAEmitterLayerCircle;
+            CAEmitterCell *flake = [CAEmitterCell emitterCell];
+            flake.birthRate = 6;
+            self.emitterCells = @[flake];
+          }
+          return self;
+        }
+        @end
+
+        """, get: "emitterLayer.emitterShape", value: "circle"),
+  ]
+
+  @Test("each further form imports to its value", arguments: moreCases)
+  func moreForms(c: Case) throws {
+    try form(c: c)
+  }
+
+  @Test("a view controller imported into a new scene gets a phone's screen")
+  func screenSize() throws {
+    let source = """
+      import UIKit
+      class VC: UIViewController {
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          let e = CAEmitterLayer()
+          e.emitterPosition = CGPoint(x: view.bounds.midX, y: 0)
+          view.layer.addSublayer(e)
+        }
+      }
+
+      """
+    let path = try temporaryFile("screen.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\nget e.emitterPosition\n")
+    #expect(transcript.contains("scene 390x844: screen.swift fills a phone's screen"))
+    #expect(transcript.hasSuffix("195,0\n"), "\(transcript)")
+    #expect(session.scene.model.root.properties.bounds.size == Size(390, 844))
+    // Into a scene that is not new, or with view WxH, the size is the user's.
+    let (_, kept) = importTranscript("scene 200x100\nimport \"\(path)\"\n")
+    #expect(kept.scene.model.root.properties.bounds.size == Size(200, 100))
+  }
+}
