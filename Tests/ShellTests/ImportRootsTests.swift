@@ -36,6 +36,10 @@ struct ImportRootsTests {
       file: "RainRepresentable.swift", shape: "a SwiftUI makeUIView(context:)",
       ran: "ran makeUIView(context:) at import", emitters: 1, cells: 1),
     Case(
+      file: "TwinkleProtocol.swift",
+      shape: "a protocol extension adding to the window, its requirement declared above",
+      ran: "ran twinkle() at import: nothing in the file calls it", emitters: 1, cells: 1),
+    Case(
       file: "BurstOnTap.swift", shape: "an event-like method that builds, when nothing else does",
       ran: "ran startPop() at import: nothing else builds an emitter", emitters: 1, cells: 1),
   ]

@@ -1805,6 +1805,13 @@ final class ImportInterpreter {
       return try expression(macro.body)
     }
     if let v = frames.last?[name] ?? instance[name] { return v }
+    if ["window", "superview", "convert", "convertPoint", "convertRect"].contains(name),
+      !program.properties.contains(where: { $0.name == name }),
+      !program.functions.contains(where: { $0.name == name })
+    {
+      // Inside a view, the view's own `window` and `convert(_:to:)`.
+      return try member(.host, name, at: at)
+    }
     if let p = program.properties.first(where: { $0.name == name }) {
       guard !p.initializer.isEmpty else {
         usedProperties.insert(name)
@@ -1871,8 +1878,9 @@ final class ImportInterpreter {
       if type.hasPrefix("CA") { return .constant("." + name) }
     case .host:
       switch name {
-      case "view", "window": return .host
-      case "addSubview", "insertSubview", "bringSubviewToFront", "sendSubviewToBack":
+      case "view", "window", "superview", "contentView": return .host
+      case "addSubview", "insertSubview", "bringSubviewToFront", "sendSubviewToBack", "convert",
+        "convertPoint", "convertRect":
         return .method(v, name)
       case "layer": return layerIsOwn ? try ownEmitter(at: at) : .hostLayer
       case "bounds", "frame", "applicationFrame": return .rect(whole)
@@ -2274,6 +2282,12 @@ final class ImportInterpreter {
           commands: [ImportLayerCommand(verb: "remove", suffix: "", rest: "", what: name)],
           at: tokens[current.lowerBound], statement: program.snippet(current)))
       return .void
+    case ("convert", ["_", "to"]), ("convert", ["_", "from"]), ("convertPoint", ["_", "toView"]),
+      ("convertPoint", ["_", "fromView"]), ("convertPoint", ["_", "toLayer"]),
+      ("convertPoint", ["_", "fromLayer"]), ("convertRect", ["_", "toView"]),
+      ("convertRect", ["_", "fromView"]):
+      // The hosting view is the whole scene: its coordinates and the window's are the same.
+      return values[0]
     case ("convertTime", ["_", "from"]), ("convertTime", ["_", "fromLayer"]):
       // The layers' timing is the scene's here unless the code changed it; the time as given.
       return values[0]

@@ -60,8 +60,15 @@ extension ImportInterpreter {
   func roots() -> [Int] {
     let declared = Set(program.functions.map { TokenPlace(line: $0.at.line, column: $0.at.column) })
     var used: Set<String> = []
-    for t in program.tokens where t.kind == .identifier {
+    let tokens = program.tokens
+    for (i, t) in tokens.enumerated() where t.kind == .identifier {
       if declared.contains(TokenPlace(line: t.line, column: t.column)) { continue }
+      // A declaration is no use: a protocol's requirement (`func sparkle()`), or an
+      // Objective-C method declared in an `@interface`.
+      if i > 0, tokens[i - 1].isIdentifier("func") { continue }
+      if i > 1, tokens[i - 1].isPunctuation(")"), Self.declaresMethod(tokens, before: i) {
+        continue
+      }
       used.insert(t.text)
     }
     return program.functions.indices.filter { i in
@@ -69,6 +76,24 @@ extension ImportInterpreter {
       return !used.contains(f.name) && !f.isProperty && !Self.initializers.contains(f.signature)
         && !Self.setupMethods.contains(f.name)
     }
+  }
+
+  /// Whether the identifier at `i`, after a `)`, names an Objective-C method in a declaration
+  /// (`- (void)sparkle;`): the `(` that `)` closes follows a `-` or `+` at a line's start.
+  static func declaresMethod(_ tokens: [SourceToken], before i: Int) -> Bool {
+    var j = i - 1
+    var depth = 0
+    while j >= 0 {
+      if tokens[j].isPunctuation(")") { depth += 1 }
+      if tokens[j].isPunctuation("(") {
+        depth -= 1
+        if depth == 0 { break }
+      }
+      j -= 1
+    }
+    guard j >= 1 else { return false }
+    let sign = tokens[j - 1]
+    return (sign.isPunctuation("-") || sign.isPunctuation("+")) && sign.startsLine
   }
 
   /// Whether function `f` builds layers or cells (`builds(in:)` of its body).
