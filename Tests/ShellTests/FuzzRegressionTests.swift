@@ -54,3 +54,20 @@ struct FuzzRegressionTests {
         == c.outputLines)
   }
 }
+
+/// Imports of mangled files (`/work`'s mutation runs over the import corpus) that trapped.
+@Suite("Import fuzz regressions")
+struct ImportFuzzRegressionTests {
+  @Test(
+    "a function whose parameter list runs past its body's brace is skipped, not a trap",
+    arguments: [
+      // Minimised from a mangled SwiftUI view: a `{` inside the parameter list.
+      "  func updateUIView(_ uiView: UIView, co{text: Context) {}",
+      "struct V {\n  func f(a: Int, b{: Int) {\n    let e = CAEmitterLayer()\n  }\n}\n",
+    ])
+  func unbalancedParameters(source: String) throws {
+    let path = try temporaryFile("bad.swift", contents: source)
+    let run = runScript("import \"\(path)\"\n")
+    #expect(run.stderr.contains("no emitter found"), "\(run.stderr)")
+  }
+}

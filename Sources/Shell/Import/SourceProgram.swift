@@ -268,6 +268,11 @@ struct SourceProgram: Sendable {
       return
     }
     let close = closing(j, in: s)
+    guard close < brace else {
+      // The parameters' `)` is missing or after the body's `{`: not a declaration to read.
+      skipped.append((head, "declaration '\(snippet(s))'"))
+      return
+    }
     var labels: [String] = []
     var names: [String] = []
     var types: [String] = []
