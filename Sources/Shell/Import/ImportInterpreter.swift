@@ -1179,6 +1179,7 @@ final class ImportInterpreter {
   }
 
   private func assign(_ lhs: Range<Int>, op: String, value: ImportValue) throws(ImportSkip) {
+    guard !lhs.isEmpty else { throw skip("an assignment without a target") }
     let last = tokens[lhs.upperBound - 1]
     var v = value
     if op != "=" {
