@@ -521,3 +521,26 @@ struct OutputFileTests {
     #expect(missing.stderr == "burst: no such file '\(dir)/missing.burst'\n")
   }
 }
+
+/// Names typed without their extension (issue 22 §6).
+@Suite("Names without their extension")
+struct NamesWithoutExtensionTests {
+  @Test("snapshot NAME writes NAME.png; a name with another extension is still refused")
+  func snapshotAddsPNG() throws {
+    let dir = (try temporaryFile("marker", contents: "") as NSString).deletingLastPathComponent
+    let run = runScript("emitter e\nsnapshot \(dir)/frame\n")
+    #expect(run.error == nil, "\(run.stderr)")
+    #expect(FileManager.default.fileExists(atPath: dir + "/frame.png"))
+    #expect(runScript("snapshot \(dir)/frame.gif\n").stderr.contains("snapshots are written as"))
+    #expect(runScript("snapshot \(dir)\n").stderr.contains("snapshots are written as"))
+  }
+
+  @Test("load NAME reads NAME.burst when no file is named NAME, and errors name that file")
+  func loadAddsBurst() throws {
+    let path = try temporaryFile("steps.burst", contents: "layer a\nbogus\n")
+    let bare = String(path.dropLast(".burst".count))
+    let run = runScript("load \(bare)\n")
+    #expect(run.stderr.contains("\(path):2:1: error: unknown command 'bogus'"), "\(run.stderr)")
+    #expect(runScript("load \(bare)-missing\n").stderr.contains("no such file"))
+  }
+}

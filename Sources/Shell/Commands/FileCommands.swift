@@ -1,4 +1,5 @@
 import Core
+import Foundation
 
 /// Files and the session: load, echo, quit.
 enum FileCommands {
@@ -49,24 +50,33 @@ enum FileCommands {
   static let load = Command(
     name: "load", aliases: ["source"], usage: "load FILE",
     abstract: "run a script; its errors name that file's lines",
+    discussion: "load NAME reads NAME.burst when no file is named NAME.",
     examples: ["load examples/confetti.burst"], hints: [.file], effect: .script
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(1)
     let token = try inv.argument(1, "FILE")
-    guard s.loading.count < 16, !s.loading.contains(token.text) else {
-      throw inv.error("'\(token.text)' is already being loaded", at: token)
+    // `load like` reads like.burst when there is no file named like.
+    var path = token.text
+    let script = ".burst"
+    if !path.hasSuffix(script), !FileManager.default.fileExists(atPath: path),
+      FileManager.default.fileExists(atPath: path + script)
+    {
+      path += script
+    }
+    guard s.loading.count < 16, !s.loading.contains(path) else {
+      throw inv.error("'\(path)' is already being loaded", at: token)
     }
     let text: String
     do throws(InputError) {
-      text = try InputFile.readText(token.text)
+      text = try InputFile.readText(path)
     } catch {
       var d = inv.error(error.message, hint: error.hint, at: token)
       d.exitCode = error.exitCode
       throw d
     }
-    s.loading.append(token.text)
+    s.loading.append(path)
     defer { s.loading.removeLast() }
-    if var failure = s.run(source: text, file: token.text) {
+    if var failure = s.run(source: text, file: path) {
       if !failure.isInterrupt { failure.reported = true }
       throw failure
     }

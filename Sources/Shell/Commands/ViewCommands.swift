@@ -1,4 +1,5 @@
 import Core
+import Foundation
 
 /// Looking at it: show, snapshot, sweep, tree, count, stats.
 enum ViewCommands {
@@ -121,12 +122,23 @@ enum ViewCommands {
     name: "snapshot", usage: "snapshot FILE [scale N]",
     abstract: "write the current frame as "
       + Suggestion.list(SnapshotFormat.allCases.map(\.summary)),
+    discussion: "A FILE without an extension is written as FILE.png.",
     examples: ["snapshot like.png", "snapshot big.png scale 4", "snapshot frame.ppm"],
     hints: [.file, .clauses], clauses: [OutputClause.snapshotScale.spec], effect: .display
   ) { s, inv throws(Diagnostic) in
     let fileToken = try inv.argument(1, "FILE")
     let scale = try inv.clauses(from: 2).value(OutputClause.snapshotScale, default: 1)
-    let path = fileToken.text
+    var path = fileToken.text
+    // A name without an extension is a PNG (`snapshot like` writes like.png); a directory is
+    // not a name.
+    var isDirectory: ObjCBool = false
+    if SnapshotFormat(path: path) == nil, !(path.split(separator: "/").last ?? "").contains("."),
+      !path.hasSuffix("/"),
+      !(FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        && isDirectory.boolValue)
+    {
+      path += SnapshotFormat.png.fileExtension
+    }
     guard let format = SnapshotFormat(path: path) else {
       throw inv.error(
         "snapshots are written as "
