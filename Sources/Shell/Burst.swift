@@ -289,7 +289,7 @@ public enum Burst {
       guard let line = next else {
         if !final && !session.mayDiscard() {
           session.sink.err(
-            "note: the scene has unsaved changes: \(Session.discardHint("press Ctrl-D"))\n")
+            "note: \(Session.unsavedChanges): \(Session.discardHint("press Ctrl-D"))\n")
           source = lines(from: number)
           continue
         }

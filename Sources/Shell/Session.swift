@@ -159,9 +159,9 @@ final class Session {
   /// grew since (a new or reset scene has none).
   var hasUnsavedChanges: Bool { !history.entries.isEmpty && history.mark != savedMark }
 
-  /// Whether `what` (a command typed at the prompt, or Ctrl-D) may throw the scene away now:
-  /// false the first time it would lose unsaved changes at an interactive prompt, true when
-  /// asked already with nothing changed since, in scripts, and inside other commands.
+  /// Whether a command typed at the prompt (`quit`, `reset`) or Ctrl-D may throw the scene
+  /// away now: false the first time it would lose unsaved changes at an interactive prompt,
+  /// true when asked already with nothing changed since, in scripts, and inside other commands.
   func mayDiscard() -> Bool {
     guard asksBeforeDiscarding, nesting == 0, checkpoints.count <= 1, loading.isEmpty,
       hasUnsavedChanges
@@ -170,6 +170,9 @@ final class Session {
     discardAskedAt = history.mark
     return false
   }
+
+  /// What a refused discard says.
+  static let unsavedChanges = "the scene has unsaved changes"
 
   /// The hint of a refused discard.
   static func discardHint(_ again: String) -> String {
@@ -302,12 +305,9 @@ final class Session {
   /// the last completed step, and the diagnostic says which time that is.
   func execute(_ cmd: CommandText) throws(Diagnostic) {
     guard let nameToken = cmd.tokens.first else { return }
+    // Actions that run actions: each run is a level, as a block is.
     guard nesting <= Limits.maxCommandDepth else {
-      // Actions that run actions: each run is a level, as a block is.
-      throw Diagnostic(
-        "commands nest more than \(Limits.maxCommandDepth) deep here",
-        hint: "at most \(Limits.maxCommandDepth) levels of blocks { … } and of actions that"
-          + " run actions, one inside another", token: nameToken, in: cmd.line)
+      throw Self.tooDeep(nameToken, in: cmd.line)
     }
     let command: Command
     if nameToken.braced {
@@ -599,13 +599,7 @@ extension Session {
   ) throws(Diagnostic) -> CommandEffect {
     guard let first = cmd.tokens.first else { return .display }
     let depth = depth ?? nesting
-    guard depth <= Limits.maxCommandDepth else {
-      throw Diagnostic(
-        "commands nest more than \(Limits.maxCommandDepth) deep here",
-        hint: "at most \(Limits.maxCommandDepth) levels of blocks { … } and of the COMMAND of"
-          + " after, at, every and action, one inside another",
-        token: first, in: cmd.line)
-    }
+    guard depth <= Limits.maxCommandDepth else { throw Self.tooDeep(first, in: cmd.line) }
     if first.braced {
       if cmd.tokens.count > 1 {
         let extra = cmd.tokens[1]
@@ -637,6 +631,16 @@ extension Session {
         depth: depth + 1)
     }
     return command.effect
+  }
+
+  /// The error for a command nested past `Limits.maxCommandDepth`, at its first word: what
+  /// `check` finds before anything runs, and `execute` when actions run actions.
+  static func tooDeep(_ token: Token, in line: SourceLine) -> Diagnostic {
+    Diagnostic(
+      "commands nest more than \(Limits.maxCommandDepth) deep here",
+      hint: "at most \(Limits.maxCommandDepth) levels of blocks { … }, of the COMMAND of after,"
+        + " at, every and action, and of actions that run actions, one inside another",
+      token: token, in: line)
   }
 
   /// Why `every` and `action` bodies refuse commands that move the clock or run scripts.

@@ -103,7 +103,7 @@ enum FileCommands {
     try inv.expectAtMost(0)
     guard s.mayDiscard() else {
       throw inv.error(
-        "the scene has unsaved changes", hint: Session.discardHint(inv.nameToken.text),
+        Session.unsavedChanges, hint: Session.discardHint(inv.nameToken.text),
         at: inv.nameToken)
     }
     s.quitRequested = true

@@ -333,7 +333,7 @@ enum SceneCommands {
     try inv.expectAtMost(0)
     guard s.mayDiscard() else {
       throw inv.error(
-        "the scene has unsaved changes", hint: Session.discardHint("reset"), at: inv.nameToken)
+        Session.unsavedChanges, hint: Session.discardHint("reset"), at: inv.nameToken)
     }
     s.scene.reset()
     s.events = []
