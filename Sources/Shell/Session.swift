@@ -82,6 +82,42 @@ struct RepeatingTimer: Sendable {
 struct NamedAction: Sendable {
   var name: String
   var body: CommandText
+  /// Its parameters (`action tap(point=160,120) …`), each read in the body as `$NAME`.
+  var parameters: [ActionParameter] = []
+}
+
+/// A parameter of a named action: its name and the value `run` gives it when left out.
+struct ActionParameter: Sendable, Equatable {
+  var name: String
+  var fallback: String?
+
+  /// `(P1, P2=DEFAULT, …)` as written after an action's name. A piece that is not
+  /// `NAME` or `NAME=…` continues the default before it, so `point=160,120` is one default.
+  static func list(_ text: Substring) -> [ActionParameter]? {
+    var out: [ActionParameter] = []
+    for piece in text.split(separator: ",", omittingEmptySubsequences: false) {
+      func trim(_ s: Substring) -> String {
+        String(s.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+      }
+      let word = trim(piece)
+      let eq = word.firstIndex(of: "=")
+      let name = trim(eq.map { word[..<$0] } ?? Substring(word))
+      if Binding.isReference("$" + name) {
+        let value = eq.map { trim(word[word.index(after: $0)...]) }
+        out.append(ActionParameter(name: name, fallback: value))
+      } else if let last = out.last, let fallback = last.fallback {
+        out[out.count - 1].fallback = fallback + "," + word
+      } else if word.isEmpty && out.isEmpty && text.allSatisfy(\.isWhitespace) {
+        return []
+      } else {
+        return nil
+      }
+    }
+    return out
+  }
+
+  /// As `actions` writes it: `point=160,120`.
+  var spelled: String { fallback.map { "\(name)=\($0)" } ?? name }
 }
 
 /// One running Burst: the scene, the clock's scheduled commands, and where output goes.
@@ -340,7 +376,8 @@ final class Session {
         warned: warnedThisCommand, keepsScene: command.undoneWhole))
     history.willRun(command.effect, model: scene.model)  // history hook
     do throws(Diagnostic) {
-      try command.run(self, Invocation(command: command, text: cmd))
+      let bound = try bindingFreshNames(cmd, command)
+      try command.run(self, Invocation(command: command, text: bound))
       checkpoints.removeLast()
       history.didRun(cmd, in: self)  // history hook
       if !nested && lesson != nil && command.effect != .display { checkLesson() }  // lesson hook

@@ -102,3 +102,38 @@ struct ImportRootsTests {
     #expect((text ?? "-") == described)
   }
 }
+
+/// Event handlers that build the effect each time they run (docs/import.md, "Actions").
+@Suite("import: actions that build layers")
+struct ImportBuildingActionTests {
+  @Test(
+    "a handler that builds becomes an action run once at import, and each run builds anew",
+    arguments: [
+      ("PopButtonController.swift", "celebrateTapped", "burst", 2),
+      ("LikeBurstViewController.m", "likeClick", "emitterLayer", 3),
+    ])
+  func builds(file: String, action: String, layer: String, cells: Int) {
+    let path = "\(importCorpus)/Actions/\(file)"
+    let (transcript, session) = importTranscript(
+      "import \"\(path)\"\nstep 0.1\nrun \(action)\nstep 0.1\n")
+    #expect(!transcript.contains("error:"), "\(transcript)")
+    #expect(transcript.contains("runs once, as a first event would"), "\(transcript)")
+    let model = session.scene.model
+    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    #expect(emitters.map(\.name) == [layer, layer + "2"], "\(transcript)")
+    #expect(emitters.allSatisfy { $0.cells.count == cells }, "\(transcript)")
+    let live = session.scene.stats().reduce(0) { $0 + $1.live }
+    #expect(live > 0, "\(transcript)")
+  }
+
+  @Test("the layer a handler built is removed by its own scheduled block")
+  func removesItsOwn() {
+    let path = "\(importCorpus)/Actions/PopButtonController.swift"
+    let (transcript, session) = importTranscript(
+      "import \"\(path)\"\nstep 1\nrun celebrateTapped\nstep 1.5\n")
+    let model = session.scene.model
+    let names = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+      .map(\.name)
+    #expect(names == ["burst2"], "\(transcript)")
+  }
+}

@@ -5,26 +5,50 @@ enum ActionCommands {
   static let all: [Command] = [action, run, actions]
 
   static let action = Command(
-    name: "action", usage: "action NAME COMMAND",
+    name: "action", usage: "action NAME[(P1, P2=DEFAULT, …)] COMMAND",
     abstract: "define (or replace) a named action that run NAME runs",
     discussion:
       "COMMAND is usually a block { COMMAND; COMMAND … }, which may span lines. It is checked"
       + " now (its commands must exist, and none may move the clock or load a script) and runs"
       + " only when run NAME is typed. Names follow the rules of layer names and cannot be"
-      + " command words.",
+      + " command words. Parameters, written after the name without a space, are read in"
+      + " COMMAND as $P1, $P2; run NAME ARG … gives them their values, in order or as P=VALUE,"
+      + " and one left out takes its DEFAULT. A layer COMMAND creates as emitter $X (layer"
+      + " $X, copy … as $X) takes a fresh name, X or X2, X3 …, each time it runs, and $X"
+      + " reads that name, also in the after blocks COMMAND schedules.",
     examples: [
       "action like { fire like 0.15; after 0.2 echo done }",
       "action reset-like set like.birthRate 0",
+      "action touch(point=160,120) { set like.emitterPosition $point; fire like 0.1 }",
+      "action puff { emitter $puff; cell $puff dot; set $puff.emitterCells.dot birthRate=50 contents=dot; after 1 remove $puff }",
     ],
     hints: [.none, .command], bodyRefuses: true
   ) { s, inv throws(Diagnostic) in
     let nameToken = try inv.argument(1, "NAME")
-    let name = nameToken.text
+    var name = nameToken.text
+    var parameters: [ActionParameter] = []
+    if !nameToken.quoted, let open = name.firstIndex(of: "("), name.hasSuffix(")") {
+      let inside = name[name.index(after: open)..<name.index(before: name.endIndex)]
+      guard let list = ActionParameter.list(inside) else {
+        throw inv.error(
+          "cannot read the parameters of '\(name)'",
+          suggestion: .text("write them as NAME(P1, P2=DEFAULT), each P a plain identifier"),
+          at: nameToken)
+      }
+      var seen: Set<String> = []
+      for p in list where !seen.insert(p.name).inserted {
+        throw inv.error("parameter '\(p.name)' is named twice", at: nameToken)
+      }
+      name = String(name[..<open])
+      parameters = list
+    }
     try inv.lift(nameToken) { () throws(ValueError) in
       try SceneModel.validateName(name, what: "action")
     }
     if s.commands.lookup(name) != nil {
-      throw inv.error("'\(name)' is a command and cannot name an action", at: nameToken)
+      throw inv.error(
+        "'\(name)' is a command and cannot name an action",
+        suggestion: .text("call it \(name)Action"), at: nameToken)
     }
     _ = try inv.argument(2, "COMMAND")
     guard let body = Session.body(of: inv.text, inv.command) else {
@@ -35,18 +59,22 @@ enum ActionCommands {
       depth: s.nesting + 1)
     if let i = s.actions.firstIndex(where: { $0.name == name }) {
       s.actions[i].body = body
+      s.actions[i].parameters = parameters
       s.sink.out("note: action '\(name)' replaced\n")
     } else {
-      s.actions.append(NamedAction(name: name, body: body))
+      s.actions.append(NamedAction(name: name, body: body, parameters: parameters))
     }
   }
 
   static let run = Command(
-    name: "run", usage: "run NAME",
+    name: "run", usage: "run NAME [VALUE | P=VALUE …]",
     abstract: "run a named action now, as one command (all or nothing)",
-    examples: ["run like"], hints: [.action]
+    discussion:
+      "The values are the action's parameters, in order or by name (P=VALUE); one left out"
+      + " takes the default its action gives it.",
+    examples: ["run like", "run touch 120,300", "run touch point=120,300"],
+    hints: [.action, .none]
   ) { s, inv throws(Diagnostic) in
-    try inv.expectAtMost(1)
     let nameToken = try inv.argument(1, "NAME")
     let names = s.actions.map(\.name)
     guard let action = s.actions.first(where: { $0.name == nameToken.text }) else {
@@ -58,6 +86,7 @@ enum ActionCommands {
         "unknown action '\(Diagnostic.window(nameToken.text, column: 1).0)'",
         suggestion: .nearest(to: nameToken.text, in: names, otherwise: otherwise), at: nameToken)
     }
+    let values = try arguments(of: action, inv)
     guard !s.runningActions.contains(action.name) else {
       throw inv.error(
         "action '\(action.name)' is already running: an action cannot run itself",
@@ -69,7 +98,43 @@ enum ActionCommands {
       s.runningActions.removeLast()
       s.nesting -= 1
     }
-    try s.execute(action.body)
+    try s.execute(try Binding.bind(action.body, values))
+  }
+
+  /// The values `run` gives an action's parameters: in order, or `P=VALUE`, else the default.
+  private static func arguments(of action: NamedAction, _ inv: Invocation) throws(Diagnostic)
+    -> [String: String]
+  {
+    let given = Array(inv.text.tokens.dropFirst(2))
+    let names = action.parameters.map(\.name)
+    guard given.count <= action.parameters.count else {
+      let what =
+        names.isEmpty
+        ? "takes no values" : "takes \(names.count) (\(names.joined(separator: ", ")))"
+      throw inv.error(
+        "action '\(action.name)' \(what)", at: given[action.parameters.count])
+    }
+    var values: [String: String] = [:]
+    for (k, t) in given.enumerated() {
+      let word = t.spelling ?? t.text
+      if !t.quoted, let eq = word.firstIndex(of: "="), names.contains(String(word[..<eq])) {
+        values[String(word[..<eq])] = String(word[word.index(after: eq)...])
+      } else {
+        values[names[k]] = word
+      }
+    }
+    for p in action.parameters where values[p.name] == nil {
+      guard let fallback = p.fallback else {
+        throw inv.error(
+          "action '\(action.name)' needs a value for \(p.name)",
+          suggestion: .text(
+            "run \(KeyPathSyntax.spelled(action.name)) \(names.map { $0.uppercased() }.joined(separator: " "))"
+          ),
+          at: inv.text.tokens[1])
+      }
+      values[p.name] = fallback
+    }
+    return values
   }
 
   static let actions = Command(
@@ -83,7 +148,10 @@ enum ActionCommands {
       return
     }
     for a in s.actions {
-      s.sink.out("action \(KeyPathSyntax.spelled(a.name)) \(a.body.source)\n")
+      let parameters =
+        a.parameters.isEmpty
+        ? "" : "(" + a.parameters.map(\.spelled).joined(separator: ", ") + ")"
+      s.sink.out("action \(KeyPathSyntax.spelled(a.name))\(parameters) \(a.body.source)\n")
     }
   }
 }

@@ -47,13 +47,13 @@ enum SceneCommands {
   static let layer = Command(
     name: "layer", usage: "layer NAME [in PARENT]", abstract: "add a CALayer",
     examples: ["layer button", "layer badge in button"],
-    hints: [.none, .keywords(["in"]), .layer]
+    hints: [.newLayer, .keywords(["in"]), .layer]
   ) { s, inv throws(Diagnostic) in try add(s, inv, kind: .layer) }
 
   static let emitter = Command(
     name: "emitter", usage: "emitter NAME [in PARENT]", abstract: "add a CAEmitterLayer",
     examples: ["emitter like", "emitter sparks in button"],
-    hints: [.none, .keywords(["in"]), .layer]
+    hints: [.newLayer, .keywords(["in"]), .layer]
   ) { s, inv throws(Diagnostic) in try add(s, inv, kind: .emitter) }
 
   private static func add(_ s: Session, _ inv: Invocation, kind: LayerKind) throws(Diagnostic) {
@@ -346,7 +346,7 @@ extension SceneCommands {
   static let copy = Command(
     name: "copy", usage: "copy PATH as NAME",
     abstract: "deep-copy a layer's model (cells and sublayers, not particles) beside it",
-    examples: ["copy progress as wave"], hints: [.layer, .keywords(["as"]), .none]
+    examples: ["copy progress as wave"], hints: [.layer, .keywords(["as"]), .newLayer]
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(3)
     let id = try inv.layer(try inv.argument(1, "PATH"), in: s.scene.model)

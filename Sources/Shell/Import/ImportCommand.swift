@@ -151,7 +151,14 @@ final class ImportRun {
 
   /// Whether the file is a whole screen rather than a component (a `UIView` subclass).
   static func isScreen(_ program: SourceProgram) -> Bool {
-    program.tokens.contains { $0.kind == .identifier && screenTypes.contains($0.text) }
+    let t = program.tokens
+    return t.indices.contains { i in
+      t[i].kind == .identifier
+        && (screenTypes.contains(t[i].text)
+          // `@implementation LikeViewController`: its superclass is in the header.
+          || (i > 0 && t[i - 1].isIdentifier("@implementation")
+            && t[i].text.hasSuffix("ViewController")))
+    }
   }
 
   func perform(viewSize: Size?, token: Token, inv: Invocation) throws(Diagnostic) {
@@ -185,7 +192,9 @@ final class ImportRun {
     var lines: [Line] = []
     var paths: [Int: String] = [:]
     translate(interpreter, into: &lines, paths: &paths)
-    guard lines.contains(where: { $0.creates && interpreter.objects[$0.object].kind == .emitter })
+    guard
+      lines.contains(where: { $0.creates && interpreter.objects[$0.object].kind == .emitter })
+        || interpreter.runsAtImport != nil
     else {
       report(warnings)
       throw inv.error(
@@ -262,6 +271,7 @@ final class ImportRun {
     if layers > 0 { parts.append(Self.count(layers, "layer")) }
     if !animated.isEmpty { parts.append(Self.count(animated.count, "animation")) }
     if !actions.isEmpty { parts.append(Self.count(actions.count, "action")) }
+    if let name = interpreter.runsAtImport { parts.append("\(name) run once") }
     let skipped = warnings.count
     s.sink.out(
       "imported \(fileName): \(parts.joined(separator: ", "))"
@@ -343,7 +353,7 @@ final class ImportRun {
       names[o] = n
       return n
     }
-    func sets(_ o: Int, path: String, cellsReached: Bool) {
+    func sets(_ o: Int, path: String, cellsReached: Bool, into lines: inout [Line]) {
       for a in objects[o].assignments where a.reachesCells == cellsReached {
         lines.append(
           Line(
@@ -352,7 +362,7 @@ final class ImportRun {
             needs: o))
       }
     }
-    func cell(_ c: Int, owner: Int, ownerPath: String, depth: Int) {
+    func cell(_ c: Int, owner: Int, ownerPath: String, depth: Int, into lines: inout [Line]) {
       guard depth < 16 else { return }
       let n = name(c)
       let path = ownerPath + ".emitterCells." + KeyPathSyntax.spelled(n)
@@ -362,28 +372,51 @@ final class ImportRun {
         Line(
           text: "cell \(ownerPath) \(KeyPathSyntax.spelled(n))", line: at.line, column: at.column,
           statement: "CAEmitterCell \(n)", object: c, needs: owner, creates: true))
-      sets(c, path: path, cellsReached: false)
-      for sub in objects[c].cells { cell(sub, owner: c, ownerPath: path, depth: depth + 1) }
-      sets(c, path: path, cellsReached: true)
+      sets(c, path: path, cellsReached: false, into: &lines)
+      for sub in objects[c].cells {
+        cell(sub, owner: c, ownerPath: path, depth: depth + 1, into: &lines)
+      }
+      sets(c, path: path, cellsReached: true, into: &lines)
     }
-    func layer(_ l: Int, parent: Int?, depth: Int) {
+    /// A layer, its properties, cells and sublayers. `fresh`: built by an action, as
+    /// `emitter $NAME`, so that each run makes a new one (`Binding`).
+    func layer(
+      _ l: Int, parent: Int?, depth: Int, fresh: Bool = false, into lines: inout [Line]
+    ) {
       guard depth < 16 else { return }
-      let n = KeyPathSyntax.spelled(name(l))
+      let plain = KeyPathSyntax.spelled(name(l))
+      let n = fresh && Binding.isReference("$" + plain) ? "$" + plain : plain
       paths[l] = n
       let object = objects[l]
       let word = object.kind == .emitter ? "emitter" : "layer"
-      let parentText = parent.map { " in " + KeyPathSyntax.spelled(name($0)) } ?? ""
+      let parentText = parent.map { " in " + (paths[$0] ?? KeyPathSyntax.spelled(name($0))) } ?? ""
       lines.append(
         Line(
           text: "\(word) \(n)\(parentText)", line: object.created.line,
           column: object.created.column, statement: "\(object.className) \(name(l))", object: l,
           needs: parent, creates: true))
-      sets(l, path: n, cellsReached: false)
-      for c in object.cells { cell(c, owner: l, ownerPath: n, depth: 0) }
-      sets(l, path: n, cellsReached: true)
-      for sub in object.sublayers { layer(sub, parent: l, depth: depth + 1) }
+      sets(l, path: n, cellsReached: false, into: &lines)
+      for c in object.cells { cell(c, owner: l, ownerPath: n, depth: 0, into: &lines) }
+      sets(l, path: n, cellsReached: true, into: &lines)
+      for sub in object.sublayers {
+        layer(sub, parent: l, depth: depth + 1, fresh: fresh, into: &lines)
+      }
     }
-    for l in interpreter.hostSublayers { layer(l, parent: nil, depth: 0) }
+    for l in interpreter.hostSublayers { layer(l, parent: nil, depth: 0, into: &lines) }
+    // Layers that actions build: named now, so that other actions reach them by the name
+    // their first run gives them; the action that builds one says `$NAME` (`Binding`).
+    var built: [Int] = []
+    func builds(_ step: ImportStep) {
+      switch step {
+      case .build(let o, _, _, _): built.append(o)
+      case .after(_, let steps), .every(_, let steps): steps.forEach(builds)
+      default: break
+      }
+    }
+    for a in interpreter.actions { a.steps.forEach(builds) }
+    interpreter.scheduled.forEach(builds)
+    var discard: [Line] = []
+    for o in built { layer(o, parent: nil, depth: 0, into: &discard) }
     // Actions and scheduled blocks: their property changes reach only objects created above.
     func commands(_ step: ImportStep) -> [String] {
       switch step {
@@ -398,6 +431,10 @@ final class ImportRun {
       case .layer(let o, let list, _, _):
         guard let path = paths[o] else { return [] }
         return list.map { $0.text(path: path) }
+      case .build(let o, let parent, _, _):
+        var built: [Line] = []
+        layer(o, parent: parent, depth: 0, fresh: true, into: &built)
+        return built.map(\.text)
       case .copy(let source, let copy, _, _):
         guard let from = paths[source], paths[copy] == nil else { return [] }
         // The copy and its cells keep their names, so later steps reach them.
@@ -425,12 +462,20 @@ final class ImportRun {
       case .set(_, let a): return a.at.map { ($0.line, $0.column, a.statement) }
       case .after(_, let steps), .every(_, let steps): return steps.lazy.compactMap(origin).first
       case .run: return nil
-      case .layer(_, _, let at, let statement), .copy(_, _, let at, let statement):
+      case .layer(_, _, let at, let statement), .copy(_, _, let at, let statement),
+        .build(_, _, let at, let statement):
         return (at.line, at.column, statement)
       }
     }
+    func unfresh(_ o: Int, depth: Int = 0) {
+      guard depth < 64, let p = paths[o] else { return }
+      if p.hasPrefix("$") { paths[o] = String(p.dropFirst()) }
+      for c in objects[o].cells + objects[o].sublayers { unfresh(c, depth: depth + 1) }
+    }
     for a in interpreter.actions {
       let parts = a.steps.flatMap(commands)
+      // Another action reaches a layer this one built by the name its first run gives it.
+      for o in built { unfresh(o) }
       guard !parts.isEmpty else { continue }
       lines.append(
         Line(

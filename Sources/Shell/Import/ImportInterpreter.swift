@@ -22,6 +22,11 @@ struct ImportedObject: Sendable {
   /// The UIKit class when it is a view (`UIView`, `UIButton`, …): a layer whose properties the
   /// code sets by UIKit's names (`alpha`, `center`).
   var view: String? = nil
+  /// Created by an action or a scheduled block (`let e = CAEmitterLayer()` in a tap handler):
+  /// its properties are gathered until it is added, which builds it there (`ImportStep.build`).
+  var inStep = false
+  /// An object created by a step that a `build` step has built (with its layer).
+  var built = false
 
   /// What Core Animation calls it, for messages.
   var className: String {
@@ -60,6 +65,9 @@ indirect enum ImportStep: Sendable {
   /// `copy SOURCE as COPY`: a layer the setup built but did not add, inserted above `source`
   /// (what `export` writes for Burst's `copy` in a block).
   case copy(source: Int, copy: Int, at: SourceToken, statement: String)
+  /// A layer the action or block created, added to the view (`parent` nil) or to a layer:
+  /// `emitter $NAME`, its properties, cells and sublayers as they were when it was added.
+  case build(object: Int, parent: Int?, at: SourceToken, statement: String)
 }
 
 /// A method that became `action NAME { … }`.
@@ -109,6 +117,10 @@ final class ImportInterpreter {
   /// How many random values each place in the file has drawn (`ImportRandom.swift`).
   var randomDraws: [TokenPlace: UInt64] = [:]
   private var ownLayer: Int?
+  /// The event-like root that runs once at import as an action, when nothing else builds.
+  var firstEvent: Int?
+  /// The action run once at import (`run NAME` after the actions), if any.
+  private(set) var runsAtImport: String?
   private var depth = 0
   private var steps = 0
   /// The statement running, for the warning when `set` refuses a value it assigned.
@@ -141,11 +153,22 @@ final class ImportInterpreter {
 
   /// Records a property change of object `o`, now or (in an action or a scheduled block) later.
   private func record(_ o: Int, _ a: ImportAssignment) throws(ImportSkip) {
-    if recording.isEmpty {
+    if recording.isEmpty || pending(o) {
       objects[o].assignments.append(a)
     } else {
       recording[recording.count - 1].append(.set(object: o, assignment: a))
     }
+  }
+
+  /// Whether object `o` was created by an action or a block and is not built yet: its
+  /// properties, cells and sublayers are then gathered on it.
+  func pending(_ o: Int) -> Bool { objects[o].inStep && !objects[o].built }
+
+  /// Marks a layer a `build` step builds, and everything it holds, as built.
+  private func markBuilt(_ o: Int, depth: Int = 0) {
+    guard depth < 64 else { return }
+    objects[o].built = true
+    for c in objects[o].cells + objects[o].sublayers { markBuilt(c, depth: depth + 1) }
   }
 
   /// Adds a step to the action or block being recorded, or to the setup code's schedule.
@@ -166,9 +189,12 @@ final class ImportInterpreter {
       let (before, host, mark) = (objects, hostSublayers, recording[recording.count - 1].count)
       do throws(ImportSkip) {
         let returned = try statement(s)
-        guard objects.count == before.count, hostSublayers == host,
+        // Layers and cells the action creates are built by it; the setup's keep their shape.
+        guard objects.count >= before.count, hostSublayers == host,
           zip(objects, before).allSatisfy({
-            $0.cells == $1.cells && $0.sublayers == $1.sublayers && $0.attached == $1.attached
+            $0.inStep
+              || ($0.cells == $1.cells && $0.sublayers == $1.sublayers
+                && $0.attached == $1.attached)
           })
         else {
           throw skip("an action or a scheduled block only changes layers' and cells' properties")
@@ -269,6 +295,17 @@ final class ImportInterpreter {
       } else {
         action(i)
       }
+    }
+    if let f = firstEvent, let a = actions.first(where: { $0.name == program.functions[f].name }),
+      buildsEmitter(a.steps)
+    {
+      scheduled.append(.run(a.name))
+      runsAtImport = a.name
+      warn(
+        program.functions[f].at,
+        "ran \(program.functions[f].signature) at import: nothing else builds an emitter, so it"
+          + " runs once, as a first event would",
+        hint: "it stays an action: run \(a.name) runs it again, with fresh names")
     }
     for p in program.properties where !usedProperties.contains(p.name) {
       warn(p.at, "skipped: property \(p.name) is not used by the setup code")
@@ -469,7 +506,7 @@ final class ImportInterpreter {
       case .run(let n): return .run(renamed[n] ?? n)
       case .after(let d, let steps): return .after(delay: d, steps: steps.map(rename))
       case .every(let d, let steps): return .every(interval: d, steps: steps.map(rename))
-      case .set, .layer, .copy: return step
+      case .set, .layer, .copy, .build: return step
       }
     }
     for k in actions.indices {
@@ -1223,11 +1260,10 @@ final class ImportInterpreter {
   func create(_ kind: ImportedObject.Kind, at: SourceToken) throws(ImportSkip)
     -> ImportValue
   {
-    guard recording.isEmpty else { throw skip("only property changes are scheduled", at) }
     guard objects.count < Self.maxObjects else {
       throw skip("the import creates at most \(Self.maxObjects) layers and cells")
     }
-    objects.append(ImportedObject(kind: kind, created: at))
+    objects.append(ImportedObject(kind: kind, created: at, inStep: !recording.isEmpty))
     return .object(objects.count - 1)
   }
 
@@ -1270,7 +1306,7 @@ final class ImportInterpreter {
     case .object(let o):
       let kind = objects[o].kind
       if objects[o].view != nil { name = Self.viewToLayer[name] ?? name }
-      if !recording.isEmpty, name == "emitterCells" || name == "name" {
+      if !recording.isEmpty, !pending(o), name == "emitterCells" || name == "name" {
         throw skip("only property values are scheduled, not \(name)", at)
       }
       if name == "emitterCells" {
@@ -1352,9 +1388,27 @@ final class ImportInterpreter {
   func attach(_ child: ImportValue, to parent: ImportValue, first: Bool, at: SourceToken)
     throws(ImportSkip)
   {
-    guard recording.isEmpty else { throw skip("only property changes are scheduled", at) }
     guard case .object(let c) = child, objects[c].kind != .cell else {
       throw skip("addSublayer takes a layer, not \(child.kindName)", at)
+    }
+    if !recording.isEmpty {
+      // In an action or a block: a layer it created is built where it is added.
+      guard pending(c) else { throw skip("an action adds only the layers it creates", at) }
+      switch parent {
+      case .host, .hostLayer:
+        add(.build(object: c, parent: nil, at: at, statement: program.snippet(current)))
+        markBuilt(c)
+      case .object(let p) where objects[p].kind != .cell && p != c && pending(p):
+        objects[p].sublayers.removeAll { $0 == c }
+        if first { objects[p].sublayers.insert(c, at: 0) } else { objects[p].sublayers.append(c) }
+      case .object(let p) where objects[p].kind != .cell && p != c:
+        add(.build(object: c, parent: p, at: at, statement: program.snippet(current)))
+        markBuilt(c)
+      default:
+        throw skip("cannot add a sublayer to \(parent.kindName)", at)
+      }
+      objects[c].attached = true
+      return
     }
     switch parent {
     case .host, .hostLayer:
@@ -1687,6 +1741,7 @@ final class ImportInterpreter {
       return Double(n)
     }
     while let last = text.last, "fFlLuU".contains(last) { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
     guard let n = Double(text) else { throw skip("a bad number '\(t.text)'", t) }
     return n
   }

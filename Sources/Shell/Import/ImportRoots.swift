@@ -48,7 +48,7 @@ extension ImportInterpreter {
       if rest.isEmpty || rest.first?.isUppercase == true || rest.first == "_" { return true }
     }
     if Self.eventSuffixes.contains(where: { name.hasSuffix($0) }) { return true }
-    if f.parameters.contains("sender") { return true }
+    if f.parameters.contains("sender") || selectorTargets().contains(name) { return true }
     return f.parameterTypes.contains { type in
       let words = type.split { !$0.isLetter && !$0.isNumber }.map(String.init)
       return words.contains { Self.eventTypes.contains($0) }
@@ -69,6 +69,9 @@ extension ImportInterpreter {
       if i > 1, tokens[i - 1].isPunctuation(")"), Self.declaresMethod(tokens, before: i) {
         continue
       }
+      // `#selector(likeTapped)`, `@selector(likeClick:)`: a target the app's controls, timers
+      // and notifications call, an event.
+      if Self.namesSelector(tokens, at: i) { continue }
       used.insert(t.text)
     }
     return program.functions.indices.filter { i in
@@ -76,6 +79,33 @@ extension ImportInterpreter {
       return !used.contains(f.name) && !f.isProperty && !Self.initializers.contains(f.signature)
         && !Self.setupMethods.contains(f.name)
     }
+  }
+
+  /// Whether the identifier at `i` is the method a `#selector(…)` or `@selector(…)` names
+  /// (its first part: `#selector(handle(_:))`, `@selector(likeClick:)`).
+  static func namesSelector(_ tokens: [SourceToken], at i: Int) -> Bool {
+    var j: Int
+    if i >= 4, tokens[i - 1].isPunctuation("."), tokens[i - 2].kind == .identifier,
+      tokens[i - 3].isPunctuation("(")
+    {
+      j = i - 4  // `#selector(Self.tap)`, `#selector(ViewController.tap)`
+    } else if i >= 2, tokens[i - 1].isPunctuation("(") {
+      j = i - 2
+    } else {
+      return false
+    }
+    return tokens[j].kind == .identifier && tokens[j].text.hasSuffix("selector")
+  }
+
+  /// The methods a `#selector(…)` or `@selector(…)` of the file names.
+  func selectorTargets() -> Set<String> {
+    let tokens = program.tokens
+    var out: Set<String> = []
+    for i in tokens.indices where tokens[i].kind == .identifier && Self.namesSelector(tokens, at: i)
+    {
+      out.insert(tokens[i].text)
+    }
+    return out
   }
 
   /// Whether the identifier at `i`, after a `)`, names an Objective-C method in a declaration
@@ -132,7 +162,24 @@ extension ImportInterpreter {
     guard !objects.contains(where: { $0.kind == .emitter && $0.attached }),
       let first = candidates.first(where: { !called.contains($0) })
     else { return }
+    let f = program.functions[first]
+    if f.parameters.isEmpty || f.parameters == ["sender"] {
+      // It becomes an action that builds, run once at import (`run NAME`), as a first tap.
+      firstEvent = first
+      return
+    }
     runRoot(first, why: "nothing else builds an emitter, so it runs once, as a first event would")
+  }
+
+  /// Whether steps build an emitter (`ImportStep.build`), in them or in their blocks.
+  func buildsEmitter(_ steps: [ImportStep]) -> Bool {
+    steps.contains {
+      switch $0 {
+      case .build(let o, _, _, _): return objects[o].kind == .emitter
+      case .after(_, let inner), .every(_, let inner): return buildsEmitter(inner)
+      default: return false
+      }
+    }
   }
 
   /// Calls root `f` with plausible arguments and puts what it returns on screen.

@@ -143,6 +143,21 @@ enum SourceTokenizer {
           text.append(d)
           advance()
         }
+        // C's `200.f` and `1.` (a float with no digits after the point).
+        if at(0) == ".", !text.contains("."), !text.hasPrefix("0x"), !text.hasPrefix("0X"),
+          let next = at(1),
+          next == "f" || next == "F" || !(next.isLetter || next == "_" || next == ".")
+        {
+          let suffix = next == "f" || next == "F"
+          if !suffix || !(at(2).map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false) {
+            text.append(".")
+            advance()
+            if suffix {
+              text.append(next)
+              advance()
+            }
+          }
+        }
         add(.number, text, l, col)
         continue
       }

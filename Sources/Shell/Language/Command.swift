@@ -10,6 +10,8 @@ enum ArgumentHint: Sendable, Equatable {
   case property
   /// The name of a named action.
   case action
+  /// The name of a layer the command creates: `$NAME` takes a fresh one (`Binding`).
+  case newLayer
   case keywords([String])
   /// From here on, the command's clauses: their keywords, or after a keyword its values.
   case clauses

@@ -87,7 +87,7 @@ enum Completion {
       return files(prefix: word)
     case .action:
       return session.actions.map { KeyPathSyntax.spelled($0.name) }.filter { $0.hasPrefix(word) }
-    case .none:
+    case .none, .newLayer:
       return []
     }
   }

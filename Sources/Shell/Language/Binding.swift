@@ -1,0 +1,124 @@
+import Core
+
+/// `$NAME` in a command: a parameter of the action that runs it (`action tap(point) { … }`,
+/// `run tap 120,300`), or the fresh name of a layer the command creates (`emitter $spark`).
+///
+/// A command binds when it runs: the layers it creates as `emitter $X`, `layer $X` or
+/// `copy … as $X` at its own level (in it, or in the blocks `{ … }` it holds, but not in the
+/// COMMAND of an `after`, `at`, `every` or `action` in it, which bind when they run) take the
+/// first free name of X, X2, X3, …, and every `$X` in the command, the deferred commands in it
+/// included, reads that name. So a tap handler that makes an emitter and removes it later
+/// (`action tap { emitter $spark; …; after 1.5 remove $spark }`) makes a second one, with a
+/// fresh name, when it runs again, and each `after` removes its own, as a closure captures its
+/// own layer on iOS.
+enum Binding {
+  /// The sigil.
+  static let sigil: Character = "$"
+
+  /// Whether a character continues a `$NAME`.
+  static func isNameCharacter(_ c: Character) -> Bool {
+    c == "_" || (c.isASCII && (c.isLetter || c.isNumber))
+  }
+
+  /// Whether a word is `$NAME`.
+  static func isReference(_ word: String) -> Bool {
+    guard word.first == sigil, word.count > 1 else { return false }
+    let name = word.dropFirst()
+    return name.first.map { !$0.isNumber } == true && name.allSatisfy(isNameCharacter)
+  }
+
+  /// Every `$NAME` in `text` replaced by its value in `values`; the others are kept.
+  static func substitute(_ text: String, _ values: [String: String]) -> String {
+    guard text.contains(sigil) else { return text }
+    let chars = Array(text)
+    var out = ""
+    out.reserveCapacity(chars.count)
+    var i = 0
+    while i < chars.count {
+      guard chars[i] == sigil else {
+        out.append(chars[i])
+        i += 1
+        continue
+      }
+      var j = i + 1
+      while j < chars.count, isNameCharacter(chars[j]) { j += 1 }
+      let name = String(chars[(i + 1)..<j])
+      if let value = values[name] {
+        out += value
+      } else {
+        out += String(chars[i..<j])
+      }
+      i = max(j, i + 1)
+    }
+    return out
+  }
+
+  /// The command with `values` substituted, read again as one command of its line.
+  static func bind(_ cmd: CommandText, _ values: [String: String]) throws(Diagnostic)
+    -> CommandText
+  {
+    guard !values.isEmpty, let first = cmd.tokens.first else { return cmd }
+    let chars = Array(cmd.line.text)
+    let start = max(0, min(first.column - 1, chars.count))
+    let end = max(start, min(cmd.end, chars.count))
+    let span = String(chars[start..<end])
+    let bound = substitute(span, values)
+    guard bound != span else { return cmd }
+    // Columns stay those of the line up to the first substitution.
+    var line = cmd.line
+    line.text = String(repeating: " ", count: start) + bound
+    line.breaks = []
+    let commands = try Lexer.commands(inLine: line)
+    guard commands.count == 1, let only = commands.first else {
+      throw Diagnostic(
+        "a value given for $NAME splits the command in two",
+        hint: "a value is one word: quote it when it holds spaces or ';'", at: cmd.line,
+        column: first.column, length: first.length)
+    }
+    return only
+  }
+}
+
+extension Session {
+  /// The names `$X` that `cmd` creates at its own level (see `Binding`), in order.
+  func createdReferences(_ cmd: CommandText, depth: Int = 0) -> [String] {
+    guard depth <= Limits.maxCommandDepth, let first = cmd.tokens.first else { return [] }
+    if first.braced {
+      let inner = (try? Lexer.blockCommands(first, in: cmd.line)) ?? []
+      return inner.flatMap { createdReferences($0, depth: depth + 1) }
+    }
+    guard !first.quoted, let command = commands.lookup(first.text) else { return [] }
+    var out: [String] = []
+    for (k, hint) in command.hints.enumerated() where hint == .newLayer {
+      guard k + 1 < cmd.tokens.count else { continue }
+      let t = cmd.tokens[k + 1]
+      if !t.quoted, Binding.isReference(t.text) { out.append(String(t.text.dropFirst())) }
+    }
+    return out
+  }
+
+  /// `cmd` with the fresh names of the layers it creates as `$X` bound (see `Binding`).
+  /// Commands whose COMMAND runs later (`after`, `every`, `action`) bind when it runs.
+  func bindingFreshNames(_ cmd: CommandText, _ command: Command) throws(Diagnostic)
+    -> CommandText
+  {
+    guard !command.hints.contains(.command),
+      cmd.tokens.contains(where: { $0.text.contains(Binding.sigil) })
+    else { return cmd }
+    var values: [String: String] = [:]
+    var taken: Set<String> = []
+    for base in createdReferences(cmd) where values[base] == nil {
+      var name = base
+      var k = 2
+      while taken.contains(name) || scene.model.layerID(named: name) != nil
+        || SceneModel.reservedNames.contains(name) || commands.lookup(name) != nil
+      {
+        name = "\(base)\(k)"
+        k += 1
+      }
+      taken.insert(name)
+      values[base] = name
+    }
+    return try Binding.bind(cmd, values)
+  }
+}
