@@ -137,3 +137,26 @@ struct ImportBuildingActionTests {
     #expect(names == ["burst2"], "\(transcript)")
   }
 }
+
+/// Touch and gesture handlers: the place of the touch is the action's `point` parameter.
+@Suite("import: touch handlers are actions with a point")
+struct ImportTouchActionTests {
+  @Test(
+    "a touch's location is $point, run gives it, and the default is the view's centre",
+    arguments: [
+      ("TouchRingViewController.m", "touchesBegan", "_ring"),
+      ("DragSparkView.swift", "handlePan", "spark"),
+    ])
+  func touch(file: String, action: String, layer: String) {
+    let path = "\(importCorpus)/Actions/\(file)"
+    let (transcript, session) = importTranscript(
+      "import \"\(path)\" view 200x200\nactions\nrun \(action) 30,40\nstep 0.2\n")
+    #expect(transcript.contains("action \(action)(point=100,100) {"), "\(transcript)")
+    let model = session.scene.model
+    let emitter = model.treeOrder.compactMap { model.layer($0) }.first { $0.kind == .emitter }
+    #expect(emitter?.name == layer, "\(transcript)")
+    #expect(emitter?.emitter.emitterPosition == Point(30, 40), "\(transcript)")
+    let live = session.scene.stats().reduce(0) { $0 + $1.live }
+    #expect(live > 0, "\(transcript)")
+  }
+}

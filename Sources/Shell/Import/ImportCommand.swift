@@ -474,12 +474,15 @@ final class ImportRun {
     }
     for a in interpreter.actions {
       let parts = a.steps.flatMap(commands)
+      let parameters =
+        a.parameters.isEmpty ? "" : "(" + a.parameters.map(\.spelled).joined(separator: ", ") + ")"
       // Another action reaches a layer this one built by the name its first run gives it.
       for o in built { unfresh(o) }
       guard !parts.isEmpty else { continue }
       lines.append(
         Line(
-          text: "action \(a.name) { \(parts.joined(separator: "; ")) }", line: a.at.line,
+          text: "action \(a.name)\(parameters) { \(parts.joined(separator: "; ")) }",
+          line: a.at.line,
           column: a.at.column, statement: "method \(a.name)", object: -1,
           action: (a.name, parts.count)))
     }

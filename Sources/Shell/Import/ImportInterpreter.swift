@@ -75,6 +75,8 @@ struct ImportAction: Sendable {
   var name: String
   var at: SourceToken
   var steps: [ImportStep]
+  /// Its parameters (`point` for a touch's location) with the defaults `run` gives.
+  var parameters: [ActionParameter] = []
 }
 
 /// A warning about the imported file: where, what was skipped, and why.
@@ -288,7 +290,7 @@ final class ImportInterpreter {
         warn(f.at, "skipped: \(f.signature): only one initializer runs, \(chosen)")
       } else if f.returnsValue {
         warn(f.at, "skipped: \(f.signature) is not called by the setup code")
-      } else if !(f.parameters.isEmpty || f.parameters == ["sender"]) {
+      } else if !(f.parameters.isEmpty || f.parameters == ["sender"] || isEventLike(f)) {
         warn(
           f.at, "skipped: method \(f.signature) takes arguments",
           hint: "an action runs without arguments, so its parameters would have no value")
@@ -412,6 +414,8 @@ final class ImportInterpreter {
       return nil
     case "if":
       return try conditional(i, s)
+    case "guard" where program.language == .swift:
+      return try guardStatement(i, s)
     case "guard", "while", "switch", "repeat", "do", "defer", "throw", "try", "await":
       throw skip("'\(head.text)' is not followed by the importer")
     default:
@@ -440,16 +444,46 @@ final class ImportInterpreter {
   private func action(_ f: Int) {
     let function = program.functions[f]
     called.insert(f)
-    frames.append(Dictionary(uniqueKeysWithValues: function.parameters.map { ($0, .null) }))
+    parameters = [:]
+    usedParameters = []
+    var frame: [String: ImportValue] = [:]
+    var given: [String] = []
+    for (k, name) in function.parameters.enumerated() {
+      let type = k < function.parameterTypes.count ? function.parameterTypes[k] : ""
+      let words = Set(type.split { !$0.isLetter && !$0.isNumber }.map(String.init))
+      if name == "sender" || !words.isDisjoint(with: Self.eventTypes) {
+        frame[name] = .event  // a touch, an event, a gesture, a sender
+        continue
+      }
+      let (value, text) = plausibleArgument(type: type, name: name, at: function.at)
+      if case .point(let p) = value, Binding.isReference("$" + name) {
+        // A point it is given (`burst(at point: CGPoint)`): a parameter, the centre by default.
+        parameters[name] = (.point, ValueFormatting.value(.point(p)))
+        frame[name] = .parameter(name)
+        continue
+      }
+      frame[name] = value
+      if let text { given.append("\(name) = \(text)") }
+    }
+    frames.append(frame)
     let steps = recordSteps(program.statements(in: function.body))
     frames.removeLast()
+    if !given.isEmpty, !steps.isEmpty {
+      warn(
+        function.at, "action \(function.name) is given \(given.joined(separator: ", "))",
+        hint: "an action's parameters are the places of touches; its other arguments are fixed")
+    }
     guard !steps.isEmpty else {
       warn(
         function.at, "skipped: method \(function.signature): nothing in it becomes a command",
         hint: "an action changes properties of layers and cells, or schedules such changes")
       return
     }
-    actions.append(ImportAction(name: function.name, at: function.at, steps: steps))
+    let list = parameters.keys.sorted().filter(usedParameters.contains).map {
+      ActionParameter(name: $0, fallback: parameters[$0]?.text)
+    }
+    actions.append(
+      ImportAction(name: function.name, at: function.at, steps: steps, parameters: list))
   }
 
   /// A local function without parameters (`func tap() { … }`) or an Objective-C block
@@ -1078,7 +1112,9 @@ final class ImportInterpreter {
     }
     let pattern = tokens[header.lowerBound..<inIndex].filter { $0.kind == .identifier }.map(\.text)
     guard let name = pattern.last else { throw skip("a loop without a variable") }
-    let sequence = try expression((inIndex + 1)..<header.upperBound)
+    var sequence = try expression((inIndex + 1)..<header.upperBound)
+    // `for touch in touches`: one turn, with the event.
+    if sequence == .event { sequence = .array([.event]) }
     guard case .array(let items) = sequence else {
       throw skip("a loop over \(sequence.kindName): only arrays and ranges are followed")
     }
@@ -1153,6 +1189,27 @@ final class ImportInterpreter {
       }
       return try body((rest.lowerBound + 1)..<program.closing(rest.lowerBound, in: s))
     }
+  }
+
+  /// `guard CONDITION else { … }`: when the condition is known not to hold, the `else` block
+  /// runs (and returns); otherwise (it holds, or it cannot be worked out here, as an unknown
+  /// `if let` is taken) the code after it runs, binding its `let`s.
+  private func guardStatement(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> ImportValue? {
+    var depth = 0
+    var found: Int? = nil
+    for j in (i + 1)..<s.upperBound where found == nil {
+      let t = tokens[j]
+      if t.kind == .punctuation, ["(", "[", "{"].contains(t.text) { depth += 1 }
+      if t.kind == .punctuation, [")", "]", "}"].contains(t.text) { depth -= 1 }
+      if depth == 0, t.isIdentifier("else") { found = j }
+    }
+    guard let otherwise = found, otherwise + 1 < s.upperBound,
+      tokens[otherwise + 1].isPunctuation("{")
+    else { throw skip("a 'guard' without 'else { … }'") }
+    let close = program.closing(otherwise + 1, in: s)
+    let met = condition((i + 1)..<otherwise, branch: 0..<0, otherwise: nil) ?? true
+    if met { return nil }
+    return try body((otherwise + 2)..<close) ?? .void
   }
 
   /// Whether the condition in `range` holds: its clauses (separated by `,`; `let NAME = VALUE`
@@ -1352,6 +1409,34 @@ final class ImportInterpreter {
     }
   }
 
+  /// The parameters of the action being recorded that its code used, by name: the kind of
+  /// value and the default `run` gives (`point`: the view's centre).
+  var parameters: [String: (kind: PropertyKind, text: String)] = [:]
+  /// The parameters a command of the action being recorded reads.
+  private var usedParameters: Set<String> = []
+
+  /// A method of a touch, the touches, an event or a gesture: its location is the action's
+  /// `point` parameter (the place of the tap); `first`, `anyObject` and the like the event.
+  static let eventMethods: Set<String> = [
+    "location", "preciseLocation", "translation", "velocity", "previousLocation",
+  ]
+
+  private func eventMethod(_ name: String) throws(ImportSkip) -> ImportValue {
+    switch name {
+    case "location", "locationInView", "locationInView:", "preciseLocation":
+      if parameters["point"] == nil {
+        let centre = Point(viewSize.width / 2, viewSize.height / 2)
+        parameters["point"] = (.point, ValueFormatting.value(.point(centre)))
+      }
+      return .parameter("point")
+    case "translation", "velocity", "translationInView:", "velocityInView:",
+      "previousLocation", "previousLocationInView:":
+      throw skip("a gesture's \(name) is not followed: only its location is a parameter")
+    default:
+      return .event
+    }
+  }
+
   /// A view's properties by UIKit's names, as its layer's (a view's other layer properties are
   /// set through `view.layer`, which is the same object here).
   static let viewToLayer: [String: String] = [
@@ -1444,6 +1529,11 @@ final class ImportInterpreter {
   {
     func wrong() -> ImportSkip {
       skip("expected a \(kind.word) here, not \(value.kindName)", at)
+    }
+    if case .parameter(let name) = value, let fallback = parameters[name] {
+      guard fallback.kind == kind else { throw wrong() }
+      usedParameters.insert(name)
+      return "$" + name
     }
     switch (kind, value) {
     case (.number, .number(let n)), (.angle, .number(let n)), (.integer, .number(let n)):
@@ -1918,6 +2008,11 @@ final class ImportInterpreter {
   {
     let whole = Rect(0, 0, viewSize.width, viewSize.height)
     switch v {
+    case .event:
+      // `touches.first`, `event.allTouches`, `sender.view`: still the event; its methods
+      // wait for their arguments (`touch.location(in: view)`).
+      if Self.eventMethods.contains(name) { return .method(v, name) }
+      return name == "view" ? .host : .event
     case .type(let type):
       if name == "self" || name == "init" { return v }
       if name == "pi", ["CGFloat", "Double", "Float"].contains(type) { return .number(.pi) }
@@ -2222,6 +2317,7 @@ final class ImportInterpreter {
     _ receiver: ImportValue, _ name: String, labels: [String], values: [ImportValue],
     at: SourceToken
   ) throws(ImportSkip) -> ImportValue {
+    if case .event = receiver { return try eventMethod(name) }
     switch (name, labels) {
     case ("addSublayer", ["_"]):
       try attach(values[0], to: receiver, first: false, at: at)
@@ -2744,6 +2840,7 @@ final class ImportInterpreter {
     let selector = parts.map { $0.1 == nil ? $0.0 : $0.0 + ":" }.joined()
     let args = parts.compactMap(\.1)
     if tokens[range.lowerBound].isIdentifier("super") { return .host }
+    if case .event = receiver { return try eventMethod(first.0) }
     switch receiver {
     case .type(let type):
       switch (type, selector) {

@@ -162,13 +162,8 @@ extension ImportInterpreter {
     guard !objects.contains(where: { $0.kind == .emitter && $0.attached }),
       let first = candidates.first(where: { !called.contains($0) })
     else { return }
-    let f = program.functions[first]
-    if f.parameters.isEmpty || f.parameters == ["sender"] {
-      // It becomes an action that builds, run once at import (`run NAME`), as a first tap.
-      firstEvent = first
-      return
-    }
-    runRoot(first, why: "nothing else builds an emitter, so it runs once, as a first event would")
+    // It becomes an action that builds, run once at import (`run NAME`), as a first tap.
+    firstEvent = first
   }
 
   /// Whether steps build an emitter (`ImportStep.build`), in them or in their blocks.

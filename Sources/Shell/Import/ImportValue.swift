@@ -44,6 +44,11 @@ indirect enum ImportValue: Sendable, Equatable {
   /// A range of numbers whose bounds are not whole (`0.5...1.5`); whole-number ranges are
   /// arrays, for loops.
   case range(Double, Double)
+  /// What an event handler is given: a touch, the touches, an event or a gesture. Its
+  /// location (`location(in:)`, `locationInView:`) is the action's `point` parameter.
+  case event
+  /// A parameter of the action being recorded: `$NAME` in its commands.
+  case parameter(String)
   case null
   case void
 
@@ -73,6 +78,8 @@ indirect enum ImportValue: Sendable, Equatable {
     case .presentation: return "a presentation layer"
     case .presented: return "a presentation value"
     case .range: return "a range"
+    case .event: return "a touch or gesture"
+    case .parameter(let p): return "the parameter \(p)"
     case .null: return "nil"
     case .void: return "no value"
     }
