@@ -76,8 +76,23 @@ enum ActionCommands {
     hints: [.action, .none]
   ) { s, inv throws(Diagnostic) in
     let nameToken = try inv.argument(1, "NAME")
+    var name = nameToken.text
+    var called: [ActionParameter] = []
+    if !nameToken.quoted, let open = name.firstIndex(of: "("), name.hasSuffix(")") {
+      // `run touch(point=10,20)`, as `actions` writes the defaults: a call by name.
+      let inside = name[name.index(after: open)..<name.index(before: name.endIndex)]
+      guard let list = ActionParameter.list(inside), list.allSatisfy({ $0.fallback != nil })
+      else {
+        throw inv.error(
+          "cannot read the values of '\(name)'",
+          suggestion: .text("write them as NAME(P=VALUE, …), or as words after NAME"),
+          at: nameToken)
+      }
+      name = String(name[..<open])
+      called = list
+    }
     let names = s.actions.map(\.name)
-    guard let action = s.actions.first(where: { $0.name == nameToken.text }) else {
+    guard let action = s.actions.first(where: { $0.name == name }) else {
       let otherwise: Suggestion =
         names.isEmpty
         ? .text("no actions are defined: action NAME { … } defines one")
@@ -86,7 +101,7 @@ enum ActionCommands {
         "unknown action '\(Diagnostic.window(nameToken.text, column: 1).0)'",
         suggestion: .nearest(to: nameToken.text, in: names, otherwise: otherwise), at: nameToken)
     }
-    let values = try arguments(of: action, inv)
+    let values = try arguments(of: action, inv, given: called)
     guard !s.runningActions.contains(action.name) else {
       throw inv.error(
         "action '\(action.name)' is already running: an action cannot run itself",
@@ -102,11 +117,17 @@ enum ActionCommands {
   }
 
   /// The values `run` gives an action's parameters: in order, or `P=VALUE`, else the default.
-  private static func arguments(of action: NamedAction, _ inv: Invocation) throws(Diagnostic)
-    -> [String: String]
-  {
+  private static func arguments(
+    of action: NamedAction, _ inv: Invocation, given called: [ActionParameter]
+  ) throws(Diagnostic) -> [String: String] {
     let given = Array(inv.text.tokens.dropFirst(2))
     let names = action.parameters.map(\.name)
+    for p in called where !names.contains(p.name) {
+      throw inv.error(
+        "action '\(action.name)' has no parameter '\(p.name)'",
+        suggestion: names.isEmpty ? .text("it takes no values") : .oneOf(names),
+        at: inv.text.tokens[1])
+    }
     guard given.count <= action.parameters.count else {
       let what =
         names.isEmpty
@@ -123,6 +144,7 @@ enum ActionCommands {
         values[names[k]] = word
       }
     }
+    for p in called { values[p.name] = p.fallback }
     for p in action.parameters where values[p.name] == nil {
       guard let fallback = p.fallback else {
         throw inv.error(

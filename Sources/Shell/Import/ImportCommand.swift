@@ -239,6 +239,16 @@ final class ImportRun {
             hint: error.message))
       }
     }
+    if let name = interpreter.runsAtImport,
+      let a = interpreter.actions.first(where: { $0.name == name })
+    {
+      // What the action run once at import built, under the names its first run gave.
+      for o in interpreter.built(by: a.steps) {
+        guard let p = paths[o], (try? s.scene.model.resolveObject(p)) != nil else { continue }
+        created.append((o, interpreter.objects[o].created.line))
+        counts[o] = interpreter.objects[o].assignments.count
+      }
+    }
     report(warnings)
     var emitters = 0
     var layers = 0

@@ -119,6 +119,8 @@ final class ImportInterpreter {
   /// How many random values each place in the file has drawn (`ImportRandom.swift`).
   var randomDraws: [TokenPlace: UInt64] = [:]
   private var ownLayer: Int?
+  /// The methods that become actions (`action(_:)`), once the setup has run.
+  private var actionMethods: Set<Int> = []
   /// The event-like root that runs once at import as an action, when nothing else builds.
   var firstEvent: Int?
   /// The action run once at import (`run NAME` after the actions), if any.
@@ -284,6 +286,13 @@ final class ImportInterpreter {
     runRoots()
     let chosen = setup.first.map { program.functions[$0].signature }
     let uncalled = program.functions.indices.filter { !called.contains($0) }
+    // The methods that become actions: an action that calls one runs it (`run NAME`).
+    actionMethods = Set(
+      uncalled.filter { i in
+        let f = program.functions[i]
+        return !(Self.initializers.contains(f.signature) && chosen != nil) && !f.returnsValue
+          && (f.parameters.isEmpty || f.parameters == ["sender"])
+      })
     for i in uncalled {
       let f = program.functions[i]
       if Self.initializers.contains(f.signature), let chosen {
@@ -2950,6 +2959,11 @@ final class ImportInterpreter {
   func call(_ f: Int, args: [ImportValue], at: SourceToken) throws(ImportSkip)
     -> ImportValue
   {
+    if !recording.isEmpty, actionMethods.contains(f) {
+      // An action that calls another action's method runs that action.
+      add(.run(program.functions[f].name))
+      return .void
+    }
     called.insert(f)
     let function = program.functions[f]
     return try invoke(body: function.body, parameters: function.parameters, args: args, at: at)

@@ -166,15 +166,39 @@ extension ImportInterpreter {
     firstEvent = first
   }
 
-  /// Whether steps build an emitter (`ImportStep.build`), in them or in their blocks.
+  /// Whether steps build an emitter (`ImportStep.build`), in them, their blocks or the
+  /// actions they run.
   func buildsEmitter(_ steps: [ImportStep]) -> Bool {
-    steps.contains {
-      switch $0 {
-      case .build(let o, _, _, _): return objects[o].kind == .emitter
-      case .after(_, let inner), .every(_, let inner): return buildsEmitter(inner)
-      default: return false
+    built(by: steps).contains { objects[$0].kind == .emitter }
+  }
+
+  /// The layers and cells that steps build, in order: in them, their blocks and the actions
+  /// they run (each action followed once).
+  func built(by steps: [ImportStep]) -> [Int] {
+    var out: [Int] = []
+    var followed: Set<String> = []
+    func walk(_ steps: [ImportStep], depth: Int) {
+      guard depth < 64 else { return }
+      for step in steps {
+        switch step {
+        case .build(let o, _, _, _): subtree(o, depth: 0)
+        case .after(_, let inner), .every(_, let inner): walk(inner, depth: depth + 1)
+        case .run(let name):
+          guard followed.insert(name).inserted,
+            let a = actions.first(where: { $0.name == name })
+          else { continue }
+          walk(a.steps, depth: depth + 1)
+        default: continue
+        }
       }
     }
+    func subtree(_ o: Int, depth: Int) {
+      guard depth < 64 else { return }
+      out.append(o)
+      for c in objects[o].cells + objects[o].sublayers { subtree(c, depth: depth + 1) }
+    }
+    walk(steps, depth: 0)
+    return out
   }
 
   /// Calls root `f` with plausible arguments and puts what it returns on screen.
