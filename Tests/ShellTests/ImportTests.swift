@@ -374,8 +374,8 @@ struct ImportTests {
     let code = """
       let e = CAEmitterLayer()
       view.layer.addSublayer(e)
-      func burst(at point: CGPoint) {
-        e.emitterPosition = point
+      func spray(count: Int) {
+        e.birthRate = Float(count)
       }
       func log() {
         print("tapped")
@@ -383,7 +383,7 @@ struct ImportTests {
       """
     let file = try temporaryFile("Methods.swift", contents: code)
     let (transcript, session) = importTranscript("import \"\(file)\"\nactions\n")
-    #expect(transcript.contains("Methods.swift:3:6: warning: skipped: method burst(at:) takes"))
+    #expect(transcript.contains("Methods.swift:3:6: warning: skipped: method spray(count:) takes"))
     #expect(transcript.contains("Methods.swift:7:3: warning: skipped: print"), "\(transcript)")
     #expect(transcript.contains("Methods.swift:6:6: warning: skipped: method log()"))
     let created = transcript.split(separator: "\n").filter { $0.hasPrefix("action ") }

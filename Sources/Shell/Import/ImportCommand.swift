@@ -212,6 +212,8 @@ final class ImportRun {
     var failed: Set<Int> = []
     var counts: [Int: Int] = [:]
     var created: [(object: Int, line: Int)] = []
+    /// What the other actions build when they run, by the names their first run gives.
+    var later: [(object: Int, line: Int, action: String)] = []
     var actions: [(name: String, commands: Int, line: Int)] = []
     var animated: [(what: String, path: String, line: Int)] = []
     for l in lines {
@@ -249,6 +251,12 @@ final class ImportRun {
         counts[o] = interpreter.objects[o].assignments.count
       }
     }
+    for a in interpreter.actions where a.name != interpreter.runsAtImport {
+      for o in interpreter.built(by: a.steps.filter { if case .run = $0 { false } else { true } })
+      where paths[o] != nil {
+        later.append((o, interpreter.objects[o].created.line, a.name))
+      }
+    }
     report(warnings)
     var emitters = 0
     var layers = 0
@@ -271,6 +279,14 @@ final class ImportRun {
       s.sink.out(
         "\(what) \(paths[o] ?? "?"): \(n) \(n == 1 ? "property" : "properties") (line \(line))\n")
     }
+    for (o, line, action) in later {
+      let object = interpreter.objects[o]
+      let what = object.kind == .emitter ? "emitter" : object.kind == .cell ? "cell" : "layer"
+      let n = object.assignments.count
+      s.sink.out(
+        "\(what) \(paths[o] ?? "?"): \(n) \(n == 1 ? "property" : "properties") (line \(line);"
+          + " built by run \(action))\n")
+    }
     for a in animated {
       s.sink.out("animation \(a.path): \(a.what) (line \(a.line))\n")
     }
@@ -281,7 +297,9 @@ final class ImportRun {
     if layers > 0 { parts.append(Self.count(layers, "layer")) }
     if !animated.isEmpty { parts.append(Self.count(animated.count, "animation")) }
     if !actions.isEmpty { parts.append(Self.count(actions.count, "action")) }
-    if let name = interpreter.runsAtImport { parts.append("\(name) run once") }
+    if let name = interpreter.runsAtImport {
+      parts.append("\(session.commands.lookup(name) == nil ? name : name + "Action") run once")
+    }
     let skipped = warnings.count
     s.sink.out(
       "imported \(fileName): \(parts.joined(separator: ", "))"
@@ -427,6 +445,10 @@ final class ImportRun {
     interpreter.scheduled.forEach(builds)
     var discard: [Line] = []
     for o in built { layer(o, parent: nil, depth: 0, into: &discard) }
+    // A method named like a command (`show`) is the action `showAction`.
+    func actionName(_ name: String) -> String {
+      session.commands.lookup(name) == nil ? name : name + "Action"
+    }
     // Actions and scheduled blocks: their property changes reach only objects created above.
     func commands(_ step: ImportStep) -> [String] {
       switch step {
@@ -437,7 +459,7 @@ final class ImportRun {
       case .every(let interval, let steps):
         return block(steps).map { ["every \(ValueFormatting.number(interval)) \($0)"] } ?? []
       case .run(let name):
-        return interpreter.actions.contains { $0.name == name } ? ["run \(name)"] : []
+        return interpreter.actions.contains { $0.name == name } ? ["run \(actionName(name))"] : []
       case .layer(let o, let list, _, _):
         guard let path = paths[o] else { return [] }
         return list.map { $0.text(path: path) }
@@ -482,7 +504,23 @@ final class ImportRun {
       if p.hasPrefix("$") { paths[o] = String(p.dropFirst()) }
       for c in objects[o].cells + objects[o].sublayers { unfresh(c, depth: depth + 1) }
     }
+    /// The layers and cells the steps build themselves (not through `run`), by the fresh
+    /// names the action gives them.
+    func freshen(_ steps: [ImportStep]) {
+      for step in steps {
+        switch step {
+        case .build(let o, _, _, _):
+          guard let root = paths[o], Binding.isReference("$" + root) else { continue }
+          for d in interpreter.built(by: [step]) {
+            if let p = paths[d], !p.hasPrefix("$") { paths[d] = "$" + p }
+          }
+        case .after(_, let inner), .every(_, let inner): freshen(inner)
+        default: continue
+        }
+      }
+    }
     for a in interpreter.actions {
+      freshen(a.steps)
       let parts = a.steps.flatMap(commands)
       let parameters =
         a.parameters.isEmpty ? "" : "(" + a.parameters.map(\.spelled).joined(separator: ", ") + ")"
@@ -491,10 +529,10 @@ final class ImportRun {
       guard !parts.isEmpty else { continue }
       lines.append(
         Line(
-          text: "action \(a.name)\(parameters) { \(parts.joined(separator: "; ")) }",
+          text: "action \(actionName(a.name))\(parameters) { \(parts.joined(separator: "; ")) }",
           line: a.at.line,
           column: a.at.column, statement: "method \(a.name)", object: -1,
-          action: (a.name, parts.count)))
+          action: (actionName(a.name), parts.count)))
     }
     for (index, step) in interpreter.scheduled.enumerated() {
       if case .layer(let o, let list, let at, let statement) = step {

@@ -25,6 +25,9 @@ struct ImportedObject: Sendable {
   /// Created by an action or a scheduled block (`let e = CAEmitterLayer()` in a tap handler):
   /// its properties are gathered until it is added, which builds it there (`ImportStep.build`).
   var inStep = false
+  /// How many actions and blocks were being recorded when it was created: a change inside a
+  /// block scheduled from there is a step of that block, not one of its properties.
+  var stepDepth = 0
   /// An object created by a step that a `build` step has built (with its layer).
   var built = false
 
@@ -119,6 +122,24 @@ final class ImportInterpreter {
   /// How many random values each place in the file has drawn (`ImportRandom.swift`).
   var randomDraws: [TokenPlace: UInt64] = [:]
   private var ownLayer: Int?
+  /// Whether a function is an initializer (`init`, `init(layer:)`, `initWithImageName:`).
+  static func isInitializer(_ f: SourceFunction) -> Bool {
+    initializers.contains(f.signature) || f.name == "init"
+      || (f.name.hasPrefix("initWith") && f.name.dropFirst(8).first?.isUppercase == true)
+  }
+
+  /// Whether every parameter of `f` is a place (`emitterWithPosition(point: CGPoint)`): what
+  /// the app calls with a touch's location, so `f` is an action with point parameters.
+  func takesPlaces(_ f: SourceFunction) -> Bool {
+    !f.parameters.isEmpty
+      && f.parameters.indices.allSatisfy { k in
+        let type = k < f.parameterTypes.count ? f.parameterTypes[k] : ""
+        let (value, _) = plausibleArgument(type: type, name: f.parameters[k], at: f.at)
+        if case .point = value { return true }
+        return false
+      }
+  }
+
   /// The methods that become actions (`action(_:)`), once the setup has run.
   private var actionMethods: Set<Int> = []
   /// The event-like root that runs once at import as an action, when nothing else builds.
@@ -157,7 +178,7 @@ final class ImportInterpreter {
 
   /// Records a property change of object `o`, now or (in an action or a scheduled block) later.
   private func record(_ o: Int, _ a: ImportAssignment) throws(ImportSkip) {
-    if recording.isEmpty || pending(o) {
+    if recording.isEmpty || gathering(o) {
       objects[o].assignments.append(a)
     } else {
       recording[recording.count - 1].append(.set(object: o, assignment: a))
@@ -167,6 +188,12 @@ final class ImportInterpreter {
   /// Whether object `o` was created by an action or a block and is not built yet: its
   /// properties, cells and sublayers are then gathered on it.
   func pending(_ o: Int) -> Bool { objects[o].inStep && !objects[o].built }
+
+  /// Whether the action or block that created object `o` is the one running its statements:
+  /// its changes are then gathered on it, and the `build` step makes it as they leave it.
+  func gathering(_ o: Int) -> Bool {
+    pending(o) && objects[o].stepDepth == recording.count
+  }
 
   /// Marks a layer a `build` step builds, and everything it holds, as built.
   private func markBuilt(_ o: Int, depth: Int = 0) {
@@ -211,6 +238,8 @@ final class ImportInterpreter {
         warn(tokens[s.lowerBound], "skipped: \(program.snippet(s))", hint: error.message)
       }
     }
+    // What this action or block created is built as it leaves it.
+    for o in objects.indices where gathering(o) && objects[o].attached { markBuilt(o) }
     return recording.removeLast()
   }
 
@@ -290,16 +319,18 @@ final class ImportInterpreter {
     actionMethods = Set(
       uncalled.filter { i in
         let f = program.functions[i]
-        return !(Self.initializers.contains(f.signature) && chosen != nil) && !f.returnsValue
+        return !(Self.isInitializer(f) && chosen != nil) && !f.returnsValue
           && (f.parameters.isEmpty || f.parameters == ["sender"])
       })
     for i in uncalled {
       let f = program.functions[i]
-      if Self.initializers.contains(f.signature), let chosen {
+      if Self.isInitializer(f), let chosen {
         warn(f.at, "skipped: \(f.signature): only one initializer runs, \(chosen)")
       } else if f.returnsValue {
         warn(f.at, "skipped: \(f.signature) is not called by the setup code")
-      } else if !(f.parameters.isEmpty || f.parameters == ["sender"] || isEventLike(f)) {
+      } else if !(f.parameters.isEmpty || f.parameters == ["sender"] || isEventLike(f)
+        || takesPlaces(f))
+      {
         warn(
           f.at, "skipped: method \(f.signature) takes arguments",
           hint: "an action runs without arguments, so its parameters would have no value")
@@ -396,6 +427,7 @@ final class ImportInterpreter {
     if try uiViewAnimate(i, s) { return nil }
     if try scheduledBlock(i, s) { return nil }
     if try dispatchAfter(i, s) { return nil }
+    if try delayHelper(i, s) { return nil }
     if try performAfterDelay(i, s) { return nil }
     if try scheduledTimer(i, s) { return nil }
     if let scheduling = ["asyncAfter", "dispatch_after", "scheduledTimer", "afterDelay"].first(
@@ -634,8 +666,9 @@ final class ImportInterpreter {
       tokens[open + 1].isIdentifier("deadline"),
       tokens[open + 2].isPunctuation(":")
     else { return false }
-    // The deadline: `.now()` or `.now() + D`.
+    // The deadline: `.now()` or `.now() + D` (also `DispatchTime.now()`).
     var d = open + 3
+    if tokens[d].isIdentifier("DispatchTime") { d += 1 }
     guard d + 3 < close + 1, tokens[d].isPunctuation("."), tokens[d + 1].isIdentifier("now"),
       tokens[d + 2].isPunctuation("("), tokens[d + 3].isPunctuation(")")
     else { throw skip("only a deadline of .now() + SECONDS is scheduled") }
@@ -671,6 +704,34 @@ final class ImportInterpreter {
     else { throw skip("only a block ^{ … } is scheduled") }
     let end = program.closing(caret + 1, in: s)
     try delayed(delay, (caret + 2)..<end)
+    return true
+  }
+
+  /// **(choice)** The helper apps define elsewhere to run a closure later, called as
+  /// `delay(D) { … }` (also `after`, `runAfter`, `afterDelay`), when the file does not define
+  /// it: `after D { … }`, as the helper does with `asyncAfter`.
+  static let delayHelpers: Set<String> = ["delay", "after", "runAfter", "afterDelay"]
+
+  private func delayHelper(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
+    guard tokens[i].kind == .identifier, Self.delayHelpers.contains(tokens[i].text),
+      i + 1 < s.upperBound, tokens[i + 1].isPunctuation("("),
+      !program.functions.contains(where: { $0.name == tokens[i].text })
+    else { return false }
+    let close = program.closing(i + 1, in: s)
+    guard close + 1 < s.upperBound, tokens[close + 1].isPunctuation("{"),
+      program.closing(close + 1, in: s) == s.upperBound - 1, close > i + 2
+    else { return false }
+    var argument = (i + 2)..<close
+    if argument.count > 2, tokens[argument.lowerBound].kind == .identifier,
+      tokens[argument.lowerBound + 1].isPunctuation(":")
+    {
+      argument = (argument.lowerBound + 2)..<argument.upperBound  // `delay(seconds: 1)`
+    }
+    try delayed(try seconds(argument), (close + 2)..<(s.upperBound - 1))
+    warn(
+      tokens[i],
+      "\(tokens[i].text)(_:) is not in the file: taken as the usual helper that runs its"
+        + " closure after that many seconds")
     return true
   }
 
@@ -1329,7 +1390,9 @@ final class ImportInterpreter {
     guard objects.count < Self.maxObjects else {
       throw skip("the import creates at most \(Self.maxObjects) layers and cells")
     }
-    objects.append(ImportedObject(kind: kind, created: at, inStep: !recording.isEmpty))
+    objects.append(
+      ImportedObject(
+        kind: kind, created: at, inStep: !recording.isEmpty, stepDepth: recording.count))
     return .object(objects.count - 1)
   }
 
@@ -1372,7 +1435,7 @@ final class ImportInterpreter {
     case .object(let o):
       let kind = objects[o].kind
       if objects[o].view != nil { name = Self.viewToLayer[name] ?? name }
-      if !recording.isEmpty, !pending(o), name == "emitterCells" || name == "name" {
+      if !recording.isEmpty, !gathering(o), name == "emitterCells" || name == "name" {
         throw skip("only property values are scheduled, not \(name)", at)
       }
       if name == "emitterCells" {
@@ -1487,17 +1550,17 @@ final class ImportInterpreter {
     }
     if !recording.isEmpty {
       // In an action or a block: a layer it created is built where it is added.
-      guard pending(c) else { throw skip("an action adds only the layers it creates", at) }
+      guard gathering(c), !objects[c].attached else {
+        throw skip("an action adds only the layers it creates, once", at)
+      }
       switch parent {
       case .host, .hostLayer:
         add(.build(object: c, parent: nil, at: at, statement: program.snippet(current)))
-        markBuilt(c)
-      case .object(let p) where objects[p].kind != .cell && p != c && pending(p):
+      case .object(let p) where objects[p].kind != .cell && p != c && gathering(p):
         objects[p].sublayers.removeAll { $0 == c }
         if first { objects[p].sublayers.insert(c, at: 0) } else { objects[p].sublayers.append(c) }
       case .object(let p) where objects[p].kind != .cell && p != c:
         add(.build(object: c, parent: p, at: at, statement: program.snippet(current)))
-        markBuilt(c)
       default:
         throw skip("cannot add a sublayer to \(parent.kindName)", at)
       }
@@ -1793,6 +1856,14 @@ final class ImportInterpreter {
         let v = try expression((c + 1)..<close)
         c = close + 1
         return v
+      case "{"
+      where program.language == .swift && c > 0
+        && [",", "(", ":"].contains(tokens[c - 1].text):
+        // A closure passed as an argument (`delay(0.5, closure: { … })`).
+        let close = program.closing(c, in: c..<end)
+        guard close < end else { throw skip("an unclosed '{'", t) }
+        defer { c = close + 1 }
+        return closure((c + 1)..<close)
       case "@":
         // `@(expr)`, `@[…]`, `@10`: Objective-C literals.
         c += 1
@@ -1887,10 +1958,19 @@ final class ImportInterpreter {
       } else if t.isPunctuation("("), !t.startsLine {
         let close = program.closing(c, in: c..<end)
         guard close < end else { throw skip("an unclosed '('", t) }
-        let args = try list((c + 1)..<close)
+        var args = try list((c + 1)..<close)
         c = close + 1
         if args.isEmpty, c < end, tokens[c].isPunctuation("{"), Self.takesClosure(v) { continue }
-        if c < end, tokens[c].isPunctuation("{") { throw skip("closures are not followed", t) }
+        if c < end, tokens[c].isPunctuation("{") {
+          // A trailing closure given to a function of the file (`delay(0.5) { … }`).
+          guard case .function(let name) = v, !name.hasPrefix("#") else {
+            throw skip("closures are not followed", t)
+          }
+          let close = program.closing(c, in: c..<end)
+          guard close < end else { throw skip("an unclosed '{'", t) }
+          args.append((nil, closure((c + 1)..<close)))
+          c = close + 1
+        }
         v = try call(v, args, at: t)
       } else if t.isPunctuation("{"), Self.takesClosure(v),
         case .method(.array(let items), let name) = v
@@ -1900,7 +1980,9 @@ final class ImportInterpreter {
         guard close < end else { throw skip("an unclosed '{'", t) }
         v = try mapped(items, name, closure: (c + 1)..<close, at: t)
         c = close + 1
-      } else if t.isPunctuation("["), program.language == .swift, !t.startsLine {
+      } else if t.isPunctuation("["), !t.startsLine,
+        program.language == .swift || Self.isSubscript(tokens, at: c, end: end)
+      {
         let close = program.closing(c, in: c..<end)
         let index = try number(try expression((c + 1)..<close), at: t)
         c = close + 1
@@ -1913,7 +1995,17 @@ final class ImportInterpreter {
         c += 1
         if c < end, tokens[c].isPunctuation("!") || tokens[c].isPunctuation("?") { c += 1 }
         var type = ""
-        while c < end, tokens[c].kind == .identifier || tokens[c].isPunctuation(".") {
+        var nesting = 0
+        while c < end,
+          tokens[c].kind == .identifier || tokens[c].isPunctuation(".")
+            || tokens[c].isPunctuation("[") || tokens[c].isPunctuation("<")
+            || (nesting > 0
+              && (tokens[c].isPunctuation("]") || tokens[c].isPunctuation(">")
+                || tokens[c].isPunctuation(":") || tokens[c].isPunctuation(",")))
+        {
+          // `as [AnyObject]`, `as! [String: Any]`, `as Set<UITouch>`: the whole type.
+          if tokens[c].isPunctuation("[") || tokens[c].isPunctuation("<") { nesting += 1 }
+          if tokens[c].isPunctuation("]") || tokens[c].isPunctuation(">") { nesting -= 1 }
           type += tokens[c].text
           c += 1
         }
@@ -1922,6 +2014,33 @@ final class ImportInterpreter {
         return
       }
     }
+  }
+
+  /// Whether Objective-C's `[` at `c`, after a value, indexes it (`imgs[i]`, `colors[i % 3]`)
+  /// rather than starting a message (`[receiver selector]`: two names in a row).
+  static func isSubscript(_ tokens: [SourceToken], at c: Int, end: Int) -> Bool {
+    guard c + 1 < end, !tokens[c + 1].isPunctuation("]") else { return false }
+    if c + 2 < end, tokens[c + 1].kind == .identifier, tokens[c + 2].kind == .identifier {
+      return false
+    }
+    return true
+  }
+
+  /// A closure literal's value: its body (after a `params in` header) and what it captures.
+  private func closure(_ inside: Range<Int>) -> ImportValue {
+    var start = inside.lowerBound
+    // `{ _ in … }`, `{ (finished) in … }`, `{ [weak self] in … }`: the header ends at `in`.
+    var j = inside.lowerBound
+    while j < inside.upperBound, j < inside.lowerBound + 16, !tokens[j].startsLine || j == start {
+      if tokens[j].isIdentifier("in") {
+        start = j + 1
+        break
+      }
+      j += 1
+    }
+    var captured: [String: ImportValue] = [:]
+    for frame in frames { captured.merge(frame) { _, new in new } }
+    return .closure(body: start..<inside.upperBound, captured: captured)
   }
 
   /// The view's own layer when `layerClass` is CAEmitterLayer: an emitter filling the view.
@@ -2233,8 +2352,17 @@ final class ImportInterpreter {
       case ("CGRect", ["origin", "size"]):
         guard case .point(let p) = values[0], case .size(let s) = values[1] else { break }
         return .rect(Rect(p.x, p.y, s.width, s.height))
-      case ("CGFloat", ["_"]), ("Float", ["_"]), ("Double", ["_"]), ("NSNumber", ["value"]):
+      case ("CGFloat", ["_"]), ("Float", ["_"]), ("Double", ["_"]), ("NSNumber", ["value"]),
+        ("NSNumber", ["float"]), ("NSNumber", ["double"]), ("NSNumber", ["integer"]),
+        ("NSNumber", ["int"]), ("NSNumber", ["bool"]), ("CGFloat", ["value"]):
+        // NSNumber(float:) and its kin are Swift 1 and 2's spellings of NSNumber(value:).
         return .number(try number(values[0], at: at))
+      case ("Array", let l) where l.first == "arrayLiteral":
+        return .array(values)  // `Array(arrayLiteral: a, b)`
+      case ("NSArray", ["array"]), ("NSMutableArray", ["array"]), ("Array", ["_"]):
+        // `NSArray(array: [a, b])`, `Array(cells)`: the same items.
+        guard case .array = values[0] else { break }
+        return values[0]
       case ("Int", ["_"]):
         return .number(try number(values[0], at: at).rounded(.towardZero))
       case ("UIColor", ["red", "green", "blue", "alpha"]),
@@ -2313,6 +2441,11 @@ final class ImportInterpreter {
       return try call(f, args: values, at: at)
     case .method(let receiver, let name):
       return try method(receiver, name, labels: labels, values: values, at: at)
+    case .closure(let body, let captured):
+      // `closure()`: its body runs where it is called (in a scheduled block, it is recorded).
+      frames.append(captured)
+      defer { frames.removeLast() }
+      return try invoke(body: body, parameters: [], args: [], at: at)
     case .array(let items)
     where args.isEmpty && items.count == 1 && { if case .type = items[0] { true } else { false } }():
       // `[CAEmitterCell]()`: an empty array of that type.

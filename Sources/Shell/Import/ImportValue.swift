@@ -49,6 +49,9 @@ indirect enum ImportValue: Sendable, Equatable {
   case event
   /// A parameter of the action being recorded: `$NAME` in its commands.
   case parameter(String)
+  /// A closure the code passes (`delay(0.5) { layer.birthRate = 0 }`): its body's tokens and
+  /// the variables it captured where it was written.
+  case closure(body: Range<Int>, captured: [String: ImportValue])
   case null
   case void
 
@@ -80,6 +83,7 @@ indirect enum ImportValue: Sendable, Equatable {
     case .range: return "a range"
     case .event: return "a touch or gesture"
     case .parameter(let p): return "the parameter \(p)"
+    case .closure: return "a closure"
     case .null: return "nil"
     case .void: return "no value"
     }
