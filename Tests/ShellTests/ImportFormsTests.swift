@@ -162,6 +162,63 @@ struct ImportFormsTests {
     Case(
       name: "% is C's remainder", ext: "m", source: objc("  e.birthRate = 17 % 5;"),
       get: "e.birthRate", value: "2"),
+    Case(
+      name: "guard let binds its value and the code after it runs",
+      ext: "swift",
+      source: swift(
+        """
+            let rates: [CGFloat] = [4, 6]
+            guard let first = rates.first else { return }
+            e.birthRate = Float(first) + 1
+        """), get: "e.birthRate", value: "5"),
+    Case(
+      name: "guard with a condition that fails runs its else block and returns",
+      ext: "swift",
+      source: swift(
+        """
+            e.birthRate = 2
+            let n = 1
+            guard n > 3 else { return }
+            e.birthRate = 9
+        """), get: "e.birthRate", value: "2"),
+    Case(
+      name: "a closure given to a function of the file runs where the function calls it",
+      ext: "swift",
+      source: swift(
+        """
+            twice { e.birthRate += 3 }
+        """,
+        members: """
+            func twice(_ body: () -> Void) { body(); body() }
+          """), get: "e.birthRate", value: "7"),
+    Case(
+      name: "delay(_:) that the file does not define runs its closure that many seconds later",
+      ext: "swift",
+      source: swift(
+        """
+            e.birthRate = 5
+            delay(0.5) {
+              e.birthRate = 0
+            }
+        """), get: "e.birthRate", value: "5"),
+    Case(
+      name: "NSNumber(float:) and NSArray(array:) as Swift 1 and 2 wrote them",
+      ext: "swift",
+      source: swift(
+        """
+            let c = CAEmitterCell()
+            c.name = "c"
+            c.birthRate = NSNumber(float: 12.5).floatValue
+            e.emitterCells = NSArray(array: [c]) as [AnyObject]
+        """), get: "e.emitterCells.c.birthRate", value: "12.5"),
+    Case(
+      name: "Objective-C subscripts index arrays, and 200.f is a number",
+      ext: "m",
+      source: objc(
+        """
+          NSArray *rates = @[@3, @8];
+          e.birthRate = [rates[1] floatValue] + 200.f - 200.;
+        """), get: "e.birthRate", value: "8"),
   ]
 
   @Test("each form imports to its value", arguments: cases)

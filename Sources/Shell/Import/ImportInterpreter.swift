@@ -1972,6 +1972,15 @@ final class ImportInterpreter {
           c = close + 1
         }
         v = try call(v, args, at: t)
+      } else if t.isPunctuation("{"), !t.startsLine, case .function(let name) = v,
+        !name.hasPrefix("#"), program.language == .swift
+      {
+        // `twice { … }`: a function of the file called with only a trailing closure.
+        let close = program.closing(c, in: c..<end)
+        guard close < end else { throw skip("an unclosed '{'", t) }
+        let argument = closure((c + 1)..<close)
+        c = close + 1
+        v = try call(v, [(nil, argument)], at: t)
       } else if t.isPunctuation("{"), Self.takesClosure(v),
         case .method(.array(let items), let name) = v
       {
@@ -2025,6 +2034,12 @@ final class ImportInterpreter {
     }
     return true
   }
+
+  /// NSNumber's views of its value (`floatValue`, `[n doubleValue]`): the same number.
+  static let numberViews: Set<String> = [
+    "floatValue", "doubleValue", "intValue", "integerValue", "unsignedIntValue",
+    "unsignedIntegerValue", "longValue", "cgFloatValue",
+  ]
 
   /// A closure literal's value: its body (after a `params in` header) and what it captures.
   private func closure(_ inside: Range<Int>) -> ImportValue {
@@ -2135,6 +2150,7 @@ final class ImportInterpreter {
     -> ImportValue
   {
     let whole = Rect(0, 0, viewSize.width, viewSize.height)
+    if case .number = v, Self.numberViews.contains(name) { return v }  // `n.floatValue`
     switch v {
     case .event:
       // `touches.first`, `event.allTouches`, `sender.view`: still the event; its methods
@@ -2443,9 +2459,9 @@ final class ImportInterpreter {
       return try method(receiver, name, labels: labels, values: values, at: at)
     case .closure(let body, let captured):
       // `closure()`: its body runs where it is called (in a scheduled block, it is recorded).
-      frames.append(captured)
-      defer { frames.removeLast() }
-      return try invoke(body: body, parameters: [], args: [], at: at)
+      let names = captured.keys.sorted()
+      return try invoke(
+        body: body, parameters: names, args: names.map { captured[$0] ?? .null }, at: at)
     case .array(let items)
     where args.isEmpty && items.count == 1 && { if case .type = items[0] { true } else { false } }():
       // `[CAEmitterCell]()`: an empty array of that type.
@@ -3121,7 +3137,7 @@ final class ImportInterpreter {
     if statements.count == 1, let first = statements.first,
       !["let", "var", "return", "for", "if", "guard", "super", "self"].contains(
         tokens[first.lowerBound].text),
-      topLevelIndex(of: "=", in: first) == nil,
+      ["=", "+=", "-=", "*=", "/="].allSatisfy({ topLevelIndex(of: $0, in: first) == nil }),
       !program.tokens[first].contains(where: {
         $0.isIdentifier("asyncAfter")
       })
