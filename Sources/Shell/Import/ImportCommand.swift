@@ -251,9 +251,10 @@ final class ImportRun {
         counts[o] = interpreter.objects[o].assignments.count
       }
     }
+    let listed = Set(created.map(\.object))
     for a in interpreter.actions where a.name != interpreter.runsAtImport {
       for o in interpreter.built(by: a.steps.filter { if case .run = $0 { false } else { true } })
-      where paths[o] != nil {
+      where paths[o] != nil && !listed.contains(o) {
         later.append((o, interpreter.objects[o].created.line, a.name))
       }
     }

@@ -140,6 +140,9 @@ final class ImportInterpreter {
       }
   }
 
+  /// Whether one of the file's initializers runs as its setup.
+  var initializerRan = false
+
   /// The methods that become actions (`action(_:)`), once the setup has run.
   private var actionMethods: Set<Int> = []
   /// The event-like root that runs once at import as an action, when nothing else builds.
@@ -221,7 +224,8 @@ final class ImportInterpreter {
       do throws(ImportSkip) {
         let returned = try statement(s)
         // Layers and cells the action creates are built by it; the setup's keep their shape.
-        guard objects.count >= before.count, hostSublayers == host,
+        let ownAdded = ownLayer.map { hostSublayers == host + [$0] && $0 >= before.count } ?? false
+        guard objects.count >= before.count, hostSublayers == host || ownAdded,
           zip(objects, before).allSatisfy({
             $0.inStep
               || ($0.cells == $1.cells && $0.sublayers == $1.sublayers
@@ -234,6 +238,7 @@ final class ImportInterpreter {
       } catch {
         objects = before
         hostSublayers = host
+        if let o = ownLayer, o >= before.count { ownLayer = nil }
         recording[recording.count - 1].removeLast(recording[recording.count - 1].count - mark)
         warn(tokens[s.lowerBound], "skipped: \(program.snippet(s))", hint: error.message)
       }
@@ -281,6 +286,7 @@ final class ImportInterpreter {
     }).first {
       setup.append(chosen)
     }
+    initializerRan = !setup.isEmpty
     for name in Self.setupMethods {
       setup += program.functions.indices.filter { program.functions[$0].name == name }
     }
@@ -338,7 +344,16 @@ final class ImportInterpreter {
         action(i)
       }
     }
-    if let f = firstEvent, let a = actions.first(where: { $0.name == program.functions[f].name }),
+    // When nothing shows particles yet, the first action that builds an emitter runs once.
+    let chosenEvent =
+      firstEvent
+      ?? (objects.contains { $0.kind == .emitter && $0.attached && !$0.inStep && !$0.cells.isEmpty }
+        ? nil
+        : program.functions.indices.first { f in
+          actions.contains { $0.name == program.functions[f].name && buildsEmitter($0.steps) }
+        })
+    if let f = chosenEvent,
+      let a = actions.first(where: { $0.name == program.functions[f].name }),
       buildsEmitter(a.steps)
     {
       scheduled.append(.run(a.name))
@@ -420,6 +435,12 @@ final class ImportInterpreter {
         && tokens[i + 1].isIdentifier("super"))
       || (head.isIdentifier("self") && i + 1 < s.upperBound && tokens[i + 1].isPunctuation("="))
     {
+      // `self = [self initWithImageNameArray:…]`: another initializer of the class, run.
+      if head.isIdentifier("self"), i + 3 < s.upperBound, tokens[i + 2].isPunctuation("["),
+        tokens[i + 3].isIdentifier("self")
+      {
+        _ = try expression((i + 2)..<s.upperBound)
+      }
       return nil  // the superclass's part: UIKit's, not the emitter's
     }
     if try localAction(i, s) { return nil }
@@ -1450,6 +1471,11 @@ final class ImportInterpreter {
         return
       }
       guard let info = Self.info(name, of: kind) else {
+        if o == ownLayer, recording.isEmpty {
+          // `self.imageNameArray = …` in a CAEmitterLayer subclass: the class's own property.
+          instance[name] = value
+          return
+        }
         throw skip("\(objects[o].className) has no property '\(name)' that Burst knows", at)
       }
       let set = try recordedText(value, kind: info.kind, at: at)
@@ -1547,6 +1573,31 @@ final class ImportInterpreter {
   {
     guard case .object(let c) = child, objects[c].kind != .cell else {
       throw skip("addSublayer takes a layer, not \(child.kindName)", at)
+    }
+    if !recording.isEmpty, !objects[c].inStep, !objects[c].attached, !blockCopies.contains(c) {
+      // A layer the setup made but did not add (`[self.layer addSublayer:self.snowLayer]` in
+      // `start`): built where the action adds it, with what the action changed before.
+      let level = recording.count - 1
+      let earlier = recording[level].filter {
+        switch $0 {
+        case .set(c, _), .layer(c, _, _, _): return true
+        default: return false
+        }
+      }
+      recording[level].removeAll {
+        switch $0 {
+        case .set(c, _), .layer(c, _, _, _): return true
+        default: return false
+        }
+      }
+      var parentIndex: Int? = nil
+      if case .object(let p) = parent, objects[p].kind != .cell, p != c { parentIndex = p }
+      add(.build(object: c, parent: parentIndex, at: at, statement: program.snippet(current)))
+      recording[level] += earlier
+      objects[c].inStep = true
+      objects[c].attached = true
+      markBuilt(c)
+      return
     }
     if !recording.isEmpty {
       // In an action or a block: a layer it created is built where it is added.
@@ -2063,6 +2114,9 @@ final class ImportInterpreter {
     if let o = ownLayer { return .object(o) }
     guard case .object(let o) = try create(.emitter, at: at) else { return .null }
     ownLayer = o
+    // The view's own layer is the setup's, also when an action reads it first.
+    objects[o].inStep = false
+    objects[o].stepDepth = 0
     objects[o].attached = true
     objects[o].assignments.append(
       ImportAssignment(
@@ -2227,6 +2281,12 @@ final class ImportInterpreter {
       if name == "cgImage" || name == "CGImage" { return v }
     case .null:
       return .null
+    case .string(let text):
+      // A string is its characters: `string.characters` (Swift 3), `string.map { … }`.
+      let characters = ImportValue.array(text.map { .string(String($0)) })
+      if name == "characters" { return characters }
+      if name == "count" { return .number(Double(text.count)) }
+      if Self.closureMethods.contains(name) { return .method(characters, name) }
     case .array(let items):
       switch name {
       case "count": return .number(Double(items.count))
@@ -2254,6 +2314,9 @@ final class ImportInterpreter {
       }
     case .object(let o):
       if objects[o].view != nil, name == "layer" { return v }
+      if o == ownLayer, program.functions.contains(where: { $0.name == name }) {
+        return .function(name)  // `self.setup()` in a CAEmitterLayer subclass
+      }
       if objects[o].kind != .cell,
         ["frame", "bounds", "position"].contains(name)
           || (objects[o].view != nil && name == "center")
@@ -2272,7 +2335,10 @@ final class ImportInterpreter {
       case "emitterCells": return .array(objects[o].cells.map { .object($0) })
       case "name": return objects[o].explicitName.map { .string($0) } ?? .null
       default:
-        guard let info = Self.info(name, of: objects[o].kind) else { break }
+        guard let info = Self.info(name, of: objects[o].kind) else {
+          if o == ownLayer, let own = instance[name] { return own }  // `self.imageNameArray`
+          break
+        }
         if let last = objects[o].assignments.last(where: { $0.key == info.name }) {
           return last.value
         }
@@ -2296,6 +2362,16 @@ final class ImportInterpreter {
   }
 
   private var layerIsOwn: Bool { program.layerIsEmitter }
+
+  /// Whether a value is the code's `self`: the hosting view, or the layer itself in a
+  /// CAEmitterLayer subclass.
+  private func isSelf(_ v: ImportValue) -> Bool {
+    switch v {
+    case .host: return true
+    case .object(let o): return o == ownLayer
+    default: return false
+    }
+  }
 
   private func call(_ v: ImportValue, _ args: [(String?, ImportValue)], at: SourceToken)
     throws(ImportSkip) -> ImportValue
@@ -3078,7 +3154,7 @@ final class ImportInterpreter {
       }
       throw skip("[\(type) \(selector)] is not understood", at)
     default:
-      if case .host = receiver,
+      if isSelf(receiver),
         let f = program.functions.firstIndex(where: { $0.signature == selector })
       {
         return try call(f, args: args, at: at)

@@ -76,7 +76,9 @@ extension ImportInterpreter {
     }
     return program.functions.indices.filter { i in
       let f = program.functions[i]
+      // Once one initializer ran, the others are other ways to make the same object.
       return !used.contains(f.name) && !f.isProperty && !Self.initializers.contains(f.signature)
+        && !(Self.isInitializer(f) && initializerRan)
         && !Self.setupMethods.contains(f.name)
     }
   }
@@ -159,7 +161,8 @@ extension ImportInterpreter {
     for f in candidates where !isEventLike(program.functions[f]) {
       runRoot(f, why: "nothing in the file calls it")
     }
-    guard !objects.contains(where: { $0.kind == .emitter && $0.attached }),
+    // An emitter without cells (a view's own layer nobody configured) emits nothing.
+    guard !objects.contains(where: { $0.kind == .emitter && $0.attached && !$0.cells.isEmpty }),
       let first = candidates.first(where: { !called.contains($0) })
     else { return }
     // It becomes an action that builds, run once at import (`run NAME`), as a first tap.

@@ -70,7 +70,16 @@ struct SourceProgram: Sendable {
   /// `[self setEmitterCells:…]`) while no view of the file declares an emitter `layerClass`.
   private var setsOwnEmitterProperties: Bool {
     guard language == .objc else { return false }
-    for i in tokens.indices.dropLast(3) where tokens[i].isIdentifier("self") {
+    // `parentLayer = self;` then `parentLayer.emitterShape = …`: a name for `self`.
+    var selves: Set<String> = ["self"]
+    for i in tokens.indices.dropFirst().dropLast(2)
+    where tokens[i].isPunctuation("=") && tokens[i + 1].isIdentifier("self")
+      && tokens[i + 2].isPunctuation(";") && tokens[i - 1].kind == .identifier
+    {
+      selves.insert(tokens[i - 1].text)
+    }
+    for i in tokens.indices.dropLast(3)
+    where tokens[i].kind == .identifier && selves.contains(tokens[i].text) {
       if tokens[i + 1].isPunctuation("."), Self.emitterOnly.contains(tokens[i + 2].text),
         tokens[i + 3].isPunctuation("=")
       {
