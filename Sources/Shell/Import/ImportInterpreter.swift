@@ -256,8 +256,9 @@ final class ImportInterpreter {
 
   /// The setup methods, run in this order (one initializer only: the view's frame one first).
   static let setupMethods = [
-    "awakeFromNib", "viewDidLoad", "viewWillAppear", "viewDidAppear", "didMoveToWindow",
-    "didMoveToSuperview", "layoutSubviews",
+    "awakeFromNib", "viewDidLoad", "viewWillAppear", "viewDidAppear", "willMove",
+    "willMoveToWindow", "willMoveToSuperview", "didMoveToWindow", "didMoveToSuperview",
+    "layoutSubviews",
   ]
   static let initializers = [
     "init(frame:)", "initWithFrame:", "init()", "init", "init(coder:)", "initWithCoder:",
@@ -303,6 +304,9 @@ final class ImportInterpreter {
       var args: [ImportValue] = function.parameters.map { _ in .null }
       if function.signature == "init(frame:)" || function.signature == "initWithFrame:" {
         args = [.rect(Rect(0, 0, viewSize.width, viewSize.height))]
+      }
+      if function.name.hasPrefix("willMove") {
+        args = function.parameters.map { _ in .host }  // the window or superview it joins
       }
       do throws(ImportSkip) {
         _ = try call(f, args: args, at: function.at)
@@ -424,6 +428,7 @@ final class ImportInterpreter {
     var i = s.lowerBound
     while i < s.upperBound, tokens[i].kind == .identifier,
       tokens[i].text.hasPrefix("@") || ["const", "__block", "static"].contains(tokens[i].text)
+        || (program.language == .swift && SourceProgram.modifiers.contains(tokens[i].text))
     {
       i += 1
     }
@@ -2092,6 +2097,19 @@ final class ImportInterpreter {
     "unsignedIntegerValue", "longValue", "cgFloatValue",
   ]
 
+  /// The value the code last gave property `key` of object `o`, or its default.
+  func modelValue(_ o: Int, _ key: String) -> ImportValue? {
+    guard let info = Self.info(key, of: objects[o].kind) else { return nil }
+    if let last = objects[o].assignments.last(where: { $0.key == info.name }) { return last.value }
+    switch info.defaultValue {
+    case .number(let n): return .number(n)
+    case .point(let p): return .point(p)
+    case .size(let s): return .size(s)
+    case .color(let c): return .color(c)
+    default: return nil
+    }
+  }
+
   /// A closure literal's value: its body (after a `params in` header) and what it captures.
   private func closure(_ inside: Range<Int>) -> ImportValue {
     var start = inside.lowerBound
@@ -2213,6 +2231,9 @@ final class ImportInterpreter {
       return name == "view" ? .host : .event
     case .type(let type):
       if name == "self" || name == "init" { return v }
+      if program.typeNames.contains(type), program.functions.contains(where: { $0.name == name }) {
+        return .function(name)  // `SnowGlobeView.newEmitterCell()`: a class function of the file
+      }
       if name == "pi", ["CGFloat", "Double", "Float"].contains(type) { return .number(.pi) }
       if ["CGFloat", "Double", "Float"].contains(type), let n = Self.infinite[name] {
         return .number(n)
@@ -2298,14 +2319,19 @@ final class ImportInterpreter {
       }
     case .animation(let a):
       if name == "settlingDuration" { return .constant("settlingDuration") }
+      if name == "setValue" { return .method(v, name) }
       if name == "keyPath" { return animations[a].keyPath.map { .string($0) } ?? .null }
       if let property = ImportedAnimation.property(name),
         let value = animations[a].value(property)
       {
         return value
       }
-    case .presentation:
+    case .presentation(let o):
       if name == "value" || name == "valueForKeyPath" { return .method(v, name) }
+      if Self.info(name, of: objects[o].kind) != nil {
+        // `emitter.presentation()?.lifetime`: what is on screen when the code runs.
+        return .presented(object: o, keyPath: name)
+      }
     case .path:
       if Self.pathMethods.contains(name) { return .method(v, name) }
     case .transform:
@@ -2527,10 +2553,23 @@ final class ImportInterpreter {
       let candidates = program.functions.indices.filter {
         program.functions[$0].name == name && program.functions[$0].parameters.count == args.count
       }
-      guard let f = candidates.first else {
+      if let f = candidates.first { return try call(f, args: values, at: at) }
+      // Fewer arguments than parameters: the rest take their default values.
+      let defaulted = program.functions.indices.filter { k in
+        let f = program.functions[k]
+        return f.name == name && f.parameters.count > args.count
+          && f.parameterDefaults.count == f.parameters.count
+          && f.parameterDefaults[args.count...].allSatisfy { $0 != nil }
+      }
+      guard let f = defaulted.first else {
         throw skip("no function \(name) takes \(args.count) arguments", at)
       }
-      return try call(f, args: values, at: at)
+      var all = values
+      for d in program.functions[f].parameterDefaults[args.count...] {
+        guard let d else { break }
+        all.append(try expression(d))
+      }
+      return try call(f, args: all, at: at)
     case .method(let receiver, let name):
       return try method(receiver, name, labels: labels, values: values, at: at)
     case .closure(let body, let captured):
@@ -2581,6 +2620,10 @@ final class ImportInterpreter {
       try attach(values[0], to: receiver, first: front, at: at)
       return .void
     case ("setValue", ["_", "forKeyPath"]), ("setValue", ["_", "forKey"]):
+      if case .animation = receiver, case .string(let key) = values[1] {
+        try setProperty(receiver, key, values[0], at: at)  // `anim.setValue(2, forKey: "duration")`
+        return .void
+      }
       guard case .object(let o) = receiver, case .string(let path) = values[1] else { break }
       let parts = path.split(separator: ".").map(String.init)
       let reachesCells = parts.first == "emitterCells"
@@ -2936,10 +2979,24 @@ final class ImportInterpreter {
     case .null, .constant("kCATransition"): break
     default: throw skip("an animation's key is a string or nil", at)
     }
+    // A keyframe value read from the presentation layer (`presentation()!.lifetime`) is the
+    // value the code gave the property last: what is on screen when no animation runs.
+    var animation = animations[a]
+    for (index, entry) in animation.properties.enumerated() where entry.0 == "values" {
+      guard case .array(let items) = entry.1, items.contains(where: { $0.isPresented }) else {
+        continue
+      }
+      animation.properties[index].1 = .array(
+        items.map { item in
+          guard case .presented(let p, let key) = item else { return item }
+          return modelValue(p, key) ?? item
+        })
+      warn(at, "a keyframe value read from the presentation layer is taken as the model value")
+    }
     let translated: (commands: [ImportLayerCommand], notes: [String])
     do throws(ImportSkip) {
       translated = try ImportAnimationTranslation.commands(
-        animations[a], key: k, animations: animations, paths: paths, now: now)
+        animation, key: k, animations: animations, paths: paths, now: now)
     } catch {
       throw skip(error.message, error.at ?? at)
     }

@@ -55,6 +55,12 @@ indirect enum ImportValue: Sendable, Equatable {
   case null
   case void
 
+  /// Whether it is a value read from a presentation layer.
+  var isPresented: Bool {
+    if case .presented = self { return true }
+    return false
+  }
+
   /// What the value is, for messages.
   var kindName: String {
     switch self {

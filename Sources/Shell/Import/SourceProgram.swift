@@ -10,6 +10,8 @@ struct SourceFunction: Sendable {
   /// The parameters' types as written (`UIView`, `CGPoint`, `Set<UITouch>`, `UIColor *`), in
   /// order; empty where the code gives none. What an import root is given (`ImportRoots`).
   var parameterTypes: [String] = []
+  /// The tokens of each parameter's default value (`slowSnow: Bool = false`), nil for none.
+  var parameterDefaults: [Range<Int>?] = []
   /// Whether it returns a value (`-> CAEmitterCell`, `- (CAEmitterCell *)…`, a computed
   /// property): such a function is a helper, not an action.
   var returnsValue: Bool
@@ -45,6 +47,8 @@ struct SourceProgram: Sendable {
   /// The file declares a subclass of `CAEmitterLayer` (`class Snow: CAEmitterLayer`,
   /// `@interface Snow : CAEmitterLayer`): `self` and its bare property names are the emitter.
   var selfIsEmitter = false
+  /// The types the file declares or extends (`SnowGlobeView`, `HeartEmitter`).
+  var typeNames: Set<String> = []
   /// Declarations it could not read, with why.
   var skipped: [(at: SourceToken, message: String)] = []
   /// Objective-C's `#define NAME VALUE` and `#define NAME(A, B) VALUE`: the parameters (nil
@@ -56,6 +60,12 @@ struct SourceProgram: Sendable {
     self.language = language
     tokens = SourceTokenizer.tokens(source)
     scan(0..<tokens.count, inType: false)
+    for i in tokens.indices.dropLast()
+    where ["class", "struct", "enum", "extension", "actor", "@implementation", "@interface"]
+      .contains(tokens[i].text) && tokens[i + 1].kind == .identifier
+    {
+      typeNames.insert(tokens[i + 1].text)
+    }
     if !layerIsEmitter && !selfIsEmitter { selfIsEmitter = setsOwnEmitterProperties }
   }
 
@@ -192,7 +202,7 @@ struct SourceProgram: Sendable {
   // MARK: - Declarations
 
   /// Words that qualify a declaration and change nothing the importer does.
-  private static let modifiers: Set<String> = [
+  static let modifiers: Set<String> = [
     "override", "private", "fileprivate", "public", "open", "internal", "final", "static",
     "lazy", "weak", "unowned", "required", "convenience", "dynamic", "mutating", "nonisolated",
     "optional", "indirect",
@@ -285,6 +295,7 @@ struct SourceProgram: Sendable {
     var labels: [String] = []
     var names: [String] = []
     var types: [String] = []
+    var defaults: [Range<Int>?] = []
     // Each parameter: [label] name ':' type, separated by commas at depth 1.
     var k = j + 1
     while k < close {
@@ -308,6 +319,8 @@ struct SourceProgram: Sendable {
         let type = tokens[k..<end].drop { !$0.isPunctuation(":") }.dropFirst()
           .prefix { !$0.isPunctuation("=") }
         types.append(type.map(\.text).joined())
+        let eq = tokens[k..<end].firstIndex { $0.isPunctuation("=") }
+        defaults.append(eq.map { ($0 + 1)..<end })
       }
       k = end + 1
     }
@@ -316,7 +329,8 @@ struct SourceProgram: Sendable {
     functions.append(
       SourceFunction(
         name: base, signature: signature, parameters: names, parameterTypes: types,
-        returnsValue: returns, body: (brace + 1)..<closing(brace, in: s),
+        parameterDefaults: defaults, returnsValue: returns,
+        body: (brace + 1)..<closing(brace, in: s),
         at: tokens[head.text == "func" ? i + 1 : i]))
   }
 
