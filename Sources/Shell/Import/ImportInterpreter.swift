@@ -323,6 +323,14 @@ final class ImportInterpreter {
       }
     }
     runRoots()
+    if relayout, let f = program.functions.firstIndex(where: { $0.name == "layoutSubviews" }) {
+      // A root made the file's view: it is laid out once it is made, as UIKit does.
+      do throws(ImportSkip) {
+        _ = try call(f, args: [], at: program.functions[f].at)
+      } catch {
+        warn(error.at ?? program.functions[f].at, "skipped: layoutSubviews()", hint: error.message)
+      }
+    }
     let chosen = setup.first.map { program.functions[$0].signature }
     let uncalled = program.functions.indices.filter { !called.contains($0) }
     // The methods that become actions: an action that calls one runs it (`run NAME`).
@@ -499,7 +507,26 @@ final class ImportInterpreter {
     if let op = ["=", "+=", "-=", "*=", "/="].lazy.compactMap({ op in
       self.topLevelIndex(of: op, in: i..<s.upperBound).map { (op, $0) }
     }).first {
-      try assign(i..<op.1, op: op.0, value: try expression((op.1 + 1)..<s.upperBound))
+      let rhs = (op.1 + 1)..<s.upperBound
+      let value: ImportValue
+      do throws(ImportSkip) {
+        value = try expression(rhs)
+      } catch {
+        // `cell.contents = image.cgImage` of an image drawn in code, or loaded by a helper
+        // of the app: a built-in image of the role its names suggest, so the cell shows.
+        guard op.0 == "=", op.1 > i, tokens[op.1 - 1].isIdentifier("contents") else { throw error }
+        let words = tokens[rhs].filter { $0.kind == .identifier || $0.kind == .string }
+          .map(\.text).filter {
+            !["cgImage", "CGImage", "UIImage", "id", "as", "__bridge"].contains($0)
+          }
+        let name = ImportNames.builtinImage(for: words.joined(separator: " "))
+        warn(
+          tokens[op.1 + 1 < s.upperBound ? op.1 + 1 : op.1],
+          "this image is made in code that is not followed: using the built-in '\(name)'",
+          hint: error.message)
+        value = .image(.builtin(name))
+      }
+      try assign(i..<op.1, op: op.0, value: value)
       return nil
     }
     if try appendStatement(i, s) { return nil }
@@ -1458,6 +1485,12 @@ final class ImportInterpreter {
       animations[a].properties.append((property, value))
     case .path:
       throw skip("a path is built with move(to:), addLine(to:) and the like", at)
+    case .type("PlaygroundPage.current") where name == "liveView":
+      // A playground's live view is what it shows: here, a layer of the scene.
+      guard recording.isEmpty else { throw skip("a live view is set by the setup code", at) }
+      if case .object(let o) = value, objects[o].kind != .cell, !objects[o].attached {
+        try attach(value, to: .host, first: false, at: at)
+      }
     case .object(let o):
       let kind = objects[o].kind
       if objects[o].view != nil { name = Self.viewToLayer[name] ?? name }
@@ -2097,6 +2130,23 @@ final class ImportInterpreter {
     "unsignedIntegerValue", "longValue", "cgFloatValue",
   ]
 
+  /// Whether a type is one the file declares (and not one the importer knows by itself).
+  func isOwnType(_ type: String) -> Bool {
+    program.typeNames.contains(type) && !Self.types.contains(type)
+  }
+
+  /// An instance of the file's own class (`EmitterView()`, `[[HelperLayer alloc] init]`): the
+  /// hosting view, or the layer itself in a CAEmitterLayer subclass. **(choice)** The file
+  /// stands for one object of its class, so every instance is that one.
+  func instantiate(_ type: String, at: SourceToken) throws(ImportSkip) -> ImportValue {
+    if program.selfIsEmitter { return try ownEmitter(at: at) }
+    relayout = true
+    return .host
+  }
+
+  /// Whether a root made the file's view (`EmitterView()`), which is then laid out again.
+  private var relayout = false
+
   /// The value the code last gave property `key` of object `o`, or its default.
   func modelValue(_ o: Int, _ key: String) -> ImportValue? {
     guard let info = Self.info(key, of: objects[o].kind) else { return nil }
@@ -2231,6 +2281,7 @@ final class ImportInterpreter {
       return name == "view" ? .host : .event
     case .type(let type):
       if name == "self" || name == "init" { return v }
+      if type == "PlaygroundPage", name == "current" { return .type("PlaygroundPage.current") }
       if program.typeNames.contains(type), program.functions.contains(where: { $0.name == name }) {
         return .function(name)  // `SnowGlobeView.newEmitterCell()`: a class function of the file
       }
@@ -2421,6 +2472,15 @@ final class ImportInterpreter {
     switch v {
     case .type(let type):
       switch (type, labels) {
+      case ("String", ["_"]):
+        // `String($0)`, `String(n)`: the text of a value.
+        switch values[0] {
+        case .string: return values[0]
+        case .number(let n): return .string(ValueFormatting.number(n))
+        default: break
+        }
+      case (_, []) where isOwnType(type), (_, ["frame"]) where isOwnType(type):
+        return try instantiate(type, at: at)  // `EmitterView()`: the file's own view
       case ("CAEmitterLayer", []): return try create(.emitter, at: at)
       case ("CAEmitterCell", []): return try create(.cell, at: at)
       case ("CALayer", []): return try create(.layer, at: at)
@@ -3162,6 +3222,9 @@ final class ImportInterpreter {
         ("NSArray", "new"), ("NSMutableArray", "initWithCapacity:"):
         return .array([])
       case (_, "alloc"): return .type(type)
+      case (_, "new") where isOwnType(type),
+        (_, _) where isOwnType(type) && selector.hasPrefix("init"):
+        return try instantiate(type, at: at)  // `[[CAEmitterHelperLayer alloc] init]`
       case (_, "init"): return try call(.type(type), [], at: at)
       case ("UIColor", "colorWithRed:green:blue:alpha:"):
         let n = try args.map { (v: ImportValue) throws(ImportSkip) in try number(v, at: at) }
