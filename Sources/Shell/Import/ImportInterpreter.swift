@@ -258,8 +258,10 @@ final class ImportInterpreter {
   static let setupMethods = [
     "awakeFromNib", "viewDidLoad", "viewWillAppear", "viewDidAppear", "willMove",
     "willMoveToWindow", "willMoveToSuperview", "didMoveToWindow", "didMoveToSuperview",
-    "layoutSubviews",
   ]
+  /// The layout methods: UIKit calls them once a view is on screen, so they run last, after
+  /// the roots (which may make the view: a SwiftUI `makeUIView(context:)`).
+  static let layoutMethods = ["layoutSubviews", "layoutSublayers", "viewDidLayoutSubviews"]
   static let initializers = [
     "init(frame:)", "initWithFrame:", "init()", "init", "init(coder:)", "initWithCoder:",
   ]
@@ -323,12 +325,13 @@ final class ImportInterpreter {
       }
     }
     runRoots()
-    if relayout, let f = program.functions.firstIndex(where: { $0.name == "layoutSubviews" }) {
-      // A root made the file's view: it is laid out once it is made, as UIKit does.
+    for f in program.functions.indices
+    where Self.layoutMethods.contains(program.functions[f].name) && !called.contains(f) {
+      let function = program.functions[f]
       do throws(ImportSkip) {
-        _ = try call(f, args: [], at: program.functions[f].at)
+        _ = try call(f, args: function.parameters.map { _ in .null }, at: function.at)
       } catch {
-        warn(error.at ?? program.functions[f].at, "skipped: layoutSubviews()", hint: error.message)
+        warn(error.at ?? function.at, "skipped: \(function.signature)", hint: error.message)
       }
     }
     let chosen = setup.first.map { program.functions[$0].signature }
@@ -1730,6 +1733,16 @@ final class ImportInterpreter {
   /// The value of the tokens in `range`, or why it cannot be worked out.
   func expression(_ range: Range<Int>) throws(ImportSkip) -> ImportValue {
     guard !range.isEmpty else { throw skip("a missing value") }
+    if let q = topLevelIndex(of: "?", in: range), q > range.lowerBound,
+      !tokens[q - 1].isIdentifier("as"),
+      let colon = topLevelIndex(of: ":", in: (q + 1)..<range.upperBound)
+    {
+      // `heavy ? rate * 2 : rate`: the branch its condition picks.
+      guard let truth = Self.truth(try expression(range.lowerBound..<q)) else {
+        throw skip("the condition of '? :' is not known here", tokens[q])
+      }
+      return try expression(truth ? (q + 1)..<colon : (colon + 1)..<range.upperBound)
+    }
     var c = range.lowerBound
     let v = try binary(&c, range.upperBound, 0)
     guard c <= range.upperBound else {
@@ -2140,12 +2153,8 @@ final class ImportInterpreter {
   /// stands for one object of its class, so every instance is that one.
   func instantiate(_ type: String, at: SourceToken) throws(ImportSkip) -> ImportValue {
     if program.selfIsEmitter { return try ownEmitter(at: at) }
-    relayout = true
     return .host
   }
-
-  /// Whether a root made the file's view (`EmitterView()`), which is then laid out again.
-  private var relayout = false
 
   /// The value the code last gave property `key` of object `o`, or its default.
   func modelValue(_ o: Int, _ key: String) -> ImportValue? {

@@ -79,7 +79,7 @@ extension ImportInterpreter {
       // Once one initializer ran, the others are other ways to make the same object.
       return !used.contains(f.name) && !f.isProperty && !Self.initializers.contains(f.signature)
         && !(Self.isInitializer(f) && initializerRan)
-        && !Self.setupMethods.contains(f.name)
+        && !Self.setupMethods.contains(f.name) && !Self.layoutMethods.contains(f.name)
     }
   }
 
@@ -144,14 +144,27 @@ extension ImportInterpreter {
     while next < ranges.count {
       let r = ranges[next]
       next += 1
-      for t in program.tokens[r] where t.kind == .identifier {
-        if Self.buildingTypes.contains(t.text) { return true }
+      for i in r where program.tokens[i].kind == .identifier {
+        let t = program.tokens[i]
+        if Self.buildingTypes.contains(t.text), constructs(at: i) { return true }
         for h in byName[t.text] ?? [] where seen.insert(h).inserted {
           ranges.append(program.functions[h].body)
         }
       }
     }
     return false
+  }
+
+  /// Whether the type named at `i` is made there (`CAEmitterLayer()`, `CAEmitterCell.init()`,
+  /// `[CAEmitterLayer layer]`, `[[CAEmitterCell alloc] init]`), not only named
+  /// (`layer as! CAEmitterLayer`, `-> CAEmitterCell`).
+  func constructs(at i: Int) -> Bool {
+    let tokens = program.tokens
+    if i + 1 < tokens.count, tokens[i + 1].isPunctuation("(") { return true }
+    if i + 2 < tokens.count, tokens[i + 1].isPunctuation("."), tokens[i + 2].isIdentifier("init") {
+      return true
+    }
+    return i > 0 && tokens[i - 1].isPunctuation("[")
   }
 
   /// Runs the roots that build (docs/import.md): the others, and event-like ones while

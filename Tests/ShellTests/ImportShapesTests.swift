@@ -1,0 +1,89 @@
+import Core
+import Foundation
+import Testing
+
+@testable import Shell
+
+/// Whole files in the shapes public code takes (docs/import.md): each is imported, stepped,
+/// and what it must build, say and run is checked.
+@Suite("import: the shapes whole files take")
+struct ImportShapesTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    let file: String
+    /// The construct it covers.
+    let shape: String
+    /// Commands after the import (before `step 1`).
+    var then = ""
+    /// What the transcript says.
+    let says: [String]
+    /// Every emitter's name, in tree order, after stepping.
+    let emitters: [String]
+    /// A property and its value after stepping (`get PATH`).
+    var get: (String, String)? = nil
+    var testDescription: String { "\(file): \(shape)" }
+  }
+
+  static let cases: [Case] = [
+    Case(
+      file: "Shapes/GlitterLayer.m",
+      shape: "an emitter subclass that names itself, chains initializers, keeps its own property",
+      says: ["cell host.emitterCells.star:", "cell host.emitterCells.spark:"], emitters: ["host"],
+      get: ("host.emitterPosition", "100,100")),
+    Case(
+      file: "Shapes/DustRepresentable.swift",
+      shape: "a representable makes the file's own view, laid out after it is made",
+      says: ["ran makeUIView(context:) at import"], emitters: ["emitterLayer"],
+      get: ("emitterLayer.emitterCells.cell.birthRate", "900")),
+    Case(
+      file: "Shapes/EmojiPlayground.swift",
+      shape: "a playground's live view, a string's characters, an image drawn in code",
+      says: ["layer view:", "this image is made in code that is not followed: using the built-in"],
+      emitters: ["emitterLayer"], get: ("emitterLayer.emitterCells.cell3.birthRate", "2")),
+    Case(
+      file: "Shapes/GlobeView.swift",
+      shape: "file-scope key, default arguments, a class function, willMove(toWindow:), ?:",
+      says: [
+        "animation emitterLayer.lifetime: CABasicAnimation",
+        "action fadeOut { animate emitterLayer.lifetime values 1 0",
+      ],
+      emitters: ["emitterLayer"], get: ("emitterLayer.emitterCells.cell.birthRate", "30")),
+    Case(
+      file: "Actions/SnowCurtainView.m",
+      shape: "an action adds a layer the setup made, after changing it by key path",
+      says: ["ran start at import", "action stop { remove snow }"],
+      emitters: ["emitterLayer", "snow"], get: ("snow.emitterCells.flake.birthRate", "12")),
+    Case(
+      file: "Actions/BurstHelper.swift",
+      shape: "a static method named like a command, the usual delay(_:) helper",
+      then: "run showAction 40,50",
+      says: ["action showAction(point=150,150) {", "delay(_:) is not in the file"],
+      emitters: ["emitterLayer", "emitterLayer2"], get: ("emitterLayer2.emitterPosition", "40,50")),
+  ]
+
+  @Test("each file builds what its author built", arguments: cases)
+  func shape(c: Case) throws {
+    let path = "\(importCorpus)/\(c.file)"
+    let (transcript, session) = importTranscript(
+      "import \"\(path)\" view 300x300\nactions\n\(c.then)\nstep 1\n"
+        + (c.get.map { "get \($0.0)\n" } ?? ""))
+    #expect(!transcript.contains("error:"), "\(transcript)")
+    for line in c.says { #expect(transcript.contains(line), "\(line)\n\(transcript)") }
+    let model = session.scene.model
+    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    #expect(emitters.map(\.name) == c.emitters, "\(transcript)")
+    if let (_, value) = c.get {
+      #expect(transcript.hasSuffix(value + "\n"), "\(transcript)")
+    }
+    let live = session.scene.stats().reduce(0) { $0 + $1.live }
+    #expect(live > 0, "\(transcript)")
+  }
+
+  @Test("the effect a helper removes is gone when its delays have passed")
+  func removedByItsDelay() {
+    let path = "\(importCorpus)/Actions/BurstHelper.swift"
+    let (transcript, session) = importTranscript("import \"\(path)\"\nstep 2\n")
+    let model = session.scene.model
+    #expect(model.treeOrder.compactMap { model.layer($0) }.allSatisfy { $0.kind != .emitter })
+    #expect(transcript.contains("showAction run once"), "\(transcript)")
+  }
+}
