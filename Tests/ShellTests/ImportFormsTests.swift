@@ -219,6 +219,53 @@ struct ImportFormsTests {
           NSArray *rates = @[@3, @8];
           e.birthRate = [rates[1] floatValue] + 200.f - 200.;
         """), get: "e.birthRate", value: "8"),
+    Case(
+      name: "switch on an enumeration runs the case that matches",
+      ext: "swift",
+      source: swift(
+        """
+            let kind = Kind.rain
+            switch kind {
+            case .snow, .hail:
+              e.birthRate = 5
+            case .rain:
+              e.birthRate = 50
+              fallthrough
+            default:
+              e.lifetime = 4
+            }
+        """, members: "enum Kind { case snow, hail, rain }"), get: "e.birthRate", value: "50"),
+    Case(
+      name: "a C switch runs on into the next case until break",
+      ext: "m",
+      source: objc(
+        """
+          int mode = 2;
+          switch (mode) {
+            case 1: e.birthRate = 1; break;
+            case 2: e.birthRate = 2;
+            case 3: e.lifetime = 3; break;
+            default: e.lifetime = 9;
+          }
+        """), get: "e.lifetime", value: "3"),
+    Case(
+      name: "the conditional operator picks its branch",
+      ext: "swift",
+      source: swift(
+        """
+            let heavy = false
+            let rate: Float = 3
+            e.birthRate = heavy ? rate * 2 : rate + 1
+        """), get: "e.birthRate", value: "4"),
+    Case(
+      name: "Objective-C's _name is the variable behind the property name",
+      ext: "m",
+      source: objc(
+        """
+          self.spark = [CAEmitterLayer layer];
+          _spark.birthRate = 7;
+          e.birthRate = self.spark.birthRate;
+        """), get: "e.birthRate", value: "7"),
   ]
 
   @Test("each form imports to its value", arguments: cases)

@@ -494,7 +494,9 @@ final class ImportInterpreter {
       return try conditional(i, s)
     case "guard" where program.language == .swift:
       return try guardStatement(i, s)
-    case "guard", "while", "switch", "repeat", "do", "defer", "throw", "try", "await":
+    case "switch":
+      return try switchStatement(i, s)
+    case "guard", "while", "repeat", "do", "defer", "throw", "try", "await":
       throw skip("'\(head.text)' is not followed by the importer")
     default:
       break
@@ -1315,6 +1317,104 @@ final class ImportInterpreter {
       }
       return try body((rest.lowerBound + 1)..<program.closing(rest.lowerBound, in: s))
     }
+  }
+
+  /// `switch SUBJECT { case A, B: … case C: … default: … }` (also Objective-C's `case A:` with
+  /// `break`): the first case whose pattern equals the subject runs, on through `fallthrough`.
+  /// A subject that cannot be worked out here takes the first case that builds layers or cells,
+  /// as an unknown `if` does; when none builds, the `switch` is skipped with a warning.
+  private func switchStatement(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> ImportValue? {
+    guard let open = program.firstBrace(in: (i + 1)..<s.upperBound) else {
+      throw skip("a 'switch' without a block")
+    }
+    let close = program.closing(open, in: s)
+    var subjectRange = (i + 1)..<open
+    if program.language == .objc, subjectRange.count >= 2,
+      tokens[subjectRange.lowerBound].isPunctuation("(")
+    {
+      subjectRange = (subjectRange.lowerBound + 1)..<(subjectRange.upperBound - 1)
+    }
+    let subject = try? expression(subjectRange)
+    // The cases: where each starts (`case` or `default` at the block's own depth), its
+    // patterns and its body.
+    var heads: [Int] = []
+    var depth = 0
+    for j in (open + 1)..<close {
+      let t = tokens[j]
+      if t.kind == .punctuation, ["(", "[", "{"].contains(t.text) { depth += 1 }
+      if t.kind == .punctuation, [")", "]", "}"].contains(t.text) { depth -= 1 }
+      if depth == 0, t.isIdentifier("case") || t.isIdentifier("default") { heads.append(j) }
+    }
+    var cases: [(patterns: [Range<Int>]?, body: Range<Int>)] = []
+    for (k, h) in heads.enumerated() {
+      let end = k + 1 < heads.count ? heads[k + 1] : close
+      guard let colon = topLevelIndex(of: ":", in: (h + 1)..<end) else { continue }
+      var patterns: [Range<Int>]? = nil
+      if tokens[h].isIdentifier("case") {
+        var list: [Range<Int>] = []
+        var start = h + 1
+        while let comma = topLevelIndex(of: ",", in: start..<colon) {
+          list.append(start..<comma)
+          start = comma + 1
+        }
+        list.append(start..<colon)
+        patterns = list
+      }
+      cases.append((patterns, (colon + 1)..<end))
+    }
+    func matches(_ patterns: [Range<Int>]?) -> Bool? {
+      guard let patterns else { return true }  // default
+      guard let subject else { return nil }
+      for p in patterns {
+        guard let value = try? expression(p) else { return nil }
+        if value == subject { return true }
+        if case .constant(let a) = value, case .constant(let b) = subject,
+          a.split(separator: ".").last == b.split(separator: ".").last
+        {
+          return true  // `.snow` and `Kind.snow`
+        }
+      }
+      return false
+    }
+    var chosen: Int? = nil
+    for (k, c) in cases.enumerated() where c.patterns != nil || chosen == nil {
+      guard let m = matches(c.patterns) else {
+        chosen = cases.indices.first { builds(in: cases[$0].body) }
+        break
+      }
+      if m {
+        chosen = k
+        break
+      }
+    }
+    guard let start = chosen else {
+      if subject == nil {
+        throw skip("its subject is not known here, and no case of it builds layers or cells")
+      }
+      return nil
+    }
+    // Runs the chosen case, and the next ones while a case ends in `fallthrough`.
+    var k = start
+    while k < cases.count {
+      let statements = program.statements(in: cases[k].body)
+      var falls = false
+      for st in statements {
+        if tokens[st.lowerBound].isIdentifier("break") { return nil }
+        if tokens[st.lowerBound].isIdentifier("fallthrough") {
+          falls = true
+          break
+        }
+        do throws(ImportSkip) {
+          if let r = try statement(st) { return r }
+        } catch {
+          warn(tokens[st.lowerBound], "skipped: \(program.snippet(st))", hint: error.message)
+        }
+      }
+      // Swift goes on only through `fallthrough`; C runs on into the next case until `break`.
+      guard falls || statements.isEmpty || program.language == .objc else { return nil }
+      k += 1
+    }
+    return nil
   }
 
   /// `guard CONDITION else { … }`: when the condition is known not to hold, the `else` block
@@ -2143,6 +2243,14 @@ final class ImportInterpreter {
     "unsignedIntegerValue", "longValue", "cgFloatValue",
   ]
 
+  /// An instance variable or property by name; Objective-C's `_emitter` is the variable behind
+  /// the property `emitter` (and the other way round).
+  func instanceValue(_ name: String) -> ImportValue? {
+    if let v = instance[name] { return v }
+    if name.hasPrefix("_"), name.count > 1 { return instance[String(name.dropFirst())] }
+    return instance["_" + name]
+  }
+
   /// Whether a type is one the file declares (and not one the importer knows by itself).
   func isOwnType(_ type: String) -> Bool {
     program.typeNames.contains(type) && !Self.types.contains(type)
@@ -2224,7 +2332,7 @@ final class ImportInterpreter {
       defer { evaluating.remove("#" + name) }
       return try expression(macro.body)
     }
-    if let v = frames.last?[name] ?? instance[name] { return v }
+    if let v = frames.last?[name] ?? instanceValue(name) { return v }
     if ["window", "superview", "convert", "convertPoint", "convertRect"].contains(name),
       !program.properties.contains(where: { $0.name == name }),
       !program.functions.contains(where: { $0.name == name })
@@ -2294,6 +2402,14 @@ final class ImportInterpreter {
       if program.typeNames.contains(type), program.functions.contains(where: { $0.name == name }) {
         return .function(name)  // `SnowGlobeView.newEmitterCell()`: a class function of the file
       }
+      if isOwnType(type) {
+        // `Palette.accent`: a static property of the file's type; `Kind.rain`: a case of its
+        // enumeration, the same as `.rain`.
+        if program.properties.contains(where: { $0.name == name }) {
+          return try variable(name, at: at)
+        }
+        return .constant("." + name)
+      }
       if name == "pi", ["CGFloat", "Double", "Float"].contains(type) { return .number(.pi) }
       if ["CGFloat", "Double", "Float"].contains(type), let n = Self.infinite[name] {
         return .number(n)
@@ -2316,7 +2432,7 @@ final class ImportInterpreter {
       case "bounds", "frame", "applicationFrame": return .rect(whole)
       case "center": return .point(Point(whole.size.width / 2, whole.size.height / 2))
       default:
-        if let value = instance[name] { return value }
+        if let value = instanceValue(name) { return value }
         if program.properties.contains(where: { $0.name == name })
           || program.functions.contains(where: { $0.name == name })
         {
