@@ -12,6 +12,7 @@ final class DustView: UIView {
     emitter.emitterPosition = CGPoint(x: bounds.midX, y: bounds.midY)
     emitter.emitterSize = bounds.size
     emitter.emitterCells?.first?.color = UIColor.systemTeal.cgColor
+    // swift-format-ignore: ReplaceForEachWithForLoop
     emitter.emitterCells?.forEach { $0.birthRate = Float(bounds.width * bounds.height * 0.01) }
   }
 }

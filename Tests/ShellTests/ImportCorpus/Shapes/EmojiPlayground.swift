@@ -1,7 +1,7 @@
 // Written for Burst's import tests: a playground whose live view holds the emitter, with one
 // cell per character of a string, each cell's image drawn from text in code.
-import UIKit
 import PlaygroundSupport
+import UIKit
 
 let view = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
 view.backgroundColor = .white
