@@ -5,7 +5,8 @@ import Testing
 @testable import Shell
 
 /// `set` reads values as Swift and UIKit write them, through the importer's reader, with one
-/// table of colour names (issue 22 §5; README "The language", docs/semantics.md §1).
+/// table of colour names (issue 22 §5; README "The language", docs/semantics.md §8, "Values
+/// written as code").
 @Suite("Values as Swift and UIKit write them")
 struct SwiftValueTests {
   /// A scene with a layer `l`, an emitter `e` and its cell `c`.
