@@ -184,6 +184,7 @@ struct SwiftValueTests {
         "bad value for opacity: parentheses nest more than"
       ),
       ("e.emitterShape CAEmitterLayerEmitterShape.circel", "(did you mean 'circle'?)"),
+      ("e.emitterPosition scene.widht,0", "expected a number, got 'scene.widht'"),
     ])
   func refusals(command: String, message: String) {
     let run = runScript(Self.scene + "set \(command)\n")

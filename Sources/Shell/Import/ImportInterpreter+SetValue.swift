@@ -44,10 +44,11 @@ extension ImportInterpreter {
 extension ImportInterpreter {
   /// Whether `text` is written as Swift or Objective-C code rather than in Burst's own value
   /// syntax: it names a type (`UIColor`, `CGPoint`, `CGFloat`: a name with a capital first
-  /// letter), a member (`.systemPink`, `x.cgColor`), an Xcode literal (`#colorLiteral`), an
+  /// letter), an implicit member (`.systemPink`), an Xcode literal (`#colorLiteral`), an
   /// Objective-C message or literal (`[…]`, `@…`), or labels an argument (`x: 10`). Burst's
-  /// own numbers, points and colours do none of these, so a refused Burst value (a number
-  /// nested past its bound, say) is not read again as code.
+  /// own numbers, points and colours do none of these (its `scene.width` is a member of a
+  /// lower-case name), so a value Burst refuses for its own reasons (a number nested past its
+  /// bound, a misspelt `scene.widht`) keeps Burst's error.
   static func looksLikeCode(_ text: String) -> Bool {
     let tokens = SourceTokenizer.tokens(text)
     for (i, t) in tokens.enumerated() {
@@ -58,7 +59,13 @@ extension ImportInterpreter {
         }
       case .punctuation:
         if [":", "[", "@"].contains(t.text) { return true }
-        if t.text == ".", i + 1 < tokens.count, tokens[i + 1].kind == .identifier { return true }
+        // An implicit member (`.systemPink`): a `.` that follows no value. A member of a
+        // value in lower case (`scene.width`) is Burst's own.
+        let follows =
+          i > 0 && (tokens[i - 1].kind != .punctuation || [")", "]"].contains(tokens[i - 1].text))
+        if t.text == ".", !follows, i + 1 < tokens.count, tokens[i + 1].kind == .identifier {
+          return true
+        }
       default: break
       }
     }
