@@ -304,7 +304,7 @@ struct HistoryRecorder {
 
   /// The image files a `set` names (also one scheduled by `after` or `at`, which is resolved
   /// now, as it would be when it runs), with the words that spell them. It reads the words as
-  /// `set` does: `set PATH VALUE…` or `set OBJECT KEY=VALUE …`.
+  /// `set` does: `set PATH VALUE…`, `set PATH = VALUE…` or `set OBJECT KEY=VALUE …`.
   private mutating func imageSpans(_ cmd: CommandText, in session: Session) -> [ImageSpan] {
     let tokens = cmd.tokens
     var i = 0
@@ -320,9 +320,12 @@ struct HistoryRecorder {
       session.commands.lookup(tokens[i].text)?.name == SceneCommands.set.name
     else { return [] }
     let setIndex = i
-    let first = tokens[i + 2]
+    // `set PATH = VALUE`: the value starts after the '='.
+    let assigns = !tokens[i + 2].quoted && tokens[i + 2].text == SceneCommands.assignWord
+    guard !assigns || i + 3 < tokens.count else { return [] }
+    let first = tokens[assigns ? i + 3 : i + 2]
     var spans: [ImageSpan] = []
-    if !first.quoted, first.text.contains("=") {
+    if !assigns, !first.quoted, first.text.contains("=") {
       for k in (i + 2)..<tokens.count where !tokens[k].quoted {
         let t = tokens[k]
         guard let eq = t.text.firstIndex(of: "=") else { continue }
@@ -337,7 +340,7 @@ struct HistoryRecorder {
             pair: ImageSpan.Pair(key: key, token: k, set: setIndex)))
       }
     } else if Self.imageProperties.contains(Self.lastComponent(tokens[i + 1].text)) {
-      let values = tokens[(i + 2)...]
+      let values = tokens[(assigns ? i + 3 : i + 2)...]
       guard let last = values.last,
         let file = imageFile(values.map(\.text).joined(separator: " "), in: cmd.line)
       else { return [] }

@@ -75,21 +75,4 @@ package struct Color: Sendable, Equatable, Hashable {
   package static let clear = Color(0, 0, 0, 0)
   package static let black = Color(0, 0, 0, 1)
   package static let white = Color(1, 1, 1, 1)
-
-  /// The named colours the language accepts, in the order `keys` lists them.
-  package static let named: [(name: String, color: Color)] = [
-    ("clear", Color(0, 0, 0, 0)),
-    ("black", Color(0, 0, 0)),
-    ("white", Color(1, 1, 1)),
-    ("red", Color(1, 0, 0)),
-    ("green", Color(0, 1, 0)),
-    ("blue", Color(0, 0, 1)),
-    ("yellow", Color(1, 1, 0)),
-    ("orange", Color(1, 0.5, 0)),
-    ("purple", Color(0.5, 0, 0.5)),
-    ("pink", Color(1, 0.75, 0.8)),
-    ("gray", Color(0.5, 0.5, 0.5)),
-    ("cyan", Color(0, 1, 1)),
-    ("magenta", Color(1, 0, 1)),
-  ]
 }

@@ -1,7 +1,8 @@
 /// A number written as a small arithmetic expression: decimal literals, `+ - * /`,
 /// parentheses, unary minus and plus, the constants of `constants` (`pi`, `.pi`, `M_PI_4`, …),
-/// a literal times pi written together (`2pi`, `3pi/4`), for angles degrees (`45deg`), and,
-/// where the scene is known (property values), the scene's size: `scene.width`, `scene.height`.
+/// a literal times pi written together (`2pi`, `3pi/4`), for angles degrees (`45deg`, `45°`),
+/// and, where the scene is known (property values), the scene's size: `scene.width`,
+/// `scene.height`.
 ///
 /// Spaces are allowed only inside parentheses, so a word never holds two numbers side by side
 /// and space-separated values keep their meaning (`30 -10` is two numbers; `(1 / 60)` one).
@@ -21,8 +22,8 @@ enum NumberExpression {
     ("scene.width", { $0.width }), ("scene.height", { $0.height }),
   ]
 
-  /// The unit suffix of an angle in degrees.
-  static let degrees = "deg"
+  /// The unit suffixes of an angle in degrees: `45deg`, `45°`.
+  static let degrees = ["deg", "°"]
 
   /// Why an expression failed: a syntax error (the caller words it as "expected a number"),
   /// or a specific error to pass on.
@@ -130,11 +131,11 @@ enum NumberExpression {
               "'\(literal)' is too large to be a number", hint: "numbers must be finite",
               offset: start, length: literal.count))
         }
-        let suffix = scanName()
+        let suffix = peek == "°" ? scanDegreeSign() : scanName()
         switch suffix {
         case "": return n
         case "pi": return try finite(n * .pi, at: start)
-        case NumberExpression.degrees:
+        case _ where NumberExpression.degrees.contains(suffix):
           guard angles else {
             throw .value(ValueError("'\(text)' is an angle, but this property is a plain number"))
           }
@@ -188,6 +189,12 @@ enum NumberExpression {
         i += 1
       }
       return s
+    }
+
+    /// The degree sign `°`, which is not part of a name.
+    mutating func scanDegreeSign() -> String {
+      i += 1
+      return "°"
     }
 
     /// `v`, or an error at the operator at `at` when it is no longer finite.

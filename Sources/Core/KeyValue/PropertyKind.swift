@@ -75,8 +75,8 @@ package enum Suggestion: Sendable, Equatable {
 package enum PropertyKind: Sendable, Equatable {
   /// A finite number within `range`.
   case number(ClosedRange<Double>)
-  /// An angle in radians within `range`; also reads degrees, `45deg` (and, as every number
-  /// does, expressions such as `pi/4`, `-.pi/2`, `3pi/4`).
+  /// An angle in radians within `range`; also reads degrees, `45deg` or `45°` (and, as every
+  /// number does, expressions such as `pi/4`, `-.pi/2`, `3pi/4`).
   case angle(ClosedRange<Double>)
   /// A whole number within `range`.
   case integer(ClosedRange<Double>)
@@ -288,8 +288,8 @@ extension PropertyKind {
 enum ValueParsing {
   /// A number: a decimal literal (`1000`, `-0.5`, `1e3`, `.5`) or a small arithmetic
   /// expression (`NumberExpression`: `1/60`, `-.pi/2`, `2*pi`, `(320/2)`, `M_PI_4`, `3pi/4`);
-  /// with `angles`, also degrees (`45deg`). NaN, infinities, overflow and division by zero are
-  /// rejected. `scene` is the size that `scene.width` and `scene.height` name.
+  /// with `angles`, also degrees (`45deg`, `45°`). NaN, infinities, overflow and division by
+  /// zero are rejected. `scene` is the size that `scene.width` and `scene.height` name.
   static func number(_ t: String, angles: Bool, scene: Size? = nil) throws(ValueError) -> Double {
     if let n = decimal(t) { return n }
     let lower = t.lowercased()
@@ -432,10 +432,11 @@ enum ValueParsing {
     return RoundRect(Rect(v[0], v[1], v[2], v[3]), radius: v[4])
   }
 
-  /// `#rrggbb`, `#rrggbbaa`, `rgb(r, g, b)`, `rgba(r, g, b, a)`, or a colour name. Components
-  /// are nominally 0…1; any finite one is read (extended-range sRGB, as UIColor takes it).
+  /// `#rrggbb`, `#rrggbbaa`, `rgb(r, g, b)`, `rgba(r, g, b, a)`, or a colour name
+  /// (`Color.named`). Components are nominally 0…1; any finite one is read (extended-range
+  /// sRGB, as UIColor takes it), except an `rgb(…)` that looks like 0–255 (`byteLike`).
   static func color(_ t: String) throws(ValueError) -> Color {
-    if let named = Color.named.first(where: { $0.name == t }) { return named.color }
+    if let named = Color(named: t) { return named }
     if t.hasPrefix("#") {
       let hex = Array(t.dropFirst())
       guard hex.count == 6 || hex.count == 8,
@@ -458,13 +459,31 @@ enum ValueParsing {
       }
       let inner = String(t.dropFirst(prefix.count - 1))
       let v = try numbers(inner, count: n, what: "colour", example: "", bounded: false)
+      if n == 3 { try byteLike(v, in: t) }
       return Color(v[0], v[1], v[2], n == 4 ? v[3] : 1)
     }
     throw ValueError(
       "expected a colour, got '\(t)'",
-      suggestion: .nearest(
-        to: t, in: Color.named.map(\.name),
-        otherwise: .text("use #rrggbb, rgb(1, 0.5, 0) or a name like red")))
+      suggestion: .nearest(to: t, in: Color.named.map(\.name), otherwise: .text(colorHint)))
+  }
+
+  /// How to write a colour, with where its names are listed.
+  package static let colorHint =
+    "use #rrggbb, rgb(1, 0.5, 0) or a colour name such as red (help set lists the names)"
+
+  /// Refuses `rgb(r, g, b)` whose components are all whole numbers above 1 and at most 255:
+  /// 0–255 values, which would otherwise be an extended-range colour drawn white. The hint
+  /// gives the same colour in 0…1 and as `#rrggbb`; `rgba(…)` still takes such components
+  /// (what `save` writes for an extended-range colour).
+  static func byteLike(_ v: [Double], in t: String) throws(ValueError) {
+    guard v.allSatisfy({ $0 > 1 && $0 <= 255 && $0.rounded() == $0 }) else { return }
+    let unit = v.map { $0 / 255 }
+    let rounded = unit.map { ValueFormatting.number(($0 * 100).rounded() / 100) }
+    let hex = ValueFormatting.color(Color(unit[0], unit[1], unit[2]))
+    throw ValueError(
+      "'\(t)' looks like 0–255 components, but rgb takes them from 0 to 1",
+      hint: "write rgb(\(rounded.joined(separator: ", "))) or \(hex); for an extended-range"
+        + " colour, rgba(\(v.map(ValueFormatting.number).joined(separator: ", ")), 1)")
   }
 }
 

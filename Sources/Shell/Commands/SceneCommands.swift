@@ -111,24 +111,34 @@ enum SceneCommands {
   }
 
   static let set = Command(
-    name: "set", usage: "set PATH VALUE | set OBJECTPATH KEY=VALUE ...",
+    name: "set", usage: "set PATH [=] VALUE | set OBJECTPATH KEY=VALUE ...",
     abstract: "set one property, or several properties of one layer or cell",
     discussion:
       "PATH may also name an option of an animation on a layer, LAYER.animations.KEY.OPTION"
       + " (KEY as cancel names it: an animation added without key is keyed by its key path):"
       + " \(AnimationOption.table.map(\.name).joined(separator: ", ")). The animation keeps its"
-      + " key, place and begin time and runs on with the new option; get reads it.",
+      + " key, place and begin time and runs on with the new option; get reads it. A VALUE may"
+      + " also be written as Swift or Objective-C write it (UIColor.red, .systemPink,"
+      + " CGPoint(x: 10, y: 20), #colorLiteral(…)): import's reader reads it. In set PATH VALUE,"
+      + " a word that is only + - * / joins its neighbours (.pi / 4), as in Swift. Colour"
+      + " names: \(Color.named.map(\.name).joined(separator: ", ")).",
     examples: [
       "set like.emitterCells.sparkle.birthRate 1000",
       "set like emitterShape=circle emitterMode=outline emitterSize=25,0",
       "set like.emitterPosition.x 100",
+      "set like.backgroundColor = UIColor.systemPink.cgColor",
+      "set like.emitterCells.sparkle.emissionLongitude .pi / 4",
     ], hints: [.property, .property]
   ) { s, inv throws(Diagnostic) in
     let pathToken = try inv.argument(1, "PATH")
-    let valueToken = try inv.argument(2, "VALUE")
+    var valueToken = try inv.argument(2, "VALUE")
     let model = s.scene.model
+    // `set PATH = VALUE`, as Swift assigns: the '=' word is left out.
+    let assigns = !valueToken.quoted && valueToken.text == assignWord
+    if assigns { valueToken = try inv.argument(3, "VALUE") }
+    let values = joiningOperators(Array(inv.args.dropFirst(assigns ? 2 : 1)))
     // KEY=VALUE form: the first value word has an unquoted '='.
-    if !valueToken.quoted, valueToken.text.contains("=") {
+    if !assigns, !valueToken.quoted, valueToken.text.contains("=") {
       let object = try inv.object(pathToken, in: model)
       var updates: [(PropertyRef, PropertyValue)] = []
       for t in inv.args.dropFirst() {
@@ -155,9 +165,13 @@ enum SceneCommands {
       return
     }
     if let option = try inv.animationOption(pathToken, in: model) {
-      try inv.expectAtMost(2)
-      let value = try inv.lift(valueToken) { () throws(ValueError) in
-        try model.parseValue(valueToken.text, for: option)
+      if values.count > 1 {
+        throw inv.error(
+          "unexpected '\(Diagnostic.window(values[1].text, column: 1).0)'",
+          hint: "usage: \(inv.command.usage)", at: values[1])
+      }
+      let value = try inv.lift(values[0]) { () throws(ValueError) in
+        try model.parseValue(values[0].text, for: option)
       }
       s.scene.model.apply(value, to: option)
       return
@@ -169,17 +183,17 @@ enum SceneCommands {
           + "\(valueToken.text)=…", at: valueToken)
     }
     let ref = try inv.property(pathToken, in: model)
-    let valueTokens = Array(inv.args.dropFirst())
+    let valueTokens = Array(inv.args.dropFirst(assigns ? 2 : 1))
     if model.info(ref)?.renames == true, valueTokens.count > 1 {
       let joined = valueTokens.map(\.text).joined(separator: " ")
       throw inv.error(
         "a name is one word", hint: "quote a name with spaces: set \(pathToken.text) \"\(joined)\"",
         at: valueTokens[1])
     }
-    let joined = valueTokens.map(\.text).joined(separator: " ")
+    let joined = values.map(\.text).joined(separator: " ")
     let span = Token(
       text: joined, column: valueToken.column,
-      length: (valueTokens.last.map { $0.column + $0.length } ?? valueToken.column)
+      length: (values.last.map { $0.column + $0.length } ?? valueToken.column)
         - valueToken.column)
     let value = try inv.lift(span) { () throws(ValueError) in
       s.scriptRelative(
@@ -223,6 +237,32 @@ enum SceneCommands {
     for (ref, value) in updates { s.scene.model.apply(value, to: ref) }
   }
 
+  /// The word between PATH and VALUE in `set PATH = VALUE`.
+  static let assignWord = "="
+
+  /// The words that are only an arithmetic operator in `set PATH VALUE`.
+  static let operatorWords: Set<String> = ["+", "-", "*", "/"]
+
+  /// The value words of `set PATH VALUE` with Swift's whitespace rule for operators: a word
+  /// that is only `+ - * /` joins the words on either side of it into one (`.pi / 4` reads as
+  /// `.pi/4`), while a sign glued to a number keeps its word apart (`30 -10` is a point).
+  static func joiningOperators(_ words: [Token]) -> [Token] {
+    var out: [Token] = []
+    var glue = false
+    for w in words {
+      let isOperator = !w.quoted && operatorWords.contains(w.text)
+      if let last = out.last, isOperator || glue {
+        out[out.count - 1] = Token(
+          text: last.text + w.text, column: last.column,
+          length: w.column + w.length - last.column)
+      } else {
+        out.append(w)
+      }
+      glue = isOperator
+    }
+    return out
+  }
+
   /// Parses a value for `set`, with the kind's message prefixed by the property name.
   ///
   /// A number beyond the property's range is clamped to it with a warning that names the
@@ -239,8 +279,7 @@ enum SceneCommands {
           "'\(text)' is a command and cannot name a layer",
           hint: "choose another name, e.g. \(text)Layer")
       }
-      let (value, clamped) = try model.parseValueClamping(
-        try nowValue(text, ref: ref, model: model, session: s) ?? text, for: ref)
+      let (value, clamped) = try readForSet(text, ref: ref, model: model, session: s, at: inv)
       if let clamped {
         var name = ref.field.map { "\(ref.name).\($0)" } ?? ref.name
         // A rounded rect's only clamped number is its radius.
@@ -259,6 +298,41 @@ enum SceneCommands {
       e.message = "bad value for \(name): " + e.message
       e.offset = nil
       throw e
+    }
+  }
+
+  /// Reads a value for `set` in Burst's own syntax or, when that does not read it and it is
+  /// written as code (`ImportInterpreter.looksLikeCode`), as Swift or Objective-C write it,
+  /// through the importer's reader (`ImportInterpreter.setText`): `UIColor.red`,
+  /// `CGPoint(x: 10, y: 20)`. A value read from code is then read as its `set` text, so ranges,
+  /// clamping and warnings are the same. When neither reads it, the error is Burst's with the
+  /// colour name the code misspells (`UIColor.rde`: did you mean `UIColor.red`), or Burst's
+  /// when it has a "did you mean" or the property is an enumeration (whose every spelling
+  /// Burst reads), else the importer's reason with Burst's hint.
+  static func readForSet(
+    _ text: String, ref: PropertyRef, model: SceneModel, session s: Session, at inv: Invocation
+  ) throws(ValueError) -> (value: PropertyValue, clamped: (given: Double, used: Double)?) {
+    do throws(ValueError) {
+      return try model.parseValueClamping(
+        try nowValue(text, ref: ref, model: model, session: s) ?? text, for: ref)
+    } catch {
+      guard let info = model.info(ref), !info.renames, ImportInterpreter.looksLikeCode(text)
+      else { throw error }
+      let kind = ref.field == nil ? info.kind : .number(-Limits.maxMagnitude...Limits.maxMagnitude)
+      let code: ImportInterpreter.CodeValue
+      do throws(ImportSkip) {
+        code = try ImportInterpreter.setText(
+          ofCode: text, kind: kind, viewSize: model.root.properties.bounds.size, now: s.scene.now)
+      } catch let skip {
+        if kind == .color, let near = ImportInterpreter.nearestColor(in: text) {
+          throw ValueError(error.message, suggestion: .didYouMean(near))
+        }
+        if case .enumeration = kind { throw error }
+        if case .didYouMean = error.suggestion { throw error }
+        throw ValueError(skip.message, suggestion: error.suggestion)
+      }
+      for w in code.warnings { s.warn(w.message, hint: w.hint, at: inv.text) }
+      return try model.parseValueClamping(code.text, for: ref)
     }
   }
 

@@ -1788,7 +1788,7 @@ final class ImportInterpreter {
   }
 
   /// A value as `set` reads it for a property of `kind`.
-  private func valueText(_ value: ImportValue, kind: PropertyKind, at: SourceToken)
+  func valueText(_ value: ImportValue, kind: PropertyKind, at: SourceToken)
     throws(ImportSkip) -> String
   {
     func wrong() -> ImportSkip {

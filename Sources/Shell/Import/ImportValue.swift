@@ -104,46 +104,12 @@ struct ImportSkip: Error {
 
 /// Named values that Swift and Objective-C code spell in words.
 enum ImportNames {
-  /// UIKit's named colours (`UIColor.red`, `.red`, `[UIColor redColor]`), as UIKit defines
-  /// them in sRGB.
-  static let colors: [(name: String, color: Color)] = [
-    ("black", Color(0, 0, 0)), ("darkGray", Color(1 / 3, 1 / 3, 1 / 3)),
-    ("lightGray", Color(2 / 3, 2 / 3, 2 / 3)), ("white", Color(1, 1, 1)),
-    ("gray", Color(0.5, 0.5, 0.5)), ("red", Color(1, 0, 0)), ("green", Color(0, 1, 0)),
-    ("blue", Color(0, 0, 1)), ("cyan", Color(0, 1, 1)), ("yellow", Color(1, 1, 0)),
-    ("magenta", Color(1, 0, 1)), ("orange", Color(1, 0.5, 0)), ("purple", Color(0.5, 0, 0.5)),
-    ("brown", Color(0.6, 0.4, 0.2)), ("clear", Color(0, 0, 0, 0)),
-    // The system colours in their light appearance.
-    ("systemRed", rgb(255, 59, 48)), ("systemOrange", rgb(255, 149, 0)),
-    ("systemYellow", rgb(255, 204, 0)), ("systemGreen", rgb(52, 199, 89)),
-    ("systemTeal", rgb(90, 200, 250)), ("systemBlue", rgb(0, 122, 255)),
-    ("systemIndigo", rgb(88, 86, 214)), ("systemPurple", rgb(175, 82, 222)),
-    ("systemPink", rgb(255, 45, 85)), ("systemGray", rgb(142, 142, 147)),
-    ("systemBrown", rgb(162, 132, 94)), ("systemMint", rgb(0, 199, 190)),
-    ("systemCyan", rgb(50, 173, 230)), ("systemGray2", rgb(174, 174, 178)),
-    ("systemGray3", rgb(199, 199, 204)), ("systemGray4", rgb(209, 209, 214)),
-    ("systemGray5", rgb(229, 229, 234)), ("systemGray6", rgb(242, 242, 247)),
-    // The semantic colours in their light appearance (**(choice)**: Burst has no dark mode).
-    ("label", Color(0, 0, 0)), ("secondaryLabel", Color(60 / 255, 60 / 255, 67 / 255, 0.6)),
-    ("tertiaryLabel", Color(60 / 255, 60 / 255, 67 / 255, 0.3)),
-    ("quaternaryLabel", Color(60 / 255, 60 / 255, 67 / 255, 0.18)),
-    ("systemBackground", Color(1, 1, 1)), ("secondarySystemBackground", rgb(242, 242, 247)),
-    ("tertiarySystemBackground", Color(1, 1, 1)), ("systemGroupedBackground", rgb(242, 242, 247)),
-    ("link", rgb(0, 122, 255)), ("tint", rgb(0, 122, 255)),
-    ("placeholderText", Color(60 / 255, 60 / 255, 67 / 255, 0.3)),
-    ("separator", Color(60 / 255, 60 / 255, 67 / 255, 0.29)),
-    ("systemFill", Color(120 / 255, 120 / 255, 128 / 255, 0.2)),
-  ]
-
-  private static func rgb(_ r: Double, _ g: Double, _ b: Double) -> Color {
-    Color(r / 255, g / 255, b / 255)
-  }
-
-  /// The colour a name gives (`red`, `redColor`, `.red`), if it is one.
+  /// The colour a name gives in Swift's or Objective-C's spelling (`red`, `.red`, `redColor`),
+  /// if it is one of `Color.named`.
   static func color(_ word: String) -> Color? {
     var w = word.hasPrefix(".") ? String(word.dropFirst()) : word
     if w.hasSuffix("Color") { w = String(w.dropLast(5)) }
-    return colors.first { $0.name == w }?.color
+    return Color(named: w)
   }
 
   /// Numbers C names (`M_PI`, `M_PI_2`): `CGFloat.pi` and `.pi` are members, read elsewhere.

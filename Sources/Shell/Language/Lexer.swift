@@ -3,12 +3,13 @@ import Core
 /// Splits script text into commands and words.
 ///
 /// Rules (README.md, "The language"): one command per line; `;` separates commands; `#` at the
-/// start of a word starts a comment (unless it begins a `#rrggbb`/`#rrggbbaa` colour), and
-/// inside a word or quotes it is literal; a trailing `\` continues the line (`LogicalLines`);
-/// words are separated by spaces or tabs; `"…"` and `'…'` quote (with `\"`, `\\` escapes in
-/// double quotes); a parenthesised group such as `rgb(1, 0.5, 0)` or `(30, 30)` stays one word;
-/// a block `{ COMMAND; COMMAND … }` (a `{` at the start of a word, up to its matching `}`) is
-/// one word too, whose commands `Lexer.blockCommands` reads. Linear in the input's length.
+/// start of a word starts a comment (unless it begins a `#rrggbb`/`#rrggbbaa` colour or an
+/// Xcode literal, `#colorLiteral(…)`), and inside a word or quotes it is literal; a trailing
+/// `\` continues the line (`LogicalLines`); words are separated by spaces or tabs; `"…"` and
+/// `'…'` quote (with `\"`, `\\` escapes in double quotes); a parenthesised group such as
+/// `rgb(1, 0.5, 0)` or `(30, 30)` stays one word; a block `{ COMMAND; COMMAND … }` (a `{` at
+/// the start of a word, up to its matching `}`) is one word too, whose commands
+/// `Lexer.blockCommands` reads. Linear in the input's length.
 enum Lexer {
   /// Commands of a whole script, or the first error (with its position).
   static func commands(in source: String, file: String, firstLine: Int = 1) throws(Diagnostic)
@@ -189,9 +190,13 @@ extension Lexer {
       length: 1)
   }
 
-  /// Whether the `#` at `i` begins a `#rrggbb` or `#rrggbbaa` colour rather than a comment:
-  /// six or eight hex digits, then the end of the word.
+  /// Xcode's literals, which begin with `#` and are values, not comments.
+  static let xcodeLiterals = ["#colorLiteral(", "#imageLiteral("]
+
+  /// Whether the `#` at `i` begins a value rather than a comment: a `#rrggbb` or `#rrggbbaa`
+  /// colour (six or eight hex digits, then the end of the word) or one of `xcodeLiterals`.
   static func isColorLiteral(_ chars: [Character], at i: Int) -> Bool {
+    for literal in xcodeLiterals where chars[i...].starts(with: literal) { return true }
     var j = i + 1
     while j < chars.count, chars[j].isHexDigit { j += 1 }
     let n = j - i - 1

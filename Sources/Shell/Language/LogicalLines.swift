@@ -150,8 +150,13 @@ struct LogicalLines: Sequence, IteratorProtocol {
     return (depth, nil)
   }
 
-  /// `Lexer.isColorLiteral` on UTF-8: six or eight hex digits after the `#`, then a word's end.
+  /// `Lexer.xcodeLiterals` in UTF-8.
+  private static let xcodeLiterals = Lexer.xcodeLiterals.map { Array($0.utf8) }
+
+  /// `Lexer.isColorLiteral` on UTF-8: one of Xcode's literals, or six or eight hex digits after
+  /// the `#`, then a word's end.
   private static func isColor(_ bytes: [UInt8], at i: Int) -> Bool {
+    for literal in xcodeLiterals where bytes[i...].starts(with: literal) { return true }
     var j = i + 1
     func isHex(_ b: UInt8) -> Bool {
       (0x30...0x39).contains(b) || (0x41...0x46).contains(b) || (0x61...0x66).contains(b)
