@@ -83,4 +83,25 @@ struct CapWorkTests {
     #expect(stepped.stats() == capped.stats())
     #expect(CoreKit.ppm(stepped) == CoreKit.ppm(capped))
   }
+
+  @Test("the refusal estimate counts the births a full scene will decide, not those it drops")
+  func estimateCountsWhatTheStepDecides() throws {
+    var s = try Self.longLived().0
+    s.advance(to: 1e5)
+    // Full, and nothing dies before 1e9: nothing to decide but one batch of drops.
+    #expect(s.capDecisions(to: 1e9) <= 1)
+    // A second cell whose particles live 1 s: each of its deaths lets one birth in.
+    try s.model.addCell(named: "short", to: .layer(try #require(s.model.layerID(named: "like"))))
+    try CoreKit.apply(
+      &s,
+      """
+      like.emitterCells.short.birthRate 300
+      like.emitterCells.short.lifetime 1
+      """)
+    let estimate = s.capDecisions(to: 1e5 + 10)
+    // Its 3,000 births in 10 s are at most what there is to decide.
+    #expect(estimate > 0 && estimate <= 3000 + 2 * 3000, "\(estimate)")
+    let r = s.advance(to: 1e5 + 10)
+    #expect(Double(r.work.draws) <= estimate, "\(r.work) against \(estimate)")
+  }
 }

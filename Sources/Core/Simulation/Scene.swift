@@ -417,9 +417,9 @@ package struct Scene: Sendable {
   }
 
   /// About how many births a step to `t` would have to decide one by one at the particle cap
-  /// (0 when the step cannot reach the cap). At the cap every death lets one birth in, so
-  /// this is about `maxParticles × (1 + step / shortest mean lifetime)`. Long steps at the
-  /// cap are refused above `Limits.maxCapDecisions` before any work (see the Shell).
+  /// (0 when the step cannot reach the cap): `capWork`, the same count that cuts the step into
+  /// pieces. Long steps at the cap are refused above `Limits.maxCapDecisions` before any work
+  /// (see the Shell).
   package mutating func capDecisions(to t: Double) -> Double {
     guard t > now, t.isFinite else { return 0 }
     var report = StepReport()
@@ -427,17 +427,7 @@ package struct Scene: Sendable {
     let cap = presented.root.settings.maxParticles
     let (parts, _) = emitterParts(to: t, using: presented, report: &report)
     guard mayReachCap(parts, cap: cap) else { return 0 }
-    var total = 0.0
-    for part in parts where part.s1 > part.s0 {
-      var shortest = Double.infinity
-      for c in part.compiled where c.emission.rate > 0 {
-        let mean = abs(c.cell.lifetime * part.layer.emitter.lifetime)
-        shortest = min(shortest, max(mean, 1e-6))
-      }
-      guard shortest.isFinite else { continue }
-      total += Double(cap) * (1 + (part.s1 - part.s0) / shortest)
-    }
-    return total
+    return capWork(parts, cap: cap)
   }
 
   /// Brings an emitter's runtime in line with the model (or the presented `layer`) at `now`,
