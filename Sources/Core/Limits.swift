@@ -16,9 +16,10 @@ package enum Limits {
   /// The most particles `maxParticles` may allow alive at once (about 1 GB of particles).
   package static let maxParticles = 10_000_000
 
-  /// The most births one step may have to decide one by one at the particle cap (about
-  /// `maxParticles × (1 + step / mean lifetime)`); a longer step at the cap is refused before
-  /// it starts. In a release build this is a few seconds of work.
+  /// The most births one step may have to decide one by one at the particle cap (`capWork`:
+  /// the births it keeps, at most the room free at its start plus the deaths in it, and the
+  /// runs of drops of more than one source); a longer step at the cap is refused before it
+  /// starts. In a release build this is a few seconds of work.
   package static let maxCapDecisions = 2e7
 
   /// The most 1 ms cells of animated emission one step may evaluate one by one (1000 s of

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import Core
 @testable import Shell
 
 @Suite("The particle cap bounds the work of a step")
@@ -32,6 +33,35 @@ struct ParticleCapTests {
         """)
     #expect(run.error?.message.contains("births one by one at the particle cap") == true)
     #expect(run.stderr.contains("50 million"))
+  }
+
+  /// Snow and flames, then a moment at a huge snow rate that fills the scene with flakes that
+  /// never die (issue 22 §2): from then on, every birth is dropped as the scene stays full.
+  static let fullOfSnow = """
+    scene 320x240
+    emitter snow; set snow emitterPosition=160,0 emitterSize=320,0 emitterShape=line
+    cell snow flake
+    set snow.emitterCells.flake birthRate=40 lifetime=8 emissionLongitude=pi velocity=30 contents=dot
+    emitter flames; set flames emitterPosition=160,230 emitterSize=60,0 emitterShape=line
+    cell flames flame
+    set flames.emitterCells.flame birthRate=300 lifetime=1.2 lifetimeRange=0.4 velocity=60 contents=spark
+    step 5
+    set snow.emitterCells.flake birthRate=1e9 lifetime=1e9
+    step 1
+    set snow.emitterCells.flake birthRate=40 lifetime=8
+
+    """
+
+  @Test("a step of a full scene is estimated by the births it will decide, and is not refused")
+  func fullSceneIsNotRefused() throws {
+    let s = Session(sink: CapturedOutput())
+    #expect(s.run(source: Self.fullOfSnow, file: "snow.burst") == nil)
+    // 3,400 births of snow and flames in 10 s, into a scene full of flakes that never die:
+    // at most those are decided, not 2 million per lifetime of a flame.
+    let estimate = s.scene.capDecisions(to: s.scene.now + 10)
+    #expect(estimate <= 3400 * 2, "\(estimate)")
+    #expect(s.run(source: "step 10\n", file: "snow.burst") == nil)
+    #expect(s.scene.now == 16)
   }
 }
 

@@ -175,6 +175,61 @@ extension Scene {
     return false
   }
 
+  /// About how many births the event-ordered step over `parts` decides one by one: the births
+  /// it keeps and the runs of births it drops (docs/semantics.md, "The particle cap"). Each
+  /// kept birth takes room that was free at the start or that a death in the step freed, so the
+  /// kept births are at most `cap − alive + deaths`, and never more than the births due. The
+  /// deaths are those of stored particles (counted) and of births that can die within the step:
+  /// at most the births due in such cells, and at most `cap` per shortest mean lifetime the
+  /// step spans (each needs room for one). A birth kept and the run of drops after it count as
+  /// one; every further source (a cell, or one parent of a sub-cell) ends a run at each death.
+  /// Births that are dropped in one batch while nothing dies cost nothing: a full scene whose
+  /// particles outlive the step decides almost nothing, however long the step.
+  func capWork(_ parts: [CappedEmitter], cap: Int) -> Double {
+    var alive = 0.0
+    var due = 0.0
+    var dying = 0.0
+    var sources = 0.0
+    // Births of cells that can die within the step, and the most lifetimes the step spans.
+    var dueShort = 0.0
+    var spans = 0.0
+    for part in parts {
+      guard let rt = runtimes[part.id] else { continue }
+      alive += Double(rt.liveCount)
+      let dt = part.s1 - part.s0
+      var inStep = [Double](repeating: 0, count: part.compiled.count)
+      let multiplier = part.layer.emitter.lifetime
+      for (ci, c) in part.compiled.enumerated() where ci < rt.cells.count {
+        let cr = rt.cells[ci]
+        cr.store.forEachDeath(by: part.s1 + Tolerance.deathTime) { _ in dying += 1 }
+        guard dt > 0 else { continue }
+        if c.parent == nil {
+          guard cr.segment.rate > 0 else { continue }
+          let last = cr.segment.lastBirth(by: part.s1, acc0: cr.acc0, from: cr.segment.start)
+          inStep[ci] = Double(max(0, last - cr.emitted))
+          if inStep[ci] > 0 { sources += 1 }
+        } else if let p = c.parent, let j = part.compiled[p].subs.firstIndex(of: ci) {
+          let seg = rt.cells[p].subSegments[j]
+          guard seg.rate > 0 else { continue }
+          let parents = Double(rt.cells[p].store.count) + inStep[p]
+          let perParent = (seg.rate * dt + Tolerance.birthCount).rounded(.down) + 1
+          inStep[ci] = perParent * parents
+          sources += parents
+        }
+        due += inStep[ci]
+        let a = (c.cell.lifetime - abs(c.cell.lifetimeRange) / 2) * multiplier
+        let b = (c.cell.lifetime + abs(c.cell.lifetimeRange) / 2) * multiplier
+        guard inStep[ci] > 0, min(a, b) < dt else { continue }
+        dueShort += inStep[ci]
+        spans = max(spans, dt / max(abs(c.cell.lifetime * multiplier), 1e-6))
+      }
+    }
+    let deaths = dying + min(dueShort, Double(cap) * spans)
+    let kept = min(due, max(0, Double(cap) - alive) + deaths)
+    let runs = min(due - kept, deaths * max(0, sources - 1))
+    return kept + runs
+  }
+
   /// Advances every emitter in `parts` to the step's end with the cap decided on exact times.
   /// `stop` is polled now and then; when it says so, the step ends at the time of the last
   /// event handled (the state is then exactly that of a step to that time), which is returned.
@@ -207,6 +262,9 @@ struct CappedRun {
   /// Scene death times of particles kept in this step that die in it (a min-heap).
   var newDeaths = MinHeap<Scene.DeathEvent>()
   var live = 0
+  /// Stored particles looked at to find the deaths, and births drawn (`StepWork`).
+  var scanned = 0
+  var drawn = 0
 
   init(parts: [Part], cap: Int) {
     self.parts = parts
@@ -223,7 +281,7 @@ struct CappedRun {
       for (ci, c) in part.compiled.enumerated() where ci < rt.cells.count {
         let cr = rt.cells[ci]
         let store = cr.store
-        for i in 0..<store.count where store.death(i) <= part.s1 + Tolerance.deathTime {
+        scanned += store.forEachDeath(by: part.s1 + Tolerance.deathTime) { i in
           let d = store.death(i)
           storedDeaths.append(Scene.DeathEvent(time: part.sceneTime(d), emitter: e, local: d))
         }
@@ -331,9 +389,16 @@ struct CappedRun {
 
   mutating func simulate(report: inout StepReport, stop: () -> Bool) -> Double? {
     collect()
+    report.work.scanned += scanned
     var stoppedAt: Double? = nil
     var handled = 0
+    var turns = 0
+    defer {
+      report.work.capTurns += turns
+      report.work.draws += drawn
+    }
     while let first = heap.first {
+      turns += 1
       // Deaths at or before the next birth free their room first.
       if let d = nextDeath, d.precedes(first) {
         takeDeath()
@@ -344,6 +409,7 @@ struct CappedRun {
         // Finish every event at this instant, then end the step here.
         stoppedAt = first.time
         while let e = heap.first, e.time <= first.time {
+          turns += 1
           if let d = nextDeath, d.precedes(e) {
             takeDeath()
             continue
@@ -430,6 +496,7 @@ struct CappedRun {
       let state = kept[i].particle.state(at: ev.local)
       p = Spawner.sub(c, parent: state, emitter: emitter, key: ev.key, birth: ev.local)
     }
+    drawn += 1
     guard var particle = p else {
       runtimes[s.emitter].cells[s.cell].stillborn += 1  // a lifetime ≤ 0: never in the live set
       return

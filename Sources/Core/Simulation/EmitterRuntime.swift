@@ -59,6 +59,24 @@ package struct StepReport: Sendable, Equatable {
   package var stoppedAt: Double?
   /// Layers whose transition was dropped as the clock moved: nothing in them had changed.
   package var droppedTransitions: [LayerID] = []
+  /// The work the step did (for tests: it depends on how time was cut, the result does not).
+  package var work = StepWork()
+
+  package init() {}
+}
+
+/// What a step cost, counted so that tests can check that a step costs what its events cost
+/// (births kept, deaths) and not the seconds it spans. Not part of the result: how time is cut
+/// into steps and pieces changes these counts, never the particles.
+package struct StepWork: Sendable, Equatable {
+  /// Births whose values were drawn, on any path.
+  package var draws = 0
+  /// Turns of the capped step's event loop: a death, a birth kept, a run of births dropped.
+  package var capTurns = 0
+  /// Stored particles that capped steps looked at to find those dying in them.
+  package var scanned = 0
+  /// Calls that moved the emitters (a step is cut into pieces to stay stoppable).
+  package var pieces = 0
 
   package init() {}
 }
@@ -74,6 +92,8 @@ struct EmitterRuntime: Sendable {
   var timingChain: [Double] = []
   var seed = 0
   var cells: [CellRuntime] = []
+  /// Births drawn so far, on the paths that step without the cap (for `StepWork`).
+  var draws = 0
   /// The scene time at which the emitter first started emitting in the way that back-fills
   /// iOS 7's "future particles" (see `startsFuture`), whether or not the scene models it:
   /// `lint` reports it.
@@ -385,6 +405,7 @@ struct EmitterRuntime: Sendable {
         firstN = nCut + 1
       }
     }
+    if firstN <= lastN { draws += lastN - firstN + 1 }
     if firstN <= lastN && direct {
       // The store is then only in `rt` (until `cells[ci] = rt` below), so appending to it does
       // not copy its columns.
@@ -475,6 +496,7 @@ struct EmitterRuntime: Sendable {
         }
       }
       guard firstN <= lastN else { return lastN }
+      draws += lastN - firstN + 1
       for n in firstN...lastN {
         let t = max(t0, s.time(ofBirth: n, acc0: acc, from: a))
         let k = ParticleRandom.subKey(parent: key, subHash: sub.nameHash, n: n)

@@ -121,6 +121,26 @@ struct ParticleStore: Sendable {
   /// Whether column `c` has per-particle storage (false: one value for all).
   func isStored(_ c: Column) -> Bool { slot[c.rawValue] >= 0 }
 
+  /// Calls `body` with each live particle (0 ..< count, in birth order) whose death time is
+  /// ≤ `limit`, and returns how many particles it looked at. When death times never decrease
+  /// those are a prefix, so only they (and the first survivor) are looked at; otherwise every
+  /// live particle is.
+  @discardableResult
+  func forEachDeath(by limit: Double, _ body: (Int) -> Void) -> Int {
+    let n = count
+    guard n > 0 else { return 0 }
+    if deathsSorted && !reference {
+      var i = 0
+      while i < n && death(i) <= limit {
+        body(i)
+        i += 1
+      }
+      return min(n, i + 1)
+    }
+    for i in 0..<n where death(i) <= limit { body(i) }
+    return n
+  }
+
   // MARK: - Room
 
   /// A Swift array of `n` trivially copyable elements whose contents are left unset: the

@@ -47,6 +47,42 @@ extension Scene {
     }
   }
 
+  /// Removes the live particles of the whole scene (nil), of a layer's subtree (every emitter
+  /// in it, all cells and sub-cells), or of one cell (its own particles only, as `liveCount`
+  /// counts them), and returns how many. Everything else stays: the model, the clock, each
+  /// cell's counters (`stats`) and its place in its random stream, so the births that follow
+  /// are, bit for bit, those the scene would have had without the clear (docs/semantics.md,
+  /// "Clearing particles"). The removed particles emit no more sub-particles.
+  @discardableResult
+  package mutating func clearParticles(of ref: ObjectRef? = nil) -> Int {
+    var removed = 0
+    func clear(_ id: LayerID, cell: CellID? = nil) {
+      guard var rt = runtimes[id] else { return }
+      // Out of the dictionary while it changes, so that the stores are not copied.
+      runtimes[id] = nil
+      for i in rt.cells.indices where cell == nil || rt.cells[i].id == cell {
+        removed += rt.cells[i].store.count
+        rt.cells[i].store.removeAll()
+      }
+      runtimes[id] = rt
+    }
+    switch ref {
+    case nil:
+      for id in runtimes.keys.sorted() { clear(id) }
+    case .layer(let top)?:
+      var stack = [top]
+      while let id = stack.popLast() {
+        guard let l = model.layer(id) else { continue }
+        clear(id)
+        stack.append(contentsOf: l.sublayers)
+      }
+    case .cell(let id, let path)?:
+      guard let last = path.last, model.cell(.cell(id, path)) != nil else { return 0 }
+      clear(id, cell: last)
+    }
+    return removed
+  }
+
   /// The runtimes of cells that still exist in the model (a removed cell shows nothing even
   /// before the next step).
   func liveCells(of layer: Layer, _ rt: EmitterRuntime) -> [CellRuntime] {

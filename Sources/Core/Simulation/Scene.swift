@@ -233,14 +233,50 @@ package struct Scene: Sendable {
     return report
   }
 
-  /// Advances to `t` with constant emission, cutting the stretch where births are drawn into
-  /// pieces of about `birthsPerPiece` births and polling `stop` between them. Cutting is exact
-  /// (the state at `t` does not depend on the steps), so this only makes a step that draws
-  /// millions of particles stoppable with Ctrl-C. Births earlier than the longest lifetime
-  /// chain before `t` are not drawn at all, so that stretch is taken in one piece.
+  /// Advances to `t` with constant emission, in pieces: the state at `t` does not depend on
+  /// how time is cut, so pieces change only what the step costs and how soon `stop` is
+  /// noticed. While the step cannot reach the particle cap, it goes as `advanceUncapped` says.
+  /// When it can, the stretch up to the last moment the cap cannot be reached (found by
+  /// halving) goes that way too, its births drawn in bulk, and the rest by the event-ordered
+  /// step of CappedStep.swift, in pieces of about `birthsPerPiece` of its events (`capWork`).
+  /// So a step costs what its events cost (births kept, deaths), never the seconds it spans:
+  /// while the scene is full and nothing dies, its births are dropped as one batch.
   mutating func advanceInPieces(
     to t: Double, using presented: SceneModel, report: inout StepReport, stop: () -> Bool
   ) {
+    let cap = presented.root.settings.maxParticles
+    while now < t {
+      var probe = StepReport()
+      let (parts, _) = emitterParts(to: t, using: presented, report: &probe)
+      guard mayReachCap(parts, cap: cap) else {
+        advanceUncapped(to: t, using: presented, report: &report, stop: stop)
+        return
+      }
+      if let fill = lastUncapped(before: t, using: presented, cap: cap) {
+        advanceUncapped(to: fill, using: presented, report: &report, stop: stop)
+        if report.stoppedAt != nil { return }
+        continue
+      }
+      let work = capWork(parts, cap: cap)
+      let start = now
+      let pieces = Int(min(1e6, max(1, (work / birthsPerPiece).rounded(.up))))
+      for i in 1...pieces {
+        if i > 1 && stop() {
+          report.stoppedAt = now
+          return
+        }
+        let end = i == pieces ? t : start + (t - start) * Double(i) / Double(pieces)
+        guard end > now else { continue }
+        advanceEmitters(to: end, using: presented, report: &report, stop: stop)
+        if report.stoppedAt != nil { return }
+      }
+      return
+    }
+  }
+
+  /// Top-level births per scene second of every emitter in `presented`, and the longest
+  /// lifetime chain of its emitting cells in scene seconds.
+  func emission(of presented: SceneModel) -> (rate: Double, horizon: Double) {
     var horizon = 0.0
     var rate = 0.0
     for id in presented.treeOrder {
@@ -253,6 +289,41 @@ package struct Scene: Sendable {
         horizon = max(horizon, c.treeLifetime / slope)
       }
     }
+    return (rate, horizon)
+  }
+
+  /// The fewest births a stretch below the cap must hold to be drawn in bulk before the rest
+  /// of a step goes to the event-ordered step (a tuning knob: it never changes the result).
+  static let bulkFillBirths = 4096.0
+
+  /// The last moment before `t` that a step from now cannot reach the cap, when the births up to
+  /// it are worth drawing in bulk (`bulkFillBirths`); nil otherwise. Whether a step may reach
+  /// the cap only grows with its end, so halving finds it, to within a birth.
+  mutating func lastUncapped(before t: Double, using presented: SceneModel, cap: Int) -> Double? {
+    let rate = emission(of: presented).rate
+    guard rate * (t - now) >= Self.bulkFillBirths,
+      runtimes.values.reduce(0, { $0 + $1.liveCount }) < cap
+    else { return nil }
+    var lo = now
+    var hi = t
+    for _ in 0..<80 {
+      let mid = lo + (hi - lo) / 2
+      guard mid > lo, mid < hi, rate * (hi - lo) >= 0.5 else { break }
+      var probe = StepReport()
+      let (parts, _) = emitterParts(to: mid, using: presented, report: &probe)
+      if mayReachCap(parts, cap: cap) { hi = mid } else { lo = mid }
+    }
+    return rate * (lo - now) >= Self.bulkFillBirths ? lo : nil
+  }
+
+  /// Advances to `t` where the step cannot reach the cap, cutting the stretch where births are
+  /// drawn into pieces of about `birthsPerPiece` births and polling `stop` between them. Births
+  /// earlier than the longest lifetime chain before `t` are not drawn at all, so that stretch is
+  /// taken in one piece.
+  mutating func advanceUncapped(
+    to t: Double, using presented: SceneModel, report: inout StepReport, stop: () -> Bool
+  ) {
+    let (rate, horizon) = emission(of: presented)
     let window = min(t - now, horizon)
     let births = rate * window
     guard births > birthsPerPiece, window > 0 else {
@@ -288,6 +359,7 @@ package struct Scene: Sendable {
   ) {
     let cap = presented.root.settings.maxParticles
     let (parts, locals) = emitterParts(to: t, using: presented, report: &report)
+    report.work.pieces += 1
     if mayReachCap(parts, cap: cap) {
       let stoppedAt = cappedAdvance(parts, cap: cap, report: &report, stop: stop)
       for part in parts {
@@ -303,9 +375,11 @@ package struct Scene: Sendable {
       // Nothing can be dropped: each emitter steps on its own.
       for (part, local1) in zip(parts, locals) {
         let roomLocal = roomUntil.map { max(0, localTime(of: part.id, at: $0)) }
+        let drawn = runtimes[part.id]?.draws ?? 0
         runtimes[part.id, default: EmitterRuntime()].advance(
           toLocal: local1, layer: part.layer, compiled: part.compiled, roomUntil: roomLocal,
           roomLimit: cap, workers: workers)
+        report.work.draws += (runtimes[part.id]?.draws ?? 0) - drawn
       }
     }
     now = t
@@ -343,9 +417,9 @@ package struct Scene: Sendable {
   }
 
   /// About how many births a step to `t` would have to decide one by one at the particle cap
-  /// (0 when the step cannot reach the cap). At the cap every death lets one birth in, so
-  /// this is about `maxParticles × (1 + step / shortest mean lifetime)`. Long steps at the
-  /// cap are refused above `Limits.maxCapDecisions` before any work (see the Shell).
+  /// (0 when the step cannot reach the cap): `capWork`, the same count that cuts the step into
+  /// pieces. Long steps at the cap are refused above `Limits.maxCapDecisions` before any work
+  /// (see the Shell).
   package mutating func capDecisions(to t: Double) -> Double {
     guard t > now, t.isFinite else { return 0 }
     var report = StepReport()
@@ -353,17 +427,7 @@ package struct Scene: Sendable {
     let cap = presented.root.settings.maxParticles
     let (parts, _) = emitterParts(to: t, using: presented, report: &report)
     guard mayReachCap(parts, cap: cap) else { return 0 }
-    var total = 0.0
-    for part in parts where part.s1 > part.s0 {
-      var shortest = Double.infinity
-      for c in part.compiled where c.emission.rate > 0 {
-        let mean = abs(c.cell.lifetime * part.layer.emitter.lifetime)
-        shortest = min(shortest, max(mean, 1e-6))
-      }
-      guard shortest.isFinite else { continue }
-      total += Double(cap) * (1 + (part.s1 - part.s0) / shortest)
-    }
-    return total
+    return capWork(parts, cap: cap)
   }
 
   /// Brings an emitter's runtime in line with the model (or the presented `layer`) at `now`,

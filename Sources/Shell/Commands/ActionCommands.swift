@@ -46,9 +46,8 @@ enum ActionCommands {
       try SceneModel.validateName(name, what: "action")
     }
     if s.commands.lookup(name) != nil {
-      throw inv.error(
-        "'\(name)' is a command and cannot name an action",
-        suggestion: .text("call it \(name)Action"), at: nameToken)
+      let e = SceneCommands.commandWordError(name, naming: "action")
+      throw inv.error(e.message, suggestion: e.suggestion, at: nameToken)
     }
     _ = try inv.argument(2, "COMMAND")
     guard let body = Session.body(of: inv.text, inv.command) else {

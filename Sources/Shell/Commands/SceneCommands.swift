@@ -1,8 +1,10 @@
 import Core
 
-/// Building a scene: scene, layer, emitter, cell, remove, set, unset, get, reset.
+/// Building a scene: scene, layer, emitter, cell, copy, remove, clear, set, unset, get, reset.
 enum SceneCommands {
-  static let all: [Command] = [scene, layer, emitter, cell, copy, remove, set, unset, get, reset]
+  static let all: [Command] = [
+    scene, layer, emitter, cell, copy, remove, clear, set, unset, get, reset,
+  ]
 
   static let scene = Command(
     name: "scene", usage: "scene SIZE [COLOR]",
@@ -80,8 +82,19 @@ enum SceneCommands {
   /// Shell's).
   static func refuseCommandName(_ t: Token, _ s: Session, _ inv: Invocation) throws(Diagnostic) {
     if s.commands.lookup(t.text) != nil {
-      throw inv.error("'\(t.text)' is a command and cannot name a layer", at: t)
+      let e = commandWordError(t.text, naming: "layer")
+      throw inv.error(e.message, suggestion: e.suggestion, at: t)
     }
+  }
+
+  /// The error for a command word used as the name of a layer or an action, with another name
+  /// to use (`clearLayer`, `clearAction`).
+  static func commandWordError(_ name: String, naming what: String) -> ValueError {
+    let article = what.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+    let suffix = what.prefix(1).uppercased() + what.dropFirst()
+    return ValueError(
+      "'\(name)' is a command and cannot name \(article) \(what)",
+      hint: "choose another name, e.g. \(name)\(suffix)")
   }
 
   static let cell = Command(
@@ -108,6 +121,43 @@ enum SceneCommands {
     let ref = try inv.object(token, in: s.scene.model)
     try inv.lift(token) { () throws(ValueError) in try s.scene.model.remove(ref) }
     s.scene.pruneRuntimes()
+  }
+
+  /// What `clear` clears; the only word it takes first.
+  static let particlesWord = "particles"
+
+  static let clear = Command(
+    name: "clear", usage: "clear \(particlesWord) [PATH]",
+    abstract: "remove the live particles of the scene, of a layer (its subtree) or of one cell",
+    discussion:
+      "PATH names a layer (its emitters and theirs below it, every cell and sub-cell) or a cell"
+      + " (its own particles, as count PATH counts them: sub-particles it already emitted stay)."
+      + " The model, the clock, the schedule and the counts of stats stay. Each cell goes on"
+      + " with the births it would have had anyway: its random stream is not restarted, so"
+      + " the particles born after the clear are, bit for bit, those born then without it."
+      + " save keeps the command, so the saved script clears at the same time. At the prompt,"
+      + " Ctrl-L clears the screen.",
+    examples: [
+      "clear \(particlesWord)", "clear \(particlesWord) like",
+      "clear \(particlesWord) like.emitterCells.sparkle",
+    ],
+    hints: [.keywords([particlesWord]), .object]
+  ) { s, inv throws(Diagnostic) in
+    guard let word = inv.args.first else {
+      throw inv.error(
+        "missing what to clear",
+        hint: "clear \(particlesWord) [PATH] removes the live particles (of a layer or a cell);"
+          + " Ctrl-L clears the screen at the prompt", at: inv.nameToken)
+    }
+    guard !word.quoted, word.text == particlesWord else {
+      throw inv.unexpected(word, expected: [particlesWord])
+    }
+    try inv.expectAtMost(2)
+    var ref: ObjectRef? = nil
+    if inv.args.count == 2 {
+      ref = try inv.object(try inv.argument(2, "PATH"), in: s.scene.model)
+    }
+    s.scene.clearParticles(of: ref)
   }
 
   static let set = Command(
@@ -275,9 +325,7 @@ enum SceneCommands {
       if case .layer = ref.object, model.info(ref)?.renames == true,
         s.commands.lookup(text) != nil
       {
-        throw ValueError(
-          "'\(text)' is a command and cannot name a layer",
-          hint: "choose another name, e.g. \(text)Layer")
+        throw commandWordError(text, naming: "layer")
       }
       let (value, clamped) = try readForSet(text, ref: ref, model: model, session: s, at: inv)
       if let clamped {
