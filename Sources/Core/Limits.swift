@@ -114,6 +114,8 @@ package enum Limits {
   /// `import`: how deep brackets (`(`, `[`, `{`) may nest in a file; a deeper file is refused
   /// before anything runs (its reader recurses once per level).
   package static let maxImportNesting = 128
+  /// `import`: the largest source file it reads (a 3,000-line view controller is about 120 KiB).
+  package static let maxImportBytes = 4 << 20
   /// `import`: the most folders it looks through in asset catalogs for `UIImage(named:)`, and
   /// the largest `Contents.json` it reads.
   package static let maxImportAssetFolders = 2000

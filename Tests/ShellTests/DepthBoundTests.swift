@@ -186,3 +186,39 @@ extension DepthBoundTests {
     }
   }
 }
+
+/// The files `import` refuses whole, before anything runs (docs/import.md, "Errors").
+@Suite("import refuses what it cannot read, with the scene unchanged")
+struct ImportRefusalTests {
+  static func refused(_ name: String, _ bytes: [UInt8]) throws -> (String, Bool) {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "burst-refusal-\(getpid())-\(name)")
+    try Data(bytes).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let out = CapturedOutput()
+    let session = Session(sink: out)
+    session.run(source: "layer keep\n", file: "test.burst")
+    let before = session.scene.model
+    let error = session.run(source: "import \(url.path)\n", file: "test.burst")
+    return (out.stderr, error != nil && session.scene.model == before)
+  }
+
+  @Test("a file over maxImportBytes is refused, naming the bound")
+  func tooLarge() throws {
+    let line = Array("let x = 1 // padding padding padding padding padding padding padding\n".utf8)
+    var bytes: [UInt8] = []
+    while bytes.count <= Limits.maxImportBytes { bytes += line }
+    let (stderr, unchanged) = try Self.refused("big.swift", bytes)
+    #expect(unchanged)
+    #expect(
+      stderr.contains("is larger than the 4 MiB limit for imported source files"), "\(stderr)")
+  }
+
+  @Test("a binary file is refused at its first byte that is not UTF-8")
+  func binary() throws {
+    let bytes: [UInt8] = Array("let a = 1\nlet b = ".utf8) + [0xFF, 0xFE, 0x00, 0x01]
+    let (stderr, unchanged) = try Self.refused("blob.swift", bytes)
+    #expect(unchanged)
+    #expect(stderr.contains("is not UTF-8 text: the byte 0xff"), "\(stderr)")
+  }
+}

@@ -10,7 +10,7 @@ enum InputError: Error, Equatable, CustomStringConvertible {
   /// The file exists but cannot be opened or read (`reason` is the errno text).
   case unreadable(path: String, reason: String)
   /// The file is larger than a script may be.
-  case tooLarge(path: String, limit: Int)
+  case tooLarge(path: String, limit: Int, what: String)
   /// The file is not valid UTF-8: the first bad byte, at a 1-based line and byte column.
   case notUTF8(path: String, byte: UInt8, line: Int, column: Int)
 
@@ -19,8 +19,8 @@ enum InputError: Error, Equatable, CustomStringConvertible {
     case .notFound(let path): return "no such file '\(path)'"
     case .isDirectory(let path): return "'\(path)' is a directory"
     case .unreadable(let path, let reason): return "cannot read '\(path)': \(reason)"
-    case .tooLarge(let path, let limit):
-      return "'\(path)' is larger than the \(SystemError.mebibytes(limit)) limit for scripts"
+    case .tooLarge(let path, let limit, let what):
+      return "'\(path)' is larger than the \(SystemError.mebibytes(limit)) limit for \(what)"
     case .notUTF8(let path, let byte, let line, let column):
       let hex = String(byte, radix: 16)
       return "'\(path)' is not UTF-8 text: the byte 0x\(hex.count == 1 ? "0" : "")\(hex)"
@@ -52,10 +52,10 @@ enum InputError: Error, Equatable, CustomStringConvertible {
 enum InputFile {
   /// Reads a whole text file that must be valid UTF-8. Named pipes and devices are read to their
   /// end (`burst <(…)` passes a pipe), up to `limit` bytes.
-  static func readText(_ path: String, limit: Int = Limits.maxScriptBytes) throws(InputError)
-    -> String
-  {
-    let bytes = try readBytes(path, limit: limit)
+  static func readText(
+    _ path: String, limit: Int = Limits.maxScriptBytes, what: String = "scripts"
+  ) throws(InputError) -> String {
+    let bytes = try readBytes(path, limit: limit, what: what)
     if let text = String(validating: bytes, as: UTF8.self) { return text }
     let offset = firstInvalidUTF8(bytes) ?? 0
     let lineStart = bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
@@ -80,7 +80,9 @@ enum InputFile {
   }
 
   /// Reads a whole file (not a directory), retrying interrupted reads.
-  static func readBytes(_ path: String, limit: Int) throws(InputError) -> [UInt8] {
+  static func readBytes(_ path: String, limit: Int, what: String = "scripts") throws(InputError)
+    -> [UInt8]
+  {
     guard !path.isEmpty else { throw .notFound(path: path) }
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
@@ -104,7 +106,9 @@ enum InputFile {
         throw .unreadable(path: path, reason: SystemError.text(errno))
       }
       if n == 0 { return bytes }
-      guard bytes.count + n <= limit else { throw .tooLarge(path: path, limit: limit) }
+      guard bytes.count + n <= limit else {
+        throw .tooLarge(path: path, limit: limit, what: what)
+      }
       bytes.append(contentsOf: chunk[0..<n])
     }
   }

@@ -57,7 +57,8 @@ enum ImportCommands {
     }
     let source: String
     do throws(InputError) {
-      source = try InputFile.readText(path)
+      source = try InputFile.readText(
+        path, limit: Limits.maxImportBytes, what: "imported source files")
     } catch {
       var d = inv.error(error.message, hint: error.hint, at: fileToken)
       d.exitCode = error.exitCode
