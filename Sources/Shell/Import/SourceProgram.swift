@@ -21,6 +21,9 @@ struct SourceFunction: Sendable {
   var body: Range<Int>
   /// The token that names it, for warnings.
   var at: SourceToken
+  /// The type whose body or extension declares it (`UIColor` for `extension UIColor { init(hex:) }`),
+  /// nil at the file's top level.
+  var owner: String? = nil
 }
 
 /// A stored property or instance variable with an initializer (`let cell = CAEmitterCell()`,
@@ -217,6 +220,9 @@ struct SourceProgram: Sendable {
     }
   }
 
+  /// The type whose body is being scanned (`class X`, `extension UIColor`).
+  private var owner: String? = nil
+
   private mutating func scanSwift(_ s: Range<Int>, inType: Bool) {
     var i = s.lowerBound
     while i < s.upperBound {
@@ -247,7 +253,10 @@ struct SourceProgram: Sendable {
         selfIsEmitter = true
       }
       if let brace = firstBrace(in: (i + 1)..<s.upperBound) {
+        let outer = owner
+        owner = i + 1 < s.upperBound ? tokens[i + 1].text : nil
         scan((brace + 1)..<closing(brace, in: s), inType: true)
+        owner = outer
       }
     case "func", "init", "deinit":
       function(swift: i, in: s)
@@ -331,7 +340,7 @@ struct SourceProgram: Sendable {
         name: base, signature: signature, parameters: names, parameterTypes: types,
         parameterDefaults: defaults, returnsValue: returns,
         body: (brace + 1)..<closing(brace, in: s),
-        at: tokens[head.text == "func" ? i + 1 : i]))
+        at: tokens[head.text == "func" ? i + 1 : i], owner: owner))
   }
 
   private mutating func property(swift i: Int, in s: Range<Int>) {
