@@ -1,0 +1,161 @@
+import Core
+
+/// Actions: a method of the file that the setup code does not call becomes `action NAME { … }`
+/// (`action`), as do the local functions and blocks `export` writes (`localAction`, renamed by
+/// the table it returns: `actionTable`). An action's statements, like a scheduled block's, are
+/// recorded as steps (`recordSteps`, `add`) instead of being made at import.
+extension ImportInterpreter {
+  /// Adds a step to the action or block being recorded, or to the setup code's schedule.
+  func add(_ step: ImportStep) {
+    if recording.isEmpty {
+      scheduled.append(step)
+    } else {
+      recording[recording.count - 1].append(step)
+    }
+  }
+
+  /// Runs statements as the body of an action or a scheduled block: each one may only change
+  /// properties of layers and cells (or schedule, or run an action); one that does anything
+  /// else is undone and skipped with a warning. Returns the steps recorded.
+  func recordSteps(_ list: [Range<Int>]) -> [ImportStep] {
+    recording.append([])
+    for s in list {
+      let (before, host, mark) = (objects, hostSublayers, recording[recording.count - 1].count)
+      do throws(ImportSkip) {
+        let returned = try statement(s)
+        // Layers and cells the action creates are built by it; the setup's keep their shape.
+        let ownAdded = ownLayer.map { hostSublayers == host + [$0] && $0 >= before.count } ?? false
+        guard objects.count >= before.count, hostSublayers == host || ownAdded,
+          zip(objects, before).allSatisfy({
+            $0.inStep
+              || ($0.cells == $1.cells && $0.sublayers == $1.sublayers
+                && $0.attached == $1.attached)
+          })
+        else {
+          throw skip("an action or a scheduled block only changes layers' and cells' properties")
+        }
+        if returned != nil { break }
+      } catch {
+        objects = before
+        hostSublayers = host
+        if let o = ownLayer, o >= before.count { ownLayer = nil }
+        recording[recording.count - 1].removeLast(recording[recording.count - 1].count - mark)
+        warn(tokens[s.lowerBound], "skipped: \(program.snippet(s))", hint: error.message)
+      }
+    }
+    // What this action or block created is built as it leaves it.
+    for o in objects.indices where gathering(o) && objects[o].attached { markBuilt(o) }
+    return recording.removeLast()
+  }
+
+  /// Runs method `f` as an action: what it changes becomes `action NAME { … }`.
+  func action(_ f: Int) {
+    let function = program.functions[f]
+    called.insert(f)
+    parameters = [:]
+    usedParameters = []
+    var frame: [String: ImportValue] = [:]
+    var given: [String] = []
+    for (k, name) in function.parameters.enumerated() {
+      let type = k < function.parameterTypes.count ? function.parameterTypes[k] : ""
+      let words = Set(type.split { !$0.isLetter && !$0.isNumber }.map(String.init))
+      if name == "sender" || !words.isDisjoint(with: Self.eventTypes) {
+        frame[name] = .event  // a touch, an event, a gesture, a sender
+        continue
+      }
+      let (value, text) = plausibleArgument(type: type, name: name, at: function.at)
+      if case .point(let p) = value, Binding.isReference("$" + name) {
+        // A point it is given (`burst(at point: CGPoint)`): a parameter, the centre by default.
+        parameters[name] = (.point, ValueFormatting.value(.point(p)))
+        frame[name] = .parameter(name)
+        continue
+      }
+      frame[name] = value
+      if let text { given.append("\(name) = \(text)") }
+    }
+    frames.append(frame)
+    let steps = recordSteps(program.statements(in: function.body))
+    frames.removeLast()
+    if !given.isEmpty, !steps.isEmpty {
+      warn(
+        function.at, "action \(function.name) is given \(given.joined(separator: ", "))",
+        hint: "an action's parameters are the places of touches; its other arguments are fixed")
+    }
+    guard !steps.isEmpty else {
+      warn(
+        function.at, "skipped: method \(function.signature): nothing in it becomes a command",
+        hint: "an action changes properties of layers and cells, or schedules such changes")
+      return
+    }
+    let list = parameters.keys.sorted().filter(usedParameters.contains).map {
+      ActionParameter(name: $0, fallback: parameters[$0]?.text)
+    }
+    actions.append(
+      ImportAction(name: function.name, at: function.at, steps: steps, parameters: list))
+  }
+
+  /// A local function without parameters (`func tap() { … }`) or an Objective-C block
+  /// variable (`void (^tap)(void) = ^{ … };`), as `export` writes named actions: an action
+  /// named after it (renamed by the table the function returns, see `actionTable`); calling it
+  /// runs the action.
+  func localAction(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
+    let name: String
+    var open: Int
+    if program.language == .swift {
+      guard spells(["func"], at: i, in: s), i + 4 < s.upperBound,
+        tokens[i + 1].kind == .identifier, tokens[i + 2].isPunctuation("("),
+        tokens[i + 3].isPunctuation(")"), tokens[i + 4].isPunctuation("{")
+      else { return false }
+      (name, open) = (tokens[i + 1].text, i + 4)
+    } else {
+      guard spells(["void", "(", "^"], at: i, in: s), i + 5 < s.upperBound,
+        tokens[i + 3].kind == .identifier,
+        tokens[i + 4].isPunctuation(")"),
+        let eq = topLevelIndex(of: "=", in: (i + 5)..<s.upperBound),
+        eq + 1 < s.upperBound, tokens[eq + 1].isPunctuation("^"),
+        let brace = (eq + 2..<s.upperBound).first(where: { tokens[$0].isPunctuation("{") })
+      else { return false }
+      (name, open) = (tokens[i + 3].text, brace)
+    }
+    let close = program.closing(open, in: s)
+    guard close < s.upperBound else { return false }
+    guard recording.isEmpty else { throw skip("an action is defined outside other actions") }
+    bind(name, .function(name), declare: true)
+    localActions.insert(name)
+    let steps = recordSteps(program.statements(in: (open + 1)..<close))
+    guard !steps.isEmpty else {
+      throw skip(
+        "nothing in \(name) becomes a command",
+        tokens[i])
+    }
+    actions.append(ImportAction(name: name, at: tokens[i], steps: steps))
+    return true
+  }
+
+  /// `return ["tap": tap]` (`return @{@"tap": tap};`): the table of local actions by name,
+  /// as `export` returns them; each action takes the name it is returned by.
+  func actionTable(_ range: Range<Int>) -> Bool {
+    var renamed: [String: String] = [:]
+    for j in range where tokens[j].kind == .string && j + 2 < range.upperBound {
+      guard tokens[j + 1].isPunctuation(":"), tokens[j + 2].kind == .identifier,
+        localActions.contains(tokens[j + 2].text)
+      else { continue }
+      renamed[tokens[j + 2].text] = tokens[j].text
+    }
+    guard !renamed.isEmpty else { return false }
+    func rename(_ step: ImportStep) -> ImportStep {
+      switch step {
+      case .run(let n): return .run(renamed[n] ?? n)
+      case .after(let d, let steps): return .after(delay: d, steps: steps.map(rename))
+      case .every(let d, let steps): return .every(interval: d, steps: steps.map(rename))
+      case .set, .layer, .copy, .build: return step
+      }
+    }
+    for k in actions.indices {
+      actions[k].name = renamed[actions[k].name] ?? actions[k].name
+      actions[k].steps = actions[k].steps.map(rename)
+    }
+    scheduled = scheduled.map(rename)
+    return true
+  }
+}

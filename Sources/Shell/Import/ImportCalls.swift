@@ -1,0 +1,460 @@
+import Core
+import Foundation
+
+/// Calls: a type called as an initializer or a function (`CAEmitterCell()`, `CGPoint(x:y:)`,
+/// `UIColor(red:…)`, `sin(x)`), a function of the file (`call(_:args:at:)`, `invoke`), a macro, a
+/// closure, and the methods of values (`method`): adding sublayers, `setValue(_:forKeyPath:)`,
+/// animations added and removed, and the methods of an event.
+extension ImportInterpreter {
+  /// A method of a touch, the touches, an event or a gesture: its location is the action's
+  /// `point` parameter (the place of the tap); `first`, `anyObject` and the like the event.
+  static let eventMethods: Set<String> = [
+    "location", "preciseLocation", "translation", "velocity", "previousLocation",
+  ]
+
+  func eventMethod(_ name: String) throws(ImportSkip) -> ImportValue {
+    switch name {
+    case "location", "locationInView", "locationInView:", "preciseLocation":
+      if parameters["point"] == nil {
+        let centre = Point(viewSize.width / 2, viewSize.height / 2)
+        parameters["point"] = (.point, ValueFormatting.value(.point(centre)))
+      }
+      return .parameter("point")
+    case "translation", "velocity", "translationInView:", "velocityInView:",
+      "previousLocation", "previousLocationInView:":
+      throw skip("a gesture's \(name) is not followed: only its location is a parameter")
+    default:
+      return .event
+    }
+  }
+
+  func call(_ v: ImportValue, _ args: [(String?, ImportValue)], at: SourceToken)
+    throws(ImportSkip) -> ImportValue
+  {
+    let labels = args.map { $0.0 ?? "_" }
+    let values = args.map(\.1)
+    if case .type(let name) = v, let drawn = try randomCall(name, labels, values, at: at) {
+      return drawn
+    }
+    func arg(_ label: String) throws(ImportSkip) -> Double {
+      guard let a = args.first(where: { $0.0 == label }) else {
+        throw skip("missing '\(label):'", at)
+      }
+      return try number(a.1, at: at)
+    }
+    func numbers() throws(ImportSkip) -> [Double] {
+      var out: [Double] = []
+      for v in values { out.append(try number(v, at: at)) }
+      return out
+    }
+    switch v {
+    case .type(let type):
+      switch (type, labels) {
+      case ("String", ["_"]):
+        // `String($0)`, `String(n)`: the text of a value.
+        switch values[0] {
+        case .string: return values[0]
+        case .number(let n): return .string(ValueFormatting.number(n))
+        default: break
+        }
+      case (_, []) where isOwnType(type), (_, ["frame"]) where isOwnType(type):
+        return try instantiate(type, at: at)  // `EmitterView()`: the file's own view
+      case ("CAEmitterLayer", []): return try create(.emitter, at: at)
+      case ("CAEmitterCell", []): return try create(.cell, at: at)
+      case ("CALayer", []): return try create(.layer, at: at)
+      case (_, []) where ImportedAnimation.Kind(rawValue: type) != nil:
+        return try newAnimation(type, keyPath: nil, at: at)
+      case (_, ["keyPath"]) where ImportedAnimation.Kind(rawValue: type) != nil:
+        return try newAnimation(type, keyPath: values[0], at: at)
+      case ("CAMediaTimingFunction", ["name"]):
+        return try timingFunction(values[0], at: at)
+      case ("CAMediaTimingFunction", ["controlPoints", "_", "_", "_"]):
+        return try bezier(values, at: at)
+      case ("CGMutablePath", []), ("CGPathCreateMutable", []):
+        guard paths.count < Self.maxObjects else {
+          throw skip("the import builds at most \(Self.maxObjects) paths", at)
+        }
+        paths.append([])
+        return .path(paths.count - 1)
+      case ("CGPathRelease", ["_"]), ("CFRelease", ["_"]):
+        return .void
+      case ("CGPath", ["ellipseIn", "transform"]), ("CGPathCreateWithEllipseInRect", ["_", "_"]),
+        ("CGPath", ["rect", "transform"]), ("CGPathCreateWithRect", ["_", "_"]):
+        guard paths.count < Self.maxObjects else {
+          throw skip("the import builds at most \(Self.maxObjects) paths", at)
+        }
+        paths.append([])
+        let ellipse = labels.first == "ellipseIn" || type.contains("Ellipse")
+        try pathElement(
+          paths.count - 1, ellipse ? "addEllipse" : "addRect", labels: [ellipse ? "in" : "_"],
+          values: [values[0]], at: at)
+        return .path(paths.count - 1)
+      case ("NSValue", ["cgPoint"]), ("NSValue", ["cgSize"]), ("NSValue", ["cgRect"]),
+        ("NSValue", ["caTransform3D"]), ("NSValue", ["cgAffineTransform"]):
+        return values[0]
+      case (_, let l)
+      where Self.viewClasses.contains(type)
+        && (l.isEmpty || l == ["frame"] || l == ["type"] || l == ["image"]):
+        return try createView(type, labels, values, at: at)
+      case ("CGPoint", ["x", "y"]), ("CGPointMake", ["_", "_"]):
+        let n = try numbers()
+        return .point(Point(n[0], n[1]))
+      case ("CGSize", ["width", "height"]), ("CGSizeMake", ["_", "_"]):
+        let n = try numbers()
+        return .size(Size(n[0], n[1]))
+      case ("CGRect", ["x", "y", "width", "height"]), ("CGRectMake", ["_", "_", "_", "_"]):
+        let n = try numbers()
+        return .rect(Rect(n[0], n[1], n[2], n[3]))
+      case ("CGRect", ["origin", "size"]):
+        guard case .point(let p) = values[0], case .size(let s) = values[1] else { break }
+        return .rect(Rect(p.x, p.y, s.width, s.height))
+      case ("CGFloat", ["_"]), ("Float", ["_"]), ("Double", ["_"]), ("NSNumber", ["value"]),
+        ("NSNumber", ["float"]), ("NSNumber", ["double"]), ("NSNumber", ["integer"]),
+        ("NSNumber", ["int"]), ("NSNumber", ["bool"]), ("CGFloat", ["value"]):
+        // NSNumber(float:) and its kin are Swift 1 and 2's spellings of NSNumber(value:).
+        return .number(try number(values[0], at: at))
+      case ("Array", let l) where l.first == "arrayLiteral":
+        return .array(values)  // `Array(arrayLiteral: a, b)`
+      case ("NSArray", ["array"]), ("NSMutableArray", ["array"]), ("Array", ["_"]):
+        // `NSArray(array: [a, b])`, `Array(cells)`: the same items.
+        guard case .array = values[0] else { break }
+        return values[0]
+      case ("Int", ["_"]):
+        return .number(try number(values[0], at: at).rounded(.towardZero))
+      case ("UIColor", ["red", "green", "blue", "alpha"]),
+        ("CGColor", ["red", "green", "blue", "alpha"]):
+        return .color(
+          Color(try arg("red"), try arg("green"), try arg("blue"), try arg("alpha")))
+      case ("UIColor", ["white", "alpha"]), ("CGColor", ["gray", "alpha"]):
+        let w = try number(values[0], at: at)
+        return .color(Color(w, w, w, try arg("alpha")))
+      case ("UIColor", ["hue", "saturation", "brightness", "alpha"]):
+        return .color(
+          Self.hsb(try arg("hue"), try arg("saturation"), try arg("brightness"), try arg("alpha")))
+      case ("UIColor", ["cgColor"]):
+        return values[0]
+      case ("UIImage", ["named"]), ("UIImage", ["named", "in", "compatibleWith"]),
+        ("UIImage", ["named", "in", "with"]):
+        guard case .string(let name) = values[0] else { break }
+        return .image(image(named: name, at: at))
+      case ("#colorLiteral", ["red", "green", "blue", "alpha"]):
+        // Xcode's colour literal.
+        return .color(Color(try arg("red"), try arg("green"), try arg("blue"), try arg("alpha")))
+      case ("#imageLiteral", ["resourceName"]):
+        guard case .string(let name) = values[0] else { break }
+        return .image(image(named: name, at: at))
+      case ("UIImage", ["systemName"]), ("UIImage", ["systemName", "withConfiguration"]):
+        guard case .string(let name) = values[0] else { break }
+        return .image(symbol(name, at: at))
+      case ("UIImage", ["contentsOfFile"]):
+        guard case .string(let path) = values[0] else { break }
+        return .image(image(named: Self.imageName(ofPath: path), at: at))
+      case ("CACurrentMediaTime", []):
+        return .number(now)
+      case ("CGRectGetMidX", ["_"]), ("CGRectGetMidY", ["_"]), ("CGRectGetWidth", ["_"]),
+        ("CGRectGetHeight", ["_"]):
+        let field =
+          ["CGRectGetMidX": "midX", "CGRectGetMidY": "midY", "CGRectGetWidth": "width"][
+            type] ?? "height"
+        return try member(values[0], field, at: at)
+      case ("sin", ["_"]), ("cos", ["_"]), ("sqrt", ["_"]), ("abs", ["_"]), ("fabs", ["_"]),
+        ("floor", ["_"]), ("ceil", ["_"]), ("round", ["_"]):
+        let x = try number(values[0], at: at)
+        let f: [String: Double] = [
+          "sin": sin(x), "cos": cos(x), "sqrt": sqrt(x), "abs": abs(x), "fabs": abs(x),
+          "floor": x.rounded(.down), "ceil": x.rounded(.up), "round": x.rounded(),
+        ]
+        return .number(f[type] ?? x)
+      case ("min", ["_", "_"]), ("fmin", ["_", "_"]):
+        let n = try numbers()
+        return .number(Swift.min(n[0], n[1]))
+      case ("max", ["_", "_"]), ("fmax", ["_", "_"]):
+        let n = try numbers()
+        return .number(Swift.max(n[0], n[1]))
+      default:
+        if let t = try transform(type, labels, values, at: at) { return t }
+        if let p = try pathFunction(type, values, at: at) { return p }
+      }
+      throw skip("\(type)(\(labels.map { $0 + ":" }.joined())) is not understood", at)
+    case .function(let name) where localActions.contains(name) && args.isEmpty:
+      add(.run(name))
+      return .void
+    case .function(let name) where name.hasPrefix("#"):
+      guard let macro = program.macros[String(name.dropFirst())],
+        let parameters = macro.parameters, parameters.count == values.count,
+        !evaluating.contains(name)
+      else { throw skip("the macro \(name.dropFirst()) takes other arguments", at) }
+      evaluating.insert(name)
+      defer { evaluating.remove(name) }
+      return try invoke(body: macro.body, parameters: parameters, args: values, at: at)
+    case .function(let name):
+      let candidates = program.functions.indices.filter {
+        program.functions[$0].name == name && program.functions[$0].parameters.count == args.count
+      }
+      if let f = candidates.first { return try call(f, args: values, at: at) }
+      // Fewer arguments than parameters: the rest take their default values.
+      let defaulted = program.functions.indices.filter { k in
+        let f = program.functions[k]
+        return f.name == name && f.parameters.count > args.count
+          && f.parameterDefaults.count == f.parameters.count
+          && f.parameterDefaults[args.count...].allSatisfy { $0 != nil }
+      }
+      guard let f = defaulted.first else {
+        throw skip("no function \(name) takes \(args.count) arguments", at)
+      }
+      var all = values
+      for d in program.functions[f].parameterDefaults[args.count...] {
+        guard let d else { break }
+        all.append(try expression(d))
+      }
+      return try call(f, args: all, at: at)
+    case .method(let receiver, let name):
+      return try method(receiver, name, labels: labels, values: values, at: at)
+    case .closure(let body, let captured):
+      // `closure()`: its body runs where it is called (in a scheduled block, it is recorded).
+      let names = captured.keys.sorted()
+      return try invoke(
+        body: body, parameters: names, args: names.map { captured[$0] ?? .null }, at: at)
+    case .array(let items)
+    where args.isEmpty && items.count == 1 && { if case .type = items[0] { true } else { false } }():
+      // `[CAEmitterCell]()`: an empty array of that type.
+      return .array([])
+    default:
+      throw skip("\(v.kindName) cannot be called", at)
+    }
+  }
+
+  func method(
+    _ receiver: ImportValue, _ name: String, labels: [String], values: [ImportValue],
+    at: SourceToken
+  ) throws(ImportSkip) -> ImportValue {
+    if case .event = receiver { return try eventMethod(name) }
+    switch (name, labels) {
+    case ("addSublayer", ["_"]):
+      try attach(values[0], to: receiver, first: false, at: at)
+      return .void
+    case ("insertSublayer", ["_", "above"]) where !recording.isEmpty:
+      // In a block: the copy `export` declares ahead and inserts above its original.
+      guard case .object(let c) = values[0], case .object(let a) = values[1],
+        !objects[c].attached, objects[c].kind == objects[a].kind, objects[a].kind != .cell,
+        objects[c].sublayers.isEmpty, objects[a].sublayers.isEmpty,
+        objects[c].cells.map({ objects[$0].explicitName })
+          == objects[a].cells.map({
+            objects[$0].explicitName
+          })
+      else {
+        throw skip(
+          "in a block, only a copy is added: insertSublayer(_:above:) of a layer built like the"
+            + " one it goes above, as export writes Burst's copy", at)
+      }
+      blockCopies.insert(c)
+      add(
+        .copy(
+          source: a, copy: c, at: tokens[current.lowerBound], statement: program.snippet(current)))
+      return .void
+    case ("insertSublayer", let l) where l.count == 2:
+      let front: Bool
+      if case .number(let n) = values[1] { front = n == 0 } else { front = l[1] == "below" }
+      try attach(values[0], to: receiver, first: front, at: at)
+      return .void
+    case ("setValue", ["_", "forKeyPath"]), ("setValue", ["_", "forKey"]):
+      if case .animation = receiver, case .string(let key) = values[1] {
+        try setProperty(receiver, key, values[0], at: at)  // `anim.setValue(2, forKey: "duration")`
+        return .void
+      }
+      guard case .object(let o) = receiver, case .string(let path) = values[1] else { break }
+      let parts = path.split(separator: ".").map(String.init)
+      let reachesCells = parts.first == "emitterCells"
+      let kind: ImportedObject.Kind = reachesCells ? .cell : objects[o].kind
+      // A property whose name is a key path (`transform.scale`, `sublayerTransform.m34`).
+      if !reachesCells, let info = Self.info(path, of: kind) {
+        try record(
+          o,
+          ImportAssignment(
+            key: info.name, text: try valueText(values[0], kind: info.kind, at: at),
+            value: values[0], at: tokens[current.lowerBound], statement: program.snippet(current)))
+        return .void
+      }
+      guard let last = parts.last, let info = Self.info(last, of: kind) else {
+        if !reachesCells, parts.count > 1, let word = ImportAnimationTranslation.word(values[0]) {
+          // A field of a property (`transform.scale.x`): `set` checks the key path.
+          try record(
+            o,
+            ImportAssignment(
+              key: path, text: word, value: values[0], at: tokens[current.lowerBound],
+              statement: program.snippet(current)))
+          return .void
+        }
+        throw skip("no property '\(path)' that Burst knows", at)
+      }
+      if !reachesCells, parts.count == 1 {
+        try record(
+          o,
+          ImportAssignment(
+            key: info.name, text: try valueText(values[0], kind: info.kind, at: at),
+            value: values[0], at: tokens[current.lowerBound], statement: program.snippet(current)))
+        return .void
+      }
+      try record(
+        o,
+        ImportAssignment(
+          key: (parts.dropLast() + [info.name]).joined(separator: "."),
+          text: try valueText(values[0], kind: info.kind, at: at), value: values[0],
+          at: tokens[current.lowerBound], statement: program.snippet(current),
+          reachesCells: reachesCells))
+      return .void
+    case ("withAlphaComponent", ["_"]):
+      guard case .color(var c) = receiver else { break }
+      c.alpha = try number(values[0], at: at)
+      return .color(c)
+    case ("reversed", []):
+      guard case .array(let items) = receiver else { break }
+      return .array(items.reversed())
+    case ("enumerated", []):
+      guard case .array(let items) = receiver else { break }
+      return .array(items.enumerated().map { .array([.number(Double($0.offset)), $0.element]) })
+    case ("add", ["_", "forKey"]), ("addAnimation", ["_", "forKey"]):
+      guard case .object(let o) = receiver else { break }
+      try addAnimation(values[0], key: values[1], to: o, at: at)
+      return .void
+    case ("removeAllAnimations", []), ("removeAnimation", ["forKey"]),
+      ("removeAnimationForKey", ["_"]):
+      guard case .object(let o) = receiver, objects[o].kind != .cell else { break }
+      var rest = ""
+      if let key = values.first {
+        guard case .string(let k) = key else { throw skip("an animation's key is a string", at) }
+        // Core Animation's removeAnimation(forKey:) does nothing when no animation has the key.
+        rest = HistoryRecorder.quoted(k) + " " + AnimationCommands.ifPresent.name
+      }
+      add(
+        .layer(
+          object: o,
+          commands: [ImportLayerCommand(verb: "cancel", suffix: "", rest: rest, what: name)],
+          at: tokens[current.lowerBound], statement: program.snippet(current)))
+      return .void
+    case ("presentation", []):
+      guard case .object(let o) = receiver, objects[o].kind != .cell else { break }
+      return .presentation(o)
+    case ("value", ["forKeyPath"]), ("valueForKeyPath", ["_"]):
+      guard case .presentation(let o) = receiver, case .string(let k) = values[0] else { break }
+      return .presented(object: o, keyPath: ImportAnimationTranslation.keyPath(k))
+    case ("removeFromSuperlayer", []):
+      // In an action or a scheduled block: `remove LAYER` when it runs.
+      guard case .object(let o) = receiver, objects[o].kind != .cell, !recording.isEmpty else {
+        break
+      }
+      add(
+        .layer(
+          object: o,
+          commands: [ImportLayerCommand(verb: "remove", suffix: "", rest: "", what: name)],
+          at: tokens[current.lowerBound], statement: program.snippet(current)))
+      return .void
+    case ("convert", ["_", "to"]), ("convert", ["_", "from"]), ("convertPoint", ["_", "toView"]),
+      ("convertPoint", ["_", "fromView"]), ("convertPoint", ["_", "toLayer"]),
+      ("convertPoint", ["_", "fromLayer"]), ("convertRect", ["_", "toView"]),
+      ("convertRect", ["_", "fromView"]):
+      // The hosting view is the whole scene: its coordinates and the window's are the same.
+      return values[0]
+    case ("convertTime", ["_", "from"]), ("convertTime", ["_", "fromLayer"]):
+      // The layers' timing is the scene's here unless the code changed it; the time as given.
+      return values[0]
+    case ("addSubview", ["_"]), ("bringSubviewToFront", ["_"]):
+      try attach(values[0], to: receiver, first: false, at: at)
+      return .void
+    case ("insertSubview", let l) where l.count == 2,
+      ("sendSubviewToBack", let l) where l.count == 1:
+      try attach(values[0], to: receiver, first: true, at: at)
+      return .void
+    case ("setImage", ["_", "for"]), ("setImage", ["_", "forState"]):
+      try setProperty(receiver, "contents", values[0], at: at)
+      return .void
+    case ("concatenating", ["_"]):
+      guard case .transform(let t) = receiver, case .transform(let u) = values[0] else { break }
+      return .transform(Self.product(t, u))
+    case ("scaledBy", ["x", "y"]), ("translatedBy", ["x", "y"]), ("rotated", ["by"]):
+      guard case .transform(let t) = receiver else { break }
+      var n: [Double] = []
+      for v in values { n.append(try number(v, at: at)) }
+      let first =
+        name == "scaledBy"
+        ? Self.transformWord("scale", [n[0], n[1], 1])
+        : name == "translatedBy"
+          ? Self.transformWord("translate", [n[0], n[1]]) : Self.transformWord("rotate", n)
+      return .transform(Self.product(first, t))
+    case (let m, _) where Self.pathMethods.contains(m):
+      guard case .path(let p) = receiver else { break }
+      try pathElement(p, m, labels: labels, values: values, at: at)
+      return .void
+    default:
+      break
+    }
+    throw skip("\(name)(\(labels.map { $0 + ":" }.joined())) is not understood", at)
+  }
+
+  func call(_ f: Int, args: [ImportValue], at: SourceToken) throws(ImportSkip)
+    -> ImportValue
+  {
+    if !recording.isEmpty, actionMethods.contains(f) {
+      // An action that calls another action's method runs that action.
+      add(.run(program.functions[f].name))
+      return .void
+    }
+    called.insert(f)
+    let function = program.functions[f]
+    return try invoke(body: function.body, parameters: function.parameters, args: args, at: at)
+  }
+
+  func invoke(
+    body range: Range<Int>, parameters: [String], args: [ImportValue], at: SourceToken
+  ) throws(ImportSkip) -> ImportValue {
+    guard depth < Self.maxCallDepth else {
+      throw skip("calls nest deeper than \(Self.maxCallDepth)", at)
+    }
+    depth += 1
+    var frame: [String: ImportValue] = [:]
+    for (p, a) in zip(parameters, args) { frame[p] = a }
+    frames.append(frame)
+    defer {
+      frames.removeLast()
+      depth -= 1
+    }
+    // A body of one expression returns it (`var emitter: CAEmitterLayer { layer as! … }`).
+    let statements = program.statements(in: range)
+    if statements.count == 1, let first = statements.first,
+      !["let", "var", "return", "for", "if", "guard", "super", "self"].contains(
+        tokens[first.lowerBound].text),
+      ["=", "+=", "-=", "*=", "/="].allSatisfy({ topLevelIndex(of: $0, in: first) == nil }),
+      !program.tokens[first].contains(where: {
+        $0.isIdentifier("asyncAfter")
+      })
+    {
+      do throws(ImportSkip) {
+        return try expression(first)
+      } catch {
+        warn(tokens[first.lowerBound], "skipped: \(program.snippet(first))", hint: error.message)
+        return .void
+      }
+    }
+    return try body(range) ?? .void
+  }
+
+  /// `UIColor(hue:saturation:brightness:alpha:)` in RGB.
+  static func hsb(_ h: Double, _ s: Double, _ b: Double, _ a: Double) -> Color {
+    let hue = (h - h.rounded(.down)) * 6
+    let sector = Int(hue) % 6
+    let f = hue - Double(Int(hue))
+    let p = b * (1 - s)
+    let q = b * (1 - s * f)
+    let t = b * (1 - s * (1 - f))
+    let rgb: (Double, Double, Double)
+    switch sector {
+    case 0: rgb = (b, t, p)
+    case 1: rgb = (q, b, p)
+    case 2: rgb = (p, b, t)
+    case 3: rgb = (p, q, b)
+    case 4: rgb = (t, p, b)
+    default: rgb = (b, p, q)
+    }
+    return Color(rgb.0, rgb.1, rgb.2, a)
+  }
+}

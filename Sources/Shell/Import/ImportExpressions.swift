@@ -1,0 +1,507 @@
+import Core
+import Foundation
+
+/// Expressions: the value of a range of tokens, read by precedence (`expression`, `binary`,
+/// `arithmetic`), then signs, casts and brackets (`unary`), literals, names and closures
+/// (`primary`, `variable`, `closure`), and what follows a value: members, calls, subscripts and
+/// casts (`postfix`).
+extension ImportInterpreter {
+  /// The value of the tokens in `range`, or why it cannot be worked out.
+  func expression(_ range: Range<Int>) throws(ImportSkip) -> ImportValue {
+    guard !range.isEmpty else { throw skip("a missing value") }
+    if let q = topLevelIndex(of: "?", in: range), q > range.lowerBound,
+      !tokens[q - 1].isIdentifier("as"),
+      let colon = topLevelIndex(of: ":", in: (q + 1)..<range.upperBound)
+    {
+      // `heavy ? rate * 2 : rate`: the branch its condition picks.
+      guard let truth = Self.truth(try expression(range.lowerBound..<q)) else {
+        throw skip("the condition of '? :' is not known here", tokens[q])
+      }
+      return try expression(truth ? (q + 1)..<colon : (colon + 1)..<range.upperBound)
+    }
+    var c = range.lowerBound
+    let v = try binary(&c, range.upperBound, 0)
+    guard c <= range.upperBound else {
+      throw skip("an unclosed bracket", tokens[range.lowerBound])
+    }
+    guard c == range.upperBound else {
+      throw skip("'\(tokens[c].text)' is not understood here", tokens[c])
+    }
+    return v
+  }
+
+  /// The value of an expression written in `text` (the inside of an interpolation), read
+  /// with the file's own frames: its tokens are put after the file's for the reading.
+  func expression(of text: String, at: SourceToken) throws(ImportSkip) -> ImportValue {
+    let inner = SourceTokenizer.tokens(text).map { t -> SourceToken in
+      var t = t
+      t.line = at.line
+      t.column = at.column
+      return t
+    }
+    guard !inner.isEmpty, inner.count <= 64 else {
+      throw skip("an interpolation that is empty or too long", at)
+    }
+    let start = program.tokens.count
+    program.tokens += inner
+    defer { program.tokens.removeLast(inner.count) }
+    return try expression(start..<(start + inner.count))
+  }
+
+  private static let precedence: [String: Int] = [
+    "||": 1, "&&": 2, "==": 3, "!=": 3, "<": 3, ">": 3, "<=": 3, ">=": 3, "??": 4, "..<": 5,
+    "...": 5, "+": 6, "-": 6, "*": 7, "/": 7, "%": 7,
+  ]
+
+  private func binary(_ c: inout Int, _ end: Int, _ minimum: Int) throws(ImportSkip)
+    -> ImportValue
+  {
+    var lhs = try unary(&c, end)
+    while c < end, tokens[c].kind == .punctuation, let p = Self.precedence[tokens[c].text],
+      p >= minimum
+    {
+      let op = tokens[c]
+      c += 1
+      let rhs = try binary(&c, end, p + 1)
+      lhs = try arithmetic(op.text, lhs, rhs, at: op)
+    }
+    return lhs
+  }
+
+  func arithmetic(_ op: String, _ a: ImportValue, _ b: ImportValue, at: SourceToken)
+    throws(ImportSkip) -> ImportValue
+  {
+    if op == "??" {
+      if case .null = a { return b }
+      return a
+    }
+    if op == "&&" || op == "||" {
+      guard let x = Self.truth(a), let y = Self.truth(b) else {
+        throw skip("a condition whose value is not known here", at)
+      }
+      return .bool(op == "&&" ? x && y : x || y)
+    }
+    if op == "==" || op == "!=" {
+      if case .number = a, case .number = b {
+      } else if a == .null || b == .null {
+        return .bool((a == b) == (op == "=="))
+      } else if case .string = a, case .string = b {
+        return .bool((a == b) == (op == "=="))
+      }
+    }
+    if op == "+", case .array(let x) = a, case .array(let y) = b { return .array(x + y) }
+    let x = try number(a, at: at)
+    let y = try number(b, at: at)
+    switch op {
+    case "+": return .number(x + y)
+    case "-": return .number(x - y)
+    case "*": return .number(x * y)
+    case "/":
+      guard y != 0 else { throw skip("a division by zero", at) }
+      return .number(x / y)
+    case "%":
+      guard y != 0 else { throw skip("a division by zero", at) }
+      return .number(x.truncatingRemainder(dividingBy: y))
+    case "==": return .bool(x == y)
+    case "!=": return .bool(x != y)
+    case "<": return .bool(x < y)
+    case ">": return .bool(x > y)
+    case "<=": return .bool(x <= y)
+    case ">=": return .bool(x >= y)
+    default:
+      if x.rounded() != x || y.rounded() != y {
+        // `0.5...1.5`: a range of numbers, for `CGFloat.random(in:)`.
+        return .range(x, y)
+      }
+      guard (y - x) <= Double(Self.maxLoopIterations), x.rounded() == x, y.rounded() == y else {
+        throw skip("ranges of at most \(Self.maxLoopIterations) whole numbers are followed", at)
+      }
+      let last = op == "..." ? y : y - 1
+      return .array(last < x ? [] : stride(from: x, through: last, by: 1).map { .number($0) })
+    }
+  }
+
+  func number(_ v: ImportValue, at: SourceToken) throws(ImportSkip) -> Double {
+    switch v {
+    case .number(let n): return n
+    case .bool(let b): return b ? 1 : 0
+    case .constant(let c) where Self.infinite[String(c.dropFirst())] != nil:
+      // `.infinity`, `.greatestFiniteMagnitude` (repeatCount's forever).
+      return Self.infinite[String(c.dropFirst())] ?? 0
+    default: throw skip("expected a number, not \(v.kindName)", at)
+    }
+  }
+
+  /// Types whose names an Objective-C cast `(CGFloat)x` uses.
+  private static let castTypes: Set<String> = [
+    "id", "CGFloat", "float", "double", "int", "long", "NSInteger", "NSUInteger", "CGColorRef",
+    "CGImageRef", "Float", "BOOL", "int64_t", "uint64_t",
+  ]
+
+  func unary(_ c: inout Int, _ end: Int) throws(ImportSkip) -> ImportValue {
+    guard c < end else { throw skip("a missing value", c > 0 ? tokens[c - 1] : nil) }
+    let t = tokens[c]
+    expressionDepth += 1
+    defer { expressionDepth -= 1 }
+    guard expressionDepth <= Limits.maxImportNesting else {
+      throw skip("an expression nested more than \(Limits.maxImportNesting) deep", t)
+    }
+    if t.isPunctuation("-") || t.isPunctuation("+") {
+      c += 1
+      let v = try unary(&c, end)
+      return t.text == "-" ? .number(-(try number(v, at: t))) : v
+    }
+    if t.isPunctuation("!") {
+      c += 1
+      guard let truth = Self.truth(try unary(&c, end)) else {
+        throw skip("a condition whose value is not known here", t)
+      }
+      return .bool(!truth)
+    }
+    if t.isPunctuation("("), program.language == .objc, c + 3 < end,
+      tokens[c + 1].isIdentifier("CATransform3D"), tokens[c + 2].isPunctuation(")"),
+      tokens[c + 3].isPunctuation("{")
+    {
+      // `(CATransform3D){m11, …, m44}` (what `export objc` writes): a matrix.
+      let close = program.closing(c + 3, in: (c + 3)..<end)
+      guard close < end else { throw skip("an unclosed '{'", t) }
+      var n: [Double] = []
+      for (_, v) in try list((c + 4)..<close) { n.append(try number(v, at: t)) }
+      guard n.count == 16 else { throw skip("a CATransform3D has 16 entries", t) }
+      c = close + 1
+      return .transform(Self.transformWord("matrix", n))
+    }
+    if t.isPunctuation("("), program.language == .objc, let after = castEnd(c, end) {
+      c = after
+      return try unary(&c, end)
+    }
+    var v = try primary(&c, end)
+    try postfix(&v, &c, end)
+    return v
+  }
+
+  /// After an Objective-C cast `(__bridge id)` or `(CGFloat)`, where its operand starts.
+  private func castEnd(_ c: Int, _ end: Int) -> Int? {
+    let close = program.closing(c, in: c..<end)
+    guard close + 1 < end else { return nil }
+    let inside = tokens[(c + 1)..<close]
+    guard let first = inside.first, first.kind == .identifier,
+      inside.allSatisfy({ $0.kind == .identifier || $0.isPunctuation("*") }),
+      Self.castTypes.contains(first.text) || first.text.hasPrefix("__bridge")
+        || inside.last?.isPunctuation("*") == true
+    else { return nil }
+    let next = tokens[close + 1]
+    guard next.kind != .punctuation || ["(", "[", "-"].contains(next.text) else { return nil }
+    return close + 1
+  }
+
+  private func primary(_ c: inout Int, _ end: Int) throws(ImportSkip) -> ImportValue {
+    let t = tokens[c]
+    switch t.kind {
+    case .number:
+      c += 1
+      return .number(try literal(t))
+    case .string:
+      c += 1
+      guard program.language == .swift else { return .string(t.text) }
+      return .string(
+        try interpolated(t.text, at: t) { (inside: String) throws(ImportSkip) -> ImportValue in
+          try self.expression(of: inside, at: t)
+        })
+    case .identifier:
+      c += 1
+      switch t.text {
+      case "true", "YES", "@YES": return .bool(true)
+      case "false", "NO", "@NO": return .bool(false)
+      case "nil", "NULL", "Nil": return .null
+      case "self": return program.selfIsEmitter ? try ownEmitter(at: t) : .host
+      case "@selector", "#selector": throw skip("selectors are not followed", t)
+      default: return try variable(t.text, at: t)
+      }
+    case .punctuation:
+      switch t.text {
+      case ".":
+        guard c + 1 < end, tokens[c + 1].kind == .identifier else { break }
+        c += 2
+        let name = tokens[c - 1].text
+        return name == "pi" ? .number(.pi) : .constant("." + name)
+      case "(":
+        let close = program.closing(c, in: c..<end)
+        guard close < end else { throw skip("an unclosed '('", t) }
+        let v = try expression((c + 1)..<close)
+        c = close + 1
+        return v
+      case "{"
+      where program.language == .swift && c > 0
+        && [",", "(", ":"].contains(tokens[c - 1].text):
+        // A closure passed as an argument (`delay(0.5, closure: { … })`).
+        let close = program.closing(c, in: c..<end)
+        guard close < end else { throw skip("an unclosed '{'", t) }
+        defer { c = close + 1 }
+        return closure((c + 1)..<close)
+      case "@":
+        // `@(expr)`, `@[…]`, `@10`: Objective-C literals.
+        c += 1
+        guard c < end else { break }
+        if tokens[c].isPunctuation("[") {
+          let close = program.closing(c, in: c..<end)
+          guard close < end else { throw skip("an unclosed '@['", t) }
+          let items = try list((c + 1)..<close)
+          c = close + 1
+          return .array(items.map(\.1))
+        }
+        return try unary(&c, end)
+      case "[":
+        let close = program.closing(c, in: c..<end)
+        guard close < end else { throw skip("an unclosed '['", t) }
+        defer { c = close + 1 }
+        if program.language == .swift {
+          return .array(try list((c + 1)..<close).map(\.1))
+        }
+        return try send((c + 1)..<close, at: t)
+      case "{":
+        // `{ … }()`: a closure run at once (a stored property's initializer).
+        let close = program.closing(c, in: c..<end)
+        guard close + 2 < end, tokens[close + 1].isPunctuation("("),
+          tokens[close + 2].isPunctuation(")")
+        else { throw skip("closures are not followed", t) }
+        var bodyRange = (c + 1)..<close
+        if let inIndex = tokens[bodyRange].firstIndex(where: { $0.isIdentifier("in") }),
+          tokens[bodyRange.lowerBound..<inIndex].allSatisfy({ !$0.isPunctuation("{") })
+        {
+          bodyRange = (inIndex + 1)..<close
+        }
+        c = close + 3
+        return try invoke(body: bodyRange, parameters: [], args: [], at: t)
+      default: break
+      }
+    }
+    throw skip("'\(t.text)' is not understood here", t)
+  }
+
+  private func literal(_ t: SourceToken) throws(ImportSkip) -> Double {
+    var text = t.text.replacingOccurrences(of: "_", with: "")
+    if text.hasPrefix("0x") || text.hasPrefix("0X") {
+      guard let n = Int(text.dropFirst(2), radix: 16) else { throw skip("a bad number", t) }
+      return Double(n)
+    }
+    while let last = text.last, "fFlLuU".contains(last) { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    guard let n = Double(text) else { throw skip("a bad number '\(t.text)'", t) }
+    return n
+  }
+
+  /// Comma-separated values, each with its label (`x: 1`), of a call or an array.
+  func list(_ range: Range<Int>) throws(ImportSkip) -> [(String?, ImportValue)] {
+    var out: [(String?, ImportValue)] = []
+    var start = range.lowerBound
+    var depth = 0
+    var j = range.lowerBound
+    func item(_ r: Range<Int>) throws(ImportSkip) {
+      guard !r.isEmpty else { return }
+      if r.count >= 3, tokens[r.lowerBound].kind == .identifier,
+        tokens[r.lowerBound + 1].isPunctuation(":")
+      {
+        out.append((tokens[r.lowerBound].text, try expression((r.lowerBound + 2)..<r.upperBound)))
+      } else {
+        out.append((nil, try expression(r)))
+      }
+    }
+    while j < range.upperBound {
+      let t = tokens[j]
+      if t.kind == .punctuation {
+        if ["(", "[", "{"].contains(t.text) { depth += 1 }
+        if [")", "]", "}"].contains(t.text) { depth -= 1 }
+        if t.text == "," && depth == 0 {
+          try item(start..<j)
+          start = j + 1
+        }
+      }
+      j += 1
+    }
+    try item(start..<range.upperBound)
+    return out
+  }
+
+  private func postfix(_ v: inout ImportValue, _ c: inout Int, _ end: Int) throws(ImportSkip) {
+    while c < end {
+      let t = tokens[c]
+      if t.isPunctuation(".") || t.isPunctuation("?."), c + 1 < end {
+        let name = tokens[c + 1]
+        c += 2
+        v = try member(v, name.text, at: name)
+      } else if t.isPunctuation("("), !t.startsLine {
+        let close = program.closing(c, in: c..<end)
+        guard close < end else { throw skip("an unclosed '('", t) }
+        var args = try list((c + 1)..<close)
+        c = close + 1
+        if args.isEmpty, c < end, tokens[c].isPunctuation("{"), Self.takesClosure(v) { continue }
+        if c < end, tokens[c].isPunctuation("{") {
+          // A trailing closure given to a function of the file (`delay(0.5) { … }`).
+          guard case .function(let name) = v, !name.hasPrefix("#") else {
+            throw skip("closures are not followed", t)
+          }
+          let close = program.closing(c, in: c..<end)
+          guard close < end else { throw skip("an unclosed '{'", t) }
+          args.append((nil, closure((c + 1)..<close)))
+          c = close + 1
+        }
+        v = try call(v, args, at: t)
+      } else if t.isPunctuation("{"), !t.startsLine, case .function(let name) = v,
+        !name.hasPrefix("#"), program.language == .swift
+      {
+        // `twice { … }`: a function of the file called with only a trailing closure.
+        let close = program.closing(c, in: c..<end)
+        guard close < end else { throw skip("an unclosed '{'", t) }
+        let argument = closure((c + 1)..<close)
+        c = close + 1
+        v = try call(v, [(nil, argument)], at: t)
+      } else if t.isPunctuation("{"), Self.takesClosure(v),
+        case .method(.array(let items), let name) = v
+      {
+        // A trailing closure: `cells.forEach { $0.birthRate = 0 }`, `colors.map { c in … }`.
+        let close = program.closing(c, in: c..<end)
+        guard close < end else { throw skip("an unclosed '{'", t) }
+        v = try mapped(items, name, closure: (c + 1)..<close, at: t)
+        c = close + 1
+      } else if t.isPunctuation("["), !t.startsLine,
+        program.language == .swift || Self.isSubscript(tokens, at: c, end: end)
+      {
+        let close = program.closing(c, in: c..<end)
+        let index = try number(try expression((c + 1)..<close), at: t)
+        c = close + 1
+        guard case .array(let items) = v, let i = Int(exactly: index), items.indices.contains(i)
+        else { throw skip("an index out of range", t) }
+        v = items[i]
+      } else if t.isPunctuation("!") || t.isPunctuation("?") {
+        c += 1
+      } else if t.isIdentifier("as") {
+        c += 1
+        if c < end, tokens[c].isPunctuation("!") || tokens[c].isPunctuation("?") { c += 1 }
+        var type = ""
+        var nesting = 0
+        while c < end,
+          tokens[c].kind == .identifier || tokens[c].isPunctuation(".")
+            || tokens[c].isPunctuation("[") || tokens[c].isPunctuation("<")
+            || (nesting > 0
+              && (tokens[c].isPunctuation("]") || tokens[c].isPunctuation(">")
+                || tokens[c].isPunctuation(":") || tokens[c].isPunctuation(",")))
+        {
+          // `as [AnyObject]`, `as! [String: Any]`, `as Set<UITouch>`: the whole type.
+          if tokens[c].isPunctuation("[") || tokens[c].isPunctuation("<") { nesting += 1 }
+          if tokens[c].isPunctuation("]") || tokens[c].isPunctuation(">") { nesting -= 1 }
+          type += tokens[c].text
+          c += 1
+        }
+        if type == "CAEmitterLayer", case .hostLayer = v { v = try ownEmitter(at: t) }
+      } else {
+        return
+      }
+    }
+  }
+
+  /// Whether Objective-C's `[` at `c`, after a value, indexes it (`imgs[i]`, `colors[i % 3]`)
+  /// rather than starting a message (`[receiver selector]`: two names in a row).
+  static func isSubscript(_ tokens: [SourceToken], at c: Int, end: Int) -> Bool {
+    guard c + 1 < end, !tokens[c + 1].isPunctuation("]") else { return false }
+    if c + 2 < end, tokens[c + 1].kind == .identifier, tokens[c + 2].kind == .identifier {
+      return false
+    }
+    return true
+  }
+
+  /// Whether a type is one the file declares (and not one the importer knows by itself).
+  func isOwnType(_ type: String) -> Bool {
+    program.typeNames.contains(type) && !Self.types.contains(type)
+  }
+
+  /// A closure literal's value: its body (after a `params in` header) and what it captures.
+  private func closure(_ inside: Range<Int>) -> ImportValue {
+    var start = inside.lowerBound
+    // `{ _ in … }`, `{ (finished) in … }`, `{ [weak self] in … }`: the header ends at `in`.
+    var j = inside.lowerBound
+    while j < inside.upperBound, j < inside.lowerBound + 16, !tokens[j].startsLine || j == start {
+      if tokens[j].isIdentifier("in") {
+        start = j + 1
+        break
+      }
+      j += 1
+    }
+    var captured: [String: ImportValue] = [:]
+    for frame in frames { captured.merge(frame) { _, new in new } }
+    return .closure(body: start..<inside.upperBound, captured: captured)
+  }
+
+  /// Type names the importer knows as values to call or to read members of.
+  private static let types: Set<String> = Set([
+    "CAEmitterLayer", "CAEmitterCell", "CALayer", "CGPoint", "CGSize", "CGRect", "CGFloat",
+    "Float", "Double", "Int", "NSNumber", "NSValue", "UIColor", "CGColor", "UIImage", "UIScreen",
+    "CGPointMake", "CGSizeMake", "CGRectMake", "CACurrentMediaTime", "NSArray", "NSMutableArray",
+    "sin", "cos", "sqrt", "abs", "fabs", "min", "max", "fmin", "fmax", "floor", "ceil", "round",
+    "CGRectGetMidX", "CGRectGetMidY", "CGRectGetWidth", "CGRectGetHeight", "#colorLiteral",
+    "#imageLiteral",
+  ]).union(randomFunctions)
+
+  /// What a name means here: a local, an instance variable (a stored property evaluated now),
+  /// a computed property, a function, the view's own members, a type or a constant.
+  func variable(_ name: String, at: SourceToken) throws(ImportSkip) -> ImportValue {
+    if let macro = program.macros[name], !evaluating.contains("#" + name) {
+      // The preprocessor's: the value stands where the name is written.
+      guard macro.parameters == nil else { return .function("#" + name) }
+      evaluating.insert("#" + name)
+      defer { evaluating.remove("#" + name) }
+      return try expression(macro.body)
+    }
+    if let v = frames.last?[name] ?? instanceValue(name) { return v }
+    if ["window", "superview", "convert", "convertPoint", "convertRect"].contains(name),
+      !program.properties.contains(where: { $0.name == name }),
+      !program.functions.contains(where: { $0.name == name })
+    {
+      // Inside a view, the view's own `window` and `convert(_:to:)`.
+      return try member(.host, name, at: at)
+    }
+    if let p = program.properties.first(where: { $0.name == name }) {
+      guard !p.initializer.isEmpty else {
+        usedProperties.insert(name)
+        throw skip("'\(name)' is declared without a value here (set by a storyboard or later)", at)
+      }
+      guard !evaluating.contains(name) else { throw skip("'\(name)' refers to itself", at) }
+      evaluating.insert(name)
+      defer { evaluating.remove(name) }
+      usedProperties.insert(name)
+      frames.append([:])
+      let value: ImportValue
+      do throws(ImportSkip) {
+        value = try expression(p.initializer)
+      } catch {
+        frames.removeLast()
+        throw error
+      }
+      frames.removeLast()
+      if case .object(let o) = value, objects[o].variable == nil { objects[o].variable = name }
+      instance[name] = value
+      return value
+    }
+    if let f = program.functions.firstIndex(where: { $0.name == name && $0.isProperty }) {
+      let value = try call(f, args: [], at: at)
+      if case .object(let o) = value, objects[o].variable == nil { objects[o].variable = name }
+      return value
+    }
+    if program.functions.contains(where: { $0.name == name }) { return .function(name) }
+    if [
+      "bounds", "frame", "layer", "view", "center", "addSubview", "insertSubview",
+      "bringSubviewToFront", "sendSubviewToBack",
+    ].contains(name) {
+      return try member(.host, name, at: at)
+    }
+    if Self.types.contains(name) { return .type(name) }
+    if ["CATransform3DIdentity", "CGAffineTransformIdentity"].contains(name) {
+      return .transform("identity")
+    }
+    if let n = Self.infinite[name], name.first?.isUppercase == true { return .number(n) }
+    if name.hasPrefix("kCA") { return .constant(name) }
+    if let n = ImportNames.number(name) { return .number(n) }
+    if name.first?.isUppercase == true { return .type(name) }
+    throw skip("'\(name)' is not known to the importer", at)
+  }
+}

@@ -1,0 +1,51 @@
+import Core
+import Foundation
+
+/// Images: `UIImage(named:)` found beside the imported file or in an asset catalog (else a
+/// built-in image of the same role), an SF Symbol drawn as a built-in image, and an image file's
+/// name from its path.
+extension ImportInterpreter {
+  /// `path` (found from the current directory) as an absolute path: the translation's commands
+  /// run as lines of the imported file, where a relative path would be read from the file's
+  /// folder, not the current one.
+  private static func absolute(_ path: String) -> String {
+    if path.hasPrefix("/") { return path }
+    let url = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+      .appendingPathComponent(path)
+    return url.standardizedFileURL.path
+  }
+
+  /// `UIImage(named:)`: a PNG beside the file (`x.png`, `x@2x.png`, `x@3x.png`), else in an
+  /// asset catalog `Assets.xcassets/x.imageset/` beside the file or in one of its three nearest
+  /// ancestor folders, else the built-in image of the same role, with a warning.
+  /// An SF Symbol (`UIImage(systemName: "heart.fill")`): Burst's built-in image of its role.
+  func symbol(_ name: String, at: SourceToken) -> ImageRef {
+    let builtin = ImportNames.builtinImage(for: name)
+    if builtin != name {
+      warn(at, "SF Symbol '\(name)' is drawn as Burst's built-in '\(builtin)'")
+    }
+    return .builtin(builtin)
+  }
+
+  /// The image name a file path gives (`/app/Snow.png` → `Snow.png`).
+  static func imageName(ofPath path: String) -> String {
+    String(path.split(separator: "/").last ?? Substring(path))
+  }
+
+  func image(named name: String, at: SourceToken) -> ImageRef {
+    let candidates =
+      name.hasSuffix(".png") ? [name] : [name + ".png", name + "@2x.png", name + "@3x.png"]
+    for c in candidates {
+      let path = directory.isEmpty ? c : directory + "/" + c
+      if FileManager.default.fileExists(atPath: path) { return .file(Self.absolute(path)) }
+    }
+    if let path = ImportAssets.image(named: name, near: directory) {
+      return .file(Self.absolute(path))
+    }
+    let builtin = ImportNames.builtinImage(for: name)
+    warn(
+      at, "image '\(name)' is not beside \(fileName): using the built-in '\(builtin)'",
+      hint: "put \(candidates[0]) beside the file to use it")
+    return .builtin(builtin)
+  }
+}

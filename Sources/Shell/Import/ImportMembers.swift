@@ -1,0 +1,221 @@
+import Core
+
+/// Members: what `value.NAME` reads (`member`) for each kind of value: the hosting view and its
+/// layer, geometry, colours, arrays and strings, animations, and a layer's or cell's property
+/// as the code last set it (`modelValue`); also the file's own instance and its variables.
+extension ImportInterpreter {
+  /// NSNumber's views of its value (`floatValue`, `[n doubleValue]`): the same number.
+  static let numberViews: Set<String> = [
+    "floatValue", "doubleValue", "intValue", "integerValue", "unsignedIntValue",
+    "unsignedIntegerValue", "longValue", "cgFloatValue",
+  ]
+
+  /// An instance variable or property by name; Objective-C's `_emitter` is the variable behind
+  /// the property `emitter` (and the other way round).
+  func instanceValue(_ name: String) -> ImportValue? {
+    if let v = instance[name] { return v }
+    if name.hasPrefix("_"), name.count > 1 { return instance[String(name.dropFirst())] }
+    return instance["_" + name]
+  }
+
+  /// An instance of the file's own class (`EmitterView()`, `[[HelperLayer alloc] init]`): the
+  /// hosting view, or the layer itself in a CAEmitterLayer subclass. **(choice)** The file
+  /// stands for one object of its class, so every instance is that one.
+  func instantiate(_ type: String, at: SourceToken) throws(ImportSkip) -> ImportValue {
+    if program.selfIsEmitter { return try ownEmitter(at: at) }
+    return .host
+  }
+
+  /// The value the code last gave property `key` of object `o`, or its default.
+  func modelValue(_ o: Int, _ key: String) -> ImportValue? {
+    guard let info = Self.info(key, of: objects[o].kind) else { return nil }
+    if let last = objects[o].assignments.last(where: { $0.key == info.name }) { return last.value }
+    switch info.defaultValue {
+    case .number(let n): return .number(n)
+    case .point(let p): return .point(p)
+    case .size(let s): return .size(s)
+    case .color(let c): return .color(c)
+    default: return nil
+    }
+  }
+
+  func member(_ v: ImportValue, _ name: String, at: SourceToken) throws(ImportSkip)
+    -> ImportValue
+  {
+    let whole = Rect(0, 0, viewSize.width, viewSize.height)
+    if case .number = v, Self.numberViews.contains(name) { return v }  // `n.floatValue`
+    switch v {
+    case .event:
+      // `touches.first`, `event.allTouches`, `sender.view`: still the event; its methods
+      // wait for their arguments (`touch.location(in: view)`).
+      if Self.eventMethods.contains(name) { return .method(v, name) }
+      return name == "view" ? .host : .event
+    case .type(let type):
+      if name == "self" || name == "init" { return v }
+      if type == "PlaygroundPage", name == "current" { return .type("PlaygroundPage.current") }
+      if program.typeNames.contains(type), program.functions.contains(where: { $0.name == name }) {
+        return .function(name)  // `SnowGlobeView.newEmitterCell()`: a class function of the file
+      }
+      if isOwnType(type) {
+        // `Palette.accent`: a static property of the file's type; `Kind.rain`: a case of its
+        // enumeration, the same as `.rain`.
+        if program.properties.contains(where: { $0.name == name }) {
+          return try variable(name, at: at)
+        }
+        return .constant("." + name)
+      }
+      if name == "pi", ["CGFloat", "Double", "Float"].contains(type) { return .number(.pi) }
+      if ["CGFloat", "Double", "Float"].contains(type), let n = Self.infinite[name] {
+        return .number(n)
+      }
+      if type == "CGAffineTransform", name == "identity" { return .transform("identity") }
+      if name == "random", Self.randomTypes.contains(type) { return .type(type + ".random") }
+      if name == "zero" { return .constant(".zero") }
+      if type == "UIColor" || type == "CGColor", let color = ImportNames.color(name) {
+        return .color(color)
+      }
+      if type == "UIScreen", name == "main" { return .host }
+      if type.hasPrefix("CA") { return .constant("." + name) }
+    case .host:
+      switch name {
+      case "view", "window", "superview", "contentView": return .host
+      case "addSubview", "insertSubview", "bringSubviewToFront", "sendSubviewToBack", "convert",
+        "convertPoint", "convertRect":
+        return .method(v, name)
+      case "layer": return layerIsOwn ? try ownEmitter(at: at) : .hostLayer
+      case "bounds", "frame", "applicationFrame": return .rect(whole)
+      case "center": return .point(Point(whole.size.width / 2, whole.size.height / 2))
+      default:
+        if let value = instanceValue(name) { return value }
+        if program.properties.contains(where: { $0.name == name })
+          || program.functions.contains(where: { $0.name == name })
+        {
+          return try variable(name, at: at)
+        }
+        if Self.viewProperties.contains(name) || name == "backgroundColor" {
+          throw skip("the hosting view's \(name) is not imported", at)
+        }
+        throw skip("'\(name)' is not known to the importer", at)
+      }
+    case .hostLayer:
+      if ["bounds", "frame"].contains(name) { return .rect(whole) }
+      if ["addSublayer", "insertSublayer"].contains(name) { return .method(v, name) }
+      if ["add", "addAnimation", "removeAllAnimations", "removeAnimation"].contains(name) {
+        throw skip("animations of the hosting view's own layer are not imported", at)
+      }
+    case .rect(let r):
+      switch name {
+      case "width": return .number(r.size.width)
+      case "height": return .number(r.size.height)
+      case "midX": return .number(r.origin.x + r.size.width / 2)
+      case "midY": return .number(r.origin.y + r.size.height / 2)
+      case "minX": return .number(r.origin.x)
+      case "minY": return .number(r.origin.y)
+      case "maxX": return .number(r.origin.x + r.size.width)
+      case "maxY": return .number(r.origin.y + r.size.height)
+      case "size": return .size(r.size)
+      case "origin": return .point(r.origin)
+      default: break
+      }
+    case .size(let s):
+      if name == "width" { return .number(s.width) }
+      if name == "height" { return .number(s.height) }
+    case .point(let p):
+      if name == "x" { return .number(p.x) }
+      if name == "y" { return .number(p.y) }
+    case .color:
+      if name == "cgColor" || name == "CGColor" { return v }
+      if name == "withAlphaComponent" { return .method(v, name) }
+    case .constant(let c):
+      if let color = ImportNames.color(c) { return try member(.color(color), name, at: at) }
+    case .image:
+      if name == "cgImage" || name == "CGImage" { return v }
+    case .null:
+      return .null
+    case .string(let text):
+      // A string is its characters: `string.characters` (Swift 3), `string.map { … }`.
+      let characters = ImportValue.array(text.map { .string(String($0)) })
+      if name == "characters" { return characters }
+      if name == "count" { return .number(Double(text.count)) }
+      if Self.closureMethods.contains(name) { return .method(characters, name) }
+    case .array(let items):
+      switch name {
+      case "count": return .number(Double(items.count))
+      case "first": return items.first ?? .null
+      case "last": return items.last ?? .null
+      case "enumerated", "reversed": return .method(v, name)
+      case _ where Self.closureMethods.contains(name): return .method(v, name)
+      default: break
+      }
+    case .animation(let a):
+      if name == "settlingDuration" { return .constant("settlingDuration") }
+      if name == "setValue" { return .method(v, name) }
+      if name == "keyPath" { return animations[a].keyPath.map { .string($0) } ?? .null }
+      if let property = ImportedAnimation.property(name),
+        let value = animations[a].value(property)
+      {
+        return value
+      }
+    case .presentation(let o):
+      if name == "value" || name == "valueForKeyPath" { return .method(v, name) }
+      if Self.info(name, of: objects[o].kind) != nil {
+        // `emitter.presentation()?.lifetime`: what is on screen when the code runs.
+        return .presented(object: o, keyPath: name)
+      }
+    case .path:
+      if Self.pathMethods.contains(name) { return .method(v, name) }
+    case .transform:
+      if ["concatenating", "scaledBy", "rotated", "translatedBy"].contains(name) {
+        return .method(v, name)
+      }
+    case .object(let o):
+      if objects[o].view != nil, name == "layer" { return v }
+      if o == ownLayer, program.functions.contains(where: { $0.name == name }) {
+        return .function(name)  // `self.setup()` in a CAEmitterLayer subclass
+      }
+      if objects[o].kind != .cell,
+        ["frame", "bounds", "position"].contains(name)
+          || (objects[o].view != nil && name == "center")
+      {
+        return viewGeometry(o, name == "position" ? "center" : name)
+      }
+      let name = objects[o].view != nil ? Self.viewToLayer[name] ?? name : name
+      switch name {
+      case "presentationLayer": return .presentation(o)
+      case "addSublayer", "insertSublayer", "setValue", "add", "removeFromSuperlayer",
+        "removeAllAnimations", "addAnimation", "removeAnimation", "removeAnimationForKey",
+        "presentation",
+        "convertTime", "addSubview", "insertSubview", "bringSubviewToFront", "sendSubviewToBack",
+        "setImage":
+        return .method(v, name)
+      case "emitterCells": return .array(objects[o].cells.map { .object($0) })
+      case "name": return objects[o].explicitName.map { .string($0) } ?? .null
+      default:
+        guard let info = Self.info(name, of: objects[o].kind) else {
+          if o == ownLayer, let own = instance[name] { return own }  // `self.imageNameArray`
+          break
+        }
+        if let last = objects[o].assignments.last(where: { $0.key == info.name }) {
+          return last.value
+        }
+        switch info.defaultValue {
+        case .number(let n): return .number(n)
+        case .point(let p): return .point(p)
+        case .size(let s): return .size(s)
+        case .rect(let r): return .rect(r)
+        case .color(let c): return .color(c)
+        case .bool(let b): return .bool(b)
+        default: break
+        }
+      }
+    default:
+      break
+    }
+    if case .object(let o) = v, let view = objects[o].view {
+      throw skip("\(view) has no member '\(name)' that the importer reads", at)
+    }
+    throw skip("\(v.kindName) has no member '\(name)' that the importer reads", at)
+  }
+
+  private var layerIsOwn: Bool { program.layerIsEmitter }
+}

@@ -1,0 +1,195 @@
+import Core
+
+/// Objective-C messages: `[receiver part:arg part:arg]` (`send`), as the class methods that create
+/// layers, cells, animations, colours, images and arrays, a method of the file, a property
+/// setter (`[cell setBirthRate:10]`), or the Swift method of the same name.
+extension ImportInterpreter {
+  /// Whether a value is the code's `self`: the hosting view, or the layer itself in a
+  /// CAEmitterLayer subclass.
+  private func isSelf(_ v: ImportValue) -> Bool {
+    switch v {
+    case .host: return true
+    case .object(let o): return o == ownLayer
+    default: return false
+    }
+  }
+
+  /// An Objective-C message `[receiver part:arg part:arg]` (the tokens inside the brackets).
+  func send(_ range: Range<Int>, at: SourceToken) throws(ImportSkip) -> ImportValue {
+    var c = range.lowerBound
+    let receiver: ImportValue
+    if tokens[c].isIdentifier("super") {
+      c += 1
+      receiver = .host
+    } else {
+      receiver = try unary(&c, range.upperBound)
+    }
+    var parts: [(String, ImportValue?)] = []
+    while c < range.upperBound {
+      let part = tokens[c]
+      if part.isPunctuation(":"), !parts.isEmpty {
+        // A part without a name (`functionWithControlPoints:0.2 :0 :0.2 :1`).
+        c += 1
+        var end = c
+        while end < range.upperBound, !tokens[end].isPunctuation(":") { end += 1 }
+        parts.append(("", try expression(c..<end)))
+        c = end
+        continue
+      }
+      guard part.kind == .identifier else {
+        throw skip("'\(part.text)' is not understood in a message", part)
+      }
+      c += 1
+      guard c < range.upperBound, tokens[c].isPunctuation(":") else {
+        parts.append((part.text, nil))
+        continue
+      }
+      c += 1
+      var end = c
+      var depth = 0
+      while end < range.upperBound {
+        let t = tokens[end]
+        if t.kind == .punctuation {
+          if ["(", "[", "{"].contains(t.text) { depth += 1 }
+          if [")", "]", "}"].contains(t.text) { depth -= 1 }
+        }
+        if depth == 0, t.kind == .identifier, end + 1 < range.upperBound,
+          tokens[end + 1].isPunctuation(":"), end > c
+        {
+          break
+        }
+        if depth == 0, t.isPunctuation(":"), end > c { break }
+        end += 1
+      }
+      if topLevelIndex(of: ",", in: c..<end) != nil {
+        // A variadic argument (`arrayWithObjects:a, b, nil`): its items, without the `nil`.
+        var items = try list(c..<end).map(\.1)
+        if items.last == .null { items.removeLast() }
+        parts.append((part.text, .array(items)))
+      } else {
+        parts.append((part.text, try expression(c..<end)))
+      }
+      c = end
+    }
+    guard let first = parts.first else { throw skip("an empty message", at) }
+    let selector = parts.map { $0.1 == nil ? $0.0 : $0.0 + ":" }.joined()
+    let args = parts.compactMap(\.1)
+    if tokens[range.lowerBound].isIdentifier("super") { return .host }
+    if case .event = receiver { return try eventMethod(first.0) }
+    switch receiver {
+    case .type(let type):
+      switch (type, selector) {
+      case ("CAEmitterLayer", "layer"), ("CAEmitterLayer", "new"):
+        return try create(.emitter, at: at)
+      case ("CAEmitterCell", "emitterCell"), ("CAEmitterCell", "new"):
+        return try create(.cell, at: at)
+      case ("CALayer", "layer"), ("CALayer", "new"): return try create(.layer, at: at)
+      case (_, "animation") where ImportedAnimation.Kind(rawValue: type) != nil,
+        (_, "new") where ImportedAnimation.Kind(rawValue: type) != nil:
+        return try newAnimation(type, keyPath: nil, at: at)
+      case (_, "animationWithKeyPath:") where ImportedAnimation.Kind(rawValue: type) != nil:
+        return try newAnimation(type, keyPath: args[0], at: at)
+      case ("CAMediaTimingFunction", "functionWithName:"):
+        return try timingFunction(args[0], at: at)
+      case ("CAMediaTimingFunction", "functionWithControlPoints::::"):
+        return try bezier(args, at: at)
+      case (_, "new") where Self.viewClasses.contains(type),
+        (_, "init") where Self.viewClasses.contains(type):
+        return try createView(type, [], [], at: at)
+      case (_, "initWithFrame:") where Self.viewClasses.contains(type):
+        return try createView(type, ["frame"], args, at: at)
+      case ("UIImageView", "initWithImage:"):
+        return try createView(type, ["image"], args, at: at)
+      case ("UIButton", "buttonWithType:"):
+        return try createView(type, [], [], at: at)
+      case ("NSMutableArray", "init"), ("NSArray", "init"), ("NSMutableArray", "new"),
+        ("NSArray", "new"), ("NSMutableArray", "initWithCapacity:"):
+        return .array([])
+      case (_, "alloc"): return .type(type)
+      case (_, "new") where isOwnType(type),
+        (_, _) where isOwnType(type) && selector.hasPrefix("init"):
+        return try instantiate(type, at: at)  // `[[CAEmitterHelperLayer alloc] init]`
+      case (_, "init"): return try call(.type(type), [], at: at)
+      case ("UIColor", "colorWithRed:green:blue:alpha:"):
+        let n = try args.map { (v: ImportValue) throws(ImportSkip) in try number(v, at: at) }
+        return .color(Color(n[0], n[1], n[2], n[3]))
+      case ("UIColor", "colorWithWhite:alpha:"):
+        let n = try args.map { (v: ImportValue) throws(ImportSkip) in try number(v, at: at) }
+        return .color(Color(n[0], n[0], n[0], n[1]))
+      case ("UIColor", "colorWithHue:saturation:brightness:alpha:"):
+        let n = try args.map { (v: ImportValue) throws(ImportSkip) in try number(v, at: at) }
+        return .color(Self.hsb(n[0], n[1], n[2], n[3]))
+      case ("UIImage", "imageNamed:"):
+        guard case .string(let name) = args[0] else { break }
+        return .image(image(named: name, at: at))
+      case ("UIImage", "systemImageNamed:"):
+        guard case .string(let name) = args[0] else { break }
+        return .image(symbol(name, at: at))
+      case ("UIImage", "imageWithContentsOfFile:"):
+        guard case .string(let path) = args[0] else { break }
+        return .image(image(named: Self.imageName(ofPath: path), at: at))
+      case ("NSString", "stringWithFormat:"), ("NSString", "initWithFormat:"):
+        guard case .array(let items) = args[0], case .string(let format) = items.first else {
+          if case .string = args[0] { return args[0] }
+          break
+        }
+        return .string(try formatted(format, Array(items.dropFirst()), at: at))
+      case ("NSNumber", _) where selector.hasPrefix("numberWith") && args.count == 1:
+        return .number(try number(args[0], at: at))
+      case ("NSValue", _) where selector.hasPrefix("valueWith") && args.count == 1:
+        return args[0]
+      case ("NSMutableArray", "array"), ("NSArray", "array"),
+        ("NSMutableArray", "arrayWithCapacity:"):
+        return .array([])
+      case ("NSArray", "arrayWithObject:"), ("NSMutableArray", "arrayWithObject:"):
+        return .array([args[0]])
+      case ("NSArray", "arrayWithObjects:"), ("NSMutableArray", "arrayWithObjects:"),
+        ("NSArray", "arrayWithArray:"), ("NSMutableArray", "arrayWithArray:"),
+        ("NSArray", "initWithArray:"), ("NSMutableArray", "initWithArray:"),
+        ("NSArray", "initWithObjects:"), ("NSMutableArray", "initWithObjects:"):
+        if case .array = args[0] { return args[0] }
+        return .array([args[0]])
+      case ("UIScreen", "mainScreen"):
+        return .host
+      default:
+        if args.isEmpty, let color = ImportNames.color(first.0), type == "UIColor" {
+          return .color(color)
+        }
+      }
+      throw skip("[\(type) \(selector)] is not understood", at)
+    default:
+      if isSelf(receiver),
+        let f = program.functions.firstIndex(where: { $0.signature == selector })
+      {
+        return try call(f, args: args, at: at)
+      }
+      if parts.count == 1, args.count == 1, first.0.hasPrefix("set"), first.0.count > 3 {
+        // `[cell setBirthRate:10]`: the property setter.
+        let property = first.0.dropFirst(3)
+        let name = property.prefix(1).lowercased() + property.dropFirst()
+        try setProperty(receiver, name, args[0], at: at)
+        return .void
+      }
+      if args.isEmpty {
+        let m = try member(receiver, first.0, at: at)
+        // `[layer removeAllAnimations]`, `CGPathCloseSubpath`-like messages: called.
+        if case .method(let r, let name) = m {
+          return try method(r, name, labels: [], values: [], at: at)
+        }
+        return m
+      }
+      let labels = ["_"] + parts.dropFirst().map(\.0)
+      return try method(
+        try member(receiver, first.0, at: at).methodReceiver(receiver), first.0, labels: labels,
+        values: args, at: at)
+    }
+  }
+}
+
+extension ImportValue {
+  /// For `[obj method:…]`: the receiver a method value was read from.
+  fileprivate func methodReceiver(_ receiver: ImportValue) -> ImportValue {
+    if case .method(let r, _) = self { return r }
+    return receiver
+  }
+}

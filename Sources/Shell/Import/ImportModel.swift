@@ -1,0 +1,88 @@
+/// A CALayer, CAEmitterLayer or CAEmitterCell the imported code created.
+struct ImportedObject: Sendable {
+  enum Kind: Sendable { case layer, emitter, cell }
+
+  var kind: Kind
+  /// The first variable it was bound to: its name unless the code names it.
+  var variable: String?
+  /// The `name` the code gave it.
+  var explicitName: String?
+  /// Its property assignments, in the order the code made them.
+  var assignments: [ImportAssignment] = []
+  /// Its `emitterCells` (the last assignment wins).
+  var cells: [Int] = []
+  var sublayers: [Int] = []
+  /// Whether something holds it: the hosting view, a layer or a cell.
+  var attached = false
+  /// Where it was created.
+  var created: SourceToken
+  /// The UIKit class when it is a view (`UIView`, `UIButton`, …): a layer whose properties the
+  /// code sets by UIKit's names (`alpha`, `center`).
+  var view: String? = nil
+  /// Created by an action or a scheduled block (`let e = CAEmitterLayer()` in a tap handler):
+  /// its properties are gathered until it is added, which builds it there (`ImportStep.build`).
+  var inStep = false
+  /// How many actions and blocks were being recorded when it was created: a change inside a
+  /// block scheduled from there is a step of that block, not one of its properties.
+  var stepDepth = 0
+  /// An object created by a step that a `build` step has built (with its layer).
+  var built = false
+
+  /// What Core Animation calls it, for messages.
+  var className: String {
+    if let view { return view }
+    switch kind {
+    case .layer: return "CALayer"
+    case .emitter: return "CAEmitterLayer"
+    case .cell: return "CAEmitterCell"
+    }
+  }
+}
+
+/// One property the code set: the key path below the object (`birthRate`,
+/// `emitterCells.fire.birthRate` through `setValue(_:forKeyPath:)`), the value as `set` reads
+/// it, and where.
+struct ImportAssignment: Sendable {
+  var key: String
+  var text: String
+  var value: ImportValue
+  /// Where the statement starts, and the statement, for a warning if `set` refuses the value.
+  var at: SourceToken?
+  var statement: String
+  /// A key path into the cells (`setValue(_:forKeyPath:)`): set after they are created.
+  var reachesCells = false
+}
+
+/// What an action or a scheduled block does: property changes, nested schedules, actions run.
+indirect enum ImportStep: Sendable {
+  case set(object: Int, assignment: ImportAssignment)
+  case after(delay: Double, steps: [ImportStep])
+  case every(interval: Double, steps: [ImportStep])
+  case run(String)
+  /// Commands about a layer: an animation added (`animate`, `group`, `transition`),
+  /// `UIView.animate` (`uiview`), or animations removed (`cancel`).
+  case layer(object: Int, commands: [ImportLayerCommand], at: SourceToken, statement: String)
+  /// `copy SOURCE as COPY`: a layer the setup built but did not add, inserted above `source`
+  /// (what `export` writes for Burst's `copy` in a block).
+  case copy(source: Int, copy: Int, at: SourceToken, statement: String)
+  /// A layer the action or block created, added to the view (`parent` nil) or to a layer:
+  /// `emitter $NAME`, its properties, cells and sublayers as they were when it was added.
+  case build(object: Int, parent: Int?, at: SourceToken, statement: String)
+}
+
+/// A method that became `action NAME { … }`.
+struct ImportAction: Sendable {
+  var name: String
+  var at: SourceToken
+  var steps: [ImportStep]
+  /// Its parameters (`point` for a touch's location) with the defaults `run` gives.
+  var parameters: [ActionParameter] = []
+}
+
+/// A warning about the imported file: where, what was skipped, and why.
+struct ImportWarning: Sendable {
+  var line: Int
+  var column: Int
+  var message: String
+  var hint: String?
+}

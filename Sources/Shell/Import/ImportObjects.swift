@@ -1,0 +1,311 @@
+import Core
+
+/// Objects and properties: the layers, emitters and cells the code creates (`create`, the view's
+/// own emitter: `ownEmitter`), its property assignments as `set` reads them (`setProperty`,
+/// `valueText`), the cells and sublayers it adds (`attach`), and, in an action or a scheduled
+/// block, the changes recorded as steps or gathered on an object the block creates.
+extension ImportInterpreter {
+  /// Records a property change of object `o`, now or (in an action or a scheduled block) later.
+  func record(_ o: Int, _ a: ImportAssignment) throws(ImportSkip) {
+    if recording.isEmpty || gathering(o) {
+      objects[o].assignments.append(a)
+    } else {
+      recording[recording.count - 1].append(.set(object: o, assignment: a))
+    }
+  }
+
+  /// Whether object `o` was created by an action or a block and is not built yet: its
+  /// properties, cells and sublayers are then gathered on it.
+  func pending(_ o: Int) -> Bool { objects[o].inStep && !objects[o].built }
+
+  /// Whether the action or block that created object `o` is the one running its statements:
+  /// its changes are then gathered on it, and the `build` step makes it as they leave it.
+  func gathering(_ o: Int) -> Bool {
+    pending(o) && objects[o].stepDepth == recording.count
+  }
+
+  /// Marks a layer a `build` step builds, and everything it holds, as built.
+  func markBuilt(_ o: Int, depth: Int = 0) {
+    guard depth < 64 else { return }
+    objects[o].built = true
+    for c in objects[o].cells + objects[o].sublayers { markBuilt(c, depth: depth + 1) }
+  }
+
+  func create(_ kind: ImportedObject.Kind, at: SourceToken) throws(ImportSkip)
+    -> ImportValue
+  {
+    guard objects.count < Self.maxObjects else {
+      throw skip("the import creates at most \(Self.maxObjects) layers and cells")
+    }
+    objects.append(
+      ImportedObject(
+        kind: kind, created: at, inStep: !recording.isEmpty, stepDepth: recording.count))
+    return .object(objects.count - 1)
+  }
+
+  /// The property table of an object's kind.
+  static func infos(_ kind: ImportedObject.Kind) -> [PropertyInfo] {
+    switch kind {
+    case .cell: return EmitterCell.descriptors.map(\.info)
+    case .layer: return Layer.new(.layer).descriptors.map(\.info)
+    case .emitter: return Layer.new(.emitter).descriptors.map(\.info)
+    }
+  }
+
+  /// A property by its Core Animation name or Apple's Swift spelling.
+  static func info(_ name: String, of kind: ImportedObject.Kind) -> PropertyInfo? {
+    infos(kind).first { $0.name == name || $0.swiftName == name }
+  }
+
+  func setProperty(
+    _ receiver: ImportValue, _ name: String, _ value: ImportValue, at: SourceToken
+  ) throws(ImportSkip) {
+    let text = program.snippet(current)
+    var name = name
+    switch receiver {
+    case .animation(let a):
+      if name == "keyPath" {
+        guard case .string(let k) = value else { throw skip("a keyPath is a string", at) }
+        animations[a].keyPath = k
+        return
+      }
+      guard let property = ImportedAnimation.property(name) else {
+        throw skip("\(animations[a].kind.rawValue)'s \(name) is not imported", at)
+      }
+      var value = value
+      if case .constant(let c) = value, let n = Self.infinite[String(c.dropFirst())] {
+        value = .number(n)
+      }
+      animations[a].properties.append((property, value))
+    case .path:
+      throw skip("a path is built with move(to:), addLine(to:) and the like", at)
+    case .type("PlaygroundPage.current") where name == "liveView":
+      // A playground's live view is what it shows: here, a layer of the scene.
+      guard recording.isEmpty else { throw skip("a live view is set by the setup code", at) }
+      if case .object(let o) = value, objects[o].kind != .cell, !objects[o].attached {
+        try attach(value, to: .host, first: false, at: at)
+      }
+    case .object(let o):
+      let kind = objects[o].kind
+      if objects[o].view != nil { name = Self.viewToLayer[name] ?? name }
+      if !recording.isEmpty, !gathering(o), name == "emitterCells" || name == "name" {
+        throw skip("only property values are scheduled, not \(name)", at)
+      }
+      if name == "emitterCells" {
+        guard kind != .layer else { throw skip("a CALayer has no emitterCells", at) }
+        let cells = try cellList(value, at: at)
+        objects[o].cells = cells
+        return
+      }
+      if name == "name" {
+        guard case .string(let s) = value else { throw skip("a name is a string", at) }
+        objects[o].explicitName = s
+        return
+      }
+      guard let info = Self.info(name, of: kind) else {
+        if o == ownLayer, recording.isEmpty {
+          // `self.imageNameArray = …` in a CAEmitterLayer subclass: the class's own property.
+          instance[name] = value
+          return
+        }
+        throw skip("\(objects[o].className) has no property '\(name)' that Burst knows", at)
+      }
+      let set = try recordedText(value, kind: info.kind, at: at)
+      try record(
+        o,
+        ImportAssignment(
+          key: info.name, text: set, value: value, at: tokens[current.lowerBound],
+          statement: text))
+    case .host, .hostLayer:
+      if !recording.isEmpty {
+        throw skip("actions and scheduled blocks only change layers and cells", at)
+      }
+      if name == "backgroundColor" {
+        let set = try valueText(value, kind: .color, at: at)
+        hostBackground = ImportAssignment(
+          key: "backgroundColor", text: set, value: value, at: tokens[current.lowerBound],
+          statement: text)
+        return
+      }
+      guard case .host = receiver, !Self.viewProperties.contains(name) else {
+        throw skip("the hosting view's \(name) is not imported", at)
+      }
+      // `self.name = value` is the instance's, also when a local has the same name.
+      if program.properties.contains(where: { $0.name == name }) { usedProperties.insert(name) }
+      if case .object(let o) = value, objects[o].variable == nil { objects[o].variable = name }
+      instance[name] = value
+    default:
+      throw skip("cannot set '\(name)' on \(receiver.kindName)", at)
+    }
+  }
+
+  /// A view's properties by UIKit's names, as its layer's (a view's other layer properties are
+  /// set through `view.layer`, which is the same object here).
+  static let viewToLayer: [String: String] = [
+    "alpha": "opacity", "center": "position", "isHidden": "hidden",
+    "clipsToBounds": "masksToBounds", "image": "contents",
+  ]
+
+  /// UIView properties that are not the code's own variables.
+  static let viewProperties: Set<String> = [
+    "alpha", "isHidden", "hidden", "frame", "bounds", "center", "transform", "layer",
+    "clipsToBounds", "isUserInteractionEnabled", "userInteractionEnabled", "tintColor",
+    "contentMode", "autoresizingMask", "translatesAutoresizingMaskIntoConstraints", "view",
+    "isOpaque", "opaque", "title", "navigationItem",
+  ]
+
+  private func cellList(_ value: ImportValue, at: SourceToken) throws(ImportSkip) -> [Int] {
+    switch value {
+    case .null: return []
+    case .array(let items):
+      var out: [Int] = []
+      for item in items {
+        guard case .object(let c) = item, objects[c].kind == .cell else {
+          throw skip("emitterCells holds cells, not \(item.kindName)", at)
+        }
+        objects[c].attached = true
+        out.append(c)
+      }
+      return out
+    default:
+      throw skip("emitterCells is an array of cells, not \(value.kindName)", at)
+    }
+  }
+
+  func attach(_ child: ImportValue, to parent: ImportValue, first: Bool, at: SourceToken)
+    throws(ImportSkip)
+  {
+    guard case .object(let c) = child, objects[c].kind != .cell else {
+      throw skip("addSublayer takes a layer, not \(child.kindName)", at)
+    }
+    if !recording.isEmpty, !objects[c].inStep, !objects[c].attached, !blockCopies.contains(c) {
+      // A layer the setup made but did not add (`[self.layer addSublayer:self.snowLayer]` in
+      // `start`): built where the action adds it, with what the action changed before.
+      let level = recording.count - 1
+      let earlier = recording[level].filter {
+        switch $0 {
+        case .set(c, _), .layer(c, _, _, _): return true
+        default: return false
+        }
+      }
+      recording[level].removeAll {
+        switch $0 {
+        case .set(c, _), .layer(c, _, _, _): return true
+        default: return false
+        }
+      }
+      var parentIndex: Int? = nil
+      if case .object(let p) = parent, objects[p].kind != .cell, p != c { parentIndex = p }
+      add(.build(object: c, parent: parentIndex, at: at, statement: program.snippet(current)))
+      recording[level] += earlier
+      objects[c].inStep = true
+      objects[c].attached = true
+      markBuilt(c)
+      return
+    }
+    if !recording.isEmpty {
+      // In an action or a block: a layer it created is built where it is added.
+      guard gathering(c), !objects[c].attached else {
+        throw skip("an action adds only the layers it creates, once", at)
+      }
+      switch parent {
+      case .host, .hostLayer:
+        add(.build(object: c, parent: nil, at: at, statement: program.snippet(current)))
+      case .object(let p) where objects[p].kind != .cell && p != c && gathering(p):
+        objects[p].sublayers.removeAll { $0 == c }
+        if first { objects[p].sublayers.insert(c, at: 0) } else { objects[p].sublayers.append(c) }
+      case .object(let p) where objects[p].kind != .cell && p != c:
+        add(.build(object: c, parent: p, at: at, statement: program.snippet(current)))
+      default:
+        throw skip("cannot add a sublayer to \(parent.kindName)", at)
+      }
+      objects[c].attached = true
+      return
+    }
+    switch parent {
+    case .host, .hostLayer:
+      hostSublayers.removeAll { $0 == c }
+      if first { hostSublayers.insert(c, at: 0) } else { hostSublayers.append(c) }
+    case .object(let p) where objects[p].kind != .cell && p != c:
+      objects[p].sublayers.removeAll { $0 == c }
+      if first { objects[p].sublayers.insert(c, at: 0) } else { objects[p].sublayers.append(c) }
+    default:
+      throw skip("cannot add a sublayer to \(parent.kindName)", at)
+    }
+    objects[c].attached = true
+  }
+
+  /// A value as `set` reads it; in an action or a scheduled block, a number worked out from
+  /// `CACurrentMediaTime()` is `now` (`now+0.2`): the time when the block runs.
+  private func recordedText(_ value: ImportValue, kind: PropertyKind, at: SourceToken)
+    throws(ImportSkip) -> String
+  {
+    if !recording.isEmpty, case .number = kind, case .number(let n) = value,
+      tokens[current].contains(where: { $0.isIdentifier("CACurrentMediaTime") })
+    {
+      let offset = ((n - now) * 1e9).rounded() / 1e9
+      let w = SceneCommands.nowWord
+      return offset == 0 ? w : w + (offset > 0 ? "+" : "") + ValueFormatting.number(offset)
+    }
+    return try valueText(value, kind: kind, at: at)
+  }
+
+  /// A value as `set` reads it for a property of `kind`.
+  func valueText(_ value: ImportValue, kind: PropertyKind, at: SourceToken)
+    throws(ImportSkip) -> String
+  {
+    func wrong() -> ImportSkip {
+      skip("expected a \(kind.word) here, not \(value.kindName)", at)
+    }
+    if case .parameter(let name) = value, let fallback = parameters[name] {
+      guard fallback.kind == kind else { throw wrong() }
+      usedParameters.insert(name)
+      return "$" + name
+    }
+    switch (kind, value) {
+    case (.number, .number(let n)), (.angle, .number(let n)), (.integer, .number(let n)):
+      return ValueFormatting.number(n)
+    case (.number, .bool(let b)), (.integer, .bool(let b)):
+      return b ? "1" : "0"
+    case (.point, .point(let p)): return ValueFormatting.value(.point(p))
+    case (.size, .size(let s)): return ValueFormatting.value(.size(s))
+    case (.rect, .rect(let r)), (.roundedRect, .rect(let r)): return ValueFormatting.value(.rect(r))
+    case (.point, .constant(".zero")): return "0,0"
+    case (.size, .constant(".zero")): return "0,0"
+    case (.rect, .constant(".zero")), (.roundedRect, .constant(".zero")): return "0,0,0,0"
+    case (.color, .color(let c)): return SceneSaver.colorText(c)
+    case (.color, .constant(let c)):
+      guard let color = ImportNames.color(c) else { throw wrong() }
+      return SceneSaver.colorText(color)
+    case (.color, .null): return SceneSaver.colorText(.clear)
+    case (.bool, .bool(let b)): return PropertyKind.boolWord(b)
+    case (.bool, .number(let n)): return PropertyKind.boolWord(n != 0)
+    case (.enumeration, .constant(let c)): return c
+    case (.enumeration, .string(let s)): return s
+    case (.image, .image(let ref)): return ValueFormatting.value(.image(ref))
+    case (.transform3D, .transform(let t)): return t
+    case (.transform3D, .constant(".identity")): return "identity"
+    case (.image, .null): return ImageRef.noneWord
+    case (.text, .string(let s)): return "\"\(s)\""
+    default: throw wrong()
+    }
+  }
+
+  /// The view's own layer when `layerClass` is CAEmitterLayer: an emitter filling the view.
+  func ownEmitter(at: SourceToken) throws(ImportSkip) -> ImportValue {
+    if let o = ownLayer { return .object(o) }
+    guard case .object(let o) = try create(.emitter, at: at) else { return .null }
+    ownLayer = o
+    // The view's own layer is the setup's, also when an action reads it first.
+    objects[o].inStep = false
+    objects[o].stepDepth = 0
+    objects[o].attached = true
+    objects[o].assignments.append(
+      ImportAssignment(
+        key: "frame",
+        text: ValueFormatting.value(.rect(Rect(0, 0, viewSize.width, viewSize.height))),
+        value: .void, at: nil, statement: "the view's own layer fills it"))
+    hostSublayers.append(o)
+    return .object(o)
+  }
+}

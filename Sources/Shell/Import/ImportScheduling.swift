@@ -1,0 +1,302 @@
+/// Schedules: the forms of code that run a block later, each recorded as Burst's `after` or
+/// `every`: `DispatchQueue.main.asyncAfter`, `dispatch_after`, the usual `delay(_:)` helper,
+/// `perform(_:with:afterDelay:)` and `performSelector:withObject:afterDelay:`, and `Timer` and
+/// `NSTimer` timers, with a held timer's `invalidate()` ending it (`every … until`).
+extension ImportInterpreter {
+  /// `after DELAY { … }` of a block's statements; a block that only invalidates a timer adds
+  /// nothing (the timer's `until` says it).
+  private func delayed(_ delay: Double, _ body: Range<Int>) throws(ImportSkip) {
+    blockDelays.append(delay)
+    let outer = invalidated
+    invalidated = false
+    defer {
+      blockDelays.removeLast()
+      invalidated = outer
+    }
+    let steps = recordSteps(program.statements(in: body))
+    if steps.isEmpty && invalidated { return }
+    guard !steps.isEmpty else {
+      throw skip("only property changes of layers and cells are scheduled")
+    }
+    add(.after(delay: delay, steps: steps))
+  }
+
+  /// `timer.invalidate()` (`[timer invalidate]`) of a held timer, in a block the setup code
+  /// schedules: the timer runs until then.
+  func invalidate(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
+    let name: String
+    if spells([".", "invalidate", "(", ")"], at: i + 1, in: s), s.upperBound == i + 5 {
+      name = tokens[i].text
+    } else if spells(["invalidate", "]"], at: i + 2, in: s), tokens[i].isPunctuation("["),
+      s.upperBound == i + 4
+    {
+      name = tokens[i + 1].text
+    } else {
+      return false
+    }
+    guard let k = heldTimers[name] else { return false }
+    guard recording.count == 1, blockDelays.count == 1 else {
+      throw skip("a timer's invalidate() is read in a block that the setup code schedules")
+    }
+    timerUntil[k] = now + blockDelays[0]
+    invalidated = true
+    return true
+  }
+
+  /// A scheduled block's statements, recorded; none recorded skips the whole statement.
+  private func block(_ body: Range<Int>) throws(ImportSkip) -> [ImportStep] {
+    let steps = recordSteps(program.statements(in: body))
+    guard !steps.isEmpty else {
+      throw skip("only property changes of layers and cells are scheduled")
+    }
+    return steps
+  }
+
+  /// A delay or interval in seconds: finite, 0 or more.
+  func seconds(_ range: Range<Int>) throws(ImportSkip) -> Double {
+    guard !range.isEmpty else { throw skip("a delay in seconds is missing") }
+    let d = try number(try expression(range), at: tokens[range.lowerBound])
+    guard d >= 0, d.isFinite else { throw skip("a delay must be 0 or more seconds") }
+    return d
+  }
+
+  /// Whether the tokens from `i` spell `words`.
+  func spells(_ words: [String], at i: Int, in s: Range<Int>) -> Bool {
+    i + words.count <= s.upperBound
+      && zip(tokens[i..<(i + words.count)], words).allSatisfy { $0.text == $1 }
+  }
+
+  /// `DispatchQueue.main.asyncAfter(deadline: .now() + D) { … }`: `after D { … }`.
+  func scheduledBlock(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
+    let words = ["DispatchQueue", ".", "main", ".", "asyncAfter", "("]
+    guard s.upperBound - i > words.count + 3, spells(words, at: i, in: s) else { return false }
+    let open = i + words.count - 1
+    let close = program.closing(open, in: s)
+    guard close + 1 < s.upperBound, tokens[close + 1].isPunctuation("{"),
+      program.closing(close + 1, in: s) == s.upperBound - 1,
+      tokens[open + 1].isIdentifier("deadline"),
+      tokens[open + 2].isPunctuation(":")
+    else { return false }
+    // The deadline: `.now()` or `.now() + D` (also `DispatchTime.now()`).
+    var d = open + 3
+    if tokens[d].isIdentifier("DispatchTime") { d += 1 }
+    guard d + 3 < close + 1, tokens[d].isPunctuation("."), tokens[d + 1].isIdentifier("now"),
+      tokens[d + 2].isPunctuation("("), tokens[d + 3].isPunctuation(")")
+    else { throw skip("only a deadline of .now() + SECONDS is scheduled") }
+    d += 4
+    var delay = 0.0
+    if d < close {
+      guard tokens[d].isPunctuation("+") else {
+        throw skip("only a deadline of .now() + SECONDS is scheduled")
+      }
+      delay = try seconds((d + 1)..<close)
+    }
+    try delayed(delay, (close + 2)..<(s.upperBound - 1))
+    return true
+  }
+
+  /// `dispatch_after(dispatch_time(DISPATCH_TIME_NOW, NANOSECONDS), QUEUE, ^{ … })`:
+  /// `after SECONDS { … }`.
+  func dispatchAfter(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
+    guard spells(["dispatch_after", "("], at: i, in: s) else { return false }
+    let close = program.closing(i + 1, in: s)
+    guard spells(["dispatch_time", "(", "DISPATCH_TIME_NOW"], at: i + 2, in: s) else {
+      throw skip("only dispatch_time(DISPATCH_TIME_NOW, …) is scheduled")
+    }
+    let timeClose = program.closing(i + 3, in: s)
+    var delay = 0.0
+    if i + 5 < timeClose, tokens[i + 5].isPunctuation(",") {
+      delay = try seconds((i + 6)..<timeClose) / 1e9
+    }
+    guard
+      let caret = (timeClose..<close).first(where: {
+        tokens[$0].isPunctuation("^") && $0 + 1 < close && tokens[$0 + 1].isPunctuation("{")
+      })
+    else { throw skip("only a block ^{ … } is scheduled") }
+    let end = program.closing(caret + 1, in: s)
+    try delayed(delay, (caret + 2)..<end)
+    return true
+  }
+
+  /// **(choice)** The helper apps define elsewhere to run a closure later, called as
+  /// `delay(D) { … }` (also `after`, `runAfter`, `afterDelay`), when the file does not define
+  /// it: `after D { … }`, as the helper does with `asyncAfter`.
+  static let delayHelpers: Set<String> = ["delay", "after", "runAfter", "afterDelay"]
+
+  func delayHelper(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
+    guard tokens[i].kind == .identifier, Self.delayHelpers.contains(tokens[i].text),
+      i + 1 < s.upperBound, tokens[i + 1].isPunctuation("("),
+      !program.functions.contains(where: { $0.name == tokens[i].text })
+    else { return false }
+    let close = program.closing(i + 1, in: s)
+    guard close + 1 < s.upperBound, tokens[close + 1].isPunctuation("{"),
+      program.closing(close + 1, in: s) == s.upperBound - 1, close > i + 2
+    else { return false }
+    var argument = (i + 2)..<close
+    if argument.count > 2, tokens[argument.lowerBound].kind == .identifier,
+      tokens[argument.lowerBound + 1].isPunctuation(":")
+    {
+      argument = (argument.lowerBound + 2)..<argument.upperBound  // `delay(seconds: 1)`
+    }
+    try delayed(try seconds(argument), (close + 2)..<(s.upperBound - 1))
+    warn(
+      tokens[i],
+      "\(tokens[i].text)(_:) is not in the file: taken as the usual helper that runs its"
+        + " closure after that many seconds")
+    return true
+  }
+
+  /// `perform(#selector(m), with: nil, afterDelay: D)` and
+  /// `[self performSelector:@selector(m) withObject:nil afterDelay:D]`: `after D run m`.
+  func performAfterDelay(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
+    guard
+      let delayWord = s.first(where: {
+        tokens[$0].isIdentifier("afterDelay") && $0 + 1 < s.upperBound
+          && tokens[$0 + 1].isPunctuation(":")
+      }),
+      s.contains(where: {
+        tokens[$0].isIdentifier("perform") || tokens[$0].isIdentifier("performSelector")
+      })
+    else { return false }
+    let method = try selector(in: i..<delayWord)
+    let last = s.upperBound - 1
+    guard tokens[last].isPunctuation(")") || tokens[last].isPunctuation("]") else {
+      throw skip("only perform(_:with:afterDelay:) on self is scheduled")
+    }
+    add(.after(delay: try seconds((delayWord + 2)..<last), steps: [.run(method)]))
+    return true
+  }
+
+  /// The method a `#selector(m)` or `@selector(m)` in the range names: one without arguments.
+  private func selector(in range: Range<Int>) throws(ImportSkip) -> String {
+    guard
+      let sel = range.first(where: {
+        tokens[$0].isIdentifier("#selector") || tokens[$0].isIdentifier("@selector")
+      }), sel + 2 < range.upperBound, tokens[sel + 2].kind == .identifier
+    else { throw skip("a #selector(METHOD) is needed") }
+    let name = tokens[sel + 2].text
+    guard
+      program.functions.contains(where: {
+        $0.name == name && !$0.returnsValue
+          && ($0.parameters.isEmpty || $0.parameters == ["sender"])
+      })
+    else { throw skip("'\(name)' is not a method of this file that can become an action") }
+    return name
+  }
+
+  /// `Timer.scheduledTimer(withTimeInterval: S, repeats: true) { _ in … }`: `every S { … }`
+  /// (`repeats: false`: `after S { … }`); with `timeInterval:target:selector:`, `every S run m`.
+  func scheduledTimer(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
+    if try objcTimer(i, s) { return true }
+    guard let t = s.first(where: { spells(["Timer", ".", "scheduledTimer", "("], at: $0, in: s) })
+    else { return false }
+    let open = t + 3
+    let close = program.closing(open, in: s)
+    func argument(_ label: String) -> Range<Int>? {
+      guard
+        let l = (open..<close).first(where: {
+          tokens[$0].isIdentifier(label) && tokens[$0 + 1].isPunctuation(":")
+        })
+      else { return nil }
+      let end = topLevelIndex(of: ",", in: (l + 2)..<close) ?? close
+      return (l + 2)..<end
+    }
+    guard let interval = argument("withTimeInterval") ?? argument("timeInterval"),
+      let repeatsRange = argument("repeats")
+    else { throw skip("only scheduledTimer(withTimeInterval:repeats:) is scheduled") }
+    let s0 = try seconds(interval)
+    guard s0 > 0 else { throw skip("a timer's interval must be more than 0 seconds") }
+    guard case .bool(let repeats) = try expression(repeatsRange) else {
+      throw skip("repeats must be true or false")
+    }
+    let steps: [ImportStep]
+    if close + 1 < s.upperBound, tokens[close + 1].isPunctuation("{") {
+      let end = program.closing(close + 1, in: s)
+      var start = close + 2
+      // The closure's parameters: `_ in`, `timer in`, `[weak self] _ in`.
+      if let word = (start..<min(end, start + 8)).first(where: { tokens[$0].isIdentifier("in") }),
+        !(start..<word).contains(where: {
+          tokens[$0].isPunctuation("{") || tokens[$0].isPunctuation("=")
+            || tokens[$0].isPunctuation(".") || tokens[$0].isIdentifier("for")
+        })
+      {
+        start = word + 1
+      }
+      steps = try block(start..<end)
+    } else {
+      guard let sel = argument("selector") else {
+        throw skip("a timer needs a block or a selector")
+      }
+      steps = [.run(try selector(in: sel))]
+    }
+    hold(i, s, repeats: repeats)
+    add(repeats ? .every(interval: s0, steps: steps) : .after(delay: s0, steps: steps))
+    return true
+  }
+
+  /// `[NSTimer scheduledTimerWithTimeInterval:S repeats:YES block:^(NSTimer *t) { … }]`:
+  /// `every S { … }` (`repeats:NO`: `after S { … }`); with `target:self
+  /// selector:@selector(m) userInfo:nil repeats:YES`, `every S run m`.
+  private func objcTimer(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
+    guard program.language == .objc,
+      let open = s.first(where: {
+        spells(["[", "NSTimer", "scheduledTimerWithTimeInterval", ":"], at: $0, in: s)
+      })
+    else { return false }
+    let close = program.closing(open, in: s)
+    /// A part of the message: from after `label:` to the next part at the same depth.
+    func argument(_ label: String) -> Range<Int>? {
+      var depth = 0
+      var start: Int? = nil
+      for j in (open + 1)..<close {
+        let t = tokens[j]
+        if t.kind == .punctuation {
+          if ["(", "[", "{"].contains(t.text) { depth += 1 }
+          if [")", "]", "}"].contains(t.text) { depth -= 1 }
+        }
+        guard depth == 0, t.kind == .identifier, j + 1 < close, tokens[j + 1].isPunctuation(":")
+        else { continue }
+        if let start { return start..<j }
+        if t.text == label { start = j + 2 }
+      }
+      return start.map { $0..<close }
+    }
+    guard let interval = argument("scheduledTimerWithTimeInterval"),
+      let repeatsRange = argument("repeats")
+    else { throw skip("only scheduledTimerWithTimeInterval:…repeats:… is scheduled") }
+    let s0 = try seconds(interval)
+    guard s0 > 0 else { throw skip("a timer's interval must be more than 0 seconds") }
+    guard case .bool(let repeats) = try expression(repeatsRange) else {
+      throw skip("repeats must be YES or NO")
+    }
+    let steps: [ImportStep]
+    if let block = argument("block") {
+      guard let brace = block.first(where: { tokens[$0].isPunctuation("{") }) else {
+        throw skip("a timer's block is written in place: ^(NSTimer *timer) { … }")
+      }
+      steps = try self.block((brace + 1)..<program.closing(brace, in: block))
+    } else {
+      guard let sel = argument("selector") else {
+        throw skip("a timer needs a block or a selector")
+      }
+      steps = [.run(try selector(in: sel))]
+    }
+    hold(i, s, repeats: repeats)
+    add(repeats ? .every(interval: s0, steps: steps) : .after(delay: s0, steps: steps))
+    return true
+  }
+
+  /// `let timer = Timer.scheduledTimer(…)` (`NSTimer *timer = […]`) in setup code: the timer
+  /// is held, so a later `timer.invalidate()` ends it.
+  private func hold(_ i: Int, _ s: Range<Int>, repeats: Bool) {
+    guard repeats, recording.isEmpty else { return }
+    if program.language == .swift {
+      guard ["let", "var"].contains(tokens[i].text), i + 2 < s.upperBound,
+        tokens[i + 1].kind == .identifier, tokens[i + 2].isPunctuation("=")
+      else { return }
+      heldTimers[tokens[i + 1].text] = scheduled.count
+    } else if let (name, eq) = objcDeclaration(i, s), eq != nil {
+      heldTimers[name] = scheduled.count
+    }
+  }
+}
