@@ -266,6 +266,56 @@ struct ImportFormsTests {
           _spark.birthRate = 7;
           e.birthRate = self.spark.birthRate;
         """), get: "e.birthRate", value: "7"),
+    Case(
+      name: "an initializer the file adds to UIColor in an extension makes the colour",
+      ext: "swift",
+      source: "extension UIColor {\n  convenience init(hex: Int) {\n"
+        + "    self.init(red: CGFloat((hex >> 16) & 0xFF) / 255, green: CGFloat((hex >> 8) & 0xFF)"
+        + " / 255, blue: CGFloat(hex & 0xFF) / 255, alpha: 1)\n  }\n}\n"
+        + swift("    e.backgroundColor = UIColor(hex: 0xFF8800).cgColor"),
+      get: "e.backgroundColor", value: "#ff8800"),
+    Case(
+      name: "a cell appended to a layer's emitterCells joins them",
+      ext: "swift",
+      source: swift(
+        """
+            let c = CAEmitterCell()
+            c.name = "late"
+            c.birthRate = 6
+            e.emitterCells = []
+            e.emitterCells?.append(c)
+        """), get: "e.emitterCells.late.birthRate", value: "6"),
+    Case(
+      name: "a block for the main queue runs in place",
+      ext: "swift",
+      source: swift(
+        """
+            DispatchQueue.main.async {
+              e.birthRate = 8
+            }
+        """), get: "e.birthRate", value: "8"),
+    Case(
+      name: "dispatch_async to the main queue runs in place",
+      ext: "m",
+      source: objc(
+        """
+          dispatch_async(dispatch_get_main_queue(), ^{
+            e.birthRate = 9;
+          });
+        """), get: "e.birthRate", value: "9"),
+    Case(
+      name: "a closure called where it is written gives its value",
+      ext: "swift",
+      source: swift(
+        """
+            let c: CAEmitterCell = {
+              let cell = CAEmitterCell()
+              cell.name = "made"
+              cell.lifetime = 2.5
+              return cell
+            }()
+            e.emitterCells = [c]
+        """), get: "e.emitterCells.made.lifetime", value: "2.5"),
   ]
 
   @Test("each form imports to its value", arguments: cases)

@@ -175,6 +175,18 @@ extension ImportInterpreter {
         if let t = try transform(type, labels, values, at: at) { return t }
         if let p = try pathFunction(type, values, at: at) { return p }
       }
+      let signature = "init(" + labels.map { $0 + ":" }.joined() + ")"
+      if let f = program.functions.firstIndex(where: {
+        $0.owner == type && $0.signature == signature
+      }) {
+        // `UIColor(hex: 0xFF8800)`: an initializer the file adds in an extension; its
+        // `self.init(…)` gives the value.
+        called.insert(f)
+        let function = program.functions[f]
+        return try invoke(
+          body: function.body, parameters: ["self"] + function.parameters,
+          args: [.type(type)] + values, at: at)
+      }
       throw skip("\(type)(\(labels.map { $0 + ":" }.joined())) is not understood", at)
     case .function(let name) where localActions.contains(name) && args.isEmpty:
       add(.run(name))

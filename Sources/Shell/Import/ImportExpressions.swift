@@ -50,7 +50,7 @@ extension ImportInterpreter {
 
   private static let precedence: [String: Int] = [
     "||": 1, "&&": 2, "==": 3, "!=": 3, "<": 3, ">": 3, "<=": 3, ">=": 3, "??": 4, "..<": 5,
-    "...": 5, "+": 6, "-": 6, "*": 7, "/": 7, "%": 7,
+    "...": 5, "+": 6, "-": 6, "|": 6, "^": 6, "*": 7, "/": 7, "%": 7, "&": 7, "<<": 8, ">>": 8,
   ]
 
   private func binary(_ c: inout Int, _ end: Int, _ minimum: Int) throws(ImportSkip)
@@ -90,6 +90,9 @@ extension ImportInterpreter {
       }
     }
     if op == "+", case .array(let x) = a, case .array(let y) = b { return .array(x + y) }
+    if op == "|", case .constant = a {
+      return .array([a, b])  // an option set (`.curveEaseIn | .repeat`): its members
+    }
     let x = try number(a, at: at)
     let y = try number(b, at: at)
     switch op {
@@ -102,6 +105,20 @@ extension ImportInterpreter {
     case "%":
       guard y != 0 else { throw skip("a division by zero", at) }
       return .number(x.truncatingRemainder(dividingBy: y))
+    case "&", "|", "^", "<<", ">>":
+      // Bitwise, on whole numbers (`(hex >> 16) & 0xFF` in a colour initializer).
+      guard let i = Int(exactly: x), let j = Int(exactly: y),
+        abs(j) < 64 || (op != "<<" && op != ">>")
+      else {
+        throw skip("'\(op)' takes whole numbers", at)
+      }
+      switch op {
+      case "&": return .number(Double(i & j))
+      case "|": return .number(Double(i | j))
+      case "^": return .number(Double(i ^ j))
+      case "<<": return .number(Double(i << j))
+      default: return .number(Double(i >> j))
+      }
     case "==": return .bool(x == y)
     case "!=": return .bool(x != y)
     case "<": return .bool(x < y)
@@ -214,7 +231,9 @@ extension ImportInterpreter {
       case "true", "YES", "@YES": return .bool(true)
       case "false", "NO", "@NO": return .bool(false)
       case "nil", "NULL", "Nil": return .null
-      case "self": return program.selfIsEmitter ? try ownEmitter(at: t) : .host
+      case "self":
+        if let own = frames.last?["self"] { return own }  // in an extension's initializer
+        return program.selfIsEmitter ? try ownEmitter(at: t) : .host
       case "@selector", "#selector": throw skip("selectors are not followed", t)
       default: return try variable(t.text, at: t)
       }
@@ -433,6 +452,10 @@ extension ImportInterpreter {
   }
 
   /// Type names the importer knows as values to call or to read members of.
+  /// Whether the importer knows a type by itself (`UIColor`, `CGPoint`), so an extension of
+  /// it in the file adds to Apple's type rather than declaring one of the app's.
+  static func isKnownType(_ type: String) -> Bool { types.contains(type) }
+
   private static let types: Set<String> = Set([
     "CAEmitterLayer", "CAEmitterCell", "CALayer", "CGPoint", "CGSize", "CGRect", "CGFloat",
     "Float", "Double", "Int", "NSNumber", "NSValue", "UIColor", "CGColor", "UIImage", "UIScreen",

@@ -34,7 +34,8 @@ final class ImportInterpreter {
   var ownLayer: Int?
   /// Whether a function is an initializer (`init`, `init(layer:)`, `initWithImageName:`).
   static func isInitializer(_ f: SourceFunction) -> Bool {
-    initializers.contains(f.signature) || f.name == "init"
+    if let owner = f.owner, isKnownType(owner) { return false }  // `extension UIColor { init… }`
+    return initializers.contains(f.signature) || f.name == "init"
       || (f.name.hasPrefix("initWith") && f.name.dropFirst(8).first?.isUppercase == true)
   }
 

@@ -118,6 +118,33 @@ extension ImportInterpreter {
     return true
   }
 
+  /// `DispatchQueue.main.async { … }` (also `async(execute:)`), `dispatch_async(
+  /// dispatch_get_main_queue(), ^{ … })` and `OperationQueue.main.addOperation { … }`: the
+  /// block runs on the main queue as soon as the code before it is done, so here it runs in
+  /// place.
+  func mainQueueBlock(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
+    let forms = [
+      ["DispatchQueue", ".", "main", ".", "async"],
+      ["OperationQueue", ".", "main", ".", "addOperation"],
+      ["dispatch_async", "(", "dispatch_get_main_queue", "(", ")"],
+    ]
+    guard forms.contains(where: { spells($0, at: i, in: s) }),
+      let open = (i..<s.upperBound).first(where: { tokens[$0].isPunctuation("{") }),
+      program.closing(open, in: s) < s.upperBound
+    else { return false }
+    let close = program.closing(open, in: s)
+    for statement in program.statements(in: (open + 1)..<close) {
+      do throws(ImportSkip) {
+        if try self.statement(statement) != nil { break }  // a `return` leaves the block
+      } catch {
+        warn(
+          tokens[statement.lowerBound], "skipped: \(program.snippet(statement))",
+          hint: error.message)
+      }
+    }
+    return true
+  }
+
   /// **(choice)** The helper apps define elsewhere to run a closure later, called as
   /// `delay(D) { … }` (also `after`, `runAfter`, `afterDelay`), when the file does not define
   /// it: `after D { … }`, as the helper does with `asyncAfter`.

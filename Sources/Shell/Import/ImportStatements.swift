@@ -42,6 +42,7 @@ extension ImportInterpreter {
     if try scheduledBlock(i, s) { return nil }
     if try dispatchAfter(i, s) { return nil }
     if try delayHelper(i, s) { return nil }
+    if try mainQueueBlock(i, s) { return nil }
     if try performAfterDelay(i, s) { return nil }
     if try scheduledTimer(i, s) { return nil }
     if let scheduling = ["asyncAfter", "dispatch_after", "scheduledTimer", "afterDelay"].first(
@@ -112,6 +113,11 @@ extension ImportInterpreter {
       return nil
     }
     if try appendStatement(i, s) { return nil }
+    if head.isIdentifier("self"), i + 2 < s.upperBound, tokens[i + 2].isIdentifier("init"),
+      case .type? = frames.last?["self"]
+    {
+      return try expression(i..<s.upperBound)  // `self.init(red: …)` makes the value
+    }
     _ = try expression(i..<s.upperBound)
     return nil
   }
@@ -167,10 +173,37 @@ extension ImportInterpreter {
     {
       (name, argument) = (t[1].text, (i + 4)..<(s.upperBound - 1))
     } else {
-      return false
+      return try appendCell(i, s)
     }
     guard case .array(let list) = try variable(name, at: t[0]) else { return false }
     bind(name, .array(list + [try expression(argument)]))
+    return true
+  }
+
+  /// `emitter.emitterCells?.append(cell)` (`emitterCells!.append`, `+= [cell]` is an
+  /// assignment): the layer's or cell's cells with one more.
+  private func appendCell(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
+    guard
+      let dot = (i..<s.upperBound).last(where: {
+        tokens[$0].isIdentifier("append") && $0 > i
+          && (tokens[$0 - 1].isPunctuation(".") || tokens[$0 - 1].isPunctuation("?."))
+      }),
+      dot + 1 < s.upperBound, tokens[dot + 1].isPunctuation("("),
+      program.closing(dot + 1, in: s) == s.upperBound - 1
+    else { return false }
+    var end = dot - 1
+    while end > i, tokens[end - 1].isPunctuation("?") || tokens[end - 1].isPunctuation("!") {
+      end -= 1
+    }
+    guard end - 2 >= i, tokens[end - 1].isIdentifier("emitterCells"),
+      tokens[end - 2].isPunctuation(".") || tokens[end - 2].isPunctuation("?.")
+    else { return false }
+    let owner = try expression(i..<(end - 2))
+    guard case .array(let cells) = try member(owner, "emitterCells", at: tokens[end - 1]) else {
+      return false
+    }
+    let added = try expression((dot + 2)..<(s.upperBound - 1))
+    try setProperty(owner, "emitterCells", .array(cells + [added]), at: tokens[end - 1])
     return true
   }
 

@@ -46,6 +46,7 @@ enum SourceTokenizer {
   /// Operators read as one token, longest first.
   static let operators = [
     "..<", "...", "->", "?.", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=", "/=", "??",
+    "<<", ">>",
   ]
 
   static func tokens(_ source: String) -> [SourceToken] {
