@@ -316,6 +316,23 @@ struct ImportFormsTests {
             }()
             e.emitterCells = [c]
         """), get: "e.emitterCells.made.lifetime", value: "2.5"),
+    Case(
+      name: "a static computed property the file adds to UIColor, with .random(in:) in it",
+      ext: "swift",
+      source: "extension UIColor {\n  static var warm: UIColor {\n"
+        + "    UIColor(red: 1, green: .random(in: 0.5...0.5), blue: 0, alpha: 1)\n  }\n}\n"
+        + swift("    e.backgroundColor = UIColor.warm.cgColor"),
+      get: "e.backgroundColor", value: "#ff8000"),
+    Case(
+      name: "an image's tint or size methods keep its picture",
+      ext: "swift",
+      source: swift(
+        """
+            let c = CAEmitterCell()
+            c.name = "c"
+            c.contents = UIImage(named: "spark")?.withTintColor(.red).resized(to: 8).cgImage
+            e.emitterCells = [c]
+        """), get: "e.emitterCells.c.contents", value: "spark"),
   ]
 
   @Test("each form imports to its value", arguments: cases)

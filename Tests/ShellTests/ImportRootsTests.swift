@@ -40,6 +40,10 @@ struct ImportRootsTests {
       shape: "a protocol extension adding to the window, its requirement declared above",
       ran: "ran twinkle() at import: nothing in the file calls it", emitters: 1, cells: 1),
     Case(
+      file: "BannerRepresentable.swift",
+      shape: "a SwiftUI makeUIView(context:) returning a plain view, which fills the scene",
+      ran: "ran makeUIView(context:) at import", emitters: 1, cells: 1),
+    Case(
       file: "BurstOnTap.swift", shape: "an event-like method that builds, when nothing else does",
       ran: "ran startPop() at import: nothing else builds an emitter", emitters: 1, cells: 1),
   ]

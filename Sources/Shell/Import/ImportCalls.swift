@@ -36,6 +36,11 @@ extension ImportInterpreter {
     if case .type(let name) = v, let drawn = try randomCall(name, labels, values, at: at) {
       return drawn
     }
+    if case .constant(".random") = v,
+      let drawn = try randomCall("CGFloat.random", labels, values, at: at)
+    {
+      return drawn  // `.random(in: 0...1)` where a number goes: the numbers' own
+    }
     func arg(_ label: String) throws(ImportSkip) -> Double {
       guard let a = args.first(where: { $0.0 == label }) else {
         throw skip("missing '\(label):'", at)
@@ -241,6 +246,7 @@ extension ImportInterpreter {
     at: SourceToken
   ) throws(ImportSkip) -> ImportValue {
     if case .event = receiver { return try eventMethod(name) }
+    if case .image = receiver, Self.imageKeepers.contains(name) { return receiver }
     switch (name, labels) {
     case ("addSublayer", ["_"]):
       try attach(values[0], to: receiver, first: false, at: at)

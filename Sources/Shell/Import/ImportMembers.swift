@@ -10,6 +10,14 @@ extension ImportInterpreter {
     "unsignedIntegerValue", "longValue", "cgFloatValue",
   ]
 
+  /// Methods of an image that keep its picture here (`withTintColor(_:)`, `resized(to:)` of an
+  /// app's extension): the cell's colour and scale do that work in Burst.
+  static let imageKeepers: Set<String> = [
+    "withTintColor", "withRenderingMode", "imageWithRenderingMode", "withConfiguration",
+    "withAlignmentRectInsets", "imageFlippedForRightToLeftLayoutDirection", "resized", "resize",
+    "scaled", "tinted", "withColor", "imageWithTintColor",
+  ]
+
   /// An instance variable or property by name; Objective-C's `_emitter` is the variable behind
   /// the property `emitter` (and the other way round).
   func instanceValue(_ name: String) -> ImportValue? {
@@ -53,8 +61,13 @@ extension ImportInterpreter {
     case .type(let type):
       if name == "self" || name == "init" { return v }
       if type == "PlaygroundPage", name == "current" { return .type("PlaygroundPage.current") }
-      if program.typeNames.contains(type), program.functions.contains(where: { $0.name == name }) {
-        return .function(name)  // `SnowGlobeView.newEmitterCell()`: a class function of the file
+      if program.typeNames.contains(type),
+        let f = program.functions.firstIndex(where: { $0.name == name })
+      {
+        // `SnowGlobeView.newEmitterCell()`: a class function of the file; `UIColor.random`: a
+        // static computed property it adds, read without a call.
+        if program.functions[f].isProperty { return try call(f, args: [], at: at) }
+        return .function(name)
       }
       if isOwnType(type) {
         // `Palette.accent`: a static property of the file's type; `Kind.rain`: a case of its
@@ -130,6 +143,7 @@ extension ImportInterpreter {
       if let color = ImportNames.color(c) { return try member(.color(color), name, at: at) }
     case .image:
       if name == "cgImage" || name == "CGImage" { return v }
+      if Self.imageKeepers.contains(name) { return .method(v, name) }
     case .null:
       return .null
     case .string(let text):

@@ -246,6 +246,14 @@ extension ImportInterpreter {
     guard case .object(let o) = value, !objects[o].attached else { return }
     switch objects[o].kind {
     case .layer, .emitter:
+      if objects[o].view != nil,
+        !objects[o].assignments.contains(where: { ["frame", "bounds"].contains($0.key) })
+      {
+        // **(choice)** A view a root returns unsized (SwiftUI's `makeUIView(context:)`) fills
+        // the space it is given: the scene.
+        let whole = ImportValue.rect(Rect(0, 0, viewSize.width, viewSize.height))
+        try setProperty(value, "frame", whole, at: at)
+      }
       try attach(value, to: .host, first: false, at: at)
     case .cell:
       let emitter = try create(.emitter, at: at)
