@@ -333,6 +333,17 @@ struct ImportFormsTests {
             c.contents = UIImage(named: "spark")?.withTintColor(.red).resized(to: 8).cgImage
             e.emitterCells = [c]
         """), get: "e.emitterCells.c.contents", value: "spark"),
+    Case(
+      name: "a field of a local point or rect is changed in place",
+      ext: "swift",
+      source: swift(
+        """
+            var pos = CGPoint(x: 10, y: 20)
+            pos.y += 5
+            var box = CGRect(x: 0, y: 0, width: 100, height: 50)
+            box.origin.x = pos.y
+            e.frame = box
+        """), get: "e.frame", value: "25,0,100,50"),
   ]
 
   @Test("each form imports to its value", arguments: cases)

@@ -1,3 +1,5 @@
+import Core
+
 /// Statements: what one statement of the file does (`statement`), in the order it tries the forms
 /// it knows: the superclass's part, actions and schedules, declarations (`let`, `var`,
 /// Objective-C's `CAEmitterCell *cell = …`), `return`, loops (`for … in`, C's `for (int i = …)`),
@@ -177,6 +179,46 @@ extension ImportInterpreter {
     }
     guard case .array(let list) = try variable(name, at: t[0]) else { return false }
     bind(name, .array(list + [try expression(argument)]))
+    return true
+  }
+
+  /// `pos.y = 10`, `frame.origin.x += 5`, `size.width = w` of a local point, size or rect:
+  /// the variable gets the value with that field changed (they are values, as in C and Swift).
+  private func assignField(_ lhs: Range<Int>, _ value: ImportValue) throws(ImportSkip) -> Bool {
+    let first = tokens[lhs.lowerBound]
+    guard lhs.count >= 3, first.kind == .identifier,
+      let held = frames.last?[first.text] ?? instance[first.text]
+    else { return false }
+    var fields: [String] = []
+    var k = lhs.lowerBound + 1
+    while k + 1 < lhs.upperBound, tokens[k].isPunctuation("."), tokens[k + 1].kind == .identifier {
+      fields.append(tokens[k + 1].text)
+      k += 2
+    }
+    guard k == lhs.upperBound, !fields.isEmpty else { return false }
+    func number(_ v: ImportValue) throws(ImportSkip) -> Double { try self.number(v, at: first) }
+    func changed(_ old: ImportValue, _ path: ArraySlice<String>) throws(ImportSkip) -> ImportValue?
+    {
+      guard let field = path.first else { return value }
+      let rest = path.dropFirst()
+      switch (old, field) {
+      case (.point(let p), "x") where rest.isEmpty: return .point(Point(try number(value), p.y))
+      case (.point(let p), "y") where rest.isEmpty: return .point(Point(p.x, try number(value)))
+      case (.size(let z), "width") where rest.isEmpty:
+        return .size(Size(try number(value), z.height))
+      case (.size(let z), "height") where rest.isEmpty:
+        return .size(Size(z.width, try number(value)))
+      case (.rect(let r), "origin"):
+        guard case .point(let p)? = try changed(.point(r.origin), rest) else { return nil }
+        return .rect(Rect(p.x, p.y, r.size.width, r.size.height))
+      case (.rect(let r), "size"):
+        guard case .size(let z)? = try changed(.size(r.size), rest) else { return nil }
+        return .rect(Rect(r.origin.x, r.origin.y, z.width, z.height))
+      default: return nil
+      }
+    }
+    guard let updated = try changed(held, fields[...]) else { return false }
+    bind(first.text, updated)
     return true
   }
 
@@ -488,6 +530,7 @@ extension ImportInterpreter {
       let old = try expression(lhs)
       v = try arithmetic(String(op.dropLast()), old, value, at: tokens[lhs.lowerBound])
     }
+    if try assignField(lhs, v) { return }
     if lhs.count == 1, last.kind == .identifier {
       if frames.last?[last.text] == nil,
         program.properties.contains(where: { $0.name == last.text })
