@@ -148,7 +148,7 @@ struct ImportTouchActionTests {
   @Test(
     "a touch's location is $point, run gives it, and the default is the view's centre",
     arguments: [
-      ("TouchRingViewController.m", "touchesBegan", "_ring"),
+      ("TouchRingViewController.m", "touchesBegan", "ring"),
       ("DragSparkView.swift", "handlePan", "spark"),
     ])
   func touch(file: String, action: String, layer: String) {

@@ -48,6 +48,11 @@ struct ImportShapesTests {
       ],
       emitters: ["emitterLayer"], get: ("emitterLayer.emitterCells.cell.birthRate", "30")),
     Case(
+      file: "Shapes/LazyEmitterView.m",
+      shape: "a category method nothing calls, a getter that makes its emitter once",
+      says: ["ran addDrizzleWithRate: at import", "emitter sparkle: 2 properties"],
+      emitters: ["sparkle", "drizzle"], get: ("sparkle.birthRate", "2")),
+    Case(
       file: "Actions/SnowCurtainView.m",
       shape: "an action adds a layer the setup made, after changing it by key path",
       says: ["ran start at import", "action stop { remove snow }"],

@@ -378,7 +378,11 @@ final class ImportRun {
         n = explicit
       } else {
         let fallback = object.kind == .cell ? "cell" : object.kind == .emitter ? "emitter" : "layer"
-        n = unique(object.explicitName ?? object.variable ?? fallback, layer: object.kind != .cell)
+        // Objective-C's `_emitter` is the variable behind the property `emitter`.
+        let variable = object.variable.map {
+          $0.count > 1 && $0.hasPrefix("_") ? String($0.dropFirst()) : $0
+        }
+        n = unique(object.explicitName ?? variable ?? fallback, layer: object.kind != .cell)
       }
       names[o] = n
       return n

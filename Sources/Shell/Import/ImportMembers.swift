@@ -100,6 +100,13 @@ extension ImportInterpreter {
       case "center": return .point(Point(whole.size.width / 2, whole.size.height / 2))
       default:
         if let value = instanceValue(name) { return value }
+        if program.language == .objc, !program.properties.contains(where: { $0.name == name }),
+          let f = program.functions.firstIndex(where: {
+            $0.name == name && $0.parameters.isEmpty && $0.returnsValue
+          })
+        {
+          return try call(f, args: [], at: at)  // `self.emitter`: the getter the file writes
+        }
         if program.properties.contains(where: { $0.name == name })
           || program.functions.contains(where: { $0.name == name })
         {
