@@ -48,6 +48,11 @@ struct ImportShapesTests {
       ],
       emitters: ["emitterLayer"], get: ("emitterLayer.emitterCells.cell.birthRate", "30")),
     Case(
+      file: "Shapes/ConfettiKinds.swift",
+      shape: "values of the file's struct made in nested closures, one cell each",
+      says: ["cell rain.emitterCells.cell4:", "this image is made in code"], emitters: ["rain"],
+      get: ("rain.emitterCells.cell4.color", "#5ac8fa")),
+    Case(
       file: "Shapes/LazyEmitterView.m",
       shape: "a category method nothing calls, a getter that makes its emitter once",
       says: ["ran addDrizzleWithRate: at import", "emitter sparkle: 2 properties"],

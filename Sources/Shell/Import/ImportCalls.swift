@@ -62,6 +62,13 @@ extension ImportInterpreter {
         case .number(let n): return .string(ValueFormatting.number(n))
         default: break
         }
+      case (_, let l)
+      where program.structNames.contains(type) && !l.isEmpty && !l.contains("_")
+        && !program.functions.contains(where: { $0.owner == type && $0.name == "init" }):
+        // `ConfettiType(color: .red, shape: .circle)`: a struct's memberwise initializer.
+        var fields: [String: ImportValue] = [:]
+        for (label, value) in zip(l, values) { fields[label] = value }
+        return .record(type: type, fields: fields)
       case (_, []) where isOwnType(type), (_, ["frame"]) where isOwnType(type):
         return try instantiate(type, at: at)  // `EmitterView()`: the file's own view
       case ("CAEmitterLayer", []): return try create(.emitter, at: at)

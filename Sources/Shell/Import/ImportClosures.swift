@@ -39,13 +39,19 @@ extension ImportInterpreter {
       parameters = names
       body = (inIndex + 1)..<closure.upperBound
     }
+    // The closure sees the variables of the code around it (`colors.map { c in Cell(c, shape) }`
+    // inside another closure reads its `shape`).
+    let outer = (frames.last ?? [:]).filter { !parameters.contains($0.key) }
+    let captured = outer.keys.sorted()
     var out: [ImportValue] = []
     for item in items {
       var args = [item]
       if parameters.count > 1, case .array(let parts) = item, parts.count == parameters.count {
         args = parts
       }
-      let value = try invoke(body: body, parameters: parameters, args: args, at: at)
+      let value = try invoke(
+        body: body, parameters: captured + parameters,
+        args: captured.map { outer[$0] ?? .null } + args, at: at)
       switch (name, value) {
       case ("forEach", _), ("compactMap", .null), (_, .void): break
       case ("flatMap", .array(let inner)): out += inner

@@ -228,7 +228,9 @@ final class ImportInterpreter {
           + " runs once, as a first event would",
         hint: "it stays an action: run \(a.name) runs it again, with fresh names")
     }
-    for p in program.properties where !usedProperties.contains(p.name) {
+    // A struct's fields are its values' (`.record`), not the setup's to use.
+    for p in program.properties
+    where !usedProperties.contains(p.name) && !program.structNames.contains(p.owner ?? "") {
       warn(p.at, "skipped: property \(p.name) is not used by the setup code")
     }
     for (i, o) in objects.enumerated() where !o.attached && !blockCopies.contains(i) {

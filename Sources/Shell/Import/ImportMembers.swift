@@ -53,6 +53,8 @@ extension ImportInterpreter {
     let whole = Rect(0, 0, viewSize.width, viewSize.height)
     if case .number = v, Self.numberViews.contains(name) { return v }  // `n.floatValue`
     switch v {
+    case .record(_, let fields):
+      if let field = fields[name] { return field }
     case .event:
       // `touches.first`, `event.allTouches`, `sender.view`: still the event; its methods
       // wait for their arguments (`touch.location(in: view)`).

@@ -52,6 +52,9 @@ indirect enum ImportValue: Sendable, Equatable {
   /// A closure the code passes (`delay(0.5) { layer.birthRate = 0 }`): its body's tokens and
   /// the variables it captured where it was written.
   case closure(body: Range<Int>, captured: [String: ImportValue])
+  /// A value of a struct the file declares, made by its memberwise initializer
+  /// (`ConfettiType(color: .red, shape: .circle)`): its fields by name.
+  case record(type: String, fields: [String: ImportValue])
   case null
   case void
 
@@ -90,6 +93,7 @@ indirect enum ImportValue: Sendable, Equatable {
     case .event: return "a touch or gesture"
     case .parameter(let p): return "the parameter \(p)"
     case .closure: return "a closure"
+    case .record(let type, _): return "a \(type) value"
     case .null: return "nil"
     case .void: return "no value"
     }

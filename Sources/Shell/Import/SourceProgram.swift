@@ -33,6 +33,8 @@ struct SourceProperty: Sendable {
   /// The token indices of the initializer expression (after `=`).
   var initializer: Range<Int>
   var at: SourceToken
+  /// The type whose body declares it, nil for an Objective-C instance variable.
+  var owner: String? = nil
 }
 
 /// The declarations of one Swift or Objective-C file: what the importer runs and what it only
@@ -52,6 +54,8 @@ struct SourceProgram: Sendable {
   var selfIsEmitter = false
   /// The types the file declares or extends (`SnowGlobeView`, `HeartEmitter`).
   var typeNames: Set<String> = []
+  /// The structs the file declares (`struct ConfettiType { … }`), made field by field.
+  var structNames: Set<String> = []
   /// Declarations it could not read, with why.
   var skipped: [(at: SourceToken, message: String)] = []
   /// Objective-C's `#define NAME VALUE` and `#define NAME(A, B) VALUE`: the parameters (nil
@@ -68,6 +72,7 @@ struct SourceProgram: Sendable {
       .contains(tokens[i].text) && tokens[i + 1].kind == .identifier
     {
       typeNames.insert(tokens[i + 1].text)
+      if tokens[i].text == "struct" { structNames.insert(tokens[i + 1].text) }
     }
     if !layerIsEmitter && !selfIsEmitter { selfIsEmitter = setsOwnEmitterProperties }
   }
@@ -355,7 +360,9 @@ struct SourceProgram: Sendable {
       guard t.kind == .punctuation else { continue }
       if t.text == "=" && depth == 0 {
         properties.append(
-          SourceProperty(name: nameToken.text, initializer: (j + 1)..<s.upperBound, at: nameToken))
+          SourceProperty(
+            name: nameToken.text, initializer: (j + 1)..<s.upperBound, at: nameToken,
+            owner: owner))
         return
       }
       if t.text == "{" && depth == 0 {
@@ -383,7 +390,9 @@ struct SourceProgram: Sendable {
     // Declared without a value (`@IBOutlet var tableView: UITableView!`): set from outside
     // the code unless the code assigns it.
     properties.append(
-      SourceProperty(name: nameToken.text, initializer: s.upperBound..<s.upperBound, at: nameToken))
+      SourceProperty(
+        name: nameToken.text, initializer: s.upperBound..<s.upperBound, at: nameToken,
+        owner: owner))
   }
 
   private mutating func scanObjC(_ s: Range<Int>) {
