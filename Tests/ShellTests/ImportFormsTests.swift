@@ -344,6 +344,54 @@ struct ImportFormsTests {
             box.origin.x = pos.y
             e.frame = box
         """), get: "e.frame", value: "25,0,100,50"),
+    Case(
+      name: "while runs while its condition holds; repeat runs once before it looks",
+      ext: "swift",
+      source: swift(
+        """
+            var n: Float = 0
+            var k = 0
+            while k < 4 {
+              n += 2
+              k += 1
+            }
+            repeat {
+              n += 1
+            } while n < 3
+            e.birthRate = n
+        """), get: "e.birthRate", value: "9"),
+    Case(
+      name: "stride(from:to:by:) gives the numbers a loop takes",
+      ext: "swift",
+      source: swift(
+        """
+            var total: Float = 0
+            for x in stride(from: 0, to: 10, by: 3) { total += Float(x) }
+            e.birthRate = total
+        """), get: "e.birthRate", value: "18"),
+    Case(
+      name: "an image named in a bundle, and a copied array, are the same",
+      ext: "swift",
+      source: swift(
+        """
+            let c = CAEmitterCell()
+            c.name = "c"
+            c.contents = UIImage(named: "spark", in: Bundle(for: V.self), compatibleWith: nil)?.cgImage
+            e.emitterCells = [c]
+        """), get: "e.emitterCells.c.contents", value: "spark"),
+    Case(
+      name: "Objective-C's path for a resource of the main bundle names its image",
+      ext: "m",
+      source: objc(
+        """
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = @"c";
+          NSString *path = [[NSBundle mainBundle] pathForResource:@"spark" ofType:@"png"];
+          c.contents = (id)[[UIImage imageWithContentsOfFile:path] CGImage];
+          NSMutableArray *cells = [NSMutableArray array];
+          [cells addObject:c];
+          e.emitterCells = [cells copy];
+        """), get: "e.emitterCells.c.contents", value: "spark"),
   ]
 
   @Test("each form imports to its value", arguments: cases)

@@ -145,6 +145,8 @@ extension ImportInterpreter {
           Self.hsb(try arg("hue"), try arg("saturation"), try arg("brightness"), try arg("alpha")))
       case ("UIColor", ["cgColor"]):
         return values[0]
+      case ("Bundle", ["for"]), ("Bundle", ["identifier"]):
+        return .constant("Bundle")  // where images are looked up: beside the file here
       case ("UIImage", ["named"]), ("UIImage", ["named", "in", "compatibleWith"]),
         ("UIImage", ["named", "in", "with"]):
         guard case .string(let name) = values[0] else { break }
@@ -177,6 +179,20 @@ extension ImportInterpreter {
           "floor": x.rounded(.down), "ceil": x.rounded(.up), "round": x.rounded(),
         ]
         return .number(f[type] ?? x)
+      case ("stride", ["from", "to", "by"]), ("stride", ["from", "through", "by"]):
+        // `stride(from: 0, to: 10, by: 2)`: the numbers, as a range's are.
+        let n = try numbers()
+        guard n[2] != 0, ((n[1] - n[0]) / n[2]).magnitude <= Double(Self.maxLoopIterations) else {
+          throw skip("a stride of at most \(Self.maxLoopIterations) numbers is followed", at)
+        }
+        let through = labels[1] == "through"
+        var out: [ImportValue] = []
+        var x = n[0]
+        while n[2] > 0 ? (through ? x <= n[1] : x < n[1]) : (through ? x >= n[1] : x > n[1]) {
+          out.append(.number(x))
+          x += n[2]
+        }
+        return .array(out)
       case ("min", ["_", "_"]), ("fmin", ["_", "_"]):
         let n = try numbers()
         return .number(Swift.min(n[0], n[1]))
@@ -254,6 +270,7 @@ extension ImportInterpreter {
   ) throws(ImportSkip) -> ImportValue {
     if case .event = receiver { return try eventMethod(name) }
     if case .image = receiver, Self.imageKeepers.contains(name) { return receiver }
+    if case .constant("Bundle") = receiver { return Self.resource(values) }
     switch (name, labels) {
     case ("addSublayer", ["_"]):
       try attach(values[0], to: receiver, first: false, at: at)
@@ -414,6 +431,16 @@ extension ImportInterpreter {
       break
     }
     throw skip("\(name)(\(labels.map { $0 + ":" }.joined())) is not understood", at)
+  }
+
+  /// A resource's file name in the app's bundle (`path(forResource: "snow", ofType: "png")`,
+  /// `pathForResource:ofType:`): the file beside the imported one, `snow.png`.
+  static func resource(_ values: [ImportValue]) -> ImportValue {
+    guard case .string(let name) = values.first else { return .null }
+    if values.count > 1, case .string(let ext) = values[1], !ext.isEmpty {
+      return .string(name + "." + ext)
+    }
+    return .string(name)
   }
 
   func call(_ f: Int, args: [ImportValue], at: SourceToken) throws(ImportSkip)

@@ -461,6 +461,7 @@ extension ImportInterpreter {
     "Float", "Double", "Int", "NSNumber", "NSValue", "UIColor", "CGColor", "UIImage", "UIScreen",
     "CGPointMake", "CGSizeMake", "CGRectMake", "CACurrentMediaTime", "NSArray", "NSMutableArray",
     "sin", "cos", "sqrt", "abs", "fabs", "min", "max", "fmin", "fmax", "floor", "ceil", "round",
+    "stride", "Bundle",
     "CGRectGetMidX", "CGRectGetMidY", "CGRectGetWidth", "CGRectGetHeight", "#colorLiteral",
     "#imageLiteral",
   ]).union(randomFunctions)

@@ -52,6 +52,7 @@ extension ImportInterpreter {
   {
     let whole = Rect(0, 0, viewSize.width, viewSize.height)
     if case .number = v, Self.numberViews.contains(name) { return v }  // `n.floatValue`
+    if case .constant("Bundle") = v, name == "path" || name == "url" { return .method(v, name) }
     switch v {
     case .record(_, let fields):
       if let field = fields[name] { return field }
@@ -63,6 +64,7 @@ extension ImportInterpreter {
     case .type(let type):
       if name == "self" || name == "init" { return v }
       if type == "PlaygroundPage", name == "current" { return .type("PlaygroundPage.current") }
+      if type == "Bundle", name == "main" || name == "module" { return .constant("Bundle") }
       if program.typeNames.contains(type),
         let f = program.functions.firstIndex(where: { $0.name == name })
       {

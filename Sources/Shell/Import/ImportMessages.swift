@@ -125,6 +125,8 @@ extension ImportInterpreter {
       case ("UIImage", "systemImageNamed:"):
         guard case .string(let name) = args[0] else { break }
         return .image(symbol(name, at: at))
+      case ("NSBundle", "mainBundle"), ("NSBundle", "bundleForClass:"):
+        return .constant("Bundle")
       case ("UIImage", "imageWithContentsOfFile:"):
         guard case .string(let path) = args[0] else { break }
         return .image(image(named: Self.imageName(ofPath: path), at: at))
@@ -169,6 +171,10 @@ extension ImportInterpreter {
         let name = property.prefix(1).lowercased() + property.dropFirst()
         try setProperty(receiver, name, args[0], at: at)
         return .void
+      }
+      if case .constant("Bundle") = receiver { return Self.resource(args) }
+      if args.isEmpty, first.0 == "copy" || first.0 == "mutableCopy" {
+        return receiver  // `[cells copy]`: the same values
       }
       if args.isEmpty {
         let m = try member(receiver, first.0, at: at)

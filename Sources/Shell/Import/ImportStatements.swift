@@ -76,7 +76,10 @@ extension ImportInterpreter {
       return try guardStatement(i, s)
     case "switch":
       return try switchStatement(i, s)
-    case "guard", "while", "repeat", "do", "defer", "throw", "try", "await":
+    case "while", "repeat":
+      try whileLoop(i, s)
+      return nil
+    case "guard", "do", "defer", "throw", "try", "await":
       throw skip("'\(head.text)' is not followed by the importer")
     default:
       break
@@ -247,6 +250,50 @@ extension ImportInterpreter {
     let added = try expression((dot + 2)..<(s.upperBound - 1))
     try setProperty(owner, "emitterCells", .array(cells + [added]), at: tokens[end - 1])
     return true
+  }
+
+  /// `while COND { … }` and `repeat { … } while COND` (Objective-C's `while (…)` and `do { … }
+  /// while (…);` too), while the condition is known, at most `maxLoopIterations` turns.
+  private func whileLoop(_ i: Int, _ s: Range<Int>) throws(ImportSkip) {
+    let repeats = tokens[i].isIdentifier("repeat")
+    var condition: Range<Int>
+    let body: Range<Int>
+    if repeats {
+      guard i + 1 < s.upperBound, tokens[i + 1].isPunctuation("{") else {
+        throw skip("a 'repeat' without a block")
+      }
+      let close = program.closing(i + 1, in: s)
+      guard close + 1 < s.upperBound, tokens[close + 1].isIdentifier("while") else {
+        throw skip("a 'repeat' without 'while'")
+      }
+      body = (i + 2)..<close
+      condition = (close + 2)..<s.upperBound
+    } else {
+      guard let open = program.firstBrace(in: (i + 1)..<s.upperBound) else {
+        throw skip("a 'while' without a block")
+      }
+      body = (open + 1)..<program.closing(open, in: s)
+      condition = (i + 1)..<open
+    }
+    if condition.count >= 2, tokens[condition.lowerBound].isPunctuation("("),
+      program.closing(condition.lowerBound, in: condition) == condition.upperBound - 1
+    {
+      condition = (condition.lowerBound + 1)..<(condition.upperBound - 1)
+    }
+    var turns = 0
+    while true {
+      if !repeats || turns > 0 {
+        guard let holds = Self.truth(try expression(condition)) else {
+          throw skip("its condition is not known here")
+        }
+        if !holds { return }
+      }
+      turns += 1
+      guard turns <= Self.maxLoopIterations else {
+        throw skip("a loop of more than \(Self.maxLoopIterations) turns")
+      }
+      if try self.body(body) != nil { return }
+    }
   }
 
   private func loop(_ i: Int, _ s: Range<Int>) throws(ImportSkip) {
