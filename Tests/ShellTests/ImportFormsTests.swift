@@ -392,6 +392,22 @@ struct ImportFormsTests {
           [cells addObject:c];
           e.emitterCells = [cells copy];
         """), get: "e.emitterCells.c.contents", value: "spark"),
+    Case(
+      name: "break leaves the loop it is in, also from inside an if",
+      ext: "swift",
+      source: swift(
+        """
+            var n: Float = 0
+            while true {
+              n += 1
+              if n > 4 { break }
+            }
+            for _ in 0..<10 {
+              n += 10
+              break
+            }
+            e.birthRate = n
+        """), get: "e.birthRate", value: "15"),
   ]
 
   @Test("each form imports to its value", arguments: cases)

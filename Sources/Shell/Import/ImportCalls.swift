@@ -487,7 +487,9 @@ extension ImportInterpreter {
         return .void
       }
     }
-    return try body(range) ?? .void
+    let returned = try body(range)
+    if case .constant(Self.breakSignal)? = returned { return .void }
+    return returned ?? .void
   }
 
   /// `UIColor(hue:saturation:brightness:alpha:)` in RGB.

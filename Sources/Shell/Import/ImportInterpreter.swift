@@ -261,6 +261,9 @@ final class ImportInterpreter {
   }
 
   /// Runs a body; returns what a `return` returned.
+  /// What a `break` gives the blocks it leaves, up to its loop (not a name code can spell).
+  static let breakSignal = " break"
+
   func body(_ range: Range<Int>) throws(ImportSkip) -> ImportValue? {
     for s in program.statements(in: range) {
       do throws(ImportSkip) {

@@ -70,6 +70,9 @@ extension ImportInterpreter {
     case "for":
       try loop(i, s)
       return nil
+    case "break" where i + 1 == s.upperBound:
+      // Leaves the innermost loop: it stops the blocks it is in as a `return` does.
+      return .constant(Self.breakSignal)
     case "if":
       return try conditional(i, s)
     case "guard" where program.language == .swift:
@@ -292,7 +295,7 @@ extension ImportInterpreter {
       guard turns <= Self.maxLoopIterations else {
         throw skip("a loop of more than \(Self.maxLoopIterations) turns")
       }
-      if try self.body(body) != nil { return }
+      if try self.body(body) != nil { return }  // `return`, or `break` (`breakSignal`)
     }
   }
 
@@ -327,7 +330,7 @@ extension ImportInterpreter {
       } else {
         bind(name, item, declare: true)
       }
-      if try body(bodyRange) != nil { return }
+      if try body(bodyRange) != nil { return }  // `return`, or `break` (`breakSignal`)
     }
   }
 
@@ -355,7 +358,7 @@ extension ImportInterpreter {
     var k = start
     while k < end {
       bind(name, .number(k), declare: true)
-      if try body(bodyRange) != nil { return }
+      if try body(bodyRange) != nil { return }  // `return`, or `break` (`breakSignal`)
       k += 1
     }
   }
