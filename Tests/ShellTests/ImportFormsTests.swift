@@ -408,6 +408,18 @@ struct ImportFormsTests {
             }
             e.birthRate = n
         """), get: "e.birthRate", value: "15"),
+    Case(
+      name: "Objective-C's file-scope constants and a weak self",
+      ext: "m",
+      source: objc(
+        """
+          __weak typeof(self) weakSelf = self;
+          e.birthRate = kRate;
+          e.name = kLayerName;
+          [weakSelf.layer addSublayer:e];
+        """,
+        header: "static NSString * const kLayerName = @\"e\";\nstatic const CGFloat kRate = 12.5;"),
+      get: "e.birthRate", value: "12.5"),
   ]
 
   @Test("each form imports to its value", arguments: cases)

@@ -17,7 +17,9 @@ extension ImportInterpreter {
     defer { current = outer }
     var i = s.lowerBound
     while i < s.upperBound, tokens[i].kind == .identifier,
-      tokens[i].text.hasPrefix("@") || ["const", "__block", "static"].contains(tokens[i].text)
+      tokens[i].text.hasPrefix("@")
+        || ["const", "__block", "static", "extern", "__weak", "__strong", "__unsafe_unretained"]
+          .contains(tokens[i].text)
         || (program.language == .swift && SourceProgram.modifiers.contains(tokens[i].text))
     {
       i += 1
@@ -149,6 +151,11 @@ extension ImportInterpreter {
     var words = 0
     while j < s.upperBound, tokens[j].kind == .identifier || tokens[j].isPunctuation("*") {
       if tokens[j].kind == .identifier { words += 1 }
+      if ["typeof", "__typeof", "__typeof__"].contains(tokens[j].text), j + 1 < s.upperBound,
+        tokens[j + 1].isPunctuation("(")
+      {
+        j = program.closing(j + 1, in: s)  // `__weak typeof(self) weakSelf = self;`
+      }
       j += 1
     }
     guard words >= 2, tokens[j - 1].kind == .identifier else { return nil }

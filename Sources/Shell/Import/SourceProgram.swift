@@ -418,6 +418,13 @@ struct SourceProgram: Sendable {
       method(objc: s)
       return
     }
+    if head.text == "static" || head.text == "extern",
+      tokens[s].contains(where: { $0.isPunctuation("=") }), firstBrace(in: s) == nil
+    {
+      // `static NSString * const kName = @"flake";`: a constant the file's code reads.
+      topLevel.append(s)
+      return
+    }
     if head.text == "typedef" || head.text == "static" || head.text == "extern" {
       skipped.append((head, "declaration '\(snippet(s))'"))
       return
