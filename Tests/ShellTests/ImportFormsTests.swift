@@ -420,6 +420,35 @@ struct ImportFormsTests {
         """,
         header: "static NSString * const kLayerName = @\"e\";\nstatic const CGFloat kRate = 12.5;"),
       get: "e.birthRate", value: "12.5"),
+    Case(
+      name: "#available holds, do runs its body, try gives the value",
+      ext: "swift",
+      source: swift(
+        """
+            var n: Float = 0
+            if #available(iOS 13.0, *) {
+              n += 1
+            } else {
+              n += 100
+            }
+            do {
+              n += try Float(2)
+            } catch {
+              n += 1000
+            }
+            e.birthRate = n
+        """), get: "e.birthRate", value: "3"),
+    Case(
+      name: "C's do … while runs its body first",
+      ext: "m",
+      source: objc(
+        """
+          int n = 0;
+          do {
+            n = n + 5;
+          } while (n < 12);
+          e.birthRate = n;
+        """), get: "e.birthRate", value: "15"),
   ]
 
   @Test("each form imports to its value", arguments: cases)

@@ -156,6 +156,11 @@ extension ImportInterpreter {
   ]
 
   func unary(_ c: inout Int, _ end: Int) throws(ImportSkip) -> ImportValue {
+    // `try`, `try?`, `try!` and `await`: the value, as when it does not throw.
+    while c + 1 < end, tokens[c].isIdentifier("try") || tokens[c].isIdentifier("await") {
+      c += 1
+      if tokens[c].isPunctuation("?") || tokens[c].isPunctuation("!") { c += 1 }
+    }
     guard c < end else { throw skip("a missing value", c > 0 ? tokens[c - 1] : nil) }
     let t = tokens[c]
     expressionDepth += 1

@@ -84,6 +84,20 @@ extension ImportInterpreter {
     case "while", "repeat":
       try whileLoop(i, s)
       return nil
+    case "do" where i + 1 < s.upperBound && tokens[i + 1].isPunctuation("{"):
+      let close = program.closing(i + 1, in: s)
+      if close + 1 < s.upperBound, tokens[close + 1].isIdentifier("while") {
+        try whileLoop(i, s)  // C's `do { … } while (…);`
+        return nil
+      }
+      // `do { … } catch { … }`: the code that runs when nothing throws, as on the device.
+      return try body((i + 2)..<close)
+    case "try" where i + 1 < s.upperBound:
+      // `try x.foo()`, `try? …`: the call, as when it does not throw.
+      var k = i + 1
+      if tokens[k].isPunctuation("?") || tokens[k].isPunctuation("!") { k += 1 }
+      guard k < s.upperBound else { return nil }
+      return try statement(k..<s.upperBound)
     case "guard", "do", "defer", "throw", "try", "await":
       throw skip("'\(head.text)' is not followed by the importer")
     default:
@@ -265,7 +279,7 @@ extension ImportInterpreter {
   /// `while COND { … }` and `repeat { … } while COND` (Objective-C's `while (…)` and `do { … }
   /// while (…);` too), while the condition is known, at most `maxLoopIterations` turns.
   private func whileLoop(_ i: Int, _ s: Range<Int>) throws(ImportSkip) {
-    let repeats = tokens[i].isIdentifier("repeat")
+    let repeats = tokens[i].isIdentifier("repeat") || tokens[i].isIdentifier("do")
     var condition: Range<Int>
     let body: Range<Int>
     if repeats {
@@ -553,6 +567,9 @@ extension ImportInterpreter {
         if value == .null { return false }
         if value == nil { known = false }
         continue
+      }
+      if head.isIdentifier("#available") || head.isIdentifier("@available") {
+        continue  // **(choice)** the device is a current one: `#available(iOS 13, *)` holds
       }
       guard let value = try? expression(clause), let truth = Self.truth(value) else {
         known = false

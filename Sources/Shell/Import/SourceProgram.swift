@@ -174,6 +174,7 @@ struct SourceProgram: Sendable {
             end(at: i, next: i)
           } else if prev.isPunctuation("}") && !t.isIdentifier("else") && !t.isPunctuation(";")
             && !t.isPunctuation(")") && !t.isPunctuation(",") && !t.isPunctuation("(")
+            && !(t.isIdentifier("while") && tokens[start].isIdentifier("do"))
           {
             end(at: i, next: i)
           }
