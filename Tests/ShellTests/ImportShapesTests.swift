@@ -63,6 +63,12 @@ struct ImportShapesTests {
       says: ["ran start at import", "action stop { remove snow }"],
       emitters: ["emitterLayer", "snow"], get: ("snow.emitterCells.flake.birthRate", "12")),
     Case(
+      file: "Actions/GlowToggleButton.swift",
+      shape: "property observers: isSelected's didSet sets a property whose didSet starts it",
+      then: "run setSelected",
+      says: ["action setSelected { set glow.birthRate 1 }", "runs its didSet, as a tap would"],
+      emitters: ["glow"], get: ("glow.birthRate", "1")),
+    Case(
       file: "Actions/BurstHelper.swift",
       shape: "a static method named like a command, the usual delay(_:) helper",
       then: "run showAction 40,50",

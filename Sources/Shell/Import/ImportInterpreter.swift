@@ -51,6 +51,9 @@ final class ImportInterpreter {
       }
   }
 
+  /// The properties whose observer is running (`observe`).
+  var observing: Set<String> = []
+
   /// Whether one of the file's initializers runs as its setup.
   var initializerRan = false
 
@@ -208,6 +211,7 @@ final class ImportInterpreter {
         action(i)
       }
     }
+    observerActions()
     // When nothing shows particles yet, the first action that builds an emitter runs once.
     let chosenEvent =
       firstEvent

@@ -134,6 +134,7 @@ extension ImportInterpreter {
       if program.properties.contains(where: { $0.name == name }) { usedProperties.insert(name) }
       if case .object(let o) = value, objects[o].variable == nil { objects[o].variable = name }
       instance[name] = value
+      try observe(name)
     default:
       throw skip("cannot set '\(name)' on \(receiver.kindName)", at)
     }

@@ -186,6 +186,51 @@ extension ImportInterpreter {
       frames[frames.count - 1][name] = value
     } else {
       instance[name] = value
+      // `isSparkling = true` inside a method: its observer runs. (Errors there are its own
+      // statements' warnings.)
+      try? observe(name)
+    }
+  }
+
+  /// Runs the `didSet` (or `willSet`) of property `name` when the code sets it, once at a time
+  /// (an observer that sets its own property does not run again, as in Swift).
+  func observe(_ name: String) throws(ImportSkip) {
+    guard let p = program.properties.first(where: { $0.name == name }), let body = p.observer,
+      !observing.contains(name)
+    else { return }
+    usedProperties.insert(name)
+    observing.insert(name)
+    defer { observing.remove(name) }
+    frames.append([:])
+    defer { frames.removeLast() }
+    _ = try self.body(body)
+  }
+
+  /// The properties a setter observes (`override var isSelected: Bool { didSet { … } }`) that
+  /// nothing in the setup sets: each is an action, `setSelected`, that sets it to true, as the
+  /// user's tap does, and runs what its observer does.
+  func observerActions() {
+    for p in program.properties where p.observer != nil && !usedProperties.contains(p.name) {
+      var base = p.name
+      if base.hasPrefix("is"), base.count > 2, base.dropFirst(2).first?.isUppercase == true {
+        base = String(base.dropFirst(2))
+      }
+      let name = "set" + base.prefix(1).uppercased() + base.dropFirst()
+      guard !actions.contains(where: { $0.name == name }),
+        !program.functions.contains(where: { $0.name == name }), let body = p.observer
+      else { continue }
+      usedProperties.insert(p.name)
+      let saved = instance[p.name]
+      instance[p.name] = .bool(true)
+      observing.insert(p.name)
+      frames.append([:])
+      let steps = recordSteps(program.statements(in: body))
+      frames.removeLast()
+      observing.remove(p.name)
+      instance[p.name] = saved
+      guard !steps.isEmpty else { continue }
+      warn(p.at, "action \(name) sets \(p.name) to true and runs its didSet, as a tap would")
+      actions.append(ImportAction(name: name, at: p.at, steps: steps))
     }
   }
 

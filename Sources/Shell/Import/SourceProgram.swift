@@ -35,6 +35,8 @@ struct SourceProperty: Sendable {
   var at: SourceToken
   /// The type whose body declares it, nil for an Objective-C instance variable.
   var owner: String? = nil
+  /// The body of its `didSet` (else `willSet`) observer: what runs when code sets it.
+  var observer: Range<Int>? = nil
 }
 
 /// The declarations of one Swift or Objective-C file: what the importer runs and what it only
@@ -360,10 +362,30 @@ struct SourceProgram: Sendable {
       let t = tokens[j]
       guard t.kind == .punctuation else { continue }
       if t.text == "=" && depth == 0 {
+        // `var on = false { didSet { … } }`: the value, then its observers.
+        var end = s.upperBound
+        var observer: Range<Int>? = nil
+        var d = 0
+        for k in (j + 1)..<s.upperBound {
+          if tokens[k].kind == .punctuation, ["(", "["].contains(tokens[k].text) { d += 1 }
+          if tokens[k].kind == .punctuation, [")", "]"].contains(tokens[k].text) { d -= 1 }
+          if d == 0, tokens[k].isPunctuation("{"), let body = observerBody(k, in: s) {
+            (end, observer) = (k, body)
+            break
+          }
+        }
         properties.append(
           SourceProperty(
-            name: nameToken.text, initializer: (j + 1)..<s.upperBound, at: nameToken,
-            owner: owner))
+            name: nameToken.text, initializer: (j + 1)..<end, at: nameToken, owner: owner,
+            observer: observer))
+        return
+      }
+      if t.text == "{" && depth == 0, let body = observerBody(j, in: s) {
+        // `override var isSelected: Bool { didSet { … } }`: a stored property with observers.
+        properties.append(
+          SourceProperty(
+            name: nameToken.text, initializer: s.upperBound..<s.upperBound, at: nameToken,
+            owner: owner, observer: body))
         return
       }
       if t.text == "{" && depth == 0 {
@@ -394,6 +416,27 @@ struct SourceProgram: Sendable {
       SourceProperty(
         name: nameToken.text, initializer: s.upperBound..<s.upperBound, at: nameToken,
         owner: owner))
+  }
+
+  /// The body of the `didSet` (else `willSet`) in the block opening at `open`, when the block
+  /// holds observers (`{ didSet { … } }`, `{ willSet(new) { … } }`).
+  private func observerBody(_ open: Int, in s: Range<Int>) -> Range<Int>? {
+    let close = closing(open, in: s)
+    guard open + 1 < close,
+      tokens[open + 1].isIdentifier("didSet") || tokens[open + 1].isIdentifier("willSet")
+    else { return nil }
+    var found: Range<Int>? = nil
+    var k = open + 1
+    while k < close {
+      let word = tokens[k].text
+      k += 1
+      if k < close, tokens[k].isPunctuation("(") { k = closing(k, in: s) + 1 }
+      guard k < close, tokens[k].isPunctuation("{") else { break }
+      let end = closing(k, in: s)
+      if word == "didSet" || found == nil { found = (k + 1)..<end }
+      k = end + 1
+    }
+    return found
   }
 
   private mutating func scanObjC(_ s: Range<Int>) {
