@@ -11,6 +11,12 @@ package struct PropertyRef: Sendable, Equatable, Hashable {
   }
 }
 
+/// A number written beyond its property's range and the number the model keeps instead.
+package struct ClampedNumber: Sendable, Equatable {
+  package var given: Double
+  package var kept: Double
+}
+
 // MARK: - Resolving key paths
 
 extension SceneModel {
@@ -272,8 +278,22 @@ extension SceneModel {
     return (merged, clamped)
   }
 
-  /// Stores a whole property value that `parseValue` produced.
-  package mutating func apply(_ value: PropertyValue, to ref: PropertyRef) {
+  /// Stores a whole property value that `parseValue` produced. `clamped` is what
+  /// `parseValueClamping` said it clamped, kept in `clampedWrites` so that `lint` can quote
+  /// the number written; any other write forgets what was kept for that property (or field).
+  package mutating func apply(
+    _ value: PropertyValue, to ref: PropertyRef, clamped: (given: Double, used: Double)? = nil
+  ) {
+    if !clampedWrites.isEmpty {
+      // A whole value replaces its fields; a field replaces what the whole was written as.
+      clampedWrites = clampedWrites.filter { key, _ in
+        key.object != ref.object || key.name != ref.name
+          || (ref.field != nil && key.field != nil && key.field != ref.field)
+      }
+    }
+    if let clamped {
+      clampedWrites[ref] = ClampedNumber(given: clamped.given, kept: clamped.used)
+    }
     if info(ref)?.renames == true {
       if case .text(let name) = value { try? rename(ref.object, to: name) }
       return
@@ -286,6 +306,18 @@ extension SceneModel {
         EmitterCell.descriptors.first { $0.name == ref.name }?.set(&c, value)
       }
     }
+  }
+
+  /// The number `set` wrote to a property (or field) that the model holds clamped, while it
+  /// still holds that clamped number; nil when the model holds what was written.
+  package func writtenNumber(_ ref: PropertyRef) -> Double? {
+    guard let w = clampedWrites[ref], value(ref)?.number == w.kept else { return nil }
+    return w.given
+  }
+
+  /// Forgets the clamped numbers written to objects that are gone.
+  mutating func forgetStaleClampedWrites() {
+    clampedWrites = clampedWrites.filter { key, _ in value(key) != nil }
   }
 
   /// Parses and stores in one go.

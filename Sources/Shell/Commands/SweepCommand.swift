@@ -249,7 +249,7 @@ enum Sweep {
     case .property(let ref):
       return try inv.lift(t) { () throws(ValueError) in
         s.scriptRelative(
-          try SceneCommands.parseForSet(t.text, ref: ref, model: model, session: s, at: inv),
+          try SceneCommands.parseForSet(t.text, ref: ref, model: model, session: s, at: inv).value,
           in: inv.line)
       }
     case .option(let ref):
