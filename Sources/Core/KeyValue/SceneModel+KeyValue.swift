@@ -284,12 +284,13 @@ extension SceneModel {
   package mutating func apply(
     _ value: PropertyValue, to ref: PropertyRef, clamped: (given: Double, used: Double)? = nil
   ) {
-    if !clampedWrites.isEmpty {
-      // A whole value replaces its fields; a field replaces what the whole was written as.
-      clampedWrites = clampedWrites.filter { key, _ in
-        key.object != ref.object || key.name != ref.name
-          || (ref.field != nil && key.field != nil && key.field != ref.field)
-      }
+    // A whole value replaces its fields; a field replaces what the whole was written as. (Most
+    // models have no entry: nothing is copied then.)
+    for key in clampedWrites.keys
+    where key.object == ref.object && key.name == ref.name
+      && (ref.field == nil || key.field == nil || key.field == ref.field)
+    {
+      clampedWrites[key] = nil
     }
     if let clamped {
       clampedWrites[ref] = ClampedNumber(given: clamped.given, kept: clamped.used)
