@@ -397,23 +397,36 @@ enum SceneCommands {
   static func nowValue(
     _ text: String, ref: PropertyRef, model: SceneModel, session s: Session
   ) throws(ValueError) -> String? {
-    let w = nowWord
-    guard text == w || text.hasPrefix(w + "+") || text.hasPrefix(w + "-") else { return nil }
+    guard isNow(text) else { return nil }
     guard case .number? = model.info(ref)?.kind else {
-      throw ValueError("'\(w)' is a time in seconds: only number properties take it")
+      throw ValueError("'\(nowWord)' is a time in seconds: only number properties take it")
     }
     let clock: LayerID
     switch ref.object {
     case .layer(let id): clock = model.layer(id)?.parent ?? SceneModel.rootID
     case .cell(let id, _): clock = id
     }
-    var t = s.scene.localTime(of: clock, at: s.scene.now)
-    if text.count > w.count {
+    return try now(text, at: s.scene.localTime(of: clock, at: s.scene.now))
+  }
+
+  /// Whether `text` is written as a time from now (`now`, `now+…`, `now-…`).
+  static func isNow(_ text: String) -> Bool {
+    let w = nowWord
+    return text == w || text.hasPrefix(w + "+") || text.hasPrefix(w + "-")
+  }
+
+  /// The one reader of `now`: `now`, `now+SECONDS` or `now-SECONDS` as the time `clock` gives
+  /// plus the offset, written as a number for the reader of numbers that follows (`set`, and
+  /// `plot`'s times, which count on the scene's clock); nil for any other text.
+  static func now(_ text: String, at clock: Double) throws(ValueError) -> String? {
+    guard isNow(text) else { return nil }
+    var t = clock
+    if text.count > nowWord.count {
       guard
         let offset = try PropertyKind.number(-1e9...1e9).parse(
-          "0" + String(text.dropFirst(w.count))
+          "0" + String(text.dropFirst(nowWord.count))
         ).number
-      else { throw ValueError("expected now+SECONDS") }
+      else { throw ValueError("expected \(nowWord)+SECONDS") }
       t += offset
     }
     return ValueFormatting.number(t)
