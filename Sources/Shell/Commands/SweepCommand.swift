@@ -456,6 +456,10 @@ enum Sweep {
         try AtomicFile.write(
           try PNGFile.encode(sheet.canvas, path: file.token.text), to: file.target)
       }
+      s.wrote(
+        Session.counted(total, "panel")
+          + " (a \(sheet.canvas.width)×\(sheet.canvas.height) contact sheet)",
+        to: file.token.text)
       return
     }
     s.sink.out(terminalText(plan, lines, path: inv.text.tokens[1].text))

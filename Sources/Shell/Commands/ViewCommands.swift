@@ -167,6 +167,7 @@ enum ViewCommands {
     try inv.writing(fileToken) { () throws(OutputError) in
       try AtomicFile.write(try format.encode(canvas, path: path), to: target)
     }
+    s.wrote("a \(Int(w))×\(Int(h)) \(format.name)", to: path)
   }
 
   static let tree = Command(
@@ -280,6 +281,9 @@ enum SnapshotFormat: String, CaseIterable, Sendable {
 
   /// `.png`, `.ppm`.
   var fileExtension: String { "." + rawValue }
+
+  /// The format's name, as `snapshot` says what it wrote (`a 640×480 PNG`).
+  var name: String { rawValue.uppercased() }
 
   /// What is written, for `snapshot`'s help.
   var summary: String {
