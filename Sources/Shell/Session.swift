@@ -624,11 +624,10 @@ final class Session {
 extension Session {
   /// The error for a command word that names no command.
   func unknownCommand(_ nameToken: Token, in line: SourceLine) -> Diagnostic {
-    let otherwise = Suggestion.text("type help for the list of commands")
-    return Diagnostic(
+    Diagnostic(
       "unknown command '\(Diagnostic.window(nameToken.text, column: 1).0)'",
-      suggestion: nameToken.text.count <= 64
-        ? .nearest(to: nameToken.text, in: commands.allNames, otherwise: otherwise) : otherwise,
+      suggestion: commandSuggestion(
+        for: nameToken.text, otherwise: .text("type help for the list of commands")),
       token: nameToken, in: line)
   }
 

@@ -124,11 +124,56 @@ extension SceneModel {
     let parts = try KeyPathSyntax.components(path)
     let (ref, used) = try walk(parts)
     if used < parts.count {
+      if let fixed = cellPath(path, parts, at: used, under: ref) {
+        throw misplacedCell(parts[used], under: ref, fixed: fixed)
+      }
       throw ValueError(
         "'\(path)' names a property, not a layer or cell",
         hint: "drop '.\(path.dropFirst(parts[used].offset))'", offset: parts[used].offset)
     }
     return ref
+  }
+
+  /// `path` with `emitterCells.` put before its component at `index`, a cell of `ref` written
+  /// directly under it (`snow.flake.birthRate`), and before each following component that
+  /// names a sub-cell of the one before (`snow.flake.spark`); nil when that component names no
+  /// cell of `ref`.
+  func cellPath(
+    _ path: String, _ parts: [KeyPathSyntax.Component], at index: Int, under ref: ObjectRef
+  ) -> String? {
+    func cells(of ref: ObjectRef) -> [EmitterCell] {
+      switch ref {
+      case .layer(let id): return layer(id).map { $0.kind == .emitter ? $0.cells : [] } ?? []
+      case .cell: return cell(ref)?.cells ?? []
+      }
+    }
+    var at: [Int] = []
+    var owner = ref
+    var i = index
+    while i < parts.count, let c = cells(of: owner).first(where: { $0.name == parts[i].text }) {
+      at.append(parts[i].offset)
+      switch owner {
+      case .layer(let id): owner = .cell(id, [c.id])
+      case .cell(let id, let ids): owner = .cell(id, ids + [c.id])
+      }
+      i += 1
+    }
+    guard !at.isEmpty else { return nil }
+    var chars = Array(path)
+    for offset in at.reversed() where offset <= chars.count {
+      chars.insert(contentsOf: "emitterCells.", at: offset)
+    }
+    return String(chars)
+  }
+
+  /// The error for a cell written directly under its layer or parent cell, with the path that
+  /// reaches it through `emitterCells`.
+  func misplacedCell(
+    _ word: KeyPathSyntax.Component, under ref: ObjectRef, fixed: String
+  ) -> ValueError {
+    ValueError(
+      "'\(word.text)' is a cell of \(describe(ref)): cells are reached through emitterCells",
+      suggestion: .didYouMean(fixed), offset: word.offset, length: word.length)
   }
 
   /// Resolves a full key path to a property (and field) of a layer or cell.
@@ -174,6 +219,9 @@ extension SceneModel {
         "'\(word.text)' is a setting of the whole scene, not of \(describe(ref))",
         hint: "set it on the scene: set scene.\(word.text) VALUE", offset: word.offset,
         length: word.length)
+    }
+    if let fixed = cellPath(path, parts, at: used, under: ref) {
+      throw misplacedCell(word, under: ref, fixed: fixed)
     }
     throw ValueError(
       "unknown property '\(word.text)' on \(describe(ref))",

@@ -176,9 +176,7 @@ enum TimeCommands {
   {
     let nameToken = try inv.argument(2, "COMMAND")
     guard s.commands.lookup(nameToken.text) != nil || nameToken.braced else {
-      throw inv.error(
-        "unknown command '\(nameToken.text)'",
-        suggestion: .nearest(to: nameToken.text, in: s.commands.allNames), at: nameToken)
+      throw s.unknownCommand(nameToken, in: inv.line)
     }
     var scheduled = inv.text
     scheduled.tokens = Array(inv.text.tokens.dropFirst(2))
