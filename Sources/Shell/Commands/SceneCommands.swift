@@ -336,7 +336,7 @@ enum SceneCommands {
         var name = ref.field.map { "\(ref.name).\($0)" } ?? ref.name
         // A rounded rect's only clamped number is its radius.
         if ref.field == nil, case .roundedRect? = model.info(ref)?.kind { name += ".radius" }
-        let bound = Limits.name(of: clamped.used).map { ", the bound \($0)" } ?? ""
+        let bound = Limits.meaning(of: clamped.used).map { ", \($0)" } ?? ""
         s.warn(
           "\(name) \(ValueFormatting.number(clamped.given)) is out of range; set to"
             + " \(Limits.quoted(clamped.used))\(bound)",

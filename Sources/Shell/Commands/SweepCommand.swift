@@ -64,7 +64,7 @@ extension ViewCommands {
       + " time. to FILE.png writes a contact sheet: values across, times down, each panel"
       + " labelled NAME=VALUE. PATH may name an animation's option:"
       + " LAYER.animations.KEY.OPTION (see set). At most \(Limits.maxSweepPanels) panels"
-      + " (Limits.maxSweepPanels).",
+      + " (values × times).",
     examples: [
       "sweep like.emitterCells.sparkle.emissionRange 0 pi/4 pi/2 pi 2pi",
       "sweep like.emitterCells.sparkle.velocity from 20 to 200 count 4 after 0.5",
@@ -182,7 +182,7 @@ enum Sweep {
     guard panels <= Limits.maxSweepPanels else {
       throw inv.error(
         "a sweep of \(panels) panels is too large",
-        hint: "at most \(Limits.maxSweepPanels) panels (values × times), Limits.maxSweepPanels",
+        hint: "at most \(Limits.maxSweepPanels) panels (values × times)",
         at: inv.nameToken)
     }
     let (format, formatToken) = try readFormat(s, c)
@@ -390,11 +390,12 @@ enum Sweep {
     guard sheet.width <= most, sheet.height <= most,
       Double(sheet.width) * Double(sheet.height) <= Limits.maxSweepSheetPixels
     else {
+      let square = Int(Limits.maxSweepSheetPixels.squareRoot())
       throw inv.error(
         "a \(sheet.width)×\(sheet.height) contact sheet is too large",
         hint: "at most \(Limits.quoted(Limits.maxSnapshotSide)) pixels each way and"
-          + " \(Limits.quoted(Limits.maxSweepSheetPixels)) in all"
-          + " (Limits.maxSweepSheetPixels); make the panels smaller with size WxH",
+          + " \(Limits.quoted(Limits.maxSweepSheetPixels)) (\(square)×\(square)) in all; make the"
+          + " panels smaller with size WxH",
         at: sizeToken ?? file)
     }
   }

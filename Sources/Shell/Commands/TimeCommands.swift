@@ -206,7 +206,8 @@ enum TimeCommands {
     guard interval >= Limits.minTimerInterval else {
       throw inv.error(
         "a timer's interval is at least \(ValueFormatting.number(Limits.minTimerInterval)) s",
-        hint: "Limits.minTimerInterval", at: secondsToken)
+        hint: "timers run at most every \(ValueFormatting.number(Limits.minTimerInterval * 1000))"
+          + " ms, as often as Burst samples an animation", at: secondsToken)
     }
     _ = try inv.argument(2, "COMMAND")
     guard let body = Session.body(of: inv.text, inv.command) else {
