@@ -121,12 +121,13 @@ package enum Limits {
   package static let maxImportAssetFolders = 2000
   package static let maxImportAssetJSONBytes = 1 << 20
 
-  /// The name of the bound a property's range ends at, for the warning when a value is
-  /// clamped to it (`Limits.maxMagnitude`), or nil when the range is the property's own.
-  package static func name(of bound: Double) -> String? {
+  /// What the bound a property's range ends at is, in words, for the warning when a value is
+  /// clamped to it ("the largest magnitude Burst keeps"), or nil when the range is the
+  /// property's own. Messages say a bound and its value, never its name here.
+  package static func meaning(of bound: Double) -> String? {
     switch abs(bound) {
-    case maxMagnitude: return "Limits.maxMagnitude"
-    case Double(maxParticles): return "Limits.maxParticles"
+    case maxMagnitude: return "the largest magnitude Burst keeps"
+    case Double(maxParticles): return "the most particles a scene may hold"
     default: return nil
     }
   }

@@ -266,6 +266,25 @@ final class Session {
     }
   }
 
+  /// The line a command that wrote a file ends with, in one style for every write: what it
+  /// wrote and where (`wrote 60 frames to like.cast`), then what to do with it, if anything.
+  func wrote(_ what: String, to path: String, then next: String? = nil) {
+    sink.out("wrote \(what) to \(path)" + (next.map { "; " + $0 } ?? "") + "\n")
+  }
+
+  /// How many commands a script holds, as `load` would run them (a block is one).
+  static func commandCount(in script: String) -> Int {
+    Lexer.logicalLines(script, firstLine: 1).reduce(0) { n, l in
+      let line = SourceLine(file: "", number: l.number, text: l.text, breaks: l.breaks)
+      return n + ((try? Lexer.commands(inLine: line))?.count ?? 0)
+    }
+  }
+
+  /// `n` and the noun, singular for 1 (`1 command`, `12 commands`).
+  static func counted(_ n: Int, _ noun: String) -> String {
+    "\(n) \(noun)" + (n == 1 ? "" : "s")
+  }
+
   func report(_ d: Diagnostic) {
     guard !d.reported else { return }
     sink.err(d.rendered())
@@ -327,13 +346,18 @@ final class Session {
   /// One checkpoint per command being executed (a scheduled or loaded command nests).
   var checkpoints: [Checkpoint] = []
 
+  /// The terminal `play` draws on, in character cells: standard output's when it is a
+  /// terminal, else nil (tests supply one).
+  var playTerminal: () -> (columns: Int, rows: Int)? = {
+    Terminal.isTerminal(1) ? Playback.terminalSize() : nil
+  }
+
   /// Polled at safe points; true once Ctrl-C was pressed (tests inject their own).
   var interruptRequested: () -> Bool = { false }
   /// The progress line of long commands (standard error on a terminal; nil otherwise).
   var progress: ProgressLine?
 
-  /// Forgets a Ctrl-C that a command took as its normal way to stop (`play`), or one pressed
-  /// between prompt lines (`Burst.promptLoop`).
+  /// Forgets a Ctrl-C pressed between prompt lines (`Burst.promptLoop`).
   var acknowledgeInterrupt: () -> Void = {}
 
   /// Runs one command. When it fails (or is interrupted) before the clock moved, the scene,
@@ -600,11 +624,10 @@ final class Session {
 extension Session {
   /// The error for a command word that names no command.
   func unknownCommand(_ nameToken: Token, in line: SourceLine) -> Diagnostic {
-    let otherwise = Suggestion.text("type help for the list of commands")
-    return Diagnostic(
+    Diagnostic(
       "unknown command '\(Diagnostic.window(nameToken.text, column: 1).0)'",
-      suggestion: nameToken.text.count <= 64
-        ? .nearest(to: nameToken.text, in: commands.allNames, otherwise: otherwise) : otherwise,
+      suggestion: commandSuggestion(
+        for: nameToken.text, otherwise: .text("type help for the list of commands")),
       token: nameToken, in: line)
   }
 

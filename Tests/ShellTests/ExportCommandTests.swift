@@ -164,8 +164,9 @@ struct ExportCommandTests {
     let printed = exported(scene + "export swift like\n")
     let run = runScript(scene + "export swift like to \(path)\n")
     #expect(run.error == nil, "\(run.stderr)")
-    #expect(run.stdout.isEmpty)
     let written = try String(contentsOfFile: path, encoding: .utf8)
+    let lines = written.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+    #expect(run.stdout == "wrote \(lines) lines of Swift to \(path)\n")
     #expect(written == printed)
     #expect(written.contains("like.emitterShape = .circle"))
     #expect(written.contains("like.emitterCells = [sparkle]"))

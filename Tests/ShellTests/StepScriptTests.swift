@@ -21,14 +21,20 @@ struct StepScriptTests {
     """
   }
 
-  /// The transcript and a PPM of the frame, with the snapshot in a temporary file.
+  /// The transcript (without the snapshot's own line, which names its file) and a PPM of the
+  /// frame, with the snapshot in a temporary file.
   static func frame(_ steps: String, seed: Int = 0) throws -> (String, Data) {
     let file = FileManager.default.temporaryDirectory
       .appendingPathComponent("burst-step-\(getpid())-\(UUID().uuidString).ppm")
     defer { try? FileManager.default.removeItem(at: file) }
     let run = runScript(script(steps: steps, seed: seed) + "snapshot \(file.path)\n")
     #expect(run.error == nil, "\(run.stderr)")
-    return (run.stdout, try #require(FileManager.default.contents(atPath: file.path)))
+    let wrote = "wrote a 160×120 PPM to \(file.path)\n"
+    #expect(run.stdout.hasSuffix(wrote))
+    return (
+      String(run.stdout.dropLast(wrote.count)),
+      try #require(FileManager.default.contents(atPath: file.path))
+    )
   }
 
   @Test("step 0.016 ×100 (one command or a hundred) and step 1.6 give the same output and PPM")

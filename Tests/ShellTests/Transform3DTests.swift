@@ -190,7 +190,7 @@ struct Transform3DTests {
       ("rotat(1)", "did you mean 'rotate'?"), ("rotate(1, 2)", "rotate takes 1 or 4 arguments"),
       ("scale(0, 1, 1) * perspective(100)", "cannot be decomposed"),
       ("1 0 0", "expected a transform"),
-      ("scale(1e9, 1, 1) * scale(10, 1, 1)", "Limits.maxMagnitude"),
+      ("scale(1e9, 1, 1) * scale(10, 1, 1)", "beyond ±1e9, the largest magnitude Burst keeps"),
       ("rotate(nan)", "not a finite number"),
     ])
   func badValues(_ text: String, _ message: String) {

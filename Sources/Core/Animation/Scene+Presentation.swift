@@ -141,3 +141,41 @@ extension SceneModel {
     return n
   }
 }
+
+extension Scene {
+  /// The animations on `ref`'s layer that animate it: its property, a field of it, or the whole
+  /// property it is a field of (for a group, when one of its children does, at any depth).
+  package func animations(affecting ref: PropertyRef) -> [LayerAnimation] {
+    let path: [CellID]
+    switch ref.object {
+    case .layer: path = []
+    case .cell(_, let ids): path = ids
+    }
+    return (model.layer(ref.object.layerID)?.animations ?? []).filter { a in
+      a.contains { c in
+        c.cellPath == path && c.property == ref.name
+          && (c.field == nil || ref.field == nil || c.field == ref.field)
+      }
+    }
+  }
+
+  /// The span of scene time in which an animation of layer `id` is active (a group's own
+  /// window, which its children never run past), open-ended for one that never ends; nil when
+  /// the layer's clock or the animation's stands still, so that it is active always or never.
+  package func activeWindow(of a: LayerAnimation, on id: LayerID) -> ClosedRange<Double>? {
+    // The layer's time is affine in scene time: local = α·t + β.
+    let beta = localTime(of: id, at: 0)
+    let alpha = localTime(of: id, at: 1) - beta
+    let clock = a.clock
+    let speed = clock.timing.speed
+    guard alpha != 0, alpha.isFinite, beta.isFinite, speed != 0 else { return nil }
+    // Active for parent times from beginTime to beginTime + AD / speed (either way round).
+    let begin = clock.timing.beginTime
+    let end = begin + clock.activeDuration / speed
+    let ends = [(begin - beta) / alpha, (end - beta) / alpha]
+    let low = ends.min() ?? 0
+    let high = ends.max() ?? 0
+    guard !low.isNaN, !high.isNaN else { return nil }
+    return low...high
+  }
+}

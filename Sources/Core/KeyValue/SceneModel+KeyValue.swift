@@ -11,6 +11,12 @@ package struct PropertyRef: Sendable, Equatable, Hashable {
   }
 }
 
+/// A number written beyond its property's range and the number the model keeps instead.
+package struct ClampedNumber: Sendable, Equatable {
+  package var given: Double
+  package var kept: Double
+}
+
 // MARK: - Resolving key paths
 
 extension SceneModel {
@@ -118,11 +124,56 @@ extension SceneModel {
     let parts = try KeyPathSyntax.components(path)
     let (ref, used) = try walk(parts)
     if used < parts.count {
+      if let fixed = cellPath(path, parts, at: used, under: ref) {
+        throw misplacedCell(parts[used], under: ref, fixed: fixed)
+      }
       throw ValueError(
         "'\(path)' names a property, not a layer or cell",
         hint: "drop '.\(path.dropFirst(parts[used].offset))'", offset: parts[used].offset)
     }
     return ref
+  }
+
+  /// `path` with `emitterCells.` put before its component at `index`, a cell of `ref` written
+  /// directly under it (`snow.flake.birthRate`), and before each following component that
+  /// names a sub-cell of the one before (`snow.flake.spark`); nil when that component names no
+  /// cell of `ref`.
+  func cellPath(
+    _ path: String, _ parts: [KeyPathSyntax.Component], at index: Int, under ref: ObjectRef
+  ) -> String? {
+    func cells(of ref: ObjectRef) -> [EmitterCell] {
+      switch ref {
+      case .layer(let id): return layer(id).map { $0.kind == .emitter ? $0.cells : [] } ?? []
+      case .cell: return cell(ref)?.cells ?? []
+      }
+    }
+    var at: [Int] = []
+    var owner = ref
+    var i = index
+    while i < parts.count, let c = cells(of: owner).first(where: { $0.name == parts[i].text }) {
+      at.append(parts[i].offset)
+      switch owner {
+      case .layer(let id): owner = .cell(id, [c.id])
+      case .cell(let id, let ids): owner = .cell(id, ids + [c.id])
+      }
+      i += 1
+    }
+    guard !at.isEmpty else { return nil }
+    var chars = Array(path)
+    for offset in at.reversed() where offset <= chars.count {
+      chars.insert(contentsOf: "emitterCells.", at: offset)
+    }
+    return String(chars)
+  }
+
+  /// The error for a cell written directly under its layer or parent cell, with the path that
+  /// reaches it through `emitterCells`.
+  func misplacedCell(
+    _ word: KeyPathSyntax.Component, under ref: ObjectRef, fixed: String
+  ) -> ValueError {
+    ValueError(
+      "'\(word.text)' is a cell of \(describe(ref)): cells are reached through emitterCells",
+      suggestion: .didYouMean(fixed), offset: word.offset, length: word.length)
   }
 
   /// Resolves a full key path to a property (and field) of a layer or cell.
@@ -168,6 +219,9 @@ extension SceneModel {
         "'\(word.text)' is a setting of the whole scene, not of \(describe(ref))",
         hint: "set it on the scene: set scene.\(word.text) VALUE", offset: word.offset,
         length: word.length)
+    }
+    if let fixed = cellPath(path, parts, at: used, under: ref) {
+      throw misplacedCell(word, under: ref, fixed: fixed)
     }
     throw ValueError(
       "unknown property '\(word.text)' on \(describe(ref))",
@@ -272,8 +326,23 @@ extension SceneModel {
     return (merged, clamped)
   }
 
-  /// Stores a whole property value that `parseValue` produced.
-  package mutating func apply(_ value: PropertyValue, to ref: PropertyRef) {
+  /// Stores a whole property value that `parseValue` produced. `clamped` is what
+  /// `parseValueClamping` said it clamped, kept in `clampedWrites` so that `lint` can quote
+  /// the number written; any other write forgets what was kept for that property (or field).
+  package mutating func apply(
+    _ value: PropertyValue, to ref: PropertyRef, clamped: (given: Double, used: Double)? = nil
+  ) {
+    // A whole value replaces its fields; a field replaces what the whole was written as. (Most
+    // models have no entry: nothing is copied then.)
+    for key in clampedWrites.keys
+    where key.object == ref.object && key.name == ref.name
+      && (ref.field == nil || key.field == nil || key.field == ref.field)
+    {
+      clampedWrites[key] = nil
+    }
+    if let clamped {
+      clampedWrites[ref] = ClampedNumber(given: clamped.given, kept: clamped.used)
+    }
     if info(ref)?.renames == true {
       if case .text(let name) = value { try? rename(ref.object, to: name) }
       return
@@ -286,6 +355,18 @@ extension SceneModel {
         EmitterCell.descriptors.first { $0.name == ref.name }?.set(&c, value)
       }
     }
+  }
+
+  /// The number `set` wrote to a property (or field) that the model holds clamped, while it
+  /// still holds that clamped number; nil when the model holds what was written.
+  package func writtenNumber(_ ref: PropertyRef) -> Double? {
+    guard let w = clampedWrites[ref], value(ref)?.number == w.kept else { return nil }
+    return w.given
+  }
+
+  /// Forgets the clamped numbers written to objects that are gone.
+  mutating func forgetStaleClampedWrites() {
+    clampedWrites = clampedWrites.filter { key, _ in value(key) != nil }
   }
 
   /// Parses and stores in one go.

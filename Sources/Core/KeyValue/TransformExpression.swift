@@ -87,7 +87,8 @@ package enum TransformExpression {
     // A product may grow past what any single number may be (scale(1e9) * scale(1e9)).
     if let big = (0..<16).map({ matrix.m[$0] }).first(where: { !ValueParsing.sane.contains($0) }) {
       throw ValueError(
-        "'\(t)' has an entry of \(ValueFormatting.number(big)), beyond the bound Limits.maxMagnitude",
+        "'\(t)' has an entry of \(ValueFormatting.number(big)), beyond"
+          + " ±\(Limits.quoted(Limits.maxMagnitude)), \(Limits.meaning(of: Limits.maxMagnitude) ?? "")",
         hint: "keep every entry of the matrix within ±\(Limits.quoted(Limits.maxMagnitude))")
     }
     guard let decomposed = LayerTransform(matrix: matrix) else {

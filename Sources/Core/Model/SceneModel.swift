@@ -5,6 +5,12 @@ package struct SceneModel: Sendable, Equatable {
   package private(set) var layers: [Layer?]
   private var nameIndex: [String: LayerID] = [:]
   private var nextCellID: CellID = 1
+  /// The numbers `set` wrote beyond their property's range, which the model holds clamped
+  /// (`opacity -1` is kept as 0), by the property or field written: what `lint` quotes as
+  /// written. `apply` forgets a property's entries whenever it stores a value there without
+  /// a clamp, and `remove` those of what it removes; being part of the model, the map is
+  /// undone, kept aside and reset with it (docs/semantics.md, "Values as written").
+  package internal(set) var clampedWrites: [PropertyRef: ClampedNumber] = [:]
 
   /// The root layer's id.
   package static let rootID: LayerID = 0
@@ -218,6 +224,7 @@ package struct SceneModel: Sendable, Equatable {
         }
         layers[x] = nil
       }
+      forgetStaleClampedWrites()
     case .cell(let id, let path):
       guard let last = path.last, cell(ref) != nil else { throw ValueError("no such cell") }
       let parentPath = path.dropLast()
@@ -230,6 +237,7 @@ package struct SceneModel: Sendable, Equatable {
           }
         }
       }
+      forgetStaleClampedWrites()
     }
   }
 

@@ -589,15 +589,33 @@ enum AnimationCommands {
   static let plot = Command(
     name: "plot", usage: "plot PATH FROM TO [SIZE]",
     abstract: "chart a presentation value over a span of scene time (e.g. a keyframe or spring)",
-    examples: ["plot button.transform.scale 0 0.5", "plot badge.position.y 0 2 72x20"],
+    discussion:
+      "FROM and TO are scene times; each may be written from the clock, as set writes beginTime:"
+      + " \(SceneCommands.nowWord), \(SceneCommands.nowWord)+SECONDS or"
+      + " \(SceneCommands.nowWord)-SECONDS. When PATH has animations and none of them runs"
+      + " between FROM and TO, a note under the chart says when they run.",
+    examples: [
+      "plot button.transform.scale 0 0.5", "plot badge.position.y 0 2 72x20",
+      "plot button.transform.scale now now+0.6",
+    ],
     hints: [.property, .none, .none, .none], effect: .display
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(4)
     let pathToken = try inv.argument(1, "PATH")
     let ref = try inv.property(pathToken, in: s.scene.model)
-    let t0 = try inv.number(try inv.argument(2, "FROM"), range: 0...1e9, what: "FROM")
+    /// A time of the chart: a number, or read from the scene's clock as `set` reads `now`.
+    func time(_ token: Token, _ what: String) throws(Diagnostic) -> Double {
+      try inv.lift(token, prefix: what) { () throws(ValueError) in
+        let text = try SceneCommands.now(token.text, at: s.scene.now) ?? token.text
+        guard let t = try PropertyKind.number(0...1e9).parse(text).number else {
+          throw ValueError("expected a number")
+        }
+        return t
+      }
+    }
+    let t0 = try time(try inv.argument(2, "FROM"), "FROM")
     let t1Token = try inv.argument(3, "TO")
-    let t1 = try inv.number(t1Token, range: 0...1e9, what: "TO")
+    let t1 = try time(t1Token, "TO")
     guard t1 > t0 else { throw inv.error("TO must be later than FROM", at: t1Token) }
     var width = 60
     var height = 15
@@ -629,5 +647,28 @@ enum AnimationCommands {
       Chart.render(
         samples: samples, from: t0, to: t1, height: height, title: pathToken.text,
         seriesNames: samples.first.map { $0.count > 1 ? Array(names.prefix($0.count)) : [] } ?? []))
+    if let note = missedNote(scene, ref, path: pathToken.text, from: t0, to: t1) {
+      s.sink.out("note: " + note + "\n")
+    }
+  }
+
+  /// What `plot` says when PATH has animations and none runs between `t0` and `t1`: when they
+  /// run instead (the span from the first start to the last end); nil otherwise.
+  static func missedNote(
+    _ scene: Scene, _ ref: PropertyRef, path: String, from t0: Double, to t1: Double
+  ) -> String? {
+    let animations = scene.animations(affecting: ref)
+    let windows = animations.compactMap { scene.activeWindow(of: $0, on: ref.object.layerID) }
+    // An animation on a clock that stands still may run at any time: then say nothing.
+    guard !animations.isEmpty, windows.count == animations.count,
+      !windows.contains(where: { $0.lowerBound <= t1 && $0.upperBound >= t0 }),
+      let first = windows.map(\.lowerBound).min(), let last = windows.map(\.upperBound).max()
+    else { return nil }
+    func s(_ t: Double) -> String { Session.clockText(t) }
+    let one = animations.count == 1
+    let span =
+      last.isFinite ? "from \(s(first)) to \(s(last)) s" : "from \(s(first)) s on, without end"
+    return "no animation of \(path) runs between \(s(t0)) and \(s(t1)) s; its"
+      + (one ? " animation runs " : " animations run ") + span
   }
 }

@@ -57,6 +57,10 @@ enum ExportCommands {
     try inv.writing(fileToken, standardOutput: "leave out 'to FILE' to print the code instead") {
       () throws(OutputError) in try AtomicFile.write(Array(text.utf8), to: fileToken.text)
     }
+    let lines =
+      text.split(separator: "\n", omittingEmptySubsequences: false).count
+      - (text.hasSuffix("\n") ? 1 : 0)
+    s.wrote(Session.counted(lines, "line") + " of \(language.name)", to: fileToken.text)
   }
 }
 
@@ -64,6 +68,14 @@ enum ExportCommands {
 enum ExportLanguage: String, CaseIterable, Sendable {
   case swift
   case objc
+
+  /// The language's name, as `export … to FILE` says what it wrote.
+  var name: String {
+    switch self {
+    case .swift: return "Swift"
+    case .objc: return "Objective-C"
+    }
+  }
 
   /// The words naming them, `export`'s first argument.
   static let words = allCases.map(\.rawValue)

@@ -45,6 +45,7 @@ enum FileCommands {
       try AtomicFile.write(Array(text.utf8), to: try AtomicFile.check(token.text))
     }
     if !modelOnly { s.savedMark = s.history.mark }
+    s.wrote(Session.counted(Session.commandCount(in: text), "command"), to: token.text)
   }
 
   static let load = Command(

@@ -94,8 +94,7 @@ enum LearningCommands {
       guard let c = s.commands.lookup(t.text) else {
         throw inv.error(
           "unknown command '\(t.text)'",
-          suggestion: .nearest(
-            to: t.text, in: s.commands.allNames, otherwise: .text("type help for the list")),
+          suggestion: s.commandSuggestion(for: t.text, otherwise: .text("type help for the list")),
           at: t)
       }
       s.sink.out(HelpText.detail(c))

@@ -97,7 +97,8 @@ enum MotionCommands {
         frame: { i throws(OutputError) in
           try cast.append(time: Double(i) / fps, frame: ansiFrame(s, cols: cols, rows: rows))
         }, finish: { () throws(OutputError) in try cast.finish() })
-      s.sink.out("wrote \(n) frames to \(path); play it with: asciinema play \(path)\n")
+      s.wrote(
+        Session.counted(n, "frame"), to: path, then: "play it with: asciinema play \(path)")
       return
     }
     // A directory of numbered PNG frames.
@@ -156,9 +157,10 @@ enum MotionCommands {
         }, finish: { () throws(OutputError) in try frames.commit() })
     }
     let rate = ValueFormatting.number(fps)
-    s.sink.out(
-      "wrote \(n) frames to \(path)/; make a video with: ffmpeg -framerate \(rate) -i "
-        + "\(path)/\(frameName) -pix_fmt yuv420p \(path).mp4\n")
+    s.wrote(
+      Session.counted(n, "frame"), to: path + "/",
+      then: "make a video with: ffmpeg -framerate \(rate) -i \(path)/\(frameName)"
+        + " -pix_fmt yuv420p \(path).mp4")
   }
 
   /// The name of each frame `record` writes into a directory, as a format taking the frame's
@@ -230,7 +232,10 @@ enum MotionCommands {
     abstract:
       "advance the clock while drawing in the terminal in real time (alternate screen;"
       + " Ctrl-C stops and keeps the state reached)",
-    discussion: TerminalFormat.textFramesNote,
+    discussion:
+      "At its end play says the scene time it reached; Ctrl-C stops it between frames with the"
+      + " scene as stepped so far, and says where (interrupted at t = …), as for step. "
+      + TerminalFormat.textFramesNote,
     examples: ["play 2", "play 5 fps 60 speed 0.5"],
     hints: [.none, .clauses], clauses: [OutputClause.fps.spec, OutputClause.speed.spec],
     effect: .clock
@@ -241,7 +246,7 @@ enum MotionCommands {
     let fps = try opts.value(OutputClause.fps, default: 30)
     let speed = try opts.value(OutputClause.speed, default: 1)
     let n = try frameCount(seconds, fps: fps, inv, at: secondsToken)
-    guard Terminal.isTerminal(1), let size = Playback.terminalSize() else {
+    guard let size = s.playTerminal() else {
       throw inv.error(
         "play needs a terminal", hint: "record FILE.cast SECONDS writes a recording instead",
         at: inv.nameToken)
@@ -253,54 +258,64 @@ enum MotionCommands {
     let kittyImage = picture == .kitty ? TerminalPicture.playImageID : nil
     let start = s.scene.now
     let wallStart = Playback.monotonicSeconds()
-    s.sink.out(Playback.enterAlternateScreen + Playback.hideCursor + "\u{1B}[2J")
-    defer {
-      // The terminal keeps a kitty image's data until it is deleted.
-      let free = kittyImage.map {
-        String(decoding: KittyEncoder.delete(imageID: $0), as: UTF8.self)
-      }
-      s.sink.out((free ?? "") + Playback.showCursor + Playback.leaveAlternateScreen)
-    }
-    // Ctrl-C is how playback ends early: it stops here and keeps the state reached.
-    for i in 0..<n {
-      if s.interruptRequested() { break }
-      // The frame goes to the terminal as bytes, never made a string (it is large).
-      var frame = Array((Playback.beginSynchronized + Playback.home).utf8)
-      switch picture {
-      case .ansi:
-        frame += ansiFrame(s, cols: cols, rows: rows).bytes(lineEnding: "\r\n")
-      case .ascii:
-        let canvas = SceneRenderer.render(
-          s.scene, width: cols * 2, height: rows * 4, stamps: s.stamps)
-        frame += Array(
-          (AsciiEncoder.encode(canvas, columns: cols, rows: rows).joined(separator: "\r\n")
-            + "\r\n").utf8)
-      case .kitty, .sixel, .iterm:
-        // The picture is drawn at the top left; kitty replaces its placement in place, sixel
-        // and iTerm2 pictures are drawn over the last one.
-        let canvas = SceneRenderer.render(
-          s.scene, width: cols * cell.width, height: rows * cell.height)
-        frame += try inv.writing(inv.nameToken) { () throws(OutputError) in
-          try TerminalPicture.encode(
-            canvas, format: picture, columns: cols, rows: rows, background: background,
-            kittyImage: kittyImage)
+    // Ctrl-C stops playback between frames and keeps the state reached; it is told (with the
+    // time) once the alternate screen is left, as for step.
+    var stopped = false
+    do {
+      s.sink.out(Playback.enterAlternateScreen + Playback.hideCursor + "\u{1B}[2J")
+      defer {
+        // The terminal keeps a kitty image's data until it is deleted.
+        let free = kittyImage.map {
+          String(decoding: KittyEncoder.delete(imageID: $0), as: UTF8.self)
         }
-        frame += Array("\u{1B}[\(rows + 1);1H".utf8)
+        s.sink.out((free ?? "") + Playback.showCursor + Playback.leaveAlternateScreen)
       }
-      let status = "t = \(format(s.scene.now)) s   frame \(i + 1)/\(n)   Ctrl-C stops"
-      frame += Array(
-        (String(status.prefix(cols)) + "\u{1B}[K" + Playback.endSynchronized).utf8)
-      s.sink.out(utf8: frame)
-      // The clock moves by exact frame intervals; the wall clock only paces the display.
-      do throws(Diagnostic) {
-        try s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: inv.text)
-      } catch {
-        guard error.isInterrupt else { throw error }
-        break
+      for i in 0..<n {
+        if s.interruptRequested() {
+          stopped = true
+          break
+        }
+        // The frame goes to the terminal as bytes, never made a string (it is large).
+        var frame = Array((Playback.beginSynchronized + Playback.home).utf8)
+        switch picture {
+        case .ansi:
+          frame += ansiFrame(s, cols: cols, rows: rows).bytes(lineEnding: "\r\n")
+        case .ascii:
+          let canvas = SceneRenderer.render(
+            s.scene, width: cols * 2, height: rows * 4, stamps: s.stamps)
+          frame += Array(
+            (AsciiEncoder.encode(canvas, columns: cols, rows: rows).joined(separator: "\r\n")
+              + "\r\n").utf8)
+        case .kitty, .sixel, .iterm:
+          // The picture is drawn at the top left; kitty replaces its placement in place, sixel
+          // and iTerm2 pictures are drawn over the last one.
+          let canvas = SceneRenderer.render(
+            s.scene, width: cols * cell.width, height: rows * cell.height)
+          frame += try inv.writing(inv.nameToken) { () throws(OutputError) in
+            try TerminalPicture.encode(
+              canvas, format: picture, columns: cols, rows: rows, background: background,
+              kittyImage: kittyImage)
+          }
+          frame += Array("\u{1B}[\(rows + 1);1H".utf8)
+        }
+        let status = "t = \(format(s.scene.now)) s   frame \(i + 1)/\(n)   Ctrl-C stops"
+        frame += Array(
+          (String(status.prefix(cols)) + "\u{1B}[K" + Playback.endSynchronized).utf8)
+        s.sink.out(utf8: frame)
+        // The clock moves by exact frame intervals; the wall clock only paces the display.
+        do throws(Diagnostic) {
+          try s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: inv.text)
+        } catch {
+          guard error.isInterrupt else { throw error }
+          stopped = true
+          break
+        }
+        Playback.sleep(until: wallStart + Double(i + 1) / (fps * speed)) { s.interruptRequested() }
       }
-      Playback.sleep(until: wallStart + Double(i + 1) / (fps * speed)) { s.interruptRequested() }
     }
-    s.acknowledgeInterrupt()
+    if stopped || s.interruptRequested() { throw Diagnostic.interrupt() }
+    s.sink.out(
+      "played \(Session.counted(n, "frame")), to t = \(Session.clockText(s.scene.now)) s\n")
   }
 
   static func format(_ t: Double) -> String { format3(t) }

@@ -190,7 +190,7 @@ enum SceneCommands {
     // KEY=VALUE form: the first value word has an unquoted '='.
     if !assigns, !valueToken.quoted, valueToken.text.contains("=") {
       let object = try inv.object(pathToken, in: model)
-      var updates: [(PropertyRef, PropertyValue)] = []
+      var updates: [(ref: PropertyRef, value: PropertyValue, clamped: Clamp?)] = []
       for t in inv.args.dropFirst() {
         guard !t.quoted, let eq = t.text.firstIndex(of: "=") else {
           throw inv.error(
@@ -205,13 +205,13 @@ enum SceneCommands {
         let ref = try inv.lift(keyToken, wholeToken: true) { () throws(ValueError) in
           try model.resolveProperty(path)
         }
-        let v = try inv.lift(valueToken) { () throws(ValueError) in
+        let (v, clamped) = try inv.lift(valueToken) { () throws(ValueError) in
           try parseForSet(value, ref: ref, model: model, session: s, at: inv)
         }
-        updates.append((ref, s.scriptRelative(v, in: inv.line)))
-        try s.loadImageIfNeeded(updates[updates.count - 1].1, token: valueToken, in: inv.line)
+        updates.append((ref, s.scriptRelative(v, in: inv.line), clamped))
+        try s.loadImageIfNeeded(updates[updates.count - 1].value, token: valueToken, in: inv.line)
       }
-      for (ref, v) in updates { s.scene.model.apply(v, to: ref) }
+      for u in updates { s.scene.model.apply(u.value, to: u.ref, clamped: u.clamped) }
       return
     }
     if let option = try inv.animationOption(pathToken, in: model) {
@@ -245,12 +245,12 @@ enum SceneCommands {
       text: joined, column: valueToken.column,
       length: (values.last.map { $0.column + $0.length } ?? valueToken.column)
         - valueToken.column)
-    let value = try inv.lift(span) { () throws(ValueError) in
-      s.scriptRelative(
-        try parseForSet(joined, ref: ref, model: model, session: s, at: inv), in: inv.line)
+    let (value, clamped) = try inv.lift(span) { () throws(ValueError) in
+      let (v, clamped) = try parseForSet(joined, ref: ref, model: model, session: s, at: inv)
+      return (s.scriptRelative(v, in: inv.line), clamped)
     }
     try s.loadImageIfNeeded(value, token: span, in: inv.line)
-    s.scene.model.apply(value, to: ref)
+    s.scene.model.apply(value, to: ref, clamped: clamped)
   }
 
   static let unset = Command(
@@ -313,13 +313,17 @@ enum SceneCommands {
     return out
   }
 
+  /// A number given beyond a property's range and the bound it was clamped to.
+  typealias Clamp = (given: Double, used: Double)
+
   /// Parses a value for `set`, with the kind's message prefixed by the property name.
   ///
   /// A number beyond the property's range is clamped to it with a warning that names the
   /// bound: real code may set any value its type holds (Core Animation clamps `opacity` itself).
+  /// `clamped` says what was given, for the model to keep beside it (`lint` quotes it).
   static func parseForSet(
     _ text: String, ref: PropertyRef, model: SceneModel, session s: Session, at inv: Invocation
-  ) throws(ValueError) -> PropertyValue {
+  ) throws(ValueError) -> (value: PropertyValue, clamped: Clamp?) {
     do throws(ValueError) {
       // Command words cannot name layers, as when a layer is created.
       if case .layer = ref.object, model.info(ref)?.renames == true,
@@ -332,14 +336,14 @@ enum SceneCommands {
         var name = ref.field.map { "\(ref.name).\($0)" } ?? ref.name
         // A rounded rect's only clamped number is its radius.
         if ref.field == nil, case .roundedRect? = model.info(ref)?.kind { name += ".radius" }
-        let bound = Limits.name(of: clamped.used).map { ", the bound \($0)" } ?? ""
+        let bound = Limits.meaning(of: clamped.used).map { ", \($0)" } ?? ""
         s.warn(
           "\(name) \(ValueFormatting.number(clamped.given)) is out of range; set to"
             + " \(Limits.quoted(clamped.used))\(bound)",
           at: inv.text)
       }
       s.warnExtendedRange(value, at: inv.text)
-      return value
+      return (value, clamped)
     } catch {
       var e = error
       let name = ref.field.map { "\(ref.name).\($0)" } ?? ref.name
@@ -393,23 +397,36 @@ enum SceneCommands {
   static func nowValue(
     _ text: String, ref: PropertyRef, model: SceneModel, session s: Session
   ) throws(ValueError) -> String? {
-    let w = nowWord
-    guard text == w || text.hasPrefix(w + "+") || text.hasPrefix(w + "-") else { return nil }
+    guard isNow(text) else { return nil }
     guard case .number? = model.info(ref)?.kind else {
-      throw ValueError("'\(w)' is a time in seconds: only number properties take it")
+      throw ValueError("'\(nowWord)' is a time in seconds: only number properties take it")
     }
     let clock: LayerID
     switch ref.object {
     case .layer(let id): clock = model.layer(id)?.parent ?? SceneModel.rootID
     case .cell(let id, _): clock = id
     }
-    var t = s.scene.localTime(of: clock, at: s.scene.now)
-    if text.count > w.count {
+    return try now(text, at: s.scene.localTime(of: clock, at: s.scene.now))
+  }
+
+  /// Whether `text` is written as a time from now (`now`, `now+…`, `now-…`).
+  static func isNow(_ text: String) -> Bool {
+    let w = nowWord
+    return text == w || text.hasPrefix(w + "+") || text.hasPrefix(w + "-")
+  }
+
+  /// The one reader of `now`: `now`, `now+SECONDS` or `now-SECONDS` as the time `clock` gives
+  /// plus the offset, written as a number for the reader of numbers that follows (`set`, and
+  /// `plot`'s times, which count on the scene's clock); nil for any other text.
+  static func now(_ text: String, at clock: Double) throws(ValueError) -> String? {
+    guard isNow(text) else { return nil }
+    var t = clock
+    if text.count > nowWord.count {
       guard
         let offset = try PropertyKind.number(-1e9...1e9).parse(
-          "0" + String(text.dropFirst(w.count))
+          "0" + String(text.dropFirst(nowWord.count))
         ).number
-      else { throw ValueError("expected now+SECONDS") }
+      else { throw ValueError("expected \(nowWord)+SECONDS") }
       t += offset
     }
     return ValueFormatting.number(t)

@@ -64,7 +64,7 @@ extension ViewCommands {
       + " time. to FILE.png writes a contact sheet: values across, times down, each panel"
       + " labelled NAME=VALUE. PATH may name an animation's option:"
       + " LAYER.animations.KEY.OPTION (see set). At most \(Limits.maxSweepPanels) panels"
-      + " (Limits.maxSweepPanels).",
+      + " (values × times).",
     examples: [
       "sweep like.emitterCells.sparkle.emissionRange 0 pi/4 pi/2 pi 2pi",
       "sweep like.emitterCells.sparkle.velocity from 20 to 200 count 4 after 0.5",
@@ -182,7 +182,7 @@ enum Sweep {
     guard panels <= Limits.maxSweepPanels else {
       throw inv.error(
         "a sweep of \(panels) panels is too large",
-        hint: "at most \(Limits.maxSweepPanels) panels (values × times), Limits.maxSweepPanels",
+        hint: "at most \(Limits.maxSweepPanels) panels (values × times)",
         at: inv.nameToken)
     }
     let (format, formatToken) = try readFormat(s, c)
@@ -249,7 +249,7 @@ enum Sweep {
     case .property(let ref):
       return try inv.lift(t) { () throws(ValueError) in
         s.scriptRelative(
-          try SceneCommands.parseForSet(t.text, ref: ref, model: model, session: s, at: inv),
+          try SceneCommands.parseForSet(t.text, ref: ref, model: model, session: s, at: inv).value,
           in: inv.line)
       }
     case .option(let ref):
@@ -390,11 +390,12 @@ enum Sweep {
     guard sheet.width <= most, sheet.height <= most,
       Double(sheet.width) * Double(sheet.height) <= Limits.maxSweepSheetPixels
     else {
+      let square = Int(Limits.maxSweepSheetPixels.squareRoot())
       throw inv.error(
         "a \(sheet.width)×\(sheet.height) contact sheet is too large",
         hint: "at most \(Limits.quoted(Limits.maxSnapshotSide)) pixels each way and"
-          + " \(Limits.quoted(Limits.maxSweepSheetPixels)) in all"
-          + " (Limits.maxSweepSheetPixels); make the panels smaller with size WxH",
+          + " \(Limits.quoted(Limits.maxSweepSheetPixels)) (\(square)×\(square)) in all; make the"
+          + " panels smaller with size WxH",
         at: sizeToken ?? file)
     }
   }
@@ -456,6 +457,10 @@ enum Sweep {
         try AtomicFile.write(
           try PNGFile.encode(sheet.canvas, path: file.token.text), to: file.target)
       }
+      s.wrote(
+        Session.counted(total, "panel")
+          + " (a \(sheet.canvas.width)×\(sheet.canvas.height) contact sheet)",
+        to: file.token.text)
       return
     }
     s.sink.out(terminalText(plan, lines, path: inv.text.tokens[1].text))

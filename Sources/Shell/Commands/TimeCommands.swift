@@ -176,9 +176,7 @@ enum TimeCommands {
   {
     let nameToken = try inv.argument(2, "COMMAND")
     guard s.commands.lookup(nameToken.text) != nil || nameToken.braced else {
-      throw inv.error(
-        "unknown command '\(nameToken.text)'",
-        suggestion: .nearest(to: nameToken.text, in: s.commands.allNames), at: nameToken)
+      throw s.unknownCommand(nameToken, in: inv.line)
     }
     var scheduled = inv.text
     scheduled.tokens = Array(inv.text.tokens.dropFirst(2))
@@ -208,7 +206,8 @@ enum TimeCommands {
     guard interval >= Limits.minTimerInterval else {
       throw inv.error(
         "a timer's interval is at least \(ValueFormatting.number(Limits.minTimerInterval)) s",
-        hint: "Limits.minTimerInterval", at: secondsToken)
+        hint: "timers run at most every \(ValueFormatting.number(Limits.minTimerInterval * 1000))"
+          + " ms, as often as Burst samples an animation", at: secondsToken)
     }
     _ = try inv.argument(2, "COMMAND")
     guard let body = Session.body(of: inv.text, inv.command) else {

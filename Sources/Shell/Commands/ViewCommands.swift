@@ -167,24 +167,39 @@ enum ViewCommands {
     try inv.writing(fileToken) { () throws(OutputError) in
       try AtomicFile.write(try format.encode(canvas, path: path), to: target)
     }
+    s.wrote("a \(Int(w))×\(Int(h)) \(format.name)", to: path)
   }
 
   static let tree = Command(
-    name: "tree", usage: "tree",
-    abstract: "the layer tree with cells, key values and live particle counts",
-    examples: ["tree"], effect: .display
+    name: "tree", usage: "tree [LAYER]",
+    abstract:
+      "the layer tree with cells, key values and live particle counts (of LAYER: its subtree)",
+    examples: ["tree", "tree like"], hints: [.layer], effect: .display
   ) { s, inv throws(Diagnostic) in
-    try inv.expectAtMost(0)
-    s.sink.out(TreePrinter.render(s.scene))
+    try inv.expectAtMost(1)
+    var top = SceneModel.rootID
+    if let token = inv.args.first { top = try inv.layer(token, in: s.scene.model) }
+    s.sink.out(TreePrinter.render(s.scene, from: top))
   }
 
   static let count = Command(
-    name: "count", usage: "count PATH",
-    abstract: "live particles of a layer (its subtree) or of one cell, as a bare integer",
-    examples: ["count like", "count like.emitterCells.sparkle"], hints: [.object], effect: .display
+    name: "count", usage: "count [PATH]",
+    abstract:
+      "live particles of a layer (its subtree) or of one cell, as a bare integer; without"
+      + " PATH, a line per emitter layer and the total",
+    discussion:
+      "Without PATH each emitter layer's line counts its own particles (its cells' and"
+      + " sub-cells'), not its sublayers', so the lines add up to the last,"
+      + " \(TreePrinter.totalWord).",
+    examples: ["count like", "count like.emitterCells.sparkle", "count"], hints: [.object],
+    effect: .display
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(1)
-    let ref = try inv.object(try inv.argument(1, "PATH"), in: s.scene.model)
+    guard let token = inv.args.first else {
+      s.sink.out(TreePrinter.counts(s.scene))
+      return
+    }
+    let ref = try inv.object(token, in: s.scene.model)
     s.sink.out("\(s.scene.liveCount(of: ref))\n")
   }
 
@@ -280,6 +295,9 @@ enum SnapshotFormat: String, CaseIterable, Sendable {
 
   /// `.png`, `.ppm`.
   var fileExtension: String { "." + rawValue }
+
+  /// The format's name, as `snapshot` says what it wrote (`a 640×480 PNG`).
+  var name: String { rawValue.uppercased() }
 
   /// What is written, for `snapshot`'s help.
   var summary: String {

@@ -21,8 +21,13 @@ enum Linter {
       out += noEffect(l.descriptors, of: l, path: id == SceneModel.rootID ? "scene" : name)
       guard l.kind == .emitter else { continue }
       let e = l.emitter
+      func said(_ key: String, _ value: Double) -> String {
+        quote(PropertyRef(object: .layer(id), name: key), value, in: m)
+      }
       if l.properties.hidden { out.append("\(name): the layer is hidden") }
-      if l.properties.opacity <= 0 { out.append("\(name): the layer's opacity is 0") }
+      if l.properties.opacity <= 0 {
+        out.append("\(name): the layer's opacity \(said("opacity", l.properties.opacity))")
+      }
       if l.cells.isEmpty {
         out.append("\(name): the emitter has no cells (add one with: cell \(name) NAME)")
       }
@@ -33,11 +38,13 @@ enum Linter {
       }
       if e.birthRate <= 0 && !emitting && !pending {
         out.append(
-          "\(name): the layer's birthRate is \(ValueFormatting.number(e.birthRate)), so no cell"
-            + " emits (fire \(name) SECONDS, or set \(name).birthRate 1)")
+          "\(name): the layer's birthRate \(said("birthRate", e.birthRate)), so no cell emits"
+            + " (fire \(name) SECONDS, or set \(name).birthRate 1)")
       }
       if e.lifetime <= 0 {
-        out.append("\(name): the layer's lifetime multiplier is 0, so particles are never born")
+        out.append(
+          "\(name): the layer's lifetime multiplier \(said("lifetime", e.lifetime)), so particles"
+            + " are never born")
       }
       let p = SceneRenderer.transformToScene(m, id)
         .apply(x: e.emitterPosition.x, y: e.emitterPosition.y)
@@ -49,15 +56,30 @@ enum Linter {
           "\(name): the emitter sits off-canvas at \(fmt(p.x)),\(fmt(p.y)) in the scene;"
             + " particles must travel in to be seen")
       }
-      func visit(_ c: EmitterCell, path: String, topLevel: Bool) {
+      func visit(_ c: EmitterCell, path: String, ids: [CellID]) {
         let p = path + ".emitterCells." + KeyPathSyntax.spelled(c.name)
+        let ids = ids + [c.id]
+        let topLevel = ids.count == 1
+        func said(_ key: String, _ value: Double) -> String {
+          quote(PropertyRef(object: .cell(id, ids), name: key), value, in: m)
+        }
         out += noEffect(EmitterCell.descriptors, of: c, path: p)
         if !c.enabled { out.append("\(p): the cell is disabled") }
         if topLevel && c.birthRate <= 0 {
-          out.append("\(p): birthRate is 0, so nothing is born (set \(p).birthRate 10)")
+          out.append(
+            "\(p): birthRate \(said("birthRate", c.birthRate)), so nothing is born"
+              + " (set \(p).birthRate 10)")
         }
         if c.lifetime + abs(c.lifetimeRange) / 2 <= 0 {
-          out.append("\(p): lifetime is 0, so particles are never born (set \(p).lifetime 1)")
+          // With a range, the longest lifetime it draws (M + R/2) says why.
+          let range =
+            c.lifetimeRange == 0
+            ? ""
+            : " and lifetimeRange \(said("lifetimeRange", c.lifetimeRange)), so every lifetime is"
+              + " at most \(fmt(c.lifetime + abs(c.lifetimeRange) / 2)) and"
+          out.append(
+            "\(p): lifetime \(said("lifetime", c.lifetime))\(range)\(range.isEmpty ? ", so" : "")"
+              + " particles are never born (set \(p).lifetime 1)")
         }
         // Sub-cells' rates are per parent particle, so these two apply to top-level cells.
         let rate = c.birthRate * e.birthRate
@@ -79,8 +101,13 @@ enum Linter {
         {
           // The cell's velocity that crosses the canvas in 2 s, keeping its sign.
           let calm = (across / 2 / abs(e.velocity)).rounded() * (c.velocity < 0 ? -1 : 1)
+          let written = PropertyRef(object: .cell(id, ids), name: "velocity")
           out.append(
             "\(p): velocity \(fmt(speed))" + (e.velocity != 1 ? multiplied : "")
+              + (m.writtenNumber(written).map {
+                " (set to \(ValueFormatting.number($0)), clamped to"
+                  + " \(ValueFormatting.number(c.velocity)))"
+              } ?? "")
               + " crosses the \(fmt(bounds.width))×\(fmt(bounds.height)) canvas in"
               + " \(fmt(across / speed)) s, so particles leave it almost at once"
               + " (set \(p).velocity \(ValueFormatting.number(calm)) to cross it in 2 s)")
@@ -110,9 +137,9 @@ enum Linter {
             out.append("\(p): particles are under half a point across (scale \(fmt(c.scale)))")
           }
         }
-        for s in c.cells { visit(s, path: p, topLevel: false) }
+        for s in c.cells { visit(s, path: p, ids: ids) }
       }
-      for c in l.cells { visit(c, path: name, topLevel: true) }
+      for c in l.cells { visit(c, path: name, ids: []) }
     }
     out += futureParticles(in: scene)
     return out
@@ -171,6 +198,15 @@ enum Linter {
       guard let why = d.noEffectHere, d.get(object) != d.defaultValue else { return nil }
       return "\(path).\(d.name) is set, but changes nothing Burst draws: \(why)"
     }
+  }
+
+  /// How lint quotes a number it finds wrong: as the model holds it (`is -5`), or, when `set`
+  /// clamped what was written, both (`was set to -1 (clamped to 0)`): the number the user
+  /// wrote is the one to recognise.
+  static func quote(_ ref: PropertyRef, _ value: Double, in m: SceneModel) -> String {
+    guard let given = m.writtenNumber(ref) else { return "is \(ValueFormatting.number(value))" }
+    return
+      "was set to \(ValueFormatting.number(given)) (clamped to \(ValueFormatting.number(value)))"
   }
 
   static func fmt(_ x: Double) -> String { ValueFormatting.number((x * 1000).rounded() / 1000) }

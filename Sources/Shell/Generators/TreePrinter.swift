@@ -2,8 +2,9 @@ import Core
 
 /// Text layouts for `tree` and tables.
 enum TreePrinter {
-  /// The layer tree with cells, key values and live particle counts.
-  static func render(_ scene: Scene) -> String {
+  /// The layer tree with cells, key values and live particle counts: the whole scene's, or
+  /// the subtree of layer `top`.
+  static func render(_ scene: Scene, from top: LayerID = SceneModel.rootID) -> String {
     var out = ""
     let m = scene.model
     func line(_ prefix: String, _ text: String) { out += prefix + text + "\n" }
@@ -56,9 +57,30 @@ enum TreePrinter {
           childPrefix: childPrefix + (last ? "   " : "│  "))
       }
     }
-    visit(SceneModel.rootID, prefix: "", childPrefix: "")
+    visit(top, prefix: "", childPrefix: "")
     return out
   }
+
+  /// `count` without a path: each emitter layer's own live particles (not its sublayers'),
+  /// by key path in tree order, and the total, as a table with the counts right-aligned.
+  static func counts(_ scene: Scene) -> String {
+    let m = scene.model
+    var rows: [[String]] = []
+    var total = 0
+    for id in m.treeOrder {
+      guard let l = m.layer(id), l.kind == .emitter else { continue }
+      let own =
+        scene.liveCount(of: .layer(id))
+        - l.sublayers.reduce(0) { $0 + scene.liveCount(of: .layer($1)) }
+      rows.append([KeyPathSyntax.spelled(l.name), "\(own)"])
+      total += own
+    }
+    rows.append([totalWord, "\(total)"])
+    return table(rows, rightAligned: [1])
+  }
+
+  /// The last row of `count` without a path.
+  static let totalWord = "total"
 
   /// Columns padded to their widest cell, two spaces apart.
   ///
