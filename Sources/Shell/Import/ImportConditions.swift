@@ -1,0 +1,219 @@
+import Core
+
+/// Conditions: `if`/`else if`/`else`, `guard … else`, `switch` (Swift's and C's) and what a
+/// condition is worth here (`condition`, `truth`): known values decide; an unknown one takes
+/// the branch that builds, as docs/import.md, "Conditions", says.
+extension ImportInterpreter {
+  /// `if COND { … } else if COND { … } else { … }`, in Swift and Objective-C (braces
+  /// required). A condition is worked out where it can be (`docs/import.md`, "Conditions").
+  func conditional(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> ImportValue? {
+    var k = i
+    while true {
+      guard let brace = program.firstBrace(in: (k + 1)..<s.upperBound) else {
+        throw skip("an 'if' without a block")
+      }
+      let close = program.closing(brace, in: s)
+      var rest: Range<Int>? = nil
+      if close + 1 < s.upperBound, tokens[close + 1].isIdentifier("else") {
+        rest = (close + 2)..<s.upperBound
+      }
+      guard let met = condition((k + 1)..<brace, branch: (brace + 1)..<close, otherwise: rest)
+      else {
+        throw skip("its condition is not known here, and no branch of it builds layers or cells")
+      }
+      if met { return try body((brace + 1)..<close) }
+      guard let rest, !rest.isEmpty else { return nil }
+      if tokens[rest.lowerBound].isIdentifier("if") {
+        k = rest.lowerBound
+        continue
+      }
+      guard tokens[rest.lowerBound].isPunctuation("{") else {
+        throw skip("an 'else' without a block", tokens[rest.lowerBound])
+      }
+      return try body((rest.lowerBound + 1)..<program.closing(rest.lowerBound, in: s))
+    }
+  }
+
+  /// `switch SUBJECT { case A, B: … case C: … default: … }` (also Objective-C's `case A:` with
+  /// `break`): the first case whose pattern equals the subject runs, on through `fallthrough`.
+  /// A subject that cannot be worked out here takes the first case that builds layers or cells,
+  /// as an unknown `if` does; when none builds, the `switch` is skipped with a warning.
+  func switchStatement(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> ImportValue? {
+    guard let open = program.firstBrace(in: (i + 1)..<s.upperBound) else {
+      throw skip("a 'switch' without a block")
+    }
+    let close = program.closing(open, in: s)
+    var subjectRange = (i + 1)..<open
+    if program.language == .objc, subjectRange.count >= 2,
+      tokens[subjectRange.lowerBound].isPunctuation("(")
+    {
+      subjectRange = (subjectRange.lowerBound + 1)..<(subjectRange.upperBound - 1)
+    }
+    let subject = try? expression(subjectRange)
+    // The cases: where each starts (`case` or `default` at the block's own depth), its
+    // patterns and its body.
+    var heads: [Int] = []
+    var depth = 0
+    for j in (open + 1)..<close {
+      let t = tokens[j]
+      if t.kind == .punctuation, ["(", "[", "{"].contains(t.text) { depth += 1 }
+      if t.kind == .punctuation, [")", "]", "}"].contains(t.text) { depth -= 1 }
+      if depth == 0, t.isIdentifier("case") || t.isIdentifier("default") { heads.append(j) }
+    }
+    var cases: [(patterns: [Range<Int>]?, body: Range<Int>)] = []
+    for (k, h) in heads.enumerated() {
+      let end = k + 1 < heads.count ? heads[k + 1] : close
+      guard let colon = topLevelIndex(of: ":", in: (h + 1)..<end) else { continue }
+      var patterns: [Range<Int>]? = nil
+      if tokens[h].isIdentifier("case") {
+        var list: [Range<Int>] = []
+        var start = h + 1
+        while let comma = topLevelIndex(of: ",", in: start..<colon) {
+          list.append(start..<comma)
+          start = comma + 1
+        }
+        list.append(start..<colon)
+        patterns = list
+      }
+      cases.append((patterns, (colon + 1)..<end))
+    }
+    func matches(_ patterns: [Range<Int>]?) -> Bool? {
+      guard let patterns else { return true }  // default
+      guard let subject else { return nil }
+      for p in patterns {
+        guard let value = try? expression(p) else { return nil }
+        if value == subject { return true }
+        if case .constant(let a) = value, case .constant(let b) = subject,
+          a.split(separator: ".").last == b.split(separator: ".").last
+        {
+          return true  // `.snow` and `Kind.snow`
+        }
+      }
+      return false
+    }
+    var chosen: Int? = nil
+    for (k, c) in cases.enumerated() where c.patterns != nil || chosen == nil {
+      guard let m = matches(c.patterns) else {
+        chosen = cases.indices.first { builds(in: cases[$0].body) }
+        break
+      }
+      if m {
+        chosen = k
+        break
+      }
+    }
+    guard let start = chosen else {
+      if subject == nil {
+        throw skip("its subject is not known here, and no case of it builds layers or cells")
+      }
+      return nil
+    }
+    // Runs the chosen case, and the next ones while a case ends in `fallthrough`.
+    var k = start
+    while k < cases.count {
+      let statements = program.statements(in: cases[k].body)
+      var falls = false
+      for st in statements {
+        if tokens[st.lowerBound].isIdentifier("break") { return nil }
+        if tokens[st.lowerBound].isIdentifier("fallthrough") {
+          falls = true
+          break
+        }
+        do throws(ImportSkip) {
+          if let r = try statement(st) { return r }
+        } catch {
+          warn(tokens[st.lowerBound], "skipped: \(program.snippet(st))", hint: error.message)
+        }
+      }
+      // Swift goes on only through `fallthrough`; C runs on into the next case until `break`.
+      guard falls || statements.isEmpty || program.language == .objc else { return nil }
+      k += 1
+    }
+    return nil
+  }
+
+  /// `guard CONDITION else { … }`: when the condition is known not to hold, the `else` block
+  /// runs (and returns); otherwise (it holds, or it cannot be worked out here, as an unknown
+  /// `if let` is taken) the code after it runs, binding its `let`s.
+  func guardStatement(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> ImportValue? {
+    var depth = 0
+    var found: Int? = nil
+    for j in (i + 1)..<s.upperBound where found == nil {
+      let t = tokens[j]
+      if t.kind == .punctuation, ["(", "[", "{"].contains(t.text) { depth += 1 }
+      if t.kind == .punctuation, [")", "]", "}"].contains(t.text) { depth -= 1 }
+      if depth == 0, t.isIdentifier("else") { found = j }
+    }
+    guard let otherwise = found, otherwise + 1 < s.upperBound,
+      tokens[otherwise + 1].isPunctuation("{")
+    else { throw skip("a 'guard' without 'else { … }'") }
+    let close = program.closing(otherwise + 1, in: s)
+    let met = condition((i + 1)..<otherwise, branch: 0..<0, otherwise: nil) ?? true
+    if met { return nil }
+    return try body((otherwise + 2)..<close) ?? .void
+  }
+
+  /// Whether the condition in `range` holds: its clauses (separated by `,`; `let NAME = VALUE`
+  /// binds NAME, and holds unless VALUE is `nil`) all hold. When one cannot be worked out
+  /// here (a bundle's file, a setting of the app), the branch that builds layers or cells is
+  /// taken; when none builds, an unknown `let` holds (the value is there on the device), and
+  /// any other unknown clause gives nil: the whole `if` is skipped with a warning.
+  private func condition(_ range: Range<Int>, branch: Range<Int>, otherwise: Range<Int>?) -> Bool? {
+    var known = true
+    var onlyBindings = true
+    var clauses: [Range<Int>] = []
+    var start = range.lowerBound
+    while let comma = topLevelIndex(of: ",", in: start..<range.upperBound) {
+      clauses.append(start..<comma)
+      start = comma + 1
+    }
+    clauses.append(start..<range.upperBound)
+    for clause in clauses where !clause.isEmpty {
+      let head = tokens[clause.lowerBound]
+      let words = tokens[clause].filter { $0.kind != .punctuation || $0.text == "=" }
+      if words.count >= 2, words[0].isIdentifier("self"), words[1].isPunctuation("=") {
+        continue  // Objective-C's `if (self = [super init…])`: the superclass's part holds.
+      }
+      if head.isIdentifier("let") || head.isIdentifier("var"),
+        clause.count > 1, tokens[clause.lowerBound + 1].kind == .identifier
+      {
+        let name = tokens[clause.lowerBound + 1].text
+        guard let eq = topLevelIndex(of: "=", in: clause) else {
+          known = false
+          continue
+        }
+        let value = try? expression((eq + 1)..<clause.upperBound)
+        bind(name, value ?? .null, declare: true)
+        if value == .null { return false }
+        if value == nil { known = false }
+        continue
+      }
+      if head.isIdentifier("#available") || head.isIdentifier("@available") {
+        continue  // **(choice)** the device is a current one: `#available(iOS 13, *)` holds
+      }
+      guard let value = try? expression(clause), let truth = Self.truth(value) else {
+        known = false
+        onlyBindings = false
+        continue
+      }
+      if !truth { return false }
+    }
+    if known { return true }
+    if builds(in: branch) { return true }
+    if let otherwise, builds(in: otherwise) { return false }
+    return onlyBindings ? true : nil
+  }
+
+  /// Whether a value counts as true in a condition: a Bool, a number other than 0, or an
+  /// object that exists; nil when it cannot say.
+  static func truth(_ v: ImportValue) -> Bool? {
+    switch v {
+    case .bool(let b): return b
+    case .number(let n): return n != 0
+    case .null: return false
+    case .void, .constant, .type, .function, .method: return nil
+    default: return true
+    }
+  }
+
+}

@@ -1,0 +1,114 @@
+import Core
+
+/// Loops: `for … in` over arrays, ranges and strides, C's `for (…; …; …)`, `while` and
+/// `repeat … while` (C's `do … while`), each at most `maxLoopIterations` turns, and `break`.
+extension ImportInterpreter {
+  /// `while COND { … }` and `repeat { … } while COND` (Objective-C's `while (…)` and `do { … }
+  /// while (…);` too), while the condition is known, at most `maxLoopIterations` turns.
+  func whileLoop(_ i: Int, _ s: Range<Int>) throws(ImportSkip) {
+    let repeats = tokens[i].isIdentifier("repeat") || tokens[i].isIdentifier("do")
+    var condition: Range<Int>
+    let body: Range<Int>
+    if repeats {
+      guard i + 1 < s.upperBound, tokens[i + 1].isPunctuation("{") else {
+        throw skip("a 'repeat' without a block")
+      }
+      let close = program.closing(i + 1, in: s)
+      guard close + 1 < s.upperBound, tokens[close + 1].isIdentifier("while") else {
+        throw skip("a 'repeat' without 'while'")
+      }
+      body = (i + 2)..<close
+      condition = (close + 2)..<s.upperBound
+    } else {
+      guard let open = program.firstBrace(in: (i + 1)..<s.upperBound) else {
+        throw skip("a 'while' without a block")
+      }
+      body = (open + 1)..<program.closing(open, in: s)
+      condition = (i + 1)..<open
+    }
+    if condition.count >= 2, tokens[condition.lowerBound].isPunctuation("("),
+      program.closing(condition.lowerBound, in: condition) == condition.upperBound - 1
+    {
+      condition = (condition.lowerBound + 1)..<(condition.upperBound - 1)
+    }
+    var turns = 0
+    while true {
+      if !repeats || turns > 0 {
+        guard let holds = Self.truth(try expression(condition)) else {
+          throw skip("its condition is not known here")
+        }
+        if !holds { return }
+      }
+      turns += 1
+      guard turns <= Self.maxLoopIterations else {
+        throw skip("a loop of more than \(Self.maxLoopIterations) turns")
+      }
+      if try self.body(body) != nil { return }  // `return`, or `break` (`breakSignal`)
+    }
+  }
+
+  func loop(_ i: Int, _ s: Range<Int>) throws(ImportSkip) {
+    guard let brace = program.firstBrace(in: (i + 1)..<s.upperBound) else {
+      throw skip("a loop without a body")
+    }
+    let bodyRange = (brace + 1)..<program.closing(brace, in: s)
+    var header = (i + 1)..<brace
+    if program.language == .objc, tokens[header.lowerBound].isPunctuation("(") {
+      header = (header.lowerBound + 1)..<(header.upperBound - 1)
+    }
+    guard let inIndex = tokens[header].firstIndex(where: { $0.isIdentifier("in") }) else {
+      try cLoop(header, body: bodyRange)
+      return
+    }
+    let pattern = tokens[header.lowerBound..<inIndex].filter { $0.kind == .identifier }.map(\.text)
+    guard let name = pattern.last else { throw skip("a loop without a variable") }
+    var sequence = try expression((inIndex + 1)..<header.upperBound)
+    // `for touch in touches`: one turn, with the event.
+    if sequence == .event { sequence = .array([.event]) }
+    guard case .array(let items) = sequence else {
+      throw skip("a loop over \(sequence.kindName): only arrays and ranges are followed")
+    }
+    guard items.count <= Self.maxLoopIterations else {
+      throw skip("a loop of more than \(Self.maxLoopIterations) turns")
+    }
+    let tuple = program.language == .swift && tokens[header.lowerBound].isPunctuation("(")
+    for item in items {
+      if tuple, case .array(let parts) = item, parts.count == pattern.count {
+        for (n, v) in zip(pattern, parts) { bind(n, v, declare: true) }
+      } else {
+        bind(name, item, declare: true)
+      }
+      if try body(bodyRange) != nil { return }  // `return`, or `break` (`breakSignal`)
+    }
+  }
+
+  /// `for (int i = 0; i < N; i++)`.
+  func cLoop(_ header: Range<Int>, body bodyRange: Range<Int>) throws(ImportSkip) {
+    let parts = program.statements(in: header)
+    guard parts.count == 3, let (name, eq) = objcDeclaration(parts[0].lowerBound, parts[0]),
+      let eq
+    else { throw skip("only 'for (int i = A; i < B; i++)' and for-in loops are followed") }
+    let start = try number(try expression((eq + 1)..<parts[0].upperBound), at: tokens[eq])
+    let cond = parts[1]
+    guard tokens[cond.lowerBound].isIdentifier(name), cond.count >= 3,
+      ["<", "<="].contains(tokens[cond.lowerBound + 1].text)
+    else { throw skip("only 'i < N' loop conditions are followed") }
+    let bound = try number(
+      try expression((cond.lowerBound + 2)..<cond.upperBound), at: tokens[cond.lowerBound])
+    let step = tokens[parts[2]].map(\.text).joined()
+    guard [name + "++", "++" + name, name + "+=1"].contains(step) else {
+      throw skip("only loops counting up by one are followed")
+    }
+    let end = tokens[cond.lowerBound + 1].text == "<" ? bound : bound + 1
+    guard end - start <= Double(Self.maxLoopIterations) else {
+      throw skip("a loop of more than \(Self.maxLoopIterations) turns")
+    }
+    var k = start
+    while k < end {
+      bind(name, .number(k), declare: true)
+      if try body(bodyRange) != nil { return }  // `return`, or `break` (`breakSignal`)
+      k += 1
+    }
+  }
+
+}
