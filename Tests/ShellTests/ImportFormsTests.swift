@@ -449,6 +449,14 @@ struct ImportFormsTests {
           } while (n < 12);
           e.birthRate = n;
         """), get: "e.birthRate", value: "15"),
+    Case(
+      name: "a static function of an extension called as an implicit member, with a default",
+      ext: "swift",
+      source: "extension CAEmitterCell {\n  static func tinted(_ name: String, rate: Float = 4)"
+        + " -> CAEmitterCell {\n    let c = CAEmitterCell()\n    c.name = name\n"
+        + "    c.birthRate = rate\n    return c\n  }\n}\n"
+        + swift("    e.emitterCells = [.tinted(\"a\"), .tinted(\"b\", rate: 9)]"),
+      get: "e.emitterCells.b.birthRate", value: "9"),
   ]
 
   @Test("each form imports to its value", arguments: cases)

@@ -36,6 +36,12 @@ extension ImportInterpreter {
     if case .type(let name) = v, let drawn = try randomCall(name, labels, values, at: at) {
       return drawn
     }
+    if case .constant(let c) = v, c.hasPrefix("."),
+      program.functions.contains(where: { $0.name == String(c.dropFirst()) && !$0.isProperty })
+    {
+      // `.confetti(with: .red)` where a cell goes: a static function of the file's extension.
+      return try call(.function(String(c.dropFirst())), args, at: at)
+    }
     if case .constant(".random") = v,
       let drawn = try randomCall("CGFloat.random", labels, values, at: at)
     {

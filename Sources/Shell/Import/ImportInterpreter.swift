@@ -188,6 +188,7 @@ final class ImportInterpreter {
     }
     let chosen = setup.first.map { program.functions[$0].signature }
     let uncalled = program.functions.indices.filter { !called.contains($0) }
+    var helpers: [Int] = []
     // The methods that become actions: an action that calls one runs it (`run NAME`).
     actionMethods = Set(
       uncalled.filter { i in
@@ -200,7 +201,7 @@ final class ImportInterpreter {
       if Self.isInitializer(f), let chosen {
         warn(f.at, "skipped: \(f.signature): only one initializer runs, \(chosen)")
       } else if f.returnsValue {
-        warn(f.at, "skipped: \(f.signature) is not called by the setup code")
+        helpers.append(i)  // said once the actions ran, which may call it
       } else if !(f.parameters.isEmpty || f.parameters == ["sender"] || isEventLike(f)
         || takesPlaces(f))
       {
@@ -212,6 +213,10 @@ final class ImportInterpreter {
       }
     }
     observerActions()
+    for i in helpers where !called.contains(i) {
+      let f = program.functions[i]
+      warn(f.at, "skipped: \(f.signature) is not called by the setup code")
+    }
     // When nothing shows particles yet, the first action that builds an emitter runs once.
     let chosenEvent =
       firstEvent
