@@ -457,6 +457,17 @@ struct ImportFormsTests {
         + "    c.birthRate = rate\n    return c\n  }\n}\n"
         + swift("    e.emitterCells = [.tinted(\"a\"), .tinted(\"b\", rate: 9)]"),
       get: "e.emitterCells.b.birthRate", value: "9"),
+    Case(
+      name: "then { } configures the object it follows",
+      ext: "swift",
+      source: swift(
+        """
+            let c = CAEmitterCell().then { cell in
+              cell.name = "c"
+              cell.birthRate = 7
+            }
+            e.emitterCells = [c].map { $0 }
+        """), get: "e.emitterCells.c.birthRate", value: "7"),
   ]
 
   @Test("each form imports to its value", arguments: cases)

@@ -195,6 +195,7 @@ extension ImportInterpreter {
       }
     case .object(let o):
       if objects[o].view != nil, name == "layer" { return v }
+      if name == "then" { return .method(v, name) }  // `CAEmitterCell().then { … }`
       if o == ownLayer, program.functions.contains(where: { $0.name == name }) {
         return .function(name)  // `self.setup()` in a CAEmitterLayer subclass
       }
