@@ -182,6 +182,10 @@ final class Session {
   var skipsDisplayCommands = false
   /// The lesson being followed (`learn N`), checked after each command (LessonSession.swift).
   var lesson: LessonState? = nil
+  /// The lessons finished in this session, every step's goals met (none skipped): `learn`
+  /// marks them. Kept by `reset`, `load` and `learn quit`, which change the scene, not what the
+  /// user has learnt.
+  var finishedLessons: Set<Int> = []
 
   init(sink: OutputSink, imageCache: ImageCache = ImageCache()) {
     self.sink = sink
