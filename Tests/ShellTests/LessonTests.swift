@@ -296,6 +296,36 @@ struct LessonTests {
     #expect(!list.contains("1  \(try Lessons.lesson(1).title) \(Lessons.finishedMark)"))
   }
 
+  @Test("every lesson text that says show tells the user to step the clock before it")
+  func showComesAfterStep() throws {
+    for number in Self.numbers {
+      let lesson = try Lessons.lesson(number)
+      for (i, step) in lesson.steps.enumerated() {
+        let texts =
+          [step.task.joined(separator: " ")]
+          + [
+            step.success.map { line in
+              line.parts.map {
+                if case .text(let t) = $0 { return t }
+                return "…"
+              }.joined()
+            }.joined(separator: " ")
+          ]
+        for text in texts {
+          let words = squeezed(text).split(separator: " ").map { String($0) }
+          guard let show = words.firstIndex(of: "show") ?? words.firstIndex(of: "show,") else {
+            continue
+          }
+          #expect(
+            words[..<show].contains("step"),
+            "lesson \(number), step \(i + 1) says show before step: \(text)")
+        }
+      }
+    }
+    let start = Prompt().type("learn 3")
+    #expect(squeezed(start).contains("step the clock before show"))
+  }
+
   @Test("a lesson ended by skipping a step with learn next is not marked finished")
   func skippedLessonIsNotFinished() throws {
     let p = Prompt()
