@@ -121,9 +121,12 @@ public enum Burst {
       session.progress = ProgressLine(
         write: { writeAll(2, $0) }, clock: { Playback.monotonicSeconds() })
     }
-    let size = terminalSize(ProcessInfo.processInfo.environment)
+    let environment = ProcessInfo.processInfo.environment
+    let size = terminalSize(environment)
     session.defaultColumns = size.columns
     session.defaultRows = size.rows
+    session.textColumns =
+      terminalSize(environment, fallbackColumns: HelpText.columnsWithoutTerminal).columns
     session.colorByDefault = colorWanted(color)
     let cellSize = CellSizeSource()
     session.cellPixels = { cellSize.current() }
@@ -223,14 +226,24 @@ public enum Burst {
   /// The size `show` and `keys` fit: COLUMNS and LINES when set (as shells export them, and
   /// so that piped output can be sized), else the terminal's when standard output is one, else
   /// 80 columns and no height limit.
-  static func terminalSize(_ environment: [String: String]) -> (columns: Int, rows: Int?) {
+  static func terminalSize(_ environment: [String: String], fallbackColumns: Int = 80) -> (
+    columns: Int, rows: Int?
+  ) {
     func number(_ name: String) -> Int? {
       environment[name].flatMap { Int($0) }.flatMap { (1...10_000).contains($0) ? $0 : nil }
     }
     let terminal = Terminal.isTerminal(1) ? Playback.terminalSize() : nil
     return (
-      number("COLUMNS") ?? terminal?.columns ?? 80, number("LINES") ?? terminal?.rows
+      number("COLUMNS") ?? terminal?.columns ?? fallbackColumns,
+      number("LINES") ?? terminal?.rows
     )
+  }
+
+  /// The line the interactive prompt starts with, wrapped at word boundaries to `width`.
+  static func banner(width: Int) -> String {
+    HelpText.wrapLines(
+      "Burst \(version) — Core Animation particles in the terminal. Type help, or quit.\n",
+      width: width)
   }
 
   /// The interactive prompt: readline editing, history in ~/.burst_history, Tab completion.
@@ -242,8 +255,12 @@ public enum Burst {
       line, start, end in
       Completion.candidates(line: line, wordStart: start, wordEnd: end, session: session)
     }
-    print("Burst \(version) — Core Animation particles in the terminal. Type help, or quit.")
+    writeAll(1, banner(width: session.textColumns))
     session.asksBeforeDiscarding = true
+    if Terminal.isTerminal(1) {
+      let pager = Pager.command(ProcessInfo.processInfo.environment)
+      session.pager = { Pager.show($0, command: pager) }
+    }
     promptLoop(session, editor: editor)
     editor.saveHistory()
   }

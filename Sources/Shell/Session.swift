@@ -141,6 +141,12 @@ final class Session {
   /// The terminal's height in rows, when known: plain `show` fits it, leaving room for the
   /// prompt.
   var defaultRows: Int? = nil
+  /// Columns that prose (`help`, `explain`, lesson text) is wrapped to: the terminal's width
+  /// (or COLUMNS), else `HelpText.columnsWithoutTerminal`.
+  var textColumns = HelpText.columnsWithoutTerminal
+  /// Shows long text one screen at a time (`Pager`), set only at an interactive prompt whose
+  /// output is a terminal; returns false when it could not, and the text is printed instead.
+  var pager: ((String) -> Bool)? = nil
   /// Whether `show` uses ANSI colour when neither ascii nor ansi is given (a colour terminal
   /// that --color and NO_COLOR allow).
   var colorByDefault = false
@@ -182,11 +188,24 @@ final class Session {
   var skipsDisplayCommands = false
   /// The lesson being followed (`learn N`), checked after each command (LessonSession.swift).
   var lesson: LessonState? = nil
+  /// The lessons finished in this session, every step's goals met (none skipped): `learn`
+  /// marks them. Kept by `reset`, `load` and `learn quit`, which change the scene, not what the
+  /// user has learnt.
+  var finishedLessons: Set<Int> = []
 
   init(sink: OutputSink, imageCache: ImageCache = ImageCache()) {
     self.sink = sink
     self.imageCache = imageCache
     scene.workers = .everyCore
+  }
+
+  /// Prints `text`, through the pager when there is one, the text is longer than the
+  /// terminal, and the command was typed (not run by a script `load` reads).
+  func page(_ text: String) {
+    if let pager, loading.isEmpty, Pager.isLong(text, rows: defaultRows ?? 24), pager(text) {
+      return
+    }
+    sink.out(text)
   }
 
   // MARK: - Unsaved changes

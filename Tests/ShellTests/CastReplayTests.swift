@@ -145,7 +145,7 @@ private func session(_ setup: String, columns: Int) -> Session {
 
 /// Each frame `record PATH.cast SECONDS fps FPS` draws in `s`, made the way it makes them, whole.
 private func fullFrames(_ s: Session, seconds: Double, fps: Double) throws -> [TerminalCells] {
-  let (cols, rows) = MotionCommands.cells(for: s, columns: s.defaultColumns, maxRows: 1000)
+  let (cols, rows) = MotionCommands.castCells(s)
   let command = try Lexer.commands(in: "record x.cast \(seconds)", file: "test")[0]
   let start = s.scene.now
   return try (0..<Int((seconds * fps).rounded())).map { i in

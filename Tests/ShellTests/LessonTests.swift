@@ -278,6 +278,65 @@ struct LessonTests {
     #expect(p.type("learn").hasSuffix("\nLesson 2 runs: step 1 of 2.\n"))
   }
 
+  @Test("learn marks a lesson finished once every step's goal is met, through learn quit and reset")
+  func listMarksFinishedLessons() throws {
+    let p = Prompt()
+    let lesson = try Lessons.lesson(3)
+    let finished = "3  \(lesson.title) \(Lessons.finishedMark)"
+    p.type("learn 3")
+    for step in lesson.steps.dropLast() { for a in step.answers { p.type(a) } }
+    #expect(!p.type("learn").contains(finished), "not finished before its last step")
+    for a in lesson.steps.last!.answers { p.type(a) }
+    #expect(p.type("learn").contains("*" + finished))
+    p.type("learn quit")
+    p.type("reset")
+    let list = p.type("learn")
+    #expect(list.contains(" " + finished))
+    #expect(list.contains("(\(Lessons.finishedMark): finished in this session"))
+    #expect(!list.contains("1  \(try Lessons.lesson(1).title) \(Lessons.finishedMark)"))
+  }
+
+  @Test("every lesson text that says show tells the user to step the clock before it")
+  func showComesAfterStep() throws {
+    for number in Self.numbers {
+      let lesson = try Lessons.lesson(number)
+      for (i, step) in lesson.steps.enumerated() {
+        let texts =
+          [step.task.joined(separator: " ")]
+          + [
+            step.success.map { line in
+              line.parts.map {
+                if case .text(let t) = $0 { return t }
+                return "…"
+              }.joined()
+            }.joined(separator: " ")
+          ]
+        for text in texts {
+          let words = squeezed(text).split(separator: " ").map { String($0) }
+          guard let show = words.firstIndex(of: "show") ?? words.firstIndex(of: "show,") else {
+            continue
+          }
+          #expect(
+            words[..<show].contains("step"),
+            "lesson \(number), step \(i + 1) says show before step: \(text)")
+        }
+      }
+    }
+    let start = Prompt().type("learn 3")
+    #expect(squeezed(start).contains("step the clock before show"))
+  }
+
+  @Test("a lesson ended by skipping a step with learn next is not marked finished")
+  func skippedLessonIsNotFinished() throws {
+    let p = Prompt()
+    p.type("learn 3")
+    let lesson = try Lessons.lesson(3)
+    for _ in lesson.steps { p.type("learn next") }
+    #expect(p.session.lesson?.finished == true)
+    #expect(!p.type("learn").contains(Lessons.finishedMark))
+    #expect(p.session.finishedLessons.isEmpty)
+  }
+
   @Test(
     "a lesson is named by its number or its name; anything else is an error that changes nothing",
     arguments: [

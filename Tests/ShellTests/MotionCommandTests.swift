@@ -137,6 +137,39 @@ struct MotionCommandTests {
       ))
   }
 
+  @Test(
+    "a .cast fits the terminal it is made for, as show does: a tall scene is no taller than the terminal, and the header says the frame's size"
+  )
+  func castFitsTheTerminal() throws {
+    let file = tempDir("cast-fit").appendingPathComponent("tall.cast").path
+    let out = CapturedOutput()
+    let s = Session(sink: out)
+    s.defaultColumns = 120
+    s.defaultRows = 20
+    let script =
+      "scene 100x400\nemitter e\ncell e c\nset e.emitterCells.c birthRate=50 lifetime=2 velocity=40 contents=dot\nrecord \(file) 0.2 fps 10\n"
+    #expect(s.run(source: script, file: "t") == nil, "\(out.stderr)")
+    let text = String(
+      decoding: try #require(FileManager.default.contents(atPath: file)), as: UTF8.self)
+    let lines = text.split(separator: "\n").map { Data($0.utf8) }
+    let header = try #require(try JSONSerialization.jsonObject(with: lines[0]) as? [String: Any])
+    let size = ViewCommands.showSize(s, columns: 120, rows: nil, fitting: 20)
+    #expect(header["width"] as? Int == size.columns && header["height"] as? Int == size.rows)
+    #expect(size.rows == 20 && size.columns == 10)
+    let first = try #require(try JSONSerialization.jsonObject(with: lines[1]) as? [Any])
+    let data = try #require(first[2] as? String)
+    #expect(data.components(separatedBy: "\r\n").count == 20)
+    // A wide scene is as wide as the terminal.
+    let wide = tempDir("cast-wide").appendingPathComponent("wide.cast").path
+    #expect(s.run(source: "scene 400x100\nrecord \(wide) 0.1 fps 10\n", file: "t") == nil)
+    let wideText = String(
+      decoding: try #require(FileManager.default.contents(atPath: wide)), as: UTF8.self)
+    let wideHeader = try #require(
+      try JSONSerialization.jsonObject(with: Data(wideText.split(separator: "\n")[0].utf8))
+        as? [String: Any])
+    #expect(wideHeader["width"] as? Int == 120 && wideHeader["height"] as? Int == 15)
+  }
+
   @Test("an asciicast has a valid v2 header and events at exact frame times")
   func asciicastIsValid() throws {
     let file = tempDir("cast").appendingPathComponent("a.cast").path

@@ -61,7 +61,7 @@ enum ExplainCommands {
       var out = describe(info, owner: m.describe(ref.object))
       if let v = m.value(ref) { out += "  current value: \(ValueFormatting.display(v))\n" }
       if case .cell = ref.object, let interval = rangeInterval(ref, m) { out += interval }
-      s.sink.out(out)
+      s.sink.out(HelpText.wrapLines(out, width: s.textColumns))
       return
     }
     var out = ""
@@ -74,9 +74,11 @@ enum ExplainCommands {
     for (owner, infos) in tables {
       for info in infos where info.name == name { out += describe(info, owner: owner) }
     }
+    out = HelpText.wrapLines(out, width: s.textColumns)
     if let c = s.commands.lookup(name) {
       if !out.isEmpty { out += "\n" }
-      out += "command: " + HelpText.detail(c)
+      out += HelpText.wrapLines(
+        "command: " + HelpText.detail(c, width: s.textColumns), width: s.textColumns)
     }
     guard !out.isEmpty else {
       let all = tables.flatMap { $0.1.map(\.name) } + s.commands.allNames

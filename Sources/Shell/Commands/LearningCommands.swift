@@ -77,9 +77,9 @@ enum LearningCommands {
     }
     var out = title + "\n" + TreePrinter.table(table, width: s.defaultColumns)
     if !left.isEmpty {
-      out +=
+      out += HelpText.wrapLines(
         "(\(left.map(\.title).joined(separator: ", ")) left out to fit \(s.defaultColumns) columns;"
-        + " explain NAME shows everything)\n"
+          + " explain NAME shows everything)\n", width: s.defaultColumns)
     }
     s.sink.out(out)
   }
@@ -97,9 +97,9 @@ enum LearningCommands {
           suggestion: s.commandSuggestion(for: t.text, otherwise: .text("type help for the list")),
           at: t)
       }
-      s.sink.out(HelpText.detail(c))
+      s.page(HelpText.detail(c, width: s.textColumns))
     } else {
-      s.sink.out(HelpText.overview(s.commands))
+      s.page(HelpText.overview(s.commands, width: s.textColumns))
     }
   }
 }
@@ -171,14 +171,19 @@ struct KeyKind: Sendable {
 
 /// Help text generated from the command declarations.
 enum HelpText {
-  static func overview(_ table: CommandTable) -> String {
+  /// The columns prose is wrapped to when no terminal says otherwise (scripts, pipes, tests).
+  static let columnsWithoutTerminal = 100
+
+  static func overview(_ table: CommandTable, width columns: Int = columnsWithoutTerminal)
+    -> String
+  {
     var out = "Commands (help COMMAND for its forms and examples):\n"
     let width = table.commands.map(\.name.count).max() ?? 0
     for (title, commands) in CommandTable.groups {
       out += "\n\(title)\n"
       for c in commands where table.lookup(c.name) != nil {
         let indent = width + 4
-        let lines = wrap(c.abstract, width: max(30, 96 - indent))
+        let lines = wrap(c.abstract, width: max(20, columns - indent))
         out += "  " + c.name.padded(to: width) + "  " + (lines.first ?? "") + "\n"
         for l in lines.dropFirst() { out += String(repeating: " ", count: indent) + l + "\n" }
       }
@@ -201,29 +206,51 @@ enum HelpText {
     return lines
   }
 
+  /// `text` with each line longer than `width` wrapped at word boundaries (by `wrap`), its
+  /// continuation lines indented two spaces more than the line; lines that fit are kept as
+  /// they are.
+  static func wrapLines(_ text: String, width: Int) -> String {
+    var out = ""
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(
+      text.hasSuffix("\n") ? 1 : 0)
+    {
+      guard line.count > width else {
+        out += line + "\n"
+        continue
+      }
+      let lead = line.prefix { $0 == " " }.count
+      let first = String(repeating: " ", count: lead)
+      let rest = String(repeating: " ", count: lead + 2)
+      let body = wrap(String(line.dropFirst(lead)), width: max(20, width - lead - 2))
+      for (i, l) in body.enumerated() { out += (i == 0 ? first : rest) + l + "\n" }
+    }
+    return text.hasSuffix("\n") || out.isEmpty ? out : String(out.dropLast())
+  }
+
   /// A command's clauses, one a line: the form, then what it does and the values it takes.
-  static func clauses(_ specs: [ClauseSpec]) -> String {
+  static func clauses(_ specs: [ClauseSpec], width columns: Int) -> String {
     let lines = specs.map(\.helpLine)
     let width = lines.map(\.form.count).max() ?? 0
     let indent = String(repeating: " ", count: width + 4)
     var out = "clauses:\n"
     for (form, text) in lines {
-      let wrapped = wrap(text, width: max(30, 96 - indent.count))
+      let wrapped = wrap(text, width: max(20, columns - indent.count))
       out += "  " + form.padded(to: width) + "  " + (wrapped.first ?? "") + "\n"
       for l in wrapped.dropFirst() { out += indent + l + "\n" }
     }
     return out
   }
 
-  static func detail(_ c: Command) -> String {
-    var out = "usage: \(c.usage)\n\(c.abstract)\n"
-    if let d = c.discussion { out += wrap(d, width: 96).map { $0 + "\n" }.joined() }
-    out += wrap("On an error or Ctrl-C: " + c.onFailure, width: 96).map { $0 + "\n" }
-      .joined()
-    if !c.clauses.isEmpty { out += clauses(c.clauses) }
-    if !c.aliases.isEmpty { out += "aliases: \(c.aliases.joined(separator: ", "))\n" }
+  /// `help COMMAND`: every line wrapped at word boundaries to `width` columns.
+  static func detail(_ c: Command, width: Int = columnsWithoutTerminal) -> String {
+    func paragraph(_ text: String) -> String { wrap(text, width: width).map { $0 + "\n" }.joined() }
+    var out = wrapLines("usage: \(c.usage)\n", width: width) + paragraph(c.abstract)
+    if let d = c.discussion { out += paragraph(d) }
+    out += paragraph("On an error or Ctrl-C: " + c.onFailure)
+    if !c.clauses.isEmpty { out += clauses(c.clauses, width: width) }
+    if !c.aliases.isEmpty { out += paragraph("aliases: \(c.aliases.joined(separator: ", "))") }
     if !c.examples.isEmpty {
-      out += "examples:\n" + c.examples.map { "  \($0)\n" }.joined()
+      out += "examples:\n" + wrapLines(c.examples.map { "  \($0)\n" }.joined(), width: width)
     }
     return out
   }

@@ -37,7 +37,8 @@ enum LessonCommands {
   /// What `learn` does with its argument.
   private static func run(_ s: Session, _ inv: Invocation) throws(Diagnostic) {
     guard let t = inv.args.first else {
-      s.sink.out(Lessons.list(current: s.lesson, width: s.defaultColumns))
+      s.sink.out(
+        Lessons.list(current: s.lesson, finished: s.finishedLessons, width: s.defaultColumns))
       return
     }
     if !t.quoted, let word = Word(rawValue: t.text) {
@@ -78,6 +79,7 @@ enum LessonCommands {
         } else {
           state.step += 1
           state.hintsGiven = 0
+          state.skippedAStep = true
           s.sink.out(
             "Skipped step \(state.step).\n"
               + LessonText.progress(state, width: LessonText.width(s)))
@@ -166,8 +168,11 @@ enum Lessons {
     return try LessonParser.parse(f.text, file: LessonParser.folder + "/" + f.name)
   }
 
-  /// The list `learn` prints, marking the lesson that runs.
-  static func list(current: LessonState?, width: Int) -> String {
+  /// The mark after the title of a lesson finished in this session.
+  static let finishedMark = "✓"
+
+  /// The list `learn` prints, marking the lesson that runs (`*`) and those `finished` (✓).
+  static func list(current: LessonState?, finished: Set<Int> = [], width: Int) -> String {
     var rows: [[String]] = []
     for i in all.indices {
       let mark = current?.number == i + 1 ? "*" : " "
@@ -175,11 +180,15 @@ enum Lessons {
         rows.append([mark + String(i + 1), names[i], "(this lesson's file has an error)"])
         continue
       }
-      rows.append([mark + String(i + 1), l.title, l.summary])
+      let title = finished.contains(i + 1) ? l.title + " " + finishedMark : l.title
+      rows.append([mark + String(i + 1), title, l.summary])
     }
     var out =
       "Lessons (learn N starts one at this prompt; learn quit gives your own scene back):\n"
       + TreePrinter.table(rows, rightAligned: [0], width: width)
+    if !finished.isEmpty {
+      out += "(\(finishedMark): finished in this session, every step's goal met)\n"
+    }
     if let c = current {
       out +=
         "Lesson \(c.number) "

@@ -21,20 +21,12 @@ enum MotionCommands {
     return Int(n)
   }
 
-  /// Character cells for the scene: as wide as `columns`, at the scene's aspect (cells are
-  /// `cellAspect` times as tall as wide: about twice for text), and no taller than `maxRows`.
-  static func cells(
-    for s: Session, columns: Int, maxRows: Int, cellAspect: Double = 2
-  ) -> (Int, Int) {
-    let b = s.scene.model.root.properties.bounds.size
-    let aspect = b.height / max(b.width, 1)
-    var cols = max(1, columns)
-    var rows = max(1, Int((Double(cols) * aspect / cellAspect).rounded()))
-    if rows > maxRows {
-      rows = max(1, maxRows)
-      cols = max(1, min(columns, Int((Double(rows) * cellAspect / max(aspect, 1e-9)).rounded())))
-    }
-    return (cols, rows)
+  /// The character cells a `.cast` recording draws: `show`'s fit (`ViewCommands.showSize`)
+  /// to the terminal it is made for, as wide as its columns and no taller than its rows (the
+  /// whole screen: nothing else is on it while the recording plays), or at most
+  /// `ViewCommands.maxShowRows` rows when the height is not known. The header says this size.
+  static func castCells(_ s: Session) -> (columns: Int, rows: Int) {
+    ViewCommands.showSize(s, columns: s.defaultColumns, rows: nil, fitting: s.defaultRows)
   }
 
   /// One ANSI frame of the scene at `cols`×`rows` cells.
@@ -57,7 +49,9 @@ enum MotionCommands {
       + " temporary file frame by frame and may be at most"
       + " \(SystemError.mebibytes(Limits.maxCastBytes)). The path is checked before"
       + " the clock moves; after a failure or Ctrl-C no frames or temporary files are left, and"
-      + " the scene is put back as it was before the command, clock included.",
+      + " the scene is put back as it was before the command, clock included. A"
+      + " \(CastFile.fileExtension) fits the terminal it is made for, as show does: as wide as"
+      + " it and no taller.",
     examples: ["record frames 2 fps 30", "record like.cast 1.5"],
     hints: [.file, .none, .clauses],
     clauses: [OutputClause.fps.spec, OutputClause.recordScale.spec],
@@ -78,7 +72,7 @@ enum MotionCommands {
         throw inv.error(
           "scale applies to PNG frames, not to a \(CastFile.fileExtension)", at: pathToken)
       }
-      let (cols, rows) = cells(for: s, columns: s.defaultColumns, maxRows: 1000)
+      let (cols, rows) = castCells(s)
       let least = CastFile.minimumBytes(columns: cols, rows: rows, frames: n)
       guard least <= Limits.maxCastBytes else {
         throw inv.error(
@@ -328,12 +322,14 @@ enum MotionCommands {
     terminal: (columns: Int, rows: Int)
   ) -> (Int, Int) {
     guard picture.isPixels else {
-      return cells(for: s, columns: terminal.columns, maxRows: terminal.rows - 1)
+      return ViewCommands.showSize(
+        s, columns: terminal.columns, rows: nil, fitting: terminal.rows - 1)
     }
     let root = s.scene.model.root
     let sceneWidth = root.properties.bounds.size.width * root.settings.pixelScale
     let wanted = (sceneWidth / Double(cell.width)).rounded(.up)
     let columns = wanted.isFinite && wanted >= 1 ? min(terminal.columns, Int(min(wanted, 1e6))) : 1
-    return cells(for: s, columns: columns, maxRows: terminal.rows - 1, cellAspect: cell.aspect)
+    return ViewCommands.showSize(
+      s, columns: columns, rows: nil, fitting: terminal.rows - 1, cellAspect: cell.aspect)
   }
 }

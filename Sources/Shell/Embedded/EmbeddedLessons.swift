@@ -123,13 +123,16 @@ enum EmbeddedLessons {
           direction; Burst's choice: the fan is flat, in the layer's plane.)
 
         step:
-        task: Open the jet into a fan a quarter turn wide (90°), still centred on straight up.
+        task: Open the jet into a fan a quarter turn wide (90°), still centred on straight up. To see
+          it, step the clock before show: a particle keeps the direction it was born with, so only
+          sparks born after the change fan out (step 2, then show).
         goal: get jet.emitterCells.spray.emissionRange between 1.5 1.65
         goal: get jet.emitterCells.spray.emissionLongitude between -1.6 -1.54
         hint: Angles are radians; 90deg or pi/2 is a quarter turn.
         hint: set jet.emitterCells.spray.emissionRange pi/2
         success: emissionRange {get jet.emitterCells.spray.emissionRange}: the sparks now leave
-          between 45° left and 45° right of up. show draws the fan.
+          between 45° left and 45° right of up. step 2, then show, draws the fan: the sparks
+          alive before the change still go straight up.
         answer: set jet.emitterCells.spray.emissionRange pi/2
 
         step:

@@ -25,6 +25,8 @@ struct LessonState {
   var userWork: SessionWork
   /// Set by `learn` itself, whose own run is not checked against the goal.
   var skipNextCheck = true
+  /// Whether `learn next` skipped a step: such a lesson ends without being finished.
+  var skippedAStep = false
 
   var finished: Bool { step >= lesson.steps.count }
 }
@@ -96,6 +98,7 @@ extension Session {
       step.success.map { $0.rendered(in: seen) }.joined(separator: " "), lead: "✓ ", width: width)
     state.step += 1
     state.hintsGiven = 0
+    if state.finished && !state.skippedAStep { finishedLessons.insert(state.number) }
     out += LessonText.progress(state, width: width)
     lesson = state
     sink.out(out)
