@@ -103,3 +103,35 @@ struct ImportShapesTests {
     #expect(transcript.contains("showAction run once"), "\(transcript)")
   }
 }
+
+/// `import FILE view WxH in WxH`: a component at the centre of a larger scene (docs/import.md).
+@Suite("import: a component hosted inside a larger scene")
+struct ImportHostedViewTests {
+  @Test("the view is a layer of its size at the scene's centre, holding what the code adds")
+  func hosted() throws {
+    let path = "\(importCorpus)/Shapes/RingButton.swift"
+    let (transcript, session) = importTranscript(
+      "import \"\(path)\" view 44x44 in 200x200\nstep 0.5\n"
+        + "get hostView.bounds\nget hostView.position\nget ring.emitterPosition\n")
+    #expect(transcript.hasSuffix("0,0,44,44\n100,100\n22,22\n"), "\(transcript)")
+    let model = session.scene.model
+    let scene = model.root.properties.bounds.size
+    #expect(scene == Size(200, 200))
+    let ring = try #require(model.layerID(named: "ring"))
+    #expect(model.layer(ring)?.parent == model.layerID(named: "hostView"))
+    #expect(session.scene.stats().reduce(0) { $0 + $1.live } > 0)
+  }
+
+  @Test(
+    "in without view, or a scene smaller than the view, is refused",
+    arguments: [
+      ("in 200x200", "give view WxH first"),
+      ("view 300x300 in 200x200", "is smaller than the view"),
+    ])
+  func refused(clauses: String, message: String) {
+    let path = "\(importCorpus)/Shapes/RingButton.swift"
+    let run = runScript("import \"\(path)\" \(clauses)\n")
+    #expect(run.error != nil)
+    #expect(run.stderr.contains(message), "\(run.stderr)")
+  }
+}

@@ -6,12 +6,17 @@ enum ImportCommands {
 
   static let view = Clause<Token>.word(
     "view", "WxH", help: "the hosting view's size, given to the scene before the code runs")
+  static let within = Clause<Token>.word(
+    "in", "WxH",
+    help: "with view: the scene's size around the view, which sits at its centre (a small"
+      + " component whose effect reaches past its bounds)")
   static let quiet = Clause<Bool>.flag("quiet", help: "do not print what was skipped")
   static let save = Clause<Token>.word(
     "save", "FILE.burst", help: "also write the translation as a Burst script")
 
   static let importFile = Command(
-    name: "import", usage: "import FILE.swift|FILE.m [view WxH] [quiet] [save FILE.burst]",
+    name: "import",
+    usage: "import FILE.swift|FILE.m [view WxH [in WxH]] [quiet] [save FILE.burst]",
     abstract:
       "build the layers and cells that a Swift or Objective-C file's emitter code builds",
     discussion:
@@ -32,9 +37,11 @@ enum ImportCommands {
       + " reads.",
     examples: [
       "import Snow.swift", "import ConfettiView.swift view 390x844",
+      "import LikeButton.swift view 44x44 in 200x200",
       "import SnowViewController.m quiet save snow.burst",
     ],
-    hints: [.file, .clauses], clauses: [view.spec, quiet.spec, save.spec], effect: .script
+    hints: [.file, .clauses], clauses: [view.spec, within.spec, quiet.spec, save.spec],
+    effect: .script
   ) { s, inv throws(Diagnostic) in
     let fileToken = try inv.argument(1, "FILE")
     let c = try inv.clauses(from: 2)
@@ -46,14 +53,26 @@ enum ImportCommands {
         hint: path.hasSuffix(".burst") ? "run a Burst script with: load \(path)" : nil,
         at: fileToken)
     }
-    var size: Size? = nil
-    if let t = try c.value(view) {
-      size = try inv.lift(t) { () throws(ValueError) in
+    func size(_ t: Token) throws(Diagnostic) -> Size {
+      try inv.lift(t) { () throws(ValueError) in
         guard case .size(let v) = try PropertyKind.size.parse(t.text) else {
           throw ValueError("expected a size such as 390x844")
         }
         return v
       }
+    }
+    let viewSize = try c.value(view).map(size)
+    var sceneSize: Size? = nil
+    if let t = try c.value(within) {
+      guard let inner = viewSize else {
+        throw inv.error("'in WxH' sizes the scene around a view: give view WxH first", at: t)
+      }
+      let outer = try size(t)
+      guard outer.width >= inner.width, outer.height >= inner.height else {
+        throw inv.error(
+          "the scene (in \(t.text)) is smaller than the view it holds", at: t)
+      }
+      sceneSize = outer
     }
     let source: String
     do throws(InputError) {
@@ -66,7 +85,7 @@ enum ImportCommands {
     }
     let run = ImportRun(
       session: s, path: path, language: language, source: source, quiet: c.has(quiet))
-    try run.perform(viewSize: size, token: fileToken, inv: inv)
+    try run.perform(viewSize: viewSize, sceneSize: sceneSize, token: fileToken, inv: inv)
     if let saveToken = c.valueToken(save) {
       try inv.writing(saveToken) { () throws(OutputError) in
         try AtomicFile.write(Array(run.script.utf8), to: try AtomicFile.check(saveToken.text))
@@ -162,7 +181,13 @@ final class ImportRun {
     }
   }
 
-  func perform(viewSize: Size?, token: Token, inv: Invocation) throws(Diagnostic) {
+  /// The layer that stands for the hosting view when it sits inside a larger scene
+  /// (`view WxH in WxH`); nil when the view is the scene.
+  private var hostLayer: String? = nil
+
+  func perform(viewSize: Size?, sceneSize: Size? = nil, token: Token, inv: Invocation)
+    throws(Diagnostic)
+  {
     let s = session
     var warnings: [ImportWarning] = []
     script = "# \(fileName) translated by: import \(path)\n"
@@ -178,11 +203,27 @@ final class ImportRun {
         "scene \(Int(Self.screenSize.width))x\(Int(Self.screenSize.height)): \(fileName) fills"
           + " a phone's screen (view WxH gives another size)\n")
     }
-    if let size = viewSize {
+    if let outer = sceneSize, let inner = viewSize {
+      // The view at the centre of a larger scene: a layer of its size holds what it holds.
+      try runLine("scene \(ValueFormatting.value(.size(outer)))", line: 1)
+      var name = "hostView"
+      var k = 2
+      while s.scene.model.layerID(named: name) != nil {
+        name = "hostView\(k)"
+        k += 1
+      }
+      try runLine(
+        "layer \(name); set \(name) bounds=0,0,\(ValueFormatting.number(inner.width)),"
+          + "\(ValueFormatting.number(inner.height)) position="
+          + "\(ValueFormatting.number(outer.width / 2)),\(ValueFormatting.number(outer.height / 2))",
+        line: 1)
+      hostLayer = name
+    } else if let size = viewSize {
       let text = "scene \(ValueFormatting.value(.size(size)))"
       try runLine(text, line: 1)
     }
-    let bounds = s.scene.model.root.properties.bounds.size
+    let bounds =
+      hostLayer == nil ? s.scene.model.root.properties.bounds.size : viewSize ?? Size(0, 0)
     let slash = path.lastIndex(of: "/")
     let interpreter = ImportInterpreter(
       program: program, viewSize: bounds,
@@ -207,7 +248,7 @@ final class ImportRun {
     if let bg = interpreter.hostBackground {
       lines.insert(
         Line(
-          text: "set scene.backgroundColor \(bg.text)", line: bg.at?.line ?? 1,
+          text: "set \(hostLayer ?? "scene").backgroundColor \(bg.text)", line: bg.at?.line ?? 1,
           column: bg.at?.column ?? 1, statement: bg.statement, object: -1), at: 0)
     }
     var failed: Set<Int> = []
@@ -423,7 +464,9 @@ final class ImportRun {
       paths[l] = n
       let object = objects[l]
       let word = object.kind == .emitter ? "emitter" : "layer"
-      let parentText = parent.map { " in " + (paths[$0] ?? KeyPathSyntax.spelled(name($0))) } ?? ""
+      let parentText =
+        parent.map { " in " + (paths[$0] ?? KeyPathSyntax.spelled(name($0))) }
+        ?? hostLayer.map { " in " + $0 } ?? ""
       lines.append(
         Line(
           text: "\(word) \(n)\(parentText)", line: object.created.line,
