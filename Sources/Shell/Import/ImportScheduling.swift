@@ -251,14 +251,9 @@ extension ImportInterpreter {
       }
       steps = try block(start..<end)
     } else {
-      guard let sel = argument("selector") else {
-        throw skip("a timer needs a block or a selector")
-      }
-      steps = [.run(try selector(in: sel))]
+      steps = try selectorSteps(argument("selector"))
     }
-    hold(i, s, repeats: repeats)
-    add(repeats ? .every(interval: s0, steps: steps) : .after(delay: s0, steps: steps))
-    return true
+    return addTimer(i, s, repeats: repeats, interval: s0, steps: steps)
   }
 
   /// `[NSTimer scheduledTimerWithTimeInterval:S repeats:YES block:^(NSTimer *t) { … }]`:
@@ -303,13 +298,23 @@ extension ImportInterpreter {
       }
       steps = try self.block((brace + 1)..<program.closing(brace, in: block))
     } else {
-      guard let sel = argument("selector") else {
-        throw skip("a timer needs a block or a selector")
-      }
-      steps = [.run(try selector(in: sel))]
+      steps = try selectorSteps(argument("selector"))
     }
+    return addTimer(i, s, repeats: repeats, interval: s0, steps: steps)
+  }
+
+  /// A timer's target method, when it has no block: `run m`.
+  private func selectorSteps(_ sel: Range<Int>?) throws(ImportSkip) -> [ImportStep] {
+    guard let sel else { throw skip("a timer needs a block or a selector") }
+    return [.run(try selector(in: sel))]
+  }
+
+  /// A timer's `every` (or, not repeating, `after`), held when the code keeps it.
+  private func addTimer(
+    _ i: Int, _ s: Range<Int>, repeats: Bool, interval: Double, steps: [ImportStep]
+  ) -> Bool {
     hold(i, s, repeats: repeats)
-    add(repeats ? .every(interval: s0, steps: steps) : .after(delay: s0, steps: steps))
+    add(repeats ? .every(interval: interval, steps: steps) : .after(delay: interval, steps: steps))
     return true
   }
 
