@@ -116,6 +116,18 @@ struct ActionParameter: Sendable, Equatable {
     return out
   }
 
+  /// A word written `NAME(…)` (not quoted): the name and what the parentheses hold, as
+  /// `action tap(point=1,2)` declares parameters and `run tap(point=3,4)` gives them.
+  static func call(_ token: Token) -> (name: String, inside: Substring)? {
+    let word = token.text
+    guard !token.quoted, let open = word.firstIndex(of: "("), word.hasSuffix(")") else {
+      return nil
+    }
+    return (
+      String(word[..<open]), word[word.index(after: open)..<word.index(before: word.endIndex)]
+    )
+  }
+
   /// As `actions` writes it: `point=160,120`.
   var spelled: String { fallback.map { "\(name)=\($0)" } ?? name }
 }

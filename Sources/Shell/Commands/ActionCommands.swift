@@ -27,8 +27,7 @@ enum ActionCommands {
     let nameToken = try inv.argument(1, "NAME")
     var name = nameToken.text
     var parameters: [ActionParameter] = []
-    if !nameToken.quoted, let open = name.firstIndex(of: "("), name.hasSuffix(")") {
-      let inside = name[name.index(after: open)..<name.index(before: name.endIndex)]
+    if let (base, inside) = ActionParameter.call(nameToken) {
       guard let list = ActionParameter.list(inside) else {
         throw inv.error(
           "cannot read the parameters of '\(name)'",
@@ -39,7 +38,7 @@ enum ActionCommands {
       for p in list where !seen.insert(p.name).inserted {
         throw inv.error("parameter '\(p.name)' is named twice", at: nameToken)
       }
-      name = String(name[..<open])
+      name = base
       parameters = list
     }
     try inv.lift(nameToken) { () throws(ValueError) in
@@ -77,9 +76,8 @@ enum ActionCommands {
     let nameToken = try inv.argument(1, "NAME")
     var name = nameToken.text
     var called: [ActionParameter] = []
-    if !nameToken.quoted, let open = name.firstIndex(of: "("), name.hasSuffix(")") {
+    if let (base, inside) = ActionParameter.call(nameToken) {
       // `run touch(point=10,20)`, as `actions` writes the defaults: a call by name.
-      let inside = name[name.index(after: open)..<name.index(before: name.endIndex)]
       guard let list = ActionParameter.list(inside), list.allSatisfy({ $0.fallback != nil })
       else {
         throw inv.error(
@@ -87,7 +85,7 @@ enum ActionCommands {
           suggestion: .text("write them as NAME(P=VALUE, …), or as words after NAME"),
           at: nameToken)
       }
-      name = String(name[..<open])
+      name = base
       called = list
     }
     let names = s.actions.map(\.name)

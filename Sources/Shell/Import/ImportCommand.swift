@@ -206,12 +206,7 @@ final class ImportRun {
     if let outer = sceneSize, let inner = viewSize {
       // The view at the centre of a larger scene: a layer of its size holds what it holds.
       try runLine("scene \(ValueFormatting.value(.size(outer)))", line: 1)
-      var name = "hostView"
-      var k = 2
-      while s.scene.model.layerID(named: name) != nil {
-        name = "hostView\(k)"
-        k += 1
-      }
+      let name = Session.numbered("hostView", free: s.canNameNewLayer)
       try runLine(
         "layer \(name); set \(name) bounds=0,0,\(ValueFormatting.number(inner.width)),"
           + "\(ValueFormatting.number(inner.height)) position="
@@ -388,25 +383,15 @@ final class ImportRun {
   ) {
     var names: [Int: String] = [:]
     var used: Set<String> = []
-    let model = session.scene.model
     let objects = interpreter.objects
     for o in objects where o.kind == .cell { if let n = o.explicitName { used.insert(n) } }
     func unique(_ base: String, layer: Bool) -> String {
-      func free(_ n: String) -> Bool {
-        !used.contains(n)
-          && (!layer
-            || (model.layerID(named: n) == nil && !SceneModel.reservedNames.contains(n)
-              && session.commands.lookup(n) == nil))
-      }
       var stem = base
       if layer, session.commands.lookup(base) != nil || SceneModel.reservedNames.contains(base) {
         stem = base + "Layer"
       }
-      var name = stem
-      var k = 2
-      while !free(name) {
-        name = "\(stem)\(k)"
-        k += 1
+      let name = Session.numbered(stem) {
+        !used.contains($0) && (!layer || session.canNameNewLayer($0))
       }
       used.insert(name)
       return name

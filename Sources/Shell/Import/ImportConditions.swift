@@ -44,11 +44,7 @@ extension ImportInterpreter {
     }
     let close = program.closing(open, in: s)
     var subjectRange = (i + 1)..<open
-    if program.language == .objc, subjectRange.count >= 2,
-      tokens[subjectRange.lowerBound].isPunctuation("(")
-    {
-      subjectRange = (subjectRange.lowerBound + 1)..<(subjectRange.upperBound - 1)
-    }
+    if program.language == .objc { subjectRange = program.unparenthesized(subjectRange) }
     let subject = try? expression(subjectRange)
     // The cases: where each starts (`case` or `default` at the block's own depth), its
     // patterns and its body.

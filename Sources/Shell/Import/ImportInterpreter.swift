@@ -51,6 +51,10 @@ final class ImportInterpreter {
       }
   }
 
+  /// The methods a `#selector(…)` or `@selector(…)` of the file names (`selectorTargets`),
+  /// read once.
+  lazy var selectorNames: Set<String> = selectorTargets()
+
   /// The properties whose observer is running (`observe`).
   var observing: Set<String> = []
 

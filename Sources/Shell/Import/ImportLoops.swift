@@ -26,11 +26,7 @@ extension ImportInterpreter {
       body = (open + 1)..<program.closing(open, in: s)
       condition = (i + 1)..<open
     }
-    if condition.count >= 2, tokens[condition.lowerBound].isPunctuation("("),
-      program.closing(condition.lowerBound, in: condition) == condition.upperBound - 1
-    {
-      condition = (condition.lowerBound + 1)..<(condition.upperBound - 1)
-    }
+    condition = program.unparenthesized(condition)
     var turns = 0
     while true {
       if !repeats || turns > 0 {

@@ -48,7 +48,7 @@ extension ImportInterpreter {
       if rest.isEmpty || rest.first?.isUppercase == true || rest.first == "_" { return true }
     }
     if Self.eventSuffixes.contains(where: { name.hasSuffix($0) }) { return true }
-    if f.parameters.contains("sender") || selectorTargets().contains(name) { return true }
+    if f.parameters.contains("sender") || selectorNames.contains(name) { return true }
     return f.parameterTypes.contains { type in
       let words = type.split { !$0.isLetter && !$0.isNumber }.map(String.init)
       return words.contains { Self.eventTypes.contains($0) }

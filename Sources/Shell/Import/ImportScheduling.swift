@@ -132,16 +132,8 @@ extension ImportInterpreter {
       let open = (i..<s.upperBound).first(where: { tokens[$0].isPunctuation("{") }),
       program.closing(open, in: s) < s.upperBound
     else { return false }
-    let close = program.closing(open, in: s)
-    for statement in program.statements(in: (open + 1)..<close) {
-      do throws(ImportSkip) {
-        if try self.statement(statement) != nil { break }  // a `return` leaves the block
-      } catch {
-        warn(
-          tokens[statement.lowerBound], "skipped: \(program.snippet(statement))",
-          hint: error.message)
-      }
-    }
+    // A `return` in the block leaves the block only.
+    _ = try body((open + 1)..<program.closing(open, in: s))
     return true
   }
 

@@ -198,6 +198,15 @@ struct SourceProgram: Sendable {
   }
 
   /// The first `{` at bracket depth 0 in a range, if any.
+  /// What the parentheses hold when `range` is one parenthesized group (C's `while (n < 3)`,
+  /// `switch (mode)`, `for (id x in xs)`); else `range` itself.
+  func unparenthesized(_ range: Range<Int>) -> Range<Int> {
+    guard range.count >= 2, tokens[range.lowerBound].isPunctuation("("),
+      closing(range.lowerBound, in: range) == range.upperBound - 1
+    else { return range }
+    return (range.lowerBound + 1)..<(range.upperBound - 1)
+  }
+
   func firstBrace(in range: Range<Int>) -> Int? {
     var depth = 0
     for i in range {

@@ -80,6 +80,24 @@ enum Binding {
 }
 
 extension Session {
+  /// The first of BASE, BASE2, BASE3, … that `free` accepts.
+  static func numbered(_ base: String, free: (String) -> Bool) -> String {
+    var name = base
+    var k = 2
+    while !free(name) {
+      name = "\(base)\(k)"
+      k += 1
+    }
+    return name
+  }
+
+  /// Whether `name` can name a new layer now: no layer has it, and it is neither a reserved
+  /// word nor a command word.
+  func canNameNewLayer(_ name: String) -> Bool {
+    scene.model.layerID(named: name) == nil && !SceneModel.reservedNames.contains(name)
+      && commands.lookup(name) == nil
+  }
+
   /// The names `$X` that `cmd` creates at its own level (see `Binding`), in order.
   func createdReferences(_ cmd: CommandText, depth: Int = 0) -> [String] {
     guard depth <= Limits.maxCommandDepth, let first = cmd.tokens.first else { return [] }
@@ -108,14 +126,7 @@ extension Session {
     var values: [String: String] = [:]
     var taken: Set<String> = []
     for base in createdReferences(cmd) where values[base] == nil {
-      var name = base
-      var k = 2
-      while taken.contains(name) || scene.model.layerID(named: name) != nil
-        || SceneModel.reservedNames.contains(name) || commands.lookup(name) != nil
-      {
-        name = "\(base)\(k)"
-        k += 1
-      }
+      let name = Self.numbered(base) { !taken.contains($0) && canNameNewLayer($0) }
       taken.insert(name)
       values[base] = name
     }
