@@ -1,17 +1,42 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer target (Fuzz/FuzzBurst.swift with Sources/Core and Sources/Shell, under
-# AddressSanitizer) and fuzzes the lexer, parser and executor for SECONDS.
+# Builds a libFuzzer target (Fuzz/FuzzSupport.swift and the target's file with Sources/Core and
+# Sources/Shell, under AddressSanitizer) and fuzzes it for SECONDS. FUZZ_TARGET chooses which:
+#   burst (default)  Fuzz/FuzzBurst.swift: the lexer, parser and executor, on .burst scripts
+#   import           Fuzz/FuzzImport.swift: the importer (and export and re-import of what it
+#                    built), on Swift and Objective-C sources
 #
 #   scripts/fuzz.sh SECONDS [LIBFUZZER-FLAGS...]   build, then fuzz (e.g. -fork=1 -ignore_timeouts=1)
 #   scripts/fuzz.sh build                          build only
 #   scripts/fuzz.sh run FILE...                    build, then run the given inputs once
 #
-# FUZZ_OUT (default /tmp/burst-fuzz) holds the build, the growing corpus, the artifacts (crash-*,
-# timeout-*, leak-*, oom-*) and fuzz.log; the seed corpus in Fuzz/corpus is only read. An input
-# slower than 1 s counts as a finding. The target works in a private empty directory of its own.
+# FUZZ_OUT (default /tmp/burst-fuzz, or /tmp/burst-import-fuzz) holds the build, the growing
+# corpus, the artifacts (crash-*, timeout-*, leak-*, oom-*) and fuzz.log; the seed corpora in the
+# repository are only read. An input slower than 1 s counts as a finding. The target works in a
+# private empty directory of its own.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-out=${FUZZ_OUT:-/tmp/burst-fuzz}
+target=${FUZZ_TARGET:-burst}
+case "$target" in
+  burst)
+    entry="$root/Fuzz/FuzzBurst.swift"
+    seeds=("$root/Fuzz/corpus")
+    dict="$root/Fuzz/burst.dict"
+    maxLen=4096
+    ;;
+  import)
+    entry="$root/Fuzz/FuzzImport.swift"
+    seeds=("$root/Fuzz/import-corpus" "$root/Tests/ShellTests/ImportCorpus")
+    dict="$root/Fuzz/import.dict"
+    maxLen=16384
+    ;;
+  *)
+    echo "FUZZ_TARGET must be burst or import, not '$target'" >&2
+    exit 64
+    ;;
+esac
+defaultOut=/tmp/burst-fuzz
+[[ $target == import ]] && defaultOut=/tmp/burst-import-fuzz
+out=${FUZZ_OUT:-$defaultOut}
 mkdir -p "$out/obj" "$out/corpus" "$out/artifacts"
 
 # Whether $1 is missing or older than any of the following files.
@@ -36,13 +61,14 @@ build() {
       -emit-module-path "$out/obj/Core.swiftmodule" -I "$root/Sources/CPrefetch" \
       -c -o "$out/obj/Core.o" "${core[@]}"
   fi
-  if stale "$out/obj/Shell.o" "${shell[@]}" "$root/Fuzz/FuzzBurst.swift" "$out/obj/Core.o"; then
+  if stale "$out/obj/Shell.o" "${shell[@]}" "$root/Fuzz/FuzzSupport.swift" "$entry" "$out/obj/Core.o"; then
     swiftc "${common[@]}" "${flags[@]}" -module-name Shell -package-name Burst -I "$out/obj" -I "$root/Sources/CReadline" \
-      -I "$root/Sources/CPNG" -I "$root/Sources/CPrefetch" -c -o "$out/obj/Shell.o" "${shell[@]}" "$root/Fuzz/FuzzBurst.swift"
+      -I "$root/Sources/CPNG" -I "$root/Sources/CPrefetch" -c -o "$out/obj/Shell.o" "${shell[@]}" \
+      "$root/Fuzz/FuzzSupport.swift" "$entry"
   fi
-  if stale "$out/fuzz-burst" "$out/obj/Core.o" "$out/obj/Shell.o"; then
+  if stale "$out/fuzz-$target" "$out/obj/Core.o" "$out/obj/Shell.o"; then
     swiftc -use-ld=lld -sanitize=fuzzer,address "$out/obj/Core.o" "$out/obj/Shell.o" \
-      -lreadline -lpng16 -o "$out/fuzz-burst"
+      -lreadline -lpng16 -o "$out/fuzz-$target"
   fi
 }
 
@@ -58,7 +84,7 @@ case "${1:-}" in
     for a in "$@"; do
       if [[ $a == -* ]]; then inputs+=("$a"); else inputs+=("$(realpath "$a")"); fi
     done
-    "$out/fuzz-burst" -timeout=1 -rss_limit_mb=4096 "${inputs[@]}"
+    "$out/fuzz-$target" -timeout=1 -rss_limit_mb=4096 "${inputs[@]}"
     ;;
   '' | -*)
     echo "usage: scripts/fuzz.sh SECONDS [LIBFUZZER-FLAGS...] | build | run FILE..." >&2
@@ -69,9 +95,9 @@ case "${1:-}" in
     shift
     build
     # The first corpus directory receives new inputs; the seeds are only read.
-    "$out/fuzz-burst" "$out/corpus" "$root/Fuzz/corpus" \
-      -dict="$root/Fuzz/burst.dict" -max_total_time="$seconds" -timeout=1 \
-      -rss_limit_mb=4096 -max_len=4096 -artifact_prefix="$out/artifacts/" -print_final_stats=1 \
+    "$out/fuzz-$target" "$out/corpus" "${seeds[@]}" \
+      -dict="$dict" -max_total_time="$seconds" -timeout=1 \
+      -rss_limit_mb=4096 -max_len="$maxLen" -artifact_prefix="$out/artifacts/" -print_final_stats=1 \
       "$@" 2>&1 | tee -a "$out/fuzz.log"
     ;;
 esac
