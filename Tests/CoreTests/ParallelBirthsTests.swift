@@ -121,7 +121,8 @@ struct ParallelBirthsTests {
     // Drawing on: some piece has a red that differs, so the run stops short of the end.
     var rt = try #require(scene.runtimes[id])
     let layer = try #require(scene.model.layer(id))
-    let compiled = CompiledCell.compile(layer.cells, emitter: layer.emitter)
+    let compiled = CompiledCell.compile(
+      layer.cells, emitter: layer.emitter, readings: scene.model.root.settings.readings)
     let draw = TopLevelDraw(
       cell: compiled[0], emitter: layer.emitter, segment: rt.cells[0].segment,
       acc0: rt.cells[0].acc0, base: rt.cells[0].base, t0: rt.simTime, gone: -.infinity)

@@ -27,7 +27,9 @@ struct RangeCase: Sendable, CustomTestStringConvertible {
   }
 }
 
-@Suite("Ranges: draws are uniform over [M − R/2, M + R/2] (docs/semantics.md, 'Particles')")
+@Suite(
+  "Ranges: draws are uniform over the interval scene.rangeRule gives (docs/semantics.md, 'Particles')"
+)
 struct RangeInvariantTests {
   static let cases: [RangeCase] = [
     RangeCase(
@@ -48,28 +50,36 @@ struct RangeInvariantTests {
   ]
 
   @Test(
-    "5000 draws lie in the interval, reach both ends and pass a 10-bin chi-square", arguments: cases
-  )
-  func uniformOverInterval(_ c: RangeCase) throws {
+    "5000 draws lie in the interval the range rule gives, reach both ends and pass a 10-bin chi-square (half: [M − R/2, M + R/2]; full: [M − R, M + R])",
+    arguments: cases, [RangeRule.half, .full])
+  func uniformOverInterval(_ c: RangeCase, rule: RangeRule) throws {
     var s = Scene()
     let like = try CoreKit.build(
       &s, (c.cell + ["birthRate 10000"]).map { "\(CoreKit.sparkle).\($0)" }.joined(separator: "\n"))
-    s.advance(to: 0.5)  // 5000 births in (0, 0.5]; the shortest lifetime is 0.55
+    try CoreKit.set(&s, "scene.rangeRule", rule.rawValue)
+    // The interval the rule gives: the declared one under half, twice as wide under full.
+    let mean = (c.lo + c.hi) / 2
+    let half = (c.hi - c.lo) / 2 * (rule == .half ? 1 : 2)
+    let (lo, hi) = (mean - half, mean + half)
+    // 10,000 births a second; every particle must still be alive when counted (the shortest
+    // lifetime is 0.55 s under half, 0.4 s under full).
+    let births = rule == .half ? 5000 : 3500
+    s.advance(to: Double(births) / 10000)
     if c.quantity != .lifetime {
       // Stop emitting and let every particle age ≥ 1 s, so spin = rotation / age is precise.
       try CoreKit.set(&s, "\(CoreKit.sparkle).birthRate", "0")
       s.advance(to: 1.5)
     }
     let values = s.particles(of: like).map(c.value)
-    #expect(values.count == 5000)
-    let slack = 1e-5 * max(1, abs(c.hi))
-    let outside = values.filter { $0 < c.lo - slack || $0 > c.hi + slack }
+    #expect(values.count == births)
+    let slack = 1e-5 * max(1, abs(hi))
+    let outside = values.filter { $0 < lo - slack || $0 > hi + slack }
     #expect(outside.isEmpty, "\(outside.count) draws outside, e.g. \(outside.prefix(3))")
-    let lo = try #require(values.min())
-    let hi = try #require(values.max())
-    #expect(lo - c.lo < c.edge, "smallest draw \(lo)")
-    #expect(c.hi - hi < c.edge, "largest draw \(hi)")
-    let unit = values.map { min(max(($0 - c.lo) / (c.hi - c.lo), 0), 0.999_999) }
+    let least = try #require(values.min())
+    let most = try #require(values.max())
+    #expect(least - lo < c.edge * 2, "smallest draw \(least)")
+    #expect(hi - most < c.edge * 2, "largest draw \(most)")
+    let unit = values.map { min(max(($0 - lo) / (hi - lo), 0), 0.999_999) }
     let chi = CoreKit.chiSquare(unit)
     #expect(chi < CoreKit.chiSquareCritical9, "chi-square \(chi) (9 d.o.f., α = 0.001)")
   }

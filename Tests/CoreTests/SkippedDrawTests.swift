@@ -85,7 +85,7 @@ struct SkippedDrawTests {
     let values: [D: Double] = [.position1: 0.3, .position2: 0.6, .position3: 0.2, .position4: 0.9]
     _ = EmissionGeometry.start(
       shape: shape, mode: mode, position: Point(10, 20), z: 0,
-      size: Size(40, 30), depth: 12, longitude: 0,
+      size: Size(40, 30), depth: 12, longitude: 0, lineTurn: Readings().lineTurn,
       u: { d in
         drawn.append(d)
         return values[d] ?? .nan

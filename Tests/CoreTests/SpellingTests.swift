@@ -2,13 +2,14 @@ import Testing
 
 @testable import Core
 
-/// Every enumeration property of every descriptor table, with its cases and spellings.
+/// Every enumeration property of every descriptor table that Apple spells (not Burst's own scene
+/// settings, `ConstantNames.burstOwn`), with its cases and spellings.
 private let enumerationProperties: [(name: String, cases: [String], names: ConstantNames)] =
   (Layer.layerDescriptors.map(\.info) + Layer.emitterDescriptors.map(\.info)
   + EmitterCell.descriptors.map(\.info) + Layer.sceneDescriptors.map(\.info)
   + MediaTiming.descriptors.map(\.info))
   .compactMap { info in
-    guard case .enumeration(let cases, let names) = info.kind else { return nil }
+    guard case .enumeration(let cases, let names) = info.kind, names.isApple else { return nil }
     return (info.name, cases, names)
   }
 

@@ -159,7 +159,7 @@ private func fullFrames(_ s: Session, seconds: Double, fps: Double) throws -> [T
 private func recordCast(_ script: String, columns: Int, seconds: Double, fps: Double) throws
   -> Data
 {
-  let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+  let dir = testScratchFolder.appendingPathComponent(
     "burst-replay-\(getpid())-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: dir) }

@@ -191,7 +191,7 @@ extension DepthBoundTests {
 @Suite("import refuses what it cannot read, with the scene unchanged")
 struct ImportRefusalTests {
   static func refused(_ name: String, _ bytes: [UInt8]) throws -> (String, Bool) {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let url = testScratchFolder.appendingPathComponent(
       "burst-refusal-\(getpid())-\(name)")
     try Data(bytes).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }

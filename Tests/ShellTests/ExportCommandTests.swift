@@ -27,8 +27,7 @@ private func trimmedLines(_ text: String) -> Set<String> {
 
 /// A fresh temporary directory.
 private func temporaryDirectory() -> URL {
-  let url = FileManager.default.temporaryDirectory
-    .appendingPathComponent("burst-export-\(getpid())-\(UUID().uuidString)")
+  let url = testScratchFolder.appendingPathComponent("export-\(UUID().uuidString)")
   try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   return url
 }

@@ -44,8 +44,7 @@ enum ExportToolchain {
 
   /// A fresh temporary directory.
   static func temporaryDirectory() -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("burst-export-\(getpid())-\(UUID().uuidString)")
+    let url = testScratchFolder.appendingPathComponent("export-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }

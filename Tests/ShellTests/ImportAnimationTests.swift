@@ -469,7 +469,7 @@ struct ImportAnimationTests {
 
   @Test("UIImage(named:) finds an asset catalog beside the file or up to three folders above")
   func assetCatalogImage() throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let root = testScratchFolder.appendingPathComponent(
       "burst-assets-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
     let set = root.appendingPathComponent("App/Assets.xcassets/Particles/glow.imageset")
     try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)

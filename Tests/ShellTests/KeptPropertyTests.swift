@@ -56,7 +56,7 @@ struct KeptPropertyTests {
 
   @Test("save model and load give the value back; export writes it", arguments: kept)
   func saveAndExportKeepIt(name: String, value: String) throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let dir = testScratchFolder.appendingPathComponent(
       "burst-kept-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }

@@ -18,7 +18,8 @@ struct LearningCommandTests {
     #expect(run.error == nil)
     #expect(run.stdout.hasPrefix("lifetimeRange (CAEmitterCell): number in s, default 0"))
     #expect(run.stdout.contains("[M − R/2, M + R/2]"))
-    #expect(run.stdout.contains("M ± R"))
+    #expect(run.stdout.contains("[M − R, M + R]"))
+    #expect(run.stdout.contains("scene.rangeRule"))
   }
 
   @Test("explain of a key path shows the interval the current values give")
@@ -26,6 +27,18 @@ struct LearningCommandTests {
     let run = runScript(Self.like + "explain like.emitterCells.sparkle.lifetimeRange\n")
     #expect(run.stdout.contains("current value: 0.3"))
     #expect(run.stdout.contains("= [0.55, 0.85]"))
+  }
+
+  @Test("explain of a key path follows the scene's range rule and emission range rule")
+  func explainPathFollowsReadings() {
+    let run = runScript(
+      Self.like + "set scene rangeRule=full emissionRangeRule=halfAngle\n"
+        + "set like.emitterCells.sparkle emissionRange=pi/2\n"
+        + "explain like.emitterCells.sparkle.lifetimeRange\n"
+        + "explain like.emitterCells.sparkle.emissionRange\n")
+    #expect(run.error == nil)
+    #expect(run.stdout.contains("[M − R, M + R] = [0.4, 1]"), "\(run.stdout)")
+    #expect(run.stdout.contains("within ±1.570796 rad"), "\(run.stdout)")
   }
 
   @Test("explain of an unknown name suggests the nearest")
@@ -125,7 +138,7 @@ struct LearningCommandTests {
       "like-button", "like-explosion", "confetti", "drip-shockwave",
     ])
   func saveRoundTrips(example: String) throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let dir = testScratchFolder.appendingPathComponent(
       "burst-save-\(getpid())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let first = dir.appendingPathComponent("\(example)-1.burst").path

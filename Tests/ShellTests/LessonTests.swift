@@ -213,7 +213,8 @@ struct LessonTests {
 
   @Test("learn quit gives the user's own session back exactly, after one lesson or several")
   func quitRestoresTheUsersWork() throws {
-    let dir = FileManager.default.temporaryDirectory
+    let dir =
+      testScratchFolder
       .appendingPathComponent("burst-lessons-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }

@@ -39,8 +39,8 @@ func runProgram(
 
 /// A fresh temporary directory for one test.
 func temporaryDirectory(_ name: String) throws -> URL {
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "burst-\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+  let url = testScratchFolder.appendingPathComponent(
+    "\(name)-\(UInt32.random(in: 0...UInt32.max))")
   try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   return url
 }

@@ -5,7 +5,8 @@ import Testing
 @testable import Shell
 
 private func tempDir(_ name: String) -> URL {
-  let u = FileManager.default.temporaryDirectory
+  let u =
+    testScratchFolder
     .appendingPathComponent("burst-\(name)-\(getpid())-\(UUID().uuidString)")
   try? FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
   return u
@@ -292,7 +293,8 @@ struct MotionCommandTests {
 struct LayerCompositingTests {
   /// The centre pixel of a 10×10 black scene after `body`, as RGB bytes.
   static func centre(_ body: String) throws -> [UInt8] {
-    let file = FileManager.default.temporaryDirectory
+    let file =
+      testScratchFolder
       .appendingPathComponent("burst-group-\(getpid())-\(UUID().uuidString).ppm").path
     let run = runScript("scene 10x10 black\n" + body + "\nsnapshot \(file)\n")
     #expect(run.error == nil, "\(run.stderr)")

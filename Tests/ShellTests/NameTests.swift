@@ -130,7 +130,7 @@ struct NameTests {
   }
 
   static func directory() throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let dir = testScratchFolder.appendingPathComponent(
       "burst-names-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     return dir

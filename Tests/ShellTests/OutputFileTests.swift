@@ -17,8 +17,8 @@ private let smallCastScene = """
 
 /// A fresh directory under the system's temporary directory.
 private func scratchDirectory() throws -> String {
-  let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "burst-out-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+  let path = testScratchFolder.appendingPathComponent(
+    "out-\(UInt64.random(in: 0...UInt64.max))"
   ).path
   try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
   return path

@@ -432,7 +432,7 @@ struct PNGFileTests {
 /// Runs `body` with a fresh temporary directory, removed afterwards.
 @discardableResult
 private func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
-  let dir = NSTemporaryDirectory() + "burst-png-\(UUID().uuidString)"
+  let dir = testScratchFolder.path + "/burst-png-\(UUID().uuidString)"
   try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
   defer {
     chmod(dir + "/locked", 0o755)

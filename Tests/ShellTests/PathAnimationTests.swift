@@ -132,7 +132,8 @@ struct PathAnimationTests {
 
   @Test("save keeps the path animation: loading the file gives the same presentation")
   func saved() throws {
-    let file = FileManager.default.temporaryDirectory
+    let file =
+      testScratchFolder
       .appendingPathComponent("burst-path-\(getpid())-\(UUID().uuidString).burst").path
     defer { try? FileManager.default.removeItem(atPath: file) }
     let direct = lines(

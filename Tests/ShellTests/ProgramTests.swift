@@ -38,7 +38,7 @@ func runBurst(
 @Suite("The burst program")
 struct ProgramTests {
   static let temp: URL = {
-    let u = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let u = testScratchFolder.appendingPathComponent(
       "burst-program-\(getpid())")
     try? FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
     return u

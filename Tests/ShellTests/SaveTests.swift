@@ -29,7 +29,7 @@ final class Driven {
 struct SaveTests {
   /// A fresh directory for one test's files.
   static func directory() throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let dir = testScratchFolder.appendingPathComponent(
       "burst-save-tests-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     return dir

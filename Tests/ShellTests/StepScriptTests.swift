@@ -24,7 +24,8 @@ struct StepScriptTests {
   /// The transcript (without the snapshot's own line, which names its file) and a PPM of the
   /// frame, with the snapshot in a temporary file.
   static func frame(_ steps: String, seed: Int = 0) throws -> (String, Data) {
-    let file = FileManager.default.temporaryDirectory
+    let file =
+      testScratchFolder
       .appendingPathComponent("burst-step-\(getpid())-\(UUID().uuidString).ppm")
     defer { try? FileManager.default.removeItem(at: file) }
     let run = runScript(script(steps: steps, seed: seed) + "snapshot \(file.path)\n")

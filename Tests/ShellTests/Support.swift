@@ -108,10 +108,25 @@ func expectGolden(
   }
 }
 
-/// Writes a file in a fresh temporary directory and returns its path.
-func temporaryFile(_ name: String, contents: String) throws -> String {
+/// The test process's own temporary folder, `burst-test-PID`, removed when the process exits
+/// (the tests once left a folder per file they wrote, thousands per run).
+let testScratchFolder: URL = {
   let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "burst-test-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
+    "burst-test-\(getpid())")
+  atexit {
+    try? FileManager.default.removeItem(
+      at: FileManager.default.temporaryDirectory.appendingPathComponent(
+        "burst-test-\(getpid())"))
+  }
+  try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+  return dir
+}()
+
+/// Writes a file in a fresh folder of the test process's own temporary folder and returns its
+/// path.
+func temporaryFile(_ name: String, contents: String) throws -> String {
+  let dir = testScratchFolder.appendingPathComponent(
+    "\(UInt64.random(in: 0...UInt64.max))")
   try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
   let file = dir.appendingPathComponent(name)
   try Data(contents.utf8).write(to: file)

@@ -219,7 +219,8 @@ struct Transform3DTests {
 
   @Test("save writes the parts, and the matrix only when skew or perspective need it")
   func saved() throws {
-    let file = FileManager.default.temporaryDirectory
+    let file =
+      testScratchFolder
       .appendingPathComponent("burst-3d-\(getpid()).burst").path
     defer { try? FileManager.default.removeItem(atPath: file) }
     let script =

@@ -252,7 +252,7 @@ struct TransitionTests {
 
   @Test("save replays a transition: the loaded scene draws the same pixels then and later")
   func saveReplays() throws {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let file = testScratchFolder.appendingPathComponent(
       "burst-transition-\(getpid())-\(UUID().uuidString).burst"
     ).path
     defer { try? FileManager.default.removeItem(atPath: file) }

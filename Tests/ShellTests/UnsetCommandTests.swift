@@ -69,7 +69,7 @@ struct UnsetCommandTests {
 
   @Test("save FILE keeps an unset, so loading the file rebuilds the same model")
   func saveKeepsIt() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let dir = testScratchFolder.appendingPathComponent(
       "burst-unset-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }

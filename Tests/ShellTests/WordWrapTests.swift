@@ -124,7 +124,8 @@ struct PagerTests {
     #expect(Pager.command([:]) == "less -FRX")
     #expect(Pager.command(["PAGER": " "]) == "less -FRX")
     #expect(Pager.command(["PAGER": "more"]) == "more")
-    let file = FileManager.default.temporaryDirectory
+    let file =
+      testScratchFolder
       .appendingPathComponent("burst-pager-\(UUID().uuidString).txt")
     defer { try? FileManager.default.removeItem(at: file) }
     #expect(Pager.show("one\ntwo\n", command: "cat > '\(file.path)'"))

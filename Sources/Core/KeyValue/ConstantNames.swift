@@ -18,6 +18,13 @@ package struct ConstantNames: Sendable, Equatable {
     self.aliases = aliases
   }
 
+  /// The names of an enumeration of Burst's own (a scene setting), which Apple does not spell:
+  /// its cases read only as their plain names.
+  package static let burstOwn = ConstantNames(swiftType: "", objcPrefix: "")
+
+  /// Whether these are Apple's spellings (not `burstOwn`).
+  package var isApple: Bool { !swiftType.isEmpty }
+
   /// The Objective-C constant of `name`: `kCAFillMode` + `Forwards`.
   package func objcConstant(_ name: String) -> String {
     guard let first = name.first else { return objcPrefix }
@@ -26,7 +33,7 @@ package struct ConstantNames: Sendable, Equatable {
 
   /// Every way `name` may be written: plain, `.name`, `SwiftType.name` and the constant.
   package func spellings(of name: String) -> [String] {
-    [name, "." + name, swiftType + "." + name, objcConstant(name)]
+    isApple ? [name, "." + name, swiftType + "." + name, objcConstant(name)] : [name]
   }
 
   /// The case among `cases` that `text` spells (or an alias of it spells), or nil. With

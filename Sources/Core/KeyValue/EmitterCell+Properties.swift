@@ -1,8 +1,9 @@
 extension EmitterCell {
   /// The range rule, stated once for every mean/range pair.
   static let rangeChoice =
-    "values are drawn uniformly from [M − R/2, M + R/2], as Apple's header on seed says;"
-    + " Apple's lifetimeRange page says M ± R instead"
+    "values are drawn uniformly from [M − R/2, M + R/2] when scene.rangeRule is half, as"
+    + " Apple's header on seed says, or from [M − R, M + R] when it is full, as Apple's"
+    + " lifetimeRange page says (explain rangeRule)"
 
   /// CAEmitterCell's properties, with Apple's defaults.
   package static let descriptors: [PropertyDescriptor<EmitterCell>] =
@@ -51,7 +52,9 @@ extension EmitterCell {
       .number(
         "emissionRange", \.emissionRange, default: 0, unit: "rad", angle: true,
         summary: "full angle of the spread around the direction (2pi = all directions)",
-        choice: "a flat spread θc + R·(u − 0.5), not a 3-D cone; a negative range acts as |R|"
+        choice: "directions within ±R/2 of the emission direction when scene.emissionRangeRule"
+          + " is fullAngle, ±R when it is halfAngle; a flat fan (θc + R·(u − 0.5)) or a 3-D"
+          + " cone as scene.emissionCone says; a negative range acts as |R|"
       ).spread(of: "emissionLongitude"),
       .number(
         "velocity", \.velocity, default: 0, unit: "pt/s",

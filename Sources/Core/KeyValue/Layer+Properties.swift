@@ -220,6 +220,31 @@ extension Layer {
         + " births are simulated in the next step, by their exact times. lint says where a"
         + " real app sees this; set beginTime to the current time first (as fire does) to"
         + " avoid it"),
+    .enumeration(
+      "rangeRule", \.readings.rangeRule, default: Readings().rangeRule,
+      summary: "how a value with mean M and range R is drawn: half, uniform in"
+        + " [M − R/2, M + R/2]; full, uniform in [M − R, M + R] (every range but emissionRange)",
+      choice: Readings.switchChoice
+        + " Apple's header on seed and SpriteKit's and SceneKit's documentation say half;"
+        + " Apple's lifetimeRange page says full"),
+    .enumeration(
+      "emissionRangeRule", \.readings.emissionRangeRule, default: Readings().emissionRangeRule,
+      summary: "what emissionRange measures: fullAngle, the whole spread (±R/2 around the"
+        + " direction); halfAngle, ±R around it",
+      choice: Readings.switchChoice),
+    .enumeration(
+      "emissionCone", \.readings.emissionCone, default: Readings().emissionCone,
+      summary: "flat: directions fan out in one plane, tilted by emissionLatitude; cone:"
+        + " directions uniform over the 3-D cone around the emission direction, projected on"
+        + " the screen",
+      choice: Readings.switchChoice
+        + " The cone draws one more random number per particle (its own, after the others),"
+        + " so every other draw keeps its value"),
+    .enumeration(
+      "lineDirection", \.readings.lineDirection, default: Readings().lineDirection,
+      summary: "which way a line emitter's emissionLongitude 0 points: up (−y) or down (+y),"
+        + " along the line's normal; other longitudes turn from there",
+      choice: Readings.switchChoice),
   ].map { $0.lifted(\Layer.settings) }
 }
 
@@ -262,8 +287,9 @@ extension EmitterProperties {
     .enumeration(
       "emitterShape", \.emitterShape, default: .point,
       summary: "point, line, rectangle, cuboid, circle or sphere",
-      choice: "a line's central direction is its normal (sin λ, −cos λ): longitude 0 goes up,"
-        + " pi goes down"),
+      choice: "a line's central direction is its normal turned by the longitude: longitude 0"
+        + " goes up and pi down when scene.lineDirection is up (sin λ, −cos λ), the reverse"
+        + " when it is down"),
     .enumeration(
       "emitterMode", \.emitterMode, default: .volume,
       summary: "where on the shape particles start: points, outline, surface or volume",

@@ -17,6 +17,8 @@ package struct SceneSettings: Sendable, Equatable {
   /// Whether emitters back-fill iOS 7's "future particles" when they start emitting on a
   /// layer whose beginTime was never set (docs/semantics.md, "Future particles"). Default no.
   package var futureParticles = false
+  /// How ranges and emission spreads are read (docs/semantics.md, "Readings").
+  package var readings = Readings()
 
   package init() {}
 }

@@ -217,8 +217,9 @@ extension Scene {
           sources += parents
         }
         due += inStep[ci]
-        let a = (c.cell.lifetime - abs(c.cell.lifetimeRange) / 2) * multiplier
-        let b = (c.cell.lifetime + abs(c.cell.lifetimeRange) / 2) * multiplier
+        let half = abs(c.cell.lifetimeRange) * c.rangeFactor / 2
+        let a = (c.cell.lifetime - half) * multiplier
+        let b = (c.cell.lifetime + half) * multiplier
         guard inStep[ci] > 0, min(a, b) < dt else { continue }
         dueShort += inStep[ci]
         spans = max(spans, dt / max(abs(c.cell.lifetime * multiplier), 1e-6))

@@ -16,9 +16,19 @@ struct CompiledCell {
   /// cos and sin of the cell's emissionLatitude, the same for every particle it fires.
   let latitudeCos: Double
   let latitudeSin: Double
+  /// The scene's readings (`Readings`): what ranges and emissionRange are multiplied by before
+  /// a draw, and, when directions fill a cone, the cosine of its half-angle.
+  let rangeFactor: Double
+  let angleFactor: Double
+  let coneCos: Double?
+  /// What a line emitter adds to the longitude: −π/2 (longitude 0 up) or π/2 (down).
+  let lineTurn: Double
 
-  /// Flattens an emitter's cells in preorder with the layer's multipliers.
-  static func compile(_ cells: [EmitterCell], emitter: EmitterProperties) -> [CompiledCell] {
+  /// Flattens an emitter's cells in preorder with the layer's multipliers, under the scene's
+  /// `readings`.
+  static func compile(
+    _ cells: [EmitterCell], emitter: EmitterProperties, readings: Readings
+  ) -> [CompiledCell] {
     var out: [CompiledCell] = []
     func visit(_ c: EmitterCell, parent: Int?) {
       let index = out.count
@@ -26,9 +36,13 @@ struct CompiledCell {
         CompiledCell(
           cell: c, order: index, parent: parent, nameHash: ParticleRandom.hash(c.name),
           emission: emission(of: c, layerBirthRate: emitter.birthRate),
-          maxLifetime: maxLifetime(of: c, layerLifetime: emitter.lifetime),
+          maxLifetime: maxLifetime(of: c, layerLifetime: emitter.lifetime, readings: readings),
           latitudeCos: CoreMath.cos(c.emissionLatitude),
-          latitudeSin: CoreMath.sin(c.emissionLatitude)))
+          latitudeSin: CoreMath.sin(c.emissionLatitude), rangeFactor: readings.rangeFactor,
+          angleFactor: readings.angleFactor,
+          coneCos: readings.emissionCone == .cone
+            ? CoreMath.cos(readings.halfAngle(c.emissionRange)) : nil,
+          lineTurn: readings.lineTurn))
       if let p = parent { out[p].subs.append(index) }
       for s in c.cells { visit(s, parent: index) }
     }
@@ -58,18 +72,21 @@ struct CompiledCell {
   /// Which side of 0 a particle's drawn lifetime can fall on.
   enum LifetimeSign { case positive, nonPositive, mixed }
 
-  /// Which side of 0 this cell's drawn lifetimes `(M + R·(u − 0.5)) · multiplier` fall on.
+  /// Which side of 0 this cell's drawn lifetimes `(M + k·R·(u − 0.5)) · multiplier` fall on
+  /// (k: `rangeFactor`).
   func lifetimeSign(multiplier: Double) -> LifetimeSign {
-    let a = (cell.lifetime - cell.lifetimeRange / 2) * multiplier
-    let b = (cell.lifetime + cell.lifetimeRange / 2) * multiplier
+    let a = (cell.lifetime - cell.lifetimeRange * rangeFactor / 2) * multiplier
+    let b = (cell.lifetime + cell.lifetimeRange * rangeFactor / 2) * multiplier
     if min(a, b) > 0 { return .positive }
     if max(a, b) <= 0 { return .nonPositive }
     return .mixed
   }
 
-  static func maxLifetime(of c: EmitterCell, layerLifetime: Double) -> Double {
-    let lo = (c.lifetime - abs(c.lifetimeRange) / 2) * layerLifetime
-    let hi = (c.lifetime + abs(c.lifetimeRange) / 2) * layerLifetime
+  static func maxLifetime(
+    of c: EmitterCell, layerLifetime: Double, readings: Readings
+  ) -> Double {
+    let lo = (c.lifetime - readings.halfWidth(c.lifetimeRange)) * layerLifetime
+    let hi = (c.lifetime + readings.halfWidth(c.lifetimeRange)) * layerLifetime
     return max(0, lo, hi)
   }
 }

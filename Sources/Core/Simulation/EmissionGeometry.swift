@@ -14,13 +14,15 @@ enum EmissionGeometry {
   /// mode use are drawn: each has its own index in the particle's stream, so the others are the
   /// same whether or not they are drawn.
   ///
-  /// Directions: line shapes use their normal `(sin λ, −cos λ)` (λ = 0 up, π down); circle and
+  /// Directions: line shapes use their normal turned by λ: `(sin λ, −cos λ)` (λ = 0 up, π
+  /// down) when `lineTurn` is −π/2, `(−sin λ, cos λ)` (λ = 0 down) when it is π/2
+  /// (`scene.lineDirection`); circle and
   /// sphere outlines are radial, the outward normal turned by λ **(choice)**; everything else
   /// uses `(cos λ, sin λ)`.
   @inline(__always)
   static func start(
     shape: EmitterShape, mode: EmitterMode, position p: Point, z: Double, size: Size,
-    depth: Double, longitude lon: Double, u: (ParticleRandom.Draw) -> Double
+    depth: Double, longitude lon: Double, lineTurn: Double, u: (ParticleRandom.Draw) -> Double
   ) -> Start {
     let w = size.width
     let h = size.height
@@ -35,7 +37,7 @@ enum EmissionGeometry {
       } else {
         x = p.x + w * (u(.position1) - 0.5)
       }
-      return Start(x: x, y: p.y, z: z, centralAngle: lon - .pi / 2)
+      return Start(x: x, y: p.y, z: z, centralAngle: lon + lineTurn)
     case .rectangle:
       var (dx, dy) = (0.0, 0.0)
       switch mode {

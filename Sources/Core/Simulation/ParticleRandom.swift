@@ -69,5 +69,8 @@ package enum ParticleRandom {
     case position1, position2, position3, position4
     case direction, velocity, scale, spin
     case red, green, blue, alpha
+    /// `scene.emissionCone = cone` only: the angle from the cone's axis. Last, so that adding
+    /// it moved no other draw.
+    case cone
   }
 }

@@ -126,7 +126,8 @@ package struct Scene: Sendable {
       let presented = presentedModel(at: start)
       for id in presented.treeOrder {
         guard let layer = presented.layer(id), layer.kind == .emitter else { continue }
-        let compiled = CompiledCell.compile(layer.cells, emitter: layer.emitter)
+        let compiled = CompiledCell.compile(
+          layer.cells, emitter: layer.emitter, readings: model.root.settings.readings)
         let slope = abs(speedProduct(of: id))
         for c in compiled where c.parent == nil {
           // A lifetime in the emitter's clock lasts 1/slope of scene time.
@@ -283,7 +284,8 @@ package struct Scene: Sendable {
       guard let layer = presented.layer(id), layer.kind == .emitter else { continue }
       let slope = abs(speedProduct(of: id))
       guard slope > 0, slope.isFinite else { continue }
-      for c in CompiledCell.compile(layer.cells, emitter: layer.emitter)
+      for c in CompiledCell.compile(
+        layer.cells, emitter: layer.emitter, readings: model.root.settings.readings)
       where c.parent == nil && c.emission.rate > 0 {
         rate += c.emission.rate * slope
         horizon = max(horizon, c.treeLifetime / slope)
@@ -394,7 +396,8 @@ package struct Scene: Sendable {
     var locals: [Double] = []
     for id in presented.treeOrder {
       guard let layer = presented.layer(id), layer.kind == .emitter else { continue }
-      let compiled = CompiledCell.compile(layer.cells, emitter: layer.emitter)
+      let compiled = CompiledCell.compile(
+        layer.cells, emitter: layer.emitter, readings: model.root.settings.readings)
       syncRuntime(id, layer: layer, compiled: compiled)
       for c in compiled
       where c.cell.birthRate * layer.emitter.birthRate * c.cell.timing.speed > Limits.maxBirthRate {
@@ -436,7 +439,10 @@ package struct Scene: Sendable {
     _ id: LayerID, layer presented: Layer? = nil, compiled given: [CompiledCell]? = nil
   ) {
     guard let layer = presented ?? model.layer(id) else { return }
-    let compiled = given ?? CompiledCell.compile(layer.cells, emitter: layer.emitter)
+    let compiled =
+      given
+      ?? CompiledCell.compile(
+        layer.cells, emitter: layer.emitter, readings: model.root.settings.readings)
     let chain = timingChain(id)
     let local = localTime(of: id, at: now)
     runtimes[id, default: EmitterRuntime(seed: layer.emitter.seed)].sync(

@@ -1,6 +1,7 @@
 /// Draws a new particle's values from its cell (docs/semantics.md, "Particles").
 enum Spawner {
-  /// `rnd(M, R) = M + R·(u − 0.5)`: uniform in [M − R/2, M + R/2].
+  /// `rnd(M, R) = M + R·(u − 0.5)`: uniform in [M − R/2, M + R/2]. Callers pass R times the
+  /// cell's `rangeFactor` (1 or 2, the scene's `rangeRule`; times 1 keeps every bit).
   ///
   /// With R = ±0 that is M, bit for bit, whatever u: R·(u − 0.5) is a zero, and M + ±0 = M for
   /// any M but −0 and NaN. `u` is then not drawn at all; a particle's uniforms are keyed by their
@@ -15,7 +16,9 @@ enum Spawner {
   /// `topLevel` and `sub` draw it.
   @inline(__always)
   static func lifetime(_ c: CompiledCell, multiplier: Double, key: UInt64) -> Double {
-    rnd(c.cell.lifetime, c.cell.lifetimeRange, ParticleRandom.uniform(key, .lifetime)) * multiplier
+    rnd(
+      c.cell.lifetime, c.cell.lifetimeRange * c.rangeFactor,
+      ParticleRandom.uniform(key, .lifetime)) * multiplier
   }
 
   /// A top-level particle, or nil when its drawn lifetime is ≤ 0 (never rendered).
@@ -37,20 +40,21 @@ enum Spawner {
     put: (Column, Float) -> Void
   ) -> Double? {
     let cell = c.cell
+    let k = c.rangeFactor
     let u = { (d: ParticleRandom.Draw) in ParticleRandom.uniform(key, d) }
     let life = lifetime(c, multiplier: e.lifetime, key: key)
     guard life > 0 else { return nil }
     let start = EmissionGeometry.start(
       shape: e.emitterShape, mode: e.emitterMode, position: e.emitterPosition,
       z: e.emitterZPosition, size: e.emitterSize, depth: e.emitterDepth,
-      longitude: cell.emissionLongitude, u: u)
+      longitude: cell.emissionLongitude, lineTurn: c.lineTurn, u: u)
     let color = (
-      rnd(cell.color.red, cell.redRange, u(.red)),
-      rnd(cell.color.green, cell.greenRange, u(.green)),
-      rnd(cell.color.blue, cell.blueRange, u(.blue)),
-      rnd(cell.color.alpha, cell.alphaRange, u(.alpha))
+      rnd(cell.color.red, cell.redRange * k, u(.red)),
+      rnd(cell.color.green, cell.greenRange * k, u(.green)),
+      rnd(cell.color.blue, cell.blueRange * k, u(.blue)),
+      rnd(cell.color.alpha, cell.alphaRange * k, u(.alpha))
     )
-    let scale = rnd(cell.scale, cell.scaleRange, u(.scale)) * e.scale
+    let scale = rnd(cell.scale, cell.scaleRange * k, u(.scale)) * e.scale
     make(
       cell: c, emitter: e, position: (start.x, start.y, start.z),
       centralAngle: start.centralAngle, u: u, color: color, scale: scale, put: put)
@@ -66,6 +70,7 @@ enum Spawner {
     birth: Double
   ) -> Newborn? {
     let cell = c.cell
+    let k = c.rangeFactor
     let u = { (d: ParticleRandom.Draw) in ParticleRandom.uniform(key, d) }
     let life = lifetime(c, multiplier: e.lifetime, key: key)
     guard life > 0 else { return nil }
@@ -73,12 +78,12 @@ enum Spawner {
     let heading = moving ? CoreMath.atan2(Double(p.vy), Double(p.vx)) : Double(p.theta)
     func clamp01(_ x: Float) -> Double { Double(min(max(x, 0), 1)) }
     let color = (
-      clamp01(p.red) * rnd(cell.color.red, cell.redRange, u(.red)),
-      clamp01(p.green) * rnd(cell.color.green, cell.greenRange, u(.green)),
-      clamp01(p.blue) * rnd(cell.color.blue, cell.blueRange, u(.blue)),
-      clamp01(p.alpha) * rnd(cell.color.alpha, cell.alphaRange, u(.alpha))
+      clamp01(p.red) * rnd(cell.color.red, cell.redRange * k, u(.red)),
+      clamp01(p.green) * rnd(cell.color.green, cell.greenRange * k, u(.green)),
+      clamp01(p.blue) * rnd(cell.color.blue, cell.blueRange * k, u(.blue)),
+      clamp01(p.alpha) * rnd(cell.color.alpha, cell.alphaRange * k, u(.alpha))
     )
-    let scale = Double(p.scale) * rnd(cell.scale, cell.scaleRange, u(.scale))
+    let scale = Double(p.scale) * rnd(cell.scale, cell.scaleRange * k, u(.scale))
     var values = Newborn.Values(repeating: 0)
     make(
       cell: c, emitter: e, position: (Double(p.x), Double(p.y), Double(p.z)),
@@ -96,13 +101,20 @@ enum Spawner {
     color: (Double, Double, Double, Double), scale: Double, put store: (Column, Float) -> Void
   ) {
     let cell = c.cell
-    let theta = rnd(centralAngle, abs(cell.emissionRange), u(.direction))
-    let speed = rnd(cell.velocity, cell.velocityRange, u(.velocity)) * e.velocity
-    let spin = rnd(cell.spin, cell.spinRange, u(.spin)) * e.spin
-    // The latitude's cos and sin are the cell's (computed once per step, not per particle);
-    // theta's come from one reduction (the same bits as CoreMath.cos and CoreMath.sin).
-    let turn = CoreMath.sincos(theta)
-    let dir = (c.latitudeCos * turn.cos, c.latitudeCos * turn.sin, c.latitudeSin)
+    let k = c.rangeFactor
+    var theta = rnd(centralAngle, abs(cell.emissionRange) * c.angleFactor, u(.direction))
+    let speed = rnd(cell.velocity, cell.velocityRange * k, u(.velocity)) * e.velocity
+    let spin = rnd(cell.spin, cell.spinRange * k, u(.spin)) * e.spin
+    let dir: (Double, Double, Double)
+    if let coneCos = c.coneCos {
+      dir = coneDirection(c, cosAlpha: coneCos, centralAngle: centralAngle, u: u)
+      if dir.0 != 0 || dir.1 != 0 { theta = CoreMath.atan2(dir.1, dir.0) }
+    } else {
+      // The latitude's cos and sin are the cell's (computed once per step, not per particle);
+      // theta's come from one reduction (the same bits as CoreMath.cos and CoreMath.sin).
+      let turn = CoreMath.sincos(theta)
+      dir = (c.latitudeCos * turn.cos, c.latitudeCos * turn.sin, c.latitudeSin)
+    }
     func put(_ col: Column, _ x: Double) { store(col, Float(x)) }
     put(.px, position.0)
     put(.py, position.1)
@@ -125,5 +137,32 @@ enum Spawner {
     put(.scaleSpeed, cell.scaleSpeed)
     put(.spin, spin)
     put(.theta, speed < 0 ? theta + .pi : theta)
+  }
+
+  /// A direction uniform over the cone of half-angle α (cos α: `cosAlpha`) around the
+  /// emission direction c = (cos φ·cos λ, cos φ·sin λ, sin φ) (λ: `centralAngle`, φ: the
+  /// latitude): the angle θ from c has cos θ uniform in [cos α, 1] (the cone's own draw), the
+  /// turn ψ around c is 2π·u (the direction draw), and the result is
+  /// cos θ·c + sin θ·(cos ψ·a + sin ψ·b), with a = (−sin λ, cos λ, 0) and b = c × a.
+  @inline(__always)
+  static func coneDirection(
+    _ c: CompiledCell, cosAlpha: Double, centralAngle: Double,
+    u: (ParticleRandom.Draw) -> Double
+  ) -> (Double, Double, Double) {
+    let cosTheta = 1 - u(.cone) * (1 - cosAlpha)
+    let sinTheta = (max(0, 1 - cosTheta * cosTheta)).squareRoot()
+    let turn = CoreMath.sincos(2 * Double.pi * u(.direction))
+    let lon = CoreMath.sincos(centralAngle)
+    let (cl, sl) = (c.latitudeCos, c.latitudeSin)
+    let axis = (cl * lon.cos, cl * lon.sin, sl)
+    let a = (-lon.sin, lon.cos, 0.0)
+    let b = (-sl * lon.cos, -sl * lon.sin, cl)
+    let x = turn.cos * sinTheta
+    let y = turn.sin * sinTheta
+    return (
+      cosTheta * axis.0 + x * a.0 + y * b.0,
+      cosTheta * axis.1 + x * a.1 + y * b.1,
+      cosTheta * axis.2 + x * a.2 + y * b.2
+    )
   }
 }

@@ -20,7 +20,8 @@ enum ExplainCommands {
     out += "\n  \(info.summary)\n"
     if case .enumeration(let cases, let names) = info.kind {
       let also = names.spellings(of: cases[0]).dropFirst().joined(separator: ", ")
-      out += "  values: \(cases.joined(separator: ", ")) (also \(also))\n"
+      out +=
+        "  values: \(cases.joined(separator: ", "))" + (also.isEmpty ? "\n" : " (also \(also))\n")
     }
     switch info.relation {
     case .own: break
@@ -110,10 +111,16 @@ enum ExplainCommands {
 
   static func rangeInterval(_ ref: PropertyRef, _ m: SceneModel) -> String? {
     guard let (mean, range, label) = pair(ref, m) else { return nil }
-    let lo = mean - abs(range) / 2
-    let hi = mean + abs(range) / 2
-    return "  \(label) is drawn uniformly from [M − R/2, M + R/2] = [\(fmt(lo)), \(fmt(hi))]"
-      + " (Apple's lifetimeRange page would say [\(fmt(mean - abs(range))), \(fmt(mean + abs(range)))])\n"
+    let r = m.root.settings.readings
+    if label == "emissionLongitude" {
+      let half = r.halfAngle(range)
+      return "  directions leave within ±\(fmt(half)) rad of the emission direction"
+        + " (scene.emissionRangeRule \(r.emissionRangeRule.rawValue),"
+        + " scene.emissionCone \(r.emissionCone.rawValue))\n"
+    }
+    let half = r.halfWidth(range)
+    return "  \(label) is drawn uniformly from \(r.intervalFormula) = [\(fmt(mean - half)),"
+      + " \(fmt(mean + half))] (scene.rangeRule \(r.rangeRule.rawValue))\n"
   }
 
   static func fmt(_ x: Double) -> String { ValueFormatting.display((x * 1e6).rounded() / 1e6) }
@@ -122,7 +129,7 @@ enum ExplainCommands {
     name: "sample", usage: "sample PATH [N]",
     abstract:
       "draw N values (default 1000) of a ranged cell property and print a histogram with the"
-      + " interval [M − R/2, M + R/2]; the layer's particles are not affected",
+      + " interval the scene's rangeRule gives; the layer's particles are not affected",
     examples: [
       "sample like.emitterCells.sparkle.lifetime", "sample like.emitterCells.sparkle.velocity 5000",
     ],
@@ -142,8 +149,12 @@ enum ExplainCommands {
       n = try inv.number(inv.text.tokens[2], range: 1...Limits.maxSamples, what: "N", integer: true)
     }
     let seed = s.scene.model.layer(layer)?.emitter.seed ?? 0
-    let values = Sampler.draw(mean: mean, range: range, count: Int(n), seed: seed, name: label)
-    s.sink.out(Sampler.histogram(values, mean: mean, range: range, label: label))
+    let r = s.scene.model.root.settings.readings
+    let factor = label == "emissionLongitude" ? r.angleFactor : r.rangeFactor
+    let values = Sampler.draw(
+      mean: mean, range: range, factor: factor, count: Int(n), seed: seed, name: label)
+    s.sink.out(
+      Sampler.histogram(values, mean: mean, range: range, factor: factor, label: label))
   }
 
   static let lint = Command(
@@ -178,23 +189,31 @@ enum ExplainCommands {
 /// Draws values with Burst's own generator on a stream of its own (so sampling never changes a
 /// layer's particles), and draws a histogram.
 enum Sampler {
-  static func draw(mean: Double, range: Double, count: Int, seed: Int, name: String) -> [Double] {
+  /// `count` draws of M + k·R·(u − 0.5), k (`factor`) being 1 or 2 as the scene's readings say
+  /// (`Readings.rangeFactor`, `Readings.angleFactor`), exactly as a particle draws them.
+  static func draw(
+    mean: Double, range: Double, factor: Double, count: Int, seed: Int, name: String
+  ) -> [Double] {
     var out: [Double] = []
     out.reserveCapacity(count)
     for i in 0..<count {
       let u = ParticleRandom.sampleUniform(seed: seed, stream: name, index: i)
-      out.append(mean + range * (u - 0.5))
+      out.append(mean + range * factor * (u - 0.5))
     }
     return out
   }
 
-  static func histogram(_ values: [Double], mean: Double, range: Double, label: String) -> String {
-    let lo = mean - abs(range) / 2
-    let hi = mean + abs(range) / 2
+  static func histogram(
+    _ values: [Double], mean: Double, range: Double, factor: Double, label: String
+  ) -> String {
+    let lo = mean - abs(range) * factor / 2
+    let hi = mean + abs(range) * factor / 2
+    let formula = factor == 1 ? "M + R·(u − 0.5)" : "M + 2R·(u − 0.5)"
+    let interval = Readings.interval(factor: factor)
     var out =
-      "\(label): \(values.count) draws of M + R·(u − 0.5), M = \(ExplainCommands.fmt(mean)), R = \(ExplainCommands.fmt(range))\n"
+      "\(label): \(values.count) draws of \(formula), M = \(ExplainCommands.fmt(mean)), R = \(ExplainCommands.fmt(range))\n"
     out +=
-      "interval [M − R/2, M + R/2] = [\(ExplainCommands.fmt(lo)), \(ExplainCommands.fmt(hi))]\n"
+      "interval \(interval) = [\(ExplainCommands.fmt(lo)), \(ExplainCommands.fmt(hi))]\n"
     guard hi > lo else {
       return out + "every draw is \(ExplainCommands.fmt(mean)) (the range is 0)\n"
     }

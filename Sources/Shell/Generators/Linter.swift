@@ -14,6 +14,7 @@ enum Linter {
     let m = scene.model
     var out: [String] = []
     let bounds = m.root.properties.bounds.size
+    let reading = m.root.settings.readings
     let live = Dictionary(scene.stats().map { ($0.path, $0.live) }, uniquingKeysWith: +)
     for id in m.treeOrder {
       guard let l = m.layer(id) else { continue }
@@ -70,13 +71,13 @@ enum Linter {
             "\(p): birthRate \(said("birthRate", c.birthRate)), so nothing is born"
               + " (set \(p).birthRate 10)")
         }
-        if c.lifetime + abs(c.lifetimeRange) / 2 <= 0 {
-          // With a range, the longest lifetime it draws (M + R/2) says why.
+        if c.lifetime + reading.halfWidth(c.lifetimeRange) <= 0 {
+          // With a range, the longest lifetime it draws (M + R/2, or M + R) says why.
           let range =
             c.lifetimeRange == 0
             ? ""
             : " and lifetimeRange \(said("lifetimeRange", c.lifetimeRange)), so every lifetime is"
-              + " at most \(fmt(c.lifetime + abs(c.lifetimeRange) / 2)) and"
+              + " at most \(fmt(c.lifetime + reading.halfWidth(c.lifetimeRange))) and"
           out.append(
             "\(p): lifetime \(said("lifetime", c.lifetime))\(range)\(range.isEmpty ? ", so" : "")"
               + " particles are never born (set \(p).lifetime 1)")
@@ -118,7 +119,7 @@ enum Linter {
           out.append(
             "\(p): no contents, so its particles are invisible (set \(p).contents sparkle)")
         }
-        if c.color.alpha + abs(c.alphaRange) / 2 <= 0 {
+        if c.color.alpha + reading.halfWidth(c.alphaRange) <= 0 {
           out.append("\(p): particles start transparent (color alpha 0)")
         }
         for d in EmitterCell.descriptors {
@@ -132,7 +133,7 @@ enum Linter {
         }
         if case .some(let image) = scene.image(c.contents) {
           let size = Double(max(image.width, image.height)) / max(c.contentsScale, 1e-9)
-          let largest = (abs(c.scale) + abs(c.scaleRange) / 2) * abs(e.scale)
+          let largest = (abs(c.scale) + reading.halfWidth(c.scaleRange)) * abs(e.scale)
           if size * largest < 0.5 && c.scaleSpeed <= 0 {
             out.append("\(p): particles are under half a point across (scale \(fmt(c.scale)))")
           }
@@ -151,15 +152,17 @@ enum Linter {
   /// lint speaks only when nothing can reach the canvas.
   static func reach(of l: Layer, in scene: Scene) -> Double {
     let e = l.emitter
+    let reading = scene.model.root.settings.readings
     func cell(_ c: EmitterCell) -> Double {
-      let life = max(0, (c.lifetime + abs(c.lifetimeRange) / 2) * e.lifetime)
-      let speed = (abs(c.velocity) + abs(c.velocityRange) / 2) * abs(e.velocity)
+      let life = max(0, (c.lifetime + reading.halfWidth(c.lifetimeRange)) * e.lifetime)
+      let speed = (abs(c.velocity) + reading.halfWidth(c.velocityRange)) * abs(e.velocity)
       let a = hypot(c.xAcceleration, c.yAcceleration)
       var sprite = 0.0
       if let image = scene.image(c.contents) {
         sprite =
           Double(max(image.width, image.height)) / max(c.contentsScale, 1e-9)
-          * (abs(c.scale) + abs(c.scaleRange) / 2 + abs(c.scaleSpeed) * life) * abs(e.scale) / 2
+          * (abs(c.scale) + reading.halfWidth(c.scaleRange) + abs(c.scaleSpeed) * life)
+          * abs(e.scale) / 2
       }
       let subCells = c.cells.map(cell).max() ?? 0
       return speed * life + a * life * life / 2 + sprite + subCells

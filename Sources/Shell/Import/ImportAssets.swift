@@ -8,15 +8,19 @@ enum ImportAssets {
   /// How many folders up from the imported file's catalogs are looked for.
   static let ancestorLevels = 3
 
-  /// The path of the PNG file the catalog gives for `name`, or nil.
-  static func image(named name: String, near directory: String) -> String? {
+  /// The path of the PNG file the catalog gives for `name`, or nil. `listings` keeps each
+  /// folder's sorted entries for the rest of the import: a file that names many images next to
+  /// a large folder (a Downloads folder, /tmp) lists it once, not once per name.
+  static func image(
+    named name: String, near directory: String, listings: inout [String: [String]]
+  ) -> String? {
     let base = directory.isEmpty ? "." : directory
     var folder = base
     var budget = Limits.maxImportAssetFolders
     for _ in 0...ancestorLevels {
-      for catalog in sorted(folder).filter({ $0.hasSuffix(".xcassets") }) {
+      for catalog in sorted(folder, &listings).filter({ $0.hasSuffix(".xcassets") }) {
         let root = folder + "/" + catalog
-        if let set = imageSet(name, in: root, budget: &budget),
+        if let set = imageSet(name, in: root, budget: &budget, listings: &listings),
           let file = chosenFile(in: set)
         {
           let path = set + "/" + file
@@ -40,9 +44,12 @@ enum ImportAssets {
     return up.isEmpty ? "/" : up
   }
 
-  /// A folder's entries in a fixed order.
-  private static func sorted(_ folder: String) -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+  /// A folder's entries in a fixed order, listed once per import.
+  private static func sorted(_ folder: String, _ listings: inout [String: [String]]) -> [String] {
+    if let known = listings[folder] { return known }
+    let entries = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    listings[folder] = entries
+    return entries
   }
 
   private static func isDirectory(_ path: String) -> Bool {
@@ -51,7 +58,9 @@ enum ImportAssets {
   }
 
   /// The `NAME.imageset` folder in a catalog, also inside its groups (breadth first).
-  private static func imageSet(_ name: String, in root: String, budget: inout Int) -> String? {
+  private static func imageSet(
+    _ name: String, in root: String, budget: inout Int, listings: inout [String: [String]]
+  ) -> String? {
     var queue = [root]
     var next = 0
     while next < queue.count, budget > 0 {
@@ -60,7 +69,7 @@ enum ImportAssets {
       budget -= 1
       let direct = folder + "/" + name + ".imageset"
       if isDirectory(direct) { return direct }
-      for entry in sorted(folder)
+      for entry in sorted(folder, &listings)
       where !entry.hasSuffix(".imageset") && !entry.hasPrefix(".") && !entry.contains(".")
         && isDirectory(folder + "/" + entry)
       {

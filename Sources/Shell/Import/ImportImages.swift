@@ -39,7 +39,7 @@ extension ImportInterpreter {
       let path = directory.isEmpty ? c : directory + "/" + c
       if FileManager.default.fileExists(atPath: path) { return .file(Self.absolute(path)) }
     }
-    if let path = ImportAssets.image(named: name, near: directory) {
+    if let path = ImportAssets.image(named: name, near: directory, listings: &folderListings) {
       return .file(Self.absolute(path))
     }
     let builtin = ImportNames.builtinImage(for: name)

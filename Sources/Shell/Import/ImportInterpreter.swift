@@ -31,6 +31,8 @@ final class ImportInterpreter {
   var called: Set<Int> = []
   /// How many random values each place in the file has drawn (`ImportRandom.swift`).
   var randomDraws: [TokenPlace: UInt64] = [:]
+  /// Folders listed while looking for asset catalogs, kept for the rest of the import.
+  var folderListings: [String: [String]] = [:]
   var ownLayer: Int?
   /// Whether a function is an initializer (`init`, `init(layer:)`, `initWithImageName:`).
   static func isInitializer(_ f: SourceFunction) -> Bool {
