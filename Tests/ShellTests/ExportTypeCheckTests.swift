@@ -117,6 +117,33 @@ struct ExportTypeCheckTests {
   }
 
   @Test(
+    "export calibration swift type-checks: a UIView with the three probes and their labels",
+    .enabled(if: ExportToolchain.swiftc != nil, "skipped: swiftc is not on PATH"))
+  func calibrationTypeChecks() throws {
+    let modules = ExportToolchain.swiftModules
+    let directory = try #require(modules.directory, "\(modules.errors)")
+    let dir = ExportToolchain.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("Calibration.swift").path
+    let run = runScript("export calibration swift to \(path)\n")
+    #expect(run.error == nil, "\(run.stderr)")
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.contains("final class BurstCalibrationView: UIView"))
+    // Each probe, and each reading's expected picture, is in the code.
+    for word in [
+      "rangeProbe", "fanProbe", "coneProbe", "rangeRule half", "rangeRule full",
+      "emissionRangeRule fullAngle", "emissionRangeRule halfAngle", "lineDirection up",
+      "emissionCone flat", "emissionCone cone",
+    ] {
+      #expect(text.contains(word), "missing \(word)")
+    }
+    let r = ExportToolchain.run(
+      try #require(ExportToolchain.swiftc),
+      ["-typecheck", "-swift-version", "5", "-warnings-as-errors", "-I", directory, path])
+    #expect(r.status == 0, "swiftc -typecheck against Tests/StandInSDK:\n\(r.output)")
+  }
+
+  @Test(
     "the Objective-C export of every example and coverage scene compiles (clang -fsyntax-only)",
     .enabled(if: ExportToolchain.clang != nil, "skipped: clang is not on PATH"))
   func objcCompiles() throws {

@@ -6,16 +6,29 @@ enum ExportCommands {
 
   static let export = Command(
     name: "export",
-    usage: "export \(ExportLanguage.words.joined(separator: "|")) [LAYER] [to FILE]",
+    usage: "export \(ExportLanguage.words.joined(separator: "|")) [LAYER] [to FILE]"
+      + " | export \(calibrationWord) \(Calibration.languages.joined(separator: "|")) [to FILE]",
     abstract:
       "print (or write) the UIKit / Core Animation code that builds the same layers, cells and"
       + " pending animations on iOS",
-    examples: ["export swift", "export objc like", "export swift like to Like.swift"],
-    hints: [.keywords(ExportLanguage.words), .layer, .keywords(["to"]), .file],
+    discussion:
+      "export \(calibrationWord) swift writes a view of three probes whose pictures differ"
+      + " under each of Burst's readings (scene.rangeRule, emissionRangeRule, emissionCone,"
+      + " lineDirection), to run on a device; export \(calibrationWord) burst prints the same"
+      + " probes as a script to load and sweep here.",
+    examples: [
+      "export swift", "export objc like", "export swift like to Like.swift",
+      "export \(calibrationWord) swift to Calibration.swift",
+    ],
+    hints: [.keywords(ExportLanguage.words + [calibrationWord]), .layer, .keywords(["to"]), .file],
     effect: .display
   ) { s, inv throws(Diagnostic) in
     let names = ExportLanguage.words
     let languageToken = try inv.argument(1, "LANGUAGE (\(Suggestion.list(names)))")
+    if languageToken.text == calibrationWord, !languageToken.quoted {
+      try exportCalibration(s, inv)
+      return
+    }
     guard let language = ExportLanguage(rawValue: languageToken.text) else {
       throw inv.error(
         "unknown language '\(languageToken.text)'",
@@ -50,6 +63,42 @@ enum ExportCommands {
     let text = SceneExporter.source(
       of: s.scene, in: language, top: top, actions: s.actions, timers: timers,
       scheduled: s.events)
+    try deliver(text, as: language.name, to: fileToken, s, inv)
+  }
+
+  /// The word after `export` that asks for the calibration view.
+  static let calibrationWord = "calibration"
+
+  /// `export calibration swift|burst [to FILE]`.
+  static func exportCalibration(_ s: Session, _ inv: Invocation) throws(Diagnostic) {
+    let names = Calibration.languages
+    let languageToken = try inv.argument(2, "LANGUAGE (\(Suggestion.list(names)))")
+    guard names.contains(languageToken.text) else {
+      throw inv.error(
+        "the calibration is written in \(Suggestion.list(names)), not '\(languageToken.text)'",
+        suggestion: .nearest(to: languageToken.text, in: names, otherwise: .oneOf(names)),
+        at: languageToken)
+    }
+    let rest = Array(inv.args.dropFirst(2))
+    var fileToken: Token? = nil
+    if let to = rest.first {
+      guard to.text == "to", !to.quoted else { throw inv.unexpected(to, expected: ["to"]) }
+      guard rest.count == 2 else {
+        throw inv.error(
+          rest.count < 2 ? "missing FILE after 'to'" : "unexpected '\(rest[2].text)'",
+          hint: "usage: \(inv.command.usage)", at: rest.count < 2 ? to : rest[2])
+      }
+      fileToken = rest[1]
+    }
+    let text = try Calibration.source(languageToken.text)
+    let what = languageToken.text == "swift" ? "Swift" : "Burst script"
+    try deliver(text, as: what, to: fileToken, s, inv)
+  }
+
+  /// Prints `text`, or writes it to the file `fileToken` names and says so.
+  static func deliver(
+    _ text: String, as what: String, to fileToken: Token?, _ s: Session, _ inv: Invocation
+  ) throws(Diagnostic) {
     guard let fileToken else {
       s.sink.out(text)
       return
@@ -60,7 +109,7 @@ enum ExportCommands {
     let lines =
       text.split(separator: "\n", omittingEmptySubsequences: false).count
       - (text.hasSuffix("\n") ? 1 : 0)
-    s.wrote(Session.counted(lines, "line") + " of \(language.name)", to: fileToken.text)
+    s.wrote(Session.counted(lines, "line") + " of \(what)", to: fileToken.text)
   }
 }
 

@@ -15,6 +15,8 @@ open class NSObject {
   open func value(forKeyPath keyPath: String) -> Any? { nil }
 }
 
+open class NSCoder: NSObject {}
+
 open class NSValue: NSObject {
   public convenience init(cgPoint point: CGPoint) { self.init() }
   public convenience init(cgSize size: CGSize) { self.init() }

@@ -44,6 +44,7 @@ open class UIView: NSObject {
   }
 
   public init(frame: CGRect) {}
+  public required init?(coder: NSCoder) {}
   public override convenience init() { self.init(frame: .zero) }
   open var bounds: CGRect = .zero
   open var frame: CGRect = .zero
@@ -71,6 +72,16 @@ open class UIView: NSObject {
     options: AnimationOptions = [], animations: @escaping () -> Void,
     completion: ((Bool) -> Void)? = nil
   ) {}
+}
+
+open class UIFont: NSObject {
+  open class func systemFont(ofSize fontSize: CGFloat) -> UIFont { UIFont() }
+}
+
+open class UILabel: UIView {
+  open var text: String?
+  open var textColor: UIColor!
+  open var font: UIFont!
 }
 
 open class UIViewController: NSObject {
