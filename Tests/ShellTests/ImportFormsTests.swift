@@ -561,6 +561,49 @@ extension ImportFormsTests {
         @end
 
         """, get: "emitterLayer.emitterShape", value: "circle"),
+    Case(
+      name: "CGRect(origin:size:) with CGPoint.zero, and CGSize.zero, read as values", ext: "swift",
+      source: swift(
+        """
+            e.frame = CGRect(origin: CGPoint.zero, size: CGSize(width: 30, height: 20))
+            e.emitterSize = CGSize.zero
+            e.emitterPosition = CGPoint(x: e.frame.width, y: 5)
+        """), get: "e.emitterPosition", value: "30,5"),
+    Case(
+      name: "contents from a helper that draws the image in code is a built-in stand-in",
+      ext: "swift",
+      source: """
+        import UIKit
+        func dotImage(size: CGSize) -> CGImage? {
+          UIGraphicsBeginImageContext(size)
+          let context = UIGraphicsGetCurrentContext()
+          context?.fill(CGRect(origin: .zero, size: size))
+          let image = context?.makeImage()
+          UIGraphicsEndImageContext()
+          return image
+        }
+        class V: UIView {
+          override init(frame: CGRect) {
+            super.init(frame: frame)
+            let e = CAEmitterLayer()
+            layer.addSublayer(e)
+            let c = CAEmitterCell()
+            c.birthRate = 5
+            let image = dotImage(size: CGSize(width: 4, height: 4))
+            c.contents = image
+            e.emitterCells = [c]
+          }
+        }
+
+        """, get: "e.emitterCells.c.contents", value: "dot"),
+    Case(
+      name: "contents = nil written out stays nil", ext: "swift",
+      source: swift(
+        """
+            let c = CAEmitterCell()
+            c.contents = nil
+            e.emitterCells = [c]
+        """), get: "e.emitterCells.c.contents", value: "none"),
   ]
 
   @Test("each further form imports to its value", arguments: moreCases)

@@ -124,7 +124,19 @@ extension ImportInterpreter {
         let n = try numbers()
         return .rect(Rect(n[0], n[1], n[2], n[3]))
       case ("CGRect", ["origin", "size"]):
-        guard case .point(let p) = values[0], case .size(let s) = values[1] else { break }
+        // `.zero` written without its type reads as the constant.
+        var p = Point(0, 0)
+        var s = Size(0, 0)
+        switch values[0] {
+        case .point(let q): p = q
+        case .constant(".zero"): break
+        default: throw skip("CGRect(origin:size:) needs a point first", at)
+        }
+        switch values[1] {
+        case .size(let z): s = z
+        case .constant(".zero"): break
+        default: throw skip("CGRect(origin:size:) needs a size second", at)
+        }
         return .rect(Rect(p.x, p.y, s.width, s.height))
       case ("CGFloat", ["_"]), ("Float", ["_"]), ("Double", ["_"]), ("NSNumber", ["value"]),
         ("NSNumber", ["float"]), ("NSNumber", ["double"]), ("NSNumber", ["integer"]),

@@ -87,7 +87,14 @@ extension ImportInterpreter {
       }
       if type == "CGAffineTransform", name == "identity" { return .transform("identity") }
       if name == "random", Self.randomTypes.contains(type) { return .type(type + ".random") }
-      if name == "zero" { return .constant(".zero") }
+      if name == "zero" {
+        switch type {
+        case "CGPoint": return .point(Point(0, 0))
+        case "CGSize": return .size(Size(0, 0))
+        case "CGRect": return .rect(Rect(0, 0, 0, 0))
+        default: return .constant(".zero")
+        }
+      }
       if type == "UIColor" || type == "CGColor", let color = ImportNames.color(name) {
         return .color(color)
       }

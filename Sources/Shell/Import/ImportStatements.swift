@@ -115,13 +115,10 @@ extension ImportInterpreter {
       self.topLevelIndex(of: op, in: i..<s.upperBound).map { (op, $0) }
     }).first {
       let rhs = (op.1 + 1)..<s.upperBound
-      let value: ImportValue
-      do throws(ImportSkip) {
-        value = try expression(rhs)
-      } catch {
-        // `cell.contents = image.cgImage` of an image drawn in code, or loaded by a helper
-        // of the app: a built-in image of the role its names suggest, so the cell shows.
-        guard op.0 == "=", op.1 > i, tokens[op.1 - 1].isIdentifier("contents") else { throw error }
+      // `cell.contents = image.cgImage` of an image drawn in code, or loaded by a helper of
+      // the app: a built-in image of the role its names suggest, so the cell shows.
+      let setsContents = op.0 == "=" && op.1 > i && tokens[op.1 - 1].isIdentifier("contents")
+      func standIn(_ why: String) -> ImportValue {
         let words = tokens[rhs].filter { $0.kind == .identifier || $0.kind == .string }
           .map(\.text).filter {
             !["cgImage", "CGImage", "UIImage", "id", "as", "__bridge"].contains($0)
@@ -130,8 +127,22 @@ extension ImportInterpreter {
         warn(
           tokens[op.1 + 1 < s.upperBound ? op.1 + 1 : op.1],
           "this image is made in code that is not followed: using the built-in '\(name)'",
-          hint: error.message)
-        value = .image(.builtin(name))
+          hint: why)
+        return .image(.builtin(name))
+      }
+      var value: ImportValue
+      do throws(ImportSkip) {
+        value = try expression(rhs)
+      } catch {
+        guard setsContents else { throw error }
+        value = standIn(error.message)
+      }
+      // A helper that draws the image (`UIGraphicsGetCurrentContext()` … `makeImage()`)
+      // returns no value here; a written `nil` stays nil.
+      if setsContents, value.isNoImage,
+        !(rhs.count == 1 && ["nil", "NULL"].contains(tokens[rhs.lowerBound].text))
+      {
+        value = standIn("the code that makes it gives no image the importer can read")
       }
       try assign(i..<op.1, op: op.0, value: value)
       return nil

@@ -141,3 +141,14 @@ enum ImportNames {
     return roles.first { r in r.words.contains { a.contains($0) } }?.image ?? "dot"
   }
 }
+
+extension ImportValue {
+  /// Whether a value set as `contents` carries no image: what a helper that draws in code
+  /// returns (`.void`, `.null`).
+  var isNoImage: Bool {
+    switch self {
+    case .void, .null: return true
+    default: return false
+    }
+  }
+}
