@@ -200,9 +200,13 @@ struct EmissionDirectionTests {
     (0, "2pi", 2 * .pi),
   ]
 
-  @Test("emissionRange R spreads directions uniformly over θc ± R/2", arguments: spreads)
+  @Test(
+    "emissionRange R read as a flat full-angle fan spreads directions uniformly over θc ± R/2",
+    arguments: spreads)
   func emissionRangeSpread(longitude: Double, rangeText: String, range: Double) throws {
     var s = Scene()
+    try CoreKit.set(&s, "scene.emissionRangeRule", "fullAngle")
+    try CoreKit.set(&s, "scene.emissionCone", "flat")
     let like = try CoreKit.build(
       &s,
       """

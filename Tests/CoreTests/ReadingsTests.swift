@@ -28,7 +28,11 @@ struct ReadingsTests {
       \(CoreKit.sparkle).emissionLongitude 0.3
       \(CoreKit.sparkle).emissionRange \(range)
       """)
-    for (key, value) in settings.sorted(by: { $0.key < $1.key }) {
+    // The flat full-angle fan, then the settings asked for.
+    let base = ["emissionRangeRule": "fullAngle", "emissionCone": "flat"]
+    for (key, value) in base.merging(settings, uniquingKeysWith: { $1 }).sorted(by: {
+      $0.key < $1.key
+    }) {
       try CoreKit.set(&s, "scene.\(key)", value)
     }
     s.advance(to: 0.5)
@@ -174,6 +178,7 @@ struct ReadingsTests {
       \(CoreKit.sparkle).emissionRange 0.8
       """)
     try CoreKit.set(&s, "scene.emissionCone", "cone")
+    try CoreKit.set(&s, "scene.emissionRangeRule", "fullAngle")
     s.advance(to: 0.5)
     let axis = (cos(latitude) * cos(1.0), cos(latitude) * sin(1.0), sin(latitude))
     let angles = s.particles(of: like).map { p in

@@ -125,7 +125,7 @@ struct LessonTests {
     arguments: [
       (1, "set fountain.emitterCells.drop birthRate=150"),
       (1, "set fountain.emitterCells.drop.birthRate (480/3)"),
-      (3, "set jet.emitterCells.spray.emissionRange 90deg"),
+      (3, "set jet.emitterCells.spray.emissionRange 45deg"),
       (5, "set glow.lifetime 0.5"),
       (6, "animate box.position.x to 280 duration 2 timing easeIn key move"),
     ])

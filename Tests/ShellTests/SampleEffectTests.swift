@@ -89,8 +89,10 @@ struct SampleEffectTests {
     #expect(ps.count == 400)
     let old = ps.filter { $0.state.age > 1.5 }
     #expect(!old.isEmpty)
-    // 70 pt/s² of gravity: after 1.5 s every flake falls, whatever its sideways throw.
-    #expect(old.allSatisfy { $0.state.vy > 0 })
+    // 70 pt/s² of gravity: after 1.5 s nearly every flake falls; only those thrown almost
+    // straight up at the top of the ±π/2 cone around "left" (10 + 175 pt/s) still rise.
+    let falling = old.filter { $0.state.vy > 0 }.count
+    #expect(Double(falling) >= 0.85 * Double(old.count), "\(falling) of \(old.count) falling")
   }
 
   @Test("rain: the drops are fast and fall straight down")
@@ -140,7 +142,11 @@ struct SampleEffectTests {
     let (session, _, _) = try Self.run("hearts")
     let ps = try Self.particles(session, "heartsEmitter")
     #expect(!ps.isEmpty)
-    #expect(ps.allSatisfy { $0.state.y <= 250 })
+    // Aimed down ± 0.55π with a negative speed: they leave upwards within 99° of straight up,
+    // so a few start just below the horizontal, but they rise on the whole.
+    let above = ps.filter { $0.state.y <= 250 }.count
+    #expect(Double(above) >= 0.8 * Double(ps.count), "\(above) of \(ps.count) above y 250")
+    #expect(Self.mean(ps.map(\.state.y)) < 240)
   }
 
   @Test("sparkles: spread in every direction around the centre")

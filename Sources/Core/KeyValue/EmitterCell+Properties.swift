@@ -51,7 +51,8 @@ extension EmitterCell {
           + " direction when at rest)"),
       .number(
         "emissionRange", \.emissionRange, default: 0, unit: "rad", angle: true,
-        summary: "full angle of the spread around the direction (2pi = all directions)",
+        summary: "the spread of directions around the emission direction: a cone's half-angle"
+          + " by default (pi = every direction; explain emissionRangeRule)",
         choice: "directions within ±R/2 of the emission direction when scene.emissionRangeRule"
           + " is fullAngle, ±R when it is halfAngle; a flat fan (θc + R·(u − 0.5)) or a 3-D"
           + " cone as scene.emissionCone says; a negative range acts as |R|"

@@ -5,8 +5,11 @@
 /// differs only by the rule.
 package struct Readings: Sendable, Equatable {
   package var rangeRule = RangeRule.half
-  package var emissionRangeRule = EmissionRangeRule.fullAngle
-  package var emissionCone = EmissionCone.flat
+  /// The defaults follow the evidence in docs/semantics.md, "Readings": a recording of a
+  /// public effect shows halfAngle and cone; nothing observed decides rangeRule, and Apple's
+  /// header says half; six public effects need lineDirection up, one suggests down.
+  package var emissionRangeRule = EmissionRangeRule.halfAngle
+  package var emissionCone = EmissionCone.cone
   package var lineDirection = LineDirection.up
 
   package init() {}

@@ -16,7 +16,7 @@ enum EmbeddedLessons {
           set fountain emitterPosition=160,230
           cell fountain drop
           set fountain.emitterCells.drop birthRate=40 lifetime=3 velocity=120 velocityRange=40 \
-              emissionLongitude=-pi/2 emissionRange=0.5 yAcceleration=60 contents=drop scale=0.5
+              emissionLongitude=-pi/2 emissionRange=0.25 yAcceleration=60 contents=drop scale=0.5
           step 4
 
         explain:
@@ -102,7 +102,7 @@ enum EmbeddedLessons {
       name: "03-emission-range.lesson",
       text: #"""
         # Lesson 3: the direction particles leave in. The format is described in docs/lessons.md.
-        title: emissionRange is a fan
+        title: emissionRange is a cone
         summary: the direction particles leave in, and its spread
 
         setup:
@@ -116,32 +116,33 @@ enum EmbeddedLessons {
 
         explain:
           emissionLongitude is the direction particles leave a point emitter in, in radians and
-          clockwise on screen: 0 is right, −π/2 is up. emissionRange is the whole angle of a fan
-          around it: each particle's direction is drawn evenly in
-          [longitude − range/2, longitude + range/2], the range rule again. A range of 0 is a
-          single line, π a half circle, 2π every direction. (Apple calls it a cone around the
-          direction; Burst's choice: the fan is flat, in the layer's plane.)
+          clockwise on screen: 0 is right, −π/2 is up. emissionRange is the half-angle of a cone
+          around it: each particle leaves within ±range of that direction, evenly over the cone
+          (scene.emissionRangeRule halfAngle, scene.emissionCone cone: the readings the evidence
+          supports; explain emissionRangeRule). A range of 0 is a single line, π/2 a quarter turn
+          either side, π every direction. Seen from the front, a cone's particles also move more
+          slowly across the screen the more they lean towards you.
 
         step:
-        task: Open the jet into a fan a quarter turn wide (90°), still centred on straight up. To see
+        task: Open the jet into a cone a quarter turn wide (45° either side), still centred on straight up. To see
           it, step the clock before show: a particle keeps the direction it was born with, so only
           sparks born after the change fan out (step 2, then show).
-        goal: get jet.emitterCells.spray.emissionRange between 1.5 1.65
+        goal: get jet.emitterCells.spray.emissionRange between 0.75 0.82
         goal: get jet.emitterCells.spray.emissionLongitude between -1.6 -1.54
-        hint: Angles are radians; 90deg or pi/2 is a quarter turn.
-        hint: set jet.emitterCells.spray.emissionRange pi/2
+        hint: Angles are radians; 45deg or pi/4 is an eighth of a turn, the half-angle of a quarter-turn cone.
+        hint: set jet.emitterCells.spray.emissionRange pi/4
         success: emissionRange {get jet.emitterCells.spray.emissionRange}: the sparks now leave
           between 45° left and 45° right of up. step 2, then show, draws the fan: the sparks
           alive before the change still go straight up.
-        answer: set jet.emitterCells.spray.emissionRange pi/2
+        answer: set jet.emitterCells.spray.emissionRange pi/4
 
         step:
         task: Now let the sparks leave in every direction.
-        goal: get jet.emitterCells.spray.emissionRange >= 6.28
-        hint: A whole turn is 2π radians.
-        hint: set jet.emitterCells.spray.emissionRange 2pi
-        success: A range of 2π covers the whole circle, so emissionLongitude no longer matters.
-        answer: set jet.emitterCells.spray.emissionRange 2pi
+        goal: get jet.emitterCells.spray.emissionRange >= 3.14
+        hint: Half a turn either side of the direction is every direction: π radians.
+        hint: set jet.emitterCells.spray.emissionRange pi
+        success: A half-angle of π covers the whole sphere, so emissionLongitude no longer matters.
+        answer: set jet.emitterCells.spray.emissionRange pi
 
         """#),
     EmbeddedFile(

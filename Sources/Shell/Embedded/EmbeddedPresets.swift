@@ -30,7 +30,7 @@ enum EmbeddedPresets {
         # A line's normal with longitude 0 points up.
         set bubbles1.emitterCells.bubble emissionLongitude=0
         # ± π/8: they drift apart as they rise.
-        set bubbles1.emitterCells.bubble emissionRange=pi/4
+        set bubbles1.emitterCells.bubble emissionRange=pi/8
         # A sixth of the height a second: bubbles rise lazily.
         set bubbles1.emitterCells.bubble velocity=scene.height/6
         # ± a twelfth: small and big ones rise at different speeds.
@@ -78,7 +78,7 @@ enum EmbeddedPresets {
         # A line's normal with longitude π points down: the pieces fall.
         set confetti1.emitterCells.red emissionLongitude=pi
         # A wide fan (± π/8): pieces flutter sideways as they fall.
-        set confetti1.emitterCells.red emissionRange=pi/4
+        set confetti1.emitterCells.red emissionRange=pi/8
         # A fifth of the height a second: paper falls slowly against the air.
         set confetti1.emitterCells.red velocity=scene.height/5
         # ± a tenth: pieces overtake one another.
@@ -98,21 +98,21 @@ enum EmbeddedPresets {
         # The other colours move exactly as red does; only the colour differs (gold, green, blue).
         cell confetti1 gold
         set confetti1.emitterCells.gold contents=confetti birthRate=scene.width/40 lifetime=7
-        set confetti1.emitterCells.gold emissionLongitude=pi emissionRange=pi/4
+        set confetti1.emitterCells.gold emissionLongitude=pi emissionRange=pi/8
         set confetti1.emitterCells.gold velocity=scene.height/5 velocityRange=scene.height/5
         set confetti1.emitterCells.gold yAcceleration=scene.height/20 spin=3 spinRange=5
         set confetti1.emitterCells.gold scale=scene.height/480 scaleRange=scene.height/720
         set confetti1.emitterCells.gold color=rgba(1,0.8,0.25,1)
         cell confetti1 green
         set confetti1.emitterCells.green contents=confetti birthRate=scene.width/40 lifetime=7
-        set confetti1.emitterCells.green emissionLongitude=pi emissionRange=pi/4
+        set confetti1.emitterCells.green emissionLongitude=pi emissionRange=pi/8
         set confetti1.emitterCells.green velocity=scene.height/5 velocityRange=scene.height/5
         set confetti1.emitterCells.green yAcceleration=scene.height/20 spin=3 spinRange=5
         set confetti1.emitterCells.green scale=scene.height/480 scaleRange=scene.height/720
         set confetti1.emitterCells.green color=rgba(0.3,0.8,0.45,1)
         cell confetti1 blue
         set confetti1.emitterCells.blue contents=confetti birthRate=scene.width/40 lifetime=7
-        set confetti1.emitterCells.blue emissionLongitude=pi emissionRange=pi/4
+        set confetti1.emitterCells.blue emissionLongitude=pi emissionRange=pi/8
         set confetti1.emitterCells.blue velocity=scene.height/5 velocityRange=scene.height/5
         set confetti1.emitterCells.blue yAcceleration=scene.height/20 spin=3 spinRange=5
         set confetti1.emitterCells.blue scale=scene.height/480 scaleRange=scene.height/720
@@ -150,7 +150,7 @@ enum EmbeddedPresets {
         # A line's normal with longitude 0 points up: flames rise.
         set fire1.emitterCells.flame emissionLongitude=0
         # A narrow fan (± 0.15 rad), so the flame stays a column but sways.
-        set fire1.emitterCells.flame emissionRange=0.3
+        set fire1.emitterCells.flame emissionRange=0.15
         # A fifth of the height a second at birth: with the lift below, the flames reach about a
         # third of the way up in their second.
         set fire1.emitterCells.flame velocity=scene.height/5
@@ -199,7 +199,7 @@ enum EmbeddedPresets {
         # A line's normal with longitude 0 points up: rockets climb.
         set fireworks1.emitterCells.rocket emissionLongitude=0
         # ± 0.1π: rockets lean a little either way, so the bursts spread across the sky.
-        set fireworks1.emitterCells.rocket emissionRange=0.2*pi
+        set fireworks1.emitterCells.rocket emissionRange=0.1*pi
         # Three quarters of the height a second, less the slowing below: at 1 s a rocket is about
         # two thirds of the way up, where it bursts.
         set fireworks1.emitterCells.rocket velocity=scene.height*0.75
@@ -274,7 +274,7 @@ enum EmbeddedPresets {
         # Straight up (for a point, longitude −π/2 points up).
         set hearts1.emitterCells.heart emissionLongitude=-pi/2
         # ± π/6: a loose column that fans out as it rises.
-        set hearts1.emitterCells.heart emissionRange=pi/3
+        set hearts1.emitterCells.heart emissionRange=pi/6
         # A quarter of the height a second: they float, not fly.
         set hearts1.emitterCells.heart velocity=scene.height/4
         # ± an eighth: hearts pass one another.
@@ -370,7 +370,7 @@ enum EmbeddedPresets {
         # Just past straight down (π): a little wind slants the rain to the left.
         set rain1.emitterCells.drop emissionLongitude=pi+0.15
         # Almost no spread: rain falls in parallel streaks.
-        set rain1.emitterCells.drop emissionRange=0.02
+        set rain1.emitterCells.drop emissionRange=0.01
         # 1.2 heights a second: a drop crosses the scene in under a second, as rain does.
         set rain1.emitterCells.drop velocity=scene.height*1.2
         # ± a fifth of that: heavier drops fall faster.
@@ -430,7 +430,7 @@ enum EmbeddedPresets {
         # Straight up (for a circle, longitude −π/2 points up).
         set smoke1.emitterCells.puff emissionLongitude=-pi/2
         # A narrow fan (± π/16): a column, widening only slowly.
-        set smoke1.emitterCells.puff emissionRange=pi/8
+        set smoke1.emitterCells.puff emissionRange=pi/16
         # A ninth of the height a second: over its life a puff climbs about half the scene.
         set smoke1.emitterCells.puff velocity=scene.height/9
         # ± a twentieth, so puffs overtake each other and the column churns.
@@ -477,7 +477,7 @@ enum EmbeddedPresets {
         # A line's normal with longitude π points down: flakes fall.
         set snow1.emitterCells.flake emissionLongitude=pi
         # A wide fan (± π/8): flakes drift sideways as they fall.
-        set snow1.emitterCells.flake emissionRange=pi/4
+        set snow1.emitterCells.flake emissionRange=pi/8
         # A seventh of the height a second: snow falls slowly, taking about 7 s to cross.
         set snow1.emitterCells.flake velocity=scene.height/7
         # ± a fourteenth: near and far flakes seem to fall at different speeds.
@@ -521,7 +521,7 @@ enum EmbeddedPresets {
         # Aimed straight up (for a point, longitude −π/2 points up).
         set sparks1.emitterCells.spark emissionLongitude=-pi/2
         # A wide fan (± 0.35π): sparks fly out to both sides and fall back in arcs.
-        set sparks1.emitterCells.spark emissionRange=0.7*pi
+        set sparks1.emitterCells.spark emissionRange=0.35*pi
         # 0.7 heights a second: sparks climb about a sixth of the scene before falling.
         set sparks1.emitterCells.spark velocity=scene.height*0.7
         # ± a quarter of the height: a spread of arcs (the fastest climb a third of the scene).
