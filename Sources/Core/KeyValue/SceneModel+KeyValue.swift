@@ -259,6 +259,12 @@ extension SceneModel {
     }
   }
 
+  /// The facts of one property, or nil when the object has no such property.
+  ///
+  /// Cost: a linear search of the object's descriptor table, O(d) string comparisons for its
+  /// d descriptors (a few dozen per layer or cell kind); `value` and `setValue` search the same
+  /// way. That is cheap beside parsing the value and runs once per command, not per particle or
+  /// frame, so the tables stay plain arrays in their declared order (the order `keys` lists).
   package func info(_ ref: PropertyRef) -> PropertyInfo? {
     infos(of: ref.object).first { $0.name == ref.name }
   }

@@ -1,0 +1,241 @@
+// Mip levels as sprite drawing samples them: each level's geometry for a contents rect,
+// bilinear and nearest sampling of one level, and trilinear sampling between two.
+
+/// Where a mip level lies in the image's storage and how sprite coordinates map onto its
+/// texels for one contents rect: everything a ``LevelSampler`` needs but the texels.
+struct LevelGeometry {
+  let offset: Int
+  let width: Int
+  let height: Int
+  /// Texel coordinate = scale × sprite coordinate + offset.
+  let scaleX: Float
+  let offsetX: Float
+  let scaleY: Float
+  let offsetY: Float
+  let lowX: Float
+  let highX: Float
+  let lowY: Float
+  let highY: Float
+
+  init(_ level: SpriteImage.MipLevel, rect: (x: Double, y: Double, w: Double, h: Double)) {
+    offset = level.offset
+    width = level.width
+    height = level.height
+    let w = Double(level.width)
+    let h = Double(level.height)
+    scaleX = Float(rect.w * w)
+    offsetX = Float((rect.x + 0.5 * rect.w) * w)
+    scaleY = Float(rect.h * h)
+    offsetY = Float((rect.y + 0.5 * rect.h) * h)
+    (lowX, highX) = Self.range(rect.x, rect.x + rect.w, size: w)
+    (lowY, highY) = Self.range(rect.y, rect.y + rect.h, size: h)
+  }
+
+  /// The clamp range for texel-centre coordinates of a rect edge pair, within the level.
+  private static func range(_ e0: Double, _ e1: Double, size: Double) -> (Float, Float) {
+    var low = min(e0, e1) * size + 0.5
+    var high = max(e0, e1) * size - 0.5
+    if low > high {
+      let mid = (low + high) / 2
+      low = mid
+      high = mid
+    }
+    let edgeLow = 0.5
+    let edgeHigh = size - 0.5
+    low = min(max(low, edgeLow), edgeHigh)
+    high = min(max(high, edgeLow), edgeHigh)
+    return (Float(low), Float(high))
+  }
+}
+
+/// Bilinear sampling of one mip level in sprite coordinates, clamped to the contents rect.
+struct LevelSampler {
+  let texels: UnsafePointer<Float>
+  let width: Int
+  let height: Int
+  /// Texel coordinate = scale × sprite coordinate + offset.
+  let scaleX: Float
+  let offsetX: Float
+  let scaleY: Float
+  let offsetY: Float
+  let lowX: Float
+  let highX: Float
+  let lowY: Float
+  let highY: Float
+  /// `width` and `height` as `Int32(clamping:)` gives them, for the lanes.
+  let width32: Int32
+  let height32: Int32
+
+  init(_ base: UnsafePointer<Float>, _ level: LevelGeometry) {
+    texels = base + level.offset
+    width = level.width
+    height = level.height
+    width32 = Int32(clamping: level.width)
+    height32 = Int32(clamping: level.height)
+    scaleX = level.scaleX
+    offsetX = level.offsetX
+    scaleY = level.scaleY
+    offsetY = level.offsetY
+    lowX = level.lowX
+    highX = level.highX
+    lowY = level.lowY
+    highY = level.highY
+  }
+
+  /// The texel coordinates of (u, v), clamped to the texel centres of the sampled part.
+  @inline(__always)
+  private func clamped(_ u: Float, _ v: Float) -> (x: Float, y: Float) {
+    let cx = scaleX * u + offsetX
+    let cy = scaleY * v + offsetY
+    return (
+      cx < lowX ? lowX : (cx > highX ? highX : cx), cy < lowY ? lowY : (cy > highY ? highY : cy)
+    )
+  }
+
+  @inline(__always)
+  func sample(_ u: Float, _ v: Float) -> SIMD4<Float> {
+    let (cx, cy) = clamped(u, v)
+    let fx = cx - 0.5
+    let fy = cy - 0.5
+    // fx ∈ [0, width − 1] and fy ∈ [0, height − 1] after the clamps, so these cannot trap.
+    let x0 = Int(fx)
+    let y0 = Int(fy)
+    let x1 = x0 &+ 1 < width ? x0 &+ 1 : x0
+    let y1 = y0 &+ 1 < height ? y0 &+ 1 : y0
+    let wx = fx - Float(x0)
+    let wy = fy - Float(y0)
+    let row0 = y0 &* width
+    let row1 = y1 &* width
+    let t00 = load(row0 &+ x0)
+    let t10 = load(row0 &+ x1)
+    let t01 = load(row1 &+ x0)
+    let t11 = load(row1 &+ x1)
+    let fx4 = SIMD4<Float>(repeating: wx)
+    let top = t00 + (t10 - t00) * fx4
+    let bottom = t01 + (t11 - t01) * fx4
+    return top + (bottom - top) * SIMD4<Float>(repeating: wy)
+  }
+
+  /// The texel whose square holds the (clamped) point: no interpolation.
+  @inline(__always)
+  func nearest(_ u: Float, _ v: Float) -> SIMD4<Float> {
+    let (cx, cy) = clamped(u, v)
+    // cx ∈ [0.5, width − 0.5] and cy ∈ [0.5, height − 0.5]: truncation is floor, in range.
+    let x = min(Int(cx), width &- 1)
+    let y = min(Int(cy), height &- 1)
+    return load(y &* width &+ x)
+  }
+
+  /// Where four points sample, lane by lane as ``sample(_:_:)`` works it out.
+  ///
+  /// Out of line: inlined into the sprite loops, the compiler takes its lanes apart one by one
+  /// and keeps them on the stack, which measured slower than the call (callgrind, 2026-12).
+  @inline(never)
+  func taps(_ u: SIMD4<Float>, _ v: SIMD4<Float>) -> BilinearTaps {
+    let (cx, cy) = clamped(u, v)
+    let fx = cx - 0.5
+    let fy = cy - 0.5
+    // fx ∈ [0, width − 1] and fy ∈ [0, height − 1] after the clamps.
+    let x0 = lanewiseTruncation(fx)
+    let y0 = lanewiseTruncation(fy)
+    let x1 = (x0 &+ 1).replacing(with: x0, where: x0 &+ 1 .>= width32)
+    let y1 = (y0 &+ 1).replacing(with: y0, where: y0 &+ 1 .>= height32)
+    return BilinearTaps(
+      x0: x0, x1: x1, y0: y0, y1: y1, wx: fx - SIMD4<Float>(x0), wy: fy - SIMD4<Float>(y0))
+  }
+
+  /// Lane `lane` of `taps`, bilinear as ``sample(_:_:)``.
+  @inline(__always)
+  func sample(_ taps: BilinearTaps, _ lane: Int) -> SIMD4<Float> {
+    let x0 = Int(taps.x0[lane])
+    let x1 = Int(taps.x1[lane])
+    let row0 = Int(taps.y0[lane]) &* width
+    let row1 = Int(taps.y1[lane]) &* width
+    let t00 = load(row0 &+ x0)
+    let t10 = load(row0 &+ x1)
+    let t01 = load(row1 &+ x0)
+    let t11 = load(row1 &+ x1)
+    let fx4 = SIMD4<Float>(repeating: taps.wx[lane])
+    let top = t00 + (t10 - t00) * fx4
+    let bottom = t01 + (t11 - t01) * fx4
+    return top + (bottom - top) * SIMD4<Float>(repeating: taps.wy[lane])
+  }
+
+  /// The texel columns and rows ``nearest(_:_:)`` reads for four points.
+  @inline(__always)
+  func nearestTaps(_ u: SIMD4<Float>, _ v: SIMD4<Float>) -> (x: SIMD4<Int32>, y: SIMD4<Int32>) {
+    let (cx, cy) = clamped(u, v)
+    let xt = lanewiseTruncation(cx)
+    let yt = lanewiseTruncation(cy)
+    let lastX = SIMD4<Int32>(repeating: Int32(clamping: width &- 1))
+    let lastY = SIMD4<Int32>(repeating: Int32(clamping: height &- 1))
+    return (
+      xt.replacing(with: lastX, where: lastX .< xt), yt.replacing(with: lastY, where: lastY .< yt)
+    )
+  }
+
+  /// The clamped texel coordinates of four points, lane by lane as ``clamped(_:_:)``.
+  @inline(__always)
+  private func clamped(_ u: SIMD4<Float>, _ v: SIMD4<Float>) -> (SIMD4<Float>, SIMD4<Float>) {
+    let cx = scaleX * u + offsetX
+    let cy = scaleY * v + offsetY
+    return (
+      cx.replacing(with: highX, where: cx .> highX).replacing(with: lowX, where: cx .< lowX),
+      cy.replacing(with: highY, where: cy .> highY).replacing(with: lowY, where: cy .< lowY)
+    )
+  }
+
+  @inline(__always)
+  func load(_ index: Int) -> SIMD4<Float> {
+    UnsafeRawPointer(texels + index &* 4).loadUnaligned(as: SIMD4<Float>.self)
+  }
+}
+
+/// Where four pixels sample one mip level bilinearly: the texel columns and rows either side
+/// and the weights toward the second, per lane.
+struct BilinearTaps {
+  let x0: SIMD4<Int32>
+  let x1: SIMD4<Int32>
+  let y0: SIMD4<Int32>
+  let y1: SIMD4<Int32>
+  let wx: SIMD4<Float>
+  let wy: SIMD4<Float>
+}
+
+/// Trilinear sampling: bilinear in the two mip levels around `lod`, blended by its fraction;
+/// or, `nearest`, the nearest texel of the level `lod` rounds down to.
+struct MipSampler {
+  let fine: LevelSampler
+  let coarse: LevelSampler
+  let mix: Float
+  let nearest: Bool
+
+  /// Which of the three ways `sample` takes.
+  enum Kind {
+    case one, two, nearest
+  }
+
+  var kind: Kind { nearest ? .nearest : (mix == 0 ? .one : .two) }
+
+  init(
+    _ levels: [LevelGeometry], _ base: UnsafePointer<Float>, lod: Double, nearest: Bool = false
+  ) {
+    self.nearest = nearest
+    let last = levels.count - 1
+    let clamped = lod.isFinite ? min(max(lod, 0), Double(last)) : 0
+    let level = Int(clamped.rounded(.down))
+    let next = min(level + 1, last)
+    fine = LevelSampler(base, levels[level])
+    coarse = LevelSampler(base, levels[next])
+    let fraction = Float(clamped - Double(level))
+    mix = next == level || fraction < 1.0 / 256 ? 0 : fraction
+  }
+
+  @inline(__always)
+  func sample(_ u: Float, _ v: Float) -> SIMD4<Float> {
+    if nearest { return fine.nearest(u, v) }
+    let a = fine.sample(u, v)
+    if mix == 0 { return a }
+    return a + (coarse.sample(u, v) - a) * mix
+  }
+}

@@ -1,0 +1,269 @@
+// The sprite pen: how a sprite's rows are worked out and blended into a canvas's pixels.
+
+/// Draws sprites into a canvas's pixels (see ``Canvas/withSpritePen(_:)``).
+struct SpritePen {
+  /// The canvas's first float; nil for an empty canvas.
+  let base: UnsafeMutablePointer<Float>?
+  let width: Int
+  let height: Int
+  /// Scratch space for a narrow sprite's pixels, blended only once all its rows are worked out
+  /// (see ``DeferredPixel``); nil: each pixel is blended as soon as it is worked out.
+  let deferred: UnsafeMutablePointer<DeferredPixel>?
+  let deferredCount: UnsafeMutablePointer<Int>?
+  /// Whether rows skip the pixels of the box that cannot be covered (see `draw`); false: every
+  /// pixel of each row's box is worked out, as before the trimming.
+  var trimming = true
+
+  /// Draws one sprite of `look`: see ``Canvas/drawSprite(_:contentsRect:transform:tint:blend:filter:)``.
+  func draw(_ look: SpriteLook, transform: Affine2D, tint: RGBA, blend: BlendMode) {
+    guard transform.isFinite, look.rectDraws,
+      let tintColor = spriteTint(tint)
+    else { return }
+
+    let extentX = transform.a.magnitude + transform.c.magnitude
+    let extentY = transform.b.magnitude + transform.d.magnitude
+    // Tiny sprites (most particles in a terminal frame) splat before any inversion is needed.
+    if extentX < Canvas.splatThreshold && extentY < Canvas.splatThreshold {
+      splat(
+        look, center: transform.apply(x: 0, y: 0), area: transform.determinant.magnitude,
+        tint: tintColor, blend: blend)
+      return
+    }
+    guard let inverse = transform.inverted() else { return }
+
+    let (lod, nearest) = Canvas.level(
+      imageWidth: look.imageW, imageHeight: look.imageH, inverse: inverse, filter: look.filter)
+
+    guard
+      let box = PixelBox(
+        transform, minX: -0.5, minY: -0.5, maxX: 0.5, maxY: 0.5, margin: 0.5, width: width,
+        height: height),
+      let base
+    else { return }
+    // Sprite units per pixel along each sprite axis's normal, for the edge coverage.
+    let gradU = (inverse.a * inverse.a + inverse.c * inverse.c).squareRoot()
+    let gradV = (inverse.b * inverse.b + inverse.d * inverse.d).squareRoot()
+    let pixelsPerU = 1 / gradU
+    let pixelsPerV = 1 / gradV
+    let halfU = 0.5 * pixelsPerU
+    let halfV = 0.5 * pixelsPerV
+    // Beyond these |u|, |v| a pixel centre gets no coverage.
+    let limitU = 0.5 + 0.5 * gradU
+    let limitV = 0.5 + 0.5 * gradV
+    let canvasWidth = width
+    let stepU = Float(inverse.a)
+    let stepV = Float(inverse.b)
+    let pixelsPerUf = Float(pixelsPerU)
+    let pixelsPerVf = Float(pixelsPerV)
+    let halfUf = Float(halfU)
+    let halfVf = Float(halfV)
+    // Whether a row may skip the pixels of its box whose centres lie half a pixel or more
+    // outside the span `narrow` solves (see below). Their coverage is 0: exactly, they lie
+    // past the band's edge, and the Float arithmetic of a lane errs by under 2⁻¹⁵ of a pixel
+    // while the sprite is at most 64 px across each axis, an eighth of the 2⁻¹² within which
+    // edgeCoverage snaps to 0. Larger sprites visit the whole box, as before.
+    let trims = trimming && pixelsPerU <= 64 && pixelsPerV <= 64
+
+    // A narrow sprite's pixels are worked out first and blended after, so that the canvas
+    // reads of all its rows are in flight together rather than one row after another (the
+    // canvas is far larger than the caches, and most sprites' rows miss them).
+    var recorder: Recorder?
+    if let deferred, let count = deferredCount, box.x1 &- box.x0 <= DeferredPixel.widest {
+      count.pointee = 0
+      recorder = Recorder(entries: deferred, count: count)
+    }
+    defer { if let recorder { flush(recorder, blend) } }
+
+    look.image.storage.withUnsafeBufferPointer { texels in
+      guard let texelBase = texels.baseAddress else { return }
+      let sampler = MipSampler(look.levels, texelBase, lod: lod, nearest: nearest)
+      for y in box.y0..<box.y1 {
+        let py = Double(y) + 0.5
+        let rowU = inverse.c * py + inverse.tx
+        let rowV = inverse.d * py + inverse.ty
+        // The pixel centres of this row that can be covered: |u| < limitU and |v| < limitV.
+        var low = Double(box.x0)
+        var high = Double(box.x1)
+        narrow(&low, &high, slope: inverse.a, offset: rowU, limit: limitU)
+        narrow(&low, &high, slope: inverse.b, offset: rowV, limit: limitV)
+        if !(low < high) { continue }
+        // low, high ∈ [box.x0, box.x1] ⊂ [0, width]: truncation is floor, and cannot trap.
+        let x0 = max(box.x0, Int(low) - 1)
+        let x1 = min(box.x1, Int(high) + 2)
+        if x0 >= x1 { continue }
+        // The pixels drawn, x0 + first ..< x0 + count: trimmed, the first and last whose
+        // centres lie less than half a pixel outside [low, high]. The lanes keep their
+        // arithmetic (each pixel's sprite point is worked out from x0 either way), so the
+        // pixels drawn get the bytes they got untrimmed.
+        var first = 0
+        var count = x1 &- x0
+        if trims {
+          // 0 ≤ low < high ≤ width: truncation is floor, and the conversions cannot trap.
+          let end = Int(high)
+          first = max(0, Int(low) &- x0)
+          count = min(count, (Double(end) < high ? end &+ 1 : end) &- x0)
+          if first >= count { continue }
+        }
+        // Per pixel in Float, from the row's first centre so magnitudes stay small.
+        let startX = Double(x0) + 0.5
+        let u0 = Float(inverse.a * startX + rowU)
+        let v0 = Float(inverse.b * startX + rowV)
+        // Unsafe: x0 ..< x1 lies inside the canvas row y (the box is clipped to the canvas).
+        let row = base + (y &* canvasWidth &+ x0) &* 4
+        let span = SpriteSpan(
+          u0: u0, v0: v0, stepU: stepU, stepV: stepV, pixelsPerU: pixelsPerUf,
+          pixelsPerV: pixelsPerVf, halfU: halfUf, halfV: halfVf, tint: tintColor)
+        let (n, f) = (count, first)
+        if let recorder {
+          if recorder.count.pointee > DeferredPixel.capacity &- DeferredPixel.widest {
+            flush(recorder, blend)
+          }
+          prefetchPixels(row + f &* 4, n &- f)
+          switch sampler.kind {
+          case .one: span.draw(row, f, n, recorder, OneLevel(sampler))
+          case .two: span.draw(row, f, n, recorder, TwoLevels(sampler))
+          case .nearest: span.draw(row, f, n, recorder, Nearest(sampler))
+          }
+          continue
+        }
+        switch (blend, sampler.kind) {
+        case (.sourceOver, .one): span.draw(row, f, n, SourceOver(), OneLevel(sampler))
+        case (.sourceOver, .two): span.draw(row, f, n, SourceOver(), TwoLevels(sampler))
+        case (.sourceOver, .nearest): span.draw(row, f, n, SourceOver(), Nearest(sampler))
+        case (.additive, .one): span.draw(row, f, n, Additive(), OneLevel(sampler))
+        case (.additive, .two): span.draw(row, f, n, Additive(), TwoLevels(sampler))
+        case (.additive, .nearest): span.draw(row, f, n, Additive(), Nearest(sampler))
+        }
+      }
+    }
+  }
+
+  /// Blends the pixels `recorder` holds, in the order they were worked out, and empties it.
+  private func flush(_ recorder: Recorder, _ blend: BlendMode) {
+    switch blend {
+    case .sourceOver: recorder.replay(SourceOver())
+    case .additive: recorder.replay(Additive())
+    }
+  }
+
+  /// Deposits a tiny sprite's light: see ``Canvas/drawSprite(_:contentsRect:transform:tint:blend:filter:)``.
+  private func splat(
+    _ look: SpriteLook, center: (x: Double, y: Double), area: Double, tint: SIMD4<Float>,
+    blend: BlendMode
+  ) {
+    guard area > 0, area.isFinite, center.x.isFinite, center.y.isFinite, let base else { return }
+    let side = max(1, area.squareRoot())
+    let density = Float(area / (side * side))
+    let color = look.splatMean * tint * density
+    let left = center.x - side / 2
+    let top = center.y - side / 2
+    // The box spans at most 3 pixels per axis (side < 2); clamp before converting to Int.
+    let limit = Double(max(width, height)) + 4
+    let firstX = Int(min(max(left.rounded(.down), -4), limit))
+    let firstY = Int(min(max(top.rounded(.down), -4), limit))
+    let canvasWidth = width
+    let canvasHeight = height
+    // The overlap of the box with each of the ≤ 3 columns and rows, computed once.
+    var wxs = SIMD3<Float>(repeating: 0)
+    var wys = SIMD3<Float>(repeating: 0)
+    for k in 0..<3 {
+      let x = Double(firstX + k)
+      let y = Double(firstY + k)
+      wxs[k] = Float(max(0, min(left + side, x + 1) - max(left, x)))
+      wys[k] = Float(max(0, min(top + side, y + 1) - max(top, y)))
+    }
+    for j in 0..<3 {
+      let y = firstY + j
+      let wy = wys[j]
+      if y < 0 || y >= canvasHeight || wy <= 0 { continue }
+      for i in 0..<3 {
+        let x = firstX + i
+        let wx = wxs[i]
+        if x < 0 || x >= canvasWidth || wx <= 0 { continue }
+        let c = color * (wx * wy)
+        // Unsafe: (x, y) was checked to lie inside the canvas just above.
+        blendPixel(base + (y * canvasWidth + x) * 4, c.x, c.y, c.z, c.w, blend)
+      }
+    }
+  }
+
+  /// The premultiplied tint a sprite is drawn with, or nil when it would draw nothing: an
+  /// empty canvas, or a tint that is not finite or fully transparent.
+  func spriteTint(_ tint: RGBA) -> SIMD4<Float>? {
+    guard width > 0, height > 0, tint.isFinite else { return nil }
+    let alpha = unitClamp(tint.a)
+    guard alpha > 0 else { return nil }
+    return SIMD4<Float>(
+      unitClamp(tint.r) * alpha, unitClamp(tint.g) * alpha, unitClamp(tint.b) * alpha, alpha)
+  }
+}
+
+/// One row of a sprite: where its first pixel centre lies in sprite space, the steps per pixel,
+/// the edge coverage's scales and the tint.
+struct SpriteSpan {
+  let u0: Float
+  let v0: Float
+  let stepU: Float
+  let stepV: Float
+  let pixelsPerU: Float
+  let pixelsPerV: Float
+  let halfU: Float
+  let halfV: Float
+  let tint: SIMD4<Float>
+
+  /// Draws pixels `first ..< count` of the row that starts at `start`, specialised for the
+  /// blend and the sampling so that the loop holds no per-pixel choice.
+  ///
+  /// Four pixels at a time: their sprite points, edge coverage and sampling taps are computed
+  /// in SIMD lanes, each lane doing exactly the arithmetic a pixel-by-pixel loop would (the
+  /// same operations in the same order, as ``edgeCoverage(_:_:)`` and ``MipSampler`` do), so
+  /// the bytes are the same; the lanes past `count` get no coverage. The texels are then read
+  /// and blended pixel by pixel. Pixel `i`'s sprite point is `u0 + stepU·i` wherever the loop
+  /// starts, so skipping pixels changes none of the others.
+  @inline(__always)
+  func draw<B: PixelBlend, S: SpriteSampling>(
+    _ start: UnsafeMutablePointer<Float>, _ first: Int, _ count: Int, _ blend: B, _ sampler: S
+  ) {
+    let lanes = SIMD4<Int32>(0, 1, 2, 3)
+    // count ≤ the canvas width, far inside Int32.
+    let end = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: count))
+    // Unsafe: the lanes at or past `count` get no coverage, so their pixel pointers (up to
+    // three pixels past the span) are formed but never read or written.
+    var p = start + first &* 4
+    var i = first
+    while i < count {
+      let index = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: i)) &+ lanes
+      // Float(Int32) is exact here and rounds as Float(i) does in any case.
+      let step = SIMD4<Float>(index)
+      let u = u0 + stepU * step
+      let v = v0 + stepV * step
+      let coverage =
+        (lanewiseEdgeCoverage(lanewiseMagnitude(u) * pixelsPerU, halfU)
+        * lanewiseEdgeCoverage(lanewiseMagnitude(v) * pixelsPerV, halfV))
+        .replacing(with: 0, where: index .>= end)
+      if any(coverage .> 0) {
+        let cu = u.replacing(with: 0.5, where: u .> 0.5).replacing(with: -0.5, where: u .< -0.5)
+        let cv = v.replacing(with: 0.5, where: v .> 0.5).replacing(with: -0.5, where: v .< -0.5)
+        let taps = sampler.taps(cu, cv)
+        // Lane by lane with constant lane numbers, so each reads its lane from a register.
+        put(p, coverage[0], taps, 0, blend, sampler)
+        put(p + 4, coverage[1], taps, 1, blend, sampler)
+        put(p + 8, coverage[2], taps, 2, blend, sampler)
+        put(p + 12, coverage[3], taps, 3, blend, sampler)
+      }
+      p += 16
+      i &+= 4
+    }
+  }
+
+  /// Blends pixel `p`, lane `lane` of `taps`, when it has coverage.
+  @inline(__always)
+  private func put<B: PixelBlend, S: SpriteSampling>(
+    _ p: UnsafeMutablePointer<Float>, _ coverage: Float, _ taps: S.Taps, _ lane: Int, _ blend: B,
+    _ sampler: S
+  ) {
+    if coverage > 0 {
+      blend.apply(p, sampler.sample(taps, lane) * (tint * coverage))
+    }
+  }
+}
