@@ -597,6 +597,17 @@ extension ImportFormsTests {
 
         """, get: "e.emitterCells.c.contents", value: "dot"),
     Case(
+      name: "Swift 2's class methods UIColor.whiteColor() and UIScreen.mainScreen()",
+      ext: "swift",
+      source: swift(
+        """
+            e.emitterPosition = CGPoint(x: UIScreen.mainScreen().bounds.width / 2, y: 0)
+            let c = CAEmitterCell()
+            c.color = UIColor.orangeColor().CGColor
+            c.contentsScale = UIScreen.mainScreen().scale
+            e.emitterCells = [c]
+        """), get: "e.emitterCells.c.color", value: "#ff8000"),
+    Case(
       name: "contents = nil written out stays nil", ext: "swift",
       source: swift(
         """

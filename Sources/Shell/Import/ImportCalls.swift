@@ -277,6 +277,10 @@ extension ImportInterpreter {
     where args.isEmpty && items.count == 1 && { if case .type = items[0] { true } else { false } }():
       // `[CAEmitterCell]()`: an empty array of that type.
       return .array([])
+    case .color where args.isEmpty, .host where args.isEmpty:
+      // Swift 1 and 2 spelled class properties as methods: `UIColor.whiteColor()`,
+      // `UIScreen.mainScreen()`: the value itself.
+      return v
     default:
       throw skip("\(v.kindName) cannot be called", at)
     }

@@ -98,7 +98,7 @@ extension ImportInterpreter {
       if type == "UIColor" || type == "CGColor", let color = ImportNames.color(name) {
         return .color(color)
       }
-      if type == "UIScreen", name == "main" { return .host }
+      if type == "UIScreen", name == "main" || name == "mainScreen" { return .host }
       if type.hasPrefix("CA") { return .constant("." + name) }
     case .host:
       switch name {
@@ -109,6 +109,11 @@ extension ImportInterpreter {
       case "layer": return layerIsOwn ? try ownEmitter(at: at) : .hostLayer
       case "bounds", "frame", "applicationFrame": return .rect(whole)
       case "center": return .point(Point(whole.size.width / 2, whole.size.height / 2))
+      case "scale", "nativeScale":
+        // **(choice)** `UIScreen.main.scale`: 1. Burst draws a point as a pixel (pixelScale
+        // scales snapshots) and reads an image set's 1x file first, so a `contentsScale` set
+        // from the screen keeps images at the size they are drawn here (docs/import.md).
+        return .number(1)
       default:
         if let value = instanceValue(name) { return value }
         if program.language == .objc, !program.properties.contains(where: { $0.name == name }),
