@@ -16,7 +16,7 @@ enum ImportCommands {
 
   static let importFile = Command(
     name: "import",
-    usage: "import FILE.swift|FILE.m [view WxH [in WxH]] [quiet] [save FILE.burst]",
+    usage: "import FILE.swift|FILE.m|FILE.sks [view WxH [in WxH]] [quiet] [save FILE.burst]",
     abstract:
       "build the layers and cells that a Swift or Objective-C file's emitter code builds",
     discussion:
@@ -34,7 +34,9 @@ enum ImportCommands {
       + " warning naming the line, never an error; quiet hides those warnings. The hosting"
       + " view is the scene: view WxH sets its size first. A file that is not Swift or"
       + " Objective-C, not UTF-8, or adds no emitter is an error. docs/import.md lists what it"
-      + " reads.",
+      + " reads. A SpriteKit particle file (.sks, from Xcode's particle editor) becomes an"
+      + " emitter with one cell at the scene's centre, each field mapped as docs/import.md"
+      + " lists.",
     examples: [
       "import Snow.swift", "import ConfettiView.swift view 390x844",
       "import LikeButton.swift view 44x44 in 200x200",
@@ -46,6 +48,22 @@ enum ImportCommands {
     let fileToken = try inv.argument(1, "FILE")
     let c = try inv.clauses(from: 2)
     let path = fileToken.text
+    if SpriteKitImport.handles(path) {
+      guard !c.has(view), try c.value(within) == nil else {
+        throw inv.error(
+          "view and in size a view's code; a SpriteKit particle file has none",
+          hint: "set the scene's size first: scene WxH", at: fileToken)
+      }
+      let run = ImportRun(
+        session: s, path: path, language: .swift, source: "", quiet: c.has(quiet))
+      try run.performSpriteKit(token: fileToken, inv: inv)
+      if let saveToken = c.valueToken(save) {
+        try inv.writing(saveToken) { () throws(OutputError) in
+          try AtomicFile.write(Array(run.script.utf8), to: try AtomicFile.check(saveToken.text))
+        }
+      }
+      return
+    }
     guard let language = ImportLanguage.of(path: path) else {
       let known = ImportLanguage.extensions.map(\.ext)
       throw inv.error(
@@ -104,7 +122,7 @@ final class ImportRun {
   let source: String
   let quiet: Bool
   /// The commands that ran, as a script (`import … save FILE`).
-  private(set) var script = ""
+  var script = ""
 
   init(session: Session, path: String, language: ImportLanguage, source: String, quiet: Bool) {
     self.session = session
@@ -350,7 +368,7 @@ final class ImportRun {
   }
 
   /// Runs one command of the translation through the session, as if from the file's line.
-  private func runLine(_ text: String, line: Int) throws(Diagnostic) {
+  func runLine(_ text: String, line: Int) throws(Diagnostic) {
     let sourceLine = SourceLine(file: path, number: line, text: text)
     for cmd in try Lexer.commands(inLine: sourceLine) {
       try session.checkInterrupt()
@@ -360,7 +378,7 @@ final class ImportRun {
   }
 
   /// Prints the warnings in the file's order (unless quiet).
-  private func report(_ warnings: [ImportWarning]) {
+  func report(_ warnings: [ImportWarning]) {
     guard !quiet else { return }
     let ordered = warnings.enumerated().sorted {
       ($0.element.line, $0.element.column, $0.offset)
