@@ -35,8 +35,10 @@ extension SceneExporter {
     } else {
       statement(dialect.newAnimation(ident, type, keyPath: string(keyPath)))
     }
-    func set(_ key: String, _ v: String, objc objcKey: String? = nil) {
-      statement("\(ident).\(dialect.key(objc: objcKey ?? key, swift: key)) = \(v)")
+    func set(_ key: String, _ v: String) { statement("\(ident).\(key) = \(v)") }
+    /// An animation option by its name in `AnimationOption.table`, spelled as the language does.
+    func option(_ name: String, _ v: String) {
+      set(dialect.key(objc: name, swift: AnimationOption.swiftName(of: name)), v)
     }
     // UIView.animate starts from what is on screen when it runs.
     let presented = dialect.presentationValue(of: owner, keyPath: string(keyPath))
@@ -86,10 +88,10 @@ extension SceneExporter {
       if v != d.defaultValue { set(d.name, expression(v, kind: d.kind)) }
     }
     if !a.removedOnCompletion {
-      set("isRemovedOnCompletion", bool(false), objc: "removedOnCompletion")
+      option("removedOnCompletion", bool(false))
     }
-    if a.additive { set("isAdditive", bool(true), objc: "additive") }
-    if a.cumulative { set("isCumulative", bool(true), objc: "cumulative") }
+    if a.additive { option("additive", bool(true)) }
+    if a.cumulative { option("cumulative", bool(true)) }
     if inGroup { return ident }
     let key = a.key.map(string) ?? "nil"
     statement(dialect.addAnimation(ident, to: owner, forKey: key))
