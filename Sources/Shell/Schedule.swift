@@ -103,3 +103,15 @@ struct ActionParameter: Sendable, Equatable {
   /// As `actions` writes it: `point=160,120`.
   var spelled: String { fallback.map { "\(name)=\($0)" } ?? name }
 }
+
+/// What a failed command restores besides the scene, declared once: the schedule, the named
+/// actions, the counters that name new events and timers, and the warnings already given.
+/// `Session.execute` saves it whole in its checkpoint and puts it back whole, so a field added
+/// here cannot escape undo.
+struct Undoable: Sendable {
+  var events: [ScheduledEvent] = []
+  var nextSequence = 0
+  var actions: [NamedAction] = []
+  var nextTimerID = 1
+  var warned: Set<String> = []
+}

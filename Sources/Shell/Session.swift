@@ -5,12 +5,27 @@ import Core
 /// they were when the command fails.
 final class Session {
   var scene = Scene()
-  var events: [ScheduledEvent] = []
-  var nextSequence = 0
+  /// Everything besides the scene that a failed command restores, as one value (`Undoable`):
+  /// a field added there is undone with the rest. The properties below read and write it.
+  var undoable = Undoable()
+  var events: [ScheduledEvent] {
+    get { undoable.events }
+    set { undoable.events = newValue }
+  }
+  var nextSequence: Int {
+    get { undoable.nextSequence }
+    set { undoable.nextSequence = newValue }
+  }
   /// Named actions in the order they were first defined.
-  var actions: [NamedAction] = []
+  var actions: [NamedAction] {
+    get { undoable.actions }
+    set { undoable.actions = newValue }
+  }
   /// The number the next repeating timer gets.
-  var nextTimerID = 1
+  var nextTimerID: Int {
+    get { undoable.nextTimerID }
+    set { undoable.nextTimerID = newValue }
+  }
   /// The actions being run, to refuse an action that runs itself.
   var runningActions: [String] = []
   /// Scheduled commands run so far by the current top-level command (`Limits.maxScheduledRuns`).
@@ -51,7 +66,10 @@ final class Session {
   /// A scheduled command runs at 0: it was checked where it was written.
   var nesting = 0
   /// Warnings already given by the current command (each is given once per command).
-  var warnedThisCommand: Set<String> = []
+  var warnedThisCommand: Set<String> {
+    get { undoable.warned }
+    set { undoable.warned = newValue }
+  }
   /// A scheduled command that failed while the clock ran (already printed). The step that ran
   /// it is not undone — time has passed — but a script stops after that step.
   var scheduledFailure: Diagnostic?
@@ -229,12 +247,10 @@ final class Session {
   /// nothing (copy-on-write) as long as nobody writes the particle arrays; the first move of
   /// the clock lets go of it (see `clockWillMove`), so a step never copies the particle store.
   struct Checkpoint {
+    /// Nil once the clock moved (or for a display command): see above.
     var scene: Scene?
-    var events: [ScheduledEvent]
-    var nextSequence: Int
-    var actions: [NamedAction]
-    var nextTimerID: Int
-    var warned: Set<String>
+    /// The rest of what a failure restores, whole.
+    var state: Undoable
     /// The clock moved since the checkpoint: failure keeps the scene as it is now.
     var clockMoved = false
     /// The command is undone whole (`Command.undoneWhole`): the scene is kept even when the
@@ -294,9 +310,8 @@ final class Session {
     }
     checkpoints.append(
       Checkpoint(
-        scene: command.effect == .display ? nil : scene, events: events,
-        nextSequence: nextSequence, actions: actions, nextTimerID: nextTimerID,
-        warned: warnedThisCommand, keepsScene: command.undoneWhole))
+        scene: command.effect == .display ? nil : scene, state: undoable,
+        keepsScene: command.undoneWhole))
     history.willRun(command.effect, model: scene.model)  // history hook
     do throws(Diagnostic) {
       let bound = try bindingFreshNames(cmd, command)
@@ -313,11 +328,7 @@ final class Session {
           "the scene is as after the last completed step, at t = \(Session.clockText(scene.now)) s"
       } else {
         if let kept = saved.scene { scene = kept }
-        events = saved.events
-        nextSequence = saved.nextSequence
-        actions = saved.actions
-        nextTimerID = saved.nextTimerID
-        warnedThisCommand = saved.warned
+        undoable = saved.state
       }
       if e.reported && saved.clockMoved && !nested {
         sink.err(

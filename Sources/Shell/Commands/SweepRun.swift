@@ -160,16 +160,12 @@ extension Session {
   func panel(sink: OutputSink) -> Session {
     let p = Session(sink: sink, imageCache: imageCache)
     p.scene = scene
-    p.events = events
-    p.nextSequence = nextSequence
-    p.actions = actions
-    p.nextTimerID = nextTimerID
+    p.undoable = undoable
+    p.warnedThisCommand = []
     p.interruptRequested = interruptRequested
     p.skipsDisplayCommands = true
     p.checkpoints = [
-      Checkpoint(
-        scene: nil, events: [], nextSequence: 0, actions: [], nextTimerID: 0, warned: [],
-        clockMoved: true)
+      Checkpoint(scene: nil, state: Undoable(nextTimerID: 0), clockMoved: true)
     ]
     return p
   }
