@@ -1,148 +1,31 @@
 import Core
 
-/// Where a session's text goes: results to `out`, diagnostics and warnings to `err`.
-protocol OutputSink: AnyObject {
-  func out(_ text: String)
-  func err(_ text: String)
-  /// Results already encoded as UTF-8 (a terminal frame), which a sink that writes bytes
-  /// passes on as they are instead of making a string of them.
-  func out(utf8 bytes: [UInt8])
-}
-
-extension OutputSink {
-  func out(utf8 bytes: [UInt8]) { out(String(decoding: bytes, as: UTF8.self)) }
-}
-
-/// Collects output in memory (tests, golden transcripts).
-final class CapturedOutput: OutputSink {
-  private(set) var stdout = ""
-  private(set) var stderr = ""
-  /// Both streams interleaved in the order written.
-  private(set) var transcript = ""
-
-  func out(_ text: String) {
-    stdout += text
-    transcript += text
-  }
-
-  func err(_ text: String) {
-    stderr += text
-    transcript += text
-  }
-}
-
-/// A command scheduled by `after`, `at` or `fire`, run when the clock reaches `time`.
-struct ScheduledEvent: Sendable {
-  enum Action: Sendable {
-    /// A command written by the user, run as if typed at that moment.
-    case command(CommandText)
-    /// `fire`'s stop: the layer's birthRate back to 0.
-    case stopFire(LayerID)
-    /// One run of a repeating timer (`every`), which schedules the next when it succeeds.
-    case timer(RepeatingTimer)
-  }
-
-  var time: Double
-  var sequence: Int
-  var action: Action
-}
-
-/// A repeating timer (`every S COMMAND [until T]`): its runs are at the exact scene times
-/// start + S, start + 2S, …, each the Double `step` lands on for that time, up to `until`
-/// (inclusive). Only the next run is ever scheduled.
-struct RepeatingTimer: Sendable {
-  /// Its number, for `timers` and `cancel every ID`.
-  var id: Int
-  /// The command each run executes.
-  var body: CommandText
-  /// The `every` command that made it.
-  var definition: CommandText
-  var start: Double
-  var interval: Double
-  var until: Double?
-  /// Which run this event is (1 for the first).
-  var index: Int
-
-  /// The scene time of run `n`.
-  func time(_ n: Int) -> Double { TimeCommands.snapped(start + interval * Double(n)) }
-
-  /// How many runs it would make from this one up to scene time `t` (0 when none).
-  func runs(to t: Double) -> Double {
-    let last = min(t, until ?? t)
-    guard time(index) <= last else { return 0 }
-    let n = ((last - start) / interval).rounded(.down)
-    // One more than the quotient when rounding put a run exactly at `last` past it.
-    var count = n - Double(index) + 1
-    if n < 1e15, time(Int(n) + 1) <= last { count += 1 }
-    return max(1, count)
-  }
-}
-
-/// A named action (`action NAME COMMAND`), run by `run NAME`.
-struct NamedAction: Sendable {
-  var name: String
-  var body: CommandText
-  /// Its parameters (`action tap(point=160,120) …`), each read in the body as `$NAME`.
-  var parameters: [ActionParameter] = []
-}
-
-/// A parameter of a named action: its name and the value `run` gives it when left out.
-struct ActionParameter: Sendable, Equatable {
-  var name: String
-  var fallback: String?
-
-  /// `(P1, P2=DEFAULT, …)` as written after an action's name. A piece that is not
-  /// `NAME` or `NAME=…` continues the default before it, so `point=160,120` is one default.
-  static func list(_ text: Substring) -> [ActionParameter]? {
-    var out: [ActionParameter] = []
-    for piece in text.split(separator: ",", omittingEmptySubsequences: false) {
-      func trim(_ s: Substring) -> String {
-        String(s.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-      }
-      let word = trim(piece)
-      let eq = word.firstIndex(of: "=")
-      let name = trim(eq.map { word[..<$0] } ?? Substring(word))
-      if Binding.isReference("$" + name) {
-        let value = eq.map { trim(word[word.index(after: $0)...]) }
-        out.append(ActionParameter(name: name, fallback: value))
-      } else if let last = out.last, let fallback = last.fallback {
-        out[out.count - 1].fallback = fallback + "," + word
-      } else if word.isEmpty && out.isEmpty && text.allSatisfy(\.isWhitespace) {
-        return []
-      } else {
-        return nil
-      }
-    }
-    return out
-  }
-
-  /// A word written `NAME(…)` (not quoted): the name and what the parentheses hold, as
-  /// `action tap(point=1,2)` declares parameters and `run tap(point=3,4)` gives them.
-  static func call(_ token: Token) -> (name: String, inside: Substring)? {
-    let word = token.text
-    guard !token.quoted, let open = word.firstIndex(of: "("), word.hasSuffix(")") else {
-      return nil
-    }
-    return (
-      String(word[..<open]), word[word.index(after: open)..<word.index(before: word.endIndex)]
-    )
-  }
-
-  /// As `actions` writes it: `point=160,120`.
-  var spelled: String { fallback.map { "\(name)=\($0)" } ?? name }
-}
-
 /// One running Burst: the scene, the clock's scheduled commands, and where output goes.
 /// Every command goes through `execute`, which leaves the model and the schedule exactly as
 /// they were when the command fails.
 final class Session {
   var scene = Scene()
-  var events: [ScheduledEvent] = []
-  var nextSequence = 0
+  /// Everything besides the scene that a failed command restores, as one value (`Undoable`):
+  /// a field added there is undone with the rest. The properties below read and write it.
+  var undoable = Undoable()
+  var events: [ScheduledEvent] {
+    get { undoable.events }
+    set { undoable.events = newValue }
+  }
+  var nextSequence: Int {
+    get { undoable.nextSequence }
+    set { undoable.nextSequence = newValue }
+  }
   /// Named actions in the order they were first defined.
-  var actions: [NamedAction] = []
+  var actions: [NamedAction] {
+    get { undoable.actions }
+    set { undoable.actions = newValue }
+  }
   /// The number the next repeating timer gets.
-  var nextTimerID = 1
+  var nextTimerID: Int {
+    get { undoable.nextTimerID }
+    set { undoable.nextTimerID = newValue }
+  }
   /// The actions being run, to refuse an action that runs itself.
   var runningActions: [String] = []
   /// Scheduled commands run so far by the current top-level command (`Limits.maxScheduledRuns`).
@@ -183,7 +66,10 @@ final class Session {
   /// A scheduled command runs at 0: it was checked where it was written.
   var nesting = 0
   /// Warnings already given by the current command (each is given once per command).
-  var warnedThisCommand: Set<String> = []
+  var warnedThisCommand: Set<String> {
+    get { undoable.warned }
+    set { undoable.warned = newValue }
+  }
   /// A scheduled command that failed while the clock ran (already printed). The step that ran
   /// it is not undone — time has passed — but a script stops after that step.
   var scheduledFailure: Diagnostic?
@@ -361,12 +247,10 @@ final class Session {
   /// nothing (copy-on-write) as long as nobody writes the particle arrays; the first move of
   /// the clock lets go of it (see `clockWillMove`), so a step never copies the particle store.
   struct Checkpoint {
+    /// Nil once the clock moved (or for a display command): see above.
     var scene: Scene?
-    var events: [ScheduledEvent]
-    var nextSequence: Int
-    var actions: [NamedAction]
-    var nextTimerID: Int
-    var warned: Set<String>
+    /// The rest of what a failure restores, whole.
+    var state: Undoable
     /// The clock moved since the checkpoint: failure keeps the scene as it is now.
     var clockMoved = false
     /// The command is undone whole (`Command.undoneWhole`): the scene is kept even when the
@@ -426,9 +310,8 @@ final class Session {
     }
     checkpoints.append(
       Checkpoint(
-        scene: command.effect == .display ? nil : scene, events: events,
-        nextSequence: nextSequence, actions: actions, nextTimerID: nextTimerID,
-        warned: warnedThisCommand, keepsScene: command.undoneWhole))
+        scene: command.effect == .display ? nil : scene, state: undoable,
+        keepsScene: command.undoneWhole))
     history.willRun(command.effect, model: scene.model)  // history hook
     do throws(Diagnostic) {
       let bound = try bindingFreshNames(cmd, command)
@@ -445,11 +328,7 @@ final class Session {
           "the scene is as after the last completed step, at t = \(Session.clockText(scene.now)) s"
       } else {
         if let kept = saved.scene { scene = kept }
-        events = saved.events
-        nextSequence = saved.nextSequence
-        actions = saved.actions
-        nextTimerID = saved.nextTimerID
-        warnedThisCommand = saved.warned
+        undoable = saved.state
       }
       if e.reported && saved.clockMoved && !nested {
         sink.err(
@@ -647,142 +526,5 @@ final class Session {
         + " \(ValueFormatting.compact(Limits.maxScheduledRuns)) scheduled runs a command)",
       hint: "step less time at once, or cancel a timer: timers lists them",
       token: cmd.tokens[0], in: cmd.line)
-  }
-}
-
-// MARK: - Blocks, actions and timers
-
-extension Session {
-  /// The error for a command word that names no command.
-  func unknownCommand(_ nameToken: Token, in line: SourceLine) -> Diagnostic {
-    Diagnostic(
-      "unknown command '\(Diagnostic.window(nameToken.text, column: 1).0)'",
-      suggestion: commandSuggestion(
-        for: nameToken.text, otherwise: .text("type help for the list of commands")),
-      token: nameToken, in: line)
-  }
-
-  /// A block `{ … }` run as one command with the effect of its commands.
-  static func block(effect: CommandEffect) -> Command {
-    Command(
-      name: "{", usage: "{ COMMAND; COMMAND … }", abstract: "run commands as one",
-      effect: effect
-    ) { s, inv throws(Diagnostic) in
-      s.nesting += 1
-      defer { s.nesting -= 1 }
-      for c in try Lexer.blockCommands(inv.nameToken, in: inv.line) {
-        try s.checkInterrupt()
-        try s.execute(c)
-      }
-    }
-  }
-
-  /// Checks a command before anything runs: its words lex, every command word in it (in
-  /// blocks, and in the COMMAND of `after`, `at`, `every` and `action`) names a command, and
-  /// none has an effect in `refusing` (`why` says why). Returns its effect: a block's is
-  /// `.display` when all its commands only display, `.script` when one moves the clock or
-  /// runs a script, else `.model`.
-  /// Commands nest at most `Limits.maxCommandDepth` deep: `depth` counts the enclosing ones
-  /// (by default, those of the command being run).
-  @discardableResult
-  func check(
-    _ cmd: CommandText, refusing: Set<CommandEffect> = [], why: String = "", depth: Int? = nil
-  ) throws(Diagnostic) -> CommandEffect {
-    guard let first = cmd.tokens.first else { return .display }
-    let depth = depth ?? nesting
-    guard depth <= Limits.maxCommandDepth else { throw Self.tooDeep(first, in: cmd.line) }
-    if first.braced {
-      if cmd.tokens.count > 1 {
-        let extra = cmd.tokens[1]
-        throw Diagnostic(
-          "unexpected '\(Diagnostic.window(extra.text, column: 1).0)' after a block",
-          hint: "a block { … } is a whole command; separate commands with ';'", token: extra,
-          in: cmd.line)
-      }
-      var effects: [CommandEffect] = []
-      for c in try Lexer.blockCommands(first, in: cmd.line) {
-        effects.append(try check(c, refusing: refusing, why: why, depth: depth + 1))
-      }
-      if effects.allSatisfy({ $0 == .display }) { return .display }
-      if effects.contains(where: { $0 == .clock || $0 == .script }) { return .script }
-      return .model
-    }
-    guard let command = commands.lookup(first.text) else {
-      throw unknownCommand(first, in: cmd.line)
-    }
-    if refusing.contains(command.effect) {
-      throw Diagnostic("'\(command.name)' \(why)", token: first, in: cmd.line)
-    }
-    if let body = Self.body(of: cmd, command) {
-      var inner = refusing
-      if command.bodyRefuses { inner.formUnion([.clock, .script]) }
-      try check(
-        body, refusing: inner,
-        why: command.bodyRefuses ? "cannot run inside '\(command.name)': it \(Self.refusal)" : why,
-        depth: depth + 1)
-    }
-    return command.effect
-  }
-
-  /// The error for a command nested past `Limits.maxCommandDepth`, at its first word: what
-  /// `check` finds before anything runs, and `execute` when actions run actions.
-  static func tooDeep(_ token: Token, in line: SourceLine) -> Diagnostic {
-    Diagnostic(
-      "commands nest more than \(Limits.maxCommandDepth) deep here",
-      hint: "at most \(Limits.maxCommandDepth) levels of blocks { … }, of the COMMAND of after,"
-        + " at, every and action, and of actions that run actions, one inside another",
-      token: token, in: line)
-  }
-
-  /// Why `every` and `action` bodies refuse commands that move the clock or run scripts.
-  static let refusal = "moves the clock or runs a script, which a timer or an action may not do"
-
-  /// The COMMAND a command takes (`after 1 COMMAND`), without a trailing clause that follows
-  /// it (`every`'s `until T`); nil when the command takes none or it is missing.
-  static func body(of cmd: CommandText, _ command: Command) -> CommandText? {
-    guard let k = command.hints.firstIndex(of: .command) else { return nil }
-    var tokens = Array(cmd.tokens.dropFirst(k + 1))
-    if let kw = command.trailingClause, tokens.count >= 3, !tokens[tokens.count - 2].quoted,
-      tokens[tokens.count - 2].text == kw
-    {
-      tokens.removeLast(2)
-    }
-    guard !tokens.isEmpty else { return nil }
-    var body = cmd
-    body.tokens = tokens
-    return body
-  }
-}
-
-extension CommandText {
-  /// The command as written in its line.
-  var source: String {
-    let chars = Array(line.text)
-    guard let first = tokens.first else { return "" }
-    let start = max(0, min(first.column - 1, chars.count))
-    return String(chars[start..<max(start, min(end, chars.count))]).trimmingTrailingSpaces()
-  }
-}
-
-extension Session {
-  /// Loads a PNG or PPM named by an image value into the scene (once per path), so `contents`
-  /// can show it. The kind is told by the file's first bytes; files are capped at
-  /// `Limits.maxImagePixels`, and all loaded images at `Limits.maxDecodedImageBytes` of decoded
-  /// pixels. Every
-  /// spelling of one file shares one decoded image (`imageCache`).
-  func loadImageIfNeeded(_ value: PropertyValue, token: Token, in line: SourceLine)
-    throws(Diagnostic)
-  {
-    guard case .image(.file(let path)) = value, scene.images[path] == nil else { return }
-    do throws(PNGFile.Error) {
-      scene.images[path] = try imageCache.image(at: path)
-    } catch {
-      var d = Diagnostic(error.message, token: token, in: line)
-      switch error {
-      case .notFound, .isDirectory, .unreadable: d.exitCode = 66
-      default: break
-      }
-      throw d
-    }
   }
 }

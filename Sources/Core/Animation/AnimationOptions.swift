@@ -37,11 +37,19 @@ package struct AnimationOption: Sendable {
   package let name: String
   /// The word `animate` uses for it, also accepted here (`timing`, `repeat`, `fill`).
   package let alias: String?
+  /// Swift's name for it where its Objective-C getter is `isX` (`isRemovedOnCompletion`); the
+  /// importer reads it and the exporter writes it from here.
+  package var swiftName: String? = nil
   package let kind: Kind
   package let scope: Scope
   package let summary: String
   let get: @Sendable (LayerAnimation) -> PropertyValue
   let set: @Sendable (inout LayerAnimation, PropertyValue) -> Void
+
+  /// Swift's spelling of the option `name` (its own name unless `swiftName` says otherwise).
+  package static func swiftName(of name: String) -> String {
+    table.first { $0.name == name }?.swiftName ?? name
+  }
 
   /// Every option, in the order `animate`'s help lists its clauses.
   package static let table: [AnimationOption] = [
@@ -82,16 +90,17 @@ package struct AnimationOption: Sendable {
         if case .enumeration(let e) = v, let f = FillMode(rawValue: e) { a.timing.fillMode = f }
       }),
     AnimationOption(
-      name: "removedOnCompletion", alias: nil, kind: .bool, scope: .any,
+      name: "removedOnCompletion", alias: nil, swiftName: "isRemovedOnCompletion", kind: .bool,
+      scope: .any,
       summary: "removed when it ends (animate's keep makes it false)",
       get: { .bool($0.removedOnCompletion) },
       set: { a, v in if case .bool(let b) = v { a.removedOnCompletion = b } }),
     AnimationOption(
-      name: "additive", alias: nil, kind: .bool, scope: .property,
+      name: "additive", alias: nil, swiftName: "isAdditive", kind: .bool, scope: .property,
       summary: "the value is added to the model value",
       get: { .bool($0.additive) }, set: { a, v in if case .bool(let b) = v { a.additive = b } }),
     AnimationOption(
-      name: "cumulative", alias: nil, kind: .bool, scope: .property,
+      name: "cumulative", alias: nil, swiftName: "isCumulative", kind: .bool, scope: .property,
       summary: "each repeat continues from where the last ended",
       get: { .bool($0.cumulative) },
       set: { a, v in if case .bool(let b) = v { a.cumulative = b } }),

@@ -93,16 +93,10 @@ enum AnimateClause {
   }
   static let repeatCount = Clause<Double>.number(
     "repeat", "COUNT", range: 0...1e9, named: [("forever", .infinity)],
-    alsoNamed: foreverNames.map { ($0, .infinity) },
+    alsoNamed: ForeverSpellings.spellings.map { ($0, .infinity) },
     saturating: (Double(Float.greatestFiniteMagnitude), .infinity),
     expects: "a count or forever",
     help: "how many cycles (a fraction ends mid-cycle; MAXFLOAT and .infinity are forever too)")
-  /// What Apple's code writes for "repeat forever", beside `forever` and a count of
-  /// `Float.greatestFiniteMagnitude` (3.4028235e+38) or more.
-  static let foreverNames = [
-    "MAXFLOAT", "HUGE_VALF", "HUGE_VAL", ".infinity", "Float.infinity", "Double.infinity",
-    "CGFloat.infinity", "Float.greatestFiniteMagnitude", ".greatestFiniteMagnitude",
-  ]
   static let repeatDuration = Clause<Double>.number(
     "repeatDuration", "SECONDS", range: 0...1e9, help: "repeat for this long")
   static let autoreverses = Clause<Bool>.flag(

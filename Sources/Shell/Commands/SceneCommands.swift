@@ -439,11 +439,12 @@ enum SceneCommands {
     hints: [.property, .property], effect: .display
   ) { s, inv throws(Diagnostic) in
     var i = 1
-    if inv.args.first?.text == "presentation", inv.args.count > 1 { i = 2 }
+    let keyword = AnimateClause.presentationWord
+    if inv.args.first?.text == keyword, inv.args.count > 1 { i = 2 }
     if i == 1, inv.args.count == 2, let first = inv.args.first, !first.quoted,
-      KeywordSuggestion.keyword(for: first.text, among: ["presentation"]) != nil
+      KeywordSuggestion.keyword(for: first.text, among: [keyword]) != nil
     {
-      throw inv.unexpected(first, expected: ["presentation"])
+      throw inv.unexpected(first, expected: [keyword])
     }
     try inv.expectAtMost(i)
     let pathToken = try inv.argument(i, "PATH")

@@ -31,10 +31,10 @@ struct ImportedAnimation: Sendable {
     "autoreverses", "fillMode", "removedOnCompletion", "timingFunction", "additive",
     "cumulative", "keyPath",
   ]
-  static let swiftSpellings = [
-    "isRemovedOnCompletion": "removedOnCompletion", "isAdditive": "additive",
-    "isCumulative": "cumulative",
-  ]
+  /// Swift's other spellings (`isAdditive`), from the animation options' table.
+  static let swiftSpellings = Dictionary(
+    uniqueKeysWithValues: AnimationOption.table.compactMap { o in o.swiftName.map { ($0, o.name) } }
+  )
 
   /// The property `name` is, or nil when the importer does not read it.
   static func property(_ name: String) -> String? {

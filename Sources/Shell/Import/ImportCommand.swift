@@ -226,7 +226,7 @@ final class ImportRun {
       try runLine("scene \(ValueFormatting.value(.size(outer)))", line: 1)
       let name = Session.numbered("hostView", free: s.canNameNewLayer)
       try runLine(
-        "layer \(name); set \(name) bounds=0,0,\(ValueFormatting.number(inner.width)),"
+        "\(SceneCommands.layer.name) \(name); \(SceneCommands.set.name) \(name) bounds=0,0,\(ValueFormatting.number(inner.width)),"
           + "\(ValueFormatting.number(inner.height)) position="
           + "\(ValueFormatting.number(outer.width / 2)),\(ValueFormatting.number(outer.height / 2))",
         line: 1)
@@ -261,7 +261,8 @@ final class ImportRun {
     if let bg = interpreter.hostBackground {
       lines.insert(
         Line(
-          text: "set \(hostLayer ?? "scene").backgroundColor \(bg.text)", line: bg.at?.line ?? 1,
+          text: "\(SceneCommands.set.name) \(hostLayer ?? "scene").backgroundColor \(bg.text)",
+          line: bg.at?.line ?? 1,
           column: bg.at?.column ?? 1, statement: bg.statement, object: -1), at: 0)
     }
     var failed: Set<Int> = []
@@ -435,7 +436,8 @@ final class ImportRun {
       for a in objects[o].assignments where a.reachesCells == cellsReached {
         lines.append(
           Line(
-            text: "set \(path).\(a.key) \(a.text)", line: a.at?.line ?? objects[o].created.line,
+            text: "\(SceneCommands.set.name) \(path).\(a.key) \(a.text)",
+            line: a.at?.line ?? objects[o].created.line,
             column: a.at?.column ?? objects[o].created.column, statement: a.statement, object: o,
             needs: o))
       }
@@ -505,7 +507,7 @@ final class ImportRun {
     func commands(_ step: ImportStep) -> [String] {
       switch step {
       case .set(let o, let a):
-        return paths[o].map { ["set \($0).\(a.key) \(a.text)"] } ?? []
+        return paths[o].map { ["\(SceneCommands.set.name) \($0).\(a.key) \(a.text)"] } ?? []
       case .after(let delay, let steps):
         return block(steps).map { ["after \(ValueFormatting.number(delay)) \($0)"] } ?? []
       case .every(let interval, let steps):

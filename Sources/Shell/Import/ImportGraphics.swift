@@ -5,13 +5,8 @@ import Core
 /// `CATransform3D` and `CGAffineTransform` functions as Burst's transform words, and UIKit views
 /// made layers (`createView`) with their geometry.
 extension ImportInterpreter {
-  /// `Float.infinity` and the like: what repeatCount reads as forever.
-  static let infinite: [String: Double] = [
-    "infinity": .infinity, "greatestFiniteMagnitude": Double(Float.greatestFiniteMagnitude),
-    "HUGE_VALF": .infinity, "HUGE_VAL": .infinity, "INFINITY": .infinity, "HUGE": .infinity,
-    "MAXFLOAT": Double(Float.greatestFiniteMagnitude),
-    "FLT_MAX": Double(Float.greatestFiniteMagnitude),
-  ]
+  /// `Float.infinity` and the like: what repeatCount reads as forever (`ForeverSpellings`).
+  static let infinite = ForeverSpellings.values
 
   /// CGMutablePath's methods the importer follows.
   static let pathMethods: Set<String> = [

@@ -10,7 +10,7 @@ enum LessonMeasure: Sendable {
   case stat(Token, StatField)
 
   /// The words that start a measurement, declared once for the parser and its messages.
-  static let words = ["count", "get", "presentation", "stat"]
+  static let words = ["count", "get", AnimateClause.presentationWord, "stat"]
 
   /// A column of `stats`, by the name it has there.
   enum StatField: String, CaseIterable, Sendable {
@@ -52,7 +52,7 @@ enum LessonMeasure: Sendable {
     switch word.text {
     case "count": return (.count(try path()), 2)
     case "get": return (.get(try path()), 2)
-    case "presentation": return (.presentation(try path()), 2)
+    case AnimateClause.presentationWord: return (.presentation(try path()), 2)
     case "stat":
       let p = try path()
       let names = StatField.allCases.map(\.rawValue)

@@ -1,0 +1,129 @@
+import Core
+
+// Export's tree stage: each layer's declaration, properties and cells, written from the
+// descriptor tables where a value differs from a fresh object's.
+
+extension SceneExporter {
+  func layerName(_ id: LayerID) -> String { scene.model.layer(id)?.name ?? "" }
+
+  func isInSubtree(_ id: LayerID) -> Bool {
+    var cur: LayerID? = id
+    while let c = cur {
+      if c == top { return true }
+      cur = scene.model.layer(c)?.parent
+    }
+    return false
+  }
+
+  /// The identifier a layer is reached by (`view.layer` for the root).
+  func target(_ l: Layer) -> String {
+    l.id == SceneModel.rootID ? "view.layer" : names[l.id] ?? Self.identifier(for: l.name)
+  }
+
+  /// The root: its bounds and background become the view's, the rest `view.layer`'s.
+  mutating func rootSettings() {
+    let root = scene.model.root
+    let p = root.properties
+    comment("The scene: `view` is the hosting view.")
+    statement("view.bounds = " + rect(p.bounds))
+    statement("view.backgroundColor = " + uiColor(p.backgroundColor))
+    // The root's name and position belong to the host, its bounds and background to the view.
+    properties(
+      Layer.layerDescriptors.filter { !$0.placedByHost }, of: root,
+      fresh: Layer.new(.layer), target: "view.layer", relativeBegin: false)
+  }
+
+  /// A layer's declaration, properties and cells, then (with `attach`) `addSublayer`.
+  mutating func layer(_ l: Layer, attach: Bool = true) {
+    let ident = unique(l.name)
+    names[l.id] = ident
+    let type = l.kind == .emitter ? "CAEmitterLayer" : "CALayer"
+    body.append("")
+    statement(dialect.new(ident, type, factory: "layer"))
+    statement("\(ident).name = " + string(l.name))
+    properties(
+      l.descriptors, of: l, fresh: Layer.new(l.kind), target: ident,
+      relativeBegin: defaultTimingAbove(l.id))
+    if l.kind == .emitter { cells(l.cells, owner: ident) }
+    guard attach else { return }
+    var parent = "view.layer"
+    if let pid = l.parent, pid != SceneModel.rootID {
+      if l.id != top, let p = names[pid] {
+        parent = p
+      } else {
+        comment("In Burst, '\(l.name)' is a sublayer of '\(layerName(pid))'.")
+      }
+    }
+    statement(dialect.addSublayer(ident, to: parent))
+  }
+
+  /// Cells with their sub-cells, then the owner's `emitterCells`.
+  mutating func cells(_ list: [EmitterCell], owner: String) {
+    guard !list.isEmpty else { return }
+    var idents: [String] = []
+    for c in list {
+      let ident = unique(c.name)
+      idents.append(ident)
+      statement(dialect.new(ident, "CAEmitterCell", factory: "emitterCell"))
+      statement("\(ident).name = " + string(c.name))
+      properties(
+        EmitterCell.descriptors, of: c, fresh: EmitterCell(id: 0, name: ""), target: ident,
+        relativeBegin: false)
+      cells(c.cells, owner: ident)
+    }
+    statement("\(owner).emitterCells = " + array(idents))
+  }
+
+  /// Whether the layer's ancestors all keep the default timing, so that its parent's time is
+  /// Burst's scene time shifted by the export moment.
+  func defaultTimingAbove(_ id: LayerID) -> Bool {
+    var cur = scene.model.layer(id)?.parent
+    while let c = cur, let l = scene.model.layer(c) {
+      let t = l.properties.timing
+      guard t.beginTime == 0, t.speed == 1, t.timeOffset == 0 else { return false }
+      cur = l.parent
+    }
+    return true
+  }
+
+  /// Assignments for the writable properties whose values differ from a fresh object's,
+  /// each value once (`PropertyDescriptor.assignments`). With `relativeBegin`, `beginTime` is
+  /// in scene time, so it is written relative to the export.
+  mutating func properties<Root>(
+    _ descriptors: [PropertyDescriptor<Root>], of object: Root, fresh: Root, target: String,
+    relativeBegin: Bool
+  ) {
+    let chosen = PropertyDescriptor.assignments(descriptors, of: object, from: fresh)
+    for (d, v) in chosen {
+      assignment(d, v, target: target, relativeBegin: relativeBegin)
+    }
+  }
+
+  /// One property assignment (see `properties`).
+  mutating func assignment<Root>(
+    _ d: PropertyDescriptor<Root>, _ v: PropertyValue, target: String, relativeBegin: Bool
+  ) {
+    do {
+      if case .image(let ref) = v, let name = Self.imageName(ref), !images.contains(name) {
+        images.append(name)
+      }
+      if relativeBegin, d.name == "beginTime", let b = v.number {
+        statement("\(target).beginTime = " + relativeTime(b - scene.now, to: nil))
+      } else if d.name.contains(".") {
+        setValue(boxed(v, kind: d.kind), keyPath: d.name, on: target)
+      } else if d.name == "shadowPath", case .roundedRect(let r) = v {
+        // Burst keeps the path as its (rounded) rect; iOS takes a CGPath.
+        statement("\(target).shadowPath = " + path(r))
+      } else if Root.self == EmitterCell.self, case .enumeration(let e) = v,
+        case .enumeration(_, let names) = d.kind,
+        let spelled = dialect.cellEnumeration(e, names: names)
+      {
+        // CAEmitterCell's filters are plain Strings in Swift, not CALayerContentsFilter.
+        statement("\(target).\(d.name) = \(spelled)")
+      } else {
+        let key = dialect.key(objc: d.name, swift: d.swiftName ?? d.name)
+        statement("\(target).\(key) = " + expression(v, kind: d.kind))
+      }
+    }
+  }
+}

@@ -1,0 +1,169 @@
+import Core
+
+// Export's statements and literals: how a statement ends and how each kind of value is
+// written, through the language's dialect (ExportDialect.swift).
+
+extension SceneExporter {
+
+  // MARK: - Statements
+
+  mutating func statement(_ s: String) {
+    body.append(dialect.statement(s))
+  }
+
+  mutating func comment(_ s: String) {
+    body.append("// " + s)
+  }
+
+  mutating func setValue(_ v: String, keyPath: String, on target: String) {
+    statement(dialect.setValue(v, forKeyPath: string(keyPath), on: target))
+  }
+
+  /// `CACurrentMediaTime() + d`, in `layer`'s time when its timing differs from the scene's.
+  func relativeTime(_ d: Double, to layer: String?) -> String {
+    var now = "CACurrentMediaTime()"
+    if let layer {
+      now = dialect.convertTime(now, to: layer)
+    }
+    guard d != 0 else { return now }
+    return now + (d < 0 ? " - " : " + ") + number(abs(d))
+  }
+
+  // MARK: - Values
+
+  /// The shortest literal that reads back to the same Double.
+  func number(_ x: Double) -> String { ValueFormatting.number(x) }
+
+  /// A colour component: short decimals as they are, 8-bit values as `k / 255.0`.
+  func component(_ x: Double) -> String {
+    let short = number(x)
+    guard short.count > 6, abs(x) <= 1 else { return short }
+    let k = (x * 255).rounded()
+    return abs(k / 255 - x) < 1e-12 ? "\(Int(k)) / 255.0" : short
+  }
+
+  func point(_ p: Point) -> String { dialect.point(p) }
+
+  func size(_ s: Size) -> String { dialect.size(s) }
+
+  func rect(_ r: Rect) -> String { dialect.rect(r) }
+
+  func uiColor(_ c: Color) -> String {
+    dialect.uiColor(component(c.red), component(c.green), component(c.blue), component(c.alpha))
+  }
+
+  func cgColor(_ c: Color) -> String { uiColor(c) + dialect.cgColorSuffix }
+
+  func bool(_ b: Bool) -> String { dialect.bool(b) }
+
+  /// A string literal.
+  func string(_ s: String) -> String {
+    var out = ""
+    for ch in s {
+      switch ch {
+      case "\\": out += "\\\\"
+      case "\"": out += "\\\""
+      case "\n": out += "\\n"
+      default: out.append(ch)
+      }
+    }
+    return dialect.stringOpening + out + "\""
+  }
+
+  /// An enumeration constant: `.circle`, or `kCAEmitterLayerCircle`.
+  func enumeration(_ name: String, names: ConstantNames) -> String {
+    dialect.enumeration(name, names: names)
+  }
+
+  /// An array literal: on one line, or one item a line when that would be long.
+  func array(_ items: [String]) -> String {
+    let open = dialect.arrayOpening
+    let line = items.joined(separator: ", ")
+    guard line.count > 60, items.count > 1 else { return open + line + "]" }
+    return open + "\n" + items.map { "  " + $0 }.joined(separator: ",\n") + "\n]"
+  }
+
+  func boxedNumber(_ x: Double) -> String {
+    dialect.boxedNumber(x)
+  }
+
+  /// The name an image is loaded by: a built-in image's name, or a file's base name.
+  static func imageName(_ ref: ImageRef) -> String? {
+    let name: String
+    switch ref {
+    case .none: return nil
+    case .builtin(let n): name = n
+    case .file(let path):
+      let file = path.split(separator: "/").last.map(String.init) ?? path
+      if let dot = file.lastIndex(of: "."), dot != file.startIndex {
+        name = String(file[..<dot])
+      } else {
+        name = file
+      }
+    }
+    return name
+  }
+
+  func image(_ ref: ImageRef) -> String {
+    guard let name = Self.imageName(ref) else { return "nil" }
+    return dialect.image(named: string(name))
+  }
+
+  /// A value assigned to a property of its own type.
+  func expression(_ v: PropertyValue, kind: PropertyKind) -> String {
+    switch v {
+    case .number(let x) where x.isInfinite:
+      return (x < 0 ? "-" : "") + dialect.infinity
+    case .number(let x): return number(x)
+    case .point(let p): return point(p)
+    case .size(let s): return size(s)
+    case .rect(let r): return rect(r)
+    case .roundedRect(let r): return path(r)
+    case .color(let c): return cgColor(c)
+    case .bool(let b): return bool(b)
+    case .enumeration(let e):
+      guard case .enumeration(_, let names) = kind else { return string(e) }
+      return enumeration(e, names: names)
+    case .image(let ref): return image(ref)
+    case .transform(let t): return transform3D(t)
+    case .text(let t): return string(t)
+    }
+  }
+
+  /// `CATransform3D(m11: …, m44: …)` / `(CATransform3D){…}`: Apple's struct, entry by entry.
+  func transform3D(_ t: LayerTransform) -> String {
+    if t.isIdentity { return "CATransform3DIdentity" }
+    let m = t.matrix.m
+    return dialect.transform3D((0..<16).map { number(m[$0]) })
+  }
+
+  /// A CGPath for a rect, or for a rounded rect as UIBezierPath makes it.
+  func path(_ r: RoundRect) -> String { dialect.path(r) }
+
+  /// A value as an object (`Any` / `id`): for key paths and animation values.
+  func boxed(_ v: PropertyValue, kind: PropertyKind) -> String {
+    switch v {
+    case .number(let x): return boxedNumber(x)
+    case .point(let p): return dialect.nsValue("CGPoint", point(p))
+    case .size(let s): return dialect.nsValue("CGSize", size(s))
+    case .rect(let r): return dialect.nsValue("CGRect", rect(r))
+    case .roundedRect(let r): return dialect.bridged(path(r))
+    case .color(let c): return dialect.bridged(cgColor(c))
+    case .bool(let b): return dialect.boxedBool(b)
+    case .enumeration(let e):
+      guard case .enumeration(_, let names) = kind else { return string(e) }
+      return dialect.boxedEnumeration(e, names: names, string: string)
+    case .image(let ref): return dialect.boxedImage(image(ref))
+    case .transform(let t): return dialect.nsValue("CATransform3D", transform3D(t))
+    case .text(let t): return string(t)
+    }
+  }
+
+  /// `CAMediaTimingFunction(name: .easeIn)` or `(controlPoints: …)`.
+  func timingFunction(_ f: TimingFunction) -> String {
+    if let named = TimingFunction.named.first(where: { $0.function == f }) {
+      return dialect.namedTimingFunction(named.name)
+    }
+    return dialect.timingFunction(controlPoints: [f.c1x, f.c1y, f.c2x, f.c2y].map(number))
+  }
+}
