@@ -96,6 +96,9 @@ protocol ExportDialect: Sendable {
   func enumeration(_ name: String, names: ConstantNames) -> String
   /// Positive infinity as a CGFloat or float.
   var infinity: String { get }
+  /// n·π/d (n ≠ 0, d ≥ 1, in lowest terms) written as the language writes it, evaluating to
+  /// the same Double as `(n · π) / d`: `.pi / 4`, `M_PI_4`.
+  func pi(_ n: Int, over d: Int) -> String
   /// An image by name, as a layer's `contents` wants it (name: a string literal).
   func image(named name: String) -> String
   /// A 3-D transform from its 16 entries, already written.
@@ -237,6 +240,11 @@ struct SwiftDialect: ExportDialect {
   func dictionary(_ pairs: [String], array: ([String]) -> String) -> String { array(pairs) }
   func enumeration(_ name: String, names: ConstantNames) -> String { "." + name }
   let infinity = ".infinity"
+
+  func pi(_ n: Int, over d: Int) -> String {
+    let times = n == 1 ? ".pi" : n == -1 ? "-.pi" : "\(n) * .pi"
+    return d == 1 ? times : "\(times) / \(d)"
+  }
   func image(named name: String) -> String { "UIImage(named: \(name))?.cgImage" }
   func transform3D(_ entries: [String]) -> String {
     "CATransform3D("
@@ -379,6 +387,16 @@ struct ObjectiveCDialect: ExportDialect {
   }
   func enumeration(_ name: String, names: ConstantNames) -> String { names.objcConstant(name) }
   let infinity = "HUGE_VALF"
+
+  func pi(_ n: Int, over d: Int) -> String {
+    // <math.h>'s M_PI_2 and M_PI_4 are π/2 and π/4 rounded, the same Doubles as M_PI / 2
+    // and M_PI / 4 (halving is exact).
+    let sign = n < 0 ? "-" : ""
+    if abs(n) == 1, d == 2 { return sign + "M_PI_2" }
+    if abs(n) == 1, d == 4 { return sign + "M_PI_4" }
+    let times = abs(n) == 1 ? sign + "M_PI" : "\(n) * M_PI"
+    return d == 1 ? times : "\(times) / \(d)"
+  }
   func image(named name: String) -> String { "(__bridge id)[UIImage imageNamed:\(name)].CGImage" }
   func transform3D(_ entries: [String]) -> String {
     "(CATransform3D){" + entries.joined(separator: ", ") + "}"

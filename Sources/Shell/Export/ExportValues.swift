@@ -114,7 +114,9 @@ extension SceneExporter {
     switch v {
     case .number(let x) where x.isInfinite:
       return (x < 0 ? "-" : "") + dialect.infinity
-    case .number(let x): return number(x)
+    case .number(let x):
+      if case .angle = kind, let (n, d) = Self.piFraction(x) { return dialect.pi(n, over: d) }
+      return number(x)
     case .point(let p): return point(p)
     case .size(let s): return size(s)
     case .rect(let r): return rect(r)
@@ -128,6 +130,21 @@ extension SceneExporter {
     case .transform(let t): return transform3D(t)
     case .text(let t): return string(t)
     }
+  }
+
+  /// The fraction n/d (d ≤ 12, |n/d| ≤ 4, lowest terms) with `(n · π) / d` exactly `x`, so
+  /// that an angle is written as `.pi / 4` rather than 0.7853981633974483; nil when none is.
+  static func piFraction(_ x: Double) -> (Int, Int)? {
+    guard x != 0, x.isFinite else { return nil }
+    for d in 1...12 {
+      let n = (x / Double.pi * Double(d)).rounded()
+      guard n != 0, abs(n) <= Double(4 * d), (n * Double.pi) / Double(d) == x else { continue }
+      var (a, b) = (Int(abs(n)), d)
+      while b != 0 { (a, b) = (b, a % b) }
+      guard a == 1 else { continue }  // a smaller d found it already
+      return (Int(n), d)
+    }
+    return nil
   }
 
   /// `CATransform3D(m11: …, m44: …)` / `(CATransform3D){…}`: Apple's struct, entry by entry.

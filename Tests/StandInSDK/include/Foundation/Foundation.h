@@ -20,6 +20,10 @@ typedef double NSTimeInterval;
 typedef double CFTimeInterval;
 
 #define HUGE_VALF __builtin_huge_valf()
+// <math.h>'s constants, which Foundation brings in on Apple's platforms.
+#define M_PI 3.14159265358979323846264338327950288
+#define M_PI_2 1.57079632679489661923132169163975144
+#define M_PI_4 0.785398163397448309615660845819875721
 
 __attribute__((objc_root_class))
 @interface NSObject
