@@ -39,3 +39,17 @@ struct ExportAngleTests {
     #expect(SceneExporter.piFraction(0) == nil)
   }
 }
+
+@Suite("import of an export: Burst's own images need no file")
+struct ExportReimportImageTests {
+  @Test("an exported like button imports back without an image warning")
+  func builtinImagesAreKnown() throws {
+    let path = try temporaryFile("Like.swift", contents: "")
+    let setup = ExportToolchain.setup(of: "examples/like-button.burst")
+    let export = runScript(setup + "export swift to \(path)\n")
+    #expect(export.error == nil, "\(export.stderr)")
+    let back = runScript("import \(path)\n")
+    #expect(back.error == nil, "\(back.stderr)")
+    #expect(!back.stderr.contains("is not beside"), "\(back.stderr)")
+  }
+}

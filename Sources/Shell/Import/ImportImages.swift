@@ -43,9 +43,13 @@ extension ImportInterpreter {
       return .file(Self.absolute(path))
     }
     let builtin = ImportNames.builtinImage(for: name)
-    warn(
-      at, "image '\(name)' is not beside \(fileName): using the built-in '\(builtin)'",
-      hint: "put \(candidates[0]) beside the file to use it")
+    // A name that is one of Burst's own images (as `export` writes them) is that image: no
+    // warning. Any other name gets the built-in of its role, said.
+    if builtin != name {
+      warn(
+        at, "image '\(name)' is not beside \(fileName): using the built-in '\(builtin)'",
+        hint: "put \(candidates[0]) beside the file to use it")
+    }
     return .builtin(builtin)
   }
 }
