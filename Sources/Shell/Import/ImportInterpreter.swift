@@ -3,8 +3,8 @@ import Core
 /// Runs the emitter-building part of a Swift or Objective-C file over a documented subset
 /// (docs/import.md): declarations and assignments of layers and cells, the value expressions
 /// emitter code uses, helper functions and computed properties, and simple `for` loops. It
-/// builds a list of objects; `ImportTranslation` turns them into Burst commands. What it does
-/// not understand it skips, with a warning naming the line.
+/// builds a list of objects; `ImportCommands` (ImportCommand.swift) turns them into Burst
+/// commands. What it does not understand it skips, with a warning naming the line.
 final class ImportInterpreter {
   /// The file; an interpolation's tokens are appended for the time they are read.
   var program: SourceProgram
