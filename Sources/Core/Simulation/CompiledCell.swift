@@ -23,6 +23,10 @@ struct CompiledCell {
   let coneCos: Double?
   /// What a line emitter adds to the longitude: −π/2 (longitude 0 up) or π/2 (down).
   let lineTurn: Double
+  /// sin and cos of the two central directions most shapes give (the longitude; a line's
+  /// longitude plus `lineTurn`), worked out once per step for the cone's axis.
+  let longitudeTurn: (sin: Double, cos: Double)
+  let lineLongitudeTurn: (sin: Double, cos: Double)
 
   /// Flattens an emitter's cells in preorder with the layer's multipliers, under the scene's
   /// `readings`.
@@ -42,7 +46,9 @@ struct CompiledCell {
           angleFactor: readings.angleFactor,
           coneCos: readings.emissionCone == .cone
             ? CoreMath.cos(readings.halfAngle(c.emissionRange)) : nil,
-          lineTurn: readings.lineTurn))
+          lineTurn: readings.lineTurn,
+          longitudeTurn: CoreMath.sincos(c.emissionLongitude),
+          lineLongitudeTurn: CoreMath.sincos(c.emissionLongitude + readings.lineTurn)))
       if let p = parent { out[p].subs.append(index) }
       for s in c.cells { visit(s, parent: index) }
     }

@@ -102,14 +102,17 @@ enum Spawner {
   ) {
     let cell = c.cell
     let k = c.rangeFactor
-    var theta = rnd(centralAngle, abs(cell.emissionRange) * c.angleFactor, u(.direction))
+    let theta: Double
     let speed = rnd(cell.velocity, cell.velocityRange * k, u(.velocity)) * e.velocity
     let spin = rnd(cell.spin, cell.spinRange * k, u(.spin)) * e.spin
     let dir: (Double, Double, Double)
     if let coneCos = c.coneCos {
       dir = coneDirection(c, cosAlpha: coneCos, centralAngle: centralAngle, u: u)
-      if dir.0 != 0 || dir.1 != 0 { theta = CoreMath.atan2(dir.1, dir.0) }
+      // The particle's firing direction (a sub-cell's heading while its parent is at rest):
+      // the cone's axis.
+      theta = centralAngle
     } else {
+      theta = rnd(centralAngle, abs(cell.emissionRange) * c.angleFactor, u(.direction))
       // The latitude's cos and sin are the cell's (computed once per step, not per particle);
       // theta's come from one reduction (the same bits as CoreMath.cos and CoreMath.sin).
       let turn = CoreMath.sincos(theta)
@@ -149,12 +152,20 @@ enum Spawner {
     _ c: CompiledCell, cosAlpha: Double, centralAngle: Double,
     u: (ParticleRandom.Draw) -> Double
   ) -> (Double, Double, Double) {
+    let (cl, sl) = (c.latitudeCos, c.latitudeSin)
+    // The axis's turn: the cell's own for the usual central directions, else worked out.
+    let lon =
+      centralAngle == c.cell.emissionLongitude
+      ? c.longitudeTurn
+      : centralAngle == c.cell.emissionLongitude + c.lineTurn
+        ? c.lineLongitudeTurn : CoreMath.sincos(centralAngle)
+    let axis = (cl * lon.cos, cl * lon.sin, sl)
+    // A cone of angle 0 is its axis, exactly as the general case gives it (θ = 0), with no
+    // draw needed.
+    if cosAlpha == 1 { return axis }
     let cosTheta = 1 - u(.cone) * (1 - cosAlpha)
     let sinTheta = (max(0, 1 - cosTheta * cosTheta)).squareRoot()
     let turn = CoreMath.sincos(2 * Double.pi * u(.direction))
-    let lon = CoreMath.sincos(centralAngle)
-    let (cl, sl) = (c.latitudeCos, c.latitudeSin)
-    let axis = (cl * lon.cos, cl * lon.sin, sl)
     let a = (-lon.sin, lon.cos, 0.0)
     let b = (-sl * lon.cos, -sl * lon.sin, cl)
     let x = turn.cos * sinTheta
