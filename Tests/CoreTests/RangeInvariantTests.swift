@@ -50,21 +50,21 @@ struct RangeInvariantTests {
   ]
 
   @Test(
-    "5000 draws lie in the interval the range rule gives, reach both ends and pass a 10-bin chi-square (half: [M − R/2, M + R/2]; full: [M − R, M + R])",
+    "10,000 draws lie in the interval the range rule gives, reach both ends and pass a 10-bin chi-square (half: [M − R/2, M + R/2]; full: [M − R, M + R])",
     arguments: cases, [RangeRule.half, .full])
   func uniformOverInterval(_ c: RangeCase, rule: RangeRule) throws {
     var s = Scene()
     let like = try CoreKit.build(
-      &s, (c.cell + ["birthRate 10000"]).map { "\(CoreKit.sparkle).\($0)" }.joined(separator: "\n"))
+      &s, (c.cell + ["birthRate 30000"]).map { "\(CoreKit.sparkle).\($0)" }.joined(separator: "\n"))
     try CoreKit.set(&s, "scene.rangeRule", rule.rawValue)
     // The interval the rule gives: the declared one under half, twice as wide under full.
     let mean = (c.lo + c.hi) / 2
     let half = (c.hi - c.lo) / 2 * (rule == .half ? 1 : 2)
     let (lo, hi) = (mean - half, mean + half)
-    // 10,000 births a second; every particle must still be alive when counted (the shortest
-    // lifetime is 0.55 s under half, 0.4 s under full).
-    let births = rule == .half ? 5000 : 3500
-    s.advance(to: Double(births) / 10000)
+    // 10,000 draws: 30,000 births a second for a third of a second, so every particle is still
+    // alive when counted (the shortest lifetime is 0.55 s under half, 0.4 s under full).
+    let births = 10000
+    s.advance(to: Double(births) / 30000)
     if c.quantity != .lifetime {
       // Stop emitting and let every particle age ≥ 1 s, so spin = rotation / age is precise.
       try CoreKit.set(&s, "\(CoreKit.sparkle).birthRate", "0")
