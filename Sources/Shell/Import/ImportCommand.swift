@@ -242,7 +242,11 @@ final class ImportRun {
       program: program, viewSize: bounds,
       now: s.scene.now, directory: slash.map { String(path[..<$0]) } ?? "",
       fileName: fileName)
+    interpreter.interrupted = { [s] in s.interruptRequested() }
     interpreter.run()
+    // Ctrl-C while the file ran: the command stops, as every command does, and the scene is
+    // as before it.
+    if interpreter.wasInterrupted { throw Diagnostic.interrupt() }
     warnings = interpreter.warnings
     var lines: [Line] = []
     var paths: [Int: String] = [:]

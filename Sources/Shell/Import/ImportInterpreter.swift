@@ -110,6 +110,11 @@ final class ImportInterpreter {
   static let maxCallDepth = Limits.maxImportCallDepth
   static let maxLoopIterations = Limits.maxImportLoopTurns
   static let maxSteps = Limits.maxImportStatements
+  /// Whether the user pressed Ctrl-C (the session's poll); once it says yes, `wasInterrupted`
+  /// is set and the rest of the file is skipped, so that the import stops within 256
+  /// statements.
+  var interrupted: () -> Bool = { false }
+  var wasInterrupted = false
   static let maxObjects = Limits.maxImportObjects
 
   /// The setup methods, run in this order (one initializer only: the view's frame one first).

@@ -10,7 +10,14 @@ extension ImportInterpreter {
   func statement(_ s: Range<Int>) throws(ImportSkip) -> ImportValue? {
     steps += 1
     guard steps <= Self.maxSteps else {
-      throw skip("the import stops after \(Self.maxSteps) statements")
+      throw skip(
+        wasInterrupted ? "interrupted" : "the import stops after \(Self.maxSteps) statements")
+    }
+    // Ctrl-C, polled every 256 statements: every statement after it is skipped at once.
+    if steps & 255 == 0, interrupted() {
+      wasInterrupted = true
+      steps = Self.maxSteps + 1
+      throw skip("interrupted")
     }
     let outer = current
     current = s
