@@ -46,7 +46,8 @@ extension EmitterCell {
         choice: "direction (cos φ·dx, cos φ·dy, sin φ): latitude 0 stays in the plane"),
       .number(
         "emissionLongitude", \.emissionLongitude, default: 0, unit: "rad", angle: true,
-        summary: "direction in the plane: 0 right, -pi/2 up, pi/2 down (a line: 0 up, pi down)",
+        summary: "direction in the plane: 0 right, -pi/2 up, pi/2 down (a line: 0 up, pi down,"
+          + " as scene.lineDirection up says)",
         choice: "for a sub-cell it turns the parent's current velocity direction (its firing"
           + " direction when at rest)"),
       .number(

@@ -18,7 +18,9 @@ package struct Readings: Sendable, Equatable {
   package static let switchChoice =
     "a scene switch for a convention Apple's documentation leaves open, not a Core Animation"
     + " property (export writes it as a comment only); sweep it to compare the readings side by"
-    + " side: particles draw the same random numbers under each."
+    + " side: particles draw the same random numbers under each. docs/semantics.md, \"Readings\","
+    + " gives the evidence each default was chosen from; export calibration swift writes a view"
+    + " to check them on a device."
 
   /// What a range R is multiplied by before a draw `M + R·(u − 0.5)`: 1 for
   /// [M − R/2, M + R/2], 2 for [M − R, M + R]. Multiplying by 1 keeps every bit.
