@@ -95,20 +95,45 @@ struct EmissionDirectionTests {
     ("point", "pi/2", 0, 1),
     ("point", "pi", -1, 0),
     ("rectangle", "-pi/2", 0, -1),
+    ("rectangle", "0", 1, 0),
+    ("cuboid", "0", 1, 0),
     ("line", "0", 0, -1),
     ("line", "pi", 0, 1),
     ("line", "pi/2", 1, 0),
   ]
 
+  /// Rectangles with no height are lines: they leave along a line's normal (Apple's fireworks
+  /// template: a W×0 rectangle outline at the bottom, longitude 0, rockets rising).
+  static let flat: [(String, String, Double, Double)] = [
+    ("volume", "0", 0, -1),
+    ("outline", "0", 0, -1),
+    ("outline", "pi", 0, 1),
+    ("surface", "pi/2", 1, 0),
+  ]
+
   @Test("with emissionRange 0 every particle moves along the central direction", arguments: central)
   func centralDirection(shape: String, longitude: String, dx: Double, dy: Double) throws {
+    try Self.expectDirection(
+      shape: shape, mode: "volume", size: "40,20", longitude: longitude, dx: dx, dy: dy)
+  }
+
+  @Test("a rectangle with no height leaves along a line's normal", arguments: flat)
+  func flatRectangle(mode: String, longitude: String, dx: Double, dy: Double) throws {
+    try Self.expectDirection(
+      shape: "rectangle", mode: mode, size: "40,0", longitude: longitude, dx: dx, dy: dy)
+  }
+
+  static func expectDirection(
+    shape: String, mode: String, size: String, longitude: String, dx: Double, dy: Double
+  ) throws {
     var s = Scene()
     let like = try CoreKit.build(
       &s,
       """
       like.emitterShape \(shape)
+      like.emitterMode \(mode)
       like.emitterPosition 160,120
-      like.emitterSize 40,20
+      like.emitterSize \(size)
       \(CoreKit.sparkle).birthRate 200
       \(CoreKit.sparkle).lifetime 10
       \(CoreKit.sparkle).velocity 50

@@ -156,9 +156,13 @@ struct ImportFormsTests {
             e.emitterCells?.forEach { $0.lifetime = 4 }
         """), get: "e.emitterCells.b.lifetime", value: "4"),
     Case(
-      name: "UIKit's semantic colours read in their light appearance", ext: "swift",
-      source: swift("    e.backgroundColor = UIColor.label.cgColor"), get: "e.backgroundColor",
-      value: "#000000"),
+      name: "UIKit's semantic colours read in their dark appearance, the one for a black canvas",
+      ext: "swift", source: swift("    e.backgroundColor = UIColor.label.cgColor"),
+      get: "e.backgroundColor", value: "#ffffff"),
+    Case(
+      name: "a background colour is black in the dark appearance", ext: "m",
+      source: objc("  e.backgroundColor = [UIColor systemBackgroundColor].CGColor;"),
+      get: "e.backgroundColor", value: "#000000"),
     Case(
       name: "% is C's remainder", ext: "m", source: objc("  e.birthRate = 17 % 5;"),
       get: "e.birthRate", value: "2"),

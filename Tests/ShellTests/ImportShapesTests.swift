@@ -74,6 +74,15 @@ struct ImportShapesTests {
       then: "run showAction 40,50",
       says: ["action showAction(point=150,150) {", "delay(_:) is not in the file"],
       emitters: ["emitterLayer", "emitterLayer2"], get: ("emitterLayer2.emitterPosition", "40,50")),
+    Case(
+      file: "Shapes/LaunchpadViewController.m",
+      shape: "instance variables, a method with a number argument, UIKit's callback with a Bool",
+      says: [
+        "action brightenBy is given level = 1", "action brightenBy {",
+        "viewWillDisappear: takes arguments\n  hint: UIKit calls it with its own values",
+        "ran launchTapped: at import",
+      ],
+      emitters: ["pad"], get: ("pad.emitterSize", "100,0")),
   ]
 
   @Test("each file builds what its author built", arguments: cases)
@@ -92,6 +101,21 @@ struct ImportShapesTests {
     }
     let live = session.scene.stats().reduce(0) { $0 + $1.live }
     #expect(live > 0, "\(transcript)")
+  }
+
+  @Test("the fireworks template's rockets rise from its flat rectangle, its ivars said nothing")
+  func flatRectangleRockets() throws {
+    let path = "\(importCorpus)/Shapes/LaunchpadViewController.m"
+    let (transcript, session) = importTranscript("import \"\(path)\" view 300x400\nstep 1\n")
+    #expect(!transcript.contains("skipped: {"), "\(transcript)")
+    let pad = try #require(session.scene.model.layerID(named: "pad"))
+    let rockets = session.scene.particles(of: pad)
+    #expect(!rockets.isEmpty)
+    // Born on the bottom edge (y = 400) and thrown up at 300 ± 20 pt/s against 60 pt/s².
+    for r in rockets {
+      #expect(r.state.vy < 0 && r.state.y <= 400, "\(r.state)")
+    }
+    #expect(rockets.map(\.state.y).min().map { $0 < 300 } == true)
   }
 
   @Test("the effect a helper removes is gone when its delays have passed")

@@ -369,7 +369,9 @@ struct ImportTests {
     #expect(session.scene.model.value(rate) == .number(3))
   }
 
-  @Test("a method with arguments, or with nothing to translate, is skipped with a warning")
+  @Test(
+    "a method with arguments no call can be guessed for, or with nothing to translate, is skipped; one taking a number is an action given 1"
+  )
   func untranslatableMethodsAreSkipped() throws {
     let code = """
       let e = CAEmitterLayer()
@@ -380,14 +382,20 @@ struct ImportTests {
       func log() {
         print("tapped")
       }
+      func refresh(at path: IndexPath) {
+        e.birthRate = 2
+      }
       """
     let file = try temporaryFile("Methods.swift", contents: code)
     let (transcript, session) = importTranscript("import \"\(file)\"\nactions\n")
-    #expect(transcript.contains("Methods.swift:3:6: warning: skipped: method spray(count:) takes"))
+    #expect(transcript.contains("Methods.swift:3:6: warning: action spray is given count = 1"))
     #expect(transcript.contains("Methods.swift:7:3: warning: skipped: print"), "\(transcript)")
     #expect(transcript.contains("Methods.swift:6:6: warning: skipped: method log()"))
+    #expect(
+      transcript.contains("Methods.swift:9:6: warning: skipped: method refresh(at:) takes"),
+      "\(transcript)")
     let created = transcript.split(separator: "\n").filter { $0.hasPrefix("action ") }
-    #expect(created.isEmpty, "\(transcript)")
+    #expect(created == ["action spray: 1 command (line 3)", "action spray { set e.birthRate 1 }"])
     #expect(session.scene.model.layerID(named: "e") != nil)
   }
 

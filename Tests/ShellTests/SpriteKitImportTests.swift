@@ -83,6 +83,10 @@ struct SpriteKitImportTests {
     Case(
       fields: "{'_startPositionVariance': '{40, 10}'}", get: "Sparks.emitterShape",
       value: "rectangle"),
+    // A band with no height: a flat cuboid, so the longitude is not turned as a line's is.
+    Case(
+      fields: "{'_startPositionVariance': '{40, 0}'}", get: "Sparks.emitterShape",
+      value: "cuboid"),
     Case(fields: "{'_startScale': 0.5}", get: "\(cell).scale", value: "0.5"),
     Case(fields: "{'_startScaleVariance': 0.2}", get: "\(cell).scaleRange", value: "0.2"),
     Case(fields: "{'_scaleSpeed': -0.1}", get: "\(cell).scaleSpeed", value: "-0.1"),

@@ -23,14 +23,18 @@ extension Color {
     ("systemCyan", bytes(50, 173, 230)), ("systemGray2", bytes(174, 174, 178)),
     ("systemGray3", bytes(199, 199, 204)), ("systemGray4", bytes(209, 209, 214)),
     ("systemGray5", bytes(229, 229, 234)), ("systemGray6", bytes(242, 242, 247)),
-    // The semantic colours in their light appearance (**(choice)**: Burst has no dark mode).
-    ("label", Color(0, 0, 0)), ("secondaryLabel", bytes(60, 60, 67, 0.6)),
-    ("tertiaryLabel", bytes(60, 60, 67, 0.3)), ("quaternaryLabel", bytes(60, 60, 67, 0.18)),
-    ("systemBackground", Color(1, 1, 1)), ("secondarySystemBackground", bytes(242, 242, 247)),
-    ("tertiarySystemBackground", Color(1, 1, 1)), ("systemGroupedBackground", bytes(242, 242, 247)),
-    ("link", bytes(0, 122, 255)), ("tint", bytes(0, 122, 255)),
-    ("placeholderText", bytes(60, 60, 67, 0.3)), ("separator", bytes(60, 60, 67, 0.29)),
-    ("systemFill", bytes(120, 120, 128, 0.2)),
+    // The semantic colours (text, backgrounds, fills) invert between UIKit's light and dark
+    // appearances, so which one is right depends on what they are drawn over. **(choice)**
+    // Burst's canvas is black, so they take their dark-appearance values, the ones that read
+    // on black, as on a phone in dark mode: `label` is white. (The system colours above read
+    // on either and keep their light values.)
+    ("label", Color(1, 1, 1)), ("secondaryLabel", bytes(235, 235, 245, 0.6)),
+    ("tertiaryLabel", bytes(235, 235, 245, 0.3)), ("quaternaryLabel", bytes(235, 235, 245, 0.18)),
+    ("systemBackground", Color(0, 0, 0)), ("secondarySystemBackground", bytes(28, 28, 30)),
+    ("tertiarySystemBackground", bytes(44, 44, 46)), ("systemGroupedBackground", Color(0, 0, 0)),
+    ("link", bytes(9, 132, 255)), ("tint", bytes(10, 132, 255)),
+    ("placeholderText", bytes(235, 235, 245, 0.3)), ("separator", bytes(84, 84, 88, 0.6)),
+    ("systemFill", bytes(120, 120, 128, 0.36)),
   ]
 
   /// The colour `name` names in `named` (exactly, as written there), or nil.

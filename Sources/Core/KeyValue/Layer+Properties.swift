@@ -242,8 +242,8 @@ extension Layer {
         + " so every other draw keeps its value"),
     .enumeration(
       "lineDirection", \.readings.lineDirection, default: Readings().lineDirection,
-      summary: "which way a line emitter's emissionLongitude 0 points: up (−y) or down (+y),"
-        + " along the line's normal; other longitudes turn from there",
+      summary: "which way a line emitter's (or a W×0 rectangle's) emissionLongitude 0 points:"
+        + " up (−y) or down (+y), along the line's normal; other longitudes turn from there",
       choice: Readings.switchChoice),
   ].map { $0.lifted(\Layer.settings) }
 }
@@ -289,7 +289,7 @@ extension EmitterProperties {
       summary: "point, line, rectangle, cuboid, circle or sphere",
       choice: "a line's central direction is its normal turned by the longitude: longitude 0"
         + " goes up and pi down when scene.lineDirection is up (sin λ, −cos λ), the reverse"
-        + " when it is down"),
+        + " when it is down; a rectangle with no height is a line and leaves the same way"),
     .enumeration(
       "emitterMode", \.emitterMode, default: .volume,
       summary: "where on the shape particles start: points, outline, surface or volume",

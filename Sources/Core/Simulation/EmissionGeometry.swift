@@ -14,9 +14,9 @@ enum EmissionGeometry {
   /// mode use are drawn: each has its own index in the particle's stream, so the others are the
   /// same whether or not they are drawn.
   ///
-  /// Directions: line shapes use their normal turned by λ: `(sin λ, −cos λ)` (λ = 0 up, π
-  /// down) when `lineTurn` is −π/2, `(−sin λ, cos λ)` (λ = 0 down) when it is π/2
-  /// (`scene.lineDirection`); circle and
+  /// Directions: lines (and rectangles with no height, which are lines) use their normal
+  /// turned by λ: `(sin λ, −cos λ)` (λ = 0 up, π down) when `lineTurn` is −π/2,
+  /// `(−sin λ, cos λ)` (λ = 0 down) when it is π/2 (`scene.lineDirection`); circle and
   /// sphere outlines are radial, the outward normal turned by λ **(choice)**; everything else
   /// uses `(cos λ, sin λ)`.
   @inline(__always)
@@ -51,7 +51,8 @@ enum EmissionGeometry {
         dx = w * (u(.position1) - 0.5)
         dy = h * (u(.position2) - 0.5)
       }
-      return Start(x: p.x + dx, y: p.y + dy, z: z, centralAngle: lon)
+      // A rectangle with no height is a line, and leaves along a line's normal.
+      return Start(x: p.x + dx, y: p.y + dy, z: z, centralAngle: h == 0 ? lon + lineTurn : lon)
     case .cuboid:
       let o = cuboidOffset(w: abs(w), h: abs(h), d: abs(d), mode: mode, u: u)
       return Start(x: p.x + o.0, y: p.y + o.1, z: z + o.2, centralAngle: lon)

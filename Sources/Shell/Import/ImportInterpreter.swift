@@ -41,15 +41,20 @@ final class ImportInterpreter {
       || (f.name.hasPrefix("initWith") && f.name.dropFirst(8).first?.isUppercase == true)
   }
 
-  /// Whether every parameter of `f` is a place (`emitterWithPosition(point: CGPoint)`): what
-  /// the app calls with a touch's location, so `f` is an action with point parameters.
-  func takesPlaces(_ f: SourceFunction) -> Bool {
-    !f.parameters.isEmpty
+  /// Whether every parameter of `f` is the event (a touch, a gesture, a sender) or has a value
+  /// an app plausibly passes (docs/import.md, "What a root is given"): `f` becomes an action,
+  /// its points parameters and its other arguments fixed at those values
+  /// (`animationWithStars:(CGFloat)value`, `setCellImage:(UIImage *)image`).
+  func takesValues(_ f: SourceFunction) -> Bool {
+    !f.parameters.isEmpty && !Self.isCallback(f)
       && f.parameters.indices.allSatisfy { k in
         let type = k < f.parameterTypes.count ? f.parameterTypes[k] : ""
-        let (value, _) = plausibleArgument(type: type, name: f.parameters[k], at: f.at)
-        if case .point = value { return true }
-        return false
+        let words = Set(type.split { !$0.isLetter && !$0.isNumber }.map(String.init))
+        if f.parameters[k] == "sender" || !words.isDisjoint(with: Self.eventTypes) { return true }
+        if case .null = plausibleArgument(type: type, name: f.parameters[k], at: f.at).0 {
+          return false
+        }
+        return true
       }
   }
 
@@ -214,11 +219,14 @@ final class ImportInterpreter {
       } else if f.returnsValue {
         helpers.append(i)  // said once the actions ran, which may call it
       } else if !(f.parameters.isEmpty || f.parameters == ["sender"] || isEventLike(f)
-        || takesPlaces(f))
+        || takesValues(f))
       {
         warn(
           f.at, "skipped: method \(f.signature) takes arguments",
-          hint: "an action runs without arguments, so its parameters would have no value")
+          hint: Self.isCallback(f)
+            ? "UIKit calls it with its own values; no code of the app does"
+            : "a parameter of a kind an app's call cannot be guessed for (docs/import.md,"
+              + " \"What a root is given\")")
       } else {
         action(i)
       }

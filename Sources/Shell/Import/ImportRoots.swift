@@ -19,6 +19,23 @@ extension ImportInterpreter {
   /// Words a building root's body names: making one of these is building an effect.
   static let buildingTypes: Set<String> = ["CAEmitterLayer", "CAEmitterCell"]
 
+  /// Name prefixes of UIKit's own callbacks that take UIKit's values (`viewWillDisappear(_:)`,
+  /// `traitCollectionDidChange(_:)`, a table's or a scroll view's delegate), matched as
+  /// `eventPrefixes` are: no app code calls them, so their arguments are not guessed and they
+  /// do not become actions with fixed values (`takesValues`).
+  static let callbackPrefixes = [
+    "view", "traitCollection", "scrollView", "tableView", "collectionView", "application",
+    "prepare", "observeValue", "encode",
+  ]
+
+  /// Whether `f` is one of UIKit's callbacks by its name (`callbackPrefixes`).
+  static func isCallback(_ f: SourceFunction) -> Bool {
+    callbackPrefixes.contains { p in
+      guard f.name.hasPrefix(p) else { return false }
+      return f.name.dropFirst(p.count).first.map { $0.isUppercase || $0 == "_" } ?? true
+    }
+  }
+
   /// Name prefixes of event handlers, matched at a word boundary (`startConfetti`, `show`,
   /// `touchesBegan`, `setSelected`, but not `setup` or `showcase`).
   static let eventPrefixes = [

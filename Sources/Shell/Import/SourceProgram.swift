@@ -467,6 +467,10 @@ struct SourceProgram: Sendable {
     }
     if head.text == "#define" { define(s) }
     if head.text.hasPrefix("#") { return }
+    // A brace block at file level follows `@interface Name ()` or `@implementation Name`: the
+    // instance variables (`{ CAEmitterLayer *_emitter; }`), declarations with no value, which
+    // the methods assign and read like any variable.
+    if head.isPunctuation("{") { return }
     if head.isPunctuation("-") || head.isPunctuation("+") {
       method(objc: s)
       return

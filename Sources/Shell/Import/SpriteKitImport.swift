@@ -245,7 +245,10 @@ enum SpriteKitImport {
     if let text = a.field("_startPositionVariance") as? String, let (w, h) = pair(text),
       w != 0 || h != 0
     {
-      layerSets.append("emitterShape=rectangle emitterSize=\(fmt(abs(w))),\(fmt(abs(h)))")
+      // A rectangle with no height is a line and turns the longitude to its normal; a flat
+      // cuboid spreads the starts the same way and keeps SpriteKit's direction.
+      let shape = h == 0 ? "cuboid" : "rectangle"
+      layerSets.append("emitterShape=\(shape) emitterSize=\(fmt(abs(w))),\(fmt(abs(h)))")
     }
     // Colour: SpriteKit tints the texture towards the colour by colorBlendFactor (0: the
     // texture's own colour). Core Animation multiplies, so the colour is white blended towards
