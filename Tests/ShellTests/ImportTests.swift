@@ -399,6 +399,37 @@ struct ImportTests {
     #expect(session.scene.model.layerID(named: "e") != nil)
   }
 
+  @Test("a method the file's own code calls takes its arguments from there, not as an action")
+  func calledHelperIsNoAction() throws {
+    let code = """
+      class Drizzle: UIView {
+        let emitter = CAEmitterLayer()
+        func build(into host: UIView) {
+          emitter.emitterPosition = CGPoint(x: host.center.x, y: -20)
+          emitter.emitterShape = .line
+          emitter.emitterCells = [drop()]
+          host.layer.addSublayer(emitter)
+        }
+        func drop() -> CAEmitterCell {
+          let c = CAEmitterCell()
+          c.birthRate = 20
+          c.lifetime = 3
+          c.velocity = 100
+          c.emissionLongitude = .pi
+          return c
+        }
+        func startDrizzle(in host: UIView) {
+          build(into: host)
+        }
+      }
+      """
+    let file = try temporaryFile("Drizzle.swift", contents: code)
+    let (transcript, session) = importTranscript("import \"\(file)\"\nactions\nstep 1\n")
+    #expect(!transcript.contains("action build"), "\(transcript)")
+    #expect(transcript.contains("ran startDrizzle(in:) at import"), "\(transcript)")
+    #expect(session.scene.stats().reduce(0) { $0 + $1.live } > 0, "\(transcript)")
+  }
+
   @Test("a value Burst refuses skips that assignment alone, with a warning at its line")
   func refusedValueIsSkipped() throws {
     let source = """

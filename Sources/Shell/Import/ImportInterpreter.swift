@@ -45,16 +45,21 @@ final class ImportInterpreter {
   /// an app plausibly passes (docs/import.md, "What a root is given"): `f` becomes an action,
   /// its points parameters and its other arguments fixed at those values
   /// (`animationWithStars:(CGFloat)value`, `setCellImage:(UIImage *)image`).
-  func takesValues(_ f: SourceFunction) -> Bool {
+  ///
+  /// A method the file's own code calls (`createParticles(thisView:)` from `startRain`) gets
+  /// its arguments from that call: unless `isRoot`, only points are taken as given, as a
+  /// touch's place is (`emitterWithPosition(point:)`).
+  func takesValues(_ f: SourceFunction, isRoot: Bool) -> Bool {
     !f.parameters.isEmpty && !Self.isCallback(f)
       && f.parameters.indices.allSatisfy { k in
         let type = k < f.parameterTypes.count ? f.parameterTypes[k] : ""
         let words = Set(type.split { !$0.isLetter && !$0.isNumber }.map(String.init))
         if f.parameters[k] == "sender" || !words.isDisjoint(with: Self.eventTypes) { return true }
-        if case .null = plausibleArgument(type: type, name: f.parameters[k], at: f.at).0 {
-          return false
+        switch plausibleArgument(type: type, name: f.parameters[k], at: f.at).0 {
+        case .null: return false
+        case .point: return true
+        default: return isRoot
         }
-        return true
       }
   }
 
@@ -212,6 +217,7 @@ final class ImportInterpreter {
         return !(Self.isInitializer(f) && chosen != nil) && !f.returnsValue
           && (f.parameters.isEmpty || f.parameters == ["sender"])
       })
+    let rootSet = Set(roots())
     for i in uncalled {
       let f = program.functions[i]
       if Self.isInitializer(f), let chosen {
@@ -219,14 +225,16 @@ final class ImportInterpreter {
       } else if f.returnsValue {
         helpers.append(i)  // said once the actions ran, which may call it
       } else if !(f.parameters.isEmpty || f.parameters == ["sender"] || isEventLike(f)
-        || takesValues(f))
+        || takesValues(f, isRoot: rootSet.contains(i)))
       {
         warn(
           f.at, "skipped: method \(f.signature) takes arguments",
           hint: Self.isCallback(f)
             ? "UIKit calls it with its own values; no code of the app does"
-            : "a parameter of a kind an app's call cannot be guessed for (docs/import.md,"
-              + " \"What a root is given\")")
+            : rootSet.contains(i)
+              ? "a parameter of a kind an app's call cannot be guessed for (docs/import.md,"
+                + " \"What a root is given\")"
+              : "the file's own code calls it, with the arguments it gives")
       } else {
         action(i)
       }
