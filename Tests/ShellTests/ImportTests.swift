@@ -430,6 +430,66 @@ struct ImportTests {
     #expect(session.scene.stats().reduce(0) { $0 + $1.live } > 0, "\(transcript)")
   }
 
+  @Test(
+    "a function of the file given an argument the importer cannot work out still runs; only what uses it is skipped",
+    arguments: [
+      (
+        "Config.m",
+        """
+        @implementation ConfigViewController
+        - (void)viewDidLoad {
+          [super viewDidLoad];
+          NSDictionary *config = [NSDictionary dictionaryWithContentsOfFile:@"/tmp/fx.plist"];
+          CAEmitterLayer *e = [CAEmitterLayer layer];
+          e.emitterCells = @[[self cellFrom:config]];
+          [self.view.layer addSublayer:e];
+        }
+        - (CAEmitterCell *)cellFrom:(NSDictionary *)config {
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.birthRate = 30;
+          c.velocity = [config[@"speed"] floatValue];
+          c.lifetime = 2;
+          return c;
+        }
+        @end
+        """, "cellFrom:"
+      ),
+      (
+        "Config.swift",
+        """
+        class ConfigViewController: UIViewController {
+          override func viewDidLoad() {
+            super.viewDidLoad()
+            let settings = Settings.load(from: "fx.json")
+            let e = CAEmitterLayer()
+            e.emitterCells = [makeCell(from: settings)]
+            view.layer.addSublayer(e)
+          }
+          func makeCell(from settings: Settings) -> CAEmitterCell {
+            let c = CAEmitterCell()
+            c.birthRate = 30
+            c.velocity = settings.speed
+            c.lifetime = 2
+            return c
+          }
+        }
+        """, "makeCell"
+      ),
+    ])
+  func unknownArgument(name: String, code: String, function: String) throws {
+    let file = try temporaryFile(name, contents: code)
+    let (transcript, session) = importTranscript("import \"\(file)\"\nstep 1\n")
+    #expect(
+      transcript.contains("\(function) runs without an argument that is not known here"),
+      "\(transcript)")
+    let model = session.scene.model
+    let rate = try model.resolveProperty("e.emitterCells.c.birthRate")
+    let life = try model.resolveProperty("e.emitterCells.c.lifetime")
+    #expect(model.value(rate) == .number(30), "\(transcript)")
+    #expect(model.value(life) == .number(2))
+    #expect(transcript.contains("skipped: c.velocity"), "\(transcript)")
+  }
+
   @Test("a value Burst refuses skips that assignment alone, with a warning at its line")
   func refusedValueIsSkipped() throws {
     let source = """

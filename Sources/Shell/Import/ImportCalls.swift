@@ -28,11 +28,25 @@ extension ImportInterpreter {
     }
   }
 
+  /// Says that function `name` runs without an argument the importer could not work out.
+  func warnUnknownArgument(_ name: String, _ why: String, at: SourceToken) {
+    warn(
+      at, "\(name) runs without an argument that is not known here: what uses it is skipped",
+      hint: why)
+  }
+
   func call(_ v: ImportValue, _ args: [(String?, ImportValue)], at: SourceToken)
     throws(ImportSkip) -> ImportValue
   {
     let labels = args.map { $0.0 ?? "_" }
     let values = args.map(\.1)
+    if let why = ImportValue.unknownReason(values) {
+      // Only a function of the file runs without an argument it cannot be given.
+      guard case .function(let name) = v, !name.hasPrefix("#"),
+        program.functions.contains(where: { $0.name == name && !$0.isProperty })
+      else { throw skip(why, at) }
+      warnUnknownArgument(name, why, at: at)
+    }
     if case .type(let name) = v, let drawn = try randomCall(name, labels, values, at: at) {
       return drawn
     }

@@ -316,8 +316,21 @@ extension ImportInterpreter {
   }
 
   /// Comma-separated values, each with its label (`x: 1`), of a call or an array.
-  func list(_ range: Range<Int>) throws(ImportSkip) -> [(String?, ImportValue)] {
+  /// The items of a comma-separated list. When `lenient`, an item that cannot be worked out
+  /// is `.unknown` (with the reason) instead of failing the list: a call's arguments, so that
+  /// a function of the file still runs without it (`call(_:_:at:)` decides).
+  func list(_ range: Range<Int>, lenient: Bool = false) throws(ImportSkip)
+    -> [(String?, ImportValue)]
+  {
     var out: [(String?, ImportValue)] = []
+    func value(_ r: Range<Int>) throws(ImportSkip) -> ImportValue {
+      guard lenient else { return try expression(r) }
+      do throws(ImportSkip) {
+        return try expression(r)
+      } catch {
+        return .unknown(error.message)
+      }
+    }
     var start = range.lowerBound
     var depth = 0
     var j = range.lowerBound
@@ -326,9 +339,9 @@ extension ImportInterpreter {
       if r.count >= 3, tokens[r.lowerBound].kind == .identifier,
         tokens[r.lowerBound + 1].isPunctuation(":")
       {
-        out.append((tokens[r.lowerBound].text, try expression((r.lowerBound + 2)..<r.upperBound)))
+        out.append((tokens[r.lowerBound].text, try value((r.lowerBound + 2)..<r.upperBound)))
       } else {
-        out.append((nil, try expression(r)))
+        out.append((nil, try value(r)))
       }
     }
     while j < range.upperBound {
@@ -357,7 +370,7 @@ extension ImportInterpreter {
       } else if t.isPunctuation("("), !t.startsLine {
         let close = program.closing(c, in: c..<end)
         guard close < end else { throw skip("an unclosed '('", t) }
-        var args = try list((c + 1)..<close)
+        var args = try list((c + 1)..<close, lenient: true)
         c = close + 1
         if args.isEmpty, c < end, tokens[c].isPunctuation("{"), Self.takesClosure(v) { continue }
         if c < end, tokens[c].isPunctuation("{") {

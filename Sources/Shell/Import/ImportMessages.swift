@@ -24,6 +24,7 @@ extension ImportInterpreter {
     } else {
       receiver = try unary(&c, range.upperBound)
     }
+    if case .unknown(let why) = receiver { throw skip(why, at) }
     var parts: [(String, ImportValue?)] = []
     while c < range.upperBound {
       let part = tokens[c]
@@ -67,13 +68,23 @@ extension ImportInterpreter {
         if items.last == .null { items.removeLast() }
         parts.append((part.text, .array(items)))
       } else {
-        parts.append((part.text, try expression(c..<end)))
+        do throws(ImportSkip) {
+          parts.append((part.text, try expression(c..<end)))
+        } catch {
+          parts.append((part.text, .unknown(error.message)))  // decided once the selector is known
+        }
       }
       c = end
     }
     guard let first = parts.first else { throw skip("an empty message", at) }
     let selector = parts.map { $0.1 == nil ? $0.0 : $0.0 + ":" }.joined()
     let args = parts.compactMap(\.1)
+    if let why = ImportValue.unknownReason(args) {
+      // Only a method of the file runs without an argument it cannot be given.
+      guard isSelf(receiver), program.functions.contains(where: { $0.signature == selector })
+      else { throw skip(why, at) }
+      warnUnknownArgument(selector, why, at: at)
+    }
     if tokens[range.lowerBound].isIdentifier("super") { return .host }
     if case .event = receiver { return try eventMethod(first.0) }
     switch receiver {

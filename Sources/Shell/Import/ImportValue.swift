@@ -55,8 +55,20 @@ indirect enum ImportValue: Sendable, Equatable {
   /// A value of a struct the file declares, made by its memberwise initializer
   /// (`ConfettiType(color: .red, shape: .circle)`): its fields by name.
   case record(type: String, fields: [String: ImportValue])
+  /// An argument the importer could not work out, given to a function of the file anyway so
+  /// that the rest of the function runs (issue: skip the smallest thing): every use of it is
+  /// skipped with the reason it was not known.
+  case unknown(String)
   case null
   case void
+
+  /// Why the first of `values` that is `.unknown` is not known, if one is.
+  static func unknownReason(_ values: [ImportValue]) -> String? {
+    for v in values {
+      if case .unknown(let why) = v { return why }
+    }
+    return nil
+  }
 
   /// Whether it is a value read from a presentation layer.
   var isPresented: Bool {
@@ -94,6 +106,7 @@ indirect enum ImportValue: Sendable, Equatable {
     case .parameter(let p): return "the parameter \(p)"
     case .closure: return "a closure"
     case .record(let type, _): return "a \(type) value"
+    case .unknown(let why): return "a value not known here (\(why))"
     case .null: return "nil"
     case .void: return "no value"
     }
