@@ -150,4 +150,42 @@ struct ProseFactsTests {
     let registered = Set(CommandTable.groups.flatMap(\.commands).map(\.name))
     #expect(Set(declared).subtracting(registered).isEmpty, "declared but in no group's list")
   }
+
+  @Test("every Clause declared in Sources/Shell is in a command's list of clauses")
+  func everyDeclaredClauseIsListed() throws {
+    let shell = repositoryRoot.appendingPathComponent("Sources/Shell")
+    let files = try #require(FileManager.default.enumerator(atPath: shell.path))
+      .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+    var texts: [String: String] = [:]
+    for file in files {
+      texts[file] = try String(contentsOf: shell.appendingPathComponent(file), encoding: .utf8)
+    }
+    let everything = texts.values.joined(separator: "\n")
+    var declared: [(file: String, owner: String, name: String)] = []
+    for (file, text) in texts {
+      var owner = ""
+      for line in text.split(separator: "\n") {
+        let words = line.split(separator: " ")
+        // A type at the file's top level: `enum AnimateClause {`, `extension Foo {`.
+        if !line.hasPrefix(" "), words.count >= 2,
+          ["enum", "struct", "extension", "final", "class"].contains(String(words[0]))
+        {
+          owner = String(words[words[0] == "final" ? 2 : 1]).trimmingCharacters(
+            in: CharacterSet(charactersIn: "{:"))
+        }
+        guard line.contains(" static let "), line.contains("= Clause<"), words.count > 3 else {
+          continue
+        }
+        declared.append((file, owner, String(words[2])))
+      }
+    }
+    #expect(declared.count >= 40, "the Clause declarations were not found")
+    let unlisted = declared.filter { d in
+      !(texts[d.file] ?? "").contains("\(d.name).spec")
+        && !everything.contains("\(d.owner).\(d.name).spec")
+    }
+    #expect(
+      unlisted.isEmpty,
+      "declared but in no list: \(unlisted.map { "\($0.owner).\($0.name) (\($0.file))" })")
+  }
 }
