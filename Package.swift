@@ -19,6 +19,12 @@ let package = Package(
       pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"])]
     ),
+    // Burst's own PNG encoder, in C over zlib (Sources/CPNGEncoder/README.md).
+    .target(
+      name: "CPNGEncoder",
+      path: "Sources/CPNGEncoder",
+      linkerSettings: [.linkedLibrary("z")]
+    ),
     // A header-only cache hint for the sprite rasteriser (Swift has no prefetch of its own).
     .systemLibrary(
       name: "CPrefetch",
@@ -31,7 +37,7 @@ let package = Package(
     ),
     .target(
       name: "Shell",
-      dependencies: ["Core", "CReadline", "CPNG"],
+      dependencies: ["Core", "CReadline", "CPNG", "CPNGEncoder"],
       path: "Sources/Shell"
     ),
     // The program is a thin entry point, so the tests and the fuzz target link the same Shell.

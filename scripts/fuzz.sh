@@ -65,14 +65,19 @@ build() {
       -emit-module-path "$out/obj/Core.swiftmodule" -I "$root/Sources/CPrefetch" \
       -c -o "$out/obj/Core.o" "${core[@]}"
   fi
+  local encoder="$root/Sources/CPNGEncoder"
+  if stale "$out/obj/png_encoder.o" "$encoder/png_encoder.c" "$encoder/include/png_encoder.h"; then
+    clang -O2 -g -fsanitize=address -I "$encoder/include" -c -o "$out/obj/png_encoder.o" \
+      "$encoder/png_encoder.c"
+  fi
   if stale "$out/obj/Shell.o" "${shell[@]}" "$root/Fuzz/FuzzSupport.swift" "$entry" "$out/obj/Core.o"; then
     swiftc "${common[@]}" "${flags[@]}" -module-name Shell -package-name Burst -I "$out/obj" -I "$root/Sources/CReadline" \
-      -I "$root/Sources/CPNG" -I "$root/Sources/CPrefetch" -c -o "$out/obj/Shell.o" "${shell[@]}" \
+      -I "$root/Sources/CPNG" -I "$encoder/include" -I "$root/Sources/CPrefetch" -c -o "$out/obj/Shell.o" "${shell[@]}" \
       "$root/Fuzz/FuzzSupport.swift" "$entry"
   fi
-  if stale "$out/fuzz-$target" "$out/obj/Core.o" "$out/obj/Shell.o"; then
+  if stale "$out/fuzz-$target" "$out/obj/Core.o" "$out/obj/Shell.o" "$out/obj/png_encoder.o"; then
     swiftc -use-ld=lld -sanitize=fuzzer,address "$out/obj/Core.o" "$out/obj/Shell.o" \
-      -lreadline -lpng16 -o "$out/fuzz-$target"
+      "$out/obj/png_encoder.o" -lreadline -lpng16 -lz -o "$out/fuzz-$target"
   fi
 }
 

@@ -1,4 +1,4 @@
-import CPNG
+import CPNGEncoder
 import Core
 import Dispatch
 import Foundation
@@ -105,7 +105,7 @@ extension PNGFile {
           compression.strategy, compression.rows)
       else { return 0 }
       defer { burst_png_job_free(job) }
-      let bands = Int(job.pointee.bands)
+      let bands = Int(burst_png_job_bands(job))
       if parallel && bands > 1 {
         let shared = BandedJob(job: job)
         DispatchQueue.concurrentPerform(iterations: bands) { k in
@@ -127,6 +127,6 @@ extension PNGFile {
   /// slots of the job and reads the pixels, which outlive the threads (`concurrentPerform`
   /// returns when every band is done), so sharing the pointer is safe.
   private struct BandedJob: @unchecked Sendable {
-    let job: UnsafeMutablePointer<burst_png_job>
+    let job: OpaquePointer
   }
 }
