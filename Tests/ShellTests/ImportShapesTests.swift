@@ -78,7 +78,7 @@ struct ImportShapesTests {
       file: "Shapes/LaunchpadViewController.m",
       shape: "instance variables, a method with a number argument, UIKit's callback with a Bool",
       says: [
-        "action brightenBy is given level = 1", "action brightenBy {",
+        "action brightenBy(level=1) { set pad.emitterCells.shell.scale (0.3*$level) }",
         "viewWillDisappear: takes arguments\n  hint: UIKit calls it with its own values",
         "ran launchTapped: at import",
       ],

@@ -388,15 +388,79 @@ struct ImportTests {
       """
     let file = try temporaryFile("Methods.swift", contents: code)
     let (transcript, session) = importTranscript("import \"\(file)\"\nactions\n")
-    #expect(transcript.contains("Methods.swift:3:6: warning: action spray is given count = 1"))
     #expect(transcript.contains("Methods.swift:7:3: warning: skipped: print"), "\(transcript)")
     #expect(transcript.contains("Methods.swift:6:6: warning: skipped: method log()"))
     #expect(
       transcript.contains("Methods.swift:9:6: warning: skipped: method refresh(at:) takes"),
       "\(transcript)")
     let created = transcript.split(separator: "\n").filter { $0.hasPrefix("action ") }
-    #expect(created == ["action spray: 1 command (line 3)", "action spray { set e.birthRate 1 }"])
+    #expect(
+      created == [
+        "action spray: 1 command (line 3)", "action spray(count=1) { set e.birthRate $count }",
+      ])
     #expect(session.scene.model.layerID(named: "e") != nil)
+  }
+
+  @Test(
+    "a number a method is given is the action's parameter, and what the code computes from it is worked out when it runs",
+    arguments: [
+      (
+        "Pulse.swift",
+        """
+        let e = CAEmitterLayer()
+        let c = CAEmitterCell()
+        c.name = "spark"
+        e.emitterCells = [c]
+        view.layer.addSublayer(e)
+        func spray(count: Int) {
+          e.birthRate = Float(count) * 2 - 1
+        }
+        func pulse(level: CGFloat) {
+          let a = CABasicAnimation(keyPath: "emitterCells.spark.birthRate")
+          a.fromValue = NSNumber(value: Float(-level + 30) / 2)
+          a.toValue = 0
+          a.duration = 1
+          e.add(a, forKey: "pulse")
+        }
+        """
+      ),
+      (
+        "Pulse.m",
+        """
+        @implementation PulseView
+        - (instancetype)initWithFrame:(CGRect)frame {
+          self = [super initWithFrame:frame];
+          e = [CAEmitterLayer layer];
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = @"spark";
+          e.emitterCells = @[c];
+          [self.layer addSublayer:e];
+          return self;
+        }
+        - (void)spray:(NSInteger)count {
+          e.birthRate = count * 2.0 - 1;
+        }
+        - (void)pulse:(CGFloat)level {
+          CABasicAnimation *a = [CABasicAnimation animationWithKeyPath:@"emitterCells.spark.birthRate"];
+          a.fromValue = [NSNumber numberWithFloat:(-level + 30) / 2];
+          a.toValue = @0;
+          a.duration = 1;
+          [e addAnimation:a forKey:@"pulse"];
+        }
+        @end
+        """
+      ),
+    ])
+  func numberParameters(name: String, code: String) throws {
+    let file = try temporaryFile(name, contents: code)
+    let (transcript, _) = importTranscript(
+      "import \"\(file)\"\nactions\nrun spray 5\nrun pulse 10\nstep 0.5\n"
+        + "get e.birthRate\nget presentation e.emitterCells.spark.birthRate\n")
+    #expect(transcript.contains("action spray(count=1) {"), "\(transcript)")
+    #expect(transcript.contains("action pulse(level=1) {"), "\(transcript)")
+    #expect(!transcript.contains("is given"), "\(transcript)")
+    // 5 · 2 − 1; the animation from (−10 + 30) / 2 = 10 to 0 over 1 s, halfway.
+    #expect(transcript.hasSuffix("9\n5\n"), "\(transcript)")
   }
 
   @Test("a method the file's own code calls takes its arguments from there, not as an action")

@@ -70,6 +70,13 @@ extension ImportInterpreter {
         frame[name] = .parameter(name)
         continue
       }
+      if case .number(let n) = value, Binding.isReference("$" + name) {
+        // A number it is given (`animationWithStars:(CGFloat)value`): a parameter, the table's
+        // value by default; what the code computes from it is worked out when it runs.
+        parameters[name] = (.number(-1e9...1e9), ValueFormatting.number(n))
+        frame[name] = .parameter(name)
+        continue
+      }
       frame[name] = value
       if let text { given.append("\(name) = \(text)") }
     }

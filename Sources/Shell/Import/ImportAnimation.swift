@@ -74,6 +74,7 @@ enum ImportAnimationTranslation {
     case .transform(let t): return t
     case .image(let ref): return ValueFormatting.value(.image(ref))
     case .presented: return AnimateClause.presentationWord
+    case .formula(let f): return f  // worked out when the action runs
     default: return nil
     }
   }

@@ -156,6 +156,9 @@ extension ImportInterpreter {
         ("NSNumber", ["float"]), ("NSNumber", ["double"]), ("NSNumber", ["integer"]),
         ("NSNumber", ["int"]), ("NSNumber", ["bool"]), ("CGFloat", ["value"]):
         // NSNumber(float:) and its kin are Swift 1 and 2's spellings of NSNumber(value:).
+        if isFormula(values[0]), labels != ["bool"], let f = formulaText(values[0]) {
+          return .formula(f)  // `Float(count)`
+        }
         return .number(try number(values[0], at: at))
       case ("Array", let l) where l.first == "arrayLiteral":
         return .array(values)  // `Array(arrayLiteral: a, b)`

@@ -93,6 +93,11 @@ extension ImportInterpreter {
     if op == "|", case .constant = a {
       return .array([a, b])  // an option set (`.curveEaseIn | .repeat`): its members
     }
+    if ["+", "-", "*", "/"].contains(op), let x = formulaText(a), let y = formulaText(b),
+      isFormula(a) || isFormula(b)
+    {
+      return .formula("(\(x)\(op)\(y))")  // worked out when the action runs
+    }
     let x = try number(a, at: at)
     let y = try number(b, at: at)
     switch op {
@@ -138,6 +143,34 @@ extension ImportInterpreter {
     }
   }
 
+  /// Whether `v` is a number the action works out from its parameters when it runs.
+  func isFormula(_ v: ImportValue) -> Bool {
+    switch v {
+    case .formula: return true
+    case .parameter(let name): return isNumberParameter(name)
+    default: return false
+    }
+  }
+
+  /// Whether `name` is a number parameter of the action being recorded.
+  func isNumberParameter(_ name: String) -> Bool {
+    if case .number = parameters[name]?.kind { return true }
+    return false
+  }
+
+  /// `v` as Burst's expression text, if it is a number or a number of the action's parameters
+  /// (which it marks as used: the action takes it).
+  func formulaText(_ v: ImportValue) -> String? {
+    switch v {
+    case .number(let n): return n < 0 ? "(\(ValueFormatting.number(n)))" : ValueFormatting.number(n)
+    case .formula(let f): return f
+    case .parameter(let name) where isNumberParameter(name):
+      usedParameters.insert(name)
+      return "$" + name
+    default: return nil
+    }
+  }
+
   func number(_ v: ImportValue, at: SourceToken) throws(ImportSkip) -> Double {
     switch v {
     case .number(let n): return n
@@ -171,6 +204,7 @@ extension ImportInterpreter {
     if t.isPunctuation("-") || t.isPunctuation("+") {
       c += 1
       let v = try unary(&c, end)
+      if t.text == "-", isFormula(v), let f = formulaText(v) { return .formula("(-\(f))") }
       return t.text == "-" ? .number(-(try number(v, at: t))) : v
     }
     if t.isPunctuation("!") {

@@ -148,6 +148,9 @@ extension ImportInterpreter {
         }
         return .string(try formatted(format, Array(items.dropFirst()), at: at))
       case ("NSNumber", _) where selector.hasPrefix("numberWith") && args.count == 1:
+        if isFormula(args[0]), selector != "numberWithBool:", let f = formulaText(args[0]) {
+          return .formula(f)
+        }
         return .number(try number(args[0], at: at))
       case ("NSValue", _) where selector.hasPrefix("valueWith") && args.count == 1:
         return args[0]

@@ -258,6 +258,17 @@ extension ImportInterpreter {
     func wrong() -> ImportSkip {
       skip("expected a \(kind.word) here, not \(value.kindName)", at)
     }
+    if isFormula(value), let text = formulaText(value) {
+      // A number the action works out from its parameters when it runs.
+      switch kind {
+      case .number, .angle:
+        for name in parameters.keys where text.contains("$" + name) {
+          usedParameters.insert(name)
+        }
+        return text
+      default: throw wrong()
+      }
+    }
     if case .parameter(let name) = value, let fallback = parameters[name] {
       guard fallback.kind == kind else { throw wrong() }
       usedParameters.insert(name)

@@ -49,6 +49,9 @@ indirect enum ImportValue: Sendable, Equatable {
   case event
   /// A parameter of the action being recorded: `$NAME` in its commands.
   case parameter(String)
+  /// A number the action works out from its number parameters when it runs: Burst's
+  /// expression text, with `$NAME` for each (`($value-10)*3` from `(value - 10) * 3`).
+  case formula(String)
   /// A closure the code passes (`delay(0.5) { layer.birthRate = 0 }`): its body's tokens and
   /// the variables it captured where it was written.
   case closure(body: Range<Int>, captured: [String: ImportValue])
@@ -104,6 +107,7 @@ indirect enum ImportValue: Sendable, Equatable {
     case .range: return "a range"
     case .event: return "a touch or gesture"
     case .parameter(let p): return "the parameter \(p)"
+    case .formula(let f): return "the number \(f) of the action's parameters"
     case .closure: return "a closure"
     case .record(let type, _): return "a \(type) value"
     case .unknown(let why): return "a value not known here (\(why))"
