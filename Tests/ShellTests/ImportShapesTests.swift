@@ -83,6 +83,18 @@ struct ImportShapesTests {
         "ran launchTapped: at import",
       ],
       emitters: ["pad"], get: ("pad.emitterSize", "100,0")),
+    Case(
+      file: "Shapes/StageViewController.m",
+      shape: "an outlet view, a lazy getter's view, a handler making an emitter through a"
+        + " property, lightweight generics, a wrong constant skipped alone",
+      then: "run sparkleTapped",
+      says: [
+        "stage is an outlet a storyboard connects: taken as a UIView filling the view",
+        "skipped: self.glitter.emitterShape = kCAEmitterLayerSurface\n  hint: 'kCAEmitterLayerSurface'"
+          + " is not one of point",
+        "action sparkleTapped { emitter $glitter in shelf;", "cell $glitter c3;",
+      ],
+      emitters: ["dust", "glitter"], get: ("shelf.frame", "0,300,200,100")),
   ]
 
   @Test("each file builds what its author built", arguments: cases)

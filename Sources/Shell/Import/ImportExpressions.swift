@@ -546,6 +546,7 @@ extension ImportInterpreter {
       // Inside a view, the view's own `window` and `convert(_:to:)`.
       return try member(.host, name, at: at)
     }
+    if let view = try outletView(name, at: at) { return view }
     if let p = program.properties.first(where: { $0.name == name }) {
       guard !p.initializer.isEmpty else {
         usedProperties.insert(name)
@@ -588,6 +589,11 @@ extension ImportInterpreter {
     if name.hasPrefix("kCA") { return .constant(name) }
     if let n = ImportNames.number(name) { return .number(n) }
     if name.first?.isUppercase == true { return .type(name) }
+    if program.language == .objc, name.hasPrefix("_"),
+      program.objcProperties.contains(String(name.dropFirst()))
+    {
+      return .null  // `_emitter` before the code gives it a value: nil, as in Objective-C
+    }
     throw skip("'\(name)' is not known to the importer", at)
   }
 }

@@ -26,6 +26,30 @@ extension ImportInterpreter {
     return instance["_" + name]
   }
 
+  /// An outlet a storyboard connects (`@IBOutlet weak var box: UIView!`, `IBOutlet UIView
+  /// *box`), the first time the setup code reads it: **(choice)** a view of its type filling
+  /// the hosting view, added to it below the code's own layers and named after the outlet
+  /// (docs/import.md, "Views"). nil for
+  /// other names, and inside an action, which does not make layers of its own this way.
+  func outletView(_ name: String, at: SourceToken) throws(ImportSkip) -> ImportValue? {
+    let base = name.hasPrefix("_") ? String(name.dropFirst()) : name
+    guard recording.isEmpty, let type = program.outlets[base],
+      type.hasPrefix("UI") || type.hasSuffix("View") || type.hasSuffix("Button")
+    else { return nil }
+    let frame = ImportValue.rect(Rect(0, 0, viewSize.width, viewSize.height))
+    let view = try createView(type, ["frame"], [frame], at: at)
+    guard case .object(let o) = view else { return view }
+    objects[o].variable = base
+    // The storyboard's views are there before the code runs: below what the code adds.
+    try attach(view, to: .host, first: true, at: at)
+    instance[base] = view
+    usedProperties.insert(base)
+    warn(
+      at, "\(base) is an outlet a storyboard connects: taken as a \(type) filling the view",
+      hint: "import FILE view WxH sets the view's size")
+    return view
+  }
+
   /// An instance of the file's own class (`EmitterView()`, `[[HelperLayer alloc] init]`): the
   /// hosting view, or the layer itself in a CAEmitterLayer subclass. **(choice)** The file
   /// stands for one object of its class, so every instance is that one.
@@ -116,6 +140,7 @@ extension ImportInterpreter {
         return .number(1)
       default:
         if let value = instanceValue(name) { return value }
+        if let view = try outletView(name, at: at) { return view }
         if program.language == .objc, !program.properties.contains(where: { $0.name == name }),
           let f = program.functions.firstIndex(where: {
             $0.name == name && $0.parameters.isEmpty && $0.returnsValue
@@ -131,6 +156,7 @@ extension ImportInterpreter {
         if Self.viewProperties.contains(name) || name == "backgroundColor" {
           throw skip("the hosting view's \(name) is not imported", at)
         }
+        if program.objcProperties.contains(name) { return .null }  // not given a value yet
         throw skip("'\(name)' is not known to the importer", at)
       }
     case .hostLayer:

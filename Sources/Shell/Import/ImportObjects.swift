@@ -117,7 +117,15 @@ extension ImportInterpreter {
           key: info.name, text: set, value: value, at: tokens[current.lowerBound],
           statement: text))
     case .host, .hostLayer:
-      if !recording.isEmpty {
+      let ownVariable: Bool
+      if case .host = receiver, !Self.viewProperties.contains(name), name != "backgroundColor" {
+        ownVariable = true
+      } else {
+        ownVariable = false
+      }
+      // `self.emitter = [CAEmitterLayer layer]` in a tap handler is the handler's variable, as
+      // a bare `_emitter = …` is; the view's own properties are not an action's to change.
+      if !recording.isEmpty, !ownVariable {
         throw skip("actions and scheduled blocks only change layers and cells", at)
       }
       if name == "backgroundColor" {
@@ -292,8 +300,15 @@ extension ImportInterpreter {
     case (.color, .null): return SceneSaver.colorText(.clear)
     case (.bool, .bool(let b)): return PropertyKind.boolWord(b)
     case (.bool, .number(let n)): return PropertyKind.boolWord(n != 0)
-    case (.enumeration, .constant(let c)): return c
-    case (.enumeration, .string(let s)): return s
+    case (.enumeration, .constant(let c)), (.enumeration, .string(let c)):
+      // Checked here, so a wrong constant (`emitterShape = kCAEmitterLayerPoints`, a mode) skips
+      // its own assignment, also inside an action, not the whole action when it runs.
+      do throws(ValueError) {
+        _ = try kind.parseClamping(c)
+      } catch {
+        throw skip(error.message, at)
+      }
+      return c
     case (.image, .image(let ref)): return ValueFormatting.value(.image(ref))
     case (.transform3D, .transform(let t)): return t
     case (.transform3D, .constant(".identity")): return "identity"

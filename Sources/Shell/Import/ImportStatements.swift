@@ -181,7 +181,22 @@ extension ImportInterpreter {
   func objcDeclaration(_ i: Int, _ s: Range<Int>) -> (String, Int?)? {
     var j = i
     var words = 0
-    while j < s.upperBound, tokens[j].kind == .identifier || tokens[j].isPunctuation("*") {
+    while j < s.upperBound,
+      tokens[j].kind == .identifier || tokens[j].isPunctuation("*")
+        || (tokens[j].isPunctuation("<") && words > 0)
+    {
+      if tokens[j].isPunctuation("<") {
+        // Lightweight generics, `NSMutableArray<CAEmitterCell *> *cells`: the type's own.
+        var depth = 0
+        while j < s.upperBound {
+          if tokens[j].isPunctuation("<") { depth += 1 }
+          if tokens[j].isPunctuation(">") { depth -= 1 }
+          if tokens[j].isPunctuation(">>") { depth -= 2 }
+          j += 1
+          if depth <= 0 { break }
+        }
+        continue
+      }
       if tokens[j].kind == .identifier { words += 1 }
       if ["typeof", "__typeof", "__typeof__"].contains(tokens[j].text), j + 1 < s.upperBound,
         tokens[j + 1].isPunctuation("(")

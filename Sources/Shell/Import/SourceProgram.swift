@@ -49,6 +49,12 @@ struct SourceProgram: Sendable {
   var topLevel: [Range<Int>] = []
   var functions: [SourceFunction] = []
   var properties: [SourceProperty] = []
+  /// Views a storyboard or a nib makes and connects (`@IBOutlet weak var box: UIView!`,
+  /// `@property (weak) IBOutlet UIView *box;`): their names and their types.
+  var outlets: [String: String] = [:]
+  /// The properties an Objective-C file declares with `@property`; until the code gives one a
+  /// value it is nil, as Objective-C's instance variables start.
+  var objcProperties: Set<String> = []
   /// A view declares `layerClass` as `CAEmitterLayer`: its own layer is the emitter.
   var layerIsEmitter = false
   /// The file declares a subclass of `CAEmitterLayer` (`class Snow: CAEmitterLayer`,
@@ -421,6 +427,11 @@ struct SourceProgram: Sendable {
     }
     // Declared without a value (`@IBOutlet var tableView: UITableView!`): set from outside
     // the code unless the code assigns it.
+    if tokens[s.lowerBound..<i].contains(where: { $0.text == "@IBOutlet" }),
+      i + 3 < s.upperBound, tokens[i + 2].isPunctuation(":"), tokens[i + 3].kind == .identifier
+    {
+      outlets[nameToken.text] = tokens[i + 3].text
+    }
     properties.append(
       SourceProperty(
         name: nameToken.text, initializer: s.upperBound..<s.upperBound, at: nameToken,
@@ -453,7 +464,16 @@ struct SourceProgram: Sendable {
     switch head.text {
     case "@implementation":
       return
-    case "@end", "@synthesize", "@dynamic", "@import", "@class", "@protocol", "@property":
+    case "@property":
+      // `@property (nonatomic, weak) IBOutlet UIView *box;`: its name is the last word.
+      let words = tokens[s].filter { $0.kind == .identifier }
+      guard let name = words.last else { return }
+      objcProperties.insert(name.text)
+      if words.contains(where: { $0.text == "IBOutlet" }), words.count >= 2 {
+        outlets[name.text] = words[words.count - 2].text
+      }
+      return
+    case "@end", "@synthesize", "@dynamic", "@import", "@class", "@protocol":
       return
     case "@interface":
       if s.count >= 4, tokens[s.lowerBound + 2].isPunctuation(":"),
