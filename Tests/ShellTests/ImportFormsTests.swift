@@ -164,6 +164,29 @@ struct ImportFormsTests {
       source: objc("  e.backgroundColor = [UIColor systemBackgroundColor].CGColor;"),
       get: "e.backgroundColor", value: "#000000"),
     Case(
+      name: "a ternary inside a message's argument keeps its ':' (not the selector's next part)",
+      ext: "m",
+      source: objc("  [e setValue:[NSNumber numberWithInt:YES?200:0] forKeyPath:@\"birthRate\"];"),
+      get: "e.birthRate", value: "200"),
+    Case(
+      name: "an image a UIImage extension in another file makes is the image of its name",
+      ext: "swift",
+      source: swift(
+        """
+            let c = CAEmitterCell()
+            c.contents = UIImage.heartShape?.cgImage
+            e.emitterCells = [c]
+        """), get: "e.emitterCells.c.contents", value: "heart.fill"),
+    Case(
+      name: "an image an Objective-C category in another file makes is the image of its name",
+      ext: "m",
+      source: objc(
+        """
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.contents = (id)[[UIImage heartShape] CGImage];
+          e.emitterCells = @[c];
+        """), get: "e.emitterCells.c.contents", value: "heart.fill"),
+    Case(
       name: "% is C's remainder", ext: "m", source: objc("  e.birthRate = 17 % 5;"),
       get: "e.birthRate", value: "2"),
     Case(

@@ -50,6 +50,20 @@ extension ImportInterpreter {
     return view
   }
 
+  /// `UIImage.pinkDot` (`[UIImage pinkDot]`): an image a static member of an extension in
+  /// another file makes; taken as the image of that name (a file beside the imported one, or
+  /// the built-in image of its role), with a warning. nil for names that are not such members.
+  func imageMember(_ name: String, at: SourceToken) -> ImportValue? {
+    guard name.first?.isLowercase == true, name.allSatisfy({ $0.isLetter || $0.isNumber }),
+      !["init", "self", "new", "alloc", "imageNamed", "imageWithContentsOfFile"].contains(name),
+      !program.functions.contains(where: { $0.name == name })
+    else { return nil }
+    warn(
+      at, "UIImage.\(name) is not in the file: taken as the image named '\(name)'",
+      hint: "an extension in another file of the app makes it")
+    return .image(image(named: name, at: at))
+  }
+
   /// An instance of the file's own class (`EmitterView()`, `[[HelperLayer alloc] init]`): the
   /// hosting view, or the layer itself in a CAEmitterLayer subclass. **(choice)** The file
   /// stands for one object of its class, so every instance is that one.
@@ -123,6 +137,7 @@ extension ImportInterpreter {
         return .color(color)
       }
       if type == "UIScreen", name == "main" || name == "mainScreen" { return .host }
+      if type == "UIImage", let image = imageMember(name, at: at) { return image }
       if type.hasPrefix("CA") { return .constant("." + name) }
     case .host:
       switch name {

@@ -48,18 +48,25 @@ extension ImportInterpreter {
       c += 1
       var end = c
       var depth = 0
+      // `numberWithInt:on ? 200 : 0`: a `?` at this level owns the next `:`, which does not
+      // start the selector's next part.
+      var ternaries = 0
       while end < range.upperBound {
         let t = tokens[end]
         if t.kind == .punctuation {
           if ["(", "[", "{"].contains(t.text) { depth += 1 }
           if [")", "]", "}"].contains(t.text) { depth -= 1 }
+          if depth == 0, t.text == "?" { ternaries += 1 }
         }
-        if depth == 0, t.kind == .identifier, end + 1 < range.upperBound,
+        if depth == 0, ternaries == 0, t.kind == .identifier, end + 1 < range.upperBound,
           tokens[end + 1].isPunctuation(":"), end > c
         {
           break
         }
-        if depth == 0, t.isPunctuation(":"), end > c { break }
+        if depth == 0, t.isPunctuation(":"), end > c {
+          guard ternaries > 0 else { break }
+          ternaries -= 1
+        }
         end += 1
       }
       if topLevelIndex(of: ",", in: c..<end) != nil {
@@ -171,6 +178,9 @@ extension ImportInterpreter {
         if args.isEmpty, let color = ImportNames.color(first.0), type == "UIColor" {
           return .color(color)
         }
+      }
+      if type == "UIImage", args.isEmpty, let image = imageMember(selector, at: at) {
+        return image
       }
       throw skip("[\(type) \(selector)] is not understood", at)
     default:
