@@ -554,6 +554,45 @@ struct ImportTests {
     #expect(transcript.contains("skipped: c.velocity"), "\(transcript)")
   }
 
+  @Test(
+    "an initializer that only traps never runs; one with defaults runs with them, and an action's declared defaults are its parameters' defaults"
+  )
+  func initializerDefaults() throws {
+    let code = """
+      class Sprinkle: UIView {
+        let emitter = CAEmitterLayer()
+        init(amount: Float = 12, spread: CGFloat = .pi) {
+          super.init(frame: .zero)
+          let c = CAEmitterCell()
+          c.birthRate = amount
+          c.emissionRange = spread
+          c.lifetime = 2
+          emitter.emitterCells = [c]
+          layer.addSublayer(emitter)
+        }
+        @available(*, unavailable)
+        required init?(coder: NSCoder) {
+          fatalError("init(coder:) has not been implemented")
+        }
+        func start(rate: Float = 1, stopAfter: TimeInterval = 3) {
+          emitter.birthRate = rate * 2
+          emitter.lifetime = Float(stopAfter)
+        }
+      }
+      """
+    let file = try temporaryFile("Sprinkle.swift", contents: code)
+    let (transcript, session) = importTranscript("import \"\(file)\"\nactions\n")
+    #expect(
+      transcript.contains("skipped: init(coder:): only one initializer runs, init(amount:spread:)"))
+    let model = session.scene.model
+    let rate = try model.resolveProperty("emitterLayer.emitterCells.c.birthRate")
+    #expect(model.value(rate) == .number(12), "\(transcript)")
+    #expect(
+      transcript.contains(
+        "action start(rate=1, stopAfter=3) { set emitterLayer.birthRate ($rate*2); set emitterLayer.lifetime $stopAfter }"
+      ), "\(transcript)")
+  }
+
   @Test("a value Burst refuses skips that assignment alone, with a warning at its line")
   func refusedValueIsSkipped() throws {
     let source = """

@@ -63,7 +63,12 @@ extension ImportInterpreter {
         frame[name] = .event  // a touch, an event, a gesture, a sender
         continue
       }
-      let (value, text) = plausibleArgument(type: type, name: name, at: function.at)
+      var (value, text) = plausibleArgument(type: type, name: name, at: function.at)
+      if k < function.parameterDefaults.count, let d = function.parameterDefaults[k],
+        let declared = try? expression(d)
+      {
+        (value, text) = (declared, nil)  // `stopAfter: TimeInterval = 3`: the author's default
+      }
       if case .point(let p) = value, Binding.isReference("$" + name) {
         // A point it is given (`burst(at point: CGPoint)`): a parameter, the centre by default.
         parameters[name] = (.point, ValueFormatting.value(.point(p)))

@@ -41,6 +41,18 @@ final class ImportInterpreter {
       || (f.name.hasPrefix("initWith") && f.name.dropFirst(8).first?.isUppercase == true)
   }
 
+  /// Whether `f`'s body only traps (`fatalError(…)`, `preconditionFailure(…)`,
+  /// `[self doesNotRecognizeSelector:_cmd]`): a declaration the compiler wants, never run.
+  func onlyTraps(_ f: SourceFunction) -> Bool {
+    let body = program.tokens[f.body].filter { !$0.isPunctuation(";") }
+    guard let first = body.first else { return false }
+    if first.isIdentifier("fatalError") || first.isIdentifier("preconditionFailure") {
+      return true
+    }
+    return body.count > 1 && body[1].isIdentifier("self")
+      && body.contains { $0.isIdentifier("doesNotRecognizeSelector") }
+  }
+
   /// Whether every parameter of `f` is the event (a touch, a gesture, a sender) or has a value
   /// an app plausibly passes (docs/import.md, "What a root is given"): `f` becomes an action,
   /// its points parameters and its other arguments fixed at those values
@@ -157,10 +169,19 @@ final class ImportInterpreter {
     for (at, message) in program.skipped { warn(at, "skipped: \(message)") }
     runStatements(program.topLevel)
     var setup: [Int] = []
+    // An initializer that only traps (`required init?(coder:) { fatalError(…) }`, kept so the
+    // class compiles) is never the one that runs; one whose parameters all have defaults
+    // (`init(amount: Float = 10)`) runs with them when the usual ones are missing.
     if let chosen = Self.initializers.lazy.compactMap({ sig in
-      self.program.functions.firstIndex { $0.signature == sig }
+      self.program.functions.firstIndex { $0.signature == sig && !self.onlyTraps($0) }
     }).first {
       setup.append(chosen)
+    } else if let defaulted = program.functions.firstIndex(where: { f in
+      f.name == "init" && !f.parameters.isEmpty && !onlyTraps(f)
+        && f.parameterDefaults.count == f.parameters.count
+        && f.parameterDefaults.allSatisfy { $0 != nil }
+    }) {
+      setup.append(defaulted)
     }
     initializerRan = !setup.isEmpty
     for name in Self.setupMethods {
@@ -182,6 +203,9 @@ final class ImportInterpreter {
       }
       if function.name.hasPrefix("willMove") {
         args = function.parameters.map { _ in .host }  // the window or superview it joins
+      }
+      for (k, d) in function.parameterDefaults.enumerated() where k < args.count {
+        if let d, let value = try? expression(d) { args[k] = value }  // `amount: Float = 10`
       }
       do throws(ImportSkip) {
         _ = try call(f, args: args, at: function.at)
