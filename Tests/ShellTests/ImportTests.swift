@@ -593,6 +593,24 @@ struct ImportTests {
       ), "\(transcript)")
   }
 
+  @Test("a root that nothing calls runs with its declared default arguments")
+  func rootDefaults() throws {
+    let code = """
+      func addSnow(to view: UIView, rate: Float = 25) {
+        let e = CAEmitterLayer()
+        let c = CAEmitterCell()
+        c.birthRate = rate
+        c.lifetime = 3
+        e.emitterCells = [c]
+        view.layer.addSublayer(e)
+      }
+      """
+    let file = try temporaryFile("Snowfall.swift", contents: code)
+    let (transcript, session) = importTranscript("import \"\(file)\"\n")
+    let rate = try session.scene.model.resolveProperty("e.emitterCells.c.birthRate")
+    #expect(session.scene.model.value(rate) == .number(25), "\(transcript)")
+  }
+
   @Test("a value Burst refuses skips that assignment alone, with a warning at its line")
   func refusedValueIsSkipped() throws {
     let source = """

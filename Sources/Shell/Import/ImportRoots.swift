@@ -241,7 +241,12 @@ extension ImportInterpreter {
     var args: [ImportValue] = []
     for (k, name) in function.parameters.enumerated() {
       let type = k < function.parameterTypes.count ? function.parameterTypes[k] : ""
-      let (value, text) = plausibleArgument(type: type, name: name, at: function.at)
+      var (value, text) = plausibleArgument(type: type, name: name, at: function.at)
+      if k < function.parameterDefaults.count, let d = function.parameterDefaults[k],
+        let declared = try? expression(d)
+      {
+        (value, text) = (declared, nil)  // the author's default
+      }
       args.append(value)
       if let text { given.append("\(name) = \(text)") }
     }
