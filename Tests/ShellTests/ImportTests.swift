@@ -611,6 +611,33 @@ struct ImportTests {
     #expect(session.scene.model.value(rate) == .number(25), "\(transcript)")
   }
 
+  @Test("asyncAfter's execute: block is scheduled, and a view removing itself takes its layers")
+  func viewRemovesItself() throws {
+    let code = """
+      class Stardust: UIView {
+        override init(frame: CGRect) {
+          super.init(frame: frame)
+          let e = CAEmitterLayer()
+          let c = CAEmitterCell()
+          c.birthRate = 50
+          c.lifetime = 5
+          e.emitterCells = [c]
+          layer.addSublayer(e)
+          DispatchQueue.main.asyncAfter(deadline: .now() + 0.5, execute: { e.birthRate = 0 })
+          DispatchQueue.main.asyncAfter(deadline: .now() + 2, execute: {
+            self.removeFromSuperview()
+          })
+        }
+      }
+      """
+    let file = try temporaryFile("Stardust.swift", contents: code)
+    let (transcript, session) = importTranscript(
+      "import \"\(file)\"\nstep 1\nget e.birthRate\ncount e\n")
+    #expect(transcript.hasSuffix("0\n25\n"), "\(transcript)")
+    session.run(source: "step 1.5\n", file: "t.burst")
+    #expect(session.scene.model.layerID(named: "e") == nil)
+  }
+
   @Test("a value Burst refuses skips that assignment alone, with a warning at its line")
   func refusedValueIsSkipped() throws {
     let source = """

@@ -419,6 +419,18 @@ extension ImportInterpreter {
     case ("value", ["forKeyPath"]), ("valueForKeyPath", ["_"]):
       guard case .presentation(let o) = receiver, case .string(let k) = values[0] else { break }
       return .presented(object: o, keyPath: ImportAnimationTranslation.keyPath(k))
+    case ("removeFromSuperview", []):
+      // The view itself leaving, in an action or a scheduled block: every layer it holds goes
+      // with it (`remove LAYER` for each, when it runs).
+      guard case .host = receiver, !recording.isEmpty else { break }
+      for o in hostSublayers {
+        add(
+          .layer(
+            object: o,
+            commands: [ImportLayerCommand(verb: "remove", suffix: "", rest: "", what: name)],
+            at: tokens[current.lowerBound], statement: program.snippet(current)))
+      }
+      return .void
     case ("removeFromSuperlayer", []):
       // In an action or a scheduled block: `remove LAYER` when it runs.
       guard case .object(let o) = receiver, objects[o].kind != .cell, !recording.isEmpty else {

@@ -143,7 +143,7 @@ extension ImportInterpreter {
       switch name {
       case "view", "window", "superview", "contentView": return .host
       case "addSubview", "insertSubview", "bringSubviewToFront", "sendSubviewToBack", "convert",
-        "convertPoint", "convertRect":
+        "convertPoint", "convertRect", "removeFromSuperview":
         return .method(v, name)
       case "layer": return layerIsOwn ? try ownEmitter(at: at) : .hostLayer
       case "bounds", "frame", "applicationFrame": return .rect(whole)

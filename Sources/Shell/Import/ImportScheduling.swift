@@ -71,12 +71,26 @@ extension ImportInterpreter {
     let words = ["DispatchQueue", ".", "main", ".", "asyncAfter", "("]
     guard s.upperBound - i > words.count + 3, spells(words, at: i, in: s) else { return false }
     let open = i + words.count - 1
-    let close = program.closing(open, in: s)
-    guard close + 1 < s.upperBound, tokens[close + 1].isPunctuation("{"),
-      program.closing(close + 1, in: s) == s.upperBound - 1,
-      tokens[open + 1].isIdentifier("deadline"),
-      tokens[open + 2].isPunctuation(":")
-    else { return false }
+    var close = program.closing(open, in: s)
+    guard tokens[open + 1].isIdentifier("deadline"), tokens[open + 2].isPunctuation(":") else {
+      return false
+    }
+    // The block: a trailing closure, or `execute: { … }` inside the parentheses.
+    let block: Range<Int>
+    if close + 1 < s.upperBound, tokens[close + 1].isPunctuation("{"),
+      program.closing(close + 1, in: s) == s.upperBound - 1
+    {
+      block = (close + 2)..<(s.upperBound - 1)
+    } else if close == s.upperBound - 1, let comma = topLevelIndex(of: ",", in: (open + 1)..<close),
+      comma + 3 < close, tokens[comma + 1].isIdentifier("execute"),
+      tokens[comma + 2].isPunctuation(":"), tokens[comma + 3].isPunctuation("{"),
+      program.closing(comma + 3, in: s) == close - 1
+    {
+      block = (comma + 4)..<(close - 1)
+      close = comma  // the deadline ends at the comma
+    } else {
+      return false
+    }
     // The deadline: `.now()` or `.now() + D` (also `DispatchTime.now()`).
     var d = open + 3
     if tokens[d].isIdentifier("DispatchTime") { d += 1 }
@@ -91,7 +105,7 @@ extension ImportInterpreter {
       }
       delay = try seconds((d + 1)..<close)
     }
-    try delayed(delay, (close + 2)..<(s.upperBound - 1))
+    try delayed(delay, block)
     return true
   }
 
