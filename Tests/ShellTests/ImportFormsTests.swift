@@ -187,6 +187,10 @@ struct ImportFormsTests {
           e.emitterCells = @[c];
         """), get: "e.emitterCells.c.contents", value: "heart.fill"),
     Case(
+      name: "math.h's constants beyond M_PI", ext: "m",
+      source: objc("  e.birthRate = 4.f * M_1_PI * M_PI + M_SQRT2 * M_SQRT2;"),
+      get: "e.birthRate", value: "6"),
+    Case(
       name: "% is C's remainder", ext: "m", source: objc("  e.birthRate = 17 % 5;"),
       get: "e.birthRate", value: "2"),
     Case(

@@ -133,10 +133,20 @@ enum ImportNames {
     return Color(named: w)
   }
 
+  /// math.h's other constants, as C defines them (`M_PI` and its fractions are read by Burst's
+  /// own number reader).
+  static let mathConstants: [String: Double] = [
+    "M_1_PI": 1 / Double.pi, "M_2_PI": 2 / Double.pi, "M_2_SQRTPI": 2 / Double.pi.squareRoot(),
+    "M_SQRT2": 2.0.squareRoot(), "M_SQRT1_2": 0.5.squareRoot(), "M_E": 2.718281828459045,
+    "M_LN2": 0.6931471805599453, "M_LN10": 2.302585092994046, "M_LOG2E": 1.4426950408889634,
+    "M_LOG10E": 0.4342944819032518,
+  ]
+
   /// Numbers C names (`M_PI`, `M_PI_2`): `CGFloat.pi` and `.pi` are members, read elsewhere.
   static func number(_ word: String) -> Double? {
     // dispatch_time counts nanoseconds: `(int64_t)(0.5 * NSEC_PER_SEC)`.
     if let n = ["NSEC_PER_SEC": 1e9, "NSEC_PER_MSEC": 1e6, "USEC_PER_SEC": 1e6][word] { return n }
+    if let n = Self.mathConstants[word] { return n }
     guard word.hasPrefix("M_PI") else { return nil }
     return (try? PropertyKind.number(-10...10).parseClamping(word))?.0.number
   }
