@@ -638,6 +638,44 @@ struct ImportTests {
     #expect(session.scene.model.layerID(named: "e") == nil)
   }
 
+  @Test("an action that replaces the setup's emitter leaves the setup's to the other actions")
+  func actionReplacesSetupVariable() throws {
+    let code = """
+      class Sparks: UIView {
+        var emitter = CAEmitterLayer()
+        override init(frame: CGRect) {
+          super.init(frame: frame)
+          let c = CAEmitterCell()
+          c.birthRate = 20
+          c.lifetime = 2
+          emitter.emitterCells = [c]
+          layer.addSublayer(emitter)
+        }
+        func startSparks() {
+          stopSparks()
+          emitter = CAEmitterLayer()
+          let c = CAEmitterCell()
+          c.birthRate = 40
+          c.lifetime = 2
+          emitter.emitterCells = [c]
+          layer.addSublayer(emitter)
+        }
+        func stopSparks() {
+          emitter.birthRate = 0
+        }
+      }
+      """
+    let file = try temporaryFile("Sparks.swift", contents: code)
+    let (transcript, session) = importTranscript(
+      "import \"\(file)\"\nactions\nrun stopSparks\nrun startSparks\nstep 1\n")
+    #expect(!transcript.contains("error:"), "\(transcript)")
+    #expect(
+      transcript.contains("action stopSparks { set emitterLayer.birthRate 0 }"), "\(transcript)")
+    let model = session.scene.model
+    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    #expect(emitters.count == 2, "\(transcript)")
+  }
+
   @Test("a value Burst refuses skips that assignment alone, with a warning at its line")
   func refusedValueIsSkipped() throws {
     let source = """

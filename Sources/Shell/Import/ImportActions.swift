@@ -86,7 +86,13 @@ extension ImportInterpreter {
       if let text { given.append("\(name) = \(text)") }
     }
     frames.append(frame)
+    // A variable the setup code gave a value keeps it for every action recorded: what one
+    // action puts there instead (`emitter = CAEmitterLayer()` in a start method) is not what
+    // the next one finds, which acts on the setup's (a stop method). A variable only an action
+    // sets (a tap handler's new emitter) is the next action's to read.
+    let setupInstance = instance
     let steps = recordSteps(program.statements(in: function.body))
+    for (name, value) in setupInstance { instance[name] = value }
     frames.removeLast()
     if !given.isEmpty, !steps.isEmpty {
       warn(
