@@ -19,6 +19,12 @@ let package = Package(
       pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"])]
     ),
+    // giflib, for `record FILE.gif` (Debian libgif-dev; MIT).
+    .systemLibrary(
+      name: "CGIF",
+      path: "Sources/CGIF",
+      providers: [.apt(["libgif-dev"])]
+    ),
     // A header-only cache hint for the sprite rasteriser (Swift has no prefetch of its own).
     .systemLibrary(
       name: "CPrefetch",
@@ -31,7 +37,7 @@ let package = Package(
     ),
     .target(
       name: "Shell",
-      dependencies: ["Core", "CReadline", "CPNG"],
+      dependencies: ["Core", "CReadline", "CPNG", "CGIF"],
       path: "Sources/Shell"
     ),
     // The program is a thin entry point, so the tests and the fuzz target link the same Shell.

@@ -30,7 +30,7 @@ final class Session {
   var runningActions: [String] = []
   /// Scheduled commands run so far by the current top-level command (`Limits.maxScheduledRuns`).
   var scheduledRunsThisCommand = 0.0
-  let sink: OutputSink
+  private(set) var sink: OutputSink
   /// Columns for `show` and `keys` when no size is given (the terminal's width, or 80).
   var defaultColumns = 80
   /// The terminal's height in rows, when known: plain `show` fits it, leaving room for the
@@ -377,6 +377,18 @@ final class Session {
       checkpoints[i].scene = nil
       checkpoints[i].clockMoved = true
     }
+  }
+
+  /// Runs `body` (which may move the clock and run scheduled commands) with its output
+  /// dropped, then puts the scene, schedule, history and warnings back as they were: `record`'s
+  /// first pass over a GIF's frames, to choose its palette before the file is written.
+  func rehearse(_ body: () throws(Diagnostic) -> Void) throws(Diagnostic) {
+    let saved = (scene, undoable, droppedThisCommand, scheduledRunsThisCommand, history, sink)
+    sink = DroppedOutput()
+    defer {
+      (scene, undoable, droppedThisCommand, scheduledRunsThisCommand, history, sink) = saved
+    }
+    try body()
   }
 
   // MARK: - Time
