@@ -121,7 +121,8 @@ enum MotionCommands {
       let (width, height) = try frameSize(s, inv, opts, count: n, at: pathToken)
       try recordAnimation(
         s, inv, format: format, path: pathToken, count: n, fps: fps, start: start,
-        width: width, height: height, dither: try opts.value(OutputClause.dither, default: .ordered))
+        width: width, height: height, dither: try opts.value(OutputClause.dither, default: .ordered)
+      )
       return
     case .frames:
       break

@@ -43,7 +43,8 @@ extension MotionCommands {
       try recordMade(
         s, inv, count: n, fps: fps, start: start, at: pathToken,
         make: { scene, _, buffers, stop throws(OutputError) in
-          try renderRGBA(scene, width: width, height: height, into: &buffers, stop: stop, path: path)
+          try renderRGBA(
+            scene, width: width, height: height, into: &buffers, stop: stop, path: path)
           var indices: [UInt8] = []
           quantizer.map(rgba: buffers.rgba, width: width, into: &indices)
           return indices
@@ -61,13 +62,15 @@ extension MotionCommands {
       try recordMade(
         s, inv, count: n, fps: fps, start: start, at: pathToken,
         make: { scene, _, buffers, stop throws(OutputError) in
-          try renderRGBA(scene, width: width, height: height, into: &buffers, stop: stop, path: path)
+          try renderRGBA(
+            scene, width: width, height: height, into: &buffers, stop: stop, path: path)
           return buffers.rgba
         },
         write: { _, rgba throws(OutputError) in try apng.append(rgba: rgba) },
         finish: { () throws(OutputError) in try apng.finish() })
       s.wrote(
-        "\(Session.counted(n, "frame")) of \(size), " + byteText(apng.byteCount) + " (animated PNG)",
+        "\(Session.counted(n, "frame")) of \(size), " + byteText(apng.byteCount)
+          + " (animated PNG)",
         to: path)
     case .video(let codec):
       guard let ffmpeg = VideoFile.ffmpegPath() else {
@@ -86,7 +89,8 @@ extension MotionCommands {
       try recordMade(
         s, inv, count: n, fps: fps, start: start, at: pathToken,
         make: { scene, _, buffers, stop throws(OutputError) in
-          try renderRGBA(scene, width: width, height: height, into: &buffers, stop: stop, path: path)
+          try renderRGBA(
+            scene, width: width, height: height, into: &buffers, stop: stop, path: path)
           return buffers.rgba
         },
         write: { _, rgba throws(OutputError) in try video.append(rgba: rgba) },

@@ -1,5 +1,5 @@
-import Core
 import CPNG
+import Core
 import Foundation
 
 /// An animated PNG (APNG) streamed to its file frame by frame through the atomic writer. The

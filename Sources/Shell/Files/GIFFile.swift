@@ -1,5 +1,5 @@
-import Core
 import CGIF
+import Core
 import Foundation
 
 /// An animated GIF streamed to its file frame by frame through the atomic writer: the header,
@@ -119,7 +119,8 @@ final class GIFFile {
         == BURST_GIF_OK
     else { throw fail("giflib refused frame \(frame)") }
     let ok = pixels.withUnsafeMutableBufferPointer { p -> Bool in
-      for y in 0..<rect.h where EGifPutLine(gif, p.baseAddress! + y * rect.w, Int32(rect.w)) != BURST_GIF_OK {
+      for y in 0..<rect.h
+      where EGifPutLine(gif, p.baseAddress! + y * rect.w, Int32(rect.w)) != BURST_GIF_OK {
         return false
       }
       return true
@@ -157,7 +158,8 @@ final class GIFFile {
     let bytes = sink.take()
     guard bytes.count <= limit - pending.byteCount else {
       discard()
-      throw .sizeLimit(path: pending.target.path, limit: limit, what: "\(Self.fileExtension) recordings")
+      throw .sizeLimit(
+        path: pending.target.path, limit: limit, what: "\(Self.fileExtension) recordings")
     }
     try pending.append(bytes)
   }

@@ -3,9 +3,9 @@
 /// (the clear background, and in later frames the pixels that did not change).
 ///
 /// **(choice)** One global palette from a first pass over sampled frames rather than one per
-/// frame: on the like button and confetti it gave the same PSNR within 0.3 dB for files 3–8 %
-/// smaller (a local palette costs 768 bytes a frame, and a colour that flickers between two
-/// palettes defeats the unchanged-pixel transparency), docs/sharing.md has the numbers.
+/// frame: a local palette costs up to 768 bytes a frame, and a colour that moves between two
+/// palettes defeats the unchanged-pixel transparency of later frames. docs/sharing.md has
+/// the measurements of the GIFs this makes.
 struct GIFPalette: Sendable, Equatable {
   /// The colours, 0xRRGGBB, at most 255.
   var colors: [UInt32]
@@ -74,7 +74,8 @@ struct ColorHistogram {
       entries.append(
         Entry(
           key: k, weight: w,
-          color: (Double(sums[3 * k]) / w, Double(sums[3 * k + 1]) / w, Double(sums[3 * k + 2]) / w)))
+          color: (Double(sums[3 * k]) / w, Double(sums[3 * k + 1]) / w, Double(sums[3 * k + 2]) / w)
+        ))
     }
     guard !entries.isEmpty else { return GIFPalette(colors: [0]) }
     var boxes = [Box(range: 0..<entries.count, entries: entries)]
@@ -156,7 +157,8 @@ struct ColorHistogram {
         s.0 += e.weight * e.color.0
         s.1 += e.weight * e.color.1
         s.2 += e.weight * e.color.2
-        squares += e.weight * (e.color.0 * e.color.0 + e.color.1 * e.color.1 + e.color.2 * e.color.2)
+        squares +=
+          e.weight * (e.color.0 * e.color.0 + e.color.1 * e.color.1 + e.color.2 * e.color.2)
       }
       mean = (s.0 / weight, s.1 / weight, s.2 / weight)
       error = max(0, squares - (s.0 * s.0 + s.1 * s.1 + s.2 * s.2) / weight)
@@ -170,7 +172,9 @@ struct ColorHistogram {
         variance[1] += e.weight * (e.color.1 - mean.1) * (e.color.1 - mean.1)
         variance[2] += e.weight * (e.color.2 - mean.2) * (e.color.2 - mean.2)
       }
-      let axis = variance[0] >= variance[1] && variance[0] >= variance[2] ? 0 : variance[1] >= variance[2] ? 1 : 2
+      let axis =
+        variance[0] >= variance[1] && variance[0] >= variance[2]
+        ? 0 : variance[1] >= variance[2] ? 1 : 2
       entries[range].sort {
         let a = $0.channel(axis)
         let b = $1.channel(axis)
@@ -183,7 +187,8 @@ struct ColorHistogram {
       let total = (weight, mean.0 * weight, mean.1 * weight, mean.2 * weight)
       var totalSquares = 0.0
       for e in entries[range] {
-        totalSquares += e.weight * (e.color.0 * e.color.0 + e.color.1 * e.color.1 + e.color.2 * e.color.2)
+        totalSquares +=
+          e.weight * (e.color.0 * e.color.0 + e.color.1 * e.color.1 + e.color.2 * e.color.2)
       }
       var bestCut = range.lowerBound + 1
       var bestError = Double.infinity
@@ -290,7 +295,8 @@ struct GIFQuantizer: Sendable {
           let k = ColorHistogram.key(Int(cr), Int(cg), Int(cb))
           var v = cache[k]
           if v < 0 {
-            v = Int16(nearest(Int32(k >> 12) << 2 | 2, Int32(k >> 6 & 63) << 2 | 2, Int32(k & 63) << 2 | 2))
+            v = Int16(
+              nearest(Int32(k >> 12) << 2 | 2, Int32(k >> 6 & 63) << 2 | 2, Int32(k & 63) << 2 | 2))
             cache[k] = v
           }
           o[i] = UInt8(v)

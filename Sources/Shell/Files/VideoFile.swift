@@ -11,11 +11,14 @@ final class VideoFile {
   /// The Debian package that provides ffmpeg, named when it is missing.
   static let package = "ffmpeg"
 
-  /// The ffmpeg on PATH, or nil.
+  /// The search path `record` looks for ffmpeg on instead of PATH (set for a task by tests).
+  @TaskLocal static var searchPath: String?
+
+  /// The ffmpeg on `searchPath` or PATH, or nil.
   static func ffmpegPath(environment: [String: String] = ProcessInfo.processInfo.environment)
     -> String?
   {
-    let path = environment["PATH"] ?? "/usr/bin:/bin"
+    let path = searchPath ?? environment["PATH"] ?? "/usr/bin:/bin"
     for dir in path.split(separator: ":") where !dir.isEmpty {
       let candidate = String(dir) + "/ffmpeg"
       if access(candidate, X_OK) == 0 { return candidate }
