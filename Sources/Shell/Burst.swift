@@ -40,7 +40,20 @@ public enum Burst {
   enum Source {
     case file(String)
     case commands(String)
+    case example(EmbeddedFile)
   }
+
+  /// `--example NAME`: the source it runs, or the usage error for an unknown name.
+  static func example(_ name: String) -> Result<Source, UsageError> {
+    if let file = Examples.named(name) { return .success(.example(file)) }
+    let close = Suggestions.nearest(to: name, in: Examples.names).map { " (did you mean '\($0)'?)" }
+    return .failure(
+      UsageError(
+        message: "no example is called '\(name)'\(close ?? "");"
+          + " the examples: \(Suggestion.list(Examples.names))"))
+  }
+
+  struct UsageError: Error { let message: String }
 
   public static func main() -> Never {
     exit(run(Array(CommandLine.arguments.dropFirst())))
@@ -74,6 +87,17 @@ public enum Burst {
         }
         writeAll(1, CompletionScript.text(for: shell))
         return 0
+      case "--example":
+        // Alone, or followed by another option: the list.
+        guard i + 1 < args.count, !args[i + 1].hasPrefix("-") else {
+          writeAll(1, Examples.listing)
+          return 0
+        }
+        switch example(args[i + 1]) {
+        case .success(let source): sources.append(source)
+        case .failure(let error): return fail(error.message)
+        }
+        i += 1
       case "-e":
         guard i + 1 < args.count else { return fail("-e needs COMMANDS") }
         sources.append(.commands(args[i + 1]))
@@ -100,6 +124,11 @@ public enum Burst {
           let value = String(a.dropFirst(GraphicsChoice.option.count + 1))
           guard let choice = GraphicsChoice(value) else { return fail(GraphicsChoice.misuse) }
           graphics = choice
+        } else if a.hasPrefix("--example=") {
+          switch example(String(a.dropFirst("--example=".count))) {
+          case .success(let source): sources.append(source)
+          case .failure(let error): return fail(error.message)
+          }
         } else if a.hasPrefix(ColorChoice.option + "=") {
           let value = String(a.dropFirst(ColorChoice.option.count + 1))
           guard let choice = ColorChoice(rawValue: value) else { return fail(ColorChoice.misuse) }
@@ -138,6 +167,8 @@ public enum Burst {
       switch source {
       case .commands(let text):
         failure = session.run(source: text, file: "-e")
+      case .example(let file):
+        failure = session.run(source: file.text, file: file.name)
       case .file(let path) where ImportLanguage.of(path: path) != nil:
         // Swift or Objective-C source: imported, as `import FILE` would.
         failure = session.run(source: "import " + KeyPathSyntax.spelled(path), file: "<arguments>")
