@@ -93,6 +93,18 @@ struct ProgramOption: Sendable {
         + " followed by another option), --example lists them with a line about each, and"
         + " exits. --example=NAME works too."),
     ProgramOption(
+      flags: [Watch.option], argument: .script("FILE.burst"),
+      help: "show the script's scene, run again at each save (--at=T, --play[=S])",
+      detail:
+        "Runs FILE.burst in a fresh scene and shows where it ends (--at=T: the scene at time T;"
+        + " --play or --play=S: S seconds from there, default"
+        + " \(ValueFormatting.number(Watch.defaultPlaySeconds)), played in a loop), then runs it"
+        + " again each time it, or a file it loads or imports, is saved (inotify; a save by"
+        + " rename is caught). A run with an error keeps the last good picture and shows the"
+        + " error, with file:line:column, under it. Commands that write files or take over the"
+        + " terminal (\(Suggestion.list(Watch.skippedCommands)), export … to) are skipped, and"
+        + " the status line says so. q, Ctrl-C or the end of standard input leaves."),
+    ProgramOption(
       flags: ["--help", "-h"], exits: true, help: "this text",
       detail: "Prints the options and the first steps, and exits."),
     ProgramOption(

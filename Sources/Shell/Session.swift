@@ -53,6 +53,14 @@ final class Session {
   var cellPixels: () -> CellSize = { .fallback }
   /// Scripts being loaded, to refuse `load` cycles.
   var loading: [String] = []
+  /// Every file `load` and `import` read, in order, for `--watch` to watch as well.
+  var filesRead: [String] = []
+  /// The script `reload` runs again: the last file a top-level `load` (or the command line)
+  /// ran.
+  var lastScript: String? = nil
+  /// While `--watch` runs a script: the commands that write files or take over the terminal
+  /// are skipped (`Watch.skips`), and their names are kept here for its summary.
+  var watchSkipped: [String]? = nil
   /// Set by `quit`.
   var quitRequested = false
   /// At an interactive prompt, `quit`, `exit`, Ctrl-D and `reset` refuse once to throw away
@@ -293,6 +301,10 @@ final class Session {
       throw unknownCommand(nameToken, in: cmd.line)
     }
     if skipsDisplayCommands && command.effect == .display { return }
+    if watchSkipped != nil, Watch.skips(command, cmd) {
+      watchSkipped?.append(command.name)
+      return
+    }
     let nested = !checkpoints.isEmpty
     if !nested {
       warnedThisCommand = []
