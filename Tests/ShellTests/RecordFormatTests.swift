@@ -168,7 +168,7 @@ struct RecordFormatTests {
     #expect(gif.frames[0].rect == [0, 0, 60, 40], "the first frame is whole")
     for (i, (g, t)) in zip(gif.frames, truth).enumerated() {
       let q = psnr(g.rgba, t)
-      #expect(q > 28, "frame \(i + 1): PSNR \(q) dB")
+      #expect(q > 40, "frame \(i + 1): PSNR \(q) dB")
       #expect(g.rgba.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 })
     }
     #expect(Set(gif.frames.map(\.rgba)).count == 6, "every frame differs")
@@ -199,6 +199,33 @@ struct RecordFormatTests {
     for g in gif.frames.dropFirst() {
       #expect(g.rgba.enumerated().contains { $0.offset % 4 == 3 && $0.element == 255 })
     }
+  }
+
+  @Test(
+    "a palette holds each colour exactly when there are few, and they map to themselves undithered",
+    arguments: [GIFDither.ordered, .none])
+  func exactColours(dither: GIFDither) {
+    let colours: [[UInt8]] = [[16, 16, 24, 255], [255, 128, 0, 255], [63, 169, 245, 255]]
+    var rgba: [UInt8] = []
+    for i in 0..<(32 * 8) { rgba += colours[(i * 7 + i / 32) % 3] }
+    var histogram = ColorHistogram()
+    histogram.add(rgba: rgba, clear: false)
+    let palette = histogram.palette()
+    #expect(palette.colors == [0x10_1018, 0x3F_A9F5, 0xFF_8000])
+    let q = GIFQuantizer(palette: palette, clear: false, dither: dither)
+    var out: [UInt8] = []
+    q.map(rgba: rgba, width: 32, into: &out)
+    for i in 0..<out.count {
+      let c = palette.colors[Int(out[i])]
+      #expect(
+        [UInt8(c >> 16), UInt8(c >> 8 & 0xFF), UInt8(c & 0xFF), 255]
+          == Array(rgba[4 * i..<4 * i + 4]))
+    }
+    // A colour between two entries is dithered between them (ordered) or mapped to one (none).
+    let between =
+      [UInt8](repeating: 0, count: 0) + (0..<64).flatMap { _ in [136, 72, 12, 255] as [UInt8] }
+    q.map(rgba: between, width: 8, into: &out)
+    #expect(Set(out).count == (dither == .ordered ? 2 : 1))
   }
 
   @Test("a .gif and an animated PNG are the same bytes on one thread and on several, run after run")

@@ -1,3 +1,5 @@
+import Core
+
 /// The colours of a GIF recording: at most 255, chosen once for the whole recording from the
 /// colours of sampled frames (``ColorHistogram``), plus one more index, the transparent one
 /// (the clear background, and in later frames the pixels that did not change).
@@ -34,6 +36,10 @@ struct ColorHistogram {
 
   private(set) var counts = [UInt32](repeating: 0, count: buckets)
   private(set) var sums = [UInt64](repeating: 0, count: 3 * buckets)
+  /// The pixels of each exact colour seen (0xRRGGBB), while there are at most
+  /// `Limits.maxPaletteExactColors` of them (then the palette is chosen from these instead of
+  /// the buckets); nil once there are more. Read in sorted order, never in hash order.
+  private(set) var exact: [UInt32: UInt32]? = [:]
 
   /// The bucket of a colour.
   @inline(__always)
@@ -51,6 +57,10 @@ struct ColorHistogram {
         let g = Int(rgba[i + 1])
         let b = Int(rgba[i + 2])
         let k = Self.key(r, g, b)
+        if exact != nil {
+          exact![UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b), default: 0] &+= 1
+          if exact!.count > Limits.maxPaletteExactColors { exact = nil }
+        }
         if counts[k] < UInt32.max {
           counts[k] += 1
           sums[3 * k] += UInt64(r)
@@ -67,9 +77,22 @@ struct ColorHistogram {
   /// theirs), then a few rounds of k-means over the buckets. Deterministic: every order is
   /// total (ties go to the lower bucket).
   func palette(maxColors: Int = GIFPalette.maxColors) -> GIFPalette {
-    // The buckets in use, each as its mean colour and weight.
+    // Few enough colours: each exactly, in numeric order.
+    if let exact, exact.count <= maxColors, !exact.isEmpty {
+      return GIFPalette(colors: exact.keys.sorted())
+    }
+    // The colours in use, each with its weight: exact while there are not too many, else the
+    // buckets' means.
     var entries: [Entry] = []
-    for k in 0..<Self.buckets where counts[k] > 0 {
+    if let exact {
+      for c in exact.keys.sorted() {
+        entries.append(
+          Entry(
+            key: Int(c), weight: Double(exact[c]!),
+            color: (Double(c >> 16), Double(c >> 8 & 0xFF), Double(c & 0xFF))))
+      }
+    }
+    for k in 0..<Self.buckets where exact == nil && counts[k] > 0 {
       let w = Double(counts[k])
       entries.append(
         Entry(
@@ -265,12 +288,17 @@ struct GIFQuantizer: Sendable {
     return UInt8(best)
   }
 
-  /// The indices of a `width`-wide RGBA frame (straight alpha), row by row, into `out`.
+  /// The indices of a `width`-wide RGBA frame (straight alpha), row by row, into `out`. A
+  /// colour of the palette is its own index, undithered; any other is dithered (when asked)
+  /// and mapped to the nearest entry.
   func map(rgba: [UInt8], width: Int, into out: inout [UInt8]) {
     let n = rgba.count / 4
     if out.count != n { out = [UInt8](repeating: 0, count: n) }
-    // The nearest index of each 6-bit bucket's centre, found when first needed.
-    var cache = [Int16](repeating: -1, count: ColorHistogram.buckets)
+    // Lookups only: the indices do not depend on the dictionaries' order.
+    var exact: [UInt32: UInt8] = [:]
+    for (i, c) in palette.colors.enumerated() { exact[c] = UInt8(i) }
+    var nearestOf: [UInt32: UInt8] = [:]
+    var spreadOf: [UInt32: Int32] = [:]
     let transparent = palette.transparent
     let amplitude = dither == .ordered ? Self.ditherAmplitude : 0
     rgba.withUnsafeBufferPointer { px in
@@ -281,25 +309,42 @@ struct GIFQuantizer: Sendable {
             o[i] = transparent
             continue
           }
+          let colour = UInt32(px[p]) << 16 | UInt32(px[p + 1]) << 8 | UInt32(px[p + 2])
+          if let k = exact[colour] {
+            o[i] = k
+            continue
+          }
           var cr = Int32(px[p])
           var cg = Int32(px[p + 1])
           var cb = Int32(px[p + 2])
           if amplitude > 0 {
+            // Dithered no further than the distance to the nearest entry (twice it, at most
+            // the amplitude): a colour close to one is not turned into noise.
+            let spread: Int32
+            if let d = spreadOf[colour] {
+              spread = d
+            } else {
+              let k = Int(nearest(cr, cg, cb))
+              let (dr, dg, db) = (cr - r[k], cg - g[k], cb - b[k])
+              let e = Double(dr * dr + dg * dg + db * db).squareRoot()
+              spread = min(amplitude, Int32((2 * e).rounded(.up)))
+              spreadOf[colour] = spread
+            }
             let x = i % width
             let y = i / width
-            let t = (2 * Self.bayer[(y & 7) << 3 | (x & 7)] - 63) * amplitude / 128
+            let t = (2 * Self.bayer[(y & 7) << 3 | (x & 7)] - 63) * spread / 128
             cr = min(255, max(0, cr + t))
             cg = min(255, max(0, cg + t))
             cb = min(255, max(0, cb + t))
           }
-          let k = ColorHistogram.key(Int(cr), Int(cg), Int(cb))
-          var v = cache[k]
-          if v < 0 {
-            v = Int16(
-              nearest(Int32(k >> 12) << 2 | 2, Int32(k >> 6 & 63) << 2 | 2, Int32(k & 63) << 2 | 2))
-            cache[k] = v
+          let key = UInt32(cr) << 16 | UInt32(cg) << 8 | UInt32(cb)
+          if let k = nearestOf[key] {
+            o[i] = k
+          } else {
+            let k = nearest(cr, cg, cb)
+            nearestOf[key] = k
+            o[i] = k
           }
-          o[i] = UInt8(v)
         }
       }
     }
