@@ -23,7 +23,7 @@ final class APNGFile {
 
   /// **(choice)** How APNG frames are compressed: zlib level 6 with its default strategy, each
   /// row "up" or "Paeth". A frame is written once and shared many times, so it is worth more
-  /// time than `record DIR`'s run-length frames (docs/sharing.md has the numbers).
+  /// time than `record DIR`'s run-length frames (not measured against other levels).
   static let compression = PNGFile.Compression(
     level: 6, strategy: Int32(BURST_Z_DEFAULT_STRATEGY), rows: Int32(BURST_PNG_ROWS_UP_OR_PAETH))
 
