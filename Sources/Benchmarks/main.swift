@@ -44,7 +44,7 @@ private func parseOptions() -> Options {
         "workloads: steady-1M, render-100k, ascii-frame, ppm-1080p, step-1M-spread, "
           + "step-1M-fixed, scale-10k … scale-4M, births-10M, bytes-4M, peak-10M, "
           + "sprites-100k-16px, sprites-1M-4px, show-10k, png-1080p, png-vs-ppm-1080p, "
-          + "record-1080p")
+          + "record-1080p, record-gif-1080p, record-apng-1080p, record-mp4-1080p")
       exit(0)
     default:
       usage("unknown option '\(arg)'")
@@ -930,6 +930,72 @@ private func recordRow(quick: Bool) -> ([VersusRow], [String]) {
   return ([row], [note])
 }
 
+/// `record-gif-1080p`, `record-apng-1080p`, `record-mp4-1080p`: `record` of the 1080p sparkles
+/// into each file format (issue 24) against `record DIR` of the same frames (PNG files), on
+/// every core; the setup is timed with the frames, as in `record-1080p`. The MP4 row is left
+/// out when ffmpeg is not on PATH.
+private func recordFormatRows(quick: Bool, wanted: (String) -> Bool) -> ([VersusRow], [String]) {
+  let runs = quick ? 2 : 3
+  let seconds1 = quick ? 0.5 : 1.0
+  let frames = Int(seconds1 * 30)
+  let dir = scratchDirectory("record-formats")
+  defer { try? FileManager.default.removeItem(atPath: dir) }
+  func record(_ name: String) -> (ms: Double, bytes: Int) {
+    try? FileManager.default.removeItem(atPath: dir + "/" + name)
+    var errors = ""
+    let t = seconds {
+      errors = BenchmarkHooks.run(
+        sparkles1080p + "record \(dir)/\(name) \(seconds1)\n", recordWorkers: nil)
+    }
+    guard errors.isEmpty else { fatalError("burst-bench: record failed: \(errors)") }
+    let path = dir + "/" + name
+    var size = 0
+    if let names = try? FileManager.default.contentsOfDirectory(atPath: path) {
+      for n in names {
+        size +=
+          (try? FileManager.default.attributesOfItem(atPath: path + "/" + n)[.size] as? Int) ?? 0
+      }
+    } else {
+      size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    }
+    return (t / Double(frames) * 1e3, size)
+  }
+  var formats = [("gif", "take.gif"), ("apng", "take.png")]
+  if BenchmarkHooks.ffmpegAvailable { formats.append(("mp4", "take.mp4")) }
+  formats = formats.filter { wanted("record-\($0.0)-1080p") }
+  guard !formats.isEmpty else { return ([], []) }
+  var reference: [Double] = []
+  var referenceBytes = 0
+  var times: [String: [Double]] = [:]
+  var bytes: [String: Int] = [:]
+  for _ in 0..<runs {
+    let r = record("frames")
+    reference.append(r.ms)
+    referenceBytes = r.bytes
+    for (format, name) in formats {
+      let m = record(name)
+      times[format, default: []].append(m.ms)
+      bytes[format] = m.bytes
+    }
+  }
+  var rows: [VersusRow] = []
+  var notes: [String] = []
+  for (kind, _) in formats {
+    let p = Sample(values: times[kind]!)
+    rows.append(
+      VersusRow(
+        name: "record-\(kind)-1080p", n: frames, burst: p, reference: Sample(values: reference),
+        referenceName: "PNG frames", unit: "ms/frame",
+        throughput: "\(format(1e3 / p.middle)) frames/s, \(bytes[kind]!) bytes"))
+  }
+  notes.append(
+    "record-gif/apng/mp4-1080p: `record` of \(frames) frames (\(format(seconds1)) s at 30 fps) of"
+      + " the sparkles sample at 1920×1080 into each format against `record DIR` (PNG frames,"
+      + " \(referenceBytes) bytes), \(runs) runs each, setup included; MP4 bytes depend on"
+      + " ffmpeg's version")
+  return (rows, notes)
+}
+
 /// The rows of the Shell table that `options` wants, and their notes.
 private func shellWorkloads(_ options: Options) -> ([VersusRow], [String]) {
   var rows: [VersusRow] = []
@@ -943,6 +1009,12 @@ private func shellWorkloads(_ options: Options) -> ([VersusRow], [String]) {
   if options.wants("record-1080p") {
     FileHandle.standardError.write(Data("running record-1080p…\n".utf8))
     let (more, moreNotes) = recordRow(quick: options.quick)
+    rows += more
+    notes += moreNotes
+  }
+  if ["record-gif-1080p", "record-apng-1080p", "record-mp4-1080p"].contains(where: options.wants) {
+    FileHandle.standardError.write(Data("running record-gif/apng/mp4-1080p…\n".utf8))
+    let (more, moreNotes) = recordFormatRows(quick: options.quick, wanted: options.wants)
     rows += more
     notes += moreNotes
   }
@@ -963,7 +1035,10 @@ private let kernelNames = [
   "births-10M", "births-1M", "births-10M-1t", "births-1M-1t", "peak-10M", "peak-1M",
 ]
 /// The Shell rows.
-private let shellNames = ["png-1080p", "png-vs-ppm-1080p", "record-1080p"]
+private let shellNames = [
+  "png-1080p", "png-vs-ppm-1080p", "record-1080p", "record-gif-1080p", "record-apng-1080p",
+  "record-mp4-1080p",
+]
 if selected.isEmpty && !(kernelNames + shellNames).contains(where: options.wants)
   && !renderNames.contains(where: options.wants)
 {
