@@ -158,7 +158,41 @@ struct WatchTests {
     #expect(frames[1].hasPrefix(first))
     #expect(frames[1].contains("· run 2 ·"))
     #expect(frames[2].contains("effect.burst:6:22: error: unknown property 'velocty'"))
-    #expect(frames[2].contains("· t = 0.7 s · run 3 ·"))
+    #expect(frames[2].contains("· t = 0.700 s · run 3 ·"))
+  }
+
+  @Test("--play draws the scene moving on from where the script ends, then starts again")
+  func playLoops() throws {
+    let dir = try folder("play")
+    let file = dir + "/effect.burst"
+    try write(script + "step 0.5\n", to: file)
+    var fds: [Int32] = [0, 0]
+    #expect(pipe(&fds) == 0)
+    let output = Output()
+    let done = DispatchSemaphore(value: 0)
+    let input = fds[0]
+    DispatchQueue.global().async {
+      _ = Watch.loop(
+        Watch.Options(path: file, play: 0.2), display: display, terminal: false, input: input,
+        write: { output.add($0) }, interrupted: { false })
+      done.signal()
+    }
+    // 0.2 s at 15 frames a second is 3 frames: t = 0.500, 0.567, 0.633, then 0.500 again.
+    var seen = false
+    for _ in 0..<500 where !seen {
+      seen = output.text.components(separatedBy: "· t = 0.500 s").count >= 3
+      usleep(10_000)
+    }
+    #expect(seen, "\(output.text.suffix(300))")
+    var q = UInt8(ascii: "q")
+    #expect(Glibc.write(fds[1], &q, 1) == 1)
+    #expect(done.wait(timeout: .now() + 10) == .success)
+    close(fds[0])
+    close(fds[1])
+    let times = output.text.split(separator: "\n").filter { $0.hasPrefix("watching") }.map {
+      $0.components(separatedBy: "· t = ")[1].components(separatedBy: " s")[0]
+    }
+    #expect(Array(times.prefix(4)) == ["0.500", "0.567", "0.633", "0.500"], "\(times)")
   }
 
   @Test("burst --watch with no terminal draws once and leaves at the end of standard input")
@@ -168,7 +202,7 @@ struct WatchTests {
     try write(script + "record \(dir)/take.gif 0.5\n", to: file)
     let r = try runBurst(["--watch", file, "--at=0.2"])
     #expect(r.status == 0, "\(r.stderr)")
-    #expect(r.stdout.contains("watching \(file) · t = 0.2 s · run 1"))
+    #expect(r.stdout.contains("watching \(file) · t = 0.200 s · run 1"))
     #expect(r.stdout.contains(": record"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["effect.burst"])
     #expect(try runBurst(["--watch", file, "--at=1", "--play"]).status == 64)

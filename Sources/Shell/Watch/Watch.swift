@@ -175,7 +175,7 @@ enum Watch {
       let others = run.files.count - 1
       var line = "watching \(options.path)"
       if others > 0 { line += " and \(others) file\(others == 1 ? "" : "s") it reads" }
-      if let time { line += " · t = \(Session.clockText(time)) s" }
+      if let time { line += " · t = \(MotionCommands.format(time)) s" }
       line += " · run \(runs) · q or Ctrl-C leaves"
       return line
     }
