@@ -170,7 +170,10 @@ enum Watch {
     let cache = ImageCache()
     var lastPicture: String? = nil
     var runs = 0
-    let clear = terminal ? "\u{1B}[H\u{1B}[2J" : ""
+    // On a terminal each picture replaces the last in one synchronized update (no flicker
+    // where the terminal supports it).
+    let clear = terminal ? Playback.beginSynchronized + "\u{1B}[H\u{1B}[2J" : ""
+    let end = terminal ? Playback.endSynchronized : ""
     func status(_ run: Run, time: Double?) -> String {
       let others = run.files.count - 1
       var line = "watching \(options.path)"
@@ -218,7 +221,7 @@ enum Watch {
             write(
               clear + frame
                 + ([status(run, time: s.scene.now)] + run.report).joined(
-                  separator: "\n") + "\n")
+                  separator: "\n") + "\n" + end)
             if poll(Int32(dt * 1000), &changed) { return 0 }
             if changed { break }
             _ = s.run(source: "step \(dt)\n", file: "--play")
@@ -232,7 +235,7 @@ enum Watch {
       write(
         clear + (lastPicture ?? "")
           + ([status(run, time: time)] + run.report).joined(
-            separator: "\n") + "\n")
+            separator: "\n") + "\n" + end)
       while !changed {
         if poll(250, &changed) { return 0 }
       }
