@@ -157,6 +157,18 @@ enum MotionCommands {
         + " -pix_fmt yuv420p \(path).mp4")
   }
 
+  /// The clauses `record` takes for `format` (nil: not known yet): scale for the formats made
+  /// of pixels, dither for a GIF only.
+  static func recordClauses(for format: RecordFormat?) -> [ClauseSpec] {
+    record.clauses.filter { spec in
+      switch spec.name {
+      case OutputClause.recordScale.spec.name: return format?.isPixels ?? true
+      case OutputClause.dither.spec.name: return format.map { $0 == .gif } ?? true
+      default: return true
+      }
+    }
+  }
+
   /// The pixel size of `record`'s frames (the scene's bounds × pixelScale × `scale`), checked
   /// against the limits for `n` frames.
   static func frameSize(
