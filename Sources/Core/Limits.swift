@@ -89,7 +89,7 @@ package enum Limits {
   package static let maxAnimationBytes = 512 << 20
 
   /// The most frames sampled for a GIF's palette before the recording is made.
-  package static let maxPaletteSamples = 24
+  package static let maxPaletteSamples = 64
 
   /// The most distinct colours a GIF's palette is chosen from exactly (65,536); past it,
   /// from buckets of 6 bits a channel, so the choice takes bounded time and memory.
