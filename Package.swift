@@ -25,6 +25,12 @@ let package = Package(
       path: "Sources/CPNGEncoder",
       linkerSettings: [.linkedLibrary("z")]
     ),
+    // giflib, for `record FILE.gif` (Debian libgif-dev; MIT).
+    .systemLibrary(
+      name: "CGIF",
+      path: "Sources/CGIF",
+      providers: [.apt(["libgif-dev"])]
+    ),
     // A header-only cache hint for the sprite rasteriser (Swift has no prefetch of its own).
     .systemLibrary(
       name: "CPrefetch",
@@ -37,7 +43,7 @@ let package = Package(
     ),
     .target(
       name: "Shell",
-      dependencies: ["Core", "CReadline", "CPNG", "CPNGEncoder"],
+      dependencies: ["Core", "CReadline", "CPNG", "CPNGEncoder", "CGIF"],
       path: "Sources/Shell"
     ),
     // The program is a thin entry point, so the tests and the fuzz target link the same Shell.

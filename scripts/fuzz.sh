@@ -72,12 +72,12 @@ build() {
   fi
   if stale "$out/obj/Shell.o" "${shell[@]}" "$root/Fuzz/FuzzSupport.swift" "$entry" "$out/obj/Core.o"; then
     swiftc "${common[@]}" "${flags[@]}" -module-name Shell -package-name Burst -I "$out/obj" -I "$root/Sources/CReadline" \
-      -I "$root/Sources/CPNG" -I "$encoder/include" -I "$root/Sources/CPrefetch" -c -o "$out/obj/Shell.o" "${shell[@]}" \
+      -I "$root/Sources/CPNG" -I "$encoder/include" -I "$root/Sources/CGIF" -I "$root/Sources/CPrefetch" -c -o "$out/obj/Shell.o" "${shell[@]}" \
       "$root/Fuzz/FuzzSupport.swift" "$entry"
   fi
   if stale "$out/fuzz-$target" "$out/obj/Core.o" "$out/obj/Shell.o" "$out/obj/png_encoder.o"; then
     swiftc -use-ld=lld -sanitize=fuzzer,address "$out/obj/Core.o" "$out/obj/Shell.o" \
-      "$out/obj/png_encoder.o" -lreadline -lpng16 -lz -o "$out/fuzz-$target"
+      "$out/obj/png_encoder.o" -lreadline -lpng16 -lz -lgif -o "$out/fuzz-$target"
   fi
 }
 

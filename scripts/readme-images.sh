@@ -29,6 +29,16 @@ sed '/^echo t = 3.0 s/,$d' examples/drip-shockwave.burst >/tmp/burst-readme-drip
 printf 'snapshot %s/drip-shockwave.png scale 2\n' "$out" >>/tmp/burst-readme-drip.burst
 "$burst" /tmp/burst-readme-drip.burst >/dev/null
 
+# The GIFs (issue 24), as `record FILE.gif` writes them: the like button's tap, 1.5 s from
+# the tap at twice its size, and confetti, 2 s from 3 s (the example without its steps and
+# prints; the same recordings scripts/gif-compare.sh measures in docs/sharing.md).
+grep -v -E '^(step|show|echo|get) ' examples/like-button.burst >/tmp/burst-readme-like-gif.burst
+printf 'record %s/like-button.gif 1.5 fps 30 scale 2\n' "$out" >>/tmp/burst-readme-like-gif.burst
+"$burst" /tmp/burst-readme-like-gif.burst >/dev/null
+grep -v -E '^(step|show|echo|get) ' examples/confetti.burst >/tmp/burst-readme-confetti-gif.burst
+printf 'step 3\nrecord %s/confetti.gif 2 fps 30\n' "$out" >>/tmp/burst-readme-confetti-gif.burst
+"$burst" /tmp/burst-readme-confetti-gif.burst >/dev/null
+
 # The sample effects (examples/samples), each at the moment its script shows.
 mkdir -p "$out/samples"
 for f in examples/samples/*.burst; do

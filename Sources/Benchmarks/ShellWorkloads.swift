@@ -152,6 +152,72 @@ func recordRow(quick: Bool) -> ([VersusRow], [String]) {
   return ([row], [note])
 }
 
+/// `record-gif-1080p`, `record-apng-1080p`, `record-mp4-1080p`: `record` of the 1080p sparkles
+/// into each file format (issue 24) against `record DIR` of the same frames (PNG files), on
+/// every core; the setup is timed with the frames, as in `record-1080p`. The MP4 row is left
+/// out when ffmpeg is not on PATH.
+func recordFormatRows(quick: Bool, wanted: (String) -> Bool) -> ([VersusRow], [String]) {
+  let runs = quick ? 2 : 3
+  let seconds1 = quick ? 0.5 : 1.0
+  let frames = Int(seconds1 * 30)
+  let dir = scratchDirectory("record-formats")
+  defer { try? FileManager.default.removeItem(atPath: dir) }
+  func record(_ name: String) -> (ms: Double, bytes: Int) {
+    try? FileManager.default.removeItem(atPath: dir + "/" + name)
+    var errors = ""
+    let t = seconds {
+      errors = BenchmarkHooks.run(
+        sparkles1080p + "record \(dir)/\(name) \(seconds1)\n", recordWorkers: nil)
+    }
+    guard errors.isEmpty else { fatalError("burst-bench: record failed: \(errors)") }
+    let path = dir + "/" + name
+    var size = 0
+    if let names = try? FileManager.default.contentsOfDirectory(atPath: path) {
+      for n in names {
+        size +=
+          (try? FileManager.default.attributesOfItem(atPath: path + "/" + n)[.size] as? Int) ?? 0
+      }
+    } else {
+      size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    }
+    return (t / Double(frames) * 1e3, size)
+  }
+  var formats = [("gif", "take.gif"), ("apng", "take.png")]
+  if BenchmarkHooks.ffmpegAvailable { formats.append(("mp4", "take.mp4")) }
+  formats = formats.filter { wanted("record-\($0.0)-1080p") }
+  guard !formats.isEmpty else { return ([], []) }
+  var reference: [Double] = []
+  var referenceBytes = 0
+  var times: [String: [Double]] = [:]
+  var bytes: [String: Int] = [:]
+  for _ in 0..<runs {
+    let r = record("frames")
+    reference.append(r.ms)
+    referenceBytes = r.bytes
+    for (format, name) in formats {
+      let m = record(name)
+      times[format, default: []].append(m.ms)
+      bytes[format] = m.bytes
+    }
+  }
+  var rows: [VersusRow] = []
+  var notes: [String] = []
+  for (kind, _) in formats {
+    let p = Sample(values: times[kind]!)
+    rows.append(
+      VersusRow(
+        name: "record-\(kind)-1080p", n: frames, burst: p, reference: Sample(values: reference),
+        referenceName: "PNG frames", unit: "ms/frame",
+        throughput: "\(format(1e3 / p.middle)) frames/s, \(bytes[kind]!) bytes"))
+  }
+  notes.append(
+    "record-gif/apng/mp4-1080p: `record` of \(frames) frames (\(format(seconds1)) s at 30 fps) of"
+      + " the sparkles sample at 1920×1080 into each format against `record DIR` (PNG frames,"
+      + " \(referenceBytes) bytes), \(runs) runs each, setup included; MP4 bytes depend on"
+      + " ffmpeg's version")
+  return (rows, notes)
+}
+
 /// The rows of the Shell table that `options` wants, and their notes.
 func shellWorkloads(_ options: Options) -> ([VersusRow], [String]) {
   var rows: [VersusRow] = []
@@ -165,6 +231,12 @@ func shellWorkloads(_ options: Options) -> ([VersusRow], [String]) {
   if options.wants("record-1080p") {
     FileHandle.standardError.write(Data("running record-1080p…\n".utf8))
     let (more, moreNotes) = recordRow(quick: options.quick)
+    rows += more
+    notes += moreNotes
+  }
+  if ["record-gif-1080p", "record-apng-1080p", "record-mp4-1080p"].contains(where: options.wants) {
+    FileHandle.standardError.write(Data("running record-gif/apng/mp4-1080p…\n".utf8))
+    let (more, moreNotes) = recordFormatRows(quick: options.quick, wanted: options.wants)
     rows += more
     notes += moreNotes
   }

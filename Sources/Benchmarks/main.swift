@@ -25,7 +25,10 @@ private let kernelNames = [
   "births-10M", "births-1M", "births-10M-1t", "births-1M-1t", "peak-10M", "peak-1M",
 ]
 /// The Shell rows.
-private let shellNames = ["png-1080p", "png-vs-ppm-1080p", "record-1080p"]
+private let shellNames = [
+  "png-1080p", "png-vs-ppm-1080p", "record-1080p", "record-gif-1080p", "record-apng-1080p",
+  "record-mp4-1080p",
+]
 if selected.isEmpty && !(kernelNames + shellNames).contains(where: options.wants)
   && !renderNames.contains(where: options.wants)
 {

@@ -85,6 +85,20 @@ package enum Limits {
   /// The largest `.cast` recording `record` writes (256 MiB).
   package static let maxCastBytes = 256 << 20
 
+  /// The largest GIF, animated PNG or video `record` writes (512 MiB).
+  package static let maxAnimationBytes = 512 << 20
+
+  /// The most frames sampled for a GIF's palette before the recording is made.
+  package static let maxPaletteSamples = 64
+
+  /// The most distinct colours a GIF's palette is chosen from exactly (65,536); past it,
+  /// from buckets of 6 bits a channel, so the choice takes bounded time and memory.
+  package static let maxPaletteExactColors = 1 << 16
+
+  /// The highest fps a GIF may have: its delays are in hundredths of a second, and players
+  /// slow down a delay under 2.
+  package static let maxGIFFramesPerSecond = 50.0
+
   /// The largest script `load` or `burst FILE` reads (64 MiB).
   package static let maxScriptBytes = 64 << 20
 

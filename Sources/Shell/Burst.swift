@@ -40,7 +40,20 @@ public enum Burst {
   enum Source {
     case file(String)
     case commands(String)
+    case example(EmbeddedFile)
   }
+
+  /// `--example NAME`: the source it runs, or the usage error for an unknown name.
+  static func example(_ name: String) -> Result<Source, UsageError> {
+    if let file = Examples.named(name) { return .success(.example(file)) }
+    let close = Suggestions.nearest(to: name, in: Examples.names).map { " (did you mean '\($0)'?)" }
+    return .failure(
+      UsageError(
+        message: "no example is called '\(name)'\(close ?? "");"
+          + " the examples: \(Suggestion.list(Examples.names))"))
+  }
+
+  struct UsageError: Error { let message: String }
 
   public static func main() -> Never {
     exit(run(Array(CommandLine.arguments.dropFirst())))
@@ -51,6 +64,7 @@ public enum Burst {
     var interactive = false
     var color = ColorChoice.standard
     var graphics = GraphicsChoice.standard
+    var watch: Watch.Options? = nil
     var i = 0
     func fail(_ message: String) -> Int32 {
       writeAll(2, "burst: \(message)\n\(usage)")
@@ -74,6 +88,35 @@ public enum Burst {
         }
         writeAll(1, CompletionScript.text(for: shell))
         return 0
+      case "--example":
+        // Alone, or followed by another option: the list.
+        guard i + 1 < args.count, !args[i + 1].hasPrefix("-") else {
+          writeAll(1, Examples.listing)
+          return 0
+        }
+        switch example(args[i + 1]) {
+        case .success(let source): sources.append(source)
+        case .failure(let error): return fail(error.message)
+        }
+        i += 1
+      case Watch.option:
+        guard i + 1 < args.count, !args[i + 1].hasPrefix("-") || args[i + 1] == "-" else {
+          return fail("\(Watch.option) needs a FILE.burst")
+        }
+        guard watch == nil else { return fail("\(Watch.option) watches one script") }
+        watch = Watch.Options(path: args[i + 1])
+        i += 1
+      case _ where Watch.modifier(a) != nil:
+        guard watch != nil else {
+          return fail("\(a.split(separator: "=")[0]) goes after \(Watch.option) FILE.burst")
+        }
+        switch Watch.modifier(a)! {
+        case .success(let apply): apply(&watch!)
+        case .failure(let error): return fail(error.message)
+        }
+        guard watch!.at == nil || watch!.play == nil else {
+          return fail("--at and --play do not go together")
+        }
       case "-e":
         guard i + 1 < args.count else { return fail("-e needs COMMANDS") }
         sources.append(.commands(args[i + 1]))
@@ -100,6 +143,11 @@ public enum Burst {
           let value = String(a.dropFirst(GraphicsChoice.option.count + 1))
           guard let choice = GraphicsChoice(value) else { return fail(GraphicsChoice.misuse) }
           graphics = choice
+        } else if a.hasPrefix("--example=") {
+          switch example(String(a.dropFirst("--example=".count))) {
+          case .success(let source): sources.append(source)
+          case .failure(let error): return fail(error.message)
+          }
         } else if a.hasPrefix(ColorChoice.option + "=") {
           let value = String(a.dropFirst(ColorChoice.option.count + 1))
           guard let choice = ColorChoice(rawValue: value) else { return fail(ColorChoice.misuse) }
@@ -113,6 +161,12 @@ public enum Burst {
       i += 1
     }
 
+    if let watch {
+      guard sources.isEmpty else {
+        return fail("\(Watch.option) runs its script alone, without other scripts or -e")
+      }
+      return runWatch(watch, color: color, graphics: graphics)
+    }
     let session = Session(sink: StandardOutput())
     Interrupts.install()
     session.interruptRequested = { Interrupts.isRequested }
@@ -138,6 +192,8 @@ public enum Burst {
       switch source {
       case .commands(let text):
         failure = session.run(source: text, file: "-e")
+      case .example(let file):
+        failure = session.run(source: file.text, file: file.name)
       case .file(let path) where ImportLanguage.of(path: path) != nil:
         // Swift or Objective-C source: imported, as `import FILE` would.
         failure = session.run(source: "import " + KeyPathSyntax.spelled(path), file: "<arguments>")
@@ -158,6 +214,7 @@ public enum Burst {
             return error.exitCode
           }
         }
+        if !isStdin { session.lastScript = path }
         failure = session.run(source: text, file: isStdin ? "<stdin>" : path)
       }
       if let failure { return failure.exitCode }
@@ -175,6 +232,39 @@ public enum Burst {
     }
     guard let text = readStandardInput() else { return 66 }
     return session.run(source: text, file: "<stdin>")?.exitCode ?? 0
+  }
+
+  /// `--watch`: the loop, on the terminal's graphics, with standard input read for `q` (a
+  /// terminal's, one key at a time, not echoed).
+  static func runWatch(_ options: Watch.Options, color: ColorChoice, graphics: GraphicsChoice)
+    -> Int32
+  {
+    Interrupts.install()
+    let environment = ProcessInfo.processInfo.environment
+    let size = terminalSize(environment)
+    let colorOn = colorWanted(color)
+    let cellSize = CellSizeSource()
+    let format = graphicsFormat(
+      graphics, color: colorOn, atPrompt: Terminal.isTerminal(0), cellSize: cellSize)
+    let display = Watch.Display(
+      graphics: format, color: colorOn, cellPixels: { cellSize.current() },
+      columns: size.columns, rows: size.rows)
+    let terminal = Terminal.isTerminal(1)
+    var saved = termios()
+    let keys = Terminal.isTerminal(0) && tcgetattr(0, &saved) == 0
+    if keys {
+      var raw = saved
+      raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+      _ = tcsetattr(0, TCSANOW, &raw)
+    }
+    if terminal { writeAll(1, Playback.enterAlternateScreen + Playback.hideCursor) }
+    defer {
+      if terminal { writeAll(1, Playback.showCursor + Playback.leaveAlternateScreen) }
+      if keys { _ = tcsetattr(0, TCSANOW, &saved) }
+    }
+    return Watch.loop(
+      options, display: display, terminal: terminal, input: 0, write: { writeAll(1, $0) },
+      interrupted: { Interrupts.isRequested })
   }
 
   /// Whether colour is on: `always`, or `auto` on a terminal whose TERM is not dumb, unless

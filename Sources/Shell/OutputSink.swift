@@ -13,6 +13,12 @@ extension OutputSink {
   func out(utf8 bytes: [UInt8]) { out(String(decoding: bytes, as: UTF8.self)) }
 }
 
+/// Drops everything (a rehearsal's output).
+final class DroppedOutput: OutputSink {
+  func out(_ text: String) {}
+  func err(_ text: String) {}
+}
+
 /// Collects output in memory (tests, golden transcripts).
 final class CapturedOutput: OutputSink {
   private(set) var stdout = ""

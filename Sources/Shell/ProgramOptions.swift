@@ -85,6 +85,26 @@ struct ProgramOption: Sendable {
         + " Nothing is asked when standard input or output is not a terminal. --graphics=FORMAT"
         + " works too."),
     ProgramOption(
+      flags: ["--example"], argument: .choice("NAME", Examples.names), joined: true,
+      help: "run an example built into burst (alone: list them)",
+      detail:
+        "Runs the example script NAME, one of \(Suggestion.list(Examples.names)), as if it were"
+        + " a FILE.burst: they are built into burst, so they run from any folder. Given alone (or"
+        + " followed by another option), --example lists them with a line about each, and"
+        + " exits. --example=NAME works too."),
+    ProgramOption(
+      flags: [Watch.option], argument: .script("FILE.burst"),
+      help: "show the script's scene, run again at each save (--at=T, --play[=S])",
+      detail:
+        "Runs FILE.burst in a fresh scene and shows where it ends (--at=T: the scene at time T;"
+        + " --play or --play=S: S seconds from there, default"
+        + " \(ValueFormatting.number(Watch.defaultPlaySeconds)), played in a loop), then runs it"
+        + " again each time it, or a file it loads or imports, is saved (inotify; a save by"
+        + " rename is caught). A run with an error keeps the last good picture and shows the"
+        + " error, with file:line:column, under it. Commands that write files or take over the"
+        + " terminal (\(Suggestion.list(Watch.skippedCommands)), export … to) are skipped, and"
+        + " the status line says so. q, Ctrl-C or the end of standard input leaves."),
+    ProgramOption(
       flags: ["--help", "-h"], exits: true, help: "this text",
       detail: "Prints the options and the first steps, and exits."),
     ProgramOption(
@@ -195,8 +215,11 @@ enum PromptHistory {
 
 /// What a newcomer types first, shown by `--help` (and the man page) after the options.
 enum FirstSteps {
-  /// The example to run from the shell.
-  static let example = "examples/like-button.burst"
+  /// The example to run from the shell (built into burst, so it runs from any folder).
+  static let exampleName = "like-button"
+  static let example = "--example \(exampleName)"
+  /// The same example's file in the repository, for `-i`.
+  static let exampleFile = "\(Examples.folder)/\(exampleName).burst"
 
   /// Commands to try at the prompt, with what each shows.
   static let atPrompt: [(command: String, what: String)] = [
@@ -214,15 +237,23 @@ enum ProgramHelp {
   /// are listed (`--color auto|always|never`) when the line fits in ``width`` columns, else
   /// their placeholders stand for them (`--color WHEN`).
   static var usageLines: String {
+    /// The forms, wrapped at ``width`` under the first.
     func line(listing: Bool) -> String {
       var run = ["[\(ProgramOption.operand.name) ...]"]
       for o in ProgramOption.all where !o.exits {
         run.append("[\(synopsisForm(o, listing: listing))]" + (o.repeats ? "..." : ""))
       }
-      return "usage: burst \(run.joined(separator: " "))"
+      var lines = ["usage: burst"]
+      for form in run {
+        if lines[lines.count - 1].count + 1 + form.count > width {
+          lines.append(String(repeating: " ", count: "usage: burst".count))
+        }
+        lines[lines.count - 1] += " " + form
+      }
+      return lines.joined(separator: "\n")
     }
     let full = line(listing: true)
-    let first = full.count <= width ? full : line(listing: false)
+    let first = full.contains("\n") ? line(listing: false) : full
     let exiting = ProgramOption.all.filter(\.exits).map { synopsisForm($0) }
       .joined(separator: " | ")
     return "\(first)\n       burst \(exiting)\n"

@@ -30,7 +30,7 @@ final class Session {
   var runningActions: [String] = []
   /// Scheduled commands run so far by the current top-level command (`Limits.maxScheduledRuns`).
   var scheduledRunsThisCommand = 0.0
-  let sink: OutputSink
+  private(set) var sink: OutputSink
   /// Columns for `show` and `keys` when no size is given (the terminal's width, or 80).
   var defaultColumns = 80
   /// The terminal's height in rows, when known: plain `show` fits it, leaving room for the
@@ -53,6 +53,14 @@ final class Session {
   var cellPixels: () -> CellSize = { .fallback }
   /// Scripts being loaded, to refuse `load` cycles.
   var loading: [String] = []
+  /// Every file `load` and `import` read, in order, for `--watch` to watch as well.
+  var filesRead: [String] = []
+  /// The script `reload` runs again: the last file a top-level `load` (or the command line)
+  /// ran.
+  var lastScript: String? = nil
+  /// While `--watch` runs a script: the commands that write files or take over the terminal
+  /// are skipped (`Watch.skips`), and their names are kept here for its summary.
+  var watchSkipped: [String]? = nil
   /// Set by `quit`.
   var quitRequested = false
   /// At an interactive prompt, `quit`, `exit`, Ctrl-D and `reset` refuse once to throw away
@@ -293,6 +301,10 @@ final class Session {
       throw unknownCommand(nameToken, in: cmd.line)
     }
     if skipsDisplayCommands && command.effect == .display { return }
+    if watchSkipped != nil, Watch.skips(command, cmd) {
+      watchSkipped?.append(command.name)
+      return
+    }
     let nested = !checkpoints.isEmpty
     if !nested {
       warnedThisCommand = []
@@ -377,6 +389,18 @@ final class Session {
       checkpoints[i].scene = nil
       checkpoints[i].clockMoved = true
     }
+  }
+
+  /// Runs `body` (which may move the clock and run scheduled commands) with its output
+  /// dropped, then puts the scene, schedule, history and warnings back as they were: `record`'s
+  /// first pass over a GIF's frames, to choose its palette before the file is written.
+  func rehearse(_ body: () throws(Diagnostic) -> Void) throws(Diagnostic) {
+    let saved = (scene, undoable, droppedThisCommand, scheduledRunsThisCommand, history, sink)
+    sink = DroppedOutput()
+    defer {
+      (scene, undoable, droppedThisCommand, scheduledRunsThisCommand, history, sink) = saved
+    }
+    try body()
   }
 
   // MARK: - Time

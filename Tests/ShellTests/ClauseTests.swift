@@ -201,7 +201,11 @@ struct ClauseTests {
       Completes(
         line: "uiview b.opacity to 1 duration 1 curve ",
         expected: UIViewSpring.Curve.allCases.map(\.rawValue).sorted()),
-      Completes(line: "record x.cast 1 ", expected: ["fps", "scale"]),
+      Completes(line: "record x.cast 1 ", expected: ["fps"]),
+      Completes(line: "record x.png 1 ", expected: ["fps", "scale"]),
+      Completes(line: "record frames 1 fps 10 ", expected: ["scale"]),
+      Completes(line: "record x.gif 1 ", expected: ["dither", "fps", "scale"]),
+      Completes(line: "record x.gif 1 dither ", expected: ["none", "ordered"]),
       Completes(line: "play 1 fps 30 ", expected: ["speed"]),
       Completes(line: "after 1 animate b.opacity to 1 repeat ", expected: ["forever"]),
     ])

@@ -109,7 +109,10 @@ struct SpellingTests {
 
   @Test("every closed clause of every command is an enumeration clause tested here")
   func everyEnumerationClauseIsCovered() {
-    let covered = Set(enumerationClauses.map(\.name))
+    // Burst's own closed clauses name no Apple enumeration, so they have no Swift or
+    // Objective-C spellings to test: `record`'s dither (ordered, none).
+    let own = [OutputClause.dither.spec.name]
+    let covered = Set(enumerationClauses.map(\.name) + own)
     for command in CommandTable.standard.commands {
       for spec in command.clauses where spec.closed && !spec.values.isEmpty {
         #expect(covered.contains(spec.name), "\(command.name) \(spec.name) is not covered")

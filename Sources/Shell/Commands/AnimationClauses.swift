@@ -199,4 +199,17 @@ enum OutputClause {
     "scale", range: 0.01...64, help: "pixels per point, times the scene's pixelScale")
   static let speed = Clause<Double>.number(
     "speed", "X", range: 0.01...100, help: "scene seconds per wall-clock second (default 1)")
+  static let dither: Clause<GIFDither> = {
+    let names = GIFDither.allCases.map(\.rawValue)
+    return Clause(
+      "dither", arity: .one, placeholder: "KIND", expects: "one name", values: names,
+      help: "how a .gif's colours are dithered (default ordered)"
+    ) { words, clauses throws(Diagnostic) in
+      let t = words[0]
+      if let d = GIFDither(rawValue: t.text) { return d }
+      throw clauses.invocation.error(
+        "dither is one of \(names.joined(separator: ", "))",
+        suggestion: KeywordSuggestion.suggestion(for: t.text, among: names), at: t)
+    }
+  }()
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// Files and the session: load, echo, quit.
 enum FileCommands {
-  static let all: [Command] = [load, save, echo, quit]
+  static let all: [Command] = [load, reload, save, echo, quit]
 
   static let save = Command(
     name: "save", usage: "save FILE | save model FILE",
@@ -76,6 +76,8 @@ enum FileCommands {
       throw d
     }
     s.loading.append(path)
+    s.filesRead.append(path)
+    if s.loading.count == 1 && s.nesting == 0 { s.lastScript = path }
     defer { s.loading.removeLast() }
     if var failure = s.run(source: text, file: path) {
       if !failure.isInterrupt { failure.reported = true }
@@ -85,6 +87,36 @@ enum FileCommands {
     if s.loading.count == 1 && s.nesting == 0 && s.checkpoints.count == 1 {
       s.savedMark = s.history.mark
     }
+  }
+
+  static let reload = Command(
+    name: "reload", usage: "reload",
+    abstract: "run the last loaded script again, in a fresh scene",
+    discussion:
+      "The script is the last one a load typed at the prompt (or the command line) ran. As for"
+      + " reset, a scene with changes that no save FILE wrote is not thrown away at once at the"
+      + " prompt: reload says so, and a second reload goes ahead. When the script has an error,"
+      + " the scene stays as it was before reload.",
+    examples: ["reload"], effect: .script
+  ) { s, inv throws(Diagnostic) in
+    try inv.expectAtMost(0)
+    guard let path = s.lastScript else {
+      throw inv.error(
+        "no script was loaded", hint: "load FILE runs one; reload runs it again",
+        at: inv.nameToken)
+    }
+    guard s.mayDiscard() else {
+      throw inv.error(
+        Session.unsavedChanges, hint: Session.discardHint("reload"), at: inv.nameToken)
+    }
+    let text = "reset\nload \(KeyPathSyntax.spelled(path))\n"
+    if var failure = s.run(source: text, file: "reload") {
+      if !failure.isInterrupt { failure.reported = true }
+      throw failure
+    }
+    s.lastScript = path
+    // What reload read is saved in its file, as for a top-level load.
+    if s.nesting == 0 && s.checkpoints.count == 1 { s.savedMark = s.history.mark }
   }
 
   static let echo = Command(

@@ -38,36 +38,59 @@ enum MotionCommands {
   }
 
   static let record = Command(
-    name: "record", usage: "record PATH SECONDS [fps N] [scale N]",
+    name: "record", usage: "record PATH SECONDS [fps N] [scale N] [dither KIND]",
     abstract:
-      "advance the clock SECONDS, writing numbered PNG frames into directory PATH, or an"
-      + " asciinema recording when PATH ends in \(CastFile.fileExtension)",
+      "advance the clock SECONDS, writing numbered PNG frames into directory PATH, or the"
+      + " format PATH's extension names: "
+      + RecordFormat.table.map { "\($0.what) (\($0.extensions.joined(separator: ", ")))" }
+      .joined(separator: ", "),
     discussion:
-      "Frames go into a temporary directory beside PATH, renamed to PATH when the last frame is"
-      + " written, so PATH must be new or an empty directory. A \(CastFile.fileExtension) is"
-      + " streamed to a"
-      + " temporary file frame by frame and may be at most"
-      + " \(SystemError.mebibytes(Limits.maxCastBytes)). The path is checked before"
+      "A path ending in /, an existing directory or a name without an extension is a directory"
+      + " of frames; any other extension is refused before anything is done. Frames go into a"
+      + " temporary directory beside PATH, renamed to PATH when the last frame is"
+      + " written, so PATH must be new or an empty directory. A file is streamed to a"
+      + " temporary file frame by frame and renamed into place at the end: a"
+      + " \(CastFile.fileExtension) may be at most"
+      + " \(SystemError.mebibytes(Limits.maxCastBytes)), a GIF, animated PNG or video at most"
+      + " \(SystemError.mebibytes(Limits.maxAnimationBytes)). The path is checked before"
       + " the clock moves; after a failure or Ctrl-C no frames or temporary files are left, and"
       + " the scene is put back as it was before the command, clock included. A"
       + " \(CastFile.fileExtension) fits the terminal it is made for, as show does: as wide as"
-      + " it and no taller.",
-    examples: ["record frames 2 fps 30", "record like.cast 1.5"],
+      + " it and no taller. A .gif loops, with one palette chosen for the recording from a"
+      + " first pass over up to \(Limits.maxPaletteSamples) frames, at most"
+      + " \(ValueFormatting.number(Limits.maxGIFFramesPerSecond)) fps; a clear background is"
+      + " transparent. Videos need ffmpeg on PATH (Debian package \(VideoFile.package)); their"
+      + " sides are rounded down to even, and their bytes depend on ffmpeg's version."
+      + " docs/sharing.md compares the GIFs with ffmpeg's and ImageMagick's.",
+    examples: [
+      "record frames 2 fps 30", "record like.cast 1.5", "record like.gif 1.5",
+      "record like.gif 1.5 dither none", "record like.png 1.5", "record like.mp4 1.5 scale 2",
+    ],
     hints: [.file, .none, .clauses],
-    clauses: [OutputClause.fps.spec, OutputClause.recordScale.spec],
+    clauses: [OutputClause.fps.spec, OutputClause.recordScale.spec, OutputClause.dither.spec],
     effect: .clock, undoneWhole: true
   ) { s, inv throws(Diagnostic) in
     let pathToken = try inv.argument(1, "PATH")
+    let path = pathToken.text
+    // Which output the path means, before anything else.
+    let format: RecordFormat
+    switch RecordFormat.choose(path) {
+    case .success(let f): format = f
+    case .failure(let refusal): throw inv.error(refusal.message, hint: refusal.hint, at: pathToken)
+    }
     let secondsToken = try inv.argument(2, "SECONDS")
     let seconds = try inv.number(secondsToken, range: 0...Limits.maxRecordSeconds, what: "SECONDS")
     let opts = try inv.clauses(from: 3)
     let fps = try opts.value(OutputClause.fps, default: 30)
     let n = try frameCount(seconds, fps: fps, inv, at: secondsToken)
-    let path = pathToken.text
     let start = s.scene.now
+    if opts.has(OutputClause.dither) && format != .gif {
+      throw inv.error("dither applies to \(GIFFile.fileExtension) recordings only", at: pathToken)
+    }
     // Everything about the output is checked, and its temporary file or directory made, before
     // the clock moves; a failure or Ctrl-C later removes them again.
-    if path.hasSuffix(CastFile.fileExtension) {
+    switch format {
+    case .cast:
       guard !opts.has(OutputClause.recordScale) else {
         throw inv.error(
           "scale applies to PNG frames, not to a \(CastFile.fileExtension)", at: pathToken)
@@ -94,8 +117,63 @@ enum MotionCommands {
       s.wrote(
         Session.counted(n, "frame"), to: path, then: "play it with: asciinema play \(path)")
       return
+    case .gif, .apng, .video:
+      let (width, height) = try frameSize(s, inv, opts, count: n, at: pathToken)
+      try recordAnimation(
+        s, inv, format: format, path: pathToken, count: n, fps: fps, start: start,
+        width: width, height: height, dither: try opts.value(OutputClause.dither, default: .ordered)
+      )
+      return
+    case .frames:
+      break
     }
     // A directory of numbered PNG frames.
+    let (width, height) = try frameSize(s, inv, opts, count: n, at: pathToken)
+    let frames = try inv.writing(pathToken) { () throws(OutputError) in
+      try FrameDirectory(try FrameDirectory.check(path))
+    }
+    defer { frames.discard() }
+    /// Frame i's PNG, from the scene as it is then, drawn and converted in `buffers` (reused
+    /// frame after frame). Its bands are compressed in the thread that makes the frame: frames
+    /// are made on every core instead (or on one, when asked).
+    @Sendable func png(
+      _ scene: Scene, _ i: Int, _ buffers: inout FrameBuffers,
+      _ stop: @escaping @Sendable () -> Bool
+    ) throws(OutputError) -> [UInt8] {
+      try renderRGBA(scene, width: width, height: height, into: &buffers, stop: stop, path: path)
+      return try PNGFile.encode(
+        pixels: buffers.rgba, channels: 4, width: width, height: height, compression: .frames,
+        path: path + "/" + String(format: frameName, i + 1), parallel: false)
+    }
+    try recordMade(
+      s, inv, count: n, fps: fps, start: start, at: pathToken, make: png,
+      write: { i, bytes throws(OutputError) in
+        try frames.write(bytes, named: String(format: frameName, i + 1))
+      }, finish: { () throws(OutputError) in try frames.commit() })
+    let rate = ValueFormatting.number(fps)
+    s.wrote(
+      Session.counted(n, "frame"), to: path + "/",
+      then: "make a video with: ffmpeg -framerate \(rate) -i \(path)/\(frameName)"
+        + " -pix_fmt yuv420p \(path).mp4")
+  }
+
+  /// The clauses `record` takes for `format` (nil: not known yet): scale for the formats made
+  /// of pixels, dither for a GIF only.
+  static func recordClauses(for format: RecordFormat?) -> [ClauseSpec] {
+    record.clauses.filter { spec in
+      switch spec.name {
+      case OutputClause.recordScale.spec.name: return format?.isPixels ?? true
+      case OutputClause.dither.spec.name: return format.map { $0 == .gif } ?? true
+      default: return true
+      }
+    }
+  }
+
+  /// The pixel size of `record`'s frames (the scene's bounds × pixelScale × `scale`), checked
+  /// against the limits for `n` frames.
+  static func frameSize(
+    _ s: Session, _ inv: Invocation, _ opts: ParsedClauses, count n: Int, at pathToken: Token
+  ) throws(Diagnostic) -> (Int, Int) {
     let root = s.scene.model.root
     let k = root.settings.pixelScale * (try opts.value(OutputClause.recordScale, default: 1))
     let w = (root.properties.bounds.size.width * k).rounded()
@@ -111,50 +189,47 @@ enum MotionCommands {
         "frames of \(Int(w))×\(Int(h)) are too large (at most \(Limits.quoted(Limits.maxFrameSide)) each way)",
         at: pathToken)
     }
-    let frames = try inv.writing(pathToken) { () throws(OutputError) in
-      try FrameDirectory(try FrameDirectory.check(path))
-    }
-    defer { frames.discard() }
-    let (width, height) = (Int(w), Int(h))
-    /// Frame i's PNG, from the scene as it is then, drawn and converted in `buffers` (reused
-    /// frame after frame). Its bands are compressed in the thread that makes the frame: frames
-    /// are made on every core instead (or on one, when asked).
-    @Sendable func png(
-      _ scene: Scene, _ i: Int, _ buffers: inout FrameBuffers,
-      _ stop: @escaping @Sendable () -> Bool
-    ) throws(OutputError) -> [UInt8] {
-      // A frame dropped before or while it is drawn is not encoded either.
-      guard !stop(),
-        SceneRenderer.render(
-          scene, width: width, height: height, into: &buffers.canvas, stop: stop),
-        !stop()
-      else { throw .system(path: path, reason: "the frame was dropped") }
-      buffers.canvas.rgba8(into: &buffers.rgba)
-      return try PNGFile.encode(
-        pixels: buffers.rgba, channels: 4, width: width, height: height, compression: .frames,
-        path: path + "/" + String(format: frameName, i + 1), parallel: false)
-    }
+    return (Int(w), Int(h))
+  }
+
+  /// Draws `scene` at `width`×`height` into `buffers.rgba` (straight-alpha RGBA); a frame
+  /// dropped before or while it is drawn (`stop`) throws.
+  static func renderRGBA(
+    _ scene: Scene, width: Int, height: Int, into buffers: inout FrameBuffers,
+    stop: @escaping @Sendable () -> Bool, path: String
+  ) throws(OutputError) {
+    guard !stop(),
+      SceneRenderer.render(
+        scene, width: width, height: height, into: &buffers.canvas, stop: stop),
+      !stop()
+    else { throw .system(path: path, reason: "the frame was dropped") }
+    buffers.canvas.rgba8(into: &buffers.rgba)
+  }
+
+  /// The recording loop with each frame made by `make` (rendered and encoded from a snapshot
+  /// of the scene) and written in order by `write`: on every core
+  /// (`recordFramesInParallel`), or in this thread when ``recordWorkers`` is 1. The bytes
+  /// are the same either way.
+  static func recordMade(
+    _ s: Session, _ inv: Invocation, count n: Int, fps: Double, start: Double, at pathToken: Token,
+    make:
+      @escaping @Sendable (Scene, Int, inout FrameBuffers, @escaping @Sendable () -> Bool)
+      throws(OutputError) -> [UInt8],
+    write: (Int, [UInt8]) throws(OutputError) -> Void, finish: () throws(OutputError) -> Void
+  ) throws(Diagnostic) {
     let workers = recordWorkers ?? ProcessInfo.processInfo.activeProcessorCount
     if workers > 1 {
       try recordFramesInParallel(
-        s, inv, count: n, fps: fps, start: start, at: pathToken, workers: workers, make: png,
-        write: { i, bytes throws(OutputError) in
-          try frames.write(bytes, named: String(format: frameName, i + 1))
-        }, finish: { () throws(OutputError) in try frames.commit() })
+        s, inv, count: n, fps: fps, start: start, at: pathToken, workers: workers, make: make,
+        write: write, finish: finish)
     } else {
       var buffers = FrameBuffers()
       try recordFrames(
         s, inv, count: n, fps: fps, start: start, at: pathToken,
         frame: { i throws(OutputError) in
-          try frames.write(
-            try png(s.scene, i, &buffers, { false }), named: String(format: frameName, i + 1))
-        }, finish: { () throws(OutputError) in try frames.commit() })
+          try write(i, try make(s.scene, i, &buffers, { false }))
+        }, finish: finish)
     }
-    let rate = ValueFormatting.number(fps)
-    s.wrote(
-      Session.counted(n, "frame"), to: path + "/",
-      then: "make a video with: ffmpeg -framerate \(rate) -i \(path)/\(frameName)"
-        + " -pix_fmt yuv420p \(path).mp4")
   }
 
   /// The name of each frame `record` writes into a directory, as a format taking the frame's

@@ -77,4 +77,7 @@ package enum BenchmarkHooks {
     _ = session.run(source: source, file: "bench.burst")
     return (session.scene, sink.stderr)
   }
+
+  /// Whether `record FILE.mp4` can run here (ffmpeg on PATH).
+  package static var ffmpegAvailable: Bool { VideoFile.ffmpegPath() != nil }
 }

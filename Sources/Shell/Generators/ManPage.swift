@@ -97,7 +97,7 @@ enum ManPage {
 
     page.section("EXAMPLES")
     page.paragraph("Run a script, then stay at the prompt with the scene it built:")
-    page.example(["burst \\-i \(escape(FirstSteps.example))"])
+    page.example(["burst \\-i \(escape(FirstSteps.exampleFile))"])
     page.paragraph("Draw a scene once, without colour, from commands on the command line:")
     page.example(shellLines(["burst"] + drawExample).map(escape))
     page.paragraph("Read this page without installing it, or install the bash completion by hand:")

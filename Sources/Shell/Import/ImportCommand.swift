@@ -96,6 +96,7 @@ enum ImportCommands {
     do throws(InputError) {
       source = try InputFile.readText(
         path, limit: Limits.maxImportBytes, what: "imported source files")
+      s.filesRead.append(path)
     } catch {
       var d = inv.error(error.message, hint: error.hint, at: fileToken)
       d.exitCode = error.exitCode

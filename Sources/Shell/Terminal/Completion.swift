@@ -80,7 +80,13 @@ enum Completion {
       return k.filter { $0.hasPrefix(word) }
     case .clauses:
       let start = (command.hints.firstIndex(of: .clauses) ?? 0) + 1
-      return clauseWords(command.clauses, after: words.dropFirst(start)).filter {
+      var specs = command.clauses
+      if name == MotionCommands.record.name, words.count > 1 {
+        // Only the clauses the file's format takes (no dither after `record x.cast 1`).
+        let format = try? RecordFormat.choose(String(words[1]), isDirectory: false).get()
+        specs = MotionCommands.recordClauses(for: format)
+      }
+      return clauseWords(specs, after: words.dropFirst(start)).filter {
         $0.hasPrefix(word)
       }
     case .file:
