@@ -419,28 +419,25 @@ extension ImportInterpreter {
     case ("value", ["forKeyPath"]), ("valueForKeyPath", ["_"]):
       guard case .presentation(let o) = receiver, case .string(let k) = values[0] else { break }
       return .presented(object: o, keyPath: ImportAnimationTranslation.keyPath(k))
-    case ("removeFromSuperview", []):
-      // The view itself leaving, in an action or a scheduled block: every layer it holds goes
-      // with it (`remove LAYER` for each, when it runs).
-      guard case .host = receiver, !recording.isEmpty else { break }
-      for o in hostSublayers {
+    case ("removeFromSuperview", []), ("removeFromSuperlayer", []):
+      // In an action or a scheduled block, `remove LAYER` when it runs: the layer, or (the
+      // view itself leaving) every layer it holds.
+      guard !recording.isEmpty else { break }
+      let removed: [Int]
+      switch receiver {
+      case .host where name == "removeFromSuperview": removed = hostSublayers
+      case .object(let o) where objects[o].kind != .cell && name == "removeFromSuperlayer":
+        removed = [o]
+      default: removed = []
+      }
+      guard !removed.isEmpty else { break }
+      for o in removed {
         add(
           .layer(
             object: o,
             commands: [ImportLayerCommand(verb: "remove", suffix: "", rest: "", what: name)],
             at: tokens[current.lowerBound], statement: program.snippet(current)))
       }
-      return .void
-    case ("removeFromSuperlayer", []):
-      // In an action or a scheduled block: `remove LAYER` when it runs.
-      guard case .object(let o) = receiver, objects[o].kind != .cell, !recording.isEmpty else {
-        break
-      }
-      add(
-        .layer(
-          object: o,
-          commands: [ImportLayerCommand(verb: "remove", suffix: "", rest: "", what: name)],
-          at: tokens[current.lowerBound], statement: program.snippet(current)))
       return .void
     case ("convert", ["_", "to"]), ("convert", ["_", "from"]), ("convertPoint", ["_", "toView"]),
       ("convertPoint", ["_", "fromView"]), ("convertPoint", ["_", "toLayer"]),
