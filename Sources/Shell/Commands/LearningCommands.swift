@@ -147,17 +147,25 @@ struct KeyKind: Sendable {
   var infos: @Sendable (SceneModel) -> [PropertyInfo]
 
   /// Every kind; the first is listed when `keys` is given no argument.
-  static let all: [KeyKind] = [
-    KeyKind(word: "layer", title: "CALayer") { m in
-      m.infos(of: .layer(SceneModel.rootID)).filter {
-        !Layer.sceneDescriptors.map(\.name).contains($0.name)
-      }
-    },
-    KeyKind(word: "emitter", title: "CAEmitterLayer (plus every CALayer property)") { _ in
-      Layer.emitterDescriptors.map { $0.info }
-    },
-    KeyKind(word: "cell", title: "CAEmitterCell") { _ in EmitterCell.descriptors.map { $0.info } },
-  ]
+  static let all: [KeyKind] =
+    [
+      KeyKind(word: "layer", title: "CALayer") { m in
+        m.infos(of: .layer(SceneModel.rootID)).filter {
+          !Layer.sceneDescriptors.map(\.name).contains($0.name)
+        }
+      },
+      KeyKind(word: "emitter", title: "CAEmitterLayer (plus every CALayer property)") { _ in
+        Layer.emitterDescriptors.map { $0.info }
+      },
+      KeyKind(word: "cell", title: "CAEmitterCell") { _ in EmitterCell.descriptors.map { $0.info }
+      },
+    ]
+    + BehaviorType.allCases.map { type in
+      KeyKind(
+        word: type.rawValue,
+        title: "CAEmitterBehavior \(type.rawValue) (\(BehaviorType.provenance)); also name, enabled"
+      ) { _ in type.infos }
+    }
 
   /// The keywords, in declaration order.
   static let words = all.map(\.word)

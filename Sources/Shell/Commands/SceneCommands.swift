@@ -181,6 +181,7 @@ enum SceneCommands {
     ], hints: [.property, .property]
   ) { s, inv throws(Diagnostic) in
     let pathToken = try inv.argument(1, "PATH")
+    if try BehaviorCommands.set(s, inv, pathToken) { return }
     var valueToken = try inv.argument(2, "VALUE")
     let model = s.scene.model
     // `set PATH = VALUE`, as Swift assigns: the '=' word is left out.
