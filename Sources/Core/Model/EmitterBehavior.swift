@@ -309,7 +309,8 @@ package enum BehaviorFieldKind: Sendable, Equatable {
     case .word(let allowed):
       guard allowed.contains(text) else {
         throw ValueError(
-          "'\(text)' is not a \(field)", suggestion: .nearest(to: text, in: allowed))
+          "'\(text)' is not a \(field)",
+          suggestion: .nearest(to: text, in: allowed, otherwise: .oneOf(allowed)))
       }
       return .word(text)
     }

@@ -145,15 +145,11 @@ enum BehaviorCommands {
     }
     switch tail.count {
     case 0:
-      // The array: behaviours the layer has, by name, in order.
-      guard values.count == 1 else {
-        throw inv.error(
-          "expected one VALUE", hint: "names take commas, no spaces: a,b", at: values[1])
-      }
-      var text = valueToken.text
+      // The array: behaviours the layer has, by name, in order (`a,b`, `[a, b]`, `none`).
+      var text = values.map(\.text).joined(separator: " ")
       if text.hasPrefix("[") && text.hasSuffix("]") { text = String(text.dropFirst().dropLast()) }
       let names =
-        text == "none" || text.isEmpty
+        text == "none" || text.allSatisfy({ $0 == " " })
         ? [] : text.split(separator: ",").map { $0.trimmingSpaces }
       try inv.lift(valueToken) { () throws(ValueError) in
         try s.scene.model.keepBehaviors(names, on: id)
