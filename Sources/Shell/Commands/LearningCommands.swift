@@ -5,12 +5,16 @@ enum LearningCommands {
   static let all: [Command] = [keys, help]
 
   static let keys = Command(
-    name: "keys", usage: "keys [\((KeyKind.words + ["PATH"]).joined(separator: "|"))] [FILTER]",
+    name: "keys",
+    usage:
+      "keys [\((KeyKind.words.filter { BehaviorType(rawValue: $0) == nil } + ["TYPE", "PATH"]).joined(separator: "|"))] [FILTER]",
     abstract:
       "every property: name, kind, default, current value (with PATH), meaning; with FILTER,"
       + " those whose names contain it",
     discussion:
-      "The table fits the terminal's width (or COLUMNS): the meaning column wraps under itself.",
+      "The table fits the terminal's width (or COLUMNS): the meaning column wraps under itself."
+      + " TYPE is an emitter behaviour's type ("
+      + BehaviorType.allCases.map(\.rawValue).joined(separator: ", ") + "): its fields.",
     examples: ["keys cell", "keys cell velocity", "keys like", "keys like.emitterCells.sparkle"],
     hints: [.object, .none], effect: .display
   ) { s, inv throws(Diagnostic) in
