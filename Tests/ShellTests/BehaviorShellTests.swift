@@ -194,7 +194,7 @@ struct BehaviorShellTests {
   }
 
   @Test(
-    "export then import of a scene with every behaviour continues it byte for byte",
+    "export then import of every behaviour, and of scheduled changes of their fields, continues the scene",
     arguments: ExportLanguage.allCases)
   func exportRoundTrip(language: ExportLanguage) throws {
     let script =
@@ -207,6 +207,8 @@ struct BehaviorShellTests {
         behavior e add attractor pull position=100,120 stiffness=3 radius=80 falloffDistance=20
         behavior e add simpleAttractor push position=60,60 stiffness=-1 enabled=no
         behavior e add light
+        after 1 set e.emitterBehaviors.sway.frequency 1.4
+        after 1.1 set e.emitterBehaviors.pull stiffness=5 enabled=no
 
         """
     try ExportRoundTripTests.check(script, name: "behaviours", language: language)
