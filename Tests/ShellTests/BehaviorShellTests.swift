@@ -47,6 +47,14 @@ struct BehaviorShellTests {
     #expect(Self.behaviors(s)[1].number("drag") == 1.5)
     #expect(Self.behaviors(s)[2].enabled == false)
     #expect(out.stdout.contains("behavior e add wave sway force=20,0,0 frequency=2\n"))
+    #expect(
+      s.run(
+        source: "get e.emitterBehaviors\nget e.emitterBehaviors.sway\n"
+          + "get e.emitterBehaviors.sway.force\nget e.emitterBehaviors.drag2.enabled\n",
+        file: "t") == nil)
+    #expect(
+      out.stdout.hasSuffix(
+        "sway,drag,drag2\nwave force=20,0,0 frequency=2\n20,0,0\nno\n"), "\(out.stdout)")
     #expect(s.run(source: "set e.emitterBehaviors [drag2, sway]\n", file: "t") == nil)
     #expect(Self.behaviors(s).map(\.name) == ["drag2", "sway"])
     #expect(s.run(source: "behavior e remove sway\n", file: "t") == nil)

@@ -121,15 +121,15 @@ enum BehaviorCommands {
   /// The word of Core Animation's key path to a layer's behaviours.
   static let keyPathWord = "emitterBehaviors"
 
-  /// `set LAYER.emitterBehaviors VALUE`, `set LAYER.emitterBehaviors.NAME.KEY [=] VALUE` and
-  /// `set LAYER.emitterBehaviors.NAME KEY=VALUE ...`; false when PATH does not name
-  /// behaviours (then `set` goes on as usual).
-  static func set(_ s: Session, _ inv: Invocation, _ pathToken: Token) throws(Diagnostic) -> Bool {
+  /// The layer and the components after `emitterBehaviors` of a path that names behaviours,
+  /// or nil.
+  static func split(_ s: Session, _ inv: Invocation, _ pathToken: Token) throws(Diagnostic) -> (
+    LayerID, [String]
+  )? {
     let path = pathToken.keyPath
-    let marker = "." + keyPathWord
-    guard let r = path.range(of: marker),
+    guard let r = path.range(of: "." + keyPathWord),
       r.upperBound == path.endIndex || path[r.upperBound] == "."
-    else { return false }
+    else { return nil }
     let layerPath = String(path[..<r.lowerBound])
     let id = try inv.lift(pathToken) { () throws(ValueError) -> LayerID in
       guard case .layer(let id) = try s.scene.model.resolveObject(layerPath) else {
@@ -137,7 +137,41 @@ enum BehaviorCommands {
       }
       return id
     }
-    let tail = path[r.upperBound...].split(separator: ".").map(String.init)
+    return (id, path[r.upperBound...].split(separator: ".").map(String.init))
+  }
+
+  /// `get LAYER.emitterBehaviors` (the names, as `set` reads them back), `….NAME` (its
+  /// `KEY=VALUE` words) or `….NAME.KEY`; nil when PATH does not name behaviours.
+  static func get(_ s: Session, _ inv: Invocation, _ pathToken: Token) throws(Diagnostic)
+    -> String?
+  {
+    guard let (id, tail) = try split(s, inv, pathToken) else { return nil }
+    let list = s.scene.model.behaviors(of: id)
+    guard let name = tail.first else {
+      return list.isEmpty ? "none" : list.map(\.name).joined(separator: ",")
+    }
+    guard let b = list.first(where: { $0.name == name }) else {
+      throw inv.error(
+        "no behaviour '\(name)' on this layer",
+        suggestion: .nearest(to: name, in: list.map(\.name)), at: pathToken)
+    }
+    guard tail.count > 1 else {
+      return ([b.type.rawValue] + b.assignments).joined(separator: " ")
+    }
+    if tail[1] == "enabled" { return PropertyKind.boolWord(b.enabled) }
+    guard tail.count == 2, let v = b.value(tail[1]) else {
+      throw inv.error(
+        "a \(b.type.rawValue) behaviour has no field '\(tail.dropFirst().joined(separator: "."))'",
+        suggestion: .nearest(to: tail[1], in: b.type.fields.map(\.name)), at: pathToken)
+    }
+    return v.text
+  }
+
+  /// `set LAYER.emitterBehaviors VALUE`, `set LAYER.emitterBehaviors.NAME.KEY [=] VALUE` and
+  /// `set LAYER.emitterBehaviors.NAME KEY=VALUE ...`; false when PATH does not name
+  /// behaviours (then `set` goes on as usual).
+  static func set(_ s: Session, _ inv: Invocation, _ pathToken: Token) throws(Diagnostic) -> Bool {
+    guard let (id, tail) = try split(s, inv, pathToken) else { return false }
     var values = Array(inv.args.dropFirst())
     if let first = values.first, !first.quoted, first.text == "=" { values.removeFirst() }
     guard let valueToken = values.first else {

@@ -454,6 +454,11 @@ enum SceneCommands {
       if let text = s.scene.model.text(option) { s.sink.out(text + "\n") }
       return
     }
+    // Behaviours are not animatable: one value, the model's.
+    if let text = try BehaviorCommands.get(s, inv, pathToken) {
+      s.sink.out(text + "\n")
+      return
+    }
     let ref = try inv.property(pathToken, in: s.scene.model)
     let presentation = i == 2
     guard let v = presentation ? s.scene.presentationValue(ref) : s.scene.model.value(ref)
