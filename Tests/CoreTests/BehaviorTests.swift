@@ -220,6 +220,29 @@ struct BehaviorTests {
     #expect(plain.particles(of: id) != a)
   }
 
+  @Test(
+    "with every behaviour, the optimised stores, the straightforward ones and a capped scene agree")
+  func storesAndCapAgree() throws {
+    var (fast, id) = try Self.everyBehaviour()
+    fast.advance(to: 2.5)
+    let plain = try Scene.withStraightforwardStores { () throws -> Scene in
+      var (s, _) = try Self.everyBehaviour()
+      s.advance(to: 2.5)
+      #expect(s.storesAreStraightforward)
+      return s
+    }
+    #expect(fast.particles(of: id) == plain.particles(of: id))
+    // A cap far above the live count takes the event-ordered path only where it could bind;
+    // one just above it decides every birth by exact times and must give the same particles.
+    var capped = try Self.everyBehaviour().0
+    let live = fast.particles(of: id).count
+    try CoreKit.set(&capped, "scene.maxParticles", "\(live + 40)")
+    let report = capped.advance(to: 2.5)
+    #expect(report.work.capTurns > 0, "the event-ordered step ran")
+    #expect(report.dropped == 0)
+    #expect(capped.particles(of: id) == fast.particles(of: id))
+  }
+
   @Test("attractor work counts grid instants × particles, and is 0 without attractors")
   func attractorWork() throws {
     var (s, id) = try Self.everyBehaviour()
