@@ -93,6 +93,11 @@ struct BehaviorShellTests {
       #expect(out.stdout.contains(word), "\(word)")
     }
     #expect(out.stdout.contains("private API, as reverse-engineered; may differ from iOS"))
+    // A layer named like a type is the layer.
+    let named = CapturedOutput()
+    let t = Session(sink: named)
+    #expect(t.run(source: "emitter light\nkeys light birthRate\n", file: "t") == nil)
+    #expect(named.stdout.contains("emitter layer 'light'"), "\(named.stdout)")
   }
 
   @Test("save and save model keep the behaviours: loading either gives the same scene")

@@ -23,7 +23,11 @@ enum LearningCommands {
     let title: String
     var infos: [PropertyInfo]
     var ref: ObjectRef? = nil
-    if let kind = KeyKind.named(inv.args.first?.text) {
+    // A layer named like a behaviour type (`light`, `drag`) is the layer.
+    let word = inv.args.first?.text
+    if let kind = KeyKind.named(word),
+      !(word.flatMap(BehaviorType.init(rawValue:)) != nil && word.flatMap(m.layerID) != nil)
+    {
       title = kind.title
       infos = kind.infos(m)
     } else {
