@@ -226,4 +226,34 @@ struct BehaviorShellTests {
         """
     try ExportRoundTripTests.check(script, name: "behaviours", language: language)
   }
+
+  @Test(
+    "the Swift export of every behaviour type-checks against the stand-in SDK",
+    .enabled(if: ExportToolchain.swiftc != nil, "skipped: swiftc is not on PATH"))
+  func exportTypeChecks() throws {
+    let modules = ExportToolchain.swiftModules
+    let directory = try #require(modules.directory, "\(modules.errors)")
+    let dir = ExportToolchain.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("Behaviours.swift").path
+    let (s, out) = Self.session(
+      """
+      behavior e add wave sway force=30,0,0 frequency=0.7
+      behavior e add valueOverLife grow keyPath=scale values=0.5,1.5 additive=yes
+      behavior e add colorOverLife tint colors=#ffffff,#3080ff80
+      behavior e add attractor pull position=100,120 stiffness=3 attractorType=axial
+      behavior e add drag enabled=no
+      after 1 set e.emitterBehaviors.sway.frequency 1.4
+      export swift to \(path)
+
+      """)
+    #expect(!out.stderr.contains("error"), "\(out.stderr)")
+    _ = s
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.contains("NSClassFromString(\"CAEmitterBehavior\")"))
+    let r = ExportToolchain.run(
+      try #require(ExportToolchain.swiftc),
+      ["-typecheck", "-swift-version", "5", "-warnings-as-errors", "-I", directory, path])
+    #expect(r.status == 0, "swiftc -typecheck against Tests/StandInSDK:\n\(r.output)\n\(text)")
+  }
 }
