@@ -21,7 +21,9 @@ open class NSCoder: NSObject {}
 public struct Selector {
   public init(_ name: String) {}
 }
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public func NSSelectorFromString(_ name: String) -> Selector { Selector(name) }
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public func NSClassFromString(_ name: String) -> AnyClass? { nil }
 extension NSObject {
   // NSObject's instance methods are also class methods in Swift (it is a root class); Apple's
