@@ -33,6 +33,15 @@ package enum Limits {
   /// second); past it, `stats` says how many went unsorted.
   package static let maxStillbornDraws = 1e8
 
+  /// The spacing of the grid of scene time (anchored at 0) on which attractor behaviours are
+  /// integrated (docs/semantics.md, "Emitter behaviours"), in seconds: 1/240 s.
+  package static let attractorGrid = 1.0 / 240
+
+  /// The most particle updates (live particles × attractor grid instants) one step may make
+  /// while an emitter has an attractor behaviour; a longer step is refused before it starts.
+  /// In a release build this is a few seconds of work.
+  package static let maxAttractorWork = 1e8
+
   // MARK: Nesting
 
   /// How deep parentheses may nest in one number (`((1))` is 2). The expression parser

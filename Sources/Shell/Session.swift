@@ -427,6 +427,15 @@ final class Session {
         hint: "raise scene.maxParticles, or step less time at once",
         token: cmd.tokens[0], in: cmd.line)
     }
+    let updates = scene.attractorWork(to: target)
+    if updates > Limits.maxAttractorWork {
+      throw Diagnostic(
+        "this step would make about \(ValueFormatting.compact(updates)) attractor updates"
+          + " (particles × instants of 1/\(ValueFormatting.number(1 / Limits.attractorGrid)) s;"
+          + " at most \(ValueFormatting.compact(Limits.maxAttractorWork)) a step)",
+        hint: "step less time at once (step to T cuts it into pieces), or disable the attractor",
+        token: cmd.tokens[0], in: cmd.line)
+    }
     while let next = events.first, next.time <= target {
       events.removeFirst()
       scheduledRunsThisCommand += 1

@@ -67,6 +67,7 @@ struct ProseFactsTests {
   static let limits: [String: Double] = [
     "maxCapDecisions": Limits.maxCapDecisions,
     "maxEmissionGridCells": Limits.maxEmissionGridCells,
+    "maxAttractorWork": Limits.maxAttractorWork,
     "maxBirthRate": Limits.maxBirthRate, "maxParticles": Double(Limits.maxParticles),
     "maxStep": Limits.maxStep, "maxStepCount": Limits.maxStepCount,
     "maxRecordSeconds": Limits.maxRecordSeconds, "maxRecordPixels": Limits.maxRecordPixels,

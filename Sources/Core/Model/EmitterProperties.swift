@@ -18,6 +18,8 @@ package struct EmitterProperties: Sendable, Equatable {
   package var preservesDepth = false
   /// Seeds the layer's random generator. Default 0.
   package var seed = 0
+  /// `emitterBehaviors` (a private API), in array order: see `EmitterBehavior`.
+  package var behaviors: [EmitterBehavior] = []
 
   package init() {}
 }

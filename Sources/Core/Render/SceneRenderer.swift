@@ -448,9 +448,14 @@ package enum SceneRenderer {
       let t = rt.simTime
       var offsets: [Int] = []
       var frame = ParticleFrame()
+      let behaviors = CompiledBehaviors(l.emitter.behaviors)
       for c in cells {
         offsets.append(frame.count)
-        c.store.evaluate(at: t, into: &frame)
+        if behaviors.isEmpty {
+          c.store.evaluate(at: t, into: &frame)
+        } else {
+          c.store.evaluate(at: t, into: &frame, behaviors: behaviors, offsets: c.offsets(behaviors))
+        }
       }
       // Draw order: birth order (oldest first), its reverse, or z (farthest first).
       var order = rt.birthOrder(cells)

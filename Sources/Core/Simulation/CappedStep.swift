@@ -491,10 +491,12 @@ struct CappedRun {
     case .top:
       p = Spawner.topLevel(c, emitter: emitter, key: ev.key, birth: ev.local)
     case .stored(let i):
-      let state = runtimes[s.emitter].cells[s.parentCell].store.state(i, at: ev.local)
+      let b = CompiledBehaviors(emitter.behaviors)
+      let parent = runtimes[s.emitter].cells[s.parentCell]
+      let state = parent.store.behavingState(i, at: ev.local, b, parent.offsets(b))
       p = Spawner.sub(c, parent: state, emitter: emitter, key: ev.key, birth: ev.local)
     case .newborn(let i):
-      let state = kept[i].particle.state(at: ev.local)
+      let state = kept[i].particle.state(at: ev.local, CompiledBehaviors(emitter.behaviors))
       p = Spawner.sub(c, parent: state, emitter: emitter, key: ev.key, birth: ev.local)
     }
     drawn += 1

@@ -23,6 +23,13 @@ struct CellRuntime: Sendable {
   /// too many to sort into `born` and `stillborn` (see `Limits.maxStillbornDraws`).
   var unsorted = 0
   var dropped = 0
+  /// Attractor corrections of the live particles, by key (empty without attractors).
+  var attracted: [UInt64: AttractorOffset] = [:]
+
+  /// The offsets `behavingState` reads: only while the emitter has attractors.
+  func offsets(_ b: CompiledBehaviors) -> [UInt64: AttractorOffset] {
+    b.attractors.isEmpty ? [:] : attracted
+  }
 
   /// Counts `count` births with keys `key(n)` for n in `range`, all certain to be gone by the
   /// end of a step and so never drawn in full: each is born or stillborn by its lifetime draw
@@ -313,6 +320,7 @@ struct EmitterRuntime: Sendable {
     let t0 = simTime
     guard t1 > t0 else { return }
     let emitter = layer.emitter
+    let behaviors = CompiledBehaviors(emitter.behaviors)
     var pending: [[Newborn]] = Array(repeating: [], count: compiled.count)
 
     // A top-level cell without sub-cells is nobody's parent: its deaths can be removed first
@@ -334,7 +342,7 @@ struct EmitterRuntime: Sendable {
       for (j, si) in c.subs.enumerated() {
         emitSubCells(
           parentIndex: ci, slot: j, sub: compiled[si], subIndex: si, t0: t0, t1: t1,
-          emitter: emitter, pending: &pending)
+          emitter: emitter, behaviors: behaviors, pending: &pending)
       }
     }
 
@@ -465,7 +473,8 @@ struct EmitterRuntime: Sendable {
   /// born in this step) in (t0, t1].
   private mutating func emitSubCells(
     parentIndex ci: Int, slot j: Int, sub: CompiledCell, subIndex si: Int, t0: Double,
-    t1: Double, emitter: EmitterProperties, pending: inout [[Newborn]]
+    t1: Double, emitter: EmitterProperties, behaviors: CompiledBehaviors,
+    pending: inout [[Newborn]]
   ) {
     let seg = cells[ci].subSegments[j]
     guard seg.rate > 0 else { return }
@@ -510,12 +519,13 @@ struct EmitterRuntime: Sendable {
     }
 
     let store = cells[ci].store
+    let offsets = cells[ci].offsets(behaviors)
     for i in 0..<store.count {
       let tb = store.birth(i)
       let done = births(
         tb: tb, td: store.death(i), key: store.key(i), acc: store.subAcc(j, i),
         done: store.subEmitted(j, i), from: max(seg.start, tb),
-        state: { store.state(i, at: $0) })
+        state: { store.behavingState(i, at: $0, behaviors, offsets) })
       cells[ci].store.setSubEmitted(j, i, done)
     }
     let slots = cells[ci].subIDs.count
@@ -527,7 +537,7 @@ struct EmitterRuntime: Sendable {
       let p = pending[ci][k]
       let done = births(
         tb: p.birth, td: p.death, key: p.key, acc: 0, done: p.subEmitted[j], from: p.birth,
-        state: { p.state(at: $0) })
+        state: { p.state(at: $0, behaviors) })
       pending[ci][k].subEmitted[j] = done
     }
   }

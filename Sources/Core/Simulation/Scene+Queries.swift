@@ -124,6 +124,7 @@ extension Scene {
   package func particles(of id: LayerID) -> [ParticleSnapshot] {
     guard let l = model.layer(id), let rt = runtimes[id] else { return [] }
     let cells = liveCells(of: l, rt)
+    let b = CompiledBehaviors(l.emitter.behaviors)
     var out: [ParticleSnapshot] = []
     for (slot, i) in rt.birthOrder(cells) {
       let c = cells[slot]
@@ -131,7 +132,7 @@ extension Scene {
         ParticleSnapshot(
           cell: c.id, birthIndex: out.count, birthTime: c.store.birth(i),
           lifetime: c.store.death(i) - c.store.birth(i),
-          state: c.store.state(i, at: rt.simTime)))
+          state: c.store.behavingState(i, at: rt.simTime, b, c.offsets(b))))
     }
     return out
   }

@@ -211,8 +211,94 @@ package struct Scene: Sendable {
   /// `stop` is polled between pieces of work (grid cells, batches of births at the cap); when
   /// it returns true the clock stops at the last time fully reached, and the state is exactly
   /// that of a step to that time (`report.stoppedAt` says which).
+  ///
+  /// While an emitter has an attractor behaviour the step is cut at the instants of
+  /// `Limits.attractorGrid` (scene time, anchored at 0), and the attractors act at each
+  /// (`kickAttractors`); how the step is otherwise cut changes nothing.
   @discardableResult
   package mutating func advance(to t: Double, stop: () -> Bool = { false }) -> StepReport {
+    guard t > now, t.isFinite, hasAttractors else { return advanceBetweenKicks(to: t, stop: stop) }
+    var report = StepReport()
+    var instants = 0
+    while now < t {
+      let g = Scene.nextAttractorInstant(after: now)
+      let end = min(t, g)
+      let part = advanceBetweenKicks(to: end, stop: stop)
+      report.dropped += part.dropped
+      report.rateCapped = report.rateCapped || part.rateCapped
+      report.droppedTransitions += part.droppedTransitions
+      report.work.draws += part.work.draws
+      report.work.capTurns += part.work.capTurns
+      report.work.scanned += part.work.scanned
+      report.work.pieces += part.work.pieces
+      if let stopped = part.stoppedAt {
+        report.stoppedAt = stopped
+        break
+      }
+      if now == g { kickAttractors() }
+      instants += 1
+      if now < t && instants % 256 == 0 && stop() {
+        report.stoppedAt = now
+        break
+      }
+    }
+    return report
+  }
+
+  /// The first instant of the attractor grid after `x`: k × `Limits.attractorGrid` for a whole
+  /// k, computed from k alone so that every step meets the same instants.
+  static func nextAttractorInstant(after x: Double) -> Double {
+    let h = Limits.attractorGrid
+    var k = (x / h).rounded(.down) + 1
+    while k * h <= x { k += 1 }
+    return k * h
+  }
+
+  /// Whether an emitter of the model has an enabled attractor that pulls.
+  var hasAttractors: Bool {
+    model.treeOrder.contains { id in
+      guard let l = model.layer(id), l.kind == .emitter, !l.emitter.behaviors.isEmpty else {
+        return false
+      }
+      return !CompiledBehaviors(l.emitter.behaviors).attractors.isEmpty
+    }
+  }
+
+  /// The attractors act at one grid instant: each emitter with attractors updates the
+  /// corrections of its live particles at its clock; one without drops any it had.
+  mutating func kickAttractors() {
+    for id in model.treeOrder {
+      guard let l = model.layer(id), l.kind == .emitter, var rt = runtimes[id] else { continue }
+      let b = CompiledBehaviors(l.emitter.behaviors)
+      runtimes[id] = nil  // so the stores are not copied as the tables are rebuilt
+      for c in rt.cells.indices {
+        if b.attractors.isEmpty {
+          rt.cells[c].attracted = [:]
+        } else {
+          rt.cells[c].attracted = b.kick(rt.cells[c].store, rt.cells[c].attracted, at: rt.simTime)
+        }
+      }
+      runtimes[id] = rt
+    }
+  }
+
+  /// About how many particle updates the attractors would make in a step to `t`: the grid
+  /// instants it crosses times the particles that may be alive (those alive now plus the
+  /// births due, up to the cap), at least 1 each. 0 without attractors. A step above
+  /// `Limits.maxAttractorWork` is refused before it starts (see the Shell).
+  package func attractorWork(to t: Double) -> Double {
+    guard t > now, t.isFinite, hasAttractors else { return 0 }
+    let h = Limits.attractorGrid
+    let instants = (t / h).rounded(.down) - (now / h).rounded(.down)
+    let live = Double(runtimes.values.reduce(0) { $0 + $1.liveCount })
+    let (rate, horizon) = emission(of: model)
+    let births = rate * min(t - now, horizon)
+    let particles = min(live + births, Double(model.root.settings.maxParticles))
+    return max(0, instants) * max(1, particles)
+  }
+
+  /// `advance` between two attractor instants (or without attractors).
+  mutating func advanceBetweenKicks(to t: Double, stop: () -> Bool) -> StepReport {
     var report = StepReport()
     guard t > now, t.isFinite else { return report }
     if !transitions.isEmpty { report.droppedTransitions = startTransitions() }

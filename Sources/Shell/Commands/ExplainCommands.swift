@@ -75,6 +75,7 @@ enum ExplainCommands {
     for (owner, infos) in tables {
       for info in infos where info.name == name { out += describe(info, owner: owner) }
     }
+    out += behaviorText(name)
     out = HelpText.wrapLines(out, width: s.textColumns)
     if let c = s.commands.lookup(name) {
       if !out.isEmpty { out += "\n" }
@@ -89,6 +90,23 @@ enum ExplainCommands {
         at: token)
     }
     s.sink.out(out)
+  }
+
+  /// What `explain` says about a behaviour type (`wave`) or one of its fields (`wave.force`);
+  /// empty when `name` names neither.
+  static func behaviorText(_ name: String) -> String {
+    let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+    guard let type = BehaviorType(rawValue: parts[0]) else { return "" }
+    let owner = "CAEmitterBehavior \(type.rawValue)"
+    if parts.count == 2 {
+      return type.infos.filter { $0.name == parts[1] }.map { describe($0, owner: owner) }.joined()
+    }
+    var out = "\(type.rawValue) (CAEmitterBehavior): \(type.summary)\n"
+    out += "  \(BehaviorType.provenance)\n"
+    out += "  Burst's choice: \(type.choice)\n"
+    let fields = type.fields.map(\.name) + ["name", "enabled"]
+    out += "  fields: \(fields.joined(separator: ", ")) (keys \(type.rawValue) lists them)\n"
+    return out
   }
 
   /// The mean/range pair a cell property belongs to, with its current values.

@@ -5,12 +5,16 @@ enum LearningCommands {
   static let all: [Command] = [keys, help]
 
   static let keys = Command(
-    name: "keys", usage: "keys [\((KeyKind.words + ["PATH"]).joined(separator: "|"))] [FILTER]",
+    name: "keys",
+    usage:
+      "keys [\((KeyKind.words.filter { BehaviorType(rawValue: $0) == nil } + ["TYPE", "PATH"]).joined(separator: "|"))] [FILTER]",
     abstract:
       "every property: name, kind, default, current value (with PATH), meaning; with FILTER,"
       + " those whose names contain it",
     discussion:
-      "The table fits the terminal's width (or COLUMNS): the meaning column wraps under itself.",
+      "The table fits the terminal's width (or COLUMNS): the meaning column wraps under itself."
+      + " TYPE is an emitter behaviour's type ("
+      + BehaviorType.allCases.map(\.rawValue).joined(separator: ", ") + "): its fields.",
     examples: ["keys cell", "keys cell velocity", "keys like", "keys like.emitterCells.sparkle"],
     hints: [.object, .none], effect: .display
   ) { s, inv throws(Diagnostic) in
@@ -19,7 +23,11 @@ enum LearningCommands {
     let title: String
     var infos: [PropertyInfo]
     var ref: ObjectRef? = nil
-    if let kind = KeyKind.named(inv.args.first?.text) {
+    // A layer named like a behaviour type (`light`, `drag`) is the layer.
+    let word = inv.args.first?.text
+    if let kind = KeyKind.named(word),
+      !(word.flatMap(BehaviorType.init(rawValue:)) != nil && word.flatMap(m.layerID) != nil)
+    {
       title = kind.title
       infos = kind.infos(m)
     } else {
@@ -147,17 +155,25 @@ struct KeyKind: Sendable {
   var infos: @Sendable (SceneModel) -> [PropertyInfo]
 
   /// Every kind; the first is listed when `keys` is given no argument.
-  static let all: [KeyKind] = [
-    KeyKind(word: "layer", title: "CALayer") { m in
-      m.infos(of: .layer(SceneModel.rootID)).filter {
-        !Layer.sceneDescriptors.map(\.name).contains($0.name)
-      }
-    },
-    KeyKind(word: "emitter", title: "CAEmitterLayer (plus every CALayer property)") { _ in
-      Layer.emitterDescriptors.map { $0.info }
-    },
-    KeyKind(word: "cell", title: "CAEmitterCell") { _ in EmitterCell.descriptors.map { $0.info } },
-  ]
+  static let all: [KeyKind] =
+    [
+      KeyKind(word: "layer", title: "CALayer") { m in
+        m.infos(of: .layer(SceneModel.rootID)).filter {
+          !Layer.sceneDescriptors.map(\.name).contains($0.name)
+        }
+      },
+      KeyKind(word: "emitter", title: "CAEmitterLayer (plus every CALayer property)") { _ in
+        Layer.emitterDescriptors.map { $0.info }
+      },
+      KeyKind(word: "cell", title: "CAEmitterCell") { _ in EmitterCell.descriptors.map { $0.info }
+      },
+    ]
+    + BehaviorType.allCases.map { type in
+      KeyKind(
+        word: type.rawValue,
+        title: "CAEmitterBehavior \(type.rawValue) (\(BehaviorType.provenance)); also name, enabled"
+      ) { _ in type.infos }
+    }
 
   /// The keywords, in declaration order.
   static let words = all.map(\.word)

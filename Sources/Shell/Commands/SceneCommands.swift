@@ -181,6 +181,7 @@ enum SceneCommands {
     ], hints: [.property, .property]
   ) { s, inv throws(Diagnostic) in
     let pathToken = try inv.argument(1, "PATH")
+    if try BehaviorCommands.set(s, inv, pathToken) { return }
     var valueToken = try inv.argument(2, "VALUE")
     let model = s.scene.model
     // `set PATH = VALUE`, as Swift assigns: the '=' word is left out.
@@ -451,6 +452,11 @@ enum SceneCommands {
     // An animation's option has one value: the model's and the presentation's.
     if let option = try inv.animationOption(pathToken, in: s.scene.model) {
       if let text = s.scene.model.text(option) { s.sink.out(text + "\n") }
+      return
+    }
+    // Behaviours are not animatable: one value, the model's.
+    if let text = try BehaviorCommands.get(s, inv, pathToken) {
+      s.sink.out(text + "\n")
       return
     }
     let ref = try inv.property(pathToken, in: s.scene.model)

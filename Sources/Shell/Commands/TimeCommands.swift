@@ -77,6 +77,7 @@ enum TimeCommands {
         pieceEnd(from: start, to: t) { x in
           s.scene.emissionGridCells(to: x) <= Limits.maxEmissionGridCells
             && s.scene.capDecisions(to: x) <= Limits.maxCapDecisions
+            && s.scene.attractorWork(to: x) <= Limits.maxAttractorWork
         } ?? t
       try s.advance(to: end, for: cmd)
       guard s.scene.now > start else { break }

@@ -127,6 +127,9 @@ extension SceneExporter {
       try? PropertyKind.number(-1e12...1e12).parse(t.text).number
     }
     switch first.quoted ? "" : first.text {
+    case SceneCommands.set.name
+    where tokens.count >= 3 && tokens[1].keyPath.contains("." + BehaviorCommands.keyPathWord):
+      behaviorSet(cmd, probe, in: owner)
     case SceneCommands.set.name where tokens.count >= 3:
       var paths: [String] = []
       if !tokens[2].quoted, tokens[2].text.contains("=") {
@@ -183,6 +186,47 @@ extension SceneExporter {
       statement("\(ident)()")
     default:
       leave(cmd, in: owner)
+    }
+  }
+
+  /// `set LAYER.emitterBehaviors.NAME.KEY VALUE` (or `… NAME KEY=VALUE …`) as
+  /// `setValue(_:forKeyPath:)` of the values it leaves in `probe`; the array form, and a
+  /// behaviour added or removed, have no code equivalent and are left out.
+  mutating func behaviorSet(_ cmd: CommandText, _ probe: Session, in owner: String) {
+    let tokens = cmd.tokens
+    let path = tokens[1].keyPath
+    guard let r = path.range(of: "." + BehaviorCommands.keyPathWord + "."),
+      (try? probe.execute(cmd)) != nil,
+      case .layer(let id)? = try? probe.scene.model.resolveObject(String(path[..<r.lowerBound]))
+    else { return leave(cmd, in: owner) }
+    guard let ident = names[id] else {
+      if !isInSubtree(id) { outsideSubtree += 1 }
+      return leave(cmd, in: owner)
+    }
+    let tail = path[r.upperBound...].split(separator: ".").map(String.init)
+    var keys: [String] = []
+    if tail.count == 2 {
+      keys = [tail[1]]
+    } else if tail.count == 1 {
+      for t in tokens.dropFirst(2) where !t.quoted {
+        guard let eq = t.text.firstIndex(of: "=") else { continue }
+        keys.append(String(t.text[..<eq]))
+      }
+    }
+    guard !keys.isEmpty,
+      let b = probe.scene.model.behaviors(of: id).first(where: { $0.name == tail[0] })
+    else { return leave(cmd, in: owner) }
+    for key in keys {
+      let value: String
+      if key == "enabled" {
+        value = dialect.boxedBool(b.enabled)
+      } else if let v = b.value(key) {
+        value = behaviorValue(v)
+      } else {
+        return leave(cmd, in: owner)
+      }
+      setValue(
+        value, keyPath: "\(BehaviorCommands.keyPathWord).\(b.name).\(key)", on: ident)
     }
   }
 

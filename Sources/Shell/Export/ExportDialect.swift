@@ -23,6 +23,9 @@ protocol ExportDialect: Sendable {
   func new(_ ident: String, _ type: String, factory: String) -> String
   /// `ident` made as a new animation of `type` for a key path literal.
   func newAnimation(_ ident: String, _ type: String, keyPath: String) -> String
+  /// `ident` made as a new `CAEmitterBehavior` (a private class, reached by name) of the type
+  /// a string literal names.
+  func newBehavior(_ ident: String, type: String) -> String
   /// A property key: `swift` is Swift's spelling (`isHidden`), `objc` Objective-C's (`hidden`).
   func key(objc: String, swift: String) -> String
   func addSublayer(_ child: String, to parent: String) -> String
@@ -152,6 +155,11 @@ struct SwiftDialect: ExportDialect {
   }
   func newAnimation(_ ident: String, _ type: String, keyPath: String) -> String {
     "let \(ident) = \(type)(keyPath: \(keyPath))"
+  }
+  func newBehavior(_ ident: String, type: String) -> String {
+    "let \(ident) = (NSClassFromString(\"CAEmitterBehavior\") as! NSObject.Type)"
+      + ".perform(NSSelectorFromString(\"behaviorWithType:\"), with: \(type))"
+      + ".takeUnretainedValue() as! NSObject"
   }
   func key(objc: String, swift: String) -> String { swift }
   func addSublayer(_ child: String, to parent: String) -> String {
@@ -291,6 +299,10 @@ struct ObjectiveCDialect: ExportDialect {
   }
   func newAnimation(_ ident: String, _ type: String, keyPath: String) -> String {
     "\(type) *\(ident) = [\(type) animationWithKeyPath:\(keyPath)]"
+  }
+  func newBehavior(_ ident: String, type: String) -> String {
+    "id \(ident) = [NSClassFromString(@\"CAEmitterBehavior\")"
+      + " performSelector:NSSelectorFromString(@\"behaviorWithType:\") withObject:\(type)]"
   }
   func key(objc: String, swift: String) -> String { objc }
   func addSublayer(_ child: String, to parent: String) -> String {

@@ -44,7 +44,10 @@ extension SceneExporter {
     properties(
       l.descriptors, of: l, fresh: Layer.new(l.kind), target: ident,
       relativeBegin: defaultTimingAbove(l.id))
-    if l.kind == .emitter { cells(l.cells, owner: ident) }
+    if l.kind == .emitter {
+      cells(l.cells, owner: ident)
+      behaviors(l.emitter.behaviors, owner: ident)
+    }
     guard attach else { return }
     var parent = "view.layer"
     if let pid = l.parent, pid != SceneModel.rootID {
@@ -72,6 +75,41 @@ extension SceneExporter {
       cells(c.cells, owner: ident)
     }
     statement("\(owner).emitterCells = " + array(idents))
+  }
+
+  /// An emitter's behaviours (a private API): each made through the runtime, its fields set
+  /// by key, then the layer's `emitterBehaviors`.
+  mutating func behaviors(_ list: [EmitterBehavior], owner: String) {
+    guard !list.isEmpty else { return }
+    comment("CAEmitterBehavior: \(BehaviorType.provenance).")
+    var idents: [String] = []
+    for b in list {
+      let ident = unique(b.name)
+      idents.append(ident)
+      statement(dialect.newBehavior(ident, type: string(b.type.rawValue)))
+      statement(dialect.setValue(string(b.name), forKeyPath: string("name"), on: ident))
+      if !b.enabled {
+        statement(
+          dialect.setValue(dialect.boxedBool(false), forKeyPath: string("enabled"), on: ident))
+      }
+      for f in b.type.fields {
+        guard let v = b.values[f.name] else { continue }
+        statement(dialect.setValue(behaviorValue(v), forKeyPath: string(f.name), on: ident))
+      }
+    }
+    statement(dialect.setValue(array(idents), forKeyPath: string("emitterBehaviors"), on: owner))
+  }
+
+  /// A behaviour field's value as an object.
+  func behaviorValue(_ v: BehaviorValue) -> String {
+    switch v {
+    case .number(let x): return boxedNumber(x)
+    case .vector(let xs), .numbers(let xs): return array(xs.map(boxedNumber))
+    case .point(let p): return boxed(.point(p), kind: .point)
+    case .bool(let b): return dialect.boxedBool(b)
+    case .colors(let cs): return array(cs.map { boxed(.color($0), kind: .color) })
+    case .word(let w): return string(w)
+    }
   }
 
   /// Whether the layer's ancestors all keep the default timing, so that its parent's time is

@@ -50,6 +50,7 @@ enum SceneSaver {
         }
       }
       cells(l.cells, owner: name)
+      out += BehaviorCommands.lines(m, id)
     }
     return out
   }

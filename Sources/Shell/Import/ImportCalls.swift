@@ -91,6 +91,12 @@ extension ImportInterpreter {
         return .record(type: type, fields: fields)
       case (_, []) where isOwnType(type), (_, ["frame"]) where isOwnType(type):
         return try instantiate(type, at: at)  // `EmitterView()`: the file's own view
+      case ("NSClassFromString", ["_"]) where values[0] == .string(Self.behaviorClass):
+        return .type(Self.behaviorClass)
+      case ("NSSelectorFromString", ["_"]), ("Selector", ["_"]):
+        return values[0]
+      case (Self.behaviorClass, ["type"]):
+        return try newBehavior(values[0], at: at)
       case ("CAEmitterLayer", []): return try create(.emitter, at: at)
       case ("CAEmitterCell", []): return try create(.cell, at: at)
       case ("CALayer", []): return try create(.layer, at: at)
@@ -310,6 +316,9 @@ extension ImportInterpreter {
     if case .event = receiver { return try eventMethod(name) }
     if case .image = receiver, Self.imageKeepers.contains(name) { return receiver }
     if case .constant("Bundle") = receiver { return Self.resource(values) }
+    if let value = try behaviorMethod(receiver, name, labels: labels, values: values, at: at) {
+      return value
+    }
     switch (name, labels) {
     case ("addSublayer", ["_"]):
       try attach(values[0], to: receiver, first: false, at: at)
@@ -344,6 +353,7 @@ extension ImportInterpreter {
         return .void
       }
       guard case .object(let o) = receiver, case .string(let path) = values[1] else { break }
+      if try setBehaviors(o, path, values[0], at: at) { return .void }
       let parts = path.split(separator: ".").map(String.init)
       let reachesCells = parts.first == "emitterCells"
       let kind: ImportedObject.Kind = reachesCells ? .cell : objects[o].kind

@@ -441,7 +441,7 @@ final class ImportRun {
       for a in objects[o].assignments where a.reachesCells == cellsReached {
         lines.append(
           Line(
-            text: "\(SceneCommands.set.name) \(path).\(a.key) \(a.text)",
+            text: a.command(path: path),
             line: a.at?.line ?? objects[o].created.line,
             column: a.at?.column ?? objects[o].created.column, statement: a.statement, object: o,
             needs: o))
@@ -512,7 +512,7 @@ final class ImportRun {
     func commands(_ step: ImportStep) -> [String] {
       switch step {
       case .set(let o, let a):
-        return paths[o].map { ["\(SceneCommands.set.name) \($0).\(a.key) \(a.text)"] } ?? []
+        return paths[o].map { [a.command(path: $0)] } ?? []
       case .after(let delay, let steps):
         return block(steps).map { ["after \(ValueFormatting.number(delay)) \($0)"] } ?? []
       case .every(let interval, let steps):

@@ -120,6 +120,8 @@ final class ImportInterpreter {
   var animations: [ImportedAnimation] = []
   /// The `CGMutablePath`s the code built, as Burst's path elements (`moveTo 0,0`).
   var paths: [[String]] = []
+  /// The `CAEmitterBehavior`s the code created (ImportBehaviors.swift).
+  var behaviors: [EmitterBehavior] = []
   /// The parameters of the action being recorded that its code used, by name: the kind of
   /// value and the default `run` gives (`point`: the view's centre).
   var parameters: [String: (kind: PropertyKind, text: String)] = [:]

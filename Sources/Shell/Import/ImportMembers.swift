@@ -101,6 +101,9 @@ extension ImportInterpreter {
       return name == "view" ? .host : .event
     case .type(let type):
       if name == "self" || name == "init" { return v }
+      if type == Self.behaviorClass, ["perform", "behaviorWithType"].contains(name) {
+        return .method(v, name)
+      }
       if type == "PlaygroundPage", name == "current" { return .type("PlaygroundPage.current") }
       if type == "Bundle", name == "main" || name == "module" { return .constant("Bundle") }
       if program.typeNames.contains(type),
@@ -242,6 +245,9 @@ extension ImportInterpreter {
       }
     case .path:
       if Self.pathMethods.contains(name) { return .method(v, name) }
+    case .behavior(let b):
+      if Self.behaviorMethods.contains(name) { return .method(v, name) }
+      if name == "name" { return .string(behaviors[b].name) }
     case .transform:
       if ["concatenating", "scaledBy", "rotated", "translatedBy"].contains(name) {
         return .method(v, name)

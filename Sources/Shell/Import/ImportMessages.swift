@@ -97,6 +97,11 @@ extension ImportInterpreter {
     switch receiver {
     case .type(let type):
       switch (type, selector) {
+      case (Self.behaviorClass, "behaviorWithType:"):
+        return try newBehavior(args[0], at: at)
+      case (Self.behaviorClass, "performSelector:withObject:")
+      where args[0] == .string("behaviorWithType:"):
+        return try newBehavior(args[1], at: at)
       case ("CAEmitterLayer", "layer"), ("CAEmitterLayer", "new"):
         return try create(.emitter, at: at)
       case ("CAEmitterCell", "emitterCell"), ("CAEmitterCell", "new"):

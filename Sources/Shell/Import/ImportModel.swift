@@ -51,6 +51,15 @@ struct ImportAssignment: Sendable {
   var statement: String
   /// A key path into the cells (`setValue(_:forKeyPath:)`): set after they are created.
   var reachesCells = false
+  /// Instead of `set`, a `behavior LAYER …` command with these words after the layer (an
+  /// `emitterBehaviors` array: ImportBehaviors.swift).
+  var behaviorWords: String? = nil
+
+  /// The command it becomes on the object at `path`.
+  func command(path: String) -> String {
+    if let words = behaviorWords { return "\(BehaviorCommands.behavior.name) \(path) \(words)" }
+    return "\(SceneCommands.set.name) \(path).\(key) \(text)"
+  }
 }
 
 /// What an action or a scheduled block does: property changes, nested schedules, actions run.

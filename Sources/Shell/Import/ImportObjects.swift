@@ -85,6 +85,8 @@ extension ImportInterpreter {
       if case .object(let o) = value, objects[o].kind != .cell, !objects[o].attached {
         try attach(value, to: .host, first: false, at: at)
       }
+    case .behavior(let b):
+      try setBehaviorField(b, name, value, at: at)  // `behavior.name = "flutter"`
     case .object(let o):
       let kind = objects[o].kind
       if objects[o].view != nil { name = Self.viewToLayer[name] ?? name }

@@ -16,6 +16,8 @@ indirect enum ImportValue: Sendable, Equatable {
   case constant(String)
   /// A created CALayer, CAEmitterLayer or CAEmitterCell.
   case object(Int)
+  /// A created `CAEmitterBehavior`: an index into the interpreter's behaviours.
+  case behavior(Int)
   case array([ImportValue])
   /// A transform as Burst writes it (`scale(1.2,1.2,1)*rotate(0.5)`, `identity`): from
   /// `CATransform3DMake…`, `CGAffineTransform(…)` and their products.
@@ -92,6 +94,7 @@ indirect enum ImportValue: Sendable, Equatable {
     case .image: return "an image"
     case .constant(let c): return "'\(c)'"
     case .object: return "a layer or cell"
+    case .behavior: return "a CAEmitterBehavior"
     case .array: return "an array"
     case .transform: return "a transform"
     case .animation: return "an animation"

@@ -116,7 +116,7 @@ struct CommandTable: Sendable {
 
   /// The commands, in the groups `help` lists them under.
   static let groups: [(title: String, commands: [Command])] = [
-    ("Building a scene", SceneCommands.all + PresetCommands.all),
+    ("Building a scene", SceneCommands.all + BehaviorCommands.all + PresetCommands.all),
     ("Time", TimeCommands.all),
     ("Animations", AnimationCommands.all),
     ("Looking at it", ViewCommands.all + MotionCommands.all),

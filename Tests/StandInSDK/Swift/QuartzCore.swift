@@ -17,6 +17,22 @@ open class NSObject {
 
 open class NSCoder: NSObject {}
 
+// The Objective-C runtime, as code reaches a private class (`CAEmitterBehavior`) by name.
+public struct Selector {
+  public init(_ name: String) {}
+}
+// swift-format-ignore: AlwaysUseLowerCamelCase
+public func NSSelectorFromString(_ name: String) -> Selector { Selector(name) }
+// swift-format-ignore: AlwaysUseLowerCamelCase
+public func NSClassFromString(_ name: String) -> AnyClass? { nil }
+extension NSObject {
+  // NSObject's instance methods are also class methods in Swift (it is a root class); Apple's
+  // SDK returns `Unmanaged<AnyObject>!`.
+  public class func perform(_ aSelector: Selector!, with object: Any!) -> Unmanaged<AnyObject>! {
+    nil
+  }
+}
+
 open class NSValue: NSObject {
   public convenience init(cgPoint point: CGPoint) { self.init() }
   public convenience init(cgSize size: CGSize) { self.init() }
