@@ -51,7 +51,9 @@ struct ClauseTests {
       line: "animate b.opacity to 1 delay 1 delay 2", message: "'delay' is given twice",
       at: "delay"),
     // Ranges and minimums.
-    Bad(line: "animate b.opacity to 1 delay -1", message: "delay: -1 is out of range", at: "-1"),
+    Bad(
+      line: "animate b.opacity to 1 delay -2e9", message: "delay: -2000000000 is out of range",
+      at: "-2e9"),
     Bad(line: "animate b.opacity to 1 speed 0", message: "speed must be greater than 0", at: "0"),
     Bad(
       line: "animate b.opacity spring to 1 stiffness -5",

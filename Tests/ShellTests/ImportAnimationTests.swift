@@ -363,10 +363,6 @@ struct ImportAnimationTests {
       let a = CABasicAnimation(keyPath: "opacity")
       a.duration = 1
       box.add(a, forKey: "nothing")
-      let b = CABasicAnimation(keyPath: "opacity")
-      b.toValue = 0
-      b.beginTime = CACurrentMediaTime() - 1
-      box.add(b, forKey: "past")
       let t = CATransition()
       t.type = CATransitionType(rawValue: "cube")
       box.add(t, forKey: nil)
@@ -380,16 +376,41 @@ struct ImportAnimationTests {
         "Anim.swift:12:1: warning: skipped: box.add(a, forKey: \"nothing\")\n"
           + "  hint: a CABasicAnimation without fromValue, toValue or byValue changes nothing"),
       "\(transcript)")
-    #expect(transcript.contains("Anim.swift:16:1: warning: skipped: box.add(b, forKey: \"past\")"))
-    #expect(transcript.contains("its beginTime is before now"))
     // A transition whose type was not read is Core Animation's default, a fade.
-    #expect(transcript.contains("Anim.swift:18:1: warning: skipped: t.type"))
-    #expect(transcript.contains("Anim.swift:22:1: warning: skipped: d.delegate = self"))
-    #expect(transcript.contains("Anim.swift:23:1: warning: skipped: box.add(d, forKey: \"odd\")"))
+    #expect(transcript.contains("Anim.swift:14:1: warning: skipped: t.type"))
+    #expect(transcript.contains("Anim.swift:18:1: warning: skipped: d.delegate = self"))
+    #expect(transcript.contains("Anim.swift:19:1: warning: skipped: box.add(d, forKey: \"odd\")"))
     #expect(!transcript.contains("error:"), "\(transcript)")
     let id = try #require(session.scene.model.layerID(named: "box"))
     #expect(session.scene.model.layer(id)?.animations.isEmpty == true)
     #expect(session.scene.transitions[id] != nil)
+  }
+
+  @Test("a beginTime before now is an animation that began that long ago, as export writes it")
+  func pastBeginTime() throws {
+    let code = """
+      let e = CAEmitterLayer()
+      let c = CAEmitterCell()
+      c.birthRate = 5
+      e.emitterCells = [c]
+      view.layer.addSublayer(e)
+      let box = CALayer()
+      box.frame = CGRect(x: 10, y: 10, width: 40, height: 40)
+      view.layer.addSublayer(box)
+      let b = CABasicAnimation(keyPath: "opacity")
+      b.fromValue = 0
+      b.toValue = 1
+      b.duration = 1
+      b.beginTime = CACurrentMediaTime() - 0.25
+      box.add(b, forKey: "past")
+      """
+    let file = try temporaryFile("Past.swift", contents: code)
+    let (transcript, _) = importTranscript(
+      "import \"\(file)\"\nanimations box\nget presentation box.opacity\nstep 0.5\n"
+        + "get presentation box.opacity\n")
+    #expect(!transcript.contains("warning"), "\(transcript)")
+    #expect(transcript.contains("past  opacity  basic  -0.25"), "\(transcript)")
+    #expect(transcript.hasSuffix("0.25\n0.75\n"), "\(transcript)")
   }
 
   @Test("an unclosed bracket in an animation is a warning, not a crash")

@@ -84,7 +84,8 @@ enum AnimateClause {
     "duration", "SECONDS", range: -1e9...1e9, minimum: .above(0),
     help: "the length of one cycle (default 0.25)")
   static let delay = Clause<Double>.number(
-    "delay", "SECONDS", range: 0...1e9, help: "start this long after now")
+    "delay", "SECONDS", range: -1e9...1e9,
+    help: "start this long after now (negative: it began that long ago, as a past beginTime)")
   static let timing = Clause<TimingFunction>(
     "timing", arity: .one, placeholder: "NAME", expects: "one name", values: timingNames,
     forms: [bezierForm], help: "the pacing of each cycle"

@@ -141,12 +141,10 @@ enum ImportAnimationTranslation {
       out.append("duration 0.25")
     }
     if let b = number(a.value("beginTime")), b != 0 {
+      // A beginTime before now (`CACurrentMediaTime() - 0.1`, as `export` writes an animation
+      // already running) is a negative delay: it began that long ago.
       let delay = ((inGroup ? b : b - now) * 1e9).rounded() / 1e9
-      guard delay >= 0 else {
-        throw ImportSkip(
-          message: "its beginTime is before now: write CACurrentMediaTime() + SECONDS", at: nil)
-      }
-      if delay > 0 { out.append("delay \(ValueFormatting.number(delay))") }
+      if delay != 0 { out.append("delay \(ValueFormatting.number(delay))") }
     }
     if case .timing(let t) = a.value("timingFunction") { out.append("timing \(t)") }
     if let n = number(a.value("repeatCount")), n > 0 {
