@@ -77,6 +77,38 @@ struct ImportFuzzRegressionTests {
     try expectNoEmitter(source, ext: "m")
   }
 
+  @Test(
+    "a failed statement in an action undoes the variables it bound, with the objects it made")
+  func failedStatementUndoesItsVariables() throws {
+    // Found by the import fuzz target: `makeGlow()` binds `glow` to a layer it makes, the
+    // statement then fails and its layer is undone, and `glow` pointed past the objects (a trap).
+    let source = """
+      class V: UIView {
+        var glow: CAEmitterLayer?
+        override init(frame: CGRect) {
+          super.init(frame: frame)
+          let e = CAEmitterLayer()
+          let c = CAEmitterCell()
+          c.birthRate = 5
+          e.emitterCells = [c]
+          layer.addSublayer(e)
+        }
+        func makeGlow() -> CAEmitterLayer {
+          glow = CAEmitterLayer()
+          return glow!
+        }
+        func burstTapped() {
+          let x = makeGlow().frobnicate
+          glow?.birthRate = 2
+        }
+      }
+      """
+    let path = try temporaryFile("Glow.swift", contents: source)
+    let run = runScript("import \"\(path)\"\nactions\n")
+    #expect(run.error == nil, "\(run.stderr)")
+    #expect(run.stderr.contains("skipped: let x = makeGlow().frobnicate"), "\(run.stderr)")
+  }
+
   func expectNoEmitter(_ source: String, ext: String) throws {
     let path = try temporaryFile("bad.\(ext)", contents: source)
     let run = runScript("import \"\(path)\"\n")

@@ -21,6 +21,9 @@ extension ImportInterpreter {
     recording.append([])
     for s in list {
       let (before, host, mark) = (objects, hostSublayers, recording[recording.count - 1].count)
+      // The variables too: a failed statement may have bound one to an object it made, which
+      // is undone with it (found by the import fuzz target: an index past the objects).
+      let (savedInstance, savedFrames) = (instance, frames)
       do throws(ImportSkip) {
         let returned = try statement(s)
         // Layers and cells the action creates are built by it; the setup's keep their shape.
@@ -38,6 +41,8 @@ extension ImportInterpreter {
       } catch {
         objects = before
         hostSublayers = host
+        instance = savedInstance
+        frames = savedFrames
         if let o = ownLayer, o >= before.count { ownLayer = nil }
         recording[recording.count - 1].removeLast(recording[recording.count - 1].count - mark)
         warn(tokens[s.lowerBound], "skipped: \(program.snippet(s))", hint: error.message)
