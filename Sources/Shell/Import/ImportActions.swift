@@ -62,18 +62,11 @@ extension ImportInterpreter {
     var frame: [String: ImportValue] = [:]
     var given: [String] = []
     for (k, name) in function.parameters.enumerated() {
-      let type = k < function.parameterTypes.count ? function.parameterTypes[k] : ""
-      let words = Set(type.split { !$0.isLetter && !$0.isNumber }.map(String.init))
-      if name == "sender" || !words.isDisjoint(with: Self.eventTypes) {
+      if Self.isEventParameter(function, k) {
         frame[name] = .event  // a touch, an event, a gesture, a sender
         continue
       }
-      var (value, text) = plausibleArgument(type: type, name: name, at: function.at)
-      if k < function.parameterDefaults.count, let d = function.parameterDefaults[k],
-        let declared = try? expression(d)
-      {
-        (value, text) = (declared, nil)  // `stopAfter: TimeInterval = 3`: the author's default
-      }
+      let (value, text) = chosenArgument(function, k)
       if case .point(let p) = value, Binding.isReference("$" + name) {
         // A point it is given (`burst(at point: CGPoint)`): a parameter, the centre by default.
         parameters[name] = (.point, ValueFormatting.value(.point(p)))

@@ -41,6 +41,14 @@ final class ImportInterpreter {
       || (f.name.hasPrefix("initWith") && f.name.dropFirst(8).first?.isUppercase == true)
   }
 
+  /// Whether parameter `k` of `f` is the event: a `sender`, or a touch, event, control, gesture
+  /// recognizer, timer or `id` by its type (`eventTypes`).
+  static func isEventParameter(_ f: SourceFunction, _ k: Int) -> Bool {
+    let type = k < f.parameterTypes.count ? f.parameterTypes[k] : ""
+    let words = Set(type.split { !$0.isLetter && !$0.isNumber }.map(String.init))
+    return f.parameters[k] == "sender" || !words.isDisjoint(with: eventTypes)
+  }
+
   /// Whether `f`'s body only traps (`fatalError(…)`, `preconditionFailure(…)`,
   /// `[self doesNotRecognizeSelector:_cmd]`): a declaration the compiler wants, never run.
   func onlyTraps(_ f: SourceFunction) -> Bool {
@@ -64,9 +72,8 @@ final class ImportInterpreter {
   func takesValues(_ f: SourceFunction, isRoot: Bool) -> Bool {
     !f.parameters.isEmpty && !Self.isCallback(f)
       && f.parameters.indices.allSatisfy { k in
+        if Self.isEventParameter(f, k) { return true }
         let type = k < f.parameterTypes.count ? f.parameterTypes[k] : ""
-        let words = Set(type.split { !$0.isLetter && !$0.isNumber }.map(String.init))
-        if f.parameters[k] == "sender" || !words.isDisjoint(with: Self.eventTypes) { return true }
         switch plausibleArgument(type: type, name: f.parameters[k], at: f.at).0 {
         case .null: return false
         case .point: return true
@@ -206,8 +213,8 @@ final class ImportInterpreter {
       if function.name.hasPrefix("willMove") {
         args = function.parameters.map { _ in .host }  // the window or superview it joins
       }
-      for (k, d) in function.parameterDefaults.enumerated() where k < args.count {
-        if let d, let value = try? expression(d) { args[k] = value }  // `amount: Float = 10`
+      for k in args.indices {
+        if let value = declaredDefault(function, k) { args[k] = value }  // `amount: Float = 10`
       }
       do throws(ImportSkip) {
         _ = try call(f, args: args, at: function.at)

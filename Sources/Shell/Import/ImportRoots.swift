@@ -240,13 +240,7 @@ extension ImportInterpreter {
     var given: [String] = []
     var args: [ImportValue] = []
     for (k, name) in function.parameters.enumerated() {
-      let type = k < function.parameterTypes.count ? function.parameterTypes[k] : ""
-      var (value, text) = plausibleArgument(type: type, name: name, at: function.at)
-      if k < function.parameterDefaults.count, let d = function.parameterDefaults[k],
-        let declared = try? expression(d)
-      {
-        (value, text) = (declared, nil)  // the author's default
-      }
+      let (value, text) = chosenArgument(function, k)
       args.append(value)
       if let text { given.append("\(name) = \(text)") }
     }
@@ -284,6 +278,22 @@ extension ImportInterpreter {
       try setProperty(emitter, "emitterCells", .array([value]), at: at)
       try attach(emitter, to: .host, first: false, at: at)
     }
+  }
+
+  /// What parameter `k` of `f` is given where the importer chooses the arguments (a root, an
+  /// action): its declared default (`stopAfter: TimeInterval = 3`, not named in a warning),
+  /// else the table's plausible value (`plausibleArgument`).
+  func chosenArgument(_ f: SourceFunction, _ k: Int) -> (ImportValue, String?) {
+    if let declared = declaredDefault(f, k) { return (declared, nil) }
+    let type = k < f.parameterTypes.count ? f.parameterTypes[k] : ""
+    return plausibleArgument(type: type, name: f.parameters[k], at: f.at)
+  }
+
+  /// The value of parameter `k`'s declared default (`amount: Float = 10`), if it has one the
+  /// importer can work out.
+  func declaredDefault(_ f: SourceFunction, _ k: Int) -> ImportValue? {
+    guard k < f.parameterDefaults.count, let d = f.parameterDefaults[k] else { return nil }
+    return try? expression(d)
   }
 
   /// What a root's parameter is given, and how the warning names it (nil: nothing worth
