@@ -89,11 +89,13 @@ struct ExportCommandTests {
       "emitterCell.lifetime = 0.7",
       "emitterCell.lifetimeRange = 0.3",
       "emitterCell.alphaSpeed = -1",
-      "emitterCell.contents = UIImage(named: \"sparkle\")?.cgImage",
+      "emitterCell.contents = UIImage(systemName: \"sparkle\")?.withTintColor(.white,"
+        + " renderingMode: .alwaysOriginal).cgImage",
       "emitterLayer.emitterCells = [emitterCell]",
       "button.bounds = CGRect(x: 0, y: 0, width: 60, height: 60)",
-      "button.position = CGPoint(x: 60, y: 60)",
-      "imageView.contents = UIImage(named: \"heart.fill\")?.cgImage",
+      "button.position = CGPoint(x: view.bounds.midX, y: view.bounds.midY)",
+      "imageView.contents = UIImage(systemName: \"heart.fill\")?.withTintColor(.systemPink,"
+        + " renderingMode: .alwaysOriginal).cgImage",
       "let imageViewAnimation = CAKeyframeAnimation(keyPath: \"transform.scale\")",
       "imageViewAnimation.values = [1.5, 0.8, 1, 1.2, 1]",
       "imageViewAnimation.calculationMode = .cubic",
@@ -102,7 +104,6 @@ struct ExportCommandTests {
       "view.layer.addSublayer(button)",
       "button.addSublayer(emitterLayer)",
       "button.addSublayer(imageView)",
-      "view.bounds = CGRect(x: 0, y: 0, width: 120, height: 120)",
       "view.backgroundColor = UIColor(red: 16 / 255.0, green: 16 / 255.0, blue: 24 / 255.0,"
         + " alpha: 1)",
     ] {
@@ -112,7 +113,7 @@ struct ExportCommandTests {
     for absent in [
       "masksToBounds", "opacity", "anchorPoint", "emitterLayer.birthRate", ".beginTime =",
       "keyTimes", "emitterCell.scaleSpeed", "emitterCell.color", "emitterCell.isEnabled",
-      "contentsGravity", "emitterPosition", "emitterCell.spin",
+      "contentsGravity", "emitterPosition", "emitterCell.spin", "view.bounds =",
     ] {
       #expect(!out.contains(absent), "unexpected: \(absent)")
     }
@@ -140,7 +141,10 @@ struct ExportCommandTests {
       "emitterLayer.emitterSize = CGSizeMake(25, 0);",
       "CAEmitterCell *emitterCell = [CAEmitterCell emitterCell];",
       "emitterCell.name = @\"emitterCell\";",
-      "emitterCell.contents = (__bridge id)[UIImage imageNamed:@\"sparkle\"].CGImage;",
+      "emitterCell.contents = (__bridge id)[[UIImage systemImageNamed:@\"sparkle\"]"
+        + " imageWithTintColor:UIColor.whiteColor"
+        + " renderingMode:UIImageRenderingModeAlwaysOriginal].CGImage;",
+      "button.position = CGPointMake(CGRectGetMidX(view.bounds), CGRectGetMidY(view.bounds));",
       "emitterLayer.emitterCells = @[emitterCell];",
       "imageViewAnimation.values = @[@1.5, @0.8, @1, @1.2, @1];",
       "imageViewAnimation.calculationMode = kCAAnimationCubic;",

@@ -37,8 +37,9 @@ struct FramePropertyTests {
       "scene 200x100\nemitter e\nset e.frame 0,0,200,100\nexport swift\nexplain frame\n")
     #expect(run.error == nil)
     #expect(!run.stdout.contains(".frame ="))
-    #expect(run.stdout.contains("e.bounds = CGRect(x: 0, y: 0, width: 200, height: 100)"))
-    #expect(run.stdout.contains("e.position = CGPoint(x: 100, y: 50)"))
+    // The frame is the scene's: written relative to the hosting view (docs/export.md).
+    #expect(run.stdout.contains("e.bounds = view.bounds"))
+    #expect(run.stdout.contains("e.position = CGPoint(x: view.bounds.midX, y: view.bounds.midY)"))
     #expect(run.stdout.contains("computed from bounds, position, anchorPoint"))
   }
 }

@@ -23,11 +23,11 @@ extension Layer {
       .rect(
         "bounds", \.bounds, default: .zero,
         summary: "the layer's own coordinate space: origin and size (a size alone sets origin 0,0)"
-      ).placedByHost(),
+      ).placedByHost().measured(in: .superlayer),
       .point(
         "position", \.position, default: .zero,
         summary: "where the anchor point lands in the superlayer"
-      ).placedByHost(),
+      ).placedByHost().measured(in: .superlayer),
       PropertyDescriptor<LayerProperties>(
         "frame", kind: .rect, default: .rect(.zero), unit: "pt",
         summary: "the layer's rectangle in its superlayer: sets bounds.size and position",
@@ -273,14 +273,16 @@ extension EmitterProperties {
       choice: "applied at birth only, to sub-cell particles too"),
     .point(
       "emitterPosition", \.emitterPosition, default: .zero,
-      summary: "centre of the emission shape, in the layer's coordinates"),
+      summary: "centre of the emission shape, in the layer's coordinates"
+    ).measured(in: .own),
     .number(
       "emitterZPosition", \.emitterZPosition, default: 0, unit: "pt",
       summary: "z of the emission shape's centre"),
     .size(
       "emitterSize", \.emitterSize, default: .zero,
       summary: "width and height of the shape (a circle's or sphere's radius is the width)",
-      choice: "circle and sphere radius = emitterSize.width, as Apple's documentation says"),
+      choice: "circle and sphere radius = emitterSize.width, as Apple's documentation says"
+    ).measured(in: .own),
     .number(
       "emitterDepth", \.emitterDepth, default: 0, range: ValueParsing.sane, unit: "pt",
       summary: "depth of a cuboid"),

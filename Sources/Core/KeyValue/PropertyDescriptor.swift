@@ -35,6 +35,18 @@ package struct PropertyInfo: Sendable {
   /// The object's name: not a value `save` or `export` assign (they write it where the object
   /// is created), but `set` renames the object, checked as when it is created.
   package internal(set) var renames = false
+  /// Which layer's coordinate space a point, size or rect in points is measured in, when it
+  /// is a place or an extent there (not an offset such as `shadowOffset`): `export` writes
+  /// such a value relative to the hosting view's bounds where that space is the view's.
+  package internal(set) var coordinates: CoordinateSpace?
+}
+
+/// The layer whose coordinate space a property's value is in.
+package enum CoordinateSpace: Sendable, Equatable {
+  /// The superlayer's (`position`; `bounds`, whose size is the layer's extent there).
+  case superlayer
+  /// The layer's own (`emitterPosition`, `emitterSize`).
+  case own
 }
 
 /// How a property relates to the others in its table. `save` and `export` write each value
@@ -115,6 +127,8 @@ package struct PropertyDescriptor<Root>: Sendable {
   func swift(_ name: String) -> Self { with { $0.swiftName = name } }
   /// Placed by the hosting view on the scene's root layer.
   func placedByHost() -> Self { with { $0.placedByHost = true } }
+  /// A place or extent in `space` (see `PropertyInfo.coordinates`).
+  func measured(in space: CoordinateSpace) -> Self { with { $0.coordinates = space } }
   /// Accepted and stored, but nothing Burst draws depends on it; `why` says so in `explain`.
   func noEffectHere(_ why: String) -> Self { with { $0.noEffectHere = why } }
 

@@ -7,7 +7,8 @@ enum ExportCommands {
   static let export = Command(
     name: "export",
     usage: "export \(ExportLanguage.words.joined(separator: "|")) [LAYER] [to FILE]"
-      + " | export \(calibrationWord) \(Calibration.languages.joined(separator: "|")) [to FILE]",
+      + " | export \(calibrationWord) \(Calibration.languages.joined(separator: "|")) [to FILE]"
+      + " | export \(imagesWord) DIR",
     abstract:
       "print (or write) the UIKit / Core Animation code that builds the same layers, cells and"
       + " pending animations on iOS",
@@ -15,18 +16,30 @@ enum ExportCommands {
       "export \(calibrationWord) swift writes a view of three probes whose pictures differ"
       + " under each of Burst's readings (scene.rangeRule, emissionRangeRule, emissionCone,"
       + " lineDirection), to run on a device; export \(calibrationWord) burst prints the same"
-      + " probes as a script to load and sweep here.",
+      + " probes as a script to load and sweep here. export \(imagesWord) DIR writes each of"
+      + " Burst's built-in images that the exported code loads by name (not those drawn as SF"
+      + " Symbols) as an asset-catalog image set, DIR/NAME.imageset, with the same pixels at"
+      + " 1x, 2x and 3x (a particle's size follows its image's pixels, so every screen shows it"
+      + " the size Burst does).",
     examples: [
       "export swift", "export objc like", "export swift like to Like.swift",
       "export \(calibrationWord) swift to Calibration.swift",
+      "export \(imagesWord) Assets.xcassets",
     ],
-    hints: [.keywords(ExportLanguage.words + [calibrationWord]), .layer, .keywords(["to"]), .file],
+    hints: [
+      .keywords(ExportLanguage.words + [calibrationWord, imagesWord]), .layer, .keywords(["to"]),
+      .file,
+    ],
     effect: .display
   ) { s, inv throws(Diagnostic) in
     let names = ExportLanguage.words
     let languageToken = try inv.argument(1, "LANGUAGE (\(Suggestion.list(names)))")
     if languageToken.text == calibrationWord, !languageToken.quoted {
       try exportCalibration(s, inv)
+      return
+    }
+    if languageToken.text == imagesWord, !languageToken.quoted {
+      try exportImages(s, inv)
       return
     }
     guard let language = ExportLanguage(rawValue: languageToken.text) else {
@@ -68,6 +81,53 @@ enum ExportCommands {
 
   /// The word after `export` that asks for the calibration view.
   static let calibrationWord = "calibration"
+
+  /// The word after `export` that writes the built-in images as asset-catalog image sets.
+  static let imagesWord = "images"
+
+  /// `export images DIR`: each built-in image the exported code loads by name, as
+  /// DIR/NAME.imageset with NAME.png, NAME@2x.png, NAME@3x.png (the same pixels) and the
+  /// Contents.json Xcode reads. DIR is made if its parent exists; an image set already there
+  /// has its files replaced. Every image is encoded before anything is written.
+  static func exportImages(_ s: Session, _ inv: Invocation) throws(Diagnostic) {
+    let dirToken = try inv.argument(2, "DIR (the asset catalog, e.g. Assets.xcassets)")
+    if inv.args.count > 2 {
+      throw inv.error(
+        "unexpected '\(inv.args[2].text)'", hint: "usage: export \(imagesWord) DIR",
+        at: inv.args[2])
+    }
+    let names = SymbolImages.namedBuiltins(in: s.scene, under: SceneModel.rootID)
+    guard !names.isEmpty else {
+      s.sink.out(
+        "nothing to write: the exported code loads no built-in image by name (SF Symbols and"
+          + " your own image files need none)\n")
+      return
+    }
+    let dir = dirToken.text
+    var sets: [(name: String, png: [UInt8])] = []
+    for name in names {
+      guard let image = BuiltinImages.named(name) else { continue }
+      let png = try inv.writing(dirToken) { () throws(OutputError) in
+        try PNGFile.encode(Canvas(image), path: dir + "/" + name + ".png")
+      }
+      sets.append((name, png))
+    }
+    try inv.writing(dirToken) { () throws(OutputError) in
+      try AssetCatalog.makeDirectory(dir)
+      for (name, png) in sets {
+        let folder = dir + "/" + name + ".imageset"
+        try AssetCatalog.makeDirectory(folder)
+        for (file, _) in AssetCatalog.scales(of: name) {
+          try AtomicFile.write(png, to: folder + "/" + file)
+        }
+        try AtomicFile.write(
+          Array(AssetCatalog.contents(of: name).utf8), to: folder + "/Contents.json")
+      }
+    }
+    s.wrote(
+      Session.counted(sets.count, "image set") + " ("
+        + sets.map(\.name).joined(separator: ", ") + ")", to: dir)
+  }
 
   /// `export calibration swift|burst [to FILE]`.
   static func exportCalibration(_ s: Session, _ inv: Invocation) throws(Diagnostic) {

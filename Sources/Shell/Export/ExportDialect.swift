@@ -81,9 +81,14 @@ protocol ExportDialect: Sendable {
 
   // MARK: Literals
 
-  func point(_ p: Point) -> String
-  func size(_ s: Size) -> String
-  func rect(_ r: Rect) -> String
+  /// A CGPoint, CGSize or CGRect from its components, already written.
+  func point(_ x: String, _ y: String) -> String
+  func size(_ width: String, _ height: String) -> String
+  func rect(_ x: String, _ y: String, _ width: String, _ height: String) -> String
+  /// The hosting view's bounds.
+  var viewBounds: String { get }
+  /// One measure of the hosting view's bounds: `view.bounds.midX`, `CGRectGetMidX(view.bounds)`.
+  func viewBounds(_ measure: BoundsMeasure) -> String
   /// A UIColor from its components, already written.
   func uiColor(_ r: String, _ g: String, _ b: String, _ a: String) -> String
   /// What makes a UIColor a CGColor.
@@ -104,6 +109,9 @@ protocol ExportDialect: Sendable {
   func pi(_ n: Int, over d: Int) -> String
   /// An image by name, as a layer's `contents` wants it (name: a string literal).
   func image(named name: String) -> String
+  /// An SF Symbol drawn in a UIColor class property's colour, as `contents` wants it (name: a
+  /// string literal; tint: `white`).
+  func symbolImage(_ name: String, tint: String) -> String
   /// A 3-D transform from its 16 entries, already written.
   func transform3D(_ entries: [String]) -> String
   func namedTimingFunction(_ name: String) -> String
@@ -135,6 +143,19 @@ extension ExportLanguage {
 }
 
 private func number(_ x: Double) -> String { ValueFormatting.number(x) }
+
+extension ExportDialect {
+  func point(_ p: Point) -> String { point(number(p.x), number(p.y)) }
+  func size(_ s: Size) -> String { size(number(s.width), number(s.height)) }
+  func rect(_ r: Rect) -> String {
+    rect(number(r.origin.x), number(r.origin.y), number(r.size.width), number(r.size.height))
+  }
+}
+
+/// A measure of a rect, as CGGeometry names it (`midX`; C: `CGRectGetMidX`).
+enum BoundsMeasure: String, Sendable {
+  case width, height, midX, midY, maxX, maxY
+}
 
 /// Swift, for an iOS app with UIKit and Core Animation.
 struct SwiftDialect: ExportDialect {
@@ -228,16 +249,15 @@ struct SwiftDialect: ExportDialect {
       : "UIBezierPath(roundedRect: \(rect(r.rect)), cornerRadius: \(number(r.radius))).cgPath"
   }
 
-  func point(_ p: Point) -> String { "CGPoint(x: \(number(p.x)), y: \(number(p.y)))" }
-  func size(_ s: Size) -> String {
-    "CGSize(width: \(number(s.width)), height: \(number(s.height)))"
+  func point(_ x: String, _ y: String) -> String { "CGPoint(x: \(x), y: \(y))" }
+  func size(_ width: String, _ height: String) -> String {
+    "CGSize(width: \(width), height: \(height))"
   }
-  func rect(_ r: Rect) -> String {
-    let (x, y, w, h) = (
-      number(r.origin.x), number(r.origin.y), number(r.size.width), number(r.size.height)
-    )
-    return "CGRect(x: \(x), y: \(y), width: \(w), height: \(h))"
+  func rect(_ x: String, _ y: String, _ width: String, _ height: String) -> String {
+    "CGRect(x: \(x), y: \(y), width: \(width), height: \(height))"
   }
+  let viewBounds = "view.bounds"
+  func viewBounds(_ measure: BoundsMeasure) -> String { "view.bounds.\(measure.rawValue)" }
   func uiColor(_ r: String, _ g: String, _ b: String, _ a: String) -> String {
     "UIColor(red: \(r), green: \(g), blue: \(b), alpha: \(a))"
   }
@@ -254,6 +274,9 @@ struct SwiftDialect: ExportDialect {
     return d == 1 ? times : "\(times) / \(d)"
   }
   func image(named name: String) -> String { "UIImage(named: \(name))?.cgImage" }
+  func symbolImage(_ name: String, tint: String) -> String {
+    "UIImage(systemName: \(name))?.withTintColor(.\(tint), renderingMode: .alwaysOriginal).cgImage"
+  }
   func transform3D(_ entries: [String]) -> String {
     "CATransform3D("
       + zip(Matrix3D.entryNames, entries).map { "\($0): \($1)" }.joined(separator: ", ") + ")"
@@ -379,13 +402,15 @@ struct ObjectiveCDialect: ExportDialect {
         + " cornerRadius:\(number(r.radius))].CGPath"
   }
 
-  func point(_ p: Point) -> String { "CGPointMake(\(number(p.x)), \(number(p.y)))" }
-  func size(_ s: Size) -> String { "CGSizeMake(\(number(s.width)), \(number(s.height)))" }
-  func rect(_ r: Rect) -> String {
-    let (x, y, w, h) = (
-      number(r.origin.x), number(r.origin.y), number(r.size.width), number(r.size.height)
-    )
-    return "CGRectMake(\(x), \(y), \(w), \(h))"
+  func point(_ x: String, _ y: String) -> String { "CGPointMake(\(x), \(y))" }
+  func size(_ width: String, _ height: String) -> String { "CGSizeMake(\(width), \(height))" }
+  func rect(_ x: String, _ y: String, _ width: String, _ height: String) -> String {
+    "CGRectMake(\(x), \(y), \(width), \(height))"
+  }
+  let viewBounds = "view.bounds"
+  func viewBounds(_ measure: BoundsMeasure) -> String {
+    let name = measure.rawValue
+    return "CGRectGet\(name.prefix(1).uppercased() + name.dropFirst())(view.bounds)"
   }
   func uiColor(_ r: String, _ g: String, _ b: String, _ a: String) -> String {
     "[UIColor colorWithRed:\(r) green:\(g) blue:\(b) alpha:\(a)]"
@@ -410,6 +435,10 @@ struct ObjectiveCDialect: ExportDialect {
     return d == 1 ? times : "\(times) / \(d)"
   }
   func image(named name: String) -> String { "(__bridge id)[UIImage imageNamed:\(name)].CGImage" }
+  func symbolImage(_ name: String, tint: String) -> String {
+    "(__bridge id)[[UIImage systemImageNamed:\(name)] imageWithTintColor:UIColor.\(tint)Color"
+      + " renderingMode:UIImageRenderingModeAlwaysOriginal].CGImage"
+  }
   func transform3D(_ entries: [String]) -> String {
     "(CATransform3D){" + entries.joined(separator: ", ") + "}"
   }

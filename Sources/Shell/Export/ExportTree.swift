@@ -20,17 +20,42 @@ extension SceneExporter {
     l.id == SceneModel.rootID ? "view.layer" : names[l.id] ?? Self.identifier(for: l.name)
   }
 
-  /// The root: its bounds and background become the view's, the rest `view.layer`'s.
+  /// The size of the hosting view the scene stands for: the root's bounds.
+  var viewSize: Size { scene.model.root.properties.bounds.size }
+
+  /// The root: its background becomes the view's, the rest `view.layer`'s. Its bounds are
+  /// the view's own (the code never resizes the view): places and extents that are simple
+  /// fractions of them are written relative to `view.bounds` (`viewSpaces`).
   mutating func rootSettings() {
     let root = scene.model.root
     let p = root.properties
-    comment("The scene: `view` is the hosting view.")
-    statement("view.bounds = " + rect(p.bounds))
+    comment(
+      "The scene: `view` is the hosting view (\(number(viewSize.width))×"
+        + "\(number(viewSize.height)) pt in Burst).")
     statement("view.backgroundColor = " + uiColor(p.backgroundColor))
     // The root's name and position belong to the host, its bounds and background to the view.
     properties(
       Layer.layerDescriptors.filter { !$0.placedByHost }, of: root,
       fresh: Layer.new(.layer), target: "view.layer", relativeBegin: false)
+  }
+
+  /// The coordinate spaces of `l` that are the hosting view's, when the whole scene is
+  /// exported: its superlayer's when that is the root (whose bounds start at 0,0 and whose
+  /// sublayerTransform is the identity), and its own too when it also lies on the view
+  /// untransformed with its bounds at 0,0 (a default emitter, or one whose frame is the
+  /// view's bounds).
+  func viewSpaces(of l: Layer) -> Set<CoordinateSpace> {
+    let root = scene.model.root.properties
+    guard top == SceneModel.rootID, l.parent == SceneModel.rootID,
+      root.bounds.origin == Point(0, 0), root.sublayerTransform.isIdentity
+    else { return [] }
+    let p = l.properties
+    let frameOrigin = Point(
+      p.position.x - p.anchorPoint.x * p.bounds.size.width,
+      p.position.y - p.anchorPoint.y * p.bounds.size.height)
+    let ownIsView =
+      p.bounds.origin == Point(0, 0) && frameOrigin == Point(0, 0) && p.transform.isIdentity
+    return ownIsView ? [.superlayer, .own] : [.superlayer]
   }
 
   /// A layer's declaration, properties and cells, then (with `attach`) `addSublayer`.
@@ -43,7 +68,7 @@ extension SceneExporter {
     statement("\(ident).name = " + string(l.name))
     properties(
       l.descriptors, of: l, fresh: Layer.new(l.kind), target: ident,
-      relativeBegin: defaultTimingAbove(l.id))
+      relativeBegin: defaultTimingAbove(l.id), inView: viewSpaces(of: l))
     if l.kind == .emitter {
       cells(l.cells, owner: ident)
       behaviors(l.emitter.behaviors, owner: ident)
@@ -126,13 +151,19 @@ extension SceneExporter {
 
   /// Assignments for the writable properties whose values differ from a fresh object's,
   /// each value once (`PropertyDescriptor.assignments`). With `relativeBegin`, `beginTime` is
-  /// in scene time, so it is written relative to the export.
+  /// in scene time, so it is written relative to the export. A place or extent measured in
+  /// one of the spaces `inView` is written relative to the hosting view's bounds where it can
+  /// be (`viewRelative`).
   mutating func properties<Root>(
     _ descriptors: [PropertyDescriptor<Root>], of object: Root, fresh: Root, target: String,
-    relativeBegin: Bool
+    relativeBegin: Bool, inView: Set<CoordinateSpace> = []
   ) {
     let chosen = PropertyDescriptor.assignments(descriptors, of: object, from: fresh)
     for (d, v) in chosen {
+      if let space = d.coordinates, inView.contains(space), let relative = viewRelative(v) {
+        statement("\(target).\(d.name) = " + relative)
+        continue
+      }
       assignment(d, v, target: target, relativeBegin: relativeBegin)
     }
   }
@@ -142,8 +173,12 @@ extension SceneExporter {
     _ d: PropertyDescriptor<Root>, _ v: PropertyValue, target: String, relativeBegin: Bool
   ) {
     do {
-      if case .image(let ref) = v, let name = Self.imageName(ref), !images.contains(name) {
-        images.append(name)
+      if case .image(let ref) = v, let name = Self.imageName(ref) {
+        if case .builtin(let b) = ref, let s = SymbolImages.symbol(forBuiltin: b) {
+          if !symbols.contains(s.symbol) { symbols.append(s.symbol) }
+        } else if !images.contains(name) {
+          images.append(name)
+        }
       }
       if relativeBegin, d.name == "beginTime", let b = v.number {
         statement("\(target).beginTime = " + relativeTime(b - scene.now, to: nil))

@@ -44,6 +44,62 @@ extension SceneExporter {
 
   func point(_ p: Point) -> String { dialect.point(p) }
 
+  // MARK: - Layout relative to the hosting view
+
+  /// The fractions of the scene's width or height that a coordinate is written relative to
+  /// the hosting view's bounds at: the whole, a half, the thirds and the quarters.
+  static let viewFractions: [(n: Double, d: Double)] = [
+    (1, 1), (1, 2), (1, 3), (2, 3), (1, 4), (3, 4),
+  ]
+
+  /// `x` along the scene's width (`horizontal`) or height: relative to the hosting view's
+  /// bounds when it is a `place` at exactly one of `viewFractions` of the scene's (the half
+  /// and the whole are `midX` and `maxX`), or an extent that is the whole (`width`); else
+  /// nil. A smaller extent (a 60 pt button in a 120 pt scene) keeps its points. The
+  /// expression evaluates to the same Double as `x` for a view of the scene's size.
+  func viewCoordinate(_ x: Double, horizontal: Bool, place: Bool) -> String? {
+    let whole = horizontal ? viewSize.width : viewSize.height
+    guard x != 0, whole > 0 else { return nil }
+    let extent = dialect.viewBounds(horizontal ? .width : .height)
+    for (n, d) in Self.viewFractions where place || d == 1 {
+      let value = n == 1 ? whole / d : whole * n / d
+      guard value == x else { continue }
+      switch (n, d, place) {
+      case (1, 1, true): return dialect.viewBounds(horizontal ? .maxX : .maxY)
+      case (1, 2, true): return dialect.viewBounds(horizontal ? .midX : .midY)
+      case (1, 1, false): return extent
+      case (1, _, _): return "\(extent) / \(Int(d))"
+      default: return "\(extent) * \(Int(n)) / \(Int(d))"
+      }
+    }
+    return nil
+  }
+
+  /// A point, size or rect written relative to the hosting view's bounds where any of its
+  /// coordinates is (`viewCoordinate`); nil when none is. A rect's origin stays in points
+  /// (it is a bounds origin); a rect that is the scene's whole is `view.bounds`.
+  func viewRelative(_ v: PropertyValue) -> String? {
+    func c(_ x: Double, _ horizontal: Bool, _ place: Bool) -> (String, Bool) {
+      if let r = viewCoordinate(x, horizontal: horizontal, place: place) { return (r, true) }
+      return (number(x), false)
+    }
+    switch v {
+    case .point(let p):
+      let (x, y) = (c(p.x, true, true), c(p.y, false, true))
+      return x.1 || y.1 ? dialect.point(x.0, y.0) : nil
+    case .size(let s):
+      let (w, h) = (c(s.width, true, false), c(s.height, false, false))
+      return w.1 || h.1 ? dialect.size(w.0, h.0) : nil
+    case .rect(let r):
+      if r == Rect(0, 0, viewSize.width, viewSize.height) { return dialect.viewBounds }
+      let (w, h) = (c(r.size.width, true, false), c(r.size.height, false, false))
+      guard w.1 || h.1 else { return nil }
+      return dialect.rect(number(r.origin.x), number(r.origin.y), w.0, h.0)
+    default:
+      return nil
+    }
+  }
+
   func size(_ s: Size) -> String { dialect.size(s) }
 
   func rect(_ r: Rect) -> String { dialect.rect(r) }
@@ -104,7 +160,12 @@ extension SceneExporter {
     return name
   }
 
+  /// An image as `contents` wants it: a built-in image that looks like an SF Symbol as that
+  /// symbol (`SymbolImages`), any other by name.
   func image(_ ref: ImageRef) -> String {
+    if case .builtin(let n) = ref, let s = SymbolImages.symbol(forBuiltin: n) {
+      return dialect.symbolImage(string(s.symbol), tint: s.tint)
+    }
     guard let name = Self.imageName(ref) else { return "nil" }
     return dialect.image(named: string(name))
   }

@@ -33,6 +33,8 @@ struct SceneExporter {
   var names: [LayerID: String] = [:]
   /// Image names the code loads, in first-use order.
   var images: [String] = []
+  /// SF Symbols the code draws built-in images as, in first-use order.
+  var symbols: [String] = []
   /// The named actions, written as local functions (Objective-C: blocks).
   var actions: [NamedAction] = []
   /// The pending repeating timers with their next run, written as `Timer`s.
@@ -229,9 +231,20 @@ struct SceneExporter {
           + " now; an `until` is a time after the export (in an action: after it runs).")
     }
     if !images.isEmpty {
+      let builtins = images.filter { BuiltinImages.names.contains($0) }
       notes.append(
         "Images load with UIImage(named:): add \(images.joined(separator: ", ")) to the app's"
-          + " assets.")
+          + " assets"
+          + (builtins.isEmpty
+            ? "."
+            : " (`export images DIR` writes Burst's built-in "
+              + "\(builtins.joined(separator: ", ")) as asset-catalog image sets)."))
+    }
+    if !symbols.isEmpty {
+      notes.append(
+        "Burst's built-in images are drawn as the SF Symbols \(symbols.joined(separator: ", "))"
+          + " (iOS 13): a symbol's pixel size follows its configuration and the screen, so"
+          + " particles may be another size than in Burst.")
     }
     if top == SceneModel.rootID {
       let root = scene.model.root

@@ -6,6 +6,9 @@ import Foundation
 /// closure, and the methods of values (`method`): adding sublayers, `setValue(_:forKeyPath:)`,
 /// animations added and removed, and the methods of an event.
 extension ImportInterpreter {
+  /// CGGeometry's C getters (`CGRectGetMaxX(r)`) read the rect's member (`r.maxX`).
+  static let rectGetterPrefix = "CGRectGet"
+
   /// A method of a touch, the touches, an event or a gesture: its location is the action's
   /// `point` parameter (the place of the tap); `first`, `anyObject` and the like the event.
   static let eventMethods: Set<String> = [
@@ -206,12 +209,11 @@ extension ImportInterpreter {
         return .image(image(named: Self.imageName(ofPath: path), at: at))
       case ("CACurrentMediaTime", []):
         return .number(now)
-      case ("CGRectGetMidX", ["_"]), ("CGRectGetMidY", ["_"]), ("CGRectGetWidth", ["_"]),
-        ("CGRectGetHeight", ["_"]):
-        let field =
-          ["CGRectGetMidX": "midX", "CGRectGetMidY": "midY", "CGRectGetWidth": "width"][
-            type] ?? "height"
-        return try member(values[0], field, at: at)
+      case (let getter, ["_"]) where getter.hasPrefix(Self.rectGetterPrefix):
+        // CGRectGetMidX(r) is r.midX, and so on for CGGeometry's other getters.
+        let field = getter.dropFirst(Self.rectGetterPrefix.count)
+        guard let head = field.first else { break }
+        return try member(values[0], head.lowercased() + field.dropFirst(), at: at)
       case ("sin", ["_"]), ("cos", ["_"]), ("sqrt", ["_"]), ("abs", ["_"]), ("fabs", ["_"]),
         ("floor", ["_"]), ("ceil", ["_"]), ("round", ["_"]):
         let x = try number(values[0], at: at)

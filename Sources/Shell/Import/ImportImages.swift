@@ -20,6 +20,8 @@ extension ImportInterpreter {
   /// ancestor folders, else the built-in image of the same role, with a warning.
   /// An SF Symbol (`UIImage(systemName: "heart.fill")`): Burst's built-in image of its role.
   func symbol(_ name: String, at: SourceToken) -> ImageRef {
+    // The symbols `export` draws built-in images as are those images, without a word.
+    if let exact = SymbolImages.builtin(forSymbol: name) { return .builtin(exact) }
     let builtin = ImportNames.builtinImage(for: name)
     if builtin != name {
       warn(at, "SF Symbol '\(name)' is drawn as Burst's built-in '\(builtin)'")

@@ -163,6 +163,8 @@ public struct CGRect {
   public var height: CGFloat { size.height }
   public var midX: CGFloat { origin.x + size.width / 2 }
   public var midY: CGFloat { origin.y + size.height / 2 }
+  public var maxX: CGFloat { origin.x + size.width }
+  public var maxY: CGFloat { origin.y + size.height }
 }
 
 public struct CGAffineTransform {

@@ -12,10 +12,16 @@ open class UIColor: NSObject {
   public static let clear = UIColor(white: 0, alpha: 0)
   public static let black = UIColor(white: 0, alpha: 1)
   public static let white = UIColor(white: 1, alpha: 1)
+  public static let systemPink = UIColor(white: 1, alpha: 1)
 }
 
 open class UIImage: NSObject {
+  public enum RenderingMode: Int {
+    case automatic, alwaysOriginal, alwaysTemplate
+  }
   public init?(named name: String) {}
+  public init?(systemName name: String) {}
+  open func withTintColor(_ color: UIColor, renderingMode: RenderingMode) -> UIImage { self }
   open var cgImage: CGImage? { nil }
 }
 

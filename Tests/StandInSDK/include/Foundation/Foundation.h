@@ -131,6 +131,12 @@ extern const CGRect CGRectZero;
 CGPoint CGPointMake(CGFloat x, CGFloat y);
 CGSize CGSizeMake(CGFloat width, CGFloat height);
 CGRect CGRectMake(CGFloat x, CGFloat y, CGFloat width, CGFloat height);
+CGFloat CGRectGetWidth(CGRect rect);
+CGFloat CGRectGetHeight(CGRect rect);
+CGFloat CGRectGetMidX(CGRect rect);
+CGFloat CGRectGetMidY(CGRect rect);
+CGFloat CGRectGetMaxX(CGRect rect);
+CGFloat CGRectGetMaxY(CGRect rect);
 
 typedef struct CGColor *CGColorRef;
 typedef struct CGImage *CGImageRef;

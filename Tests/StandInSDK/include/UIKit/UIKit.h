@@ -10,10 +10,21 @@
 + (UIColor *)colorWithRed:(CGFloat)red green:(CGFloat)green blue:(CGFloat)blue alpha:(CGFloat)alpha;
 + (UIColor *)colorWithWhite:(CGFloat)white alpha:(CGFloat)alpha;
 @property(readonly) CGColorRef CGColor;
+@property(class, readonly) UIColor *whiteColor;
+@property(class, readonly) UIColor *systemPinkColor;
 @end
+
+typedef long UIImageRenderingMode;
+enum {
+  UIImageRenderingModeAutomatic,
+  UIImageRenderingModeAlwaysOriginal,
+  UIImageRenderingModeAlwaysTemplate,
+};
 
 @interface UIImage : NSObject
 + (UIImage *)imageNamed:(NSString *)name;
++ (UIImage *)systemImageNamed:(NSString *)name;
+- (UIImage *)imageWithTintColor:(UIColor *)color renderingMode:(UIImageRenderingMode)renderingMode;
 @property(readonly) CGImageRef CGImage;
 @end
 
