@@ -53,7 +53,7 @@ public enum Burst {
           + " the examples: \(Suggestion.list(Examples.names))"))
   }
 
-  struct UsageError: Error { let message: String }
+  struct UsageError: Error, Equatable { let message: String }
 
   public static func main() -> Never {
     exit(run(Array(CommandLine.arguments.dropFirst())))
@@ -65,48 +65,21 @@ public enum Burst {
     var color = ColorChoice.standard
     var graphics = GraphicsChoice.standard
     var watch: Watch.Options? = nil
-    var i = 0
     func fail(_ message: String) -> Int32 {
       writeAll(2, "burst: \(message)\n\(usage)")
       return 64
     }
-    while i < args.count {
-      let a = args[i]
-      switch a {
-      case "--help", "-h":
-        writeAll(1, ProgramHelp.text)
-        return 0
-      case "--version":
-        print("burst \(version)")
-        return 0
-      case "--man":
-        writeAll(1, ManPage.text(version: version))
-        return 0
-      case "--completion":
-        guard i + 1 < args.count, let shell = CompletionShell(rawValue: args[i + 1]) else {
-          return fail("--completion takes \(Suggestion.list(CompletionShell.words))")
-        }
-        writeAll(1, CompletionScript.text(for: shell))
-        return 0
-      case "--example":
-        // Alone, or followed by another option: the list.
-        guard i + 1 < args.count, !args[i + 1].hasPrefix("-") else {
-          writeAll(1, Examples.listing)
-          return 0
-        }
-        switch example(args[i + 1]) {
-        case .success(let source): sources.append(source)
-        case .failure(let error): return fail(error.message)
-        }
-        i += 1
-      case Watch.option:
-        guard i + 1 < args.count, !args[i + 1].hasPrefix("-") || args[i + 1] == "-" else {
-          return fail("\(Watch.option) needs a FILE.burst")
-        }
-        guard watch == nil else { return fail("\(Watch.option) watches one script") }
-        watch = Watch.Options(path: args[i + 1])
-        i += 1
-      case _ where Watch.modifier(a) != nil:
+    // The options are read by their declarations (ProgramOption.all); each is acted on here.
+    let parsed: [ProgramArgument]
+    switch ProgramArgument.parse(args) {
+    case .success(let p): parsed = p
+    case .failure(let error): return fail(error.message)
+    }
+    for item in parsed {
+      switch item {
+      case .operand(let path):
+        sources.append(.file(path))
+      case .watchModifier(let a):
         guard watch != nil else {
           return fail("\(a.split(separator: "=")[0]) goes after \(Watch.option) FILE.burst")
         }
@@ -117,48 +90,45 @@ public enum Burst {
         guard watch!.at == nil || watch!.play == nil else {
           return fail("--at and --play do not go together")
         }
-      case "-e":
-        guard i + 1 < args.count else { return fail("-e needs COMMANDS") }
-        sources.append(.commands(args[i + 1]))
-        i += 1
-      case "-i":
-        guard i + 1 < args.count else { return fail("-i needs a FILE") }
-        sources.append(.file(args[i + 1]))
+      case .option("--help", _):
+        writeAll(1, ProgramHelp.text)
+        return 0
+      case .option("--version", _):
+        print("burst \(version)")
+        return 0
+      case .option("--man", _):
+        writeAll(1, ManPage.text(version: version))
+        return 0
+      case .option("--completion", let word?):
+        guard let shell = CompletionShell(rawValue: word) else { return fail("--completion") }
+        writeAll(1, CompletionScript.text(for: shell))
+        return 0
+      case .option("--example", nil):
+        // Alone, or followed by another option: the list.
+        writeAll(1, Examples.listing)
+        return 0
+      case .option("--example", let name?):
+        switch example(name) {
+        case .success(let source): sources.append(source)
+        case .failure(let error): return fail(error.message)
+        }
+      case .option(Watch.option, let path?):
+        watch = Watch.Options(path: path)
+      case .option("-e", let text?):
+        sources.append(.commands(text))
+      case .option("-i", let path?):
+        sources.append(.file(path))
         interactive = true
-        i += 1
-      case ColorChoice.option:
-        guard i + 1 < args.count, let choice = ColorChoice(rawValue: args[i + 1]) else {
-          return fail(ColorChoice.misuse)
-        }
+      case .option(ColorChoice.option, let word?):
+        guard let choice = ColorChoice(rawValue: word) else { return fail(ColorChoice.misuse) }
         color = choice
-        i += 1
-      case GraphicsChoice.option:
-        guard i + 1 < args.count, let choice = GraphicsChoice(args[i + 1]) else {
-          return fail(GraphicsChoice.misuse)
-        }
+      case .option(GraphicsChoice.option, let word?):
+        guard let choice = GraphicsChoice(word) else { return fail(GraphicsChoice.misuse) }
         graphics = choice
-        i += 1
-      default:
-        if a.hasPrefix(GraphicsChoice.option + "=") {
-          let value = String(a.dropFirst(GraphicsChoice.option.count + 1))
-          guard let choice = GraphicsChoice(value) else { return fail(GraphicsChoice.misuse) }
-          graphics = choice
-        } else if a.hasPrefix("--example=") {
-          switch example(String(a.dropFirst("--example=".count))) {
-          case .success(let source): sources.append(source)
-          case .failure(let error): return fail(error.message)
-          }
-        } else if a.hasPrefix(ColorChoice.option + "=") {
-          let value = String(a.dropFirst(ColorChoice.option.count + 1))
-          guard let choice = ColorChoice(rawValue: value) else { return fail(ColorChoice.misuse) }
-          color = choice
-        } else if a.hasPrefix("-") && a != "-" {
-          return fail("unknown option '\(a)'")
-        } else {
-          sources.append(.file(a))
-        }
+      case .option(let flag, _):
+        // Declared but not acted on: a programming error the options test catches.
+        return fail("\(flag) is not handled")
       }
-      i += 1
     }
 
     if let watch {

@@ -38,6 +38,8 @@ struct ProgramOption: Sendable {
   var joined = false
   /// Whether it prints something and exits instead of running scripts (`--help`).
   var exits = false
+  /// Whether its argument may be left out (`--example` alone, or followed by another option).
+  var optionalArgument = false
   /// One line, for `--help` and the completions.
   let help: String
   /// More, for the man page (optional).
@@ -86,6 +88,7 @@ struct ProgramOption: Sendable {
         + " works too."),
     ProgramOption(
       flags: ["--example"], argument: .choice("NAME", Examples.names), joined: true,
+      optionalArgument: true,
       help: "run an example built into burst (alone: list them)",
       detail:
         "Runs the example script NAME, one of \(Suggestion.list(Examples.names)), as if it were"
@@ -134,6 +137,83 @@ struct ProgramOption: Sendable {
 
   /// The option `flag` names (a flag or an alias), or nil.
   static func named(_ flag: String) -> ProgramOption? { all.first { $0.flags.contains(flag) } }
+
+  /// The message for a missing or wrong argument: `--color takes auto, always or never`,
+  /// `-e needs COMMANDS`.
+  var misuse: String {
+    let words = argument.choices
+    if !words.isEmpty { return "\(flag) takes \(Suggestion.list(words))" }
+    return "\(flag) needs \(argument.placeholder ?? "nothing")"
+  }
+}
+
+/// One thing the command line says: an option with its argument, or an operand (a script).
+enum ProgramArgument: Equatable, Sendable {
+  /// An option (by its first flag) and its argument, if it takes one and was given one.
+  case option(String, String?)
+  /// `--at=T` or `--play[=S]`, which modify `--watch` (Watch.modifier reads them).
+  case watchModifier(String)
+  case operand(String)
+
+  /// Reads `args` by `ProgramOption.all`: each flag or alias, its argument from the next word
+  /// or (where the option says `joined`) after `=`, checked against its choices; an option
+  /// that does not repeat given twice is refused, as is an unknown one. `-` alone is an
+  /// operand (standard input).
+  static func parse(_ args: [String]) -> Result<[ProgramArgument], Burst.UsageError> {
+    var out: [ProgramArgument] = []
+    var seen: Set<String> = []
+    var i = 0
+    func fail(_ message: String) -> Result<[ProgramArgument], Burst.UsageError> {
+      .failure(Burst.UsageError(message: message))
+    }
+    while i < args.count {
+      let a = args[i]
+      i += 1
+      guard a.hasPrefix("-"), a != "-" else {
+        out.append(.operand(a))
+        continue
+      }
+      if Watch.modifier(a) != nil {
+        out.append(.watchModifier(a))
+        continue
+      }
+      var option = ProgramOption.named(a)
+      var value: String? = nil
+      if option == nil, let eq = a.firstIndex(of: "="),
+        let o = ProgramOption.named(String(a[..<eq])), o.joined
+      {
+        option = o
+        value = String(a[a.index(after: eq)...])
+      }
+      guard let option else { return fail("unknown option '\(a)'") }
+      if option.argument != .none, value == nil {
+        let next = i < args.count ? args[i] : nil
+        let looksLikeOption = next.map { $0.hasPrefix("-") && $0 != "-" } ?? true
+        if option.optionalArgument && looksLikeOption {
+          value = nil
+        } else {
+          guard let next else { return fail(option.misuse) }
+          if case .script = option.argument, looksLikeOption { return fail(option.misuse) }
+          value = next
+          i += 1
+        }
+      }
+      if let value, case .choice(let placeholder, let words) = option.argument,
+        !words.contains(value)
+      {
+        let close = Suggestions.nearest(to: value, in: words).map { " (did you mean '\($0)'?)" }
+        return fail(
+          "\(option.flag): no \(placeholder) is called '\(value)'\(close ?? "");"
+            + " it takes \(Suggestion.list(words))")
+      }
+      guard option.repeats || !seen.contains(option.flag) else {
+        return fail("\(option.flag) is given twice")
+      }
+      seen.insert(option.flag)
+      out.append(.option(option.flag, value))
+    }
+    return .success(out)
+  }
 }
 
 /// The values of `--graphics`, declared once for parsing, messages and the usage text: auto,

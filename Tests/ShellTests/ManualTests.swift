@@ -383,7 +383,8 @@ struct ExampleOptionTests {
     let r = try runBurst(["--example", "like-buton"])
     #expect(r.status == 64)
     #expect(
-      r.stderr.hasPrefix("burst: no example is called 'like-buton' (did you mean 'like-button'?);"))
+      r.stderr.hasPrefix(
+        "burst: --example: no NAME is called 'like-buton' (did you mean 'like-button'?);"))
     for name in Examples.names { #expect(r.stderr.contains(name)) }
   }
 
