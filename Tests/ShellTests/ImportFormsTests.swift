@@ -653,6 +653,115 @@ extension ImportFormsTests {
     try form(c: c)
   }
 
+  /// Conditional compilation, read as Xcode builds an iPhone app in Debug.
+  static let compilationCases: [Case] = [
+    Case(
+      name: "Swift #if canImport(UIKit) around the whole file keeps it; #else is dropped",
+      ext: "swift",
+      source: """
+        #if canImport(UIKit)
+        import UIKit
+        class V: UIView {
+          override init(frame: CGRect) {
+            super.init(frame: frame)
+            let e = CAEmitterLayer()
+            e.birthRate = 4
+            layer.addSublayer(e)
+          }
+        }
+        #else
+        import AppKit
+        class V: NSView {
+          override init(frame: CGRect) {
+            super.init(frame: frame)
+            let e = CAEmitterLayer()
+            e.birthRate = 8
+            layer?.addSublayer(e)
+          }
+        }
+        #endif
+
+        """, get: "e.birthRate", value: "4"),
+    Case(
+      name: "Swift #if os / #elseif targetEnvironment(simulator) / #else takes the device branch",
+      ext: "swift",
+      source: swift(
+        """
+            #if os(macOS)
+            e.birthRate = 1
+            #elseif targetEnvironment(simulator)
+            e.birthRate = 2
+            #elseif os(iOS) && DEBUG
+            e.birthRate = 3
+            #else
+            e.birthRate = 4
+            #endif
+        """), get: "e.birthRate", value: "3"),
+    Case(
+      name: "Swift #if !DEBUG is dropped, nested blocks follow their outer one",
+      ext: "swift",
+      source: swift(
+        """
+            e.birthRate = 1
+            #if !DEBUG
+            e.birthRate = 2
+            #if os(iOS)
+            e.birthRate = 3
+            #endif
+            #endif
+        """), get: "e.birthRate", value: "1"),
+    Case(
+      name: "Objective-C #ifdef DEBUG, #if TARGET_OS_SIMULATOR and availability comparisons",
+      ext: "m",
+      source: objc(
+        """
+          #ifdef DEBUG
+          e.birthRate = 5;
+          #else
+          e.birthRate = 6;
+          #endif
+          #if TARGET_OS_SIMULATOR
+          e.lifetime = 9;
+          #elif __IPHONE_OS_VERSION_MAX_ALLOWED >= __IPHONE_13_0
+          e.lifetime = 2;
+          #endif
+        """), get: "e.lifetime", value: "2"),
+    Case(
+      name: "Objective-C #ifndef of a name the file #defines",
+      ext: "m",
+      source: objc(
+        """
+          #ifndef kRate
+          e.birthRate = 7;
+          #endif
+        """, header: "#define kRate 3"), get: "e.birthRate", value: "1"),
+  ]
+
+  @Test(
+    "conditional compilation keeps the branches an iPhone app compiles", arguments: compilationCases
+  )
+  func compilation(c: Case) throws {
+    try form(c: c)
+  }
+
+  @Test("a condition naming something unknown counts as false, and the import says so")
+  func compilationUnknown() throws {
+    let path = try temporaryFile(
+      "V.swift",
+      contents: Self.swift(
+        """
+            #if USE_FANCY_PARTICLES
+            e.birthRate = 2
+            #else
+            e.birthRate = 5
+            #endif
+        """))
+    let r = runScript("import \(path)\nget e.birthRate\n")
+    #expect(r.error == nil, "\(r.stderr)")
+    #expect(r.stdout.hasSuffix("5\n"), "\(r.stdout)")
+    #expect(r.stderr.contains("'USE_FANCY_PARTICLES' cannot be known here and counts as false"))
+  }
+
   @Test("a view controller imported into a new scene gets a phone's screen")
   func screenSize() throws {
     let source = """

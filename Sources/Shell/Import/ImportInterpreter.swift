@@ -175,6 +175,7 @@ final class ImportInterpreter {
   /// Runs the file: top-level statements, one initializer, then the setup methods; then warns
   /// about what did not run.
   func run() {
+    for (at, message) in program.compilationNotes { warn(at, message) }
     for (at, message) in program.skipped { warn(at, "skipped: \(message)") }
     runStatements(program.topLevel)
     var setup: [Int] = []

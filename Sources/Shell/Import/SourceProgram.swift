@@ -66,6 +66,8 @@ struct SourceProgram: Sendable {
   var structNames: Set<String> = []
   /// Declarations it could not read, with why.
   var skipped: [(at: SourceToken, message: String)] = []
+  /// Conditional-compilation branches taken on a guess (`ConditionalCompilation`), with why.
+  var compilationNotes: [(at: SourceToken, message: String)] = []
   /// Objective-C's `#define NAME VALUE` and `#define NAME(A, B) VALUE`: the parameters (nil
   /// for an object-like macro) and the tokens of the value, which the interpreter evaluates
   /// where the name is used.
@@ -73,7 +75,9 @@ struct SourceProgram: Sendable {
 
   init(source: String, language: ImportLanguage) {
     self.language = language
-    tokens = SourceTokenizer.tokens(source)
+    var notes: [(at: SourceToken, message: String)] = []
+    tokens = ConditionalCompilation.resolve(SourceTokenizer.tokens(source), notes: &notes)
+    compilationNotes = notes
     scan(0..<tokens.count, inType: false)
     for i in tokens.indices.dropLast()
     where ["class", "struct", "enum", "extension", "actor", "@implementation", "@interface"]
