@@ -744,6 +744,19 @@ extension ImportFormsTests {
     try form(c: c)
   }
 
+  @Test("a condition nested past the bound is not read and counts as false, without a crash")
+  func compilationDepth() throws {
+    let deep = String(repeating: "!", count: 100_000)
+    let path = try temporaryFile(
+      "V.swift",
+      contents: Self.swift(
+        "    #if \(deep)DEBUG\n    e.birthRate = 2\n    #endif\n    e.lifetime = 3\n"))
+    let r = runScript("import \(path)\nget e.birthRate\nget e.lifetime\n")
+    #expect(r.error == nil, "\(r.stderr)")
+    #expect(r.stdout.hasSuffix("1\n3\n"), "\(r.stdout)")
+    #expect(r.stderr.contains("nested over \(Limits.maxImportNesting) deep"))
+  }
+
   @Test("a condition naming something unknown counts as false, and the import says so")
   func compilationUnknown() throws {
     let path = try temporaryFile(

@@ -1,3 +1,5 @@
+import Core
+
 /// Conditional compilation (`#if canImport(UIKit)` … `#else` … `#endif` in Swift; `#if`,
 /// `#ifdef`, `#ifndef`, `#elif` in Objective-C): the branches an iOS app built by Xcode in its
 /// Debug configuration compiles are kept, the others and the directive lines dropped, before
@@ -165,14 +167,22 @@ enum ConditionalCompilation {
       }
     }
 
+    /// How deep `!` and brackets nest now: past `Limits.maxImportNesting` the rest of the
+    /// condition is not read (it counts as false), so no input can exhaust the stack.
+    var depth = 0
+
     mutating func unary() -> Int {
       guard let t = current else { return 0 }
-      if t.isPunctuation("!") {
+      if t.isPunctuation("!") || t.isPunctuation("(") {
+        guard depth < Limits.maxImportNesting else {
+          unknown.append("a condition nested over \(Limits.maxImportNesting) deep")
+          i = tokens.count
+          return 0
+        }
+        depth += 1
+        defer { depth -= 1 }
         i += 1
-        return unary() == 0 ? 1 : 0
-      }
-      if t.isPunctuation("(") {
-        i += 1
+        if t.isPunctuation("!") { return unary() == 0 ? 1 : 0 }
         let v = expression()
         if current?.isPunctuation(")") == true { i += 1 }
         return v
