@@ -60,7 +60,7 @@ struct ImportShapesTests {
     Case(
       file: "Actions/SnowCurtainView.m",
       shape: "an action adds a layer the setup made, after changing it by key path",
-      says: ["ran start at import", "action stop { remove snow }"],
+      says: ["ran start at import", "action stop { remove snow ifPresent }"],
       emitters: ["emitterLayer", "snow"], get: ("snow.emitterCells.flake.birthRate", "12")),
     Case(
       file: "Actions/GlowToggleButton.swift",
@@ -79,7 +79,7 @@ struct ImportShapesTests {
       shape: "instance variables, a method with a number argument, UIKit's callback with a Bool",
       says: [
         "action brightenBy(level=1) { set pad.emitterCells.shell.scale (0.3*$level) }",
-        "viewWillDisappear: takes arguments\n  hint: UIKit calls it with its own values",
+        "viewWillDisappear:: UIKit calls it to wind down",
         "ran launchTapped: at import",
       ],
       emitters: ["pad"], get: ("pad.emitterSize", "100,0")),

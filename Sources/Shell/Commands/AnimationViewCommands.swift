@@ -141,12 +141,14 @@ extension AnimationCommands {
     s.sink.out(TreePrinter.table(rows))
   }
 
-  /// `cancel PATH KEY ifPresent`: no error when no animation has KEY.
+  /// `cancel PATH KEY ifPresent`: no error when no animation has KEY; `remove PATH
+  /// ifPresent`: none when there is no such layer or cell.
   static let ifPresent = Clause<Bool>.flag(
     "ifPresent",
     help:
-      "no error when the layer has no animation with KEY (Core Animation's"
-      + " removeAnimation(forKey:) then does nothing)")
+      "no error when there is nothing to remove: cancel, no animation with KEY (Core"
+      + " Animation's removeAnimation(forKey:) then does nothing); remove, no such layer or"
+      + " cell (removeFromSuperlayer() of a layer in no tree does nothing)")
 
   static let cancel = Command(
     name: "cancel", usage: "cancel PATH [KEY [ifPresent]] | cancel every [ID]",

@@ -112,13 +112,23 @@ enum SceneCommands {
   }
 
   static let remove = Command(
-    name: "remove", usage: "remove PATH",
+    name: "remove", usage: "remove PATH [ifPresent]",
     abstract: "remove a layer or a cell, with its particles",
-    examples: ["remove like", "remove like.emitterCells.sparkle"], hints: [.object]
+    examples: ["remove like", "remove like.emitterCells.sparkle", "remove like ifPresent"],
+    hints: [.object, .clauses], clauses: [AnimationCommands.ifPresent.spec]
   ) { s, inv throws(Diagnostic) in
-    try inv.expectAtMost(1)
+    try inv.expectAtMost(2)
     let token = try inv.argument(1, "PATH")
-    let ref = try inv.object(token, in: s.scene.model)
+    let quiet =
+      inv.args.count > 1 ? try inv.clauses(from: 2).has(AnimationCommands.ifPresent) : false
+    let ref: ObjectRef
+    do throws(Diagnostic) {
+      ref = try inv.object(token, in: s.scene.model)
+    } catch {
+      // Nothing by that name: with ifPresent, nothing to do.
+      if quiet { return }
+      throw error
+    }
     try inv.lift(token) { () throws(ValueError) in try s.scene.model.remove(ref) }
     s.scene.pruneRuntimes()
   }

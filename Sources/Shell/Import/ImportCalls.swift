@@ -447,7 +447,12 @@ extension ImportInterpreter {
         add(
           .layer(
             object: o,
-            commands: [ImportLayerCommand(verb: "remove", suffix: "", rest: "", what: name)],
+            // Removing a layer that is in no tree does nothing on iOS: `ifPresent`.
+            commands: [
+              ImportLayerCommand(
+                verb: SceneCommands.remove.name, suffix: "",
+                rest: AnimationCommands.ifPresent.name, what: name)
+            ],
             at: tokens[current.lowerBound], statement: program.snippet(current)))
       }
       return .void
@@ -513,11 +518,18 @@ extension ImportInterpreter {
     }
     called.insert(f)
     let function = program.functions[f]
-    return try invoke(body: function.body, parameters: function.parameters, args: args, at: at)
+    return try invoke(
+      body: function.body, parameters: function.parameters, args: args, at: at,
+      returnsValue: function.returnsValue)
   }
 
+  /// Runs a body with its parameters bound. A body of one expression that may return a value
+  /// (`returnsValue`: a computed property, a closure, a function with a result) returns it; a
+  /// function that returns nothing runs its one statement as a statement, so the statement
+  /// forms (a timer, a scheduled block) are read as such.
   func invoke(
-    body range: Range<Int>, parameters: [String], args: [ImportValue], at: SourceToken
+    body range: Range<Int>, parameters: [String], args: [ImportValue], at: SourceToken,
+    returnsValue: Bool = true
   ) throws(ImportSkip) -> ImportValue {
     guard depth < Self.maxCallDepth else {
       throw skip("calls nest deeper than \(Self.maxCallDepth)", at)
@@ -532,7 +544,7 @@ extension ImportInterpreter {
     }
     // A body of one expression returns it (`var emitter: CAEmitterLayer { layer as! … }`).
     let statements = program.statements(in: range)
-    if statements.count == 1, let first = statements.first,
+    if returnsValue, statements.count == 1, let first = statements.first,
       !["let", "var", "return", "for", "if", "guard", "super", "self"].contains(
         tokens[first.lowerBound].text),
       ["=", "+=", "-=", "*=", "/="].allSatisfy({ topLevelIndex(of: $0, in: first) == nil }),

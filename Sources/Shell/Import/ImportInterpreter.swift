@@ -153,6 +153,14 @@ final class ImportInterpreter {
     "awakeFromNib", "viewDidLoad", "viewWillAppear", "viewDidAppear", "willMove",
     "willMoveToWindow", "willMoveToSuperview", "didMoveToWindow", "didMoveToSuperview",
   ]
+  /// The teardown methods: UIKit (or the runtime) calls them as a screen or an object goes
+  /// away, never a user; they are not actions.
+  static let teardownMethods: Set<String> = [
+    "viewWillUnload", "viewDidUnload", "viewWillDisappear", "viewDidDisappear", "dealloc",
+    "deinit", "didReceiveMemoryWarning", "applicationDidEnterBackground",
+    "applicationWillResignActive", "applicationWillTerminate", "sceneDidEnterBackground",
+    "sceneWillResignActive", "dismantleUIView", "removeFromSuperview", "prepareForReuse",
+  ]
   /// The layout methods: UIKit calls them once a view is on screen, so they run last, after
   /// the roots (which may make the view: a SwiftUI `makeUIView(context:)`).
   static let layoutMethods = ["layoutSubviews", "layoutSublayers", "viewDidLayoutSubviews"]
@@ -256,6 +264,12 @@ final class ImportInterpreter {
       let f = program.functions[i]
       if Self.isInitializer(f), let chosen {
         warn(f.at, "skipped: \(f.signature): only one initializer runs, \(chosen)")
+      } else if Self.teardownMethods.contains(f.name) {
+        warn(
+          f.at,
+          "skipped: method \(f.signature): UIKit calls it to wind down (a screen leaving,"
+            + " memory running low), never a user",
+          hint: "what it tears down stays until then; it is not an action")
       } else if f.returnsValue {
         helpers.append(i)  // said once the actions ran, which may call it
       } else if !(f.parameters.isEmpty || f.parameters == ["sender"] || isEventLike(f)

@@ -217,8 +217,9 @@ extension ImportInterpreter {
     return name
   }
 
-  /// `Timer.scheduledTimer(withTimeInterval: S, repeats: true) { _ in … }`: `every S { … }`
-  /// (`repeats: false`: `after S { … }`); with `timeInterval:target:selector:`, `every S run m`.
+  /// `Timer.scheduledTimer(withTimeInterval: S, repeats: true) { _ in … }` (or `block: { … }`):
+  /// `every S { … }` (`repeats: false`: `after S { … }`); with `timeInterval:target:selector:`,
+  /// `every S run m`.
   func scheduledTimer(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
     if try objcTimer(i, s) { return true }
     guard let t = s.first(where: { spells(["Timer", ".", "scheduledTimer", "("], at: $0, in: s) })
@@ -243,9 +244,16 @@ extension ImportInterpreter {
       throw skip("repeats must be true or false")
     }
     let steps: [ImportStep]
+    // The block: a trailing closure, or the `block:` argument.
+    var opening: Int? = nil
     if close + 1 < s.upperBound, tokens[close + 1].isPunctuation("{") {
-      let end = program.closing(close + 1, in: s)
-      var start = close + 2
+      opening = close + 1
+    } else if let b = argument("block"), tokens[b.lowerBound].isPunctuation("{") {
+      opening = b.lowerBound
+    }
+    if let opening {
+      let end = program.closing(opening, in: s)
+      var start = opening + 1
       // The closure's parameters: `_ in`, `timer in`, `[weak self] _ in`.
       if let word = (start..<min(end, start + 8)).first(where: { tokens[$0].isIdentifier("in") }),
         !(start..<word).contains(where: {

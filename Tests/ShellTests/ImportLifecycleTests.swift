@@ -1,0 +1,113 @@
+import Core
+import Foundation
+import Testing
+
+@testable import Shell
+
+/// How an imported screen's life around its effect reads (docs/import.md, "Actions"): what
+/// UIKit calls to wind down is not an action, removing a layer that is in no tree does
+/// nothing, and a one-shot `Timer` is a delay wherever it is written.
+@Suite("import: teardown, removal and timers")
+struct ImportLifecycleTests {
+  func imported(_ name: String, _ source: String, then: String = "")
+    throws -> (transcript: String, session: Session)
+  {
+    let path = try temporaryFile(name, contents: source)
+    let out = CapturedOutput()
+    let session = Session(sink: out)
+    let e = session.run(source: "import \(path)\n" + then, file: "test")
+    #expect(e == nil, "\(out.stderr)")
+    return (out.stdout + out.stderr, session)
+  }
+
+  @Test("teardown methods (viewWillUnload, dealloc, viewDidDisappear) are not actions")
+  func teardownIsNotAnAction() throws {
+    let source = """
+      #import <UIKit/UIKit.h>
+      @implementation HeartsViewController {
+        CAEmitterLayer *hearts;
+      }
+      - (void)viewDidLoad {
+        [super viewDidLoad];
+        hearts = [CAEmitterLayer layer];
+        hearts.birthRate = 2;
+        [self.view.layer addSublayer:hearts];
+      }
+      - (void)viewWillUnload {
+        [hearts removeFromSuperlayer];
+      }
+      - (void)dealloc {
+        hearts.birthRate = 0;
+      }
+      - (void)pulse {
+        hearts.birthRate = 5;
+      }
+      @end
+
+      """
+    let r = try imported("Hearts.m", source, then: "actions\n")
+    #expect(r.transcript.contains("action pulse"), "\(r.transcript)")
+    #expect(!r.transcript.contains("action viewWillUnload"), "\(r.transcript)")
+    #expect(!r.transcript.contains("action dealloc"), "\(r.transcript)")
+    #expect(r.transcript.contains("viewWillUnload: UIKit calls it to wind down"))
+  }
+
+  @Test("an action that removes a lazy layer before adding it runs the first time too")
+  func removingAbsentLayer() throws {
+    let source = """
+      import UIKit
+      class VC: UIViewController {
+        lazy var burst: CAEmitterLayer = {
+          let e = CAEmitterLayer()
+          let c = CAEmitterCell()
+          c.birthRate = 40
+          c.lifetime = 1
+          e.emitterCells = [c]
+          return e
+        }()
+        @objc func boom() {
+          burst.removeFromSuperlayer()
+          view.layer.addSublayer(burst)
+        }
+      }
+
+      """
+    let r = try imported("Boom.swift", source, then: "actions\nrun boom\nrun boom\nstep 0.5\n")
+    #expect(r.transcript.contains("action boom { remove $e ifPresent;"), "\(r.transcript)")
+    let model = r.session.scene.model
+    #expect(model.treeOrder.contains { model.layer($0)?.kind == .emitter })
+  }
+
+  @Test("remove PATH ifPresent does nothing when there is no such layer; without it, an error")
+  func removeIfPresent() {
+    #expect(runScript("remove ghost ifPresent\n").error == nil)
+    #expect(runScript("remove ghost\n").error != nil)
+    let r = runScript("layer a\nremove a ifPresent\nremove a ifPresent\n")
+    #expect(r.error == nil, "\(r.stderr)")
+  }
+
+  @Test("a one-shot Timer with a block: argument is a delay, also inside a helper function")
+  func timerBlockArgument() throws {
+    let source = """
+      import UIKit
+      class V: UIView {
+        override init(frame: CGRect) {
+          super.init(frame: frame)
+          let e = CAEmitterLayer()
+          layer.addSublayer(e)
+          Timer.scheduledTimer(withTimeInterval: 0.5, repeats: false, block: { _ in e.birthRate = 3 })
+          later(in: 0.7) { e.lifetime = 4 }
+        }
+      }
+      func later(in seconds: TimeInterval, operation: @escaping () -> Void) {
+        Timer.scheduledTimer(withTimeInterval: seconds, repeats: false, block: { _ in operation() })
+      }
+
+      """
+    let r = try imported(
+      "Later.swift", source,
+      then: "step 0.6\nget e.birthRate\nget e.lifetime\nstep 0.2\nget e.lifetime\n")
+    #expect(r.transcript.contains("3\n1\n4\n"), "\(r.transcript)")
+    #expect(!r.transcript.contains("warning"), "\(r.transcript)")
+  }
+}
