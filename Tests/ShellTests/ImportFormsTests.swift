@@ -737,6 +737,104 @@ extension ImportFormsTests {
         """, header: "#define kRate 3"), get: "e.birthRate", value: "1"),
   ]
 
+  /// Enumerations the file declares: `allCases` in order, `rawValue` as Swift gives it.
+  static let enumerationCases: [Case] = [
+    Case(
+      name: "a loop over allCases of the file's CaseIterable enumeration runs once per case",
+      ext: "swift",
+      source: swift(
+        """
+            var n = 0
+            for kind in Flake.allCases {
+              n += 1
+            }
+            e.birthRate = Float(n)
+        """,
+        members: "  enum Flake: String, CaseIterable {\n    case small, medium\n    case large\n  }"
+      ),
+      get: "e.birthRate", value: "3"),
+    Case(
+      name: "a String enumeration's rawValue is its name, or its literal",
+      ext: "swift",
+      source: swift(
+        """
+            let c = CAEmitterCell()
+            c.name = Flake.medium.rawValue
+            c.birthRate = 2
+            e.emitterCells = [c]
+        """,
+        members: "  enum Flake: String, CaseIterable {\n    case small, medium = \"flake\"\n  }"),
+      get: "e.emitterCells.flake.birthRate", value: "2"),
+    Case(
+      name: "an Int enumeration's rawValue counts on from the last literal",
+      ext: "swift",
+      source: swift(
+        """
+            e.birthRate = Float(Level.high.rawValue)
+        """, members: "  enum Level: Int {\n    case low = 2, mid, high\n  }"),
+      get: "e.birthRate", value: "4"),
+  ]
+
+  /// Members the file adds to system types in extensions.
+  static let extensionCases: [Case] = [
+    Case(
+      name: "a convenience init in an extension of CAEmitterLayer configures the new layer",
+      ext: "swift",
+      source: """
+        import UIKit
+        extension CAEmitterLayer {
+          convenience init(rate: Float) {
+            self.init()
+            let cell: CAEmitterCell = {
+              let c = CAEmitterCell()
+              c.name = "dot"
+              c.birthRate = rate
+              return c
+            }()
+            emitterShape = .circle
+            emitterCells = [cell]
+          }
+        }
+        class V: UIView {
+          override init(frame: CGRect) {
+            super.init(frame: frame)
+            let e = CAEmitterLayer(rate: 7)
+            layer.addSublayer(e)
+          }
+        }
+
+        """, get: "e.emitterCells.dot.birthRate", value: "7"),
+    Case(
+      name: "a computed property in an extension of CGRect reads the rect's members",
+      ext: "swift",
+      source: """
+        import UIKit
+        extension CGRect {
+          var center: CGPoint { CGPoint(x: midX, y: midY / 2) }
+        }
+        class V: UIView {
+          override init(frame: CGRect) {
+            super.init(frame: frame)
+            let e = CAEmitterLayer()
+            e.emitterPosition = CGRect(x: 0, y: 0, width: 100, height: 60).center
+            layer.addSublayer(e)
+          }
+        }
+
+        """, get: "e.emitterPosition", value: "50,15"),
+  ]
+
+  @Test(
+    "extensions of system types: initializers and computed properties", arguments: extensionCases)
+  func extensions(c: Case) throws {
+    try form(c: c)
+  }
+
+  @Test("enumerations: allCases and rawValue", arguments: enumerationCases)
+  func enumerations(c: Case) throws {
+    try form(c: c)
+  }
+
   @Test(
     "conditional compilation keeps the branches an iPhone app compiles", arguments: compilationCases
   )

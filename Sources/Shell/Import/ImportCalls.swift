@@ -256,7 +256,7 @@ extension ImportInterpreter {
         let function = program.functions[f]
         return try invoke(
           body: function.body, parameters: ["self"] + function.parameters,
-          args: [.type(type)] + values, at: at)
+          args: [.type(type)] + values, at: at, returnsSelf: true)
       }
       throw skip("\(type)(\(labels.map { $0 + ":" }.joined())) is not understood", at)
     case .function(let name) where localActions.contains(name) && args.isEmpty:
@@ -529,7 +529,7 @@ extension ImportInterpreter {
   /// forms (a timer, a scheduled block) are read as such.
   func invoke(
     body range: Range<Int>, parameters: [String], args: [ImportValue], at: SourceToken,
-    returnsValue: Bool = true
+    returnsValue: Bool = true, returnsSelf: Bool = false
   ) throws(ImportSkip) -> ImportValue {
     guard depth < Self.maxCallDepth else {
       throw skip("calls nest deeper than \(Self.maxCallDepth)", at)
@@ -561,6 +561,10 @@ extension ImportInterpreter {
     }
     let returned = try body(range)
     if case .constant(Self.breakSignal)? = returned { return .void }
+    // An initializer that made a layer or a cell with `self.init()` gives it.
+    if returnsSelf, case .none = returned, case .object? = frames.last?["self"] {
+      return frames.last?["self"] ?? .void
+    }
     return returned ?? .void
   }
 

@@ -330,7 +330,11 @@ extension ImportInterpreter {
           bodyRange = (inIndex + 1)..<close
         }
         c = close + 3
-        return try invoke(body: bodyRange, parameters: [], args: [], at: t)
+        // It sees the variables of the code around it (an initializer's parameters).
+        let outer = frames.last ?? [:]
+        let names = outer.keys.sorted()
+        return try invoke(
+          body: bodyRange, parameters: names, args: names.map { outer[$0] ?? .null }, at: t)
       default: break
       }
     }
@@ -530,6 +534,15 @@ extension ImportInterpreter {
 
   /// What a name means here: a local, an instance variable (a stored property evaluated now),
   /// a computed property, a function, the view's own members, a type or a constant.
+  /// Whether a `self` bound in a frame (an extension's member or initializer) is a value whose
+  /// members bare names read: not a type (`self.init(…)` still to come) or the host.
+  static func readsMembersOfSelf(_ own: ImportValue) -> Bool {
+    switch own {
+    case .type, .host, .hostLayer: return false
+    default: return true
+    }
+  }
+
   func variable(_ name: String, at: SourceToken) throws(ImportSkip) -> ImportValue {
     if let macro = program.macros[name], !evaluating.contains("#" + name) {
       // The preprocessor's: the value stands where the name is written.
@@ -539,6 +552,12 @@ extension ImportInterpreter {
       return try expression(macro.body)
     }
     if let v = frames.last?[name] ?? instanceValue(name) { return v }
+    if let own = frames.last?["self"], Self.readsMembersOfSelf(own),
+      let v = try? member(own, name, at: at)
+    {
+      // In an extension's member, a bare name is a member of `self` (`midX` of a CGRect).
+      return v
+    }
     if ["window", "superview", "convert", "convertPoint", "convertRect"].contains(name),
       !program.properties.contains(where: { $0.name == name }),
       !program.functions.contains(where: { $0.name == name })

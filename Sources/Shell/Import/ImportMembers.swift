@@ -85,12 +85,49 @@ extension ImportInterpreter {
     }
   }
 
+  /// The raw value of the case `name` of an enumeration the file declares: its literal, else
+  /// (a `String` enumeration) its name or (an `Int` one) its place counted on from the last
+  /// literal; nil when no enumeration of the file has such a case.
+  func rawValue(of name: String) -> ImportValue? {
+    for (type, cases) in program.enumCases.sorted(by: { $0.key < $1.key }) {
+      guard let k = cases.firstIndex(where: { $0.name == name }) else { continue }
+      let rawType = program.enumRawTypes[type] ?? ""
+      if let token = cases[k].raw {
+        switch token.kind {
+        case .string: return .string(token.text)
+        case .number: return Double(token.text).map { .number($0) }
+        default: return nil
+        }
+      }
+      if ["Int", "Double", "Float", "CGFloat", "UInt"].contains(rawType) {
+        // Counted on from the nearest literal before it (or from 0).
+        var base = 0.0
+        var from = 0
+        for j in stride(from: k - 1, through: 0, by: -1) {
+          if let t = cases[j].raw, let n = Double(t.text) {
+            base = n + 1
+            from = j + 1
+            break
+          }
+        }
+        return .number(base + Double(k - from))
+      }
+      return .string(name)
+    }
+    return nil
+  }
+
   func member(_ v: ImportValue, _ name: String, at: SourceToken) throws(ImportSkip)
     -> ImportValue
   {
     let whole = Rect(0, 0, viewSize.width, viewSize.height)
     if case .number = v, Self.numberViews.contains(name) { return v }  // `n.floatValue`
     if case .constant("Bundle") = v, name == "path" || name == "url" { return .method(v, name) }
+    if case .constant(let c) = v, c.hasPrefix("."), name == "rawValue",
+      let raw = rawValue(of: String(c.dropFirst()))
+    {
+      return raw
+    }
     switch v {
     case .record(_, let fields):
       if let field = fields[name] { return field }
@@ -113,6 +150,10 @@ extension ImportInterpreter {
         // static computed property it adds, read without a call.
         if program.functions[f].isProperty { return try call(f, args: [], at: at) }
         return .function(name)
+      }
+      if isOwnType(type), name == "allCases", let cases = program.enumCases[type] {
+        // `Snow.allCases` of a CaseIterable enumeration of the file: its cases, in order.
+        return .array(cases.map { .constant("." + $0.name) })
       }
       if isOwnType(type) {
         // `Palette.accent`: a static property of the file's type; `Kind.rain`: a case of its
@@ -296,10 +337,48 @@ extension ImportInterpreter {
     default:
       break
     }
+    if let value = try extensionMember(v, name, at: at) { return value }
     if case .object(let o) = v, let view = objects[o].view {
       throw skip("\(view) has no member '\(name)' that the importer reads", at)
     }
     throw skip("\(v.kindName) has no member '\(name)' that the importer reads", at)
+  }
+
+  /// The system types a value is, as an `extension TYPE` of the file names them: geometry,
+  /// numbers, colours, layers and cells. A string's or an image's extension members draw
+  /// pictures in code, which the importer stands a built-in image in for (`standIn`).
+  func extendedTypes(of v: ImportValue) -> [String] {
+    switch v {
+    case .rect: return ["CGRect"]
+    case .point: return ["CGPoint"]
+    case .size: return ["CGSize"]
+    case .number: return ["CGFloat", "Double", "Float", "Int"]
+    case .color: return ["UIColor", "CGColor"]
+    case .object(let o):
+      switch objects[o].kind {
+      case .emitter: return ["CAEmitterLayer", "CALayer"]
+      case .cell: return ["CAEmitterCell"]
+      default: return ["CALayer"]
+      }
+    default: return []
+    }
+  }
+
+  /// A computed property the file adds to the value's type in an extension (`extension CGRect
+  /// { var center: CGPoint { CGPoint(x: midX, y: midY) } }`): its body, run with `self` the
+  /// value (bare names read its members); nil when the file adds none by that name.
+  func extensionMember(_ v: ImportValue, _ name: String, at: SourceToken) throws(ImportSkip)
+    -> ImportValue?
+  {
+    let types = extendedTypes(of: v)
+    guard !types.isEmpty,
+      let f = program.functions.firstIndex(where: {
+        $0.isProperty && $0.name == name && $0.owner.map(types.contains) == true
+      })
+    else { return nil }
+    called.insert(f)
+    let function = program.functions[f]
+    return try invoke(body: function.body, parameters: ["self"], args: [v], at: at)
   }
 
   private var layerIsOwn: Bool { program.layerIsEmitter }

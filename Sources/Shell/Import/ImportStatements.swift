@@ -158,7 +158,12 @@ extension ImportInterpreter {
     if head.isIdentifier("self"), i + 2 < s.upperBound, tokens[i + 2].isIdentifier("init"),
       case .type? = frames.last?["self"]
     {
-      return try expression(i..<s.upperBound)  // `self.init(red: …)` makes the value
+      // `self.init(red: …)` makes the value. A layer or a cell (`CAEmitterLayer(image:)` in an
+      // extension) is then `self` for the rest of the initializer, which configures it.
+      let made = try expression(i..<s.upperBound)
+      guard case .object = made else { return made }
+      frames[frames.count - 1]["self"] = made
+      return nil
     }
     _ = try expression(i..<s.upperBound)
     return nil
@@ -372,6 +377,15 @@ extension ImportInterpreter {
       let declared =
         frames.last?[last.text] != nil || instance[last.text] != nil
         || program.properties.contains { $0.name == last.text }
+      if !declared, case .object(let o)? = frames.last?["self"],
+        Self.info(last.text, of: objects[o].kind) != nil
+          || (objects[o].kind == .emitter && last.text == "emitterCells")
+          || (objects[o].kind == .cell && last.text == "emitterCells")
+      {
+        // `emitterCells = [cell]` in an extension's initializer: the new object's property.
+        try setProperty(.object(o), last.text, v, at: last)
+        return
+      }
       if !declared, program.selfIsEmitter,
         Self.info(last.text, of: .emitter) != nil || last.text == "emitterCells"
       {

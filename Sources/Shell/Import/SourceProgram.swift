@@ -64,6 +64,13 @@ struct SourceProgram: Sendable {
   var typeNames: Set<String> = []
   /// The structs the file declares (`struct ConfettiType { … }`), made field by field.
   var structNames: Set<String> = []
+  /// The cases of each enumeration the file declares, in order, with their raw values
+  /// (`enum Snow: String { case a, b = "x" }`: a → "a", b → "x"; an `Int` enum counts from 0
+  /// or from the last explicit value), for `allCases` and `rawValue`. Cases with associated
+  /// values are left out.
+  var enumCases: [String: [(name: String, raw: SourceToken?)]] = [:]
+  /// The raw type each enumeration declares first (`String`, `Int`), if any.
+  var enumRawTypes: [String: String] = [:]
   /// Declarations it could not read, with why.
   var skipped: [(at: SourceToken, message: String)] = []
   /// Conditional-compilation branches taken on a guess (`ConditionalCompilation`), with why.
@@ -87,6 +94,64 @@ struct SourceProgram: Sendable {
       if tokens[i].text == "struct" { structNames.insert(tokens[i + 1].text) }
     }
     if !layerIsEmitter && !selfIsEmitter { selfIsEmitter = setsOwnEmitterProperties }
+    scanEnumerations()
+  }
+
+  /// Fills `enumCases` and `enumRawTypes` from each `enum NAME[: RAW, …] { … }`.
+  private mutating func scanEnumerations() {
+    guard language == .swift else { return }
+    for i in tokens.indices.dropLast() where tokens[i].isIdentifier("enum") {
+      guard tokens[i + 1].kind == .identifier else { continue }
+      let name = tokens[i + 1].text
+      guard
+        let open = (i + 2..<min(tokens.count, i + 40)).first(where: {
+          tokens[$0].isPunctuation("{")
+        })
+      else { continue }
+      if i + 3 < open, tokens[i + 2].isPunctuation(":"), tokens[i + 3].kind == .identifier {
+        enumRawTypes[name] = tokens[i + 3].text
+      }
+      let close = closing(open, in: open..<tokens.count)
+      var list: [(name: String, raw: SourceToken?)] = []
+      var depth = 0
+      var j = open + 1
+      while j < close {
+        let t = tokens[j]
+        if t.isPunctuation("{") || t.isPunctuation("(") || t.isPunctuation("[") { depth += 1 }
+        if t.isPunctuation("}") || t.isPunctuation(")") || t.isPunctuation("]") { depth -= 1 }
+        if depth == 0, t.isIdentifier("case") {
+          // `case a, b = 2, c`: names up to the end of the line.
+          var k = j + 1
+          while k < close, tokens[k].kind == .identifier {
+            let caseName = tokens[k].text
+            var raw: SourceToken? = nil
+            var next = k + 1
+            if next < close, tokens[next].isPunctuation("(") {
+              next = closing(next, in: next..<close) + 1  // associated values: left out
+              k = next
+            } else {
+              if next + 1 < close, tokens[next].isPunctuation("=") {
+                raw = tokens[next + 1]
+                next += 2
+              }
+              list.append((caseName, raw))
+            }
+            guard next < close, tokens[next].isPunctuation(","),
+              !tokens[next + 1].startsLine
+                || tokens[next + 1].kind == .identifier
+            else {
+              k = next
+              break
+            }
+            k = next + 1
+          }
+          j = max(j + 1, k)
+          continue
+        }
+        j += 1
+      }
+      if !list.isEmpty { enumCases[name] = list }
+    }
   }
 
   /// Properties only an emitter layer has: `self.emitterShape = …` in a file that declares no
@@ -423,7 +488,7 @@ struct SourceProgram: Sendable {
         functions.append(
           SourceFunction(
             name: nameToken.text, signature: nameToken.text, parameters: [], returnsValue: true,
-            isProperty: true, body: inner, at: nameToken))
+            isProperty: true, body: inner, at: nameToken, owner: owner))
         return
       }
       if ["(", "[", "<"].contains(t.text) { depth += 1 }
