@@ -9,13 +9,14 @@ import Testing
 /// nothing, and a one-shot `Timer` is a delay wherever it is written.
 @Suite("import: teardown, removal and timers")
 struct ImportLifecycleTests {
-  func imported(_ name: String, _ source: String, then: String = "")
+  func imported(_ name: String, _ source: String, view: String? = nil, then: String = "")
     throws -> (transcript: String, session: Session)
   {
     let path = try temporaryFile(name, contents: source)
     let out = CapturedOutput()
     let session = Session(sink: out)
-    let e = session.run(source: "import \(path)\n" + then, file: "test")
+    let clause = view.map { " view \($0)" } ?? ""
+    let e = session.run(source: "import \(path)\(clause)\n" + then, file: "test")
     #expect(e == nil, "\(out.stderr)")
     return (out.stdout + out.stderr, session)
   }
@@ -109,5 +110,52 @@ struct ImportLifecycleTests {
       then: "step 0.6\nget e.birthRate\nget e.lifetime\nstep 0.2\nget e.lifetime\n")
     #expect(r.transcript.contains("3\n1\n4\n"), "\(r.transcript)")
     #expect(!r.transcript.contains("warning"), "\(r.transcript)")
+  }
+
+  @Test(
+    "a control that sends its own events to itself: the action's sender is the hosting view",
+    arguments: ["m", "swift"])
+  func senderIsSelf(ext: String) throws {
+    let objc = """
+      #import <UIKit/UIKit.h>
+      @implementation BurstButton
+      - (instancetype)initWithFrame:(CGRect)frame {
+        self = [super initWithFrame:frame];
+        [self addTarget:self action:@selector(boom:) forControlEvents:UIControlEventTouchUpInside];
+        return self;
+      }
+      - (void)boom:(UIButton *)sender {
+        CAEmitterLayer *e = [CAEmitterLayer layer];
+        e.emitterPosition = CGPointMake(sender.frame.size.width / 2, 5);
+        CAEmitterCell *c = [CAEmitterCell emitterCell];
+        c.birthRate = 30;
+        e.emitterCells = @[c];
+        [sender.layer addSublayer:e];
+      }
+      @end
+
+      """
+    let swift = """
+      import UIKit
+      class BurstButton: UIButton {
+        override init(frame: CGRect) {
+          super.init(frame: frame)
+          addTarget(self, action: #selector(boom(_:)), for: .touchUpInside)
+        }
+        @objc func boom(_ sender: UIButton) {
+          let e = CAEmitterLayer()
+          e.emitterPosition = CGPoint(x: sender.frame.width / 2, y: 5)
+          let c = CAEmitterCell()
+          c.birthRate = 30
+          e.emitterCells = [c]
+          sender.layer.addSublayer(e)
+        }
+      }
+
+      """
+    let r = try imported(
+      "BurstButton.\(ext)", ext == "m" ? objc : swift, view: "200x100", then: "actions\n")
+    #expect(r.transcript.contains("action boom"), "\(r.transcript)")
+    #expect(r.transcript.contains("emitterPosition 100,5"), "\(r.transcript)")
   }
 }

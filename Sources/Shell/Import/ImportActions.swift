@@ -62,6 +62,10 @@ extension ImportInterpreter {
     var frame: [String: ImportValue] = [:]
     var given: [String] = []
     for (k, name) in function.parameters.enumerated() {
+      if name == "sender", program.ownControlActions.contains(function.name) {
+        frame[name] = .host  // the file's own control sent it: the hosting view itself
+        continue
+      }
       if Self.isEventParameter(function, k) {
         frame[name] = .event  // a touch, an event, a gesture, a sender
         continue

@@ -71,6 +71,10 @@ struct SourceProgram: Sendable {
   var enumCases: [String: [(name: String, raw: SourceToken?)]] = [:]
   /// The raw type each enumeration declares first (`String`, `Int`), if any.
   var enumRawTypes: [String: String] = [:]
+  /// The methods the file's own control sends its events to (`[self addTarget:self
+  /// action:@selector(boom:) …]`, `addTarget(self, action: #selector(boom), for: …)`): their
+  /// `sender` is that control, the hosting view itself.
+  var ownControlActions: Set<String> = []
   /// Declarations it could not read, with why.
   var skipped: [(at: SourceToken, message: String)] = []
   /// Conditional-compilation branches taken on a guess (`ConditionalCompilation`), with why.
@@ -95,6 +99,37 @@ struct SourceProgram: Sendable {
     }
     if !layerIsEmitter && !selfIsEmitter { selfIsEmitter = setsOwnEmitterProperties }
     scanEnumerations()
+    scanOwnControlActions()
+  }
+
+  /// Fills `ownControlActions`: an `addTarget` sent to `self` (or bare, in Swift) with `self`
+  /// as the target names its selector.
+  private mutating func scanOwnControlActions() {
+    for i in tokens.indices where tokens[i].isIdentifier("addTarget") {
+      let objcSelf = i > 0 && tokens[i - 1].isIdentifier("self")
+      let swiftSelf =
+        (i == 0 || !tokens[i - 1].isPunctuation(".")
+          || (i > 1 && tokens[i - 2].isIdentifier("self")))
+        && i + 2 < tokens.count && tokens[i + 1].isPunctuation("(")
+        && tokens[i + 2].isIdentifier("self")
+      let objcTarget =
+        i + 2 < tokens.count && tokens[i + 1].isPunctuation(":")
+        && tokens[i + 2].isIdentifier("self")
+      guard (objcSelf && objcTarget) || swiftSelf else { continue }
+      guard
+        let sel = (i..<min(tokens.count, i + 16)).first(where: {
+          tokens[$0].isIdentifier("@selector") || tokens[$0].isIdentifier("#selector")
+        }), sel + 2 < tokens.count
+      else { continue }
+      // `#selector(boom(_:))` or `#selector(Self.boom)`: the method's base name.
+      var k = sel + 2
+      while k + 2 < tokens.count, tokens[k + 1].isPunctuation("."),
+        tokens[k + 2].kind == .identifier
+      {
+        k += 2
+      }
+      ownControlActions.insert(tokens[k].text)
+    }
   }
 
   /// Fills `enumCases` and `enumRawTypes` from each `enum NAME[: RAW, …] { … }`.
