@@ -824,6 +824,41 @@ extension ImportFormsTests {
         """, get: "e.emitterPosition", value: "50,15"),
   ]
 
+  /// A layer class the file implements, made by its own class factory.
+  static let ownClassCases: [Case] = [
+    Case(
+      name: "[OwnLayer layer] in the class's factory makes the layer; its lazy getter is read",
+      ext: "m",
+      source: """
+        #import "Snow.h"
+        @interface Snow ()
+        @property (nonatomic, strong) CAEmitterCell *flake;
+        @end
+        @implementation Snow
+        + (instancetype)snowInRect:(CGRect)rect {
+          Snow *snow = [Snow layer];
+          snow.emitterShape = kCAEmitterLayerLine;
+          snow.emitterSize = rect.size;
+          snow.emitterCells = @[snow.flake];
+          return snow;
+        }
+        - (CAEmitterCell *)flake {
+          if (!_flake) {
+            _flake = [CAEmitterCell emitterCell];
+            _flake.birthRate = 9;
+          }
+          return _flake;
+        }
+        @end
+
+        """, get: "snow.emitterCells.flake.birthRate", value: "9")
+  ]
+
+  @Test("the file's own layer class, made by its factory", arguments: ownClassCases)
+  func ownClass(c: Case) throws {
+    try form(c: c)
+  }
+
   @Test(
     "extensions of system types: initializers and computed properties", arguments: extensionCases)
   func extensions(c: Case) throws {

@@ -296,7 +296,14 @@ extension ImportInterpreter {
     case .object(let o):
       if objects[o].view != nil, name == "layer" { return v }
       if name == "then" { return .method(v, name) }  // `CAEmitterCell().then { … }`
-      if o == ownLayer, program.functions.contains(where: { $0.name == name }) {
+      if o == ownLayer, let f = program.functions.firstIndex(where: { $0.name == name }) {
+        let function = program.functions[f]
+        if function.isProperty
+          || (program.language == .objc && function.parameters.isEmpty && function.returnsValue)
+        {
+          // `layer.emitterCell` of the file's own layer class: its (lazy) getter.
+          return try call(f, args: [], at: at)
+        }
         return .function(name)  // `self.setup()` in a CAEmitterLayer subclass
       }
       if objects[o].kind != .cell,

@@ -129,7 +129,7 @@ extension ImportInterpreter {
         ("NSArray", "new"), ("NSMutableArray", "initWithCapacity:"):
         return .array([])
       case (_, "alloc"): return .type(type)
-      case (_, "new") where isOwnType(type),
+      case (_, "new") where isOwnType(type), (_, "layer") where isOwnType(type),
         (_, _) where isOwnType(type) && selector.hasPrefix("init"):
         return try instantiate(type, at: at)  // `[[CAEmitterHelperLayer alloc] init]`
       case (_, "init"): return try call(.type(type), [], at: at)

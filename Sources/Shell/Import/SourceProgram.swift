@@ -208,6 +208,18 @@ struct SourceProgram: Sendable {
     {
       selves.insert(tokens[i - 1].text)
     }
+    // `Snow *layer = [Snow layer];` in Snow's own class factory: an instance of the class.
+    let implemented = Set(
+      tokens.indices.dropLast().filter { tokens[$0].isIdentifier("@implementation") }
+        .map { tokens[$0 + 1].text })
+    for i in tokens.indices.dropFirst().dropLast(3)
+    where tokens[i].isPunctuation("=") && tokens[i - 1].kind == .identifier
+      && tokens[i + 1].isPunctuation("[")
+      && (implemented.contains(tokens[i + 2].text)
+        || (tokens[i + 2].isPunctuation("[") && implemented.contains(tokens[i + 3].text)))
+    {
+      selves.insert(tokens[i - 1].text)
+    }
     for i in tokens.indices.dropLast(3)
     where tokens[i].kind == .identifier && selves.contains(tokens[i].text) {
       if tokens[i + 1].isPunctuation("."), Self.emitterOnly.contains(tokens[i + 2].text),
