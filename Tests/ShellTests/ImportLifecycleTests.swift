@@ -158,4 +158,27 @@ struct ImportLifecycleTests {
     #expect(r.transcript.contains("action boom"), "\(r.transcript)")
     #expect(r.transcript.contains("emitterPosition 100,5"), "\(r.transcript)")
   }
+
+  @Test("a delay from an action's parameter is fixed at the parameter's default, said")
+  func parameterDelay() throws {
+    let source = """
+      import UIKit
+      class ConfettiView: UIView {
+        var emitter = CAEmitterLayer()
+        override init(frame: CGRect) {
+          super.init(frame: frame)
+          layer.addSublayer(emitter)
+        }
+        func startConfetti(rate: Float = 4, delay: TimeInterval = 0.5) {
+          DispatchQueue.main.asyncAfter(deadline: .now() + delay * 2) {
+            self.emitter.birthRate = rate
+          }
+        }
+      }
+
+      """
+    let r = try imported("Confetti.swift", source, then: "actions\n")
+    #expect(r.transcript.contains("after 1 set emitterLayer.birthRate $rate"), "\(r.transcript)")
+    #expect(r.transcript.contains("'delay * 2' is 1 s"), "\(r.transcript)")
+  }
 }

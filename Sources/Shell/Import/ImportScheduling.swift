@@ -1,3 +1,5 @@
+import Core
+
 /// Schedules: the forms of code that run a block later, each recorded as Burst's `after` or
 /// `every`: `DispatchQueue.main.asyncAfter`, `dispatch_after`, the usual `delay(_:)` helper,
 /// `perform(_:with:afterDelay:)` and `performSelector:withObject:afterDelay:`, and `Timer` and
@@ -55,7 +57,26 @@ extension ImportInterpreter {
   /// A delay or interval in seconds: finite, 0 or more.
   func seconds(_ range: Range<Int>) throws(ImportSkip) -> Double {
     guard !range.isEmpty else { throw skip("a delay in seconds is missing") }
-    let d = try number(try expression(range), at: tokens[range.lowerBound])
+    let value = try expression(range)
+    let d: Double
+    if let text = formulaText(value), isFormula(value) {
+      // A delay from the action's parameters (`.now() + delay`): **(choice)** their values
+      // when the action is run without arguments, since a schedule's delay is fixed.
+      var worked = text
+      for (name, p) in parameters.sorted(by: { $0.key.count > $1.key.count }) {
+        worked = worked.replacingOccurrences(of: "$" + name, with: "(\(p.text))")
+      }
+      guard let n = try? PropertyKind.number(-1e12...1e12).parse(worked).number else {
+        throw skip("a delay from the action's parameters that cannot be worked out")
+      }
+      d = n
+      warn(
+        tokens[range.lowerBound],
+        "the delay '\(program.snippet(range))' is \(ValueFormatting.number(n)) s: its parameters'"
+          + " values when the action runs without arguments")
+    } else {
+      d = try number(value, at: tokens[range.lowerBound])
+    }
     guard d >= 0, d.isFinite else { throw skip("a delay must be 0 or more seconds") }
     return d
   }
