@@ -6,9 +6,7 @@ import Testing
 @Suite("Examples")
 struct ExampleTranscriptTests {
   static let examples: [String] = {
-    let dir = repositoryRoot.appendingPathComponent("examples")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
-    return names.filter { $0.hasSuffix(".burst") }.sorted()
+    repositoryFiles(in: "examples", endingIn: ".burst")
   }()
 
   @Test("the examples folder holds the seeds' effects")

@@ -76,9 +76,7 @@ enum ExportToolchain {
   static let examples: [String] = {
     var out: [String] = []
     for dir in ["examples", "examples/samples"] {
-      let url = repositoryRoot.appendingPathComponent(dir)
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-      out += names.filter { $0.hasSuffix(".burst") }.sorted().map { dir + "/" + $0 }
+      out += repositoryFiles(in: dir, endingIn: ".burst").map { dir + "/" + $0 }
     }
     return out
   }()

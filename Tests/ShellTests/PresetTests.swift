@@ -10,9 +10,8 @@ struct PresetTests {
   /// The preset files in the repository, by name (without `.burst`).
   static let files: [String: String] = {
     let dir = repositoryRoot.appendingPathComponent("examples/presets")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
     var out: [String: String] = [:]
-    for n in names where n.hasSuffix(".burst") {
+    for n in repositoryFiles(in: "examples/presets", endingIn: ".burst") {
       let path = dir.appendingPathComponent(n).path
       out[String(n.dropLast(".burst".count))] = try? String(contentsOfFile: path, encoding: .utf8)
     }

@@ -127,9 +127,7 @@ struct SaveTests {
   }
 
   static let examples: [String] = {
-    let dir = repositoryRoot.appendingPathComponent("examples")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
-    return names.filter { $0.hasSuffix(".burst") }.sorted()
+    repositoryFiles(in: "examples", endingIn: ".burst")
   }()
 
   /// Each example cut after each of its `step` lines: (example, cut index).

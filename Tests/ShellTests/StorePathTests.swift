@@ -11,12 +11,8 @@ import Testing
 struct StorePathTests {
   /// Every script under examples/ (the seeds' effects and the samples), relative to it.
   static let scripts: [String] = {
-    let dir = repositoryRoot.appendingPathComponent("examples")
-    var out = ExampleTranscriptTests.examples
-    let samples = dir.appendingPathComponent("samples").path
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: samples)) ?? []
-    out += names.filter { $0.hasSuffix(".burst") }.sorted().map { "samples/\($0)" }
-    return out
+    ExampleTranscriptTests.examples
+      + repositoryFiles(in: "examples/samples", endingIn: ".burst").map { "samples/\($0)" }
   }()
 
   @Test(

@@ -148,3 +148,16 @@ struct BadLine: CustomTestStringConvertible, Sendable {
   let column: Int
   var testDescription: String { line.count > 60 ? String(line.prefix(60)) + "…" : line }
 }
+
+/// The files in `folder` (relative to the repository's root) whose names end in `suffix`,
+/// sorted. A folder that cannot be read or holds none stops the test run with a message: a
+/// wrong path must never make a table-driven test run zero cases and pass.
+func repositoryFiles(in folder: String, endingIn suffix: String) -> [String] {
+  let dir = repositoryRoot.appendingPathComponent(folder).path
+  guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else {
+    preconditionFailure("cannot list \(dir): the test's path is wrong")
+  }
+  let found = names.filter { $0.hasSuffix(suffix) }.sorted()
+  precondition(!found.isEmpty, "no \(suffix) file in \(dir): the test's path is wrong")
+  return found
+}

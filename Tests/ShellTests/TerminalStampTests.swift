@@ -87,7 +87,12 @@ struct TerminalStampTests {
   /// Every scene RenderHashTests renders (examples, samples, feature scenes), by name.
   static let scenes: [String: String] = {
     var out: [String: String] = [:]
-    for (name, script) in (try? RenderHashTests.scenes()) ?? [] { out[name] = script }
+    do {
+      for (name, script) in try RenderHashTests.scenes() { out[name] = script }
+    } catch {
+      preconditionFailure("cannot read the scenes RenderHashTests renders: \(error)")
+    }
+    precondition(!out.isEmpty, "RenderHashTests.scenes() found no scene")
     return out
   }()
 
