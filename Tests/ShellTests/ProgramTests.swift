@@ -1,6 +1,14 @@
 import Foundation
 import Testing
 
+/// Bytes one thread writes and another reads after it finished (`runBurst`'s standard error).
+final class LockedData: @unchecked Sendable {
+  private let lock = NSLock()
+  private var data = Data()
+  func set(_ d: Data) { lock.withLock { data = d } }
+  func get() -> Data { lock.withLock { data } }
+}
+
 /// Runs the built `burst` executable with arguments and standard input.
 func runBurst(
   _ args: [String], stdin: Data = Data(), environment: [String: String] = [:]
@@ -25,18 +33,37 @@ func runBurst(
   p.standardOutput = outPipe
   p.standardError = errPipe
   try p.run()
-  inPipe.fileHandleForWriting.write(stdin)
-  try inPipe.fileHandleForWriting.close()
+  // Standard input is written, and standard error read, on threads of their own while
+  // standard output is read here: a child that fills one pipe (over 64 KiB to standard error,
+  // say) while the test waits on another would otherwise never finish.
+  let group = DispatchGroup()
+  let err = LockedData()
+  DispatchQueue.global().async(group: group) {
+    err.set(errPipe.fileHandleForReading.readDataToEndOfFile())
+  }
+  DispatchQueue.global().async(group: group) {
+    inPipe.fileHandleForWriting.write(stdin)
+    try? inPipe.fileHandleForWriting.close()
+  }
   let out = outPipe.fileHandleForReading.readDataToEndOfFile()
-  let err = errPipe.fileHandleForReading.readDataToEndOfFile()
+  group.wait()
   p.waitUntilExit()
   return (
-    p.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self)
+    p.terminationStatus, String(decoding: out, as: UTF8.self),
+    String(decoding: err.get(), as: UTF8.self)
   )
 }
 
 @Suite("The burst program")
 struct ProgramTests {
+
+  @Test("a child that writes more than a pipe holds to standard error still finishes")
+  func largeStandardError() throws {
+    // 20,000 bad commands: each error line and its source go to standard error, ~1 MiB.
+    let script = String(repeating: "bogus\n", count: 20_000)
+    let r = try runBurst(["-i", "/dev/null"], stdin: Data(script.utf8))
+    #expect(r.stderr.utf8.count > 65_536, "\(r.stderr.utf8.count) bytes")
+  }
   static let temp: URL = {
     let u = testScratchFolder.appendingPathComponent(
       "burst-program-\(getpid())")
