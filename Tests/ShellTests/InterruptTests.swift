@@ -182,7 +182,8 @@ struct ScriptInterruptTests {
     let script = try temporaryFile(
       "long.burst",
       contents:
-        "emitter e; cell e c; set e.emitterCells.c birthRate=100 lifetime=1\nstep 0.001 1000000\n")
+        "echo ready\nemitter e; cell e c; set e.emitterCells.c birthRate=100 lifetime=1\n"
+        + "step 0.001 1000000\n")
     let exe = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let candidates = [
       exe.appendingPathComponent("burst"),
@@ -194,10 +195,18 @@ struct ScriptInterruptTests {
     p.executableURL = url
     p.arguments = [script]
     let err = Pipe()
+    let out = Pipe()
     p.standardError = err
-    p.standardOutput = Pipe()
+    p.standardOutput = out
     try p.run()
-    Thread.sleep(forTimeInterval: 1.0)
+    // Interrupt once the script is running (Ctrl-C's handler is in place before any script
+    // runs, and the first line says so), not after a guessed time.
+    var seen = Data()
+    while !String(decoding: seen, as: UTF8.self).contains("ready\n") {
+      let chunk = out.fileHandleForReading.availableData
+      if chunk.isEmpty { break }  // the child ended early: the expectations below say how
+      seen.append(chunk)
+    }
     p.interrupt()
     p.waitUntilExit()
     let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
