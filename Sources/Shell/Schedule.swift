@@ -102,6 +102,13 @@ struct ActionParameter: Sendable, Equatable {
 
   /// As `actions` writes it: `point=160,120`.
   var spelled: String { fallback.map { "\(name)=\($0)" } ?? name }
+
+  /// A parameter list as `actions` and `import` write it after an action's name, with a space
+  /// before it (` (point=160,120, rate=5)`; empty for none): the name stays a word of its own
+  /// for anything that reads the listing word by word.
+  static func written(_ list: [ActionParameter]) -> String {
+    list.isEmpty ? "" : " (" + list.map(\.spelled).joined(separator: ", ") + ")"
+  }
 }
 
 /// What a failed command restores besides the scene, declared once: the schedule, the named

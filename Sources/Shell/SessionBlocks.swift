@@ -97,6 +97,11 @@ extension Session {
     {
       tokens.removeLast(2)
     }
+    if command.parameterList, tokens.count >= 2, !tokens[0].quoted,
+      tokens[0].text.hasPrefix("("), tokens[0].text.hasSuffix(")")
+    {
+      tokens.removeFirst()  // the parameter list, the command's own
+    }
     guard !tokens.isEmpty else { return nil }
     var body = cmd
     body.tokens = tokens

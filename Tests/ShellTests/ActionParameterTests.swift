@@ -43,6 +43,19 @@ struct ActionParameterTests {
     #expect(run.stderr.contains(expected), "\(run.stderr)")
   }
 
+  @Test(
+    "the parameter list may stand after a space; the listing keeps the name a word of its own",
+    arguments: ["action tap (p=1, q=2) echo $p $q", "action tap(p=1, q=2) echo $p $q"])
+  func spacedList(source: String) {
+    let d = Driven()
+    d.run(source + "\n")
+    #expect(d.output("run tap\nrun tap 5\n") == "1 2\n5 2\n")
+    let listed = d.output("actions\n")
+    #expect(listed == "action tap (p=1, q=2) echo $p $q\n")
+    // What reads the listing word by word finds the name alone.
+    #expect(listed.split(separator: " ")[1] == "tap")
+  }
+
   @Test("actions lists the parameters with their defaults, and the listing reads back")
   func listing() {
     let d = Driven()
@@ -50,8 +63,8 @@ struct ActionParameterTests {
     let listed = d.output("actions\n")
     #expect(
       listed
-        == "action touch(point=100,100, rate=5) { set like.emitterPosition $point; set"
-        + " like.birthRate $rate }\naction tap(p) echo $p\n")
+        == "action touch (point=100,100, rate=5) { set like.emitterPosition $point; set"
+        + " like.birthRate $rate }\naction tap (p) echo $p\n")
     let again = Driven()
     again.run(Self.setup)
     #expect(again.run(listed) == nil)

@@ -155,7 +155,7 @@ struct ImportTouchActionTests {
     let path = "\(importCorpus)/Actions/\(file)"
     let (transcript, session) = importTranscript(
       "import \"\(path)\" view 200x200\nactions\nrun \(action) 30,40\nstep 0.2\n")
-    #expect(transcript.contains("action \(action)(point=100,100) {"), "\(transcript)")
+    #expect(transcript.contains("action \(action) (point=100,100) {"), "\(transcript)")
     let model = session.scene.model
     let emitter = model.treeOrder.compactMap { model.layer($0) }.first { $0.kind == .emitter }
     #expect(emitter?.name == layer, "\(transcript)")

@@ -72,13 +72,13 @@ struct ImportShapesTests {
       file: "Actions/BurstHelper.swift",
       shape: "a static method named like a command, the usual delay(_:) helper",
       then: "run showAction 40,50",
-      says: ["action showAction(point=150,150) {", "delay(_:) is not in the file"],
+      says: ["action showAction (point=150,150) {", "delay(_:) is not in the file"],
       emitters: ["emitterLayer", "emitterLayer2"], get: ("emitterLayer2.emitterPosition", "40,50")),
     Case(
       file: "Shapes/LaunchpadViewController.m",
       shape: "instance variables, a method with a number argument, UIKit's callback with a Bool",
       says: [
-        "action brightenBy(level=1) { set pad.emitterCells.shell.scale (0.3*$level) }",
+        "action brightenBy (level=1) { set pad.emitterCells.shell.scale (0.3*$level) }",
         "viewWillDisappear:: UIKit calls it to wind down",
         "ran launchTapped: at import",
       ],

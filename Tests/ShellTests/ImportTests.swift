@@ -396,7 +396,7 @@ struct ImportTests {
     let created = transcript.split(separator: "\n").filter { $0.hasPrefix("action ") }
     #expect(
       created == [
-        "action spray: 1 command (line 3)", "action spray(count=1) { set e.birthRate $count }",
+        "action spray: 1 command (line 3)", "action spray (count=1) { set e.birthRate $count }",
       ])
     #expect(session.scene.model.layerID(named: "e") != nil)
   }
@@ -456,8 +456,8 @@ struct ImportTests {
     let (transcript, _) = importTranscript(
       "import \"\(file)\"\nactions\nrun spray 5\nrun pulse 10\nstep 0.5\n"
         + "get e.birthRate\nget presentation e.emitterCells.spark.birthRate\n")
-    #expect(transcript.contains("action spray(count=1) {"), "\(transcript)")
-    #expect(transcript.contains("action pulse(level=1) {"), "\(transcript)")
+    #expect(transcript.contains("action spray (count=1) {"), "\(transcript)")
+    #expect(transcript.contains("action pulse (level=1) {"), "\(transcript)")
     #expect(!transcript.contains("is given"), "\(transcript)")
     // 5 · 2 − 1; the animation from (−10 + 30) / 2 = 10 to 0 over 1 s, halfway.
     #expect(transcript.hasSuffix("9\n5\n"), "\(transcript)")
@@ -589,7 +589,7 @@ struct ImportTests {
     #expect(model.value(rate) == .number(12), "\(transcript)")
     #expect(
       transcript.contains(
-        "action start(rate=1, stopAfter=3) { set emitterLayer.birthRate ($rate*2); set emitterLayer.lifetime $stopAfter }"
+        "action start (rate=1, stopAfter=3) { set emitterLayer.birthRate ($rate*2); set emitterLayer.lifetime $stopAfter }"
       ), "\(transcript)")
   }
 

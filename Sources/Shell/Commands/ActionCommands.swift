@@ -5,14 +5,14 @@ enum ActionCommands {
   static let all: [Command] = [action, run, actions]
 
   static let action = Command(
-    name: "action", usage: "action NAME[(P1, P2=DEFAULT, …)] COMMAND",
+    name: "action", usage: "action NAME [(P1, P2=DEFAULT, …)] COMMAND",
     abstract: "define (or replace) a named action that run NAME runs",
     discussion:
       "COMMAND is usually a block { COMMAND; COMMAND … }, which may span lines. It is checked"
       + " now (its commands must exist, and none may move the clock or load a script) and runs"
       + " only when run NAME is typed. Names follow the rules of layer names and cannot be"
-      + " command words. Parameters, written after the name without a space, are read in"
-      + " COMMAND as $P1, $P2; run NAME ARG … gives them their values, in order or as P=VALUE,"
+      + " command words. Parameters, written in brackets after the name (with or without a"
+      + " space; actions lists them after a space), are read in COMMAND as $P1, $P2; run NAME ARG … gives them their values, in order or as P=VALUE,"
       + " and one left out takes its DEFAULT. A layer COMMAND creates as emitter $X (layer"
       + " $X, copy … as $X) takes a fresh name, X or X2, X3 …, each time it runs, and $X"
       + " reads that name, also in the after blocks COMMAND schedules.",
@@ -22,12 +22,26 @@ enum ActionCommands {
       "action touch(point=160,120) { set like.emitterPosition $point; fire like 0.1 }",
       "action puff { emitter $puff; cell $puff dot; set $puff.emitterCells.dot birthRate=50 contents=dot; after 1 remove $puff }",
     ],
-    hints: [.none, .command], bodyRefuses: true
+    hints: [.none, .command], bodyRefuses: true, parameterList: true
   ) { s, inv throws(Diagnostic) in
     let nameToken = try inv.argument(1, "NAME")
     var name = nameToken.text
     var parameters: [ActionParameter] = []
-    if let (base, inside) = ActionParameter.call(nameToken) {
+    // `action tap (point=160,120) { … }`: the list as a word of its own after the name.
+    var listToken: Token? = nil
+    let words = inv.text.tokens
+    if ActionParameter.call(nameToken) == nil, words.count >= 4, !words[2].quoted,
+      words[2].text.hasPrefix("("), words[2].text.hasSuffix(")")
+    {
+      listToken = words[2]
+    }
+    let written =
+      listToken.map {
+        Token(
+          text: nameToken.text + $0.text, column: nameToken.column, length: nameToken.length,
+          quoted: false)
+      } ?? nameToken
+    if let (base, inside) = ActionParameter.call(written) {
       guard let list = ActionParameter.list(inside) else {
         throw inv.error(
           "cannot read the parameters of '\(name)'",
@@ -48,7 +62,7 @@ enum ActionCommands {
       let e = SceneCommands.commandWordError(name, naming: "action")
       throw inv.error(e.message, suggestion: e.suggestion, at: nameToken)
     }
-    _ = try inv.argument(2, "COMMAND")
+    _ = try inv.argument(listToken == nil ? 2 : 3, "COMMAND")
     guard let body = Session.body(of: inv.text, inv.command) else {
       throw inv.usageError("missing COMMAND")
     }
@@ -167,9 +181,7 @@ enum ActionCommands {
       return
     }
     for a in s.actions {
-      let parameters =
-        a.parameters.isEmpty
-        ? "" : "(" + a.parameters.map(\.spelled).joined(separator: ", ") + ")"
+      let parameters = ActionParameter.written(a.parameters)
       s.sink.out("action \(KeyPathSyntax.spelled(a.name))\(parameters) \(a.body.source)\n")
     }
   }

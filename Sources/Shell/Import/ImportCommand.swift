@@ -581,8 +581,7 @@ final class ImportRun {
     for a in interpreter.actions {
       freshen(a.steps)
       let parts = a.steps.flatMap(commands)
-      let parameters =
-        a.parameters.isEmpty ? "" : "(" + a.parameters.map(\.spelled).joined(separator: ", ") + ")"
+      let parameters = ActionParameter.written(a.parameters)
       // Another action reaches a layer this one built by the name its first run gives it.
       for o in built { unfresh(o) }
       guard !parts.isEmpty else { continue }

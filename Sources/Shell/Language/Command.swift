@@ -77,6 +77,9 @@ struct Command: Sendable {
   var trailingClause: String? = nil
   /// Whether the COMMAND argument may not move the clock or run a script (`every`, `action`).
   var bodyRefuses = false
+  /// Whether a bracketed parameter list may stand as a word of its own between the first
+  /// argument and COMMAND (`action tap (point=160,120) { … }`).
+  var parameterList = false
   /// Whether a failure or Ctrl-C undoes the whole command, the clock's moves included: a
   /// `.clock` command whose output is discarded then (`record`), so nothing of it stays.
   var undoneWhole = false
