@@ -824,6 +824,67 @@ extension ImportFormsTests {
         """, get: "e.emitterPosition", value: "50,15"),
   ]
 
+  /// Forms found in a fourth set of public files.
+  static let closureCases: [Case] = [
+    Case(
+      name: "self.method($0) inside a map closure gives the method's value",
+      ext: "swift",
+      source: swift(
+        """
+            e.emitterCells = [2.0, 3.0].map { self.cell(rate: $0) }
+        """,
+        members: """
+            func cell(rate: Double) -> CAEmitterCell {
+              let c = CAEmitterCell()
+              c.name = "r\\(Int(rate))"
+              c.birthRate = Float(rate)
+              return c
+            }
+          """), get: "e.emitterCells.r3.birthRate", value: "3"),
+    Case(
+      name: "randomElement() picks from the array with the file's fixed stream",
+      ext: "swift",
+      source: swift(
+        """
+            e.birthRate = [7.0, 7.0, 7.0].randomElement() ?? 1
+        """), get: "e.birthRate", value: "7"),
+    Case(
+      name: "an index that is a quotient of Ints truncates as Swift's does",
+      ext: "swift",
+      source: swift(
+        """
+            let rates: [Float] = [4, 5, 6]
+            let i = 7
+            e.birthRate = rates[i / 4]
+        """), get: "e.birthRate", value: "5"),
+    Case(
+      name: "dispatch_after inside if (self) { … } of an initializer is scheduled",
+      ext: "m",
+      source: """
+        #import <UIKit/UIKit.h>
+        @implementation V
+        - (instancetype)initWithFrame:(CGRect)frame {
+          self = [super initWithFrame:frame];
+          if (self) {
+            CAEmitterLayer *e = [CAEmitterLayer layer];
+            [self.layer addSublayer:e];
+            e.birthRate = 3;
+            dispatch_after(dispatch_time(DISPATCH_TIME_NOW, (int64_t)(0 * NSEC_PER_SEC)),
+                           dispatch_get_main_queue(), ^{ e.lifetime = 2; });
+          }
+          return self;
+        }
+        @end
+
+        """, get: "e.birthRate", value: "3"),
+  ]
+
+  @Test(
+    "closures, random picks, Int indices and schedules inside branches", arguments: closureCases)
+  func closures(c: Case) throws {
+    try form(c: c)
+  }
+
   /// A layer class the file implements, made by its own class factory.
   static let ownClassCases: [Case] = [
     Case(

@@ -403,6 +403,17 @@ extension ImportInterpreter {
     case ("reversed", []):
       guard case .array(let items) = receiver else { break }
       return .array(items.reversed())
+    case ("randomElement", []):
+      // A pick from the file's fixed random stream (docs/import.md, "Random values").
+      guard case .array(let items) = receiver else { break }
+      guard !items.isEmpty else { return .null }
+      return items[min(items.count - 1, Int(uniform(at: at) * Double(items.count)))]
+    case ("shuffled", []):
+      guard case .array(var items) = receiver else { break }
+      for k in stride(from: items.count - 1, to: 0, by: -1) {
+        items.swapAt(k, min(k, Int(uniform(at: at) * Double(k + 1))))
+      }
+      return .array(items)
     case ("enumerated", []):
       guard case .array(let items) = receiver else { break }
       return .array(items.enumerated().map { .array([.number(Double($0.offset)), $0.element]) })
@@ -545,7 +556,7 @@ extension ImportInterpreter {
     // A body of one expression returns it (`var emitter: CAEmitterLayer { layer as! … }`).
     let statements = program.statements(in: range)
     if returnsValue, statements.count == 1, let first = statements.first,
-      !["let", "var", "return", "for", "if", "guard", "super", "self"].contains(
+      !["let", "var", "return", "for", "if", "guard", "super"].contains(
         tokens[first.lowerBound].text),
       ["=", "+=", "-=", "*=", "/="].allSatisfy({ topLevelIndex(of: $0, in: first) == nil }),
       !program.tokens[first].contains(where: {

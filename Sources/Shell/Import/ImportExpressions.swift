@@ -453,9 +453,12 @@ extension ImportInterpreter {
         program.language == .swift || Self.isSubscript(tokens, at: c, end: end)
       {
         let close = program.closing(c, in: c..<end)
+        // An index is an Int in Swift and C: a quotient of Ints (`i / 4`), worked out here in
+        // Doubles, truncates toward zero as theirs does.
         let index = try number(try expression((c + 1)..<close), at: t)
         c = close + 1
-        guard case .array(let items) = v, let i = Int(exactly: index), items.indices.contains(i)
+        guard case .array(let items) = v, index.isFinite, abs(index) < 1e15,
+          case let i = Int(index.rounded(.towardZero)), items.indices.contains(i)
         else { throw skip("an index out of range", t) }
         v = items[i]
       } else if t.isPunctuation("!") || t.isPunctuation("?") {

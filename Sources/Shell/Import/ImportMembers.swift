@@ -265,7 +265,7 @@ extension ImportInterpreter {
       case "count": return .number(Double(items.count))
       case "first": return items.first ?? .null
       case "last": return items.last ?? .null
-      case "enumerated", "reversed": return .method(v, name)
+      case "enumerated", "reversed", "randomElement", "shuffled": return .method(v, name)
       case _ where Self.closureMethods.contains(name): return .method(v, name)
       default: break
       }

@@ -33,7 +33,6 @@ extension ImportInterpreter {
     }
     guard i < s.upperBound else { return nil }
     let head = tokens[i]
-    let words = tokens[s].map(\.text)
     if head.isIdentifier("super")
       || (head.isPunctuation("[") && i + 1 < s.upperBound
         && tokens[i + 1].isIdentifier("super"))
@@ -56,8 +55,17 @@ extension ImportInterpreter {
     if try mainQueueBlock(i, s) { return nil }
     if try performAfterDelay(i, s) { return nil }
     if try scheduledTimer(i, s) { return nil }
+    // A schedule this statement itself makes but no form above read; one inside braces (an
+    // `if`'s branch, a block) is the inner statement's to read when it runs.
+    var outside: Set<String> = []
+    var braces = 0
+    for t in tokens[s] {
+      if t.isPunctuation("{") { braces += 1 }
+      if t.isPunctuation("}") { braces -= 1 }
+      if braces == 0 { outside.insert(t.text) }
+    }
     if let scheduling = ["asyncAfter", "dispatch_after", "scheduledTimer", "afterDelay"].first(
-      where: words.contains)
+      where: outside.contains)
     {
       throw skip("\(scheduling): only the forms docs/import.md lists are scheduled")
     }
