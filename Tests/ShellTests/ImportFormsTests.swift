@@ -842,6 +842,21 @@ extension ImportFormsTests {
             }
           """), get: "e.emitterCells.r3.birthRate", value: "3"),
     Case(
+      name: "a function named as a map's argument (compactMap(cell(rate:))) is called per item",
+      ext: "swift",
+      source: swift(
+        """
+            e.emitterCells = [2.0, 3.0].compactMap(self.cell(rate:))
+        """,
+        members: """
+            func cell(rate: Double) -> CAEmitterCell? {
+              let c = CAEmitterCell()
+              c.name = "r\\(Int(rate))"
+              c.birthRate = Float(rate)
+              return c
+            }
+          """), get: "e.emitterCells.r2.birthRate", value: "2"),
+    Case(
       name: "randomElement() picks from the array with the file's fixed stream",
       ext: "swift",
       source: swift(

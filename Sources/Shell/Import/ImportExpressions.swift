@@ -398,6 +398,39 @@ extension ImportInterpreter {
     return out
   }
 
+  /// The function of the file that `range` names without calling it, as a map's argument:
+  /// `cell`, `cell(color:)`, `self.cell(color:)`, `Confetti.cell(color:)`; nil otherwise.
+  func functionReference(_ range: Range<Int>) -> Int? {
+    var r = range
+    // `self.` or `Type.` before the name.
+    if r.count >= 3, tokens[r.lowerBound + 1].isPunctuation("."),
+      tokens[r.lowerBound].isIdentifier("self") || isOwnType(tokens[r.lowerBound].text)
+    {
+      r = (r.lowerBound + 2)..<r.upperBound
+    }
+    guard let first = r.first, tokens[first].kind == .identifier else { return nil }
+    var labels: [String] = []
+    if r.count > 1 {
+      // `(color:)`, `(_:)`, `(_:with:)`: labels each followed by `:`, nothing else.
+      guard tokens[first + 1].isPunctuation("("), tokens[r.upperBound - 1].isPunctuation(")")
+      else { return nil }
+      var k = first + 2
+      while k < r.upperBound - 1 {
+        guard tokens[k].kind == .identifier, k + 1 < r.upperBound - 1,
+          tokens[k + 1].isPunctuation(":")
+        else { return nil }
+        labels.append(tokens[k].text)
+        k += 2
+      }
+    }
+    let name = tokens[first].text
+    return program.functions.indices.first { i in
+      let f = program.functions[i]
+      return f.name == name && !f.isProperty && f.parameters.count == 1
+        && (labels.isEmpty || labels.count == 1)
+    }
+  }
+
   private func postfix(_ v: inout ImportValue, _ c: inout Int, _ end: Int) throws(ImportSkip) {
     while c < end {
       let t = tokens[c]
@@ -405,6 +438,27 @@ extension ImportInterpreter {
         let name = tokens[c + 1]
         c += 2
         v = try member(v, name.text, at: name)
+      } else if t.isPunctuation("("), !t.startsLine, Self.takesClosure(v),
+        case .method(.array(let items), let name) = v,
+        let f = functionReference((c + 1)..<program.closing(c, in: c..<end))
+      {
+        // `colors.compactMap(cell(color:))`: the function named, given each item, as
+        // `colors.compactMap { cell(color: $0) }` would.
+        let close = program.closing(c, in: c..<end)
+        c = close + 1
+        guard items.count <= Self.maxLoopIterations else {
+          throw skip("at most \(Self.maxLoopIterations) items are mapped", t)
+        }
+        var out: [ImportValue] = []
+        for item in items {
+          let value = try call(f, args: [item], at: t)
+          switch (name, value) {
+          case ("forEach", _), ("compactMap", .null), (_, .void): break
+          case ("flatMap", .array(let inner)): out += inner
+          default: out.append(value)
+          }
+        }
+        v = name == "forEach" ? .void : .array(out)
       } else if t.isPunctuation("("), !t.startsLine {
         let close = program.closing(c, in: c..<end)
         guard close < end else { throw skip("an unclosed '('", t) }
