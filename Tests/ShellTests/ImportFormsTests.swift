@@ -857,6 +857,33 @@ extension ImportFormsTests {
             }
           """), get: "e.emitterCells.r2.birthRate", value: "2"),
     Case(
+      name:
+        "an initializer taking the app's arguments runs with stand-ins; a string loops per character",
+      ext: "swift",
+      source: """
+        import UIKit
+        class EmojiView: UIView {
+          let e = CAEmitterLayer()
+          init(frame: CGRect, faces: String, tints: [UIColor]) {
+            super.init(frame: frame)
+            var cells: [CAEmitterCell] = []
+            for face in faces {
+              for tint in tints {
+                let c = CAEmitterCell()
+                c.birthRate = 2
+                c.color = tint.cgColor
+                cells.append(c)
+              }
+            }
+            e.birthRate = Float(cells.count) * 5
+            e.emitterCells = cells
+            layer.addSublayer(e)
+          }
+          required init?(coder: NSCoder) { fatalError("not used") }
+        }
+
+        """, get: "e.birthRate", value: "5"),
+    Case(
       name: "randomElement() picks from the array with the file's fixed stream",
       ext: "swift",
       source: swift(

@@ -95,7 +95,10 @@ struct ImportRootsTests {
       ("CGSize", "s", "the view's size"), ("CGRect", "r", "the view's bounds"),
       ("UIView", "host", "the view"), ("UIColor", "c", "white"), ("Bool", "on", "true"),
       ("CGFloat", "k", "1"), ("UIPanGestureRecognizer", "g", "-"), ("Set<UITouch>", "t", "-"),
-      ("String", "imagename", "'imagename'"), ("String", "title", "-"),
+      ("String", "imagename", "'imagename'"), ("String", "title", "'★'"),
+      ("[UIColor]", "palette", "an array of one: white"),
+      ("Array<CGPoint>", "spots", "an array of one: the view's centre"),
+      ("NSArray *", "colors", "an array of one: white"),
     ])
   func plausible(type: String, name: String, described: String) throws {
     let program = SourceProgram(source: "", language: .swift)

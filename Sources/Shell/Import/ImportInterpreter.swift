@@ -200,6 +200,29 @@ final class ImportInterpreter {
         && f.parameterDefaults.allSatisfy { $0 != nil }
     }) {
       setup.append(defaulted)
+    } else if let given = program.functions.firstIndex(where: { f in
+      Self.isInitializer(f) || (f.name == "init" && !f.isProperty)
+    }).flatMap({ _ in
+      // Only initializers with parameters the app gives (`init(frame:emoticons:)`): the first
+      // that builds and whose every parameter has a plausible value runs with those.
+      program.functions.indices.first { i in
+        let f = program.functions[i]
+        return (f.name == "init" || f.name.hasPrefix("initWith")) && !f.parameters.isEmpty
+          && !onlyTraps(f) && builds(i)
+          && f.parameters.indices.allSatisfy { chosenArgument(f, $0).0 != .null }
+      }
+    }) {
+      setup.append(given)
+      let f = program.functions[given]
+      let said = f.parameters.indices.compactMap { k -> String? in
+        chosenArgument(f, k).1.map { "\(f.parameters[k]) = \($0)" }
+      }
+      warn(
+        f.at,
+        "ran \(f.signature) at import"
+          + (said.isEmpty ? "" : " with \(said.joined(separator: ", "))")
+          + ": the file has no initializer without arguments",
+        hint: "the app gives its arguments; these stand in for them")
     }
     initializerRan = !setup.isEmpty
     for name in Self.setupMethods {
@@ -224,6 +247,13 @@ final class ImportInterpreter {
       }
       for k in args.indices {
         if let value = declaredDefault(function, k) { args[k] = value }  // `amount: Float = 10`
+      }
+      if !Self.initializers.contains(function.signature),
+        function.name == "init"
+          || function.name.hasPrefix("initWith"), !function.parameters.isEmpty
+      {
+        // An initializer the app calls with its own arguments: their stand-ins.
+        args = function.parameters.indices.map { chosenArgument(function, $0).0 }
       }
       do throws(ImportSkip) {
         _ = try call(f, args: args, at: function.at)

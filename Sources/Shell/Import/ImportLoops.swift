@@ -61,6 +61,8 @@ extension ImportInterpreter {
     var sequence = try expression((inIndex + 1)..<header.upperBound)
     // `for touch in touches`: one turn, with the event.
     if sequence == .event { sequence = .array([.event]) }
+    // `for c in emoji`: a string is its characters, as in Swift.
+    if case .string(let text) = sequence { sequence = .array(text.map { .string(String($0)) }) }
     guard case .array(let items) = sequence else {
       throw skip("a loop over \(sequence.kindName): only arrays and ranges are followed")
     }

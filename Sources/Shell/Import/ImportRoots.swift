@@ -306,6 +306,19 @@ extension ImportInterpreter {
     if !words.isDisjoint(with: Self.eventTypes) && !words.contains("UIView") {
       return (.null, nil)
     }
+    if let element = Self.arrayElementType(type) {
+      // `[UIImage]`, `Array<UIColor>`, `NSArray *images`: an array of one stand-in of the
+      // element's type (for an untyped NSArray, the type its name suggests), so a loop over
+      // it builds once.
+      let guessed =
+        element.isEmpty
+        ? (named(["color", "colour"])
+          ? "UIColor" : named(["name", "string"]) ? "String" : "UIImage")
+        : element
+      let (item, text) = plausibleArgument(type: guessed, name: name, at: at)
+      guard item != .null else { return (.null, nil) }
+      return (.array([item]), "an array of one: \(text ?? "a stand-in")")
+    }
     if words.contains("CGPoint") || (type.isEmpty && named(["point", "position", "center"])) {
       return (.point(centre), "the view's centre")
     }
@@ -333,7 +346,9 @@ extension ImportInterpreter {
     }
     if words.contains("String") || words.contains("NSString") {
       guard named(["image", "name", "texture", "file", "particle", "icon"]) else {
-        return (.string(""), nil)
+        // A short text (emoji, a label): one character, so what is made per character is
+        // made once.
+        return (.string("★"), "'★'")
       }
       let image = imageLiteral() ?? name
       return (.string(image), "'\(image)'")
@@ -346,6 +361,23 @@ extension ImportInterpreter {
       return (.number(1), "1")
     }
     return (.null, nil)
+  }
+
+  /// The element type of an array type as written (`[UIImage]` → UIImage, `Array<UIColor>`
+  /// → UIColor, `[CGImage]?` → CGImage; `NSArray *`, `NSMutableArray<UIImage *> *` → "" or the
+  /// generic's), nil when `type` is not an array.
+  static func arrayElementType(_ type: String) -> String? {
+    let t = type.trimmingCharacters(in: .whitespaces)
+    if t.hasPrefix("["), let close = t.lastIndex(of: "]"), !t.contains(":") {
+      return String(t[t.index(after: t.startIndex)..<close]).trimmingCharacters(in: .whitespaces)
+    }
+    for prefix in ["Array<", "NSArray<", "NSMutableArray<"] where t.hasPrefix(prefix) {
+      guard let close = t.lastIndex(of: ">") else { return "" }
+      return String(t[t.index(t.startIndex, offsetBy: prefix.count)..<close])
+        .replacingOccurrences(of: "*", with: "").trimmingCharacters(in: .whitespaces)
+    }
+    if t.hasPrefix("NSArray") || t.hasPrefix("NSMutableArray") { return "" }
+    return nil
   }
 
   /// The first image name the file gives `UIImage(named:)` or `imageNamed:` as a literal.
