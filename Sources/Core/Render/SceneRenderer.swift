@@ -354,6 +354,7 @@ package enum SceneRenderer {
         parts += 2
       }
       if l.kind == .emitter, scene.liveCount(of: .layer(l.id)) > 0 { parts += 2 }
+      if l.kind == .shape, !l.shape.path.elements.isEmpty { parts += 2 }
       return parts > 1
     }
 
@@ -396,6 +397,7 @@ package enum SceneRenderer {
             magnification: p.magnificationFilter, minification: p.minificationFilter,
             bias: p.minificationFilterBias))
       }
+      if l.kind == .shape { canvas.drawShape(l.shape, transform: m, opacity: opacity) }
       if l.kind == .emitter {
         // preservesDepth: each particle is a point of the superlayer's 3-D space, so its z
         // goes through the layer's transform and the superlayer's perspective. Without a

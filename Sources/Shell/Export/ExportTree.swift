@@ -37,7 +37,7 @@ extension SceneExporter {
   mutating func layer(_ l: Layer, attach: Bool = true) {
     let ident = unique(l.name)
     names[l.id] = ident
-    let type = l.kind == .emitter ? "CAEmitterLayer" : "CALayer"
+    let type = l.kind.appleClass
     body.append("")
     statement(dialect.new(ident, type, factory: "layer"))
     statement("\(ident).name = " + string(l.name))
