@@ -87,11 +87,19 @@ struct ShapeLayerTests {
     for (language, expected) in [
       (
         "swift",
-        ["CAShapeLayer()", "addEllipse(in: CGRect(x: 10, y: 10, width: 100, height: 100))"]
+        [
+          "CAShapeLayer()",
+          "ringPath.addEllipse(in: CGRect(x: 10, y: 10, width: 100, height: 100))",
+          "ring.path = ringPath", "ring.lineDashPattern = [6, 3]",
+        ]
       ),
       (
         "objc",
-        ["[CAShapeLayer layer]", "CGPathAddEllipseInRect(p, NULL, CGRectMake(10, 10, 100, 100))"]
+        [
+          "[CAShapeLayer layer]",
+          "CGPathAddEllipseInRect(ringPath, NULL, CGRectMake(10, 10, 100, 100));",
+          "ring.path = ringPath;", "CGPathRelease(ringPath);", "ring.lineDashPattern = @[@6, @3];",
+        ]
       ),
     ] {
       let run = runScript(Self.ring + "export \(language)\n")

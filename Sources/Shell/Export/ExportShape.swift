@@ -32,3 +32,19 @@ extension SceneExporter {
       + " (CGPathRef)CFAutorelease(\(name)); })"
   }
 }
+
+extension SceneExporter {
+  /// `target.key = PATH` for a shape layer's path: the CGMutablePath built first in statements
+  /// of its own, as a keyframe path is (Objective-C releases it once assigned), so both
+  /// languages read as an app writes it and import reads it back.
+  mutating func shapePathAssignment(_ p: ShapePath, key: String, target: String) {
+    guard let built = try? KeyframePath(p.elements) else {
+      statement("\(target).\(key) = " + shapePath(p))
+      return
+    }
+    let name = unique(target + "Path")
+    path(built, name: name)
+    statement("\(target).\(key) = \(name)")
+    if let release = dialect.releasePath(name) { statement(release) }
+  }
+}
