@@ -20,6 +20,10 @@ let exportCoverageScenes: [(name: String, script: String)] = [
     set oval path=ellipse(0,0,20,10) strokeStart=0.1
     animate ring.strokeEnd from 0 to 1 duration 2
     animate ring.strokeColor to red duration 1
+    gradient sky
+    set sky bounds=0,0,100,50 colors=[red, #0000ff, rgba(0, 1, 0, 0.5)] locations=[0, 0.3, 1] \
+    startPoint=0,0 endPoint=1,1 type=radial
+    animate sky.colors to [blue, red, green] duration 1
 
     """
   ),

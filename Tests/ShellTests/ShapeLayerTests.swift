@@ -108,3 +108,58 @@ struct ShapeLayerTests {
     }
   }
 }
+
+@Suite("gradient layers")
+struct GradientLayerTests {
+  static let sky = """
+    scene 200x200
+    gradient sky
+    set sky position=100,100 bounds=0,0,100,100 colors=[red, #0000ff, rgb(0, 0.5, 0)] \
+    locations=[0, 0.25, 1] type=radial startPoint=0.5,0.5 endPoint=1,1
+
+    """
+
+  @Test("gradient adds a CAGradientLayer whose values read back in the form set takes")
+  func valuesReadBack() {
+    let d = Driven()
+    #expect(d.run(Self.sky) == nil, "\(d.out.stderr)")
+    let cases: [(String, String)] = [
+      ("sky.colors", "[#ff0000, #0000ff, #008000]"), ("sky.locations", "[0, 0.25, 1]"),
+      ("sky.type", "radial"), ("sky.endPoint", "1,1"),
+    ]
+    for (path, value) in cases {
+      #expect(d.output("get \(path)\n") == value + "\n", "\(path)")
+    }
+  }
+
+  @Test("colors animate entry by entry")
+  func colorsAnimate() {
+    let d = Driven()
+    d.run(Self.sky)
+    let e = d.run(
+      "animate sky.colors from [black, black, black] to [white, #0000ff, black] duration 2"
+        + " timing linear\nstep 1\n")
+    #expect(e == nil)
+    #expect(d.output("get presentation sky.colors\n") == "[#808080, #000080, #000000]\n")
+  }
+
+  @Test("save and load give the same gradient and picture")
+  func saveReplays() throws {
+    try SaveTests.checkReplay(
+      prefix: Self.sky + "animate sky.locations to [0, 0.75, 1] duration 2\nstep 0.5\n",
+      file: "sky.burst", continuations: ["step 1\n"], in: try SaveTests.directory())
+  }
+
+  @Test("export then import gives back the gradient", arguments: ["swift", "objc"])
+  func roundTrip(language: String) throws {
+    let a = Driven()
+    #expect(a.run(Self.sky + "emitter e\ncell e c\n") == nil, "\(a.out.stderr)")
+    let file = try temporaryFile("Sky." + (language == "swift" ? "swift" : "m"), contents: "")
+    #expect(a.run("export \(language) to \(file)\n") == nil, "\(a.out.stderr)")
+    let b = Driven()
+    #expect(b.run("import \(file)\n") == nil, "\(b.out.stderr)")
+    let la = try #require(a.session.scene.model.layerID(named: "sky"))
+    let lb = try #require(b.session.scene.model.layerID(named: "sky"))
+    #expect(a.session.scene.model.layer(la)?.gradient == b.session.scene.model.layer(lb)?.gradient)
+  }
+}

@@ -129,6 +129,8 @@ extension PropertyKind {
       return .path(try ValueParsing.shapePath(t))
     case .numberList(let range):
       return .numbers(try ValueParsing.numberList(t, range: range))
+    case .colorList:
+      return .colors(try ValueParsing.colorList(t))
     }
   }
 }

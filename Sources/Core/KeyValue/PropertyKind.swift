@@ -26,6 +26,8 @@ package enum PropertyKind: Sendable, Equatable {
   case path
   /// A list of numbers, each within the range, in square brackets: `[6, 3]`.
   case numberList(ClosedRange<Double>)
+  /// A list of colours in square brackets: `[red, #0000ff]`.
+  case colorList
 
   /// A short word for messages and `keys`: `number`, `point`, `colour`, ….
   package var word: String {
@@ -45,6 +47,7 @@ package enum PropertyKind: Sendable, Equatable {
     case .text: return "name"
     case .path: return "path"
     case .numberList: return "list of numbers"
+    case .colorList: return "list of colours"
     }
   }
 
@@ -84,6 +87,7 @@ package enum PropertyKind: Sendable, Equatable {
     case .text: return "name"
     case .path: return "path(moveTo 10,50 lineTo 40,80 close)"
     case .numberList: return "[6, 3]"
+    case .colorList: return "[red, #0000ff]"
     }
   }
 }

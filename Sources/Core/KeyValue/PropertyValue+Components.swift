@@ -13,6 +13,7 @@ extension PropertyValue {
     case .transform(let t): return t.components
     case .path(let p): return p.components
     case .numbers(let v): return v
+    case .colors(let c): return c.flatMap { [$0.red, $0.green, $0.blue, $0.alpha] }
     default: return nil
     }
   }
@@ -35,6 +36,9 @@ extension PropertyValue {
     case .color: return .color(Color(v[0], v[1], v[2], v[3]))
     case .transform: return LayerTransform(components: v).map(PropertyValue.transform)
     case .numbers: return .numbers(v)
+    case .colors:
+      return .colors(
+        stride(from: 0, to: v.count, by: 4).map { Color(v[$0], v[$0 + 1], v[$0 + 2], v[$0 + 3]) })
     default: return nil
     }
   }

@@ -32,6 +32,8 @@ package enum PropertyValue: Sendable, Equatable, Hashable {
   case path(ShapePath)
   /// A list of numbers (`lineDashPattern`).
   case numbers([Double])
+  /// A list of colours (`colors`).
+  case colors([Color])
 
   /// The value as a number, when it is one.
   package var number: Double? {

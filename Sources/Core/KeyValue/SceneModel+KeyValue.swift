@@ -30,6 +30,7 @@ extension SceneModel {
       case .layer: return "layer '\(l.name)'"
       case .emitter: return "emitter layer '\(l.name)'"
       case .shape: return "shape layer '\(l.name)'"
+      case .gradient: return "gradient layer '\(l.name)'"
       }
     case .cell:
       return "emitter cell '\(cell(ref)?.name ?? "?")'"

@@ -109,6 +109,28 @@ extension ValueParsing {
   }
 }
 
+extension ValueParsing {
+  /// A list of colours in square brackets (`[red, #0000ff, rgb(0, 0.5, 1)]`, `[]`), each as
+  /// `.color` reads it; `none` is the empty list (Swift's nil).
+  static func colorList(_ t: String) throws(ValueError) -> [Color] {
+    if t == ImageRef.noneWord || t == "nil" { return [] }
+    guard t.hasPrefix("["), t.hasSuffix("]"), t.count >= 2 else {
+      throw ValueError(
+        "expected a list in square brackets, got '\(t)'", hint: "for example [red, #0000ff]")
+    }
+    let pieces = splitTopLevel(t.dropFirst().dropLast()) { $0 == "," || $0 == " " || $0 == "\t" }
+    guard pieces.count <= Limits.maxListCount else {
+      throw ValueError("a list holds at most \(Limits.maxListCount) values")
+    }
+    var out: [Color] = []
+    for p in pieces {
+      guard case .color(let c) = try PropertyKind.color.parse(p) else { continue }
+      out.append(c)
+    }
+    return out
+  }
+}
+
 extension ValueFormatting {
   /// A path as `set` reads it: a shorthand when it is one ellipse or rect, else `path(…)`.
   static func path(_ p: ShapePath, _ print: (Double) -> String) -> String {

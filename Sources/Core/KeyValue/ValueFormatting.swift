@@ -127,6 +127,7 @@ package enum ValueFormatting {
     case .text(let t): return t
     case .path(let p): return path(p, print)
     case .numbers(let v): return list(v, print)
+    case .colors(let c): return "[" + c.map(color).joined(separator: ", ") + "]"
     }
   }
 }

@@ -8,6 +8,8 @@ package enum LayerKind: String, Sendable {
   case emitter
   /// A CAShapeLayer.
   case shape
+  /// A CAGradientLayer.
+  case gradient
 
   /// The command that adds a layer of this kind (`layer`, `emitter`, `shape`), as `save`
   /// writes it; the root's is `scene`.
@@ -19,6 +21,7 @@ package enum LayerKind: String, Sendable {
     case .scene, .layer: return "CALayer"
     case .emitter: return "CAEmitterLayer"
     case .shape: return "CAShapeLayer"
+    case .gradient: return "CAGradientLayer"
     }
   }
 }
@@ -52,6 +55,8 @@ package struct Layer: Sendable, Equatable {
   package var emitter = EmitterProperties()
   /// Meaningful for shape layers only.
   package var shape = ShapeProperties()
+  /// Meaningful for gradient layers only.
+  package var gradient = GradientProperties()
   /// The emitter's `emitterCells`, in array order.
   package var cells: [EmitterCell] = []
   /// Meaningful for the root only.
@@ -81,6 +86,7 @@ package struct Layer: Sendable, Equatable {
     case .layer: return Layer.layerDescriptors
     case .emitter: return Layer.layerDescriptors + Layer.emitterDescriptors
     case .shape: return Layer.layerDescriptors + Layer.shapeDescriptors
+    case .gradient: return Layer.layerDescriptors + Layer.gradientDescriptors
     }
   }
 }

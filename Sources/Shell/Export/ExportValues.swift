@@ -131,6 +131,7 @@ extension SceneExporter {
     case .text(let t): return string(t)
     case .path(let p): return shapePath(p)
     case .numbers(let v): return array(v.map(boxedNumber))
+    case .colors(let c): return array(c.map { dialect.bridged(cgColor($0)) })
     }
   }
 
@@ -177,6 +178,7 @@ extension SceneExporter {
     case .text(let t): return string(t)
     case .path(let p): return dialect.bridged(shapePath(p))
     case .numbers(let v): return array(v.map(boxedNumber))
+    case .colors(let c): return array(c.map { dialect.bridged(cgColor($0)) })
     }
   }
 

@@ -22,6 +22,11 @@ enum TreePrinter {
         text +=
           " (shape) position \(ValueFormatting.value(.point(p.position)))"
           + " \(l.shape.path.elements.count) path elements"
+      case .gradient:
+        text +=
+          " (gradient) \(l.gradient.type.rawValue) position"
+          + " \(ValueFormatting.value(.point(p.position)))"
+          + " \(l.gradient.colors.count) colours"
       case .layer:
         text += " (layer) position \(ValueFormatting.value(.point(p.position)))"
       case .emitter:

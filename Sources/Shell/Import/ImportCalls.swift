@@ -101,6 +101,7 @@ extension ImportInterpreter {
       case ("CAEmitterCell", []): return try create(.cell, at: at)
       case ("CALayer", []): return try create(.layer, at: at)
       case ("CAShapeLayer", []): return try create(.shape, at: at)
+      case ("CAGradientLayer", []): return try create(.gradient, at: at)
       case ("UIBezierPath", _):
         if let path = try bezierPath(labels, values, at: at) { return path }
       case (_, []) where ImportedAnimation.Kind(rawValue: type) != nil:

@@ -333,7 +333,7 @@ final class ImportRun {
       case .emitter:
         emitters += 1
         what = "emitter"
-      case .layer, .shape:
+      case .layer, .shape, .gradient:
         layers += 1
         what = object.kind.word
       case .cell:

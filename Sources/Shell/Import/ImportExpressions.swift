@@ -519,7 +519,8 @@ extension ImportInterpreter {
   static func isKnownType(_ type: String) -> Bool { types.contains(type) }
 
   private static let types: Set<String> = Set([
-    "CAEmitterLayer", "CAEmitterCell", "CALayer", "CAShapeLayer", "UIBezierPath", "CGPoint",
+    "CAEmitterLayer", "CAEmitterCell", "CALayer", "CAShapeLayer", "CAGradientLayer", "UIBezierPath",
+    "CGPoint",
     "CGSize", "CGRect", "CGFloat",
     "Float", "Double", "Int", "NSNumber", "NSValue", "UIColor", "CGColor", "UIImage", "UIScreen",
     "CGPointMake", "CGSizeMake", "CGRectMake", "CACurrentMediaTime", "NSArray", "NSMutableArray",

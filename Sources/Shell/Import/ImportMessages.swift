@@ -108,6 +108,8 @@ extension ImportInterpreter {
         return try create(.cell, at: at)
       case ("CALayer", "layer"), ("CALayer", "new"): return try create(.layer, at: at)
       case ("CAShapeLayer", "layer"), ("CAShapeLayer", "new"): return try create(.shape, at: at)
+      case ("CAGradientLayer", "layer"), ("CAGradientLayer", "new"):
+        return try create(.gradient, at: at)
       case ("UIBezierPath", _):
         if let path = try bezierPath(selector: selector, args, at: at) { return path }
       case (_, "animation") where ImportedAnimation.Kind(rawValue: type) != nil,

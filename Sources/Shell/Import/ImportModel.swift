@@ -1,6 +1,6 @@
 /// A CALayer, CAEmitterLayer or CAEmitterCell the imported code created.
 struct ImportedObject: Sendable {
-  enum Kind: Sendable { case layer, emitter, cell, shape }
+  enum Kind: Sendable { case layer, emitter, cell, shape, gradient }
 
   var kind: Kind
   /// The first variable it was bound to: its name unless the code names it.
@@ -35,6 +35,7 @@ struct ImportedObject: Sendable {
     case .layer: return "CALayer"
     case .emitter: return "CAEmitterLayer"
     case .shape: return "CAShapeLayer"
+    case .gradient: return "CAGradientLayer"
     case .cell: return "CAEmitterCell"
     }
   }

@@ -50,6 +50,7 @@ extension ImportInterpreter {
     case .layer: return Layer.new(.layer).descriptors.map(\.info)
     case .emitter: return Layer.new(.emitter).descriptors.map(\.info)
     case .shape: return Layer.new(.shape).descriptors.map(\.info)
+    case .gradient: return Layer.new(.gradient).descriptors.map(\.info)
     }
   }
 
@@ -324,6 +325,11 @@ extension ImportInterpreter {
       for item in items { numbers.append(ValueFormatting.number(try number(item, at: at))) }
       return "[" + numbers.joined(separator: ", ") + "]"
     case (.numberList, .null): return "[]"
+    case (.colorList, .array(let items)):
+      var colors: [String] = []
+      for item in items { colors.append(try valueText(item, kind: .color, at: at)) }
+      return "[" + colors.joined(separator: ", ") + "]"
+    case (.colorList, .null): return "[]"
     default: throw wrong()
     }
   }

@@ -115,6 +115,7 @@ extension ImportedObject.Kind {
     case .layer: return SceneCommands.layer.name
     case .emitter: return SceneCommands.emitter.name
     case .shape: return SceneCommands.shape.name
+    case .gradient: return SceneCommands.gradient.name
     case .cell: return SceneCommands.cell.name
     }
   }

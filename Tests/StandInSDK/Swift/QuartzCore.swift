@@ -212,6 +212,14 @@ public final class CGMutablePath: CGPath {
 
 // MARK: - QuartzCore: constants
 
+public struct CAGradientLayerType: Hashable {
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public static let axial = Self(rawValue: "axial")
+  public static let radial = Self(rawValue: "radial")
+  public static let conic = Self(rawValue: "conic")
+}
+
 public struct CAShapeLayerFillRule: Hashable {
   public let rawValue: String
   public init(rawValue: String) { self.rawValue = rawValue }
@@ -488,6 +496,14 @@ open class CAShapeLayer: CALayer {
   open var lineJoin: CAShapeLayerLineJoin = .miter
   open var lineDashPhase: CGFloat = 0
   open var lineDashPattern: [NSNumber]?
+}
+
+open class CAGradientLayer: CALayer {
+  open var colors: [Any]?
+  open var locations: [NSNumber]?
+  open var startPoint = CGPoint(x: 0.5, y: 0)
+  open var endPoint = CGPoint(x: 0.5, y: 1)
+  open var type: CAGradientLayerType = .axial
 }
 
 open class CAEmitterLayer: CALayer {

@@ -47,6 +47,10 @@ typedef NSString *CAShapeLayerLineJoin;
 extern CAShapeLayerLineJoin const kCALineJoinMiter;
 extern CAShapeLayerLineJoin const kCALineJoinRound;
 extern CAShapeLayerLineJoin const kCALineJoinBevel;
+typedef NSString *CAGradientLayerType;
+extern CAGradientLayerType const kCAGradientLayerAxial;
+extern CAGradientLayerType const kCAGradientLayerRadial;
+extern CAGradientLayerType const kCAGradientLayerConic;
 typedef NSString *CALayerContentsGravity;
 extern CALayerContentsGravity const kCAGravityCenter;
 extern CALayerContentsGravity const kCAGravityTop;
@@ -203,6 +207,14 @@ extern NSString *const kCATransition;
 @property(copy) CAShapeLayerLineJoin lineJoin;
 @property CGFloat lineDashPhase;
 @property(copy) NSArray<NSNumber *> *lineDashPattern;
+@end
+
+@interface CAGradientLayer : CALayer
+@property(copy) NSArray *colors;
+@property(copy) NSArray<NSNumber *> *locations;
+@property CGPoint startPoint;
+@property CGPoint endPoint;
+@property(copy) CAGradientLayerType type;
 @end
 
 @interface CAEmitterCell : NSObject <CAMediaTiming>
