@@ -79,6 +79,14 @@ package enum Limits {
   /// The largest scene, in points each way.
   package static let maxSceneSide = 8192.0
 
+  /// The most straight pieces one curve (a Bézier, or a quarter turn of an arc or ellipse) of a
+  /// shape layer's path is flattened into before it is filled or stroked; fewer when it is
+  /// small on screen (about one per 2 pixels of its length). Also bounds round joins and caps.
+  package static let maxCurvePieces = 64
+
+  /// The most values a list property holds (`lineDashPattern`, `locations`).
+  package static let maxListCount = 1024
+
   /// The largest snapshot, in pixels each way (its float canvas takes 1 GiB at 8192×8192).
   package static let maxSnapshotSide = 8192.0
 

@@ -23,7 +23,7 @@ struct CompletionTests {
 
   static let cases: [Case] = [
     Case(line: "ste", expected: ["step"]),
-    Case(line: "sh", expected: ["show"]),
+    Case(line: "sh", expected: ["shape", "show"]),
     Case(line: "st", expected: ["stats", "step"]),
     Case(line: "cell like.emi", expected: ["like.emitterCells."]),
     Case(line: "cell like.emitterCells.sp", expected: ["like.emitterCells.sparkle"]),

@@ -8,6 +8,26 @@ import Testing
 /// now and scheduled.
 let exportCoverageScenes: [(name: String, script: String)] = [
   (
+    "ShapeLayers",
+    """
+    scene 200x200 #000000
+    shape ring
+    set ring position=100,100 bounds=0,0,120,120 fillColor=clear strokeColor=#33ccff \
+    lineWidth=10 lineCap=round lineJoin=bevel fillRule=evenOdd miterLimit=4 lineDashPhase=2 \
+    path=path(moveTo 10,60 arc 60,60 50 0 3 clockwise curveTo 1,2 3,4 5,6 quadTo 7,8 9,10 close) \
+    lineDashPattern=[6, 3] strokeEnd=0.5
+    shape oval in ring
+    set oval path=ellipse(0,0,20,10) strokeStart=0.1
+    animate ring.strokeEnd from 0 to 1 duration 2
+    animate ring.strokeColor to red duration 1
+    gradient sky
+    set sky bounds=0,0,100,50 colors=[red, #0000ff, rgba(0, 1, 0, 0.5)] locations=[0, 0.3, 1] \
+    startPoint=0,0 endPoint=1,1 type=radial
+    animate sky.colors to [blue, red, green] duration 1
+
+    """
+  ),
+  (
     "ActionsAndTimers",
     """
     scene 200x200 #000000

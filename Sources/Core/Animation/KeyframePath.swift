@@ -9,7 +9,7 @@
 /// start. The segment parameter `u` runs from 0 to n: segment i is `u` in [i, i + 1].
 package struct KeyframePath: Sendable, Equatable {
   /// An element as written (what `export` writes back).
-  package enum Element: Sendable, Equatable {
+  package enum Element: Sendable, Equatable, Hashable {
     case move(to: Point)
     case line(to: Point)
     case quad(control: Point, to: Point)

@@ -125,6 +125,12 @@ extension PropertyKind {
     case .text:
       // A name: the model checks it against the object's siblings (`SceneModel.checkRename`).
       return .text(t)
+    case .path:
+      return .path(try ValueParsing.shapePath(t))
+    case .numberList(let range):
+      return .numbers(try ValueParsing.numberList(t, range: range))
+    case .colorList:
+      return .colors(try ValueParsing.colorList(t))
     }
   }
 }

@@ -22,6 +22,12 @@ package enum PropertyKind: Sendable, Equatable {
   case transform3D
   /// A name (`set` renames the object; see `PropertyInfo.renames`).
   case text
+  /// A CGPath (`ShapePath`): `path(moveTo 10,50 lineTo 40,80 close)` or a shorthand.
+  case path
+  /// A list of numbers, each within the range, in square brackets: `[6, 3]`.
+  case numberList(ClosedRange<Double>)
+  /// A list of colours in square brackets: `[red, #0000ff]`.
+  case colorList
 
   /// A short word for messages and `keys`: `number`, `point`, `colour`, ….
   package var word: String {
@@ -39,6 +45,9 @@ package enum PropertyKind: Sendable, Equatable {
     case .image: return "image"
     case .transform3D: return "transform"
     case .text: return "name"
+    case .path: return "path"
+    case .numberList: return "list of numbers"
+    case .colorList: return "list of colours"
     }
   }
 
@@ -76,6 +85,9 @@ package enum PropertyKind: Sendable, Equatable {
     case .image: return "sparkle"
     case .transform3D: return "rotate(pi/4, 0, 1, 0)"
     case .text: return "name"
+    case .path: return "path(moveTo 10,50 lineTo 40,80 close)"
+    case .numberList: return "[6, 3]"
+    case .colorList: return "[red, #0000ff]"
     }
   }
 }

@@ -11,12 +11,21 @@ extension PropertyValue {
       return [r.rect.origin.x, r.rect.origin.y, r.rect.size.width, r.rect.size.height, r.radius]
     case .color(let c): return [c.red, c.green, c.blue, c.alpha]
     case .transform(let t): return t.components
+    case .path(let p): return p.components
+    case .numbers(let v): return v
+    case .colors(let c): return c.flatMap { [$0.red, $0.green, $0.blue, $0.alpha] }
     default: return nil
     }
   }
 
   /// The same kind of value built from components (nil when the count does not fit).
+  /// A path is rebuilt from the elements its components encode (`ShapePath.components`), so
+  /// its count may differ from this one's.
   package func withComponents(_ v: [Double]) -> PropertyValue? {
+    if case .path = self {
+      guard v.allSatisfy(\.isFinite) else { return nil }
+      return ShapePath(components: v).map(PropertyValue.path)
+    }
     guard v.count == components?.count, v.allSatisfy(\.isFinite) else { return nil }
     switch self {
     case .number: return .number(v[0])
@@ -26,6 +35,10 @@ extension PropertyValue {
     case .roundedRect: return .roundedRect(RoundRect(Rect(v[0], v[1], v[2], v[3]), radius: v[4]))
     case .color: return .color(Color(v[0], v[1], v[2], v[3]))
     case .transform: return LayerTransform(components: v).map(PropertyValue.transform)
+    case .numbers: return .numbers(v)
+    case .colors:
+      return .colors(
+        stride(from: 0, to: v.count, by: 4).map { Color(v[$0], v[$0 + 1], v[$0 + 2], v[$0 + 3]) })
     default: return nil
     }
   }

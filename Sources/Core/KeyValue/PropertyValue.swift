@@ -28,6 +28,12 @@ package enum PropertyValue: Sendable, Equatable, Hashable {
   case image(ImageRef)
   case transform(LayerTransform)
   case text(String)
+  /// A CGPath (`CAShapeLayer.path`).
+  case path(ShapePath)
+  /// A list of numbers (`lineDashPattern`).
+  case numbers([Double])
+  /// A list of colours (`colors`).
+  case colors([Color])
 
   /// The value as a number, when it is one.
   package var number: Double? {

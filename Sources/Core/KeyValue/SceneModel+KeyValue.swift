@@ -29,6 +29,8 @@ extension SceneModel {
       case .scene: return "the scene"
       case .layer: return "layer '\(l.name)'"
       case .emitter: return "emitter layer '\(l.name)'"
+      case .shape: return "shape layer '\(l.name)'"
+      case .gradient: return "gradient layer '\(l.name)'"
       }
     case .cell:
       return "emitter cell '\(cell(ref)?.name ?? "?")'"

@@ -125,6 +125,9 @@ package enum ValueFormatting {
       // Commas, no spaces, as a point or rect prints: one word, so `KEY=VALUE` keeps it.
       return (0..<16).map { print(m[$0]) }.joined(separator: ",")
     case .text(let t): return t
+    case .path(let p): return path(p, print)
+    case .numbers(let v): return list(v, print)
+    case .colors(let c): return "[" + c.map(color).joined(separator: ", ") + "]"
     }
   }
 }

@@ -6,6 +6,24 @@ package enum LayerKind: String, Sendable {
   case scene
   case layer
   case emitter
+  /// A CAShapeLayer.
+  case shape
+  /// A CAGradientLayer.
+  case gradient
+
+  /// The command that adds a layer of this kind (`layer`, `emitter`, `shape`), as `save`
+  /// writes it; the root's is `scene`.
+  package var commandWord: String { rawValue }
+
+  /// Core Animation's class of this kind, as `export` writes and `import` reads it.
+  package var appleClass: String {
+    switch self {
+    case .scene, .layer: return "CALayer"
+    case .emitter: return "CAEmitterLayer"
+    case .shape: return "CAShapeLayer"
+    case .gradient: return "CAGradientLayer"
+    }
+  }
 }
 
 /// Scene-wide settings, held by the root layer.
@@ -35,6 +53,10 @@ package struct Layer: Sendable, Equatable {
   package var properties = LayerProperties()
   /// Meaningful for emitter layers only.
   package var emitter = EmitterProperties()
+  /// Meaningful for shape layers only.
+  package var shape = ShapeProperties()
+  /// Meaningful for gradient layers only.
+  package var gradient = GradientProperties()
   /// The emitter's `emitterCells`, in array order.
   package var cells: [EmitterCell] = []
   /// Meaningful for the root only.
@@ -63,6 +85,8 @@ package struct Layer: Sendable, Equatable {
     case .scene: return Layer.layerDescriptors + Layer.sceneDescriptors
     case .layer: return Layer.layerDescriptors
     case .emitter: return Layer.layerDescriptors + Layer.emitterDescriptors
+    case .shape: return Layer.layerDescriptors + Layer.shapeDescriptors
+    case .gradient: return Layer.layerDescriptors + Layer.gradientDescriptors
     }
   }
 }

@@ -354,6 +354,8 @@ package enum SceneRenderer {
         parts += 2
       }
       if l.kind == .emitter, scene.liveCount(of: .layer(l.id)) > 0 { parts += 2 }
+      if l.kind == .shape, !l.shape.path.elements.isEmpty { parts += 2 }
+      if l.kind == .gradient, !l.gradient.colors.isEmpty { parts += 1 }
       return parts > 1
     }
 
@@ -395,6 +397,10 @@ package enum SceneRenderer {
           filter: SpriteFilter(
             magnification: p.magnificationFilter, minification: p.minificationFilter,
             bias: p.minificationFilterBias))
+      }
+      if l.kind == .shape { canvas.drawShape(l.shape, transform: m, opacity: opacity) }
+      if l.kind == .gradient {
+        canvas.drawGradient(l.gradient, bounds: p.bounds, transform: m, opacity: opacity)
       }
       if l.kind == .emitter {
         // preservesDepth: each particle is a point of the superlayer's 3-D space, so its z

@@ -165,6 +165,12 @@ struct KeyKind: Sendable {
       KeyKind(word: "emitter", title: "CAEmitterLayer (plus every CALayer property)") { _ in
         Layer.emitterDescriptors.map { $0.info }
       },
+      KeyKind(word: "shape", title: "CAShapeLayer (plus every CALayer property)") { _ in
+        Layer.shapeDescriptors.map { $0.info }
+      },
+      KeyKind(word: "gradient", title: "CAGradientLayer (plus every CALayer property)") { _ in
+        Layer.gradientDescriptors.map { $0.info }
+      },
       KeyKind(word: "cell", title: "CAEmitterCell") { _ in EmitterCell.descriptors.map { $0.info }
       },
     ]

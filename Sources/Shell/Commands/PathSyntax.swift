@@ -4,39 +4,11 @@ import Core
 /// (points `x,y`, rects `x,y,w,h`, plain numbers), up to the next clause keyword. Numbers may be
 /// expressions as elsewhere (`pi/2`, `(320/2),40`).
 enum PathSyntax {
-  /// An element's name and what follows it.
-  struct Form {
-    let name: String
-    /// The words after the name: a point, a rect or a number (named for messages).
-    let operands: [Operand]
-    /// How the element is written, for messages.
-    let usage: String
-  }
+  typealias Form = PathWords.Form
+  typealias Operand = PathWords.Operand
 
-  enum Operand {
-    case point(String)
-    case rect
-    case number(String)
-  }
-
-  static let forms: [Form] = [
-    Form(name: "moveTo", operands: [.point("x,y")], usage: "moveTo x,y"),
-    Form(name: "lineTo", operands: [.point("x,y")], usage: "lineTo x,y"),
-    Form(
-      name: "quadTo", operands: [.point("cx,cy"), .point("x,y")], usage: "quadTo cx,cy x,y"),
-    Form(
-      name: "curveTo", operands: [.point("c1x,c1y"), .point("c2x,c2y"), .point("x,y")],
-      usage: "curveTo c1x,c1y c2x,c2y x,y"),
-    Form(
-      name: "arc",
-      operands: [.point("cx,cy"), .number("radius"), .number("start angle"), .number("end angle")],
-      usage: "arc cx,cy r a0 a1 [clockwise]"),
-    Form(name: "ellipse", operands: [.rect], usage: "ellipse x,y,w,h"),
-    Form(name: "rect", operands: [.rect], usage: "rect x,y,w,h"),
-    Form(name: "close", operands: [], usage: "close"),
-  ]
-
-  static let elementNames = forms.map(\.name)
+  static let forms = PathWords.forms
+  static let elementNames = PathWords.elementNames
 
   /// Reads the path clause's words into a path.
   static func path(_ words: [Token], _ clauses: ParsedClauses) throws(Diagnostic) -> KeyframePath {
@@ -69,7 +41,9 @@ enum PathSyntax {
         i += 1
       }
       var clockwise = false
-      if form.name == "arc", i < words.count, !words[i].quoted, words[i].text == "clockwise" {
+      if form.name == "arc", i < words.count, !words[i].quoted,
+        words[i].text == PathWords.clockwiseWord
+      {
         clockwise = true
         i += 1
       }
@@ -100,8 +74,9 @@ enum PathSyntax {
           try PropertyKind.rect.parse(w.text).components ?? []
         }
       case .number(let what):
-        let range: ClosedRange<Double> = what == "radius" ? 0...1e9 : -1e9...1e9
-        return [try inv.number(w, range: range, what: "\(form.name) \(what)")]
+        return [
+          try inv.number(w, range: PathWords.range(of: operand), what: "\(form.name) \(what)")
+        ]
       }
     }
   }
@@ -109,18 +84,6 @@ enum PathSyntax {
   private static func element(_ name: String, _ v: [[Double]], clockwise: Bool)
     -> KeyframePath.Element
   {
-    func p(_ i: Int) -> Point { Point(v[i][0], v[i][1]) }
-    func r(_ i: Int) -> Rect { Rect(v[i][0], v[i][1], v[i][2], v[i][3]) }
-    switch name {
-    case "moveTo": return .move(to: p(0))
-    case "lineTo": return .line(to: p(0))
-    case "quadTo": return .quad(control: p(0), to: p(1))
-    case "curveTo": return .curve(control1: p(0), control2: p(1), to: p(2))
-    case "arc":
-      return .arc(center: p(0), radius: v[1][0], start: v[2][0], end: v[3][0], clockwise: clockwise)
-    case "ellipse": return .ellipse(in: r(0))
-    case "rect": return .rect(r(0))
-    default: return .close
-    }
+    PathWords.element(name, v, clockwise: clockwise)
   }
 }

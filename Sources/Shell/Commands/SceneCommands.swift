@@ -3,7 +3,7 @@ import Core
 /// Building a scene: scene, layer, emitter, cell, copy, remove, clear, set, unset, get, reset.
 enum SceneCommands {
   static let all: [Command] = [
-    scene, layer, emitter, cell, copy, remove, clear, set, unset, get, reset,
+    scene, layer, emitter, shape, gradient, cell, copy, remove, clear, set, unset, get, reset,
   ]
 
   static let scene = Command(
@@ -57,6 +57,18 @@ enum SceneCommands {
     examples: ["emitter like", "emitter sparks in button"],
     hints: [.newLayer, .keywords(["in"]), .layer]
   ) { s, inv throws(Diagnostic) in try add(s, inv, kind: .emitter) }
+
+  static let shape = Command(
+    name: "shape", usage: "shape NAME [in PARENT]", abstract: "add a CAShapeLayer",
+    examples: ["shape ring", "shape check in button"],
+    hints: [.newLayer, .keywords(["in"]), .layer]
+  ) { s, inv throws(Diagnostic) in try add(s, inv, kind: .shape) }
+
+  static let gradient = Command(
+    name: "gradient", usage: "gradient NAME [in PARENT]", abstract: "add a CAGradientLayer",
+    examples: ["gradient sky", "gradient shine in button"],
+    hints: [.newLayer, .keywords(["in"]), .layer]
+  ) { s, inv throws(Diagnostic) in try add(s, inv, kind: .gradient) }
 
   private static func add(_ s: Session, _ inv: Invocation, kind: LayerKind) throws(Diagnostic) {
     try inv.expectAtMost(3)

@@ -62,7 +62,7 @@ extension SceneExporter {
   mutating func layer(_ l: Layer, attach: Bool = true) {
     let ident = unique(l.name)
     names[l.id] = ident
-    let type = l.kind == .emitter ? "CAEmitterLayer" : "CALayer"
+    let type = l.kind.appleClass
     body.append("")
     statement(dialect.new(ident, type, factory: "layer"))
     statement("\(ident).name = " + string(l.name))
@@ -187,6 +187,8 @@ extension SceneExporter {
       } else if d.name == "shadowPath", case .roundedRect(let r) = v {
         // Burst keeps the path as its (rounded) rect; iOS takes a CGPath.
         statement("\(target).shadowPath = " + path(r))
+      } else if case .path(let p) = v, !p.elements.isEmpty {
+        shapePathAssignment(p, key: d.name, target: target)
       } else if Root.self == EmitterCell.self, case .enumeration(let e) = v,
         case .enumeration(_, let names) = d.kind,
         let spelled = dialect.cellEnumeration(e, names: names)

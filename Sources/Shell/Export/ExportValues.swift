@@ -190,6 +190,9 @@ extension SceneExporter {
     case .image(let ref): return image(ref)
     case .transform(let t): return transform3D(t)
     case .text(let t): return string(t)
+    case .path(let p): return shapePath(p)
+    case .numbers(let v): return array(v.map(boxedNumber))
+    case .colors(let c): return array(c.map { dialect.bridged(cgColor($0)) })
     }
   }
 
@@ -234,6 +237,9 @@ extension SceneExporter {
     case .image(let ref): return dialect.boxedImage(image(ref))
     case .transform(let t): return dialect.nsValue("CATransform3D", transform3D(t))
     case .text(let t): return string(t)
+    case .path(let p): return dialect.bridged(shapePath(p))
+    case .numbers(let v): return array(v.map(boxedNumber))
+    case .colors(let c): return array(c.map { dialect.bridged(cgColor($0)) })
     }
   }
 

@@ -32,7 +32,7 @@ enum SceneSaver {
       let parent = l.parent.flatMap { m.layer($0) }
       // Names are written as key paths and words spell them, quoted when not plain.
       let name = KeyPathSyntax.spelled(l.name)
-      out += (l.kind == .emitter ? "emitter " : "layer ") + name
+      out += l.kind.commandWord + " " + name
       if let parent, parent.id != SceneModel.rootID {
         out += " in " + KeyPathSyntax.spelled(parent.name)
       }

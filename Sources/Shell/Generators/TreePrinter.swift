@@ -18,6 +18,15 @@ enum TreePrinter {
           " \(ValueFormatting.number(p.bounds.size.width))x"
           + "\(ValueFormatting.number(p.bounds.size.height))"
           + " \(ValueFormatting.color(p.backgroundColor))"
+      case .shape:
+        text +=
+          " (shape) position \(ValueFormatting.value(.point(p.position)))"
+          + " \(l.shape.path.elements.count) path elements"
+      case .gradient:
+        text +=
+          " (gradient) \(l.gradient.type.rawValue) position"
+          + " \(ValueFormatting.value(.point(p.position)))"
+          + " \(l.gradient.colors.count) colours"
       case .layer:
         text += " (layer) position \(ValueFormatting.value(.point(p.position)))"
       case .emitter:

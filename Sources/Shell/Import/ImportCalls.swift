@@ -103,6 +103,10 @@ extension ImportInterpreter {
       case ("CAEmitterLayer", []): return try create(.emitter, at: at)
       case ("CAEmitterCell", []): return try create(.cell, at: at)
       case ("CALayer", []): return try create(.layer, at: at)
+      case ("CAShapeLayer", []): return try create(.shape, at: at)
+      case ("CAGradientLayer", []): return try create(.gradient, at: at)
+      case ("UIBezierPath", _):
+        if let path = try bezierPath(labels, values, at: at) { return path }
       case (_, []) where ImportedAnimation.Kind(rawValue: type) != nil:
         return try newAnimation(type, keyPath: nil, at: at)
       case (_, ["keyPath"]) where ImportedAnimation.Kind(rawValue: type) != nil:
@@ -499,6 +503,10 @@ extension ImportInterpreter {
         : name == "translatedBy"
           ? Self.transformWord("translate", [n[0], n[1]]) : Self.transformWord("rotate", n)
       return .transform(Self.product(first, t))
+    case (let m, let l) where Self.isBezierCall(m, l):
+      guard case .path(let p) = receiver else { break }
+      try bezierElement(p, m, labels: labels, values: values, at: at)
+      return .void
     case (let m, _) where Self.pathMethods.contains(m):
       guard case .path(let p) = receiver else { break }
       try pathElement(p, m, labels: labels, values: values, at: at)

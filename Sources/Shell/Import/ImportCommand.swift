@@ -253,7 +253,9 @@ final class ImportRun {
     var paths: [Int: String] = [:]
     translate(interpreter, into: &lines, paths: &paths)
     guard
-      lines.contains(where: { $0.creates && interpreter.objects[$0.object].kind == .emitter })
+      lines.contains(where: {
+        $0.creates && [.emitter, .shape].contains(interpreter.objects[$0.object].kind)
+      })
         || interpreter.runsAtImport != nil
     else {
       report(warnings)
@@ -331,9 +333,9 @@ final class ImportRun {
       case .emitter:
         emitters += 1
         what = "emitter"
-      case .layer:
+      case .layer, .shape, .gradient:
         layers += 1
-        what = "layer"
+        what = object.kind.word
       case .cell:
         cells += 1
         what = "cell"
@@ -343,7 +345,7 @@ final class ImportRun {
     }
     for (o, line, action) in later {
       let object = interpreter.objects[o]
-      let what = object.kind == .emitter ? "emitter" : object.kind == .cell ? "cell" : "layer"
+      let what = object.kind.word
       let n = object.assignments.count
       s.sink.out(
         "\(what) \(paths[o] ?? "?"): \(n) \(n == 1 ? "property" : "properties") (line \(line);"
@@ -427,7 +429,7 @@ final class ImportRun {
       if object.kind == .cell, let explicit = object.explicitName {
         n = explicit
       } else {
-        let fallback = object.kind == .cell ? "cell" : object.kind == .emitter ? "emitter" : "layer"
+        let fallback = object.kind.word
         // Objective-C's `_emitter` is the variable behind the property `emitter`.
         let variable = object.variable.map {
           $0.count > 1 && $0.hasPrefix("_") ? String($0.dropFirst()) : $0
@@ -473,7 +475,7 @@ final class ImportRun {
       let n = fresh && Binding.isReference("$" + plain) ? "$" + plain : plain
       paths[l] = n
       let object = objects[l]
-      let word = object.kind == .emitter ? "emitter" : "layer"
+      let word = object.kind.word
       let parentText =
         parent.map { " in " + (paths[$0] ?? KeyPathSyntax.spelled(name($0))) }
         ?? hostLayer.map { " in " + $0 } ?? ""

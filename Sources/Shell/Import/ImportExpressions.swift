@@ -580,7 +580,9 @@ extension ImportInterpreter {
   static func isKnownType(_ type: String) -> Bool { types.contains(type) }
 
   private static let types: Set<String> = Set([
-    "CAEmitterLayer", "CAEmitterCell", "CALayer", "CGPoint", "CGSize", "CGRect", "CGFloat",
+    "CAEmitterLayer", "CAEmitterCell", "CALayer", "CAShapeLayer", "CAGradientLayer", "UIBezierPath",
+    "CGPoint",
+    "CGSize", "CGRect", "CGFloat",
     "Float", "Double", "Int", "NSNumber", "NSValue", "UIColor", "CGColor", "UIImage", "UIScreen",
     "CGPointMake", "CGSizeMake", "CGRectMake", "CACurrentMediaTime", "NSArray", "NSMutableArray",
     "sin", "cos", "sqrt", "abs", "fabs", "min", "max", "fmin", "fmax", "floor", "ceil", "round",

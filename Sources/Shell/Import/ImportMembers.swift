@@ -285,7 +285,10 @@ extension ImportInterpreter {
         return .presented(object: o, keyPath: name)
       }
     case .path:
-      if Self.pathMethods.contains(name) { return .method(v, name) }
+      if Self.pathMethods.contains(name) || Self.bezierMethods[name] != nil {
+        return .method(v, name)
+      }
+      if name == "cgPath" || name == "CGPath" { return v }  // a UIBezierPath's CGPath
     case .behavior(let b):
       if Self.behaviorMethods.contains(name) { return .method(v, name) }
       if name == "name" { return .string(behaviors[b].name) }

@@ -107,6 +107,11 @@ extension ImportInterpreter {
       case ("CAEmitterCell", "emitterCell"), ("CAEmitterCell", "new"):
         return try create(.cell, at: at)
       case ("CALayer", "layer"), ("CALayer", "new"): return try create(.layer, at: at)
+      case ("CAShapeLayer", "layer"), ("CAShapeLayer", "new"): return try create(.shape, at: at)
+      case ("CAGradientLayer", "layer"), ("CAGradientLayer", "new"):
+        return try create(.gradient, at: at)
+      case ("UIBezierPath", _):
+        if let path = try bezierPath(selector: selector, args, at: at) { return path }
       case (_, "animation") where ImportedAnimation.Kind(rawValue: type) != nil,
         (_, "new") where ImportedAnimation.Kind(rawValue: type) != nil:
         return try newAnimation(type, keyPath: nil, at: at)
@@ -189,6 +194,10 @@ extension ImportInterpreter {
       }
       throw skip("[\(type) \(selector)] is not understood", at)
     default:
+      if case .path(let p) = receiver, let m = Self.bezierSelectors[selector] {
+        try bezierElement(p, m, labels: [], values: args, at: at)  // `[path moveToPoint:p]`
+        return .void
+      }
       if isSelf(receiver),
         let f = program.functions.firstIndex(where: { $0.signature == selector })
       {

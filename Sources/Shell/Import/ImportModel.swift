@@ -1,6 +1,6 @@
 /// A CALayer, CAEmitterLayer or CAEmitterCell the imported code created.
 struct ImportedObject: Sendable {
-  enum Kind: Sendable { case layer, emitter, cell }
+  enum Kind: Sendable { case layer, emitter, cell, shape, gradient }
 
   var kind: Kind
   /// The first variable it was bound to: its name unless the code names it.
@@ -34,6 +34,8 @@ struct ImportedObject: Sendable {
     switch kind {
     case .layer: return "CALayer"
     case .emitter: return "CAEmitterLayer"
+    case .shape: return "CAShapeLayer"
+    case .gradient: return "CAGradientLayer"
     case .cell: return "CAEmitterCell"
     }
   }

@@ -49,6 +49,8 @@ extension ImportInterpreter {
     case .cell: return EmitterCell.descriptors.map(\.info)
     case .layer: return Layer.new(.layer).descriptors.map(\.info)
     case .emitter: return Layer.new(.emitter).descriptors.map(\.info)
+    case .shape: return Layer.new(.shape).descriptors.map(\.info)
+    case .gradient: return Layer.new(.gradient).descriptors.map(\.info)
     }
   }
 
@@ -316,6 +318,18 @@ extension ImportInterpreter {
     case (.transform3D, .constant(".identity")): return "identity"
     case (.image, .null): return ImageRef.noneWord
     case (.text, .string(let s)): return "\"\(s)\""
+    case (.path, .path(let p)): return shapePathText(p)
+    case (.path, .null): return ImageRef.noneWord
+    case (.numberList, .array(let items)):
+      var numbers: [String] = []
+      for item in items { numbers.append(ValueFormatting.number(try number(item, at: at))) }
+      return "[" + numbers.joined(separator: ", ") + "]"
+    case (.numberList, .null): return "[]"
+    case (.colorList, .array(let items)):
+      var colors: [String] = []
+      for item in items { colors.append(try valueText(item, kind: .color, at: at)) }
+      return "[" + colors.joined(separator: ", ") + "]"
+    case (.colorList, .null): return "[]"
     default: throw wrong()
     }
   }

@@ -7,7 +7,7 @@ import Core
 /// Xcode literal, `#colorLiteral(…)`), and inside a word or quotes it is literal; a trailing
 /// `\` continues the line (`LogicalLines`); words are separated by spaces or tabs; `"…"` and
 /// `'…'` quote (with `\"`, `\\` escapes in double quotes); a parenthesised group such as
-/// `rgb(1, 0.5, 0)` or `(30, 30)` stays one word; a block `{ COMMAND; COMMAND … }` (a `{` at
+/// `rgb(1, 0.5, 0)` or `(30, 30)` stays one word, and so does a bracketed list (`[6, 3]`); a block `{ COMMAND; COMMAND … }` (a `{` at
 /// the start of a word, up to its matching `}`) is one word too, whose commands
 /// `Lexer.blockCommands` reads. Linear in the input's length.
 enum Lexer {
@@ -123,12 +123,13 @@ enum Lexer {
           }
           continue
         }
-        if d == "(" { depth += 1 }
-        if d == ")" {
+        if d == "(" || d == "[" { depth += 1 }
+        if d == ")" || d == "]" {
           depth -= 1
           if depth < 0 {
             throw Diagnostic(
-              "unbalanced ')'", hint: "remove it or add a matching '('", at: line,
+              "unbalanced '\(d)'", hint: "remove it or add a matching '\(d == ")" ? "(" : "[")'",
+              at: line,
               column: i + 1, length: 1)
           }
         }

@@ -214,6 +214,37 @@ public final class CGMutablePath: CGPath {
 
 // MARK: - QuartzCore: constants
 
+public struct CAGradientLayerType: Hashable {
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public static let axial = Self(rawValue: "axial")
+  public static let radial = Self(rawValue: "radial")
+  public static let conic = Self(rawValue: "conic")
+}
+
+public struct CAShapeLayerFillRule: Hashable {
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public static let nonZero = Self(rawValue: "non-zero")
+  public static let evenOdd = Self(rawValue: "even-odd")
+}
+
+public struct CAShapeLayerLineCap: Hashable {
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public static let butt = Self(rawValue: "butt")
+  public static let round = Self(rawValue: "round")
+  public static let square = Self(rawValue: "square")
+}
+
+public struct CAShapeLayerLineJoin: Hashable {
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public static let miter = Self(rawValue: "miter")
+  public static let round = Self(rawValue: "round")
+  public static let bevel = Self(rawValue: "bevel")
+}
+
 public struct CAEmitterLayerEmitterShape: Hashable {
   public let rawValue: String
   public init(rawValue: String) { self.rawValue = rawValue }
@@ -452,6 +483,29 @@ open class CALayer: NSObject, CAMediaTiming {
   open func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval { t }
   open func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval { t }
   open func presentation() -> Self? { nil }
+}
+
+open class CAShapeLayer: CALayer {
+  open var path: CGPath?
+  open var fillColor: CGColor?
+  open var fillRule: CAShapeLayerFillRule = .nonZero
+  open var strokeColor: CGColor?
+  open var strokeStart: CGFloat = 0
+  open var strokeEnd: CGFloat = 1
+  open var lineWidth: CGFloat = 1
+  open var miterLimit: CGFloat = 10
+  open var lineCap: CAShapeLayerLineCap = .butt
+  open var lineJoin: CAShapeLayerLineJoin = .miter
+  open var lineDashPhase: CGFloat = 0
+  open var lineDashPattern: [NSNumber]?
+}
+
+open class CAGradientLayer: CALayer {
+  open var colors: [Any]?
+  open var locations: [NSNumber]?
+  open var startPoint = CGPoint(x: 0.5, y: 0)
+  open var endPoint = CGPoint(x: 0.5, y: 1)
+  open var type: CAGradientLayerType = .axial
 }
 
 open class CAEmitterLayer: CALayer {

@@ -36,6 +36,21 @@ extern CAEmitterLayerRenderMode const kCAEmitterLayerOldestFirst;
 extern CAEmitterLayerRenderMode const kCAEmitterLayerOldestLast;
 extern CAEmitterLayerRenderMode const kCAEmitterLayerBackToFront;
 extern CAEmitterLayerRenderMode const kCAEmitterLayerAdditive;
+typedef NSString *CAShapeLayerFillRule;
+extern CAShapeLayerFillRule const kCAFillRuleNonZero;
+extern CAShapeLayerFillRule const kCAFillRuleEvenOdd;
+typedef NSString *CAShapeLayerLineCap;
+extern CAShapeLayerLineCap const kCALineCapButt;
+extern CAShapeLayerLineCap const kCALineCapRound;
+extern CAShapeLayerLineCap const kCALineCapSquare;
+typedef NSString *CAShapeLayerLineJoin;
+extern CAShapeLayerLineJoin const kCALineJoinMiter;
+extern CAShapeLayerLineJoin const kCALineJoinRound;
+extern CAShapeLayerLineJoin const kCALineJoinBevel;
+typedef NSString *CAGradientLayerType;
+extern CAGradientLayerType const kCAGradientLayerAxial;
+extern CAGradientLayerType const kCAGradientLayerRadial;
+extern CAGradientLayerType const kCAGradientLayerConic;
 typedef NSString *CALayerContentsGravity;
 extern CALayerContentsGravity const kCAGravityCenter;
 extern CALayerContentsGravity const kCAGravityTop;
@@ -177,6 +192,29 @@ extern NSString *const kCATransition;
 @property float scale;
 @property float spin;
 @property unsigned int seed;
+@end
+
+@interface CAShapeLayer : CALayer
+@property CGPathRef path;
+@property CGColorRef fillColor;
+@property(copy) CAShapeLayerFillRule fillRule;
+@property CGColorRef strokeColor;
+@property CGFloat strokeStart;
+@property CGFloat strokeEnd;
+@property CGFloat lineWidth;
+@property CGFloat miterLimit;
+@property(copy) CAShapeLayerLineCap lineCap;
+@property(copy) CAShapeLayerLineJoin lineJoin;
+@property CGFloat lineDashPhase;
+@property(copy) NSArray<NSNumber *> *lineDashPattern;
+@end
+
+@interface CAGradientLayer : CALayer
+@property(copy) NSArray *colors;
+@property(copy) NSArray<NSNumber *> *locations;
+@property CGPoint startPoint;
+@property CGPoint endPoint;
+@property(copy) CAGradientLayerType type;
 @end
 
 @interface CAEmitterCell : NSObject <CAMediaTiming>
