@@ -181,4 +181,30 @@ struct ImportLifecycleTests {
     #expect(r.transcript.contains("after 1 set emitterLayer.birthRate $rate"), "\(r.transcript)")
     #expect(r.transcript.contains("'delay * 2' is 1 s"), "\(r.transcript)")
   }
+
+  @Test("a timer's target method that takes the timer is an action the timer runs")
+  func timerTargetTakingTheTimer() throws {
+    let source = """
+      #import <UIKit/UIKit.h>
+      @implementation PulseViewController {
+        CAEmitterLayer *pulse;
+      }
+      - (void)viewDidLoad {
+        [super viewDidLoad];
+        pulse = [CAEmitterLayer layer];
+        [self.view.layer addSublayer:pulse];
+        [NSTimer scheduledTimerWithTimeInterval:0.5 target:self selector:@selector(tick:)
+                                       userInfo:nil repeats:YES];
+      }
+      - (void)tick:(NSTimer *)timer {
+        pulse.birthRate = 7;
+      }
+      @end
+
+      """
+    let r = try imported(
+      "Pulse.m", source, then: "get pulse.birthRate\nstep 0.6\nget pulse.birthRate\n")
+    #expect(r.transcript.contains("action tick"), "\(r.transcript)")
+    #expect(r.transcript.hasSuffix("1\n7\n"), "\(r.transcript)")
+  }
 }

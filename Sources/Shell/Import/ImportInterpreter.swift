@@ -43,6 +43,12 @@ final class ImportInterpreter {
 
   /// Whether parameter `k` of `f` is the event: a `sender`, or a touch, event, control, gesture
   /// recognizer, timer or `id` by its type (`eventTypes`).
+  /// Whether every parameter of `f` is an event's (none, `sender`, a timer, a touch): a
+  /// method the app's events call, which can be an action, a selector or a timer's target.
+  static func takesOnlyEvents(_ f: SourceFunction) -> Bool {
+    f.parameters.indices.allSatisfy { isEventParameter(f, $0) }
+  }
+
   static func isEventParameter(_ f: SourceFunction, _ k: Int) -> Bool {
     let type = k < f.parameterTypes.count ? f.parameterTypes[k] : ""
     let words = Set(type.split { !$0.isLetter && !$0.isNumber }.map(String.init))
@@ -287,7 +293,7 @@ final class ImportInterpreter {
       uncalled.filter { i in
         let f = program.functions[i]
         return !(Self.isInitializer(f) && chosen != nil) && !f.returnsValue
-          && (f.parameters.isEmpty || f.parameters == ["sender"])
+          && Self.takesOnlyEvents(f)
       })
     let rootSet = Set(roots())
     for i in uncalled {
@@ -302,7 +308,7 @@ final class ImportInterpreter {
           hint: "what it tears down stays until then; it is not an action")
       } else if f.returnsValue {
         helpers.append(i)  // said once the actions ran, which may call it
-      } else if !(f.parameters.isEmpty || f.parameters == ["sender"] || isEventLike(f)
+      } else if !(Self.takesOnlyEvents(f) || isEventLike(f)
         || takesValues(f, isRoot: rootSet.contains(i)))
       {
         warn(

@@ -232,7 +232,7 @@ extension ImportInterpreter {
     guard
       program.functions.contains(where: {
         $0.name == name && !$0.returnsValue
-          && ($0.parameters.isEmpty || $0.parameters == ["sender"])
+          && Self.takesOnlyEvents($0)
       })
     else { throw skip("'\(name)' is not a method of this file that can become an action") }
     return name
