@@ -33,6 +33,17 @@ package struct KeyframePath: Sendable, Equatable {
     package let controls: (Point, Point)?
     package let end: Point
 
+    /// A quadratic Bézier from `p0` through control `c` to `p`, as the cubic with the same
+    /// curve (its controls two thirds of the way to `c`), exactly as CGPath raises it.
+    package static func quadratic(from p0: Point, control c: Point, to p: Point) -> Segment {
+      Segment(
+        start: p0,
+        controls: (
+          Point(p0.x + 2 * (c.x - p0.x) / 3, p0.y + 2 * (c.y - p0.y) / 3),
+          Point(p.x + 2 * (c.x - p.x) / 3, p.y + 2 * (c.y - p.y) / 3)
+        ), end: p)
+    }
+
     package static func == (a: Segment, b: Segment) -> Bool {
       a.start == b.start && a.end == b.end && a.controls?.0 == b.controls?.0
         && a.controls?.1 == b.controls?.1
@@ -114,14 +125,7 @@ package struct KeyframePath: Sendable, Equatable {
       case .line(let p):
         add(Segment(start: try from(), controls: nil, end: p))
       case .quad(let c, let p):
-        let p0 = try from()
-        add(
-          Segment(
-            start: p0,
-            controls: (
-              Point(p0.x + 2 * (c.x - p0.x) / 3, p0.y + 2 * (c.y - p0.y) / 3),
-              Point(p.x + 2 * (c.x - p.x) / 3, p.y + 2 * (c.y - p.y) / 3)
-            ), end: p))
+        add(Segment.quadratic(from: try from(), control: c, to: p))
       case .curve(let c1, let c2, let p):
         add(Segment(start: try from(), controls: (c1, c2), end: p))
       case .arc(let center, let radius, let a0, let a1, let clockwise):

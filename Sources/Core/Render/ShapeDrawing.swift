@@ -53,14 +53,8 @@ package enum ShapeDrawing {
         if current.isEmpty, let s = start { current = [s] }
         current.append(p)
       case .quad(let c, let p):
-        let p0 = current.last ?? start ?? p
         addSegment(
-          KeyframePath.Segment(
-            start: p0,
-            controls: (
-              Point(p0.x + 2 * (c.x - p0.x) / 3, p0.y + 2 * (c.y - p0.y) / 3),
-              Point(p.x + 2 * (c.x - p.x) / 3, p.y + 2 * (c.y - p.y) / 3)
-            ), end: p))
+          KeyframePath.Segment.quadratic(from: current.last ?? start ?? p, control: c, to: p))
       case .curve(let c1, let c2, let p):
         addSegment(
           KeyframePath.Segment(start: current.last ?? start ?? p, controls: (c1, c2), end: p))
