@@ -805,6 +805,33 @@ extension ImportFormsTests {
 
         """, get: "e.emitterCells.dot.birthRate", value: "7"),
     Case(
+      name: "an extension's initializer is not the view controller's own: viewDidLoad calls it",
+      ext: "swift",
+      source: """
+        import UIKit
+        class SparkViewController: UIViewController {
+          override func viewDidLoad() {
+            super.viewDidLoad()
+            let e = CAEmitterLayer(image: UIImage(named: "spark")!.cgImage!)
+            view.layer.addSublayer(e)
+          }
+        }
+        extension CAEmitterLayer {
+          convenience init(image: CGImage) {
+            self.init()
+            let cell: CAEmitterCell = {
+              let c = CAEmitterCell()
+              c.name = "spark"
+              c.birthRate = 40
+              c.contents = image
+              return c
+            }()
+            emitterCells = [cell]
+          }
+        }
+
+        """, get: "e.emitterCells.spark.birthRate", value: "40"),
+    Case(
       name: "a computed property in an extension of CGRect reads the rect's members",
       ext: "swift",
       source: """

@@ -43,6 +43,13 @@ final class ImportInterpreter {
 
   /// Whether parameter `k` of `f` is the event: a `sender`, or a touch, event, control, gesture
   /// recognizer, timer or `id` by its type (`eventTypes`).
+  /// Whether `f` belongs to a type the file declares (or to no type), not to an extension of
+  /// a system type (`extension CAEmitterLayer { convenience init(image:) }` makes a layer
+  /// where the code calls it; it is not the file's own initializer).
+  func isFileClassMember(_ f: SourceFunction) -> Bool {
+    f.owner.map(isOwnType) ?? true
+  }
+
   /// Whether every parameter of `f` is an event's (none, `sender`, a timer, a touch): a
   /// method the app's events call, which can be an action, a selector or a timer's target.
   static func takesOnlyEvents(_ f: SourceFunction) -> Bool {
@@ -201,7 +208,7 @@ final class ImportInterpreter {
     }).first {
       setup.append(chosen)
     } else if let defaulted = program.functions.firstIndex(where: { f in
-      f.name == "init" && !f.parameters.isEmpty && !onlyTraps(f)
+      f.name == "init" && !f.parameters.isEmpty && !onlyTraps(f) && isFileClassMember(f)
         && f.parameterDefaults.count == f.parameters.count
         && f.parameterDefaults.allSatisfy { $0 != nil }
     }) {
@@ -214,7 +221,7 @@ final class ImportInterpreter {
       program.functions.indices.first { i in
         let f = program.functions[i]
         return (f.name == "init" || f.name.hasPrefix("initWith")) && !f.parameters.isEmpty
-          && !onlyTraps(f) && builds(i)
+          && !onlyTraps(f) && builds(i) && isFileClassMember(f)
           && f.parameters.indices.allSatisfy { chosenArgument(f, $0).0 != .null }
       }
     }) {
