@@ -984,6 +984,36 @@ extension ImportFormsTests {
         """, get: "snow.emitterCells.flake.birthRate", value: "9")
   ]
 
+  /// A layer subclass whose only initializer is the copying one.
+  static let layerInitCases: [Case] = [
+    Case(
+      name: "a CAEmitterLayer subclass set up in init(layer:) alone runs it",
+      ext: "swift",
+      source: """
+        import UIKit
+        class Sparks: CAEmitterLayer {
+          override init(layer: Any) {
+            super.init(layer: layer)
+            emitterShape = .circle
+            emitterCells = [spark]
+          }
+          required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+          lazy var spark: CAEmitterCell = {
+            let c = CAEmitterCell()
+            c.name = "spark"
+            c.birthRate = 12
+            return c
+          }()
+        }
+
+        """, get: "emitterLayer.emitterCells.spark.birthRate", value: "12")
+  ]
+
+  @Test("a layer subclass's init(layer:)", arguments: layerInitCases)
+  func layerInit(c: Case) throws {
+    try form(c: c)
+  }
+
   @Test("the file's own layer class, made by its factory", arguments: ownClassCases)
   func ownClass(c: Case) throws {
     try form(c: c)

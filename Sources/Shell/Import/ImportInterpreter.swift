@@ -179,6 +179,9 @@ final class ImportInterpreter {
   static let layoutMethods = ["layoutSubviews", "layoutSublayers", "viewDidLayoutSubviews"]
   static let initializers = [
     "init(frame:)", "initWithFrame:", "init()", "init", "init(coder:)", "initWithCoder:",
+    // A layer subclass's copying initializer, when it is the only one the file writes
+    // (`override init(layer: Any) { super.init(layer: layer); emitterCells = [cell] }`).
+    "init(layer:)", "initWithLayer:",
   ]
 
   init(program: SourceProgram, viewSize: Size, now: Double, directory: String, fileName: String) {
