@@ -207,4 +207,30 @@ struct ImportLifecycleTests {
     #expect(r.transcript.contains("action tick"), "\(r.transcript)")
     #expect(r.transcript.hasSuffix("1\n7\n"), "\(r.transcript)")
   }
+
+  @Test("an action another runs but that has nothing to write is left out with its runs")
+  func emptyActionIsNotRun() throws {
+    let source = """
+      import UIKit
+      class V: UIView {
+        let e = CAEmitterLayer()
+        let spare = CAEmitterLayer()
+        override init(frame: CGRect) {
+          super.init(frame: frame)
+          layer.addSublayer(e)
+          spare.birthRate = 1
+        }
+        func start() {
+          e.birthRate = 5
+          finish()
+        }
+        func finish() {
+          spare.birthRate = 0
+        }
+      }
+
+      """
+    let r = try imported("Start.swift", source, then: "actions\nrun start\nget e.birthRate\n")
+    #expect(r.transcript.contains("action start { set e.birthRate 5 }\n5\n"), "\(r.transcript)")
+  }
 }

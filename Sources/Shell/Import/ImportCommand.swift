@@ -580,13 +580,29 @@ final class ImportRun {
         }
       }
     }
+    var written: [(action: ImportAction, parts: [String])] = []
     for a in interpreter.actions {
       freshen(a.steps)
       let parts = a.steps.flatMap(commands)
-      let parameters = ActionParameter.written(a.parameters)
       // Another action reaches a layer this one built by the name its first run gives it.
       for o in built { unfresh(o) }
-      guard !parts.isEmpty else { continue }
+      written.append((a, parts))
+    }
+    // An action with nothing to do is not written, so no other may run it: its `run`s go, and
+    // with them any action left with nothing to do (a stop method whose changes all reach
+    // layers outside the scene).
+    var dropped = Set(written.filter(\.parts.isEmpty).map { actionName($0.action.name) })
+    while !dropped.isEmpty {
+      let runs = Set(dropped.map { "run \($0)" })
+      var more: Set<String> = []
+      for k in written.indices where !written[k].parts.isEmpty {
+        written[k].parts.removeAll { runs.contains($0) }
+        if written[k].parts.isEmpty { more.insert(actionName(written[k].action.name)) }
+      }
+      dropped = more
+    }
+    for (a, parts) in written where !parts.isEmpty {
+      let parameters = ActionParameter.written(a.parameters)
       lines.append(
         Line(
           text: "action \(actionName(a.name))\(parameters) { \(parts.joined(separator: "; ")) }",
