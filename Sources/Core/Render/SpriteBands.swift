@@ -1,6 +1,6 @@
 // Drawing a batch of sprites band by band: the canvas is cut into bands of rows, each sprite is
 // listed (in batch order) under every band it may touch, and the bands are drawn on the
-// workers, each by a pen that writes only its own rows (docs/performance.md, "Sprites in bands").
+// workers, each by a pen that writes only its own rows (docs/semantics.md, "Drawing").
 
 /// A sprite of a batch: its look (an index into the batch's looks), its map to pixels and its
 /// tint, as ``SpritePen/draw(_:transform:tint:blend:)`` takes them.
@@ -33,15 +33,15 @@ extension Canvas {
     guard w > 0, h > 0, !jobs.isEmpty else { return }
     let rows = Self.bandRows
     let bands = (h + rows - 1) / rows
-    // The bands each sprite may touch: its centre ± half its extent, with three pixels to
-    // spare (the box's half-pixel margin, a splat's ≤ 3 rows, rounding); listing a sprite
-    // under a band it misses only costs its set-up there.
+    // The bands each sprite may touch: its centre ± half its extent, with two pixels to spare
+    // (the box's half-pixel margin and rounding out, a splat's ≤ 3 rows about its centre);
+    // listing a sprite under a band it misses only costs a look at its box there.
     var spans = [SIMD2<Int32>](repeating: SIMD2(1, 0), count: jobs.count)
     var counts = [Int](repeating: 0, count: bands + 1)
     let height = Double(h)
     for (j, job) in jobs.enumerated() {
       let t = job.transform
-      let half = 0.5 * (t.b.magnitude + t.d.magnitude) + 3
+      let half = 0.5 * (t.b.magnitude + t.d.magnitude) + 2
       let top = min(max(t.ty - half, 0), height)
       let bottom = min(max(t.ty + half, 0), height)
       // Not finite (drawn as nothing) or wholly above or below the canvas.
@@ -51,30 +51,34 @@ extension Canvas {
       spans[j] = SIMD2(Int32(first), Int32(last))
       for band in first...last { counts[band] += 1 }
     }
-    // Where each band's list starts in `entries`, then the lists, in batch order.
+    // Where each band's list starts in `entries`, then the lists, in batch order: copies of
+    // the sprites, so that a band reads its own one after the other (picking a band's sprites
+    // out of the whole batch would miss the cache on nearly every one).
     var starts = [Int](repeating: 0, count: bands + 1)
     for band in 0..<bands { starts[band + 1] = starts[band] + counts[band] }
-    var entries = [Int32](repeating: 0, count: starts[bands])
     var next = Array(starts.dropLast())
-    for (j, span) in spans.enumerated() where span.x <= span.y {
-      for band in Int(span.x)...Int(span.y) {
-        entries[next[band]] = Int32(j)
-        next[band] += 1
+    let entries = [SpriteJob](unsafeUninitializedCapacity: starts[bands]) { entries, filled in
+      // Unsafe: each band's slots starts[band] ..< starts[band + 1] are written once each, in
+      // batch order (counts[band] of them); SpriteJob is trivial.
+      for (j, span) in spans.enumerated() where span.x <= span.y {
+        for band in Int(span.x)...Int(span.y) {
+          (entries.baseAddress! + next[band]).initialize(to: jobs[j])
+          next[band] += 1
+        }
       }
+      filled = starts[bands]
     }
     pixels.withUnsafeMutableBufferPointer { pixels in
-      jobs.withUnsafeBufferPointer { jobs in
-        looks.withUnsafeBufferPointer { looks in
-          entries.withUnsafeBufferPointer { entries in
-            starts.withUnsafeBufferPointer { starts in
-              let batch = BandBatch(
-                pixels: pixels.baseAddress, width: w, height: h, jobs: jobs, looks: looks,
-                entries: entries, starts: starts, blend: blend, deferring: deferring)
-              if bands == 1 || !workers.isParallel {
-                for band in 0..<bands { batch.draw(band: band) }
-              } else {
-                workers.forEach(bands) { batch.draw(band: $0) }
-              }
+      looks.withUnsafeBufferPointer { looks in
+        entries.withUnsafeBufferPointer { entries in
+          starts.withUnsafeBufferPointer { starts in
+            let batch = BandBatch(
+              pixels: pixels.baseAddress, width: w, height: h, looks: looks, entries: entries,
+              starts: starts, blend: blend, deferring: deferring)
+            if bands == 1 || !workers.isParallel {
+              for band in 0..<bands { batch.draw(band: band) }
+            } else {
+              workers.forEach(bands) { batch.draw(band: $0) }
             }
           }
         }
@@ -91,9 +95,9 @@ private struct BandBatch: @unchecked Sendable {
   let pixels: UnsafeMutablePointer<Float>?
   let width: Int
   let height: Int
-  let jobs: UnsafeBufferPointer<SpriteJob>
   let looks: UnsafeBufferPointer<SpriteLook>
-  let entries: UnsafeBufferPointer<Int32>
+  /// Each band's sprites, one band after another (from `starts[band]`), in batch order.
+  let entries: UnsafeBufferPointer<SpriteJob>
   let starts: UnsafeBufferPointer<Int>
   let blend: BlendMode
   let deferring: Bool
@@ -111,7 +115,7 @@ private struct BandBatch: @unchecked Sendable {
           deferred: deferring ? scratch.baseAddress : nil, deferredCount: count.baseAddress,
           rowLow: rowLow, rowHigh: min(height, rowLow + Canvas.bandRows))
         for k in first..<end {
-          let job = jobs[Int(entries[k])]
+          let job = entries[k]
           pen.draw(looks[job.look], transform: job.transform, tint: job.tint, blend: blend)
         }
       }

@@ -35,11 +35,7 @@ struct SpritePen {
         tint: tintColor, blend: blend)
       return
     }
-    guard let inverse = transform.inverted() else { return }
-
-    let (lod, nearest) = Canvas.level(
-      imageWidth: look.imageW, imageHeight: look.imageH, inverse: inverse, filter: look.filter)
-
+    // The box first: a sprite outside the pen's rows needs nothing more.
     guard
       let box = PixelBox(
         transform, minX: -0.5, minY: -0.5, maxX: 0.5, maxY: 0.5, margin: 0.5, width: width,
@@ -49,6 +45,10 @@ struct SpritePen {
     let firstRow = max(box.y0, rowLow)
     let endRow = min(box.y1, rowHigh)
     if firstRow >= endRow { return }
+    guard let inverse = transform.inverted() else { return }
+
+    let (lod, nearest) = Canvas.level(
+      imageWidth: look.imageW, imageHeight: look.imageH, inverse: inverse, filter: look.filter)
     // Sprite units per pixel along each sprite axis's normal, for the edge coverage.
     let gradU = (inverse.a * inverse.a + inverse.c * inverse.c).squareRoot()
     let gradV = (inverse.b * inverse.b + inverse.d * inverse.d).squareRoot()
