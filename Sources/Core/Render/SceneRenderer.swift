@@ -232,8 +232,8 @@ package enum SceneRenderer {
     var backgroundDrawn = false
     /// Where small particle sprites are drawn from in a terminal text frame; nil: exactly.
     var stamps: SpriteStamps? = nil
-    /// Polled every 256 particles (a few large sprites can take long); once it says stop,
-    /// nothing more is drawn.
+    /// Polled every 256 particles as they are worked out, and so between batches of sprites
+    /// (a batch's boxes are at most `batchPixels`); once it says stop, nothing more is drawn.
     let stop: () -> Bool
     var stopped = false
     var drawnSincePoll = 0
@@ -564,6 +564,9 @@ package enum SceneRenderer {
       let sprites = looks.map { $0?.sprite ?? Self.nothing }
       var jobs: [SpriteJob] = []
       jobs.reserveCapacity(min(order.count, Self.batch))
+      // The pixels of the batch's sprites' boxes, so that a batch of large sprites is drawn
+      // before `stop` goes long unasked.
+      var area = 0.0
       for (slot, i) in order {
         polled += 1
         if polled >= 256 {
@@ -573,9 +576,13 @@ package enum SceneRenderer {
         if halted { return }
         guard let job = job(slot, i) else { continue }
         jobs.append(job)
-        if jobs.count >= Self.batch {
+        let t = job.transform
+        let box = (t.a.magnitude + t.c.magnitude + 1) * (t.b.magnitude + t.d.magnitude + 1)
+        area += box.isFinite ? min(box, Self.batchPixels) : 0
+        if jobs.count >= Self.batch || area >= Self.batchPixels {
           target.drawSprites(jobs, looks: sprites, blend: blend, workers: scene.workers)
           jobs.removeAll(keepingCapacity: true)
+          area = 0
         }
       }
       target.drawSprites(jobs, looks: sprites, blend: blend, workers: scene.workers)
@@ -584,6 +591,9 @@ package enum SceneRenderer {
     /// Sprites per batch: enough that the bands' lists are long, few enough that the batch's
     /// sprites (72 bytes each) stay a few MiB.
     static let batch = 1 << 17
+    /// The most pixels of sprites' boxes per batch (a few tenths of a second of drawing), so
+    /// that Ctrl-C is noticed soon even among large sprites.
+    static let batchPixels = Double(1 << 24)
     /// A look no job refers to (a cell without an image draws nothing).
     static let nothing = SpriteLook(
       SpriteImage(width: 1, height: 1, premultiplied: [0, 0, 0, 0]), contentsRect: (0, 0, 1, 1),
