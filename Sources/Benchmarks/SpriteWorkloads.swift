@@ -4,6 +4,7 @@
 import BenchKernels
 import Core
 import Foundation
+import Shell
 
 /// One line of the kernel (b) table: Burst and (when there is one) kernel (b) on the same
 /// frame, in ms (lower is better), with the throughput in sprites per second.
@@ -71,16 +72,19 @@ private func spriteScene(
 }
 
 /// `sprites-100k-16px` / `sprites-1M-4px`: SceneRenderer.render of `count` sprites of a
-/// `side`×`side` texture drawn at `side` px (scale 1, rotated) into 1920×1080, against
-/// kernel (b) drawing the same sprites (centre, rotation, size, clamped colour and alpha, in
-/// birth order) over the same background, alternating run by run; ms per frame.
-func spritesAgainstKernel(name: String, count: Int, side: Int, runs: Int) -> (RenderRow, String) {
+/// `side`×`side` texture drawn at `side` px (scale 1, rotated) into 1920×1080 on every core (as
+/// the program draws), and with `-1t` on one thread, each against kernel (b) (one thread)
+/// drawing the same sprites (centre, rotation, size, clamped colour and alpha, in birth order)
+/// over the same background, alternating run by run; ms per frame.
+func spritesAgainstKernel(
+  name: String, count: Int, side: Int, runs: Int, wants: (String) -> Bool
+) -> ([RenderRow], String) {
   let width = 1920
   let height = 1080
   let texture = benchTexture(side: side)
   let path = "bench/sprite\(side).png"
   let image = SpriteImage(width: side, height: side, premultiplied: texture)
-  let (scene, id) = spriteScene(
+  var (scene, id) = spriteScene(
     count: count, width: width, height: height, contents: path, scale: 1, image: (path, image))
 
   var sprites: [kb_sprite] = []
@@ -106,9 +110,17 @@ func spritesAgainstKernel(name: String, count: Int, side: Int, runs: Int) -> (Re
     }
   }
   var burstCanvas = Canvas(width: 1, height: 1)
-  let (burstTimes, cTimes) = alternatingFrames(
-    runs: runs, burst: { burstCanvas = SceneRenderer.render(scene, width: width, height: height) },
-    reference: drawC)
+  var rows: [RenderRow] = []
+  for (suffix, workers) in [("", Workers.everyCore), ("-1t", Workers.serial)]
+  where wants(name + suffix) {
+    scene.workers = workers
+    let (burstTimes, cTimes) = alternatingFrames(
+      runs: runs,
+      burst: { burstCanvas = SceneRenderer.render(scene, width: width, height: height) },
+      reference: drawC)
+    rows.append(
+      RenderRow(name: name + suffix, n: sprites.count, burst: burstTimes, kernel: cTimes))
+  }
   let burstSum = burstCanvas.pixels.withUnsafeBufferPointer {
     kb_sum($0.baseAddress, Int32(width), Int32(height))
   }
@@ -119,7 +131,8 @@ func spritesAgainstKernel(name: String, count: Int, side: Int, runs: Int) -> (Re
     + "\(written) pixels (\(format(Double(written) / Double(max(sprites.count, 1)))) per "
     + "sprite); canvas sums Burst \(String(format: "%.6g", burstSum)), kernel (b) "
     + "\(String(format: "%.6g", cSum)) (ratio \(String(format: "%.4f", burstSum / cSum)))"
-  return (RenderRow(name: name, n: sprites.count, burst: burstTimes, kernel: cTimes), note)
+    + "; \(name) draws on every core, \(name)-1t on one thread (kernel (b): one thread)"
+  return (rows, note)
 }
 
 /// `show-10k-ascii` / `show-10k-ansi`: what `show 80` and `show 200x60 ansi` do with a
@@ -191,10 +204,11 @@ func renderWorkloads(quick: Bool, wants: (String) -> Bool) -> ([RenderRow], [Str
     quick
     ? [("sprites-10k-16px", 10_000, 16), ("sprites-100k-4px", 100_000, 4)]
     : [("sprites-100k-16px", 100_000, 16), ("sprites-1M-4px", 1_000_000, 4)]
-  for (name, count, side) in cases where wants(name) {
+  for (name, count, side) in cases where wants(name) || wants(name + "-1t") {
     FileHandle.standardError.write(Data("running \(name)…\n".utf8))
-    let (row, note) = spritesAgainstKernel(name: name, count: count, side: side, runs: runs)
-    rows.append(row)
+    let (more, note) = spritesAgainstKernel(
+      name: name, count: count, side: side, runs: runs, wants: wants)
+    rows += more
     notes.append(note)
   }
   if wants("show-10k") || (quick && wants("show-2k")) {
@@ -208,8 +222,9 @@ func renderWorkloads(quick: Bool, wants: (String) -> Bool) -> ([RenderRow], [Str
 
 /// Names `renderWorkloads` answers to, for checking `--filter`.
 let renderNames = [
-  "sprites-100k-16px", "sprites-1M-4px", "sprites-10k-16px", "sprites-100k-4px", "show-10k",
-  "show-2k",
+  "sprites-100k-16px", "sprites-1M-4px", "sprites-10k-16px", "sprites-100k-4px",
+  "sprites-100k-16px-1t", "sprites-1M-4px-1t", "sprites-10k-16px-1t", "sprites-100k-4px-1t",
+  "show-10k", "show-2k",
 ]
 
 /// The cells of the kernel (b) table, one row per workload: N, medians with min–max, the ratio

@@ -118,7 +118,7 @@ if !renderRows.isEmpty {
     [
       "workload", "N", "Burst median (min–max)", "kernel (b) median (min–max)", "ratio",
       "Burst throughput", "unit",
-    ], [19, 9, 25, 29, 8, 24], renderTableCells(renderRows))
+    ], [22, 9, 25, 29, 8, 24], renderTableCells(renderRows))
 }
 print("")
 for n in notes + kernelNotes + renderNotes + shellNotes { print(options.markdown ? "- " + n : n) }

@@ -232,8 +232,8 @@ package enum SceneRenderer {
     var backgroundDrawn = false
     /// Where small particle sprites are drawn from in a terminal text frame; nil: exactly.
     var stamps: SpriteStamps? = nil
-    /// Polled every 256 particles (a few large sprites can take long); once it says stop,
-    /// nothing more is drawn.
+    /// Polled every 256 particles as they are worked out, and so between batches of sprites
+    /// (a batch's boxes are at most `batchPixels`); once it says stop, nothing more is drawn.
     let stop: () -> Bool
     var stopped = false
     var drawnSincePoll = 0
@@ -501,62 +501,109 @@ package enum SceneRenderer {
       }
       let stop = self.stop
       let stamps = self.stamps
-      target.withSpritePen { pen in
-        for (slot, i) in order {
-          polled += 1
-          if polled >= 256 {
-            polled = 0
-            if stop() { halted = true }
+      // Each particle's sprite (look, map, tint), or nil when it draws nothing.
+      func job(_ slot: Int, _ i: Int) -> SpriteJob? {
+        guard let look = looks[slot] else { return nil }
+        let k = offsets[slot] + i
+        let a = min(max(frame.alpha[k], 0), 1) * layerOpacity
+        guard a > 0 else { return nil }
+        let size = Double(abs(frame.scale[k]))
+        guard size > 0 else { return nil }
+        let rot = Double(frame.rotation[k])
+        // One reduction for both (bit for bit `cos`, `sin`).
+        let (sn, cs) = rot == 0 ? (0.0, 1.0) : CoreMath.sincos(rot)
+        let w = look.width * size
+        let h = look.height * size
+        // translate(x, y) · rotate · scale(w, h), in layer space, then to the canvas.
+        let local = Affine2D(
+          a: cs * w, b: sn * w, c: -sn * h, d: cs * h, tx: Double(frame.x[k]),
+          ty: Double(frame.y[k]))
+        let m: Affine2D
+        if let depth {
+          // The plane through the particle parallel to the layer, at its depth, projected.
+          let z = Double(frame.z[k])
+          let t = depth.layer.m
+          let slice = Projective2D(
+            a: t[0], b: t[1], p: t[3], c: t[4], d: t[5], q: t[7], tx: z * t[8] + t[12],
+            ty: z * t[9] + t[13], r: z * t[11] + t[15])
+          guard
+            let tangent = Projective2D.compose(depth.parent, slice)
+              .tangent(atX: local.tx, y: local.ty)
+          else { return nil }
+          m = tangent
+        } else if let flat {
+          m = flat
+        } else if let tangent = projective.tangent(atX: local.tx, y: local.ty) {
+          m = tangent
+        } else {
+          return nil
+        }
+        let transform = compose(m, local)
+        let tint = RGBA(
+          r: min(max(frame.red[k], 0), 1), g: min(max(frame.green[k], 0), 1),
+          b: min(max(frame.blue[k], 0), 1), a: a)
+        return SpriteJob(look: slot, transform: transform, tint: tint)
+      }
+      // With stamps (a terminal text frame), one pen draws the sprites one after another.
+      if let stamps {
+        target.withSpritePen { pen in
+          for (slot, i) in order {
+            polled += 1
+            if polled >= 256 {
+              polled = 0
+              if stop() { halted = true }
+            }
+            if halted { return }
+            guard let job = job(slot, i), let look = looks[slot] else { continue }
+            if stamps.draw(
+              look.sprite, transform: job.transform, tint: job.tint, blend: blend, with: pen)
+            {
+              continue
+            }
+            pen.draw(look.sprite, transform: job.transform, tint: job.tint, blend: blend)
           }
-          if halted { return }
-          guard let look = looks[slot] else { continue }
-          let k = offsets[slot] + i
-          let a = min(max(frame.alpha[k], 0), 1) * layerOpacity
-          guard a > 0 else { continue }
-          let size = Double(abs(frame.scale[k]))
-          guard size > 0 else { continue }
-          let rot = Double(frame.rotation[k])
-          // One reduction for both (bit for bit `cos`, `sin`).
-          let (sn, cs) = rot == 0 ? (0.0, 1.0) : CoreMath.sincos(rot)
-          let w = look.width * size
-          let h = look.height * size
-          // translate(x, y) · rotate · scale(w, h), in layer space, then to the canvas.
-          let local = Affine2D(
-            a: cs * w, b: sn * w, c: -sn * h, d: cs * h, tx: Double(frame.x[k]),
-            ty: Double(frame.y[k]))
-          let m: Affine2D
-          if let depth {
-            // The plane through the particle parallel to the layer, at its depth, projected.
-            let z = Double(frame.z[k])
-            let t = depth.layer.m
-            let slice = Projective2D(
-              a: t[0], b: t[1], p: t[3], c: t[4], d: t[5], q: t[7], tx: z * t[8] + t[12],
-              ty: z * t[9] + t[13], r: z * t[11] + t[15])
-            guard
-              let tangent = Projective2D.compose(depth.parent, slice)
-                .tangent(atX: local.tx, y: local.ty)
-            else { continue }
-            m = tangent
-          } else if let flat {
-            m = flat
-          } else if let tangent = projective.tangent(atX: local.tx, y: local.ty) {
-            m = tangent
-          } else {
-            continue
-          }
-          let transform = compose(m, local)
-          let tint = RGBA(
-            r: min(max(frame.red[k], 0), 1), g: min(max(frame.green[k], 0), 1),
-            b: min(max(frame.blue[k], 0), 1), a: a)
-          if let stamps,
-            stamps.draw(look.sprite, transform: transform, tint: tint, blend: blend, with: pen)
-          {
-            continue
-          }
-          pen.draw(look.sprite, transform: transform, tint: tint, blend: blend)
+        }
+        return
+      }
+      // Otherwise in batches, each drawn band by band on the scene's workers (the bytes are
+      // the same as one pen's, whatever the workers: Canvas.drawSprites).
+      let sprites = looks.map { $0?.sprite ?? Self.nothing }
+      var jobs: [SpriteJob] = []
+      jobs.reserveCapacity(min(order.count, Self.batch))
+      // The pixels of the batch's sprites' boxes, so that a batch of large sprites is drawn
+      // before `stop` goes long unasked.
+      var area = 0.0
+      for (slot, i) in order {
+        polled += 1
+        if polled >= 256 {
+          polled = 0
+          if stop() { halted = true }
+        }
+        if halted { return }
+        guard let job = job(slot, i) else { continue }
+        jobs.append(job)
+        let t = job.transform
+        let box = (t.a.magnitude + t.c.magnitude + 1) * (t.b.magnitude + t.d.magnitude + 1)
+        area += box.isFinite ? min(box, Self.batchPixels) : 0
+        if jobs.count >= Self.batch || area >= Self.batchPixels {
+          target.drawSprites(jobs, looks: sprites, blend: blend, workers: scene.workers)
+          jobs.removeAll(keepingCapacity: true)
+          area = 0
         }
       }
+      target.drawSprites(jobs, looks: sprites, blend: blend, workers: scene.workers)
     }
+
+    /// Sprites per batch: enough that the bands' lists are long, few enough that the batch's
+    /// sprites (72 bytes each) stay a few MiB.
+    static let batch = 1 << 17
+    /// The most pixels of sprites' boxes per batch (a few tenths of a second of drawing), so
+    /// that Ctrl-C is noticed soon even among large sprites.
+    static let batchPixels = Double(1 << 24)
+    /// A look no job refers to (a cell without an image draws nothing).
+    static let nothing = SpriteLook(
+      SpriteImage(width: 1, height: 1, premultiplied: [0, 0, 0, 0]), contentsRect: (0, 0, 1, 1),
+      filter: .linear)
   }
 }
 

@@ -100,7 +100,7 @@ extension Canvas {
 /// image, the part shown and how it is filtered, with everything derived from them alone (the
 /// splat's level and mean colour, each mip level's sampling geometry), so that an emitter
 /// cell's particles share it (docs/semantics.md, "Drawing").
-final class SpriteLook {
+final class SpriteLook: Sendable {
   let image: SpriteImage
   let rect: (x: Double, y: Double, w: Double, h: Double)
   let filter: SpriteFilter

@@ -13,6 +13,12 @@ struct SpritePen {
   /// Whether rows skip the pixels of the box that cannot be covered (see `draw`); false: every
   /// pixel of each row's box is worked out, as before the trimming.
   var trimming = true
+  /// The rows the pen may write, `rowLow ..< rowHigh` (clipped to the canvas): a band of the
+  /// canvas, when several bands are drawn at once (``Canvas/drawSprites(_:looks:blend:workers:)``).
+  /// A pixel's bytes do not depend on the band: every row of a sprite is worked out from the
+  /// sprite alone.
+  var rowLow = 0
+  var rowHigh = Int.max
 
   /// Draws one sprite of `look`: see ``Canvas/drawSprite(_:contentsRect:transform:tint:blend:filter:)``.
   func draw(_ look: SpriteLook, transform: Affine2D, tint: RGBA, blend: BlendMode) {
@@ -29,17 +35,20 @@ struct SpritePen {
         tint: tintColor, blend: blend)
       return
     }
-    guard let inverse = transform.inverted() else { return }
-
-    let (lod, nearest) = Canvas.level(
-      imageWidth: look.imageW, imageHeight: look.imageH, inverse: inverse, filter: look.filter)
-
+    // The box first: a sprite outside the pen's rows needs nothing more.
     guard
       let box = PixelBox(
         transform, minX: -0.5, minY: -0.5, maxX: 0.5, maxY: 0.5, margin: 0.5, width: width,
         height: height),
       let base
     else { return }
+    let firstRow = max(box.y0, rowLow)
+    let endRow = min(box.y1, rowHigh)
+    if firstRow >= endRow { return }
+    guard let inverse = transform.inverted() else { return }
+
+    let (lod, nearest) = Canvas.level(
+      imageWidth: look.imageW, imageHeight: look.imageH, inverse: inverse, filter: look.filter)
     // Sprite units per pixel along each sprite axis's normal, for the edge coverage.
     let gradU = (inverse.a * inverse.a + inverse.c * inverse.c).squareRoot()
     let gradV = (inverse.b * inverse.b + inverse.d * inverse.d).squareRoot()
@@ -77,7 +86,7 @@ struct SpritePen {
     look.image.storage.withUnsafeBufferPointer { texels in
       guard let texelBase = texels.baseAddress else { return }
       let sampler = MipSampler(look.levels, texelBase, lod: lod, nearest: nearest)
-      for y in box.y0..<box.y1 {
+      for y in firstRow..<endRow {
         let py = Double(y) + 0.5
         let rowU = inverse.c * py + inverse.tx
         let rowV = inverse.d * py + inverse.ty
@@ -162,7 +171,8 @@ struct SpritePen {
     let firstX = Int(min(max(left.rounded(.down), -4), limit))
     let firstY = Int(min(max(top.rounded(.down), -4), limit))
     let canvasWidth = width
-    let canvasHeight = height
+    let lowRow = max(0, rowLow)
+    let highRow = min(height, rowHigh)
     // The overlap of the box with each of the ≤ 3 columns and rows, computed once.
     var wxs = SIMD3<Float>(repeating: 0)
     var wys = SIMD3<Float>(repeating: 0)
@@ -175,7 +185,7 @@ struct SpritePen {
     for j in 0..<3 {
       let y = firstY + j
       let wy = wys[j]
-      if y < 0 || y >= canvasHeight || wy <= 0 { continue }
+      if y < lowRow || y >= highRow || wy <= 0 { continue }
       for i in 0..<3 {
         let x = firstX + i
         let wx = wxs[i]
