@@ -233,4 +233,73 @@ struct ImportLifecycleTests {
     let r = try imported("Start.swift", source, then: "actions\nrun start\nget e.birthRate\n")
     #expect(r.transcript.contains("action start { set e.birthRate 5 }\n5\n"), "\(r.transcript)")
   }
+
+  /// A timer (or delay) written inside a branch of an `if` schedules only itself: the branch's
+  /// other statements still run. Before, the whole `if` was read as the timer statement.
+  static let timerInBranch: [(file: String, source: String)] = [
+    (
+      "Toggle.m",
+      """
+      @implementation ToggleViewController
+      - (void)start:(UIButton *)button {
+        if (button.tag % 2 == 0) {
+          if (!self.timer) {
+            self.timer = [NSTimer scheduledTimerWithTimeInterval:3 target:self
+              selector:@selector(pulse:) userInfo:nil repeats:YES];
+          }
+          [self fire:nil];
+        } else {
+          [sparks removeFromSuperlayer];
+        }
+      }
+      - (void)pulse:(NSTimer *)timer {
+        sparks.opacity = 0.5;
+      }
+      - (void)fire:(NSTimer *)timer {
+        sparks = [CAEmitterLayer layer];
+        CAEmitterCell *c = [CAEmitterCell emitterCell];
+        c.birthRate = 50;
+        c.lifetime = 2;
+        sparks.emitterCells = @[c];
+        [self.view.layer addSublayer:sparks];
+      }
+      @end
+
+      """
+    ),
+    (
+      "Toggle.swift",
+      """
+      import UIKit
+      class ToggleViewController: UIViewController {
+        var sparks: CAEmitterLayer?
+        @objc func start(_ sender: UIButton) {
+          if sender.isSelected {
+            DispatchQueue.main.asyncAfter(deadline: .now() + 1) { self.sparks?.opacity = 0.5 }
+            fire()
+          }
+        }
+        func fire() {
+          let e = CAEmitterLayer()
+          let c = CAEmitterCell()
+          c.birthRate = 50
+          c.lifetime = 2
+          e.emitterCells = [c]
+          view.layer.addSublayer(e)
+          sparks = e
+        }
+      }
+
+      """
+    ),
+  ]
+
+  @Test(
+    "a timer or delay inside an if's branch schedules itself; the branch's other statements run",
+    arguments: timerInBranch)
+  func timerInsideBranch(_ file: String, _ source: String) throws {
+    let r = try imported(file, source, then: "actions\n")
+    #expect(r.transcript.contains("run fire"), "\(r.transcript)")
+    #expect(r.transcript.contains("start run once"), "\(r.transcript)")
+  }
 }

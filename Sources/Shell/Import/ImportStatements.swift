@@ -6,6 +6,11 @@ import Core
 /// `if`, `guard` and `switch` with their conditions, assignments and appends to an array; any
 /// other statement is an expression, run for what it does.
 extension ImportInterpreter {
+  /// The words that begin a statement holding other statements in braces.
+  static let compoundHeads: Set<String> = [
+    "if", "guard", "switch", "for", "while", "repeat", "do",
+  ]
+
   /// Runs one statement; a `return` gives its value (`.void` for a bare one).
   func statement(_ s: Range<Int>) throws(ImportSkip) -> ImportValue? {
     steps += 1
@@ -46,15 +51,20 @@ extension ImportInterpreter {
       }
       return nil  // the superclass's part: UIKit's, not the emitter's
     }
-    if try localAction(i, s) { return nil }
-    if try invalidate(i, s) { return nil }
-    if try uiViewAnimate(i, s) { return nil }
-    if try scheduledBlock(i, s) { return nil }
-    if try dispatchAfter(i, s) { return nil }
-    if try delayHelper(i, s) { return nil }
-    if try mainQueueBlock(i, s) { return nil }
-    if try performAfterDelay(i, s) { return nil }
-    if try scheduledTimer(i, s) { return nil }
+    // A statement that holds others (`if`, a loop, `switch`) is not itself a schedule, though
+    // its branches may make one: each branch's statements are read when it runs (the timer of
+    // `if (!self.timer) { self.timer = [NSTimer …]; [self fire]; }` is not the whole `if`).
+    if !(head.kind == .identifier && Self.compoundHeads.contains(head.text)) {
+      if try localAction(i, s) { return nil }
+      if try invalidate(i, s) { return nil }
+      if try uiViewAnimate(i, s) { return nil }
+      if try scheduledBlock(i, s) { return nil }
+      if try dispatchAfter(i, s) { return nil }
+      if try delayHelper(i, s) { return nil }
+      if try mainQueueBlock(i, s) { return nil }
+      if try performAfterDelay(i, s) { return nil }
+      if try scheduledTimer(i, s) { return nil }
+    }
     // A schedule this statement itself makes but no form above read; one inside braces (an
     // `if`'s branch, a block) is the inner statement's to read when it runs.
     var outside: Set<String> = []
