@@ -302,4 +302,66 @@ struct ImportLifecycleTests {
     #expect(r.transcript.contains("run fire"), "\(r.transcript)")
     #expect(r.transcript.contains("start run once"), "\(r.transcript)")
   }
+
+  /// Deadlines kept in a variable before the schedule that uses them, as the dispatch clock
+  /// writes them in both languages; the block as `^(void) { … }`; instance variables through
+  /// `self->`.
+  static let deadlines: [(file: String, source: String)] = [
+    (
+      "Deadline.m",
+      """
+      @implementation PopView
+      - (id)initWithFrame:(CGRect)frame {
+        self = [super initWithFrame:frame];
+        if (self) {
+          _pop = [CAEmitterLayer layer];
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.birthRate = 20;
+          c.lifetime = 3;
+          _pop.emitterCells = @[c];
+          [self.layer addSublayer:_pop];
+          double delayInSeconds = 1.5;
+          dispatch_time_t when = dispatch_time(DISPATCH_TIME_NOW, delayInSeconds * NSEC_PER_SEC);
+          dispatch_after(when, dispatch_get_main_queue(), ^(void) {
+            [self->_pop setBirthRate:0];
+          });
+        }
+        return self;
+      }
+      @end
+
+      """
+    ),
+    (
+      "Deadline.swift",
+      """
+      import UIKit
+      class PopView: UIView {
+        let pop = CAEmitterLayer()
+        override init(frame: CGRect) {
+          super.init(frame: frame)
+          let c = CAEmitterCell()
+          c.birthRate = 20
+          c.lifetime = 3
+          pop.emitterCells = [c]
+          layer.addSublayer(pop)
+          let when = DispatchTime.now() + .milliseconds(1500)
+          DispatchQueue.main.asyncAfter(deadline: when) { self.pop.birthRate = 0 }
+        }
+      }
+
+      """
+    ),
+  ]
+
+  @Test(
+    "a deadline worked out before its schedule (dispatch_time, DispatchTime.now() + .milliseconds) delays the block by it",
+    arguments: deadlines)
+  func deadlineInVariable(_ file: String, _ source: String) throws {
+    let r = try imported(
+      file, source, then: "step 1.4\nget pop.birthRate\nstep 0.2\nget pop.birthRate\n")
+    #expect(!r.transcript.contains("skipped"), "\(r.transcript)")
+    // On at 1.4 s, off at 1.6 s: the block ran 1.5 s after the setup.
+    #expect(r.transcript.contains("\n1\n0\n"), "\(r.transcript)")
+  }
 }

@@ -59,6 +59,7 @@ extension ImportInterpreter {
       // `.confetti(with: .red)` where a cell goes: a static function of the file's extension.
       return try call(.function(String(c.dropFirst())), args, at: at)
     }
+    if let clock = try dispatchClock(v, labels, values, at: at) { return clock }
     if case .constant(".random") = v,
       let drawn = try randomCall("CGFloat.random", labels, values, at: at)
     {

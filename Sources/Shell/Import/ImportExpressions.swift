@@ -586,7 +586,7 @@ extension ImportInterpreter {
     "Float", "Double", "Int", "NSNumber", "NSValue", "UIColor", "CGColor", "UIImage", "UIScreen",
     "CGPointMake", "CGSizeMake", "CGRectMake", "CACurrentMediaTime", "NSArray", "NSMutableArray",
     "sin", "cos", "sqrt", "abs", "fabs", "min", "max", "fmin", "fmax", "floor", "ceil", "round",
-    "stride", "Bundle",
+    "stride", "Bundle", "DispatchTime", "DispatchWallTime", "dispatch_time",
     "CGRectGetMidX", "CGRectGetMidY", "CGRectGetWidth", "CGRectGetHeight", "#colorLiteral",
     "#imageLiteral",
   ]).union(randomFunctions)

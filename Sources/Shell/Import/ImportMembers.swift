@@ -143,6 +143,9 @@ extension ImportInterpreter {
       }
       if type == "PlaygroundPage", name == "current" { return .type("PlaygroundPage.current") }
       if type == "Bundle", name == "main" || name == "module" { return .constant("Bundle") }
+      if ["DispatchTime", "DispatchWallTime"].contains(type), name == "now" {
+        return .method(v, name)  // the dispatch clock's `now()` (`dispatchClock`)
+      }
       if program.typeNames.contains(type),
         let f = program.functions.firstIndex(where: { $0.name == name })
       {

@@ -117,7 +117,11 @@ extension ImportInterpreter {
     if tokens[d].isIdentifier("DispatchTime") { d += 1 }
     guard d + 3 < close + 1, tokens[d].isPunctuation("."), tokens[d + 1].isIdentifier("now"),
       tokens[d + 2].isPunctuation("("), tokens[d + 3].isPunctuation(")")
-    else { throw skip("only a deadline of .now() + SECONDS is scheduled") }
+    else {
+      // A deadline worked out before (`let when = DispatchTime.now() + 2`).
+      try delayed(try delay(until: (open + 3)..<close), block)
+      return true
+    }
     d += 4
     var delay = 0.0
     if d < close {
@@ -130,26 +134,79 @@ extension ImportInterpreter {
     return true
   }
 
+  /// The dispatch clock's values, as times on the clock `CACurrentMediaTime()` reads: a
+  /// deadline kept in a variable (`let when = DispatchTime.now() + 2`, `dispatch_time_t t =
+  /// dispatch_time(DISPATCH_TIME_NOW, 2 * NSEC_PER_SEC)`) is then a number the schedule
+  /// subtracts `now` from. `.seconds(2)`, `.milliseconds(500)` (a `DispatchTimeInterval`) are
+  /// seconds. Nil for any other call.
+  func dispatchClock(
+    _ v: ImportValue, _ labels: [String], _ values: [ImportValue], at: SourceToken
+  ) throws(ImportSkip) -> ImportValue? {
+    switch (v, labels) {
+    case (.constant(".now"), []), (.method(.type("DispatchTime"), "now"), []),
+      (.method(.type("DispatchWallTime"), "now"), []):
+      return .number(now)
+    case (.type("dispatch_time"), ["_", "_"]):
+      // DISPATCH_TIME_NOW is 0 in C: a time after now, in nanoseconds.
+      switch values[0] {
+      case .constant("DISPATCH_TIME_NOW"), .type("DISPATCH_TIME_NOW"), .number(0): break
+      default: throw skip("only dispatch_time(DISPATCH_TIME_NOW, …) is read", at)
+      }
+      return .number(now + (try number(values[1], at: at)) / 1e9)
+    case (.constant(let unit), ["_"]):
+      guard let scale = Self.dispatchUnits[unit] else { return nil }
+      return .number(try number(values[0], at: at) * scale)
+    default:
+      return nil
+    }
+  }
+
+  /// `DispatchTimeInterval`'s cases, in seconds.
+  static let dispatchUnits: [String: Double] = [
+    ".seconds": 1, ".milliseconds": 1e-3, ".microseconds": 1e-6, ".nanoseconds": 1e-9,
+  ]
+
+  /// The delay until a deadline the code computed (`asyncAfter(deadline: when)`), a time on
+  /// the clock `dispatchClock` gives.
+  func delay(until deadline: Range<Int>) throws(ImportSkip) -> Double {
+    let value = try expression(deadline)
+    guard case .number(let t) = value else {
+      throw skip("only a deadline of .now() + SECONDS is scheduled", tokens[deadline.lowerBound])
+    }
+    let d = t - now
+    guard d >= 0, d.isFinite else { throw skip("a delay must be 0 or more seconds") }
+    return d
+  }
+
   /// `dispatch_after(dispatch_time(DISPATCH_TIME_NOW, NANOSECONDS), QUEUE, ^{ … })`:
   /// `after SECONDS { … }`.
   func dispatchAfter(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
     guard spells(["dispatch_after", "("], at: i, in: s) else { return false }
     let close = program.closing(i + 1, in: s)
-    guard spells(["dispatch_time", "(", "DISPATCH_TIME_NOW"], at: i + 2, in: s) else {
-      throw skip("only dispatch_time(DISPATCH_TIME_NOW, …) is scheduled")
-    }
-    let timeClose = program.closing(i + 3, in: s)
+    let timeClose: Int
     var delay = 0.0
-    if i + 5 < timeClose, tokens[i + 5].isPunctuation(",") {
-      delay = try seconds((i + 6)..<timeClose) / 1e9
+    if spells(["dispatch_time", "(", "DISPATCH_TIME_NOW"], at: i + 2, in: s) {
+      timeClose = program.closing(i + 3, in: s)
+      if i + 5 < timeClose, tokens[i + 5].isPunctuation(",") {
+        delay = try seconds((i + 6)..<timeClose) / 1e9
+      }
+    } else {
+      // A deadline worked out before (`dispatch_after(popTime, …)`).
+      guard let comma = topLevelIndex(of: ",", in: (i + 2)..<close) else {
+        throw skip("only dispatch_time(DISPATCH_TIME_NOW, …) is scheduled")
+      }
+      timeClose = comma
+      delay = try self.delay(until: (i + 2)..<comma)
     }
-    guard
-      let caret = (timeClose..<close).first(where: {
-        tokens[$0].isPunctuation("^") && $0 + 1 < close && tokens[$0 + 1].isPunctuation("{")
+    // The block: `^{ … }`, or `^(void) { … }` with its empty parameter list.
+    guard let caret = (timeClose..<close).first(where: { tokens[$0].isPunctuation("^") }),
+      let brace = (caret + 1..<close).first(where: { tokens[$0].isPunctuation("{") }),
+      tokens[(caret + 1)..<brace].allSatisfy({
+        $0.isPunctuation("(") || $0.isPunctuation(")") || $0.isIdentifier("void")
       })
     else { throw skip("only a block ^{ … } is scheduled") }
-    let end = program.closing(caret + 1, in: s)
-    try delayed(delay, (caret + 2)..<end)
+    let end = program.closing(brace, in: s)
+    try delayed(delay, (brace + 1)..<end)
     return true
   }
 

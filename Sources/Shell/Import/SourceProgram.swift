@@ -89,6 +89,11 @@ struct SourceProgram: Sendable {
     var notes: [(at: SourceToken, message: String)] = []
     tokens = ConditionalCompilation.resolve(SourceTokenizer.tokens(source), notes: &notes)
     compilationNotes = notes
+    if language == .objc {
+      // `self->_emitter`: an instance variable through the pointer, the same variable that
+      // `_emitter` and `self._emitter` name here (blocks spell it so, to show they keep self).
+      for i in tokens.indices where tokens[i].isPunctuation("->") { tokens[i].text = "." }
+    }
     scan(0..<tokens.count, inType: false)
     for i in tokens.indices.dropLast()
     where ["class", "struct", "enum", "extension", "actor", "@implementation", "@interface"]
