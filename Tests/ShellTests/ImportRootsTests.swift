@@ -166,4 +166,39 @@ struct ImportTouchActionTests {
     let live = session.scene.stats().reduce(0) { $0 + $1.live }
     #expect(live > 0, "\(transcript)")
   }
+
+  @Test(
+    "a helper's static emitter that the file configures but never adds is added to the view, with a warning"
+  )
+  func unaddedEmitterIsShown() throws {
+    let source = """
+      import UIKit
+      class SnowMaker {
+        public static var cells = Array<CAEmitterCell>()
+        public static var emitter = CAEmitterLayer()
+        static func make(with images: Array<UIImage>) {
+          emitter.emitterShape = .line
+          for image in images { self.cell(with: image) }
+          emitter.emitterCells = cells
+        }
+        static func cell(with image: UIImage) {
+          let c = CAEmitterCell()
+          c.birthRate = 10
+          c.lifetime = 20
+          c.contents = image.cgImage
+          cells.append(c)
+        }
+      }
+
+      """
+    let path = try temporaryFile("SnowMaker.swift", contents: source)
+    let out = CapturedOutput()
+    let session = Session(sink: out)
+    let e = session.run(source: "import \(path)\nstep 1\ncount\n", file: "test")
+    #expect(e == nil, "\(out.stderr)")
+    #expect(out.stderr.contains("added this CAEmitterLayer to the view"), "\(out.stderr)")
+    // `Array<CAEmitterCell>()` is an empty array the helper appends its one cell to.
+    #expect(out.stdout.contains("1 cell"), "\(out.stdout)")
+    #expect(out.stdout.hasSuffix("total         10\n"), "\(out.stdout)")
+  }
 }

@@ -174,6 +174,8 @@ extension ImportInterpreter {
           return .formula(f)  // `Float(count)`
         }
         return .number(try number(values[0], at: at))
+      case ("Array", []), ("NSMutableArray", []), ("NSArray", []):
+        return .array([])  // `Array<CAEmitterCell>()`, an empty array
       case ("Array", let l) where l.first == "arrayLiteral":
         return .array(values)  // `Array(arrayLiteral: a, b)`
       case ("NSArray", ["array"]), ("NSMutableArray", ["array"]), ("Array", ["_"]):

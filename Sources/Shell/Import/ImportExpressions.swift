@@ -251,6 +251,31 @@ extension ImportInterpreter {
     return close + 1
   }
 
+  /// Where a Swift generic argument clause starting at `c` ends (`<CAEmitterCell>`, `<String,
+  /// [UIColor]>`), when a call or a member follows it; nil when `<` is a comparison.
+  private func genericClauseEnd(_ c: Int, _ end: Int) -> Int? {
+    guard program.language == .swift, c < end, tokens[c].isPunctuation("<") else { return nil }
+    var depth = 0
+    for j in c..<end {
+      let t = tokens[j]
+      if t.isPunctuation("<") {
+        depth += 1
+      } else if t.isPunctuation(">") {
+        depth -= 1
+        if depth == 0 {
+          guard j + 1 < end, tokens[j + 1].isPunctuation("(") || tokens[j + 1].isPunctuation(".")
+          else { return nil }
+          return j + 1
+        }
+      } else if !(t.kind == .identifier
+        || [",", ".", "[", "]", "?", "!", ":"].contains(where: t.isPunctuation))
+      {
+        return nil
+      }
+    }
+    return nil
+  }
+
   private func primary(_ c: inout Int, _ end: Int) throws(ImportSkip) -> ImportValue {
     let t = tokens[c]
     switch t.kind {
@@ -274,7 +299,11 @@ extension ImportInterpreter {
         if let own = frames.last?["self"] { return own }  // in an extension's initializer
         return program.selfIsEmitter ? try ownEmitter(at: t) : .host
       case "@selector", "#selector": throw skip("selectors are not followed", t)
-      default: return try variable(t.text, at: t)
+      default:
+        if let after = genericClauseEnd(c, end) {
+          c = after  // `Array<CAEmitterCell>()`: the type's arguments say nothing here
+        }
+        return try variable(t.text, at: t)
       }
     case .punctuation:
       switch t.text {

@@ -363,9 +363,34 @@ final class ImportInterpreter {
     where !usedProperties.contains(p.name) && !program.structNames.contains(p.owner ?? "") {
       warn(p.at, "skipped: property \(p.name) is not used by the setup code")
     }
+    showUnaddedEmitters()
     for (i, o) in objects.enumerated() where !o.attached && !blockCopies.contains(i) {
       let holder = o.kind == .cell ? "an emitter's emitterCells" : "a layer or the view"
       warn(o.created, "skipped: this \(o.className) is never added to \(holder)")
+    }
+  }
+
+  /// **(choice)** When nothing shows particles, an emitter with cells that the setup code
+  /// configured but never added to a layer (a helper's static emitter that the app's other
+  /// file adds, `SnowAnimation.emitter`) is added to the view, with a warning: what the
+  /// calling code would do, rather than an empty scene.
+  private func showUnaddedEmitters() {
+    guard runsAtImport == nil,
+      !objects.contains(where: { $0.kind == .emitter && $0.attached && !$0.cells.isEmpty })
+    else { return }
+    for o in objects.indices
+    where objects[o].kind == .emitter && !objects[o].attached && !objects[o].inStep
+      && !objects[o].cells.isEmpty && !blockCopies.contains(o)
+    {
+      let at = objects[o].created
+      do throws(ImportSkip) {
+        try attach(.object(o), to: .hostLayer, first: false, at: at)
+      } catch {
+        continue
+      }
+      warn(
+        at, "added this CAEmitterLayer to the view: nothing in the file adds it to a layer",
+        hint: "the code that adds it is elsewhere in the app; here it is added as it is")
     }
   }
 
