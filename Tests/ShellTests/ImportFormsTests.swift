@@ -55,6 +55,24 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "a layer's superlayer is the layer it was added to (the view's)",
+      ext: "m",
+      source: objc(
+        "  e.emitterPosition = CGPointMake(e.superlayer.bounds.size.width / 2, 7);"),
+      get: "e.emitterPosition", value: "160,7"),
+    Case(
+      name: "a sublayer's superlayer is its parent layer",
+      ext: "swift",
+      source: swift(
+        """
+            let inner = CAEmitterLayer()
+            inner.name = "inner"
+            e.frame = CGRect(x: 0, y: 0, width: 40, height: 30)
+            e.addSublayer(inner)
+            inner.emitterPosition = CGPoint(x: inner.superlayer!.bounds.width, y: 1)
+        """),
+      get: "inner.emitterPosition", value: "40,1"),
+    Case(
       name: "if let with a value the importer cannot know takes its branch",
       ext: "swift",
       source: swift(

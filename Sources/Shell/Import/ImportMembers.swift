@@ -321,6 +321,13 @@ extension ImportInterpreter {
       let name = objects[o].view != nil ? Self.viewToLayer[name] ?? name : name
       switch name {
       case "presentationLayer": return .presentation(o)
+      case "superlayer", "superview":
+        // The layer (or view) it was added to: the view's, another layer, or nil when none.
+        if hostSublayers.contains(o) { return name == "superview" ? .host : .hostLayer }
+        if let parent = objects.indices.first(where: { objects[$0].sublayers.contains(o) }) {
+          return .object(parent)
+        }
+        return .null
       case "addSublayer", "insertSublayer", "setValue", "add", "removeFromSuperlayer",
         "removeAllAnimations", "addAnimation", "removeAnimation", "removeAnimationForKey",
         "presentation",
