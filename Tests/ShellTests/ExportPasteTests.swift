@@ -131,6 +131,36 @@ struct ExportPasteTests {
     #expect(cell?.contents == .builtin(builtin))
   }
 
+  @Test(
+    "an action with parameters exports as a function with them, and imports back the same, without a warning",
+    arguments: ExportLanguage.allCases)
+  func parameterisedActions(language: ExportLanguage) throws {
+    let script = """
+      scene 200x200
+      emitter e
+      cell e c
+      set e.emitterCells.c birthRate=0 lifetime=1 contents=spark
+      action tap (point=100,100, n=3) { set e.emitterPosition $point; set e.emitterCells.c.birthRate $n*20; set e emitterSize=$n*pi,-$n+4 }
+
+      """
+    let r = try Self.exportImport(script, language: language, view: "200x200")
+    let opening =
+      language == .swift
+      ? "func tap(point: CGPoint = CGPoint(x: 100, y: 100), n: CGFloat = 3) {"
+      : "void (^tap)(CGPoint point, CGFloat n) = ^(CGPoint point, CGFloat n) {"
+    #expect(r.code.contains(opening), "\(r.code)")
+    #expect(!r.code.contains("no code equivalent"), "\(r.code)")
+    #expect(!r.stderr.contains("warning"), "\(r.stderr)")
+    let a = try #require(r.session.actions.first { $0.name == "tap" })
+    #expect(a.parameters.map(\.name) == ["point", "n"])
+    #expect(a.parameters.map(\.fallback) == ["100,100", "3"])
+    #expect(r.session.run(source: "run tap 40,50 2\n", file: "test") == nil)
+    let e = try #require(Self.layer("e", r.session))
+    #expect(e.emitter.emitterPosition == Point(40, 50))
+    #expect(e.cells.first?.birthRate == 40)
+    #expect(abs(e.emitter.emitterSize.width - 2 * .pi) < 1e-12 && e.emitter.emitterSize.height == 2)
+  }
+
   @Test("export images DIR writes each built-in image loaded by name as an image set")
   func images() throws {
     let dir = try temporaryFile("x", contents: "") + "-Assets.xcassets"

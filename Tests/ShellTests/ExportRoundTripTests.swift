@@ -44,6 +44,29 @@ struct ExportRoundTripTests {
   }
 
   @Test(
+    "an action's point and number parameters export as the function's and import back: runs with and without arguments agree",
+    arguments: ExportLanguage.allCases)
+  func parameterisedAction(language: ExportLanguage) throws {
+    let script = """
+      scene 160x120 #000000
+      emitter burst
+      set burst position=80,60 emitterShape=circle seed=5
+      cell burst spark
+      set burst.emitterCells.spark birthRate=0 lifetime=0.8 velocity=60 emissionRange=2*pi \
+          contents=spark
+      action tap (point=80,60, n=3) {
+        set burst.emitterPosition $point
+        set burst.emitterCells.spark.birthRate $n*20
+        set burst emitterSize=$n*pi,-$n+4 birthRate=($n-1)/2
+      }
+
+      """
+    try Self.check(
+      script, name: "parameters", language: language,
+      runs: [(0.1, "run tap"), (0.5, "run tap 20,30 5"), (1.2, "run tap n=1.5")])
+  }
+
+  @Test(
     "export then import of a repeating timer continues it (Timer, NSTimer)",
     arguments: ExportLanguage.allCases)
   func timer(language: ExportLanguage) throws {

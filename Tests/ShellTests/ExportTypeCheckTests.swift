@@ -53,6 +53,25 @@ let exportCoverageScenes: [(name: String, script: String)] = [
     """
   ),
   (
+    "ParameterisedActions",
+    """
+    scene 200x200 #000000
+    emitter burst
+    set burst emitterShape=circle emitterSize=10,0
+    cell burst spark
+    set burst.emitterCells.spark birthRate=0 lifetime=1 velocity=40 contents=spark
+    layer card
+    set card bounds=40x40 position=100,100 backgroundColor=#ff0000
+    action tap (point=100,100, n=3, tint=red) {
+      set burst.emitterPosition $point
+      set burst.emitterCells.spark.birthRate $n*20
+      set burst emitterSize=$n*pi,-$n+1 birthRate=$n/2
+      set card.backgroundColor $tint
+    }
+
+    """
+  ),
+  (
     "Scheduled",
     """
     scene 200x200 #101018

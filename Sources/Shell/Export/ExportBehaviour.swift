@@ -19,9 +19,12 @@ extension SceneExporter {
     }
     for a in actions {
       let ident = actionNames[a.name] ?? Self.identifier(for: a.name)
-      body.append(dialect.actionOpening(ident))
+      parameters = exportParameters(of: a)
+      body.append(dialect.actionOpening(ident, parameters: parameters))
       nested { e in e.translate(a.body, probe, in: "action \(a.name)") }
       body.append(dialect.actionClosing)
+      actionParameters[a.name] = parameters
+      parameters = []
     }
     if !timers.isEmpty {
       body.append("")
@@ -130,6 +133,9 @@ extension SceneExporter {
     case SceneCommands.set.name
     where tokens.count >= 3 && tokens[1].keyPath.contains("." + BehaviorCommands.keyPathWord):
       behaviorSet(cmd, probe, in: owner)
+    case SceneCommands.set.name
+    where tokens.count >= 3 && !parameters.isEmpty && cmd.source.contains(Binding.sigil):
+      parameterSet(cmd, probe, in: owner)
     case SceneCommands.set.name where tokens.count >= 3:
       var paths: [String] = []
       if !tokens[2].quoted, tokens[2].text.contains("=") {

@@ -45,8 +45,19 @@ protocol ExportDialect: Sendable {
 
   // MARK: Blocks and timers
 
-  /// The opening line of a named action's function (Objective-C: a block variable).
-  func actionOpening(_ ident: String) -> String
+  /// The opening line of a named action's function (Objective-C: a block variable), with its
+  /// parameters (Swift: with their defaults).
+  func actionOpening(_ ident: String, parameters: [ExportParameter]) -> String
+  /// What the returned table holds for an action: the function itself, or (with parameters)
+  /// a closure that calls it with their defaults.
+  func actionEntry(_ ident: String, parameters: [ExportParameter]) -> String
+  /// A number worked out from parameters as a property's value (Swift converts it to the
+  /// property's type: `.init(n * 2)`).
+  func numberValue(_ expression: String) -> String
+  /// A number worked out from parameters as an object (`setValue(_:forKeyPath:)`).
+  func boxedNumberExpression(_ expression: String) -> String
+  /// π, in an expression of parameters.
+  var piConstant: String { get }
   var actionClosing: String { get }
   /// Closes a timer's block.
   var timerClosing: String { get }
@@ -206,7 +217,16 @@ struct SwiftDialect: ExportDialect {
     "\(names.swiftType).\(name).rawValue"
   }
 
-  func actionOpening(_ ident: String) -> String { "func \(ident)() {" }
+  func actionOpening(_ ident: String, parameters: [ExportParameter]) -> String {
+    let list = parameters.map { "\($0.ident): \($0.kind.typeName) = \($0.fallback)" }
+    return "func \(ident)(\(list.joined(separator: ", "))) {"
+  }
+  func actionEntry(_ ident: String, parameters: [ExportParameter]) -> String {
+    parameters.isEmpty ? ident : "{ \(ident)() }"
+  }
+  func numberValue(_ expression: String) -> String { ".init(\(expression))" }
+  func boxedNumberExpression(_ expression: String) -> String { expression }
+  let piConstant = ".pi"
   let actionClosing = "}"
   let timerClosing = "}"
   func afterOpening(_ seconds: String) -> String {
@@ -349,7 +369,18 @@ struct ObjectiveCDialect: ExportDialect {
   }
   func cellEnumeration(_ name: String, names: ConstantNames) -> String? { nil }
 
-  func actionOpening(_ ident: String) -> String { "void (^\(ident))(void) = ^{" }
+  func actionOpening(_ ident: String, parameters: [ExportParameter]) -> String {
+    guard !parameters.isEmpty else { return "void (^\(ident))(void) = ^{" }
+    let list = parameters.map { "\($0.kind.typeName) \($0.ident)" }.joined(separator: ", ")
+    return "void (^\(ident))(\(list)) = ^(\(list)) {"
+  }
+  func actionEntry(_ ident: String, parameters: [ExportParameter]) -> String {
+    guard !parameters.isEmpty else { return ident }
+    return "^{ \(ident)(\(parameters.map(\.fallback).joined(separator: ", "))); }"
+  }
+  func numberValue(_ expression: String) -> String { expression }
+  func boxedNumberExpression(_ expression: String) -> String { "@(\(expression))" }
+  let piConstant = "M_PI"
   let actionClosing = "};"
   let timerClosing = "}];"
   func afterOpening(_ seconds: String) -> String {

@@ -41,6 +41,10 @@ struct SceneExporter {
   var timers: [(timer: RepeatingTimer, next: Double)] = []
   /// Each action's identifier.
   var actionNames: [String: String] = [:]
+  /// The parameters of the action being written (`$NAME` in its commands), and of each
+  /// action written, by name.
+  var parameters: [ExportParameter] = []
+  var actionParameters: [String: [ExportParameter]] = [:]
   /// Commands in actions and timers that have no code equivalent, for the header.
   var leftOut: [String] = []
   /// The pending scheduled commands (`after`, `at`) and `fire` stops, in scene-time order.
@@ -188,7 +192,10 @@ struct SceneExporter {
     if !returned.isEmpty {
       body.append("")
       comment("The named actions, by name: the host calls one where Burst says run NAME.")
-      let pairs = returned.map { "\(string($0.name)): \($0.ident)" }
+      let pairs = returned.map {
+        "\(string($0.name)): "
+          + dialect.actionEntry($0.ident, parameters: actionParameters[$0.name] ?? [])
+      }
       statement("return " + dialect.dictionary(pairs, array: array))
     }
     var out = header().map { "// " + $0 }.joined(separator: "\n") + "\n"

@@ -121,35 +121,122 @@ extension ImportInterpreter {
   func localAction(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
     let name: String
     var open: Int
+    // The parameters' list: Swift's `(point: CGPoint = …, n: CGFloat = 3)`, the block's
+    // `(CGPoint point, CGFloat n)`.
+    var list: Range<Int>
     if program.language == .swift {
-      guard spells(["func"], at: i, in: s), i + 4 < s.upperBound,
-        tokens[i + 1].kind == .identifier, tokens[i + 2].isPunctuation("("),
-        tokens[i + 3].isPunctuation(")"), tokens[i + 4].isPunctuation("{")
+      guard spells(["func"], at: i, in: s), i + 3 < s.upperBound,
+        tokens[i + 1].kind == .identifier, tokens[i + 2].isPunctuation("(")
       else { return false }
-      (name, open) = (tokens[i + 1].text, i + 4)
+      let close = program.closing(i + 2, in: s)
+      guard close + 1 < s.upperBound, tokens[close + 1].isPunctuation("{") else { return false }
+      (name, open, list) = (tokens[i + 1].text, close + 1, (i + 3)..<close)
     } else {
       guard spells(["void", "(", "^"], at: i, in: s), i + 5 < s.upperBound,
         tokens[i + 3].kind == .identifier,
-        tokens[i + 4].isPunctuation(")"),
+        tokens[i + 4].isPunctuation(")"), tokens[i + 5].isPunctuation("("),
         let eq = topLevelIndex(of: "=", in: (i + 5)..<s.upperBound),
         eq + 1 < s.upperBound, tokens[eq + 1].isPunctuation("^"),
         let brace = (eq + 2..<s.upperBound).first(where: { tokens[$0].isPunctuation("{") })
       else { return false }
-      (name, open) = (tokens[i + 3].text, brace)
+      (name, open, list) = (tokens[i + 3].text, brace, (i + 6)..<program.closing(i + 5, in: s))
     }
     let close = program.closing(open, in: s)
     guard close < s.upperBound else { return false }
     guard recording.isEmpty else { throw skip("an action is defined outside other actions") }
+    let given = try localParameters(name, list)
     bind(name, .function(name), declare: true)
     localActions.insert(name)
+    // Its parameters are the action's (`$NAME`), read in its body in place of any variable
+    // of the same name, which they hide until the body ends.
+    let outer = frames.isEmpty ? instance : frames[frames.count - 1]
+    (parameters, usedParameters) = ([:], [])
+    for (p, kind, text) in given {
+      parameters[p] = (kind, text)
+      bind(p, .parameter(p), declare: true)
+    }
     let steps = recordSteps(program.statements(in: (open + 1)..<close))
+    if frames.isEmpty { instance = outer } else { frames[frames.count - 1] = outer }
     guard !steps.isEmpty else {
       throw skip(
         "nothing in \(name) becomes a command",
         tokens[i])
     }
-    actions.append(ImportAction(name: name, at: tokens[i], steps: steps))
+    let used = given.map(\.name).filter(usedParameters.contains).map {
+      ActionParameter(name: $0, fallback: parameters[$0]?.text)
+    }
+    parameters = [:]
+    actions.append(ImportAction(name: name, at: tokens[i], steps: steps, parameters: used))
     return true
+  }
+
+  /// The parameters of local action `name` whose list is `list`, each with its default: a
+  /// point or a number. Swift gives them in the list (`n: CGFloat = 3`); an Objective-C block
+  /// has none, and takes the arguments of the file's call of it that gives every one
+  /// (`^{ tap(CGPointMake(160, 120), 3); }`, as `export` returns it).
+  private func localParameters(_ name: String, _ list: Range<Int>) throws(ImportSkip)
+    -> [(name: String, kind: PropertyKind, text: String)]
+  {
+    var pieces: [Range<Int>] = []
+    var start = list.lowerBound
+    while let comma = topLevelIndex(of: ",", in: start..<list.upperBound) {
+      pieces.append(start..<comma)
+      start = comma + 1
+    }
+    if start < list.upperBound { pieces.append(start..<list.upperBound) }
+    if pieces.count == 1, pieces[0].count == 1, tokens[pieces[0].lowerBound].isIdentifier("void") {
+      return []
+    }
+    var names: [String] = []
+    var defaults: [Range<Int>?] = []
+    for piece in pieces {
+      if program.language == .swift {
+        guard let colon = topLevelIndex(of: ":", in: piece), colon > piece.lowerBound,
+          tokens[colon - 1].kind == .identifier
+        else { throw skip("a parameter of \(name) is written 'NAME: TYPE = DEFAULT'") }
+        names.append(tokens[colon - 1].text)
+        defaults.append(topLevelIndex(of: "=", in: piece).map { ($0 + 1)..<piece.upperBound })
+      } else {
+        guard let last = piece.last, tokens[last].kind == .identifier else {
+          throw skip("a parameter of \(name) is written 'TYPE NAME'")
+        }
+        names.append(tokens[last].text)
+        defaults.append(nil)
+      }
+    }
+    if program.language == .objc, !names.isEmpty {
+      // The arguments of a call `name(…)` elsewhere in the file.
+      for j in tokens.indices.dropLast(2)
+      where tokens[j].isIdentifier(name) && tokens[j + 1].isPunctuation("(")
+        && !(j > 0 && tokens[j - 1].isPunctuation("^"))
+      {
+        let end = program.closing(j + 1, in: j..<tokens.count)
+        var args: [Range<Int>] = []
+        var from = j + 2
+        while let comma = topLevelIndex(of: ",", in: from..<end) {
+          args.append(from..<comma)
+          from = comma + 1
+        }
+        if from < end { args.append(from..<end) }
+        if args.count == names.count {
+          defaults = args.map { $0 }
+          break
+        }
+      }
+    }
+    var out: [(name: String, kind: PropertyKind, text: String)] = []
+    for (k, p) in names.enumerated() {
+      guard let d = defaults[k], !d.isEmpty else {
+        throw skip(
+          "\(name)'s parameter '\(p)' has no default: only a point or a number with one is read")
+      }
+      switch try expression(d) {
+      case .point(let pt): out.append((p, .point, ValueFormatting.value(.point(pt))))
+      case .number(let x): out.append((p, .number(-1e9...1e9), ValueFormatting.number(x)))
+      default: throw skip("\(name)'s parameter '\(p)' is not a point or a number")
+      }
+    }
+    return out
   }
 
   /// `return ["tap": tap]` (`return @{@"tap": tap};`): the table of local actions by name,
@@ -157,10 +244,19 @@ extension ImportInterpreter {
   func actionTable(_ range: Range<Int>) -> Bool {
     var renamed: [String: String] = [:]
     for j in range where tokens[j].kind == .string && j + 2 < range.upperBound {
-      guard tokens[j + 1].isPunctuation(":"), tokens[j + 2].kind == .identifier,
-        localActions.contains(tokens[j + 2].text)
+      guard tokens[j + 1].isPunctuation(":") else { continue }
+      // `"tap": tap`, or a closure that calls it with its defaults: `"tap": { tap() }`,
+      // `@"tap": ^{ tap(CGPointMake(160, 120), 3); }`.
+      var k = j + 2
+      while k < range.upperBound, k < j + 4,
+        tokens[k].isPunctuation("{") || tokens[k].isPunctuation("^")
+      {
+        k += 1
+      }
+      guard k < range.upperBound, tokens[k].kind == .identifier,
+        localActions.contains(tokens[k].text)
       else { continue }
-      renamed[tokens[j + 2].text] = tokens[j].text
+      renamed[tokens[k].text] = tokens[j].text
     }
     guard !renamed.isEmpty else { return false }
     func rename(_ step: ImportStep) -> ImportStep {

@@ -60,6 +60,9 @@ extension ImportInterpreter {
       return try call(.function(String(c.dropFirst())), args, at: at)
     }
     if let clock = try dispatchClock(v, labels, values, at: at) { return clock }
+    if case .constant(".init") = v, labels == ["_"] {
+      return values[0]  // `.init(n * 2)`: a number converted to the property's type
+    }
     if case .constant(".random") = v,
       let drawn = try randomCall("CGFloat.random", labels, values, at: at)
     {
@@ -142,6 +145,15 @@ extension ImportInterpreter {
       where Self.viewClasses.contains(type)
         && (l.isEmpty || l == ["frame"] || l == ["type"] || l == ["image"]):
         return try createView(type, labels, values, at: at)
+      case (let t, let l)
+      where values.contains(where: isFormula)
+        && [
+          ["CGPoint", "x", "y"], ["CGPointMake", "_", "_"], ["CGSize", "width", "height"],
+          ["CGSizeMake", "_", "_"],
+        ].contains([t] + l):
+        // Worked out from the action's parameters when it runs: `X,Y` of two formulas.
+        guard let x = formulaText(values[0]), let y = formulaText(values[1]) else { break }
+        return .formula(x + "," + y)
       case ("CGPoint", ["x", "y"]), ("CGPointMake", ["_", "_"]):
         let n = try numbers()
         return .point(Point(n[0], n[1]))

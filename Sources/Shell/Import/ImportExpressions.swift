@@ -96,6 +96,9 @@ extension ImportInterpreter {
     if ["+", "-", "*", "/"].contains(op), let x = formulaText(a), let y = formulaText(b),
       isFormula(a) || isFormula(b)
     {
+      guard !x.contains(","), !y.contains(",") else {
+        throw skip("arithmetic on a point or a size of the action's parameters", at)
+      }
       return .formula("(\(x)\(op)\(y))")  // worked out when the action runs
     }
     let x = try number(a, at: at)

@@ -272,8 +272,11 @@ extension ImportInterpreter {
     }
     if isFormula(value), let text = formulaText(value) {
       // A number the action works out from its parameters when it runs.
+      // A pair (`X,Y` from `CGPoint(x:y:)`) is a point's or a size's; one number a number's.
+      let pair = text.contains(",")
       switch kind {
-      case .number, .angle:
+      case .number where !pair, .angle where !pair, .integer where !pair, .point where pair,
+        .size where pair:
         for name in parameters.keys where text.contains("$" + name) {
           usedParameters.insert(name)
         }
