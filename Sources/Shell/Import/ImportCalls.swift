@@ -312,11 +312,15 @@ extension ImportInterpreter {
       return try call(f, args: all, at: at)
     case .method(let receiver, let name):
       return try method(receiver, name, labels: labels, values: values, at: at)
-    case .closure(let body, let captured):
-      // `closure()`: its body runs where it is called (in a scheduled block, it is recorded).
-      let names = captured.keys.sorted()
+    case .closure(let body, let captured, let parameters):
+      // `closure()`: its body runs where it is called (in a scheduled block, it is recorded),
+      // its parameters bound to the arguments (`lower(2)` of `{ (n: Float) in … }`).
+      let names = captured.keys.sorted().filter { !parameters.contains($0) }
+      var given = Array(values.prefix(parameters.count))
+      given += Array(repeating: ImportValue.null, count: parameters.count - given.count)
       return try invoke(
-        body: body, parameters: names, args: names.map { captured[$0] ?? .null }, at: at)
+        body: body, parameters: names + parameters,
+        args: names.map { captured[$0] ?? .null } + given, at: at)
     case .array(let items)
     where args.isEmpty && items.count == 1 && { if case .type = items[0] { true } else { false } }():
       // `[CAEmitterCell]()`: an empty array of that type.
@@ -330,11 +334,22 @@ extension ImportInterpreter {
     }
   }
 
+  /// `CATransaction`: the settings of implicit animations, which the importer does not make
+  /// (a property set in code changes at once, as `set` does): its calls change nothing here.
+  static let transactionClass = "CATransaction"
+  static let transactionSettings: Set<String> = [
+    "begin", "commit", "flush", "lock", "unlock", "setDisableActions", "setAnimationDuration",
+    "setAnimationTimingFunction",
+  ]
+
   func method(
     _ receiver: ImportValue, _ name: String, labels: [String], values: [ImportValue],
     at: SourceToken
   ) throws(ImportSkip) -> ImportValue {
     if case .event = receiver { return try eventMethod(name) }
+    if case .type(Self.transactionClass) = receiver, Self.transactionSettings.contains(name) {
+      return .void
+    }
     if case .image = receiver, Self.imageKeepers.contains(name) { return receiver }
     if case .constant("Bundle") = receiver { return Self.resource(values) }
     if let value = try behaviorMethod(receiver, name, labels: labels, values: values, at: at) {

@@ -323,8 +323,9 @@ extension ImportInterpreter {
         return v
       case "{"
       where program.language == .swift && c > 0
-        && [",", "(", ":"].contains(tokens[c - 1].text):
-        // A closure passed as an argument (`delay(0.5, closure: { … })`).
+        && [",", "(", ":", "="].contains(tokens[c - 1].text):
+        // A closure passed as an argument (`delay(0.5, closure: { … })`), or kept in a
+        // variable (`let burst = { … }`, called later as `burst()`).
         let close = program.closing(c, in: c..<end)
         guard close < end else { throw skip("an unclosed '{'", t) }
         defer { c = close + 1 }
@@ -592,18 +593,27 @@ extension ImportInterpreter {
   /// A closure literal's value: its body (after a `params in` header) and what it captures.
   private func closure(_ inside: Range<Int>) -> ImportValue {
     var start = inside.lowerBound
-    // `{ _ in … }`, `{ (finished) in … }`, `{ [weak self] in … }`: the header ends at `in`.
+    // `{ _ in … }`, `{ (finished) in … }`, `{ (n: Float) -> Void in … }`: the header ends at
+    // `in`; its names before a `:` or `->` are the parameters.
     var j = inside.lowerBound
-    while j < inside.upperBound, j < inside.lowerBound + 16, !tokens[j].startsLine || j == start {
-      if tokens[j].isIdentifier("in") {
+    var parameters: [String] = []
+    var names: [String] = []
+    var inType = false
+    while j < inside.upperBound, j < inside.lowerBound + 24, !tokens[j].startsLine || j == start {
+      let t = tokens[j]
+      if t.isIdentifier("in") {
         start = j + 1
+        parameters = names
         break
       }
+      if t.isPunctuation(":") || t.isPunctuation("->") { inType = true }
+      if t.isPunctuation(",") { inType = false }
+      if t.kind == .identifier, !inType { names.append(t.text) }
       j += 1
     }
     var captured: [String: ImportValue] = [:]
     for frame in frames { captured.merge(frame) { _, new in new } }
-    return .closure(body: start..<inside.upperBound, captured: captured)
+    return .closure(body: start..<inside.upperBound, captured: captured, parameters: parameters)
   }
 
   /// Type names the importer knows as values to call or to read members of.
@@ -618,7 +628,7 @@ extension ImportInterpreter {
     "Float", "Double", "Int", "NSNumber", "NSValue", "UIColor", "CGColor", "UIImage", "UIScreen",
     "CGPointMake", "CGSizeMake", "CGRectMake", "CACurrentMediaTime", "NSArray", "NSMutableArray",
     "sin", "cos", "sqrt", "abs", "fabs", "min", "max", "fmin", "fmax", "floor", "ceil", "round",
-    "stride", "Bundle", "DispatchTime", "DispatchWallTime", "dispatch_time",
+    "stride", "Bundle", "CATransaction", "DispatchTime", "DispatchWallTime", "dispatch_time",
     "CGRectGetMidX", "CGRectGetMidY", "CGRectGetWidth", "CGRectGetHeight", "#colorLiteral",
     "#imageLiteral",
   ]).union(randomFunctions)

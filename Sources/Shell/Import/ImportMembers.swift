@@ -143,6 +143,9 @@ extension ImportInterpreter {
       }
       if type == "PlaygroundPage", name == "current" { return .type("PlaygroundPage.current") }
       if type == "Bundle", name == "main" || name == "module" { return .constant("Bundle") }
+      if type == Self.transactionClass, Self.transactionSettings.contains(name) {
+        return .method(v, name)
+      }
       if ["DispatchTime", "DispatchWallTime"].contains(type), name == "now" {
         return .method(v, name)  // the dispatch clock's `now()` (`dispatchClock`)
       }

@@ -96,6 +96,9 @@ extension ImportInterpreter {
     if case .event = receiver { return try eventMethod(first.0) }
     switch receiver {
     case .type(let type):
+      if type == Self.transactionClass, Self.transactionSettings.contains(first.0) {
+        return .void
+      }
       switch (type, selector) {
       case (Self.behaviorClass, "behaviorWithType:"):
         return try newBehavior(args[0], at: at)

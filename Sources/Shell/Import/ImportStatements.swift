@@ -6,6 +6,35 @@ import Core
 /// `if`, `guard` and `switch` with their conditions, assignments and appends to an array; any
 /// other statement is an expression, run for what it does.
 extension ImportInterpreter {
+  /// `let (w, h) = (bounds.width, bounds.height)`: each name takes the item in its place
+  /// (`_` takes none); the right-hand side is a tuple written out.
+  private func destructure(_ open: Int, _ s: Range<Int>) throws(ImportSkip) {
+    let close = program.closing(open, in: s)
+    guard close + 1 < s.upperBound, tokens[close + 1].isPunctuation("="),
+      close + 2 < s.upperBound, tokens[close + 2].isPunctuation("("),
+      program.closing(close + 2, in: s) == s.upperBound - 1
+    else { throw skip("only 'let (A, B) = (X, Y)' with the values written out is read") }
+    var targets: [String] = []
+    var start = open + 1
+    while true {
+      let end = topLevelIndex(of: ",", in: start..<close) ?? close
+      // `w`, `w: CGFloat`, `_`.
+      guard start < end, tokens[start].kind == .identifier else {
+        throw skip("only names are read on the left of 'let (…) ='")
+      }
+      targets.append(tokens[start].text)
+      if end == close { break }
+      start = end + 1
+    }
+    let values = try list((close + 3)..<(s.upperBound - 1)).map(\.1)
+    guard values.count == targets.count else {
+      throw skip("\(targets.count) names for \(values.count) values")
+    }
+    for (name, value) in zip(targets, values) where name != "_" {
+      bind(name, value, declare: true)
+    }
+  }
+
   /// The words that begin a statement holding other statements in braces.
   static let compoundHeads: Set<String> = [
     "if", "guard", "switch", "for", "while", "repeat", "do",
@@ -81,6 +110,10 @@ extension ImportInterpreter {
     }
     switch head.kind == .identifier ? head.text : "" {
     case "let", "var":
+      if program.language == .swift, i + 1 < s.upperBound, tokens[i + 1].isPunctuation("(") {
+        try destructure(i + 1, s)
+        return nil
+      }
       guard program.language == .swift, i + 1 < s.upperBound,
         tokens[i + 1].kind == .identifier
       else { throw skip("only 'let NAME = VALUE' declarations are read") }

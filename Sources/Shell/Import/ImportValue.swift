@@ -56,7 +56,7 @@ indirect enum ImportValue: Sendable, Equatable {
   case formula(String)
   /// A closure the code passes (`delay(0.5) { layer.birthRate = 0 }`): its body's tokens and
   /// the variables it captured where it was written.
-  case closure(body: Range<Int>, captured: [String: ImportValue])
+  case closure(body: Range<Int>, captured: [String: ImportValue], parameters: [String] = [])
   /// A value of a struct the file declares, made by its memberwise initializer
   /// (`ConfettiType(color: .red, shape: .circle)`): its fields by name.
   case record(type: String, fields: [String: ImportValue])

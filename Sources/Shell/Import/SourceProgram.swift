@@ -84,6 +84,48 @@ struct SourceProgram: Sendable {
   /// where the name is used.
   var macros: [String: (parameters: [String]?, body: Range<Int>)] = [:]
 
+  /// A closure's capture list (`{ [weak self] in … }`, `{ [unowned self, cell] _ in … }`)
+  /// says how the closure holds what it uses, which changes nothing here: the list goes, and
+  /// with it an `in` that no parameters precede.
+  static func withoutCaptureLists(_ tokens: [SourceToken]) -> [SourceToken] {
+    var out: [SourceToken] = []
+    out.reserveCapacity(tokens.count)
+    var i = 0
+    while i < tokens.count {
+      out.append(tokens[i])
+      guard tokens[i].isPunctuation("{"), i + 1 < tokens.count, tokens[i + 1].isPunctuation("[")
+      else {
+        i += 1
+        continue
+      }
+      // `[` NAME-ish items `]`, then the parameters (if any) and `in`, on that line.
+      var j = i + 2
+      while j < tokens.count, j < i + 40,
+        tokens[j].kind == .identifier
+          || [",", ".", "=", "?"].contains(where: tokens[j].isPunctuation)
+      {
+        j += 1
+      }
+      guard j < tokens.count, j > i + 2, tokens[j].isPunctuation("]") else {
+        i += 1
+        continue
+      }
+      var k = j + 1
+      while k < tokens.count, k < j + 40, !tokens[k].isIdentifier("in"), !tokens[k].startsLine,
+        !tokens[k].isPunctuation("{"), !tokens[k].isPunctuation("}")
+      {
+        k += 1
+      }
+      guard k < tokens.count, tokens[k].isIdentifier("in") else {
+        i += 1
+        continue
+      }
+      // Keep the parameters and `in`; with none, drop `in` as well.
+      i = k == j + 1 ? k + 1 : j + 1
+    }
+    return out
+  }
+
   init(source: String, language: ImportLanguage) {
     self.language = language
     var notes: [(at: SourceToken, message: String)] = []
@@ -93,6 +135,8 @@ struct SourceProgram: Sendable {
       // `self->_emitter`: an instance variable through the pointer, the same variable that
       // `_emitter` and `self._emitter` name here (blocks spell it so, to show they keep self).
       for i in tokens.indices where tokens[i].isPunctuation("->") { tokens[i].text = "." }
+    } else {
+      tokens = Self.withoutCaptureLists(tokens)
     }
     scan(0..<tokens.count, inType: false)
     for i in tokens.indices.dropLast()
