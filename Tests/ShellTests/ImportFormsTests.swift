@@ -21,9 +21,10 @@ struct ImportFormsTests {
   }
 
   /// A Swift view whose initializer holds `body`, with an emitter `e` already added.
-  static func swift(_ body: String, members: String = "") -> String {
+  static func swift(_ body: String, members: String = "", after: String = "") -> String {
     """
     import UIKit
+    \(after)
     class V: UIView {
     \(members)
       override init(frame: CGRect) {
@@ -56,6 +57,71 @@ struct ImportFormsTests {
   }
 
   static let cases: [Case] = [
+    Case(
+      name: "a computed property of the file's enumeration, read on a case (switch self)",
+      ext: "swift",
+      source: """
+        import UIKit
+        enum Speed {
+          case slow, fast
+          var value: CGFloat {
+            switch self {
+            case .slow: return 20
+            case .fast: return 90
+            }
+          }
+        }
+        class V: UIView {
+          override init(frame: CGRect) {
+            super.init(frame: frame)
+            let e = CAEmitterLayer()
+            let c = CAEmitterCell()
+            c.velocity = Speed.fast.value
+            c.lifetime = Float(Speed.slow.value)
+            e.emitterCells = [c]
+            layer.addSublayer(e)
+          }
+        }
+
+        """,
+      get: "e.emitterCells.c.velocity", value: "90", quiet: true),
+    Case(
+      name: "a static property the file adds to UIColor, as .name and UIColor.name",
+      ext: "swift",
+      source: swift(
+        """
+            let c = CAEmitterCell()
+            c.color = UIColor.brand.cgColor
+            e.emitterCells = [c]
+            e.backgroundColor = .brand
+        """,
+        members: "",
+        after:
+          "extension UIColor { static let brand = UIColor(red: 1, green: 0.5, blue: 0, alpha: 1) }"),
+      get: "e.backgroundColor", value: "#ff8000", quiet: true),
+    Case(
+      name: "the device is an iPhone (UIDevice.current.userInterfaceIdiom, Swift)",
+      ext: "swift",
+      source: swift(
+        """
+            switch UIDevice.current.userInterfaceIdiom {
+            case .pad: e.birthRate = 3
+            default: e.birthRate = 2
+            }
+        """),
+      get: "e.birthRate", value: "2", quiet: true),
+    Case(
+      name: "the device is an iPhone (UI_USER_INTERFACE_IDIOM(), Objective-C)",
+      ext: "m",
+      source: objc(
+        """
+          if ([UIDevice currentDevice].userInterfaceIdiom == UIUserInterfaceIdiomPad) {
+            e.birthRate = 3;
+          } else if (UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPhone) {
+            e.birthRate = 2;
+          }
+        """),
+      get: "e.birthRate", value: "2", quiet: true),
     Case(
       name: "a closure's capture list ([weak self] in) is read past",
       ext: "swift",

@@ -60,6 +60,9 @@ extension ImportInterpreter {
       return try call(.function(String(c.dropFirst())), args, at: at)
     }
     if let clock = try dispatchClock(v, labels, values, at: at) { return clock }
+    if case .function("UI_USER_INTERFACE_IDIOM") = v, labels.isEmpty {
+      return .constant(".phone")  // the macro reads the device's idiom: an iPhone here
+    }
     if case .constant(".init") = v, labels == ["_"] {
       return values[0]  // `.init(n * 2)`: a number converted to the property's type
     }
@@ -594,8 +597,9 @@ extension ImportInterpreter {
     // A body of one expression returns it (`var emitter: CAEmitterLayer { layer as! … }`).
     let statements = program.statements(in: range)
     if returnsValue, statements.count == 1, let first = statements.first,
-      !["let", "var", "return", "for", "if", "guard", "super"].contains(
-        tokens[first.lowerBound].text),
+      !["let", "var", "return", "for", "if", "guard", "super", "switch", "while", "repeat", "do"]
+        .contains(
+          tokens[first.lowerBound].text),
       ["=", "+=", "-=", "*=", "/="].allSatisfy({ topLevelIndex(of: $0, in: first) == nil }),
       !program.tokens[first].contains(where: {
         $0.isIdentifier("asyncAfter")

@@ -81,6 +81,11 @@ extension ImportInterpreter {
       }
       return .bool(op == "&&" ? x && y : x || y)
     }
+    if op == "==" || op == "!=", case .constant(let x) = a, case .constant(let y) = b {
+      // `.pad` and `UIUserInterfaceIdiom.pad`: the same case.
+      let same = x.split(separator: ".").last == y.split(separator: ".").last
+      return .bool(same == (op == "=="))
+    }
     if op == "==" || op == "!=" {
       if case .number = a, case .number = b {
       } else if a == .null || b == .null {
@@ -314,7 +319,14 @@ extension ImportInterpreter {
         guard c + 1 < end, tokens[c + 1].kind == .identifier else { break }
         c += 2
         let name = tokens[c - 1].text
-        return name == "pi" ? .number(.pi) : .constant("." + name)
+        if name == "pi" { return .number(.pi) }
+        if program.properties.contains(where: {
+          $0.name == name && $0.owner.map(Self.isKnownType) == true
+        }) {
+          // `.brand` where a colour goes: a static property the file adds to UIColor.
+          return try variable(name, at: tokens[c - 1])
+        }
+        return .constant("." + name)
       case "(":
         let close = program.closing(c, in: c..<end)
         guard close < end else { throw skip("an unclosed '('", t) }
@@ -616,6 +628,9 @@ extension ImportInterpreter {
     return .closure(body: start..<inside.upperBound, captured: captured, parameters: parameters)
   }
 
+  /// Objective-C's prefix of `UIUserInterfaceIdiom` cases.
+  static let idiomPrefix = "UIUserInterfaceIdiom"
+
   /// Type names the importer knows as values to call or to read members of.
   /// Whether the importer knows a type by itself (`UIColor`, `CGPoint`), so an extension of
   /// it in the file adds to Apple's type rather than declaring one of the app's.
@@ -628,7 +643,8 @@ extension ImportInterpreter {
     "Float", "Double", "Int", "NSNumber", "NSValue", "UIColor", "CGColor", "UIImage", "UIScreen",
     "CGPointMake", "CGSizeMake", "CGRectMake", "CACurrentMediaTime", "NSArray", "NSMutableArray",
     "sin", "cos", "sqrt", "abs", "fabs", "min", "max", "fmin", "fmax", "floor", "ceil", "round",
-    "stride", "Bundle", "CATransaction", "DispatchTime", "DispatchWallTime", "dispatch_time",
+    "stride", "Bundle", "CATransaction", "UIDevice", "DispatchTime", "DispatchWallTime",
+    "dispatch_time",
     "CGRectGetMidX", "CGRectGetMidY", "CGRectGetWidth", "CGRectGetHeight", "#colorLiteral",
     "#imageLiteral",
   ]).union(randomFunctions)
@@ -707,6 +723,12 @@ extension ImportInterpreter {
     }
     if let n = Self.infinite[name], name.first?.isUppercase == true { return .number(n) }
     if name.hasPrefix("kCA") { return .constant(name) }
+    if name.hasPrefix(Self.idiomPrefix), name.count > Self.idiomPrefix.count {
+      // `UIUserInterfaceIdiomPad`: the case `.pad`.
+      let rest = name.dropFirst(Self.idiomPrefix.count)
+      return .constant("." + rest.prefix(1).lowercased() + rest.dropFirst())
+    }
+    if name == "UI_USER_INTERFACE_IDIOM" { return .function(name) }
     if let n = ImportNames.number(name) { return .number(n) }
     if name.first?.isUppercase == true { return .type(name) }
     if program.language == .objc, name.hasPrefix("_"),

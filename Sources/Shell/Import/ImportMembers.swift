@@ -123,6 +123,9 @@ extension ImportInterpreter {
     let whole = Rect(0, 0, viewSize.width, viewSize.height)
     if case .number = v, Self.numberViews.contains(name) { return v }  // `n.floatValue`
     if case .constant("Bundle") = v, name == "path" || name == "url" { return .method(v, name) }
+    if case .constant(Self.currentDevice) = v, name == "userInterfaceIdiom" {
+      return .constant(".phone")  // **(choice)** the app runs on an iPhone
+    }
     if case .constant(let c) = v, c.hasPrefix("."), name == "rawValue",
       let raw = rawValue(of: String(c.dropFirst()))
     {
@@ -148,6 +151,11 @@ extension ImportInterpreter {
       }
       if ["DispatchTime", "DispatchWallTime"].contains(type), name == "now" {
         return .method(v, name)  // the dispatch clock's `now()` (`dispatchClock`)
+      }
+      if Self.isKnownType(type),
+        program.properties.contains(where: { $0.name == name && $0.owner == type })
+      {
+        return try variable(name, at: at)  // `UIColor.brand`: a static property it adds
       }
       if program.typeNames.contains(type),
         let f = program.functions.firstIndex(where: { $0.name == name })
@@ -187,6 +195,9 @@ extension ImportInterpreter {
         return .color(color)
       }
       if type == "UIScreen", name == "main" || name == "mainScreen" { return .host }
+      if type == "UIDevice", name == "current" || name == "currentDevice" {
+        return .constant(Self.currentDevice)
+      }
       if type == "UIImage", let image = imageMember(name, at: at) { return image }
       if type.hasPrefix("CA") { return .constant("." + name) }
     case .host:
@@ -370,6 +381,10 @@ extension ImportInterpreter {
   /// The system types a value is, as an `extension TYPE` of the file names them: geometry,
   /// numbers, colours, layers and cells. A string's or an image's extension members draw
   /// pictures in code, which the importer stands a built-in image in for (`standIn`).
+  /// `UIDevice.current`, whose `userInterfaceIdiom` is `.phone`: the importer reads code as an
+  /// iPhone app runs it (as conditional compilation does).
+  static let currentDevice = "UIDevice.current"
+
   func extendedTypes(of v: ImportValue) -> [String] {
     switch v {
     case .rect: return ["CGRect"]
@@ -377,6 +392,12 @@ extension ImportInterpreter {
     case .size: return ["CGSize"]
     case .number: return ["CGFloat", "Double", "Float", "Int"]
     case .color: return ["UIColor", "CGColor"]
+    case .constant(let c) where c.hasPrefix("."):
+      // A case of the file's own enumerations (`.circle` of `enum Shape { case circle … }`).
+      let name = String(c.dropFirst())
+      return program.enumCases.keys.sorted().filter { type in
+        program.enumCases[type]?.contains(where: { $0.name == name }) == true
+      }
     case .object(let o):
       switch objects[o].kind {
       case .emitter: return ["CAEmitterLayer", "CALayer"]

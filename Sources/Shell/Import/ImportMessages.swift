@@ -187,6 +187,8 @@ extension ImportInterpreter {
         return .array([args[0]])
       case ("UIScreen", "mainScreen"):
         return .host
+      case ("UIDevice", "currentDevice"):
+        return .constant(Self.currentDevice)
       default:
         if args.isEmpty, let color = ImportNames.color(first.0), type == "UIColor" {
           return .color(color)
