@@ -58,6 +58,44 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "Objective-C enumerations' constants (NS_ENUM, enum) have their values",
+      ext: "m",
+      source: objc(
+        """
+          e.birthRate = KindBig + Four;
+        """,
+        header: """
+          typedef NS_ENUM(NSInteger, Kind) { KindSmall, KindBig = 5 };
+          enum { One = 1, Two, Four = 1 << 2 };
+          """),
+      get: "e.birthRate", value: "9", quiet: true),
+    Case(
+      name: "a class method called on the file's own class, inside dispatch_once, with logging",
+      ext: "m",
+      source: """
+        #import <UIKit/UIKit.h>
+        @implementation V
+        + (CAEmitterCell *)flameWithSize:(CGFloat)size {
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.velocity = size * 2;
+          NSLog(@"made a flame of %f", size);
+          return c;
+        }
+        - (instancetype)initWithFrame:(CGRect)frame {
+          self = [super initWithFrame:frame];
+          CAEmitterLayer *e = [CAEmitterLayer layer];
+          static dispatch_once_t once;
+          dispatch_once(&once, ^{
+            e.emitterCells = @[[V flameWithSize:30]];
+          });
+          [self.layer addSublayer:e];
+          return self;
+        }
+        @end
+
+        """,
+      get: "e.emitterCells.c.velocity", value: "60", quiet: true),
+    Case(
       name: "a computed property of the file's enumeration, read on a case (switch self)",
       ext: "swift",
       source: """

@@ -722,6 +722,7 @@ extension ImportInterpreter {
       return .transform("identity")
     }
     if let n = Self.infinite[name], name.first?.isUppercase == true { return .number(n) }
+    if let n = program.objcEnumValues[name] { return .number(n) }
     if name.hasPrefix("kCA") { return .constant(name) }
     if name.hasPrefix(Self.idiomPrefix), name.count > Self.idiomPrefix.count {
       // `UIUserInterfaceIdiomPad`: the case `.pad`.

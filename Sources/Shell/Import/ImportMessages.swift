@@ -197,6 +197,13 @@ extension ImportInterpreter {
       if type == "UIImage", args.isEmpty, let image = imageMember(selector, at: at) {
         return image
       }
+      if program.typeNames.contains(type),
+        let f = program.functions.firstIndex(where: {
+          $0.signature == selector && ($0.owner == nil || $0.owner == type)
+        })
+      {
+        return try call(f, args: args, at: at)  // `[FireView flameWithSize:20]`: its class method
+      }
       throw skip("[\(type) \(selector)] is not understood", at)
     default:
       if case .path(let p) = receiver, let m = Self.bezierSelectors[selector] {

@@ -216,6 +216,8 @@ extension ImportInterpreter {
   /// place.
   func mainQueueBlock(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
     let forms = [
+      // `dispatch_once(&token, ^{ … })`: the block runs, once: here, where it is written.
+      ["dispatch_once", "("],
       ["DispatchQueue", ".", "main", ".", "async"],
       ["OperationQueue", ".", "main", ".", "addOperation"],
       ["dispatch_async", "(", "dispatch_get_main_queue", "(", ")"],

@@ -35,6 +35,11 @@ extension ImportInterpreter {
     }
   }
 
+  /// Functions that only log or check while debugging.
+  static let logging: Set<String> = [
+    "print", "debugPrint", "dump", "NSLog", "os_log", "assert", "assertionFailure",
+  ]
+
   /// The words that begin a statement holding other statements in braces.
   static let compoundHeads: Set<String> = [
     "if", "guard", "switch", "for", "while", "repeat", "do",
@@ -79,6 +84,13 @@ extension ImportInterpreter {
         _ = try expression((i + 2)..<s.upperBound)
       }
       return nil  // the superclass's part: UIKit's, not the emitter's
+    }
+    // Logging and debug checks (`print(…)`, `NSLog(@"…")`) change nothing on screen.
+    if head.kind == .identifier, Self.logging.contains(head.text), i + 1 < s.upperBound,
+      tokens[i + 1].isPunctuation("("), program.closing(i + 1, in: s) == s.upperBound - 1,
+      !program.functions.contains(where: { $0.name == head.text })
+    {
+      return nil
     }
     // A statement that holds others (`if`, a loop, `switch`) is not itself a schedule, though
     // its branches may make one: each branch's statements are read when it runs (the timer of

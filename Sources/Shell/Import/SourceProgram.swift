@@ -83,6 +83,9 @@ struct SourceProgram: Sendable {
   /// for an object-like macro) and the tokens of the value, which the interpreter evaluates
   /// where the name is used.
   var macros: [String: (parameters: [String]?, body: Range<Int>)] = [:]
+  /// Objective-C enumeration constants (`typedef NS_ENUM(NSInteger, Kind) { KindSmall,
+  /// KindBig = 5 }`, `enum { … }`) and their values: 0, 1, … or as written.
+  var objcEnumValues: [String: Double] = [:]
 
   /// A closure's capture list (`{ [weak self] in … }`, `{ [unowned self, cell] _ in … }`)
   /// says how the closure holds what it uses, which changes nothing here: the list goes, and
@@ -126,6 +129,76 @@ struct SourceProgram: Sendable {
     return out
   }
 
+  /// The constants of each Objective-C enumeration: `NS_ENUM(T, Name) { … }` (also
+  /// `NS_OPTIONS`, `NS_CLOSED_ENUM`) and `enum [Name] { … }`. A value is counted on from the
+  /// one before, or written: a number, `1 << n`, or an earlier constant.
+  static func objcEnumerations(_ tokens: [SourceToken]) -> [String: Double] {
+    var values: [String: Double] = [:]
+    var i = 0
+    while i < tokens.count {
+      defer { i += 1 }
+      let t = tokens[i]
+      guard t.isIdentifier("enum") || ["NS_ENUM", "NS_OPTIONS", "NS_CLOSED_ENUM"].contains(t.text)
+      else { continue }
+      // The body's opening brace, a few tokens on (the type and name between).
+      guard
+        let open = (i + 1..<min(tokens.count, i + 12)).first(where: {
+          tokens[$0].isPunctuation("{")
+        }), !(i + 1..<open).contains(where: { tokens[$0].isPunctuation(";") })
+      else { continue }
+      var depth = 0
+      var close = open
+      for j in open..<tokens.count {
+        if tokens[j].isPunctuation("{") { depth += 1 }
+        if tokens[j].isPunctuation("}") { depth -= 1 }
+        if depth == 0 {
+          close = j
+          break
+        }
+      }
+      guard close > open else { continue }
+      var next = 0.0
+      var k = open + 1
+      while k < close {
+        var end = k
+        while end < close, !tokens[end].isPunctuation(",") { end += 1 }
+        if tokens[k].kind == .identifier {
+          var value = next
+          if k + 2 < end, tokens[k + 1].isPunctuation("=") {
+            let expr = Array(tokens[(k + 2)..<end])
+            func operand(_ s: SourceToken) -> Double? {
+              s.kind == .number ? numberLiteral(s.text) : values[s.text]
+            }
+            if expr.count == 1, let v = operand(expr[0]) {
+              value = v
+            } else if expr.count == 3, expr[1].isPunctuation("<<"), let a = operand(expr[0]),
+              let b = operand(expr[2]), b >= 0, b < 53
+            {
+              value = a * Double(1 << Int(b))
+            } else if expr.count == 2, expr[0].isPunctuation("-"), let v = operand(expr[1]) {
+              value = -v
+            }
+          }
+          values[tokens[k].text] = value
+          next = value + 1
+        }
+        k = end + 1
+      }
+      i = close
+    }
+    return values
+  }
+
+  /// A C integer or floating literal's value (`10`, `0x1F`, `2.5f`), nil when it is not one.
+  static func numberLiteral(_ text: String) -> Double? {
+    var t = text.lowercased().replacingOccurrences(of: "_", with: "")
+    if t.hasPrefix("0x") {
+      return UInt64(t.dropFirst(2).filter(\.isHexDigit), radix: 16).map(Double.init)
+    }
+    while let last = t.last, "ulf".contains(last) { t.removeLast() }
+    return Double(t)
+  }
+
   init(source: String, language: ImportLanguage) {
     self.language = language
     var notes: [(at: SourceToken, message: String)] = []
@@ -135,6 +208,7 @@ struct SourceProgram: Sendable {
       // `self->_emitter`: an instance variable through the pointer, the same variable that
       // `_emitter` and `self._emitter` name here (blocks spell it so, to show they keep self).
       for i in tokens.indices where tokens[i].isPunctuation("->") { tokens[i].text = "." }
+      objcEnumValues = Self.objcEnumerations(tokens)
     } else {
       tokens = Self.withoutCaptureLists(tokens)
     }
@@ -667,8 +741,12 @@ struct SourceProgram: Sendable {
       topLevel.append(s)
       return
     }
-    if head.text == "typedef" || head.text == "static" || head.text == "extern" {
-      skipped.append((head, "declaration '\(snippet(s))'"))
+    if ["typedef", "static", "extern", "enum"].contains(head.text) {
+      // An enumeration's constants are read (`objcEnumValues`); other types are not needed.
+      let enumeration = tokens[s].contains {
+        $0.isIdentifier("enum") || ["NS_ENUM", "NS_OPTIONS", "NS_CLOSED_ENUM"].contains($0.text)
+      }
+      if !enumeration { skipped.append((head, "declaration '\(snippet(s))'")) }
       return
     }
     if function(c: s) { return }
