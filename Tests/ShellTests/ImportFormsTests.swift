@@ -58,6 +58,24 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name:
+        "zip, Array(repeating:count:), String(format:); an init?(coder:) that only traps says nothing",
+      ext: "swift",
+      source: swift(
+        """
+            let colors = [UIColor](repeating: .yellow, count: 2) + Array(repeating: .red, count: 1)
+            e.emitterCells = zip(colors, ["a", "b", "c", "d"]).map { color, name -> CAEmitterCell in
+              let c = CAEmitterCell()
+              c.name = String(format: "spark-%@-%d", name, 7)
+              c.color = color.cgColor
+              return c
+            }
+        """,
+        members:
+          "  required init?(coder: NSCoder) { fatalError(\"init(coder:) has not been implemented\") }"
+      ),
+      get: "e.emitterCells.spark-c-7.color", value: "#ff0000", quiet: true),
+    Case(
       name: "Objective-C enumerations' constants (NS_ENUM, enum) have their values",
       ext: "m",
       source: objc(

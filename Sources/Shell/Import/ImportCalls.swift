@@ -189,6 +189,16 @@ extension ImportInterpreter {
           return .formula(f)  // `Float(count)`
         }
         return .number(try number(values[0], at: at))
+      case ("Array", ["repeating", "count"]):
+        return try Self.repeated(values[0], values[1], at: at)
+      case ("String", let l) where l.first == "format" && l.dropFirst().allSatisfy({ $0 == "_" }):
+        // `String(format: "spark-%d", i)`: as `stringWithFormat:`.
+        guard case .string(let format) = values[0] else { break }
+        return .string(try formatted(format, Array(values.dropFirst()), at: at))
+      case ("zip", ["_", "_"]):
+        // `zip(colors, names)`: pairs, as long as the shorter.
+        guard case .array(let a) = values[0], case .array(let b) = values[1] else { break }
+        return .array(zip(a, b).map { .array([$0, $1]) })
       case ("Array", []), ("NSMutableArray", []), ("NSArray", []):
         return .array([])  // `Array<CAEmitterCell>()`, an empty array
       case ("Array", let l) where l.first == "arrayLiteral":
@@ -328,6 +338,10 @@ extension ImportInterpreter {
     where args.isEmpty && items.count == 1 && { if case .type = items[0] { true } else { false } }():
       // `[CAEmitterCell]()`: an empty array of that type.
       return .array([])
+    case .array(let items)
+    where labels == ["repeating", "count"] && items.count == 1
+      && { if case .type = items[0] { true } else { false } }():
+      return try Self.repeated(values[0], values[1], at: at)  // `[UIColor](repeating:count:)`
     case .color where args.isEmpty, .host where args.isEmpty:
       // Swift 1 and 2 spelled class properties as methods: `UIColor.whiteColor()`,
       // `UIScreen.mainScreen()`: the value itself.
@@ -335,6 +349,18 @@ extension ImportInterpreter {
     default:
       throw skip("\(v.kindName) cannot be called", at)
     }
+  }
+
+  /// `Array(repeating: item, count: n)`: n copies, n bounded as a loop's iterations are.
+  static func repeated(_ item: ImportValue, _ count: ImportValue, at: SourceToken)
+    throws(ImportSkip) -> ImportValue
+  {
+    guard case .number(let n) = count, n >= 0, n <= Double(maxLoopIterations), n == n.rounded()
+    else {
+      throw ImportSkip(
+        message: "a count of 0 to \(maxLoopIterations) copies is read", at: at)
+    }
+    return .array(Array(repeating: item, count: Int(n)))
   }
 
   /// `CATransaction`: the settings of implicit animations, which the importer does not make

@@ -309,7 +309,10 @@ final class ImportInterpreter {
     for i in uncalled {
       let f = program.functions[i]
       if Self.isInitializer(f), let chosen {
-        warn(f.at, "skipped: \(f.signature): only one initializer runs, \(chosen)")
+        // One that only traps (`fatalError(…)`, as `init?(coder:)` is written) says nothing.
+        if !onlyTraps(f) {
+          warn(f.at, "skipped: \(f.signature): only one initializer runs, \(chosen)")
+        }
       } else if Self.teardownMethods.contains(f.name) {
         warn(
           f.at,
