@@ -58,6 +58,17 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "a component of a point or size property is set (emitterPosition.x = …)",
+      ext: "swift",
+      source: swift(
+        """
+            e.emitterPosition = CGPoint(x: 1, y: 2)
+            e.emitterPosition.x = 40
+            e.emitterSize = CGSize(width: 5, height: 6)
+            e.emitterSize.height = 9
+        """),
+      get: "e.emitterPosition", value: "40,2", quiet: true),
+    Case(
       name:
         "zip, Array(repeating:count:), String(format:); an init?(coder:) that only traps says nothing",
       ext: "swift",

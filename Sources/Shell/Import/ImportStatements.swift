@@ -468,6 +468,25 @@ extension ImportInterpreter {
       tokens[lhs.upperBound - 2].isPunctuation(".")
         || tokens[lhs.upperBound - 2].isPunctuation("?.")
     else { throw skip("only NAME = VALUE and OBJECT.PROPERTY = VALUE assignments are read") }
+    if ["x", "y", "width", "height"].contains(last.text), lhs.count >= 5,
+      tokens[lhs.upperBound - 3].kind == .identifier,
+      tokens[lhs.upperBound - 4].isPunctuation(".")
+        || tokens[lhs.upperBound - 4].isPunctuation("?."),
+      case .object(let o) = try expression(lhs.lowerBound..<(lhs.upperBound - 4))
+    {
+      // `emitter.emitterPosition.x = 40`: the point (size) with that component changed.
+      let property = tokens[lhs.upperBound - 3].text
+      let n = try number(v, at: last)
+      switch (try member(.object(o), property, at: last), last.text) {
+      case (.point(let p), "x"): v = .point(Point(n, p.y))
+      case (.point(let p), "y"): v = .point(Point(p.x, n))
+      case (.size(let z), "width"): v = .size(Size(n, z.height))
+      case (.size(let z), "height"): v = .size(Size(z.width, n))
+      default: throw skip("\(property) has no part '\(last.text)' that is set here", last)
+      }
+      try setProperty(.object(o), property, v, at: last)
+      return
+    }
     let receiver = try expression(lhs.lowerBound..<(lhs.upperBound - 2))
     try setProperty(receiver, last.text, v, at: last)
   }
