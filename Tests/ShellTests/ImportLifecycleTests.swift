@@ -364,4 +364,39 @@ struct ImportLifecycleTests {
     // On at 1.4 s, off at 1.6 s: the block ran 1.5 s after the setup.
     #expect(r.transcript.contains("\n1\n0\n"), "\(r.transcript)")
   }
+
+  @Test(
+    "Swift 2's schedules: dispatch_after with a trailing closure, NSTimer with a string selector, Int64(…)"
+  )
+  func swift2Schedules() throws {
+    let source = """
+      import UIKit
+      class SnowViewController: UIViewController {
+        var snow: CAEmitterLayer!
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          snow = CAEmitterLayer()
+          let flake = CAEmitterCell()
+          flake.birthRate = 20
+          flake.lifetime = 10
+          snow.emitterCells = [flake]
+          view.layer.addSublayer(snow)
+          dispatch_after(dispatch_time(DISPATCH_TIME_NOW, Int64(1.5 * Double(NSEC_PER_SEC))), dispatch_get_main_queue()) {
+            self.snow.birthRate = 0.5
+          }
+          NSTimer.scheduledTimerWithTimeInterval(1, target: self, selector: "drift", userInfo: nil, repeats: true)
+        }
+        func drift() {
+          snow.emitterPosition.x += 5
+        }
+      }
+
+      """
+    let r = try imported(
+      "Snow.swift", source,
+      then: "step 1.4\nget snow.birthRate\nstep 0.2\nget snow.birthRate\nget snow.emitterPosition\n"
+    )
+    #expect(!r.transcript.contains("warning"), "\(r.transcript)")
+    #expect(r.transcript.hasSuffix("\n1\n0.5\n5,0\n"), "\(r.transcript)")
+  }
 }

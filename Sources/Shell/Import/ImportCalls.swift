@@ -207,7 +207,8 @@ extension ImportInterpreter {
         // `NSArray(array: [a, b])`, `Array(cells)`: the same items.
         guard case .array = values[0] else { break }
         return values[0]
-      case ("Int", ["_"]):
+      case ("Int", ["_"]), ("Int64", ["_"]), ("Int32", ["_"]), ("UInt64", ["_"]), ("UInt32", ["_"]),
+        ("UInt", ["_"]):
         return .number(try number(values[0], at: at).rounded(.towardZero))
       case ("UIColor", ["red", "green", "blue", "alpha"]),
         ("CGColor", ["red", "green", "blue", "alpha"]):

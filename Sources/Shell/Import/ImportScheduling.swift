@@ -198,6 +198,13 @@ extension ImportInterpreter {
       timeClose = comma
       delay = try self.delay(until: (i + 2)..<comma)
     }
+    if program.language == .swift, close + 1 < s.upperBound, tokens[close + 1].isPunctuation("{"),
+      program.closing(close + 1, in: s) == s.upperBound - 1
+    {
+      // Swift 2: `dispatch_after(time, dispatch_get_main_queue()) { … }`.
+      try delayed(delay, (close + 2)..<(s.upperBound - 1))
+      return true
+    }
     // The block: `^{ … }`, or `^(void) { … }` with its empty parameter list.
     guard let caret = (timeClose..<close).first(where: { tokens[$0].isPunctuation("^") }),
       let brace = (caret + 1..<close).first(where: { tokens[$0].isPunctuation("{") }),
@@ -282,12 +289,20 @@ extension ImportInterpreter {
 
   /// The method a `#selector(m)` or `@selector(m)` in the range names: one without arguments.
   private func selector(in range: Range<Int>) throws(ImportSkip) -> String {
-    guard
-      let sel = range.first(where: {
-        tokens[$0].isIdentifier("#selector") || tokens[$0].isIdentifier("@selector")
-      }), sel + 2 < range.upperBound, tokens[sel + 2].kind == .identifier
-    else { throw skip("a #selector(METHOD) is needed") }
-    let name = tokens[sel + 2].text
+    let name: String
+    if let sel = range.first(where: {
+      tokens[$0].isIdentifier("#selector") || tokens[$0].isIdentifier("@selector")
+        || tokens[$0].isIdentifier("Selector")
+    }), sel + 2 < range.upperBound,
+      tokens[sel + 2].kind == .identifier || tokens[sel + 2].kind == .string
+    {
+      name = String(tokens[sel + 2].text.prefix { $0 != ":" })
+    } else if range.count == 1, tokens[range.lowerBound].kind == .string {
+      // Swift 2's selector as a string: `selector: "tick"` (or `"tick:"`).
+      name = String(tokens[range.lowerBound].text.prefix { $0 != ":" })
+    } else {
+      throw skip("a #selector(METHOD) is needed")
+    }
     guard
       program.functions.contains(where: {
         $0.name == name && !$0.returnsValue
@@ -302,7 +317,18 @@ extension ImportInterpreter {
   /// `every S run m`.
   func scheduledTimer(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
     if try objcTimer(i, s) { return true }
-    guard let t = s.first(where: { spells(["Timer", ".", "scheduledTimer", "("], at: $0, in: s) })
+    // Swift 3 on: `Timer.scheduledTimer(…)`; Swift 2: `NSTimer.scheduledTimerWithTimeInterval(
+    // S, target:, selector:, userInfo:, repeats:)`, its interval unlabelled.
+    var swift2 = false
+    guard
+      let t = s.first(where: {
+        if spells(["Timer", ".", "scheduledTimer", "("], at: $0, in: s) { return true }
+        if spells(["NSTimer", ".", "scheduledTimerWithTimeInterval", "("], at: $0, in: s) {
+          swift2 = true
+          return true
+        }
+        return false
+      })
     else { return false }
     let open = t + 3
     let close = program.closing(open, in: s)
@@ -315,7 +341,9 @@ extension ImportInterpreter {
       let end = topLevelIndex(of: ",", in: (l + 2)..<close) ?? close
       return (l + 2)..<end
     }
-    guard let interval = argument("withTimeInterval") ?? argument("timeInterval"),
+    let first =
+      swift2 ? topLevelIndex(of: ",", in: (open + 1)..<close).map { (open + 1)..<$0 } : nil
+    guard let interval = argument("withTimeInterval") ?? argument("timeInterval") ?? first,
       let repeatsRange = argument("repeats")
     else { throw skip("only scheduledTimer(withTimeInterval:repeats:) is scheduled") }
     let s0 = try seconds(interval)
