@@ -58,6 +58,20 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "C's if without braces runs its one statement; arrayByAddingObject: adds a cell",
+      ext: "m",
+      source: objc(
+        """
+          if (e.birthRate > 0) e.lifetime = 2;
+          if (e.birthRate > 5) e.lifetime = 9;
+          CAEmitterCell *a = [CAEmitterCell emitterCell];
+          CAEmitterCell *b = [CAEmitterCell emitterCell];
+          b.velocity = e.lifetime * 10;
+          e.emitterCells = @[a];
+          e.emitterCells = [e.emitterCells arrayByAddingObject:b];
+        """),
+      get: "e.emitterCells.b.velocity", value: "20", quiet: true),
+    Case(
       name: "a component of a point or size property is set (emitterPosition.x = …)",
       ext: "swift",
       source: swift(

@@ -399,4 +399,34 @@ struct ImportLifecycleTests {
     #expect(!r.transcript.contains("warning"), "\(r.transcript)")
     #expect(r.transcript.hasSuffix("\n1\n0.5\n5,0\n"), "\(r.transcript)")
   }
+
+  @Test(
+    "performSelector:withObject:afterDelay: runs the method's body with that object after the delay"
+  )
+  func performWithObject() throws {
+    let source = """
+      #import <UIKit/UIKit.h>
+      @implementation BurstView
+      - (instancetype)initWithFrame:(CGRect)frame {
+        self = [super initWithFrame:frame];
+        CAEmitterLayer *pop = [CAEmitterLayer layer];
+        CAEmitterCell *c = [CAEmitterCell emitterCell];
+        c.birthRate = 10;
+        c.lifetime = 1;
+        pop.emitterCells = @[c];
+        [self.layer addSublayer:pop];
+        [self performSelector:@selector(stopEmitting:) withObject:pop afterDelay:0.5];
+        return self;
+      }
+      - (void)stopEmitting:(CAEmitterLayer *)emitter {
+        emitter.birthRate = 0;
+      }
+      @end
+
+      """
+    let r = try imported(
+      "Burst.m", source, then: "step 0.4\nget pop.birthRate\nstep 0.2\nget pop.birthRate\n")
+    #expect(!r.transcript.contains("warning"), "\(r.transcript)")
+    #expect(r.transcript.hasSuffix("\n1\n0\n"), "\(r.transcript)")
+  }
 }

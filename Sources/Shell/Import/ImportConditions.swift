@@ -9,6 +9,18 @@ extension ImportInterpreter {
   func conditional(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> ImportValue? {
     var k = i
     while true {
+      if program.language == .objc, k + 1 < s.upperBound, tokens[k + 1].isPunctuation("(") {
+        // C's `if (cond) statement;` without braces: the one statement is the branch.
+        let close = program.closing(k + 1, in: s)
+        if close + 1 < s.upperBound, !tokens[close + 1].isPunctuation("{") {
+          let branch = (close + 1)..<s.upperBound
+          guard let met = condition((k + 1)..<(close + 1), branch: branch, otherwise: nil) else {
+            throw skip(
+              "its condition is not known here, and its statement builds no layers or cells")
+          }
+          return met ? try statement(branch) : nil
+        }
+      }
       guard let brace = program.firstBrace(in: (k + 1)..<s.upperBound) else {
         throw skip("an 'if' without a block")
       }

@@ -215,6 +215,13 @@ extension ImportInterpreter {
       {
         return try call(f, args: args, at: at)
       }
+      if case .array(let items) = receiver, args.count == 1 {
+        // `[cells arrayByAddingObject:cell]`, `…ObjectsFromArray:more]`: a new array.
+        if selector == "arrayByAddingObject:" { return .array(items + [args[0]]) }
+        if selector == "arrayByAddingObjectsFromArray:", case .array(let more) = args[0] {
+          return .array(items + more)
+        }
+      }
       if parts.count == 1, args.count == 1, first.0.hasPrefix("set"), first.0.count > 3 {
         // `[cell setBirthRate:10]`: the property setter.
         let property = first.0.dropFirst(3)

@@ -278,12 +278,49 @@ extension ImportInterpreter {
         tokens[$0].isIdentifier("perform") || tokens[$0].isIdentifier("performSelector")
       })
     else { return false }
-    let method = try selector(in: i..<delayWord)
     let last = s.upperBound - 1
     guard tokens[last].isPunctuation(")") || tokens[last].isPunctuation("]") else {
       throw skip("only perform(_:with:afterDelay:) on self is scheduled")
     }
+    if try performWithObject(i, delayWord: delayWord, last: last, s) { return true }
+    let method = try selector(in: i..<delayWord)
     add(.after(delay: try seconds((delayWord + 2)..<last), steps: [.run(method)]))
+    return true
+  }
+
+  /// `[self performSelector:@selector(stop:) withObject:emitter afterDelay:2]` (Swift
+  /// `perform(#selector(stop(_:)), with: emitter, afterDelay: 2)`): the method's body, given
+  /// that object, runs as a block after the delay. False when no object is passed.
+  private func performWithObject(_ i: Int, delayWord: Int, last: Int, _ s: Range<Int>)
+    throws(ImportSkip) -> Bool
+  {
+    guard
+      let label = (i..<delayWord).first(where: {
+        (tokens[$0].isIdentifier("withObject") || tokens[$0].isIdentifier("with"))
+          && $0 + 1 < delayWord && tokens[$0 + 1].isPunctuation(":")
+      }),
+      let sel = (i..<label).first(where: {
+        tokens[$0].isIdentifier("#selector") || tokens[$0].isIdentifier("@selector")
+      }), sel + 2 < label, tokens[sel + 2].kind == .identifier
+    else { return false }
+    var end = delayWord
+    if end > label + 2, tokens[end - 1].isPunctuation(",") { end -= 1 }  // Swift's `with: x,`
+    let argument = (label + 2)..<end
+    if argument.count == 1, ["nil", "NULL"].contains(tokens[argument.lowerBound].text) {
+      return false
+    }
+    let name = tokens[sel + 2].text
+    guard
+      let f = program.functions.firstIndex(where: {
+        $0.name == name && $0.parameters.count == 1 && !$0.returnsValue
+      })
+    else { throw skip("'\(name)' is not a method of this file that takes one object") }
+    let value = try expression(argument)
+    let delay = try seconds((delayWord + 2)..<last)
+    called.insert(f)
+    frames.append([program.functions[f].parameters[0]: value])
+    defer { frames.removeLast() }
+    try delayed(delay, program.functions[f].body)
     return true
   }
 
