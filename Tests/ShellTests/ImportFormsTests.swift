@@ -58,6 +58,30 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name:
+        "a static C function of the file makes cells; a static declaration without a value says nothing",
+      ext: "m",
+      source: """
+        #import <UIKit/UIKit.h>
+        static char kKey;
+        typedef void (^Done)(void);
+        static inline CAEmitterCell *MakeCell(CGFloat speed) {
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.velocity = speed;
+          return c;
+        }
+        @implementation V
+        - (void)viewDidLoad {
+          [super viewDidLoad];
+          CAEmitterLayer *e = [CAEmitterLayer layer];
+          e.emitterCells = @[MakeCell(12), MakeCell(34)];
+          [self.view.layer addSublayer:e];
+        }
+        @end
+
+        """,
+      get: "e.emitterCells.c2.velocity", value: "34", quiet: true),
+    Case(
       name: "C's if without braces runs its one statement; arrayByAddingObject: adds a cell",
       ext: "m",
       source: objc(

@@ -741,12 +741,18 @@ struct SourceProgram: Sendable {
       topLevel.append(s)
       return
     }
-    if ["typedef", "static", "extern", "enum"].contains(head.text) {
-      // An enumeration's constants are read (`objcEnumValues`); other types are not needed.
-      let enumeration = tokens[s].contains {
-        $0.isIdentifier("enum") || ["NS_ENUM", "NS_OPTIONS", "NS_CLOSED_ENUM"].contains($0.text)
+    if ["static", "inline", "extern"].contains(head.text), s.count > 1 {
+      // `static CAEmitterCell *MakeCell(UIColor *color) { … }`: a C function of the file.
+      var k = s.lowerBound
+      while k < s.upperBound, ["static", "inline", "extern", "__inline__"].contains(tokens[k].text)
+      {
+        k += 1
       }
-      if !enumeration { skipped.append((head, "declaration '\(snippet(s))'")) }
+      if k < s.upperBound, function(c: k..<s.upperBound) { return }
+    }
+    if ["typedef", "static", "extern", "enum"].contains(head.text) {
+      // A type, or storage declared without a value (`static char kKey;`): nothing to build.
+      // An enumeration's constants are read apart (`objcEnumValues`).
       return
     }
     if function(c: s) { return }
