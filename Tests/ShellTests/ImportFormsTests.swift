@@ -58,6 +58,32 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "a stored property without a value takes what the file's memberwise call gives it",
+      ext: "swift",
+      source: """
+        import SwiftUI
+        import UIKit
+        struct Sparkles: UIViewRepresentable {
+          var speed: CGFloat
+          var rate: Float = 30
+          func makeUIView(context: Context) -> UIView {
+            let v = UIView()
+            let e = CAEmitterLayer()
+            let c = CAEmitterCell()
+            c.velocity = speed
+            c.birthRate = rate
+            e.emitterCells = [c]
+            v.layer.addSublayer(e)
+            return v
+          }
+        }
+        struct ContentView: View {
+          var body: some View { Sparkles(speed: 42) }
+        }
+
+        """,
+      get: "e.emitterCells.c.velocity", value: "42"),
+    Case(
       name:
         "a static C function of the file makes cells; a static declaration without a value says nothing",
       ext: "m",

@@ -628,6 +628,29 @@ extension ImportInterpreter {
     return .closure(body: start..<inside.upperBound, captured: captured, parameters: parameters)
   }
 
+  /// The argument the file's own call of its type's memberwise initializer gives a stored
+  /// property declared without a value (`ParticlesView(color: .systemYellow)` in a SwiftUI
+  /// view's `body` gives `color`): the tokens of the first such argument, if any.
+  func memberwiseArgument(_ p: SourceProperty) -> Range<Int>? {
+    guard program.language == .swift, let owner = p.owner else { return nil }
+    for i in tokens.indices.dropLast(3)
+    where tokens[i].isIdentifier(owner) && tokens[i + 1].isPunctuation("(")
+      && !(i > 0 && ["struct", "class", "extension", "enum"].contains(tokens[i - 1].text))
+    {
+      let close = program.closing(i + 1, in: i..<tokens.count)
+      var start = i + 2
+      while start < close {
+        let end = topLevelIndex(of: ",", in: start..<close) ?? close
+        if end - start > 2, tokens[start].isIdentifier(p.name), tokens[start + 1].isPunctuation(":")
+        {
+          return (start + 2)..<end
+        }
+        start = end + 1
+      }
+    }
+    return nil
+  }
+
   /// Objective-C's prefix of `UIUserInterfaceIdiom` cases.
   static let idiomPrefix = "UIUserInterfaceIdiom"
 
@@ -688,6 +711,14 @@ extension ImportInterpreter {
     if let p = program.properties.first(where: { $0.name == name }) {
       guard !p.initializer.isEmpty else {
         usedProperties.insert(name)
+        if let given = memberwiseArgument(p), !evaluating.contains(name) {
+          // `ParticlesView(color: .systemYellow)` elsewhere in the file gives `color`.
+          evaluating.insert(name)
+          defer { evaluating.remove(name) }
+          let value = try expression(given)
+          instance[name] = value
+          return value
+        }
         throw skip("'\(name)' is declared without a value here (set by a storyboard or later)", at)
       }
       guard !evaluating.contains(name) else { throw skip("'\(name)' refers to itself", at) }
