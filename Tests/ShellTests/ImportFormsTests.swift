@@ -58,6 +58,53 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name:
+        "a root of another type runs after that type's initializer with its defaults; previews and empty callbacks say nothing",
+      ext: "swift",
+      source: """
+        import SwiftUI
+        import UIKit
+        struct Bubbles: UIViewRepresentable {
+          let speeds: [CGFloat]
+          init(speeds: [CGFloat] = [15, 25]) {
+            self.speeds = speeds
+          }
+          func makeUIView(context: Context) -> UIView {
+            let v = UIView()
+            let e = CAEmitterLayer()
+            e.emitterCells = speeds.map { s in
+              let c = CAEmitterCell()
+              c.velocity = s
+              return c
+            }
+            v.layer.addSublayer(e)
+            return v
+          }
+          func updateUIView(_ uiView: UIView, context: Context) {}
+        }
+        #Preview {
+          Bubbles()
+        }
+        struct Bubbles_Previews: PreviewProvider {
+          static var previews: some View { Bubbles() }
+        }
+
+        """,
+      get: "e.emitterCells.c2.velocity", value: "25"),
+    Case(
+      name: "Xcode's previews and a method with an empty body say nothing",
+      ext: "swift",
+      source: swift(
+        "    e.birthRate = 6",
+        members: "  func update(_ other: UIView, animated: Bool) {}",
+        after: """
+          #Preview { V() }
+          struct V_Previews: PreviewProvider {
+            static var previews: some View { V() }
+          }
+          """),
+      get: "e.birthRate", value: "6", quiet: true),
+    Case(
       name: "a stored property without a value takes what the file's memberwise call gives it",
       ext: "swift",
       source: """

@@ -109,6 +109,8 @@ final class ImportInterpreter {
   var actionMethods: Set<Int> = []
   /// The event-like root that runs once at import as an action, when nothing else builds.
   var firstEvent: Int?
+  /// The types whose initializer ran before a root of theirs (`initializeOwner`).
+  var initializedOwners: Set<String> = []
   /// The action run once at import (`run NAME` after the actions), if any.
   private(set) var runsAtImport: String?
   var depth = 0
@@ -321,6 +323,8 @@ final class ImportInterpreter {
           hint: "what it tears down stays until then; it is not an action")
       } else if f.returnsValue {
         helpers.append(i)  // said once the actions ran, which may call it
+      } else if f.body.isEmpty {
+        continue  // `func updateUIView(_:context:) {}`: nothing in it to carry over
       } else if !(Self.takesOnlyEvents(f) || isEventLike(f)
         || takesValues(f, isRoot: rootSet.contains(i)))
       {

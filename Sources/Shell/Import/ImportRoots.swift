@@ -245,6 +245,7 @@ extension ImportInterpreter {
       if let text { given.append("\(name) = \(text)") }
     }
     let objectsBefore = objects.count
+    initializeOwner(of: function)
     do throws(ImportSkip) {
       let result = try call(f, args: args, at: function.at)
       try show(result, at: function.at)
@@ -255,6 +256,29 @@ extension ImportInterpreter {
     guard objects.count > objectsBefore else { return }
     let arguments = given.isEmpty ? "" : " with \(given.joined(separator: ", "))"
     warn(function.at, "ran \(function.signature) at import\(arguments): \(why)")
+  }
+
+  /// Before a root of another type of the file runs (a SwiftUI representable's
+  /// `makeUIView(context:)` beside the view it makes), that type's own initializer runs when
+  /// every parameter has a default (`init(emojis: [String] = ["🦭"])`), as creating the value
+  /// would: the properties it sets are what the root reads. Once per type.
+  private func initializeOwner(of root: SourceFunction) {
+    guard let owner = root.owner, initializedOwners.insert(owner).inserted,
+      let f = program.functions.indices.first(where: { i in
+        let g = program.functions[i]
+        return g.owner == owner && Self.isInitializer(g) && !called.contains(i)
+          && g.parameters.indices.allSatisfy { k in
+            k < g.parameterDefaults.count && g.parameterDefaults[k] != nil
+          }
+      })
+    else { return }
+    let function = program.functions[f]
+    let args = function.parameters.indices.map { declaredDefault(function, $0) ?? .null }
+    do throws(ImportSkip) {
+      _ = try call(f, args: args, at: function.at)
+    } catch {
+      warn(error.at ?? function.at, "skipped: \(function.signature)", hint: error.message)
+    }
   }
 
   /// Puts a layer or cell a root returned on screen, when nothing holds it.

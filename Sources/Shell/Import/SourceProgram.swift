@@ -508,7 +508,14 @@ struct SourceProgram: Sendable {
     switch head.kind == .identifier ? head.text : "" {
     case "import", "typealias", "protocol", "precedencegroup", "associatedtype":
       if head.text == "protocol" { skipped.append((head, "protocol \(name(after: i, in: s))")) }
+    case "#Preview":
+      break  // Xcode's canvas preview: not the app's code
     case "class", "struct", "extension", "enum", "actor":
+      if let brace = firstBrace(in: (i + 1)..<s.upperBound),
+        tokens[(i + 1)..<brace].contains(where: { $0.isIdentifier("PreviewProvider") })
+      {
+        break  // `struct X_Previews: PreviewProvider`: Xcode's canvas preview
+      }
       if head.text == "class", i + 3 < s.upperBound, tokens[i + 2].isPunctuation(":"),
         tokens[i + 3].isIdentifier("CAEmitterLayer")
       {
