@@ -72,6 +72,15 @@ func lanewiseTruncation(_ x: SIMD4<Float>) -> SIMD4<Int32> {
   return rounded.replacing(with: rounded &- 1, where: SIMD4<Float>(rounded) .> x)
 }
 
+/// `Int32(x)` (truncation) in each lane, for 0 ≤ x ≤ 2²² (``lanewiseTruncation(_:)``'s fast
+/// way, for callers that bound x; nothing traps).
+@_transparent
+func smallTruncation(_ x: SIMD4<Float>) -> SIMD4<Int32> {
+  // Unsafe: reads the bits of the sum (16-byte vectors of 32-bit lanes); see above.
+  let rounded = unsafeBitCast(x + 0x1p23, to: SIMD4<Int32>.self) & 0x7F_FFFF
+  return rounded.replacing(with: rounded &- 1, where: SIMD4<Float>(rounded) .> x)
+}
+
 /// The fraction of a pixel, at `distance` pixels from a band's centre line, covered by the band
 /// of half-width `half` pixels (exact 1-D box overlap, snapped to 0 and 1 within 2⁻¹²).
 @inline(__always)
