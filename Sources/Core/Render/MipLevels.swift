@@ -158,14 +158,7 @@ struct LevelSampler {
   /// ``packs``.
   @_transparent
   func packedTaps(_ u: SIMD4<Float>, _ v: SIMD4<Float>) -> PackedTaps {
-    // As `clamped`, but a NaN lane (which `taps` traps on) takes the low edge: the texels
-    // read are always the level's.
-    let sx = scaleX * u + offsetX
-    let sy = scaleY * v + offsetY
-    let cx = sx.replacing(with: highX, where: sx .> highX).replacing(
-      with: lowX, where: .!(sx .>= lowX))
-    let cy = sy.replacing(with: highY, where: sy .> highY).replacing(
-      with: lowY, where: .!(sy .>= lowY))
+    let (cx, cy) = packedClamped(u, v)
     let fx = cx - 0.5
     let fy = cy - 0.5
     // fx ∈ [0, width − 1] and fy ∈ [0, height − 1] after the clamps, under 2²² as the level
@@ -206,12 +199,7 @@ struct LevelSampler {
   @_transparent
   func packedNearestTaps(_ u: SIMD4<Float>, _ v: SIMD4<Float>) -> SIMD4<Int32> {
     // As `nearestTaps`, with `packedTaps`'s clamps and truncation.
-    let sx = scaleX * u + offsetX
-    let sy = scaleY * v + offsetY
-    let cx = sx.replacing(with: highX, where: sx .> highX).replacing(
-      with: lowX, where: .!(sx .>= lowX))
-    let cy = sy.replacing(with: highY, where: sy .> highY).replacing(
-      with: lowY, where: .!(sy .>= lowY))
+    let (cx, cy) = packedClamped(u, v)
     let xt = smallTruncation(cx)
     let yt = smallTruncation(cy)
     let lastX = SIMD4<Int32>(repeating: width32 &- 1)
@@ -219,6 +207,21 @@ struct LevelSampler {
     let x = xt.replacing(with: lastX, where: lastX .< xt)
     let y = yt.replacing(with: lastY, where: lastY .< yt)
     return y &* SIMD4<Int32>(repeating: width32 &* 4) &+ x &* 4
+  }
+
+  /// The clamped texel coordinates of four points for the packed taps: as
+  /// the four-point `clamped`, but a NaN lane (on which ``taps(_:_:)`` traps) takes
+  /// the low edge, so that the texels read are always the level's.
+  @_transparent
+  private func packedClamped(
+    _ u: SIMD4<Float>, _ v: SIMD4<Float>
+  ) -> (SIMD4<Float>, SIMD4<Float>) {
+    let sx = scaleX * u + offsetX
+    let sy = scaleY * v + offsetY
+    return (
+      sx.replacing(with: highX, where: sx .> highX).replacing(with: lowX, where: .!(sx .>= lowX)),
+      sy.replacing(with: highY, where: sy .> highY).replacing(with: lowY, where: .!(sy .>= lowY))
+    )
   }
 
   /// Lane `lane` of `taps`, bilinear as ``sample(_:_:)``.
