@@ -37,7 +37,8 @@ func parseOptions() -> Options {
       print(
         "workloads: steady-1M, render-100k, ascii-frame, ppm-1080p, step-1M-spread, "
           + "step-1M-fixed, scale-10k … scale-4M, births-10M, bytes-4M, peak-10M, "
-          + "sprites-100k-16px, sprites-1M-4px, show-10k, png-1080p, png-vs-ppm-1080p, "
+          + "sprites-100k-16px, sprites-1M-4px, play-720p, show-10k, png-1080p, "
+          + "png-vs-ppm-1080p, "
           + "record-1080p, record-gif-1080p, record-apng-1080p, record-mp4-1080p")
       exit(0)
     default:

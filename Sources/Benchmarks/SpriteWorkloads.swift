@@ -195,6 +195,67 @@ func showFrames(quick: Bool, runs: Int) -> ([RenderRow], [String]) {
   )
 }
 
+/// The presets `play-720p` plays, and how long each runs before its frames are timed
+/// (seconds: past its start, where it is busiest).
+private let playPresets: [(name: String, settle: Double)] = [("fire", 3), ("fireworks", 2.5)]
+
+/// `play-720p-PRESET`: what `play` does each frame through kitty in a window of
+/// 1280×720 pixels: the preset, in a 1280×720 scene, stepped a 60th of a second, rendered at
+/// 1280×720 and encoded (the frame to 8-bit RGB, then the kitty sequences); ms per frame, the
+/// encoder's share in the note.
+func playFrames(quick: Bool, runs: Int, wants: (String) -> Bool) -> ([RenderRow], [String]) {
+  let (width, height) = (1280, 720)
+  let frames = quick ? 10 : 30
+  var rows: [RenderRow] = []
+  var notes: [String] = []
+  for preset in playPresets where wants("play-720p-\(preset.name)") {
+    let script = "scene \(width)x\(height)\npreset \(preset.name)\nstep \(preset.settle)\n"
+    var (scene, errors) = BenchmarkHooks.scene(after: script)
+    guard errors.isEmpty else { fatalError("burst-bench: preset \(preset.name) failed: \(errors)") }
+    let bg = SceneRenderer.rgba(scene.model.root.properties.backgroundColor, opacity: 1)
+    let opaque = RGBA(r: bg.r, g: bg.g, b: bg.b, a: 1)
+    var time = scene.now
+    var totals: [Double] = []
+    var renderTotal = 0.0
+    var encodeTotal = 0.0
+    var bytes = 0
+    var live = 0
+    for _ in 0..<runs {
+      var renderTime = 0.0
+      var encodeTime = 0.0
+      for _ in 0..<frames {
+        time += 1.0 / 60
+        var canvas = Canvas(width: 1, height: 1)
+        renderTime += seconds {
+          scene.advance(to: time)
+          canvas = SceneRenderer.render(scene, width: width, height: height)
+        }
+        encodeTime += seconds {
+          let frame = RGB8Frame(canvas, background: opaque)
+          bytes =
+            KittyEncoder.encode(
+              frame, columns: 160, rows: 45, imageID: 1, placementID: 1, moveCursor: false
+            ).count
+        }
+      }
+      live = scene.liveCount(of: .layer(SceneModel.rootID))
+      totals.append((renderTime + encodeTime) * 1e3 / Double(frames))
+      renderTotal += renderTime
+      encodeTotal += encodeTime
+    }
+    let perFrame = 1e3 / Double(runs * frames)
+    rows.append(
+      RenderRow(name: "play-720p-\(preset.name)", n: live, burst: totals, kernel: nil))
+    notes.append(
+      "play-720p-\(preset.name): the \(preset.name) preset in a \(width)×\(height) scene "
+        + "from \(format(preset.settle)) s, \(runs) runs of \(frames) frames a 60th of a second "
+        + "apart (\(live) particles at the end), each stepped and rendered at \(width)×\(height) "
+        + "(\(format(renderTotal * perFrame)) ms a frame) and encoded for kitty "
+        + "(\(format(encodeTotal * perFrame)) ms a frame, \(bytes / 1024) KiB)")
+  }
+  return (rows, notes)
+}
+
 /// The kernel (b) rows `wants` selects (by name), and their notes.
 func renderWorkloads(quick: Bool, wants: (String) -> Bool) -> ([RenderRow], [String]) {
   var rows: [RenderRow] = []
@@ -211,6 +272,12 @@ func renderWorkloads(quick: Bool, wants: (String) -> Bool) -> ([RenderRow], [Str
     rows += more
     notes.append(note)
   }
+  if playPresets.contains(where: { wants("play-720p-\($0.name)") }) {
+    FileHandle.standardError.write(Data("running play…\n".utf8))
+    let (more, moreNotes) = playFrames(quick: quick, runs: runs, wants: wants)
+    rows += more
+    notes += moreNotes
+  }
   if wants("show-10k") || (quick && wants("show-2k")) {
     FileHandle.standardError.write(Data("running show…\n".utf8))
     let (more, moreNotes) = showFrames(quick: quick, runs: quick ? 3 : 7)
@@ -221,11 +288,12 @@ func renderWorkloads(quick: Bool, wants: (String) -> Bool) -> ([RenderRow], [Str
 }
 
 /// Names `renderWorkloads` answers to, for checking `--filter`.
-let renderNames = [
-  "sprites-100k-16px", "sprites-1M-4px", "sprites-10k-16px", "sprites-100k-4px",
-  "sprites-100k-16px-1t", "sprites-1M-4px-1t", "sprites-10k-16px-1t", "sprites-100k-4px-1t",
-  "show-10k", "show-2k",
-]
+let renderNames =
+  [
+    "sprites-100k-16px", "sprites-1M-4px", "sprites-10k-16px", "sprites-100k-4px",
+    "sprites-100k-16px-1t", "sprites-1M-4px-1t", "sprites-10k-16px-1t", "sprites-100k-4px-1t",
+    "show-10k", "show-2k",
+  ] + playPresets.map { "play-720p-\($0.name)" }
 
 /// The cells of the kernel (b) table, one row per workload: N, medians with min–max, the ratio
 /// and sprites per second.

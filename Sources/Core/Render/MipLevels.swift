@@ -65,6 +65,9 @@ struct LevelSampler {
   /// `width` and `height` as `Int32(clamping:)` gives them, for the lanes.
   let width32: Int32
   let height32: Int32
+  /// Whether every float of the level lies within `Int32.max` floats of its first, so that
+  /// ``packedTaps(_:_:)`` can work the texels' offsets out in 32-bit lanes.
+  let packs: Bool
 
   init(_ base: UnsafePointer<Float>, _ level: LevelGeometry) {
     texels = base + level.offset
@@ -72,6 +75,10 @@ struct LevelSampler {
     height = level.height
     width32 = Int32(clamping: level.width)
     height32 = Int32(clamping: level.height)
+    // Every texel coordinate also stays under 2²², where `packedTaps` truncates in one step.
+    packs =
+      level.width <= 1 << 22 && level.height <= 1 << 22
+      && level.width * level.height <= Int(Int32.max) / 4
     scaleX = level.scaleX
     offsetX = level.offsetX
     scaleY = level.scaleY
@@ -144,6 +151,79 @@ struct LevelSampler {
       x0: x0, x1: x1, y0: y0, y1: y1, wx: fx - SIMD4<Float>(x0), wy: fy - SIMD4<Float>(y0))
   }
 
+  /// Where four points sample, as ``taps(_:_:)`` works it out, with each lane's four texels
+  /// as offsets: inlined into the sprite loops (transparent: the optimiser's inlining gives up
+  /// in loops this large), so that the lanes stay in registers (a lane takes three integers
+  /// and two weights out of them, not four integers and a product). Only for a level that
+  /// ``packs``.
+  @_transparent
+  func packedTaps(_ u: SIMD4<Float>, _ v: SIMD4<Float>) -> PackedTaps {
+    let (cx, cy) = packedClamped(u, v)
+    let fx = cx - 0.5
+    let fy = cy - 0.5
+    // fx ∈ [0, width − 1] and fy ∈ [0, height − 1] after the clamps, under 2²² as the level
+    // packs: adding 2²³ rounds to an integer in the low mantissa bits, less one where that
+    // rounded up, as `lanewiseTruncation` does.
+    let x0 = smallTruncation(fx)
+    let y0 = smallTruncation(fy)
+    // x1 − x0 and y1 − y0 of ``taps(_:_:)``: 1, or 0 at the last column or row.
+    let one = SIMD4<Int32>(repeating: 1)
+    let right = one.replacing(with: 0, where: x0 &+ 1 .>= width32)
+    let down = one.replacing(with: 0, where: y0 &+ 1 .>= height32)
+    // Floats from the level's first: (y·width + x)·4, inside Int32 as the level packs.
+    let floatsPerRow = SIMD4<Int32>(repeating: width32 &* 4)
+    return PackedTaps(
+      corner: y0 &* floatsPerRow &+ x0 &* 4, right: right &* 4, down: down &* floatsPerRow,
+      wx: fx - SIMD4<Float>(x0), wy: fy - SIMD4<Float>(y0))
+  }
+
+  /// Lane `lane` of `taps`, bilinear as ``sample(_:_:)``: the same texels, the same arithmetic.
+  @_transparent
+  func sample(_ taps: PackedTaps, _ lane: Int) -> SIMD4<Float> {
+    // Unsafe: the offsets are those of texels of the level (see packedTaps).
+    let t = UnsafeRawPointer(texels + Int(taps.corner[lane]))
+    let right = Int(taps.right[lane]) &* 4
+    let down = Int(taps.down[lane]) &* 4
+    let t00 = t.loadUnaligned(as: SIMD4<Float>.self)
+    let t10 = t.loadUnaligned(fromByteOffset: right, as: SIMD4<Float>.self)
+    let t01 = t.loadUnaligned(fromByteOffset: down, as: SIMD4<Float>.self)
+    let t11 = t.loadUnaligned(fromByteOffset: down &+ right, as: SIMD4<Float>.self)
+    let fx4 = SIMD4<Float>(repeating: taps.wx[lane])
+    let top = t00 + (t10 - t00) * fx4
+    let bottom = t01 + (t11 - t01) * fx4
+    return top + (bottom - top) * SIMD4<Float>(repeating: taps.wy[lane])
+  }
+
+  /// The offsets (in floats) of the texels ``nearest(_:_:)`` reads for four points, for a
+  /// level that ``packs``.
+  @_transparent
+  func packedNearestTaps(_ u: SIMD4<Float>, _ v: SIMD4<Float>) -> SIMD4<Int32> {
+    // As `nearestTaps`, with `packedTaps`'s clamps and truncation.
+    let (cx, cy) = packedClamped(u, v)
+    let xt = smallTruncation(cx)
+    let yt = smallTruncation(cy)
+    let lastX = SIMD4<Int32>(repeating: width32 &- 1)
+    let lastY = SIMD4<Int32>(repeating: height32 &- 1)
+    let x = xt.replacing(with: lastX, where: lastX .< xt)
+    let y = yt.replacing(with: lastY, where: lastY .< yt)
+    return y &* SIMD4<Int32>(repeating: width32 &* 4) &+ x &* 4
+  }
+
+  /// The clamped texel coordinates of four points for the packed taps: as
+  /// the four-point `clamped`, but a NaN lane (on which ``taps(_:_:)`` traps) takes
+  /// the low edge, so that the texels read are always the level's.
+  @_transparent
+  private func packedClamped(
+    _ u: SIMD4<Float>, _ v: SIMD4<Float>
+  ) -> (SIMD4<Float>, SIMD4<Float>) {
+    let sx = scaleX * u + offsetX
+    let sy = scaleY * v + offsetY
+    return (
+      sx.replacing(with: highX, where: sx .> highX).replacing(with: lowX, where: .!(sx .>= lowX)),
+      sy.replacing(with: highY, where: sy .> highY).replacing(with: lowY, where: .!(sy .>= lowY))
+    )
+  }
+
   /// Lane `lane` of `taps`, bilinear as ``sample(_:_:)``.
   @inline(__always)
   func sample(_ taps: BilinearTaps, _ lane: Int) -> SIMD4<Float> {
@@ -198,6 +278,18 @@ struct BilinearTaps {
   let x1: SIMD4<Int32>
   let y0: SIMD4<Int32>
   let y1: SIMD4<Int32>
+  let wx: SIMD4<Float>
+  let wy: SIMD4<Float>
+}
+
+/// Where four pixels sample one mip level bilinearly, as offsets in floats from the level's
+/// first: each lane's top-left texel, and the steps to the texel right of it and below it
+/// (0 at the level's last column or row, as ``BilinearTaps`` repeats the texel there); the
+/// weights toward the second as in ``BilinearTaps``.
+struct PackedTaps {
+  let corner: SIMD4<Int32>
+  let right: SIMD4<Int32>
+  let down: SIMD4<Int32>
   let wx: SIMD4<Float>
   let wy: SIMD4<Float>
 }

@@ -147,11 +147,20 @@ struct PixelBox {
     guard lowX.isFinite, highX.isFinite, lowY.isFinite, highY.isFinite else { return nil }
     let w = Double(width)
     let h = Double(height)
-    // Clamp in floating point first so the Int conversions can never trap.
-    x0 = Int(min(max(lowX, 0), w).rounded(.down))
-    x1 = Int(min(max(highX, 0), w).rounded(.up))
-    y0 = Int(min(max(lowY, 0), h).rounded(.down))
-    y1 = Int(min(max(highY, 0), h).rounded(.up))
+    // Clamp in floating point first so the Int conversions can never trap; the clamped
+    // values are ≥ 0, where truncation is rounding down (and rounding up is one more where
+    // that dropped a fraction), without a call to the C library's floor and ceil.
+    x0 = Int(min(max(lowX, 0), w))
+    x1 = Self.roundedUp(min(max(highX, 0), w))
+    y0 = Int(min(max(lowY, 0), h))
+    y1 = Self.roundedUp(min(max(highY, 0), h))
     guard x0 < x1, y0 < y1 else { return nil }
+  }
+
+  /// `Int(x.rounded(.up))` for 0 ≤ x < 2⁶³.
+  @inline(__always)
+  private static func roundedUp(_ x: Double) -> Int {
+    let down = Int(x)
+    return Double(down) < x ? down + 1 : down
   }
 }

@@ -71,11 +71,13 @@ extension Canvas {
   /// Runs `body` with a pen that draws sprites straight into this canvas's pixels, so that a
   /// batch of sprites (an emitter's particles) takes hold of the pixels once, not per sprite.
   ///
-  /// `deferring: false` blends every pixel as soon as it is worked out, and `trimming: false`
-  /// visits every pixel of each row's box (for tests: the bytes must be the same; see
-  /// `SpritePen.deferred` and `SpritePen.trimming`).
+  /// `deferring: false` blends every pixel as soon as it is worked out, `trimming: false`
+  /// visits every pixel of each row's box, and `packed: false` takes the plain span (for
+  /// tests: the bytes must be the same; see `SpritePen.deferred`, `SpritePen.trimming` and
+  /// `SpritePen.packed`).
   mutating func withSpritePen<R>(
-    deferring: Bool = true, trimming: Bool = true, _ body: (SpritePen) -> R
+    deferring: Bool = true, trimming: Bool = true, packed: Bool = true,
+    _ body: (SpritePen) -> R
   ) -> R {
     let (w, h) = (width, height)
     // Unsafe: the pen writes through the buffer's base address; it lives only inside `body`,
@@ -89,7 +91,7 @@ extension Canvas {
             SpritePen(
               base: buffer.baseAddress, width: w, height: h,
               deferred: deferring ? entries.baseAddress : nil, deferredCount: count.baseAddress,
-              trimming: trimming))
+              trimming: trimming, packed: packed))
         }
       }
     }

@@ -67,7 +67,15 @@ func lanewiseTruncation(_ x: SIMD4<Float>) -> SIMD4<Int32> {
       Int32(clamping: Int(x[0])), Int32(clamping: Int(x[1])), Int32(clamping: Int(x[2])),
       Int32(clamping: Int(x[3])))
   }
-  // Unsafe: reads the bits of the sum (16-byte vectors of 32-bit lanes); see above.
+  return smallTruncation(x)
+}
+
+/// `Int32(x)` (truncation) in each lane, for 0 ≤ x ≤ 2²² (``lanewiseTruncation(_:)``'s fast
+/// way, for callers that bound x; nothing traps).
+@_transparent
+func smallTruncation(_ x: SIMD4<Float>) -> SIMD4<Int32> {
+  // Unsafe: reads the bits of the sum (16-byte vectors of 32-bit lanes); see
+  // lanewiseTruncation.
   let rounded = unsafeBitCast(x + 0x1p23, to: SIMD4<Int32>.self) & 0x7F_FFFF
   return rounded.replacing(with: rounded &- 1, where: SIMD4<Float>(rounded) .> x)
 }

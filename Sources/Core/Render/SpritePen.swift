@@ -13,6 +13,11 @@ struct SpritePen {
   /// Whether rows skip the pixels of the box that cannot be covered (see `draw`); false: every
   /// pixel of each row's box is worked out, as before the trimming.
   var trimming = true
+  /// Whether rows take the packed span (``SpriteSpan/drawPacked(_:_:_:_:_:)`` and
+  /// ``SpriteSpan/record(_:_:_:_:_:)``) where the image's levels allow; false: the plain span
+  /// (``SpriteSpan/draw(_:_:_:_:_:)``) everywhere, as before it (for tests: the bytes must be
+  /// the same).
+  var packed = true
   /// The rows the pen may write, `rowLow ..< rowHigh` (clipped to the canvas): a band of the
   /// canvas, when several bands are drawn at once (``Canvas/drawSprites(_:looks:blend:workers:)``).
   /// A pixel's bytes do not depend on the band: every row of a sprite is worked out from the
@@ -86,6 +91,8 @@ struct SpritePen {
     look.image.storage.withUnsafeBufferPointer { texels in
       guard let texelBase = texels.baseAddress else { return }
       let sampler = MipSampler(look.levels, texelBase, lod: lod, nearest: nearest)
+      // The coarse level is never larger than the fine one.
+      let packs = packed && sampler.fine.packs
       for y in firstRow..<endRow {
         let py = Double(y) + 0.5
         let rowU = inverse.c * py + inverse.tx
@@ -124,14 +131,34 @@ struct SpritePen {
           pixelsPerV: pixelsPerVf, halfU: halfUf, halfV: halfVf, tint: tintColor)
         let (n, f) = (count, first)
         if let recorder {
-          if recorder.count.pointee > DeferredPixel.capacity &- DeferredPixel.widest {
+          // The packed span may write one entry past the pixels it records (DeferredPixel).
+          if recorder.count.pointee >= DeferredPixel.capacity &- DeferredPixel.widest {
             flush(recorder, blend)
           }
           prefetchPixels(row + f &* 4, n &- f)
+          if packs {
+            switch sampler.kind {
+            case .one: span.record(row, f, n, recorder, OneLevel(sampler))
+            case .two: span.record(row, f, n, recorder, TwoLevels(sampler))
+            case .nearest: span.record(row, f, n, recorder, Nearest(sampler))
+            }
+            continue
+          }
           switch sampler.kind {
           case .one: span.draw(row, f, n, recorder, OneLevel(sampler))
           case .two: span.draw(row, f, n, recorder, TwoLevels(sampler))
           case .nearest: span.draw(row, f, n, recorder, Nearest(sampler))
+          }
+          continue
+        }
+        if packs {
+          switch (blend, sampler.kind) {
+          case (.sourceOver, .one): span.drawPacked(row, f, n, SourceOver(), OneLevel(sampler))
+          case (.sourceOver, .two): span.drawPacked(row, f, n, SourceOver(), TwoLevels(sampler))
+          case (.sourceOver, .nearest): span.drawPacked(row, f, n, SourceOver(), Nearest(sampler))
+          case (.additive, .one): span.drawPacked(row, f, n, Additive(), OneLevel(sampler))
+          case (.additive, .two): span.drawPacked(row, f, n, Additive(), TwoLevels(sampler))
+          case (.additive, .nearest): span.drawPacked(row, f, n, Additive(), Nearest(sampler))
           }
           continue
         }
@@ -266,14 +293,107 @@ struct SpriteSpan {
     }
   }
 
-  /// Blends pixel `p`, lane `lane` of `taps`, when it has coverage.
+  /// Blends pixel `p`, lane `lane` of `taps`, when it has coverage (channel by channel: the
+  /// plain form the packed span is tested against).
   @inline(__always)
   private func put<B: PixelBlend, S: SpriteSampling>(
     _ p: UnsafeMutablePointer<Float>, _ coverage: Float, _ taps: S.Taps, _ lane: Int, _ blend: B,
     _ sampler: S
   ) {
     if coverage > 0 {
-      blend.apply(p, sampler.sample(taps, lane) * (tint * coverage))
+      let color = sampler.sample(taps, lane) * (tint * coverage)
+      blend.apply(p, color.x, color.y, color.z, color.w)
     }
+  }
+
+  /// The coverage of four pixels, pixel `i` (lane 0) to `i + 3`, and their sprite points:
+  /// lane by lane as ``draw(_:_:_:_:_:)`` works them out; 0 past `count`.
+  @inline(__always)
+  private func lanes(
+    _ i: Int, _ end: SIMD4<Int32>
+  ) -> (coverage: SIMD4<Float>, u: SIMD4<Float>, v: SIMD4<Float>) {
+    let index = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: i)) &+ SIMD4(0, 1, 2, 3)
+    let step = SIMD4<Float>(index)
+    let u = u0 + stepU * step
+    let v = v0 + stepV * step
+    let coverage =
+      (lanewiseEdgeCoverage(lanewiseMagnitude(u) * pixelsPerU, halfU)
+      * lanewiseEdgeCoverage(lanewiseMagnitude(v) * pixelsPerV, halfV))
+      .replacing(with: 0, where: index .>= end)
+    let cu = u.replacing(with: 0.5, where: u .> 0.5).replacing(with: -0.5, where: u .< -0.5)
+    let cv = v.replacing(with: 0.5, where: v .> 0.5).replacing(with: -0.5, where: v .< -0.5)
+    return (coverage, cu, cv)
+  }
+
+  /// ``draw(_:_:_:_:_:)`` with the sampler's packed taps, inlined (for levels that
+  /// ``LevelSampler/packs``), and each pixel blended in one vector: the same pixels get the
+  /// same bits.
+  @inline(__always)
+  func drawPacked<B: PixelBlend, S: SpriteSampling>(
+    _ start: UnsafeMutablePointer<Float>, _ first: Int, _ count: Int, _ blend: B, _ sampler: S
+  ) {
+    let end = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: count))
+    // Unsafe: as in `draw`, the pointers of lanes past `count` are formed, never used.
+    var p = start + first &* 4
+    var i = first
+    while i < count {
+      let (coverage, u, v) = lanes(i, end)
+      if any(coverage .> 0) {
+        let taps = sampler.packedTaps(u, v)
+        let tinted0 = tint * coverage[0]
+        let tinted1 = tint * coverage[1]
+        let tinted2 = tint * coverage[2]
+        let tinted3 = tint * coverage[3]
+        if coverage[0] > 0 { blend.apply(p, sampler.sample(packed: taps, 0) * tinted0) }
+        if coverage[1] > 0 { blend.apply(p + 4, sampler.sample(packed: taps, 1) * tinted1) }
+        if coverage[2] > 0 { blend.apply(p + 8, sampler.sample(packed: taps, 2) * tinted2) }
+        if coverage[3] > 0 { blend.apply(p + 12, sampler.sample(packed: taps, 3) * tinted3) }
+      }
+      p += 16
+      i &+= 4
+    }
+  }
+
+  /// ``drawPacked(_:_:_:_:_:)`` into `recorder`, without a branch per pixel: every lane's
+  /// colour is worked out and written to the next entry, which only a covered pixel keeps (so
+  /// the row writes one entry past those it records: see ``SpritePen``'s flush). A lane
+  /// without coverage samples texels inside the level all the same (its point is clamped).
+  @inline(__always)
+  func record<S: SpriteSampling>(
+    _ start: UnsafeMutablePointer<Float>, _ first: Int, _ count: Int, _ recorder: Recorder,
+    _ sampler: S
+  ) {
+    let end = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: count))
+    let entries = recorder.entries
+    var n = recorder.count.pointee
+    // Unsafe: as in `draw`, the pointers of lanes past `count` are formed, never blended.
+    var p = start + first &* 4
+    var i = first
+    while i < count {
+      let (coverage, u, v) = lanes(i, end)
+      if any(coverage .> 0) {
+        let taps = sampler.packedTaps(u, v)
+        // Unsafe: entries n ... n + 3 are inside the scratch space (see SpritePen's flush).
+        (entries + n).initialize(
+          to: DeferredPixel(pixel: p, color: sampler.sample(packed: taps, 0) * (tint * coverage[0]))
+        )
+        n &+= coverage[0] > 0 ? 1 : 0
+        (entries + n).initialize(
+          to: DeferredPixel(
+            pixel: p + 4, color: sampler.sample(packed: taps, 1) * (tint * coverage[1])))
+        n &+= coverage[1] > 0 ? 1 : 0
+        (entries + n).initialize(
+          to: DeferredPixel(
+            pixel: p + 8, color: sampler.sample(packed: taps, 2) * (tint * coverage[2])))
+        n &+= coverage[2] > 0 ? 1 : 0
+        (entries + n).initialize(
+          to: DeferredPixel(
+            pixel: p + 12, color: sampler.sample(packed: taps, 3) * (tint * coverage[3])))
+        n &+= coverage[3] > 0 ? 1 : 0
+      }
+      p += 16
+      i &+= 4
+    }
+    recorder.count.pointee = n
   }
 }

@@ -4,6 +4,8 @@
 /// A blend mode as a type, so that a span's loop is compiled once per mode.
 protocol PixelBlend {
   func apply(_ p: UnsafeMutablePointer<Float>, _ r: Float, _ g: Float, _ b: Float, _ a: Float)
+  /// As `apply(_:_:_:_:_:)`, the four channels in one vector: the same operations per channel.
+  func apply(_ p: UnsafeMutablePointer<Float>, _ color: SIMD4<Float>)
 }
 
 struct SourceOver: PixelBlend {
@@ -11,12 +13,32 @@ struct SourceOver: PixelBlend {
   func apply(_ p: UnsafeMutablePointer<Float>, _ r: Float, _ g: Float, _ b: Float, _ a: Float) {
     blendPixel(p, r, g, b, a, .sourceOver)
   }
+
+  /// `channel + below · (1 − a)` in each channel, as ``blendPixel(_:_:_:_:_:_:)``.
+  @inline(__always)
+  func apply(_ p: UnsafeMutablePointer<Float>, _ color: SIMD4<Float>) {
+    // Unsafe: `p` is a pixel of the canvas (four floats), as for the scalar form.
+    let pixel = UnsafeMutableRawPointer(p)
+    let below = pixel.loadUnaligned(as: SIMD4<Float>.self)
+    pixel.storeBytes(
+      of: color + below * SIMD4(repeating: 1 - color.w), as: SIMD4<Float>.self)
+  }
 }
 
 struct Additive: PixelBlend {
   @inline(__always)
   func apply(_ p: UnsafeMutablePointer<Float>, _ r: Float, _ g: Float, _ b: Float, _ a: Float) {
     blendPixel(p, r, g, b, a, .additive)
+  }
+
+  /// `sum < 1 ? sum : 1` in each channel, as ``blendPixel(_:_:_:_:_:_:)``.
+  @inline(__always)
+  func apply(_ p: UnsafeMutablePointer<Float>, _ color: SIMD4<Float>) {
+    // Unsafe: `p` is a pixel of the canvas (four floats), as for the scalar form.
+    let pixel = UnsafeMutableRawPointer(p)
+    let sum = pixel.loadUnaligned(as: SIMD4<Float>.self) + color
+    pixel.storeBytes(
+      of: SIMD4(repeating: 1).replacing(with: sum, where: sum .< 1), as: SIMD4<Float>.self)
   }
 }
 
@@ -27,7 +49,9 @@ struct DeferredPixel {
 
   /// How many a pen holds (16 KiB of stack).
   static let capacity = 512
-  /// The widest sprite (pixel box) whose pixels are deferred: one row's pixels always fit.
+  /// The widest sprite (pixel box) whose pixels are deferred: one row's pixels always fit,
+  /// with the entry the packed span writes past them (``SpriteSpan/record(_:_:_:_:_:)``),
+  /// as the pen flushes when fewer than `widest` + 1 entries are free.
   static let widest = 64
 }
 
@@ -46,6 +70,11 @@ struct Recorder: PixelBlend {
     count.pointee = n &+ 1
   }
 
+  @inline(__always)
+  func apply(_ p: UnsafeMutablePointer<Float>, _ color: SIMD4<Float>) {
+    apply(p, color.x, color.y, color.z, color.w)
+  }
+
   /// Blends every recorded pixel with `blend` and empties the record.
   @inline(__always)
   func replay<B: PixelBlend>(_ blend: B) {
@@ -61,19 +90,17 @@ struct Recorder: PixelBlend {
   }
 }
 
-extension PixelBlend {
-  @inline(__always)
-  func apply(_ p: UnsafeMutablePointer<Float>, _ color: SIMD4<Float>) {
-    apply(p, color.x, color.y, color.z, color.w)
-  }
-}
-
 /// A way of sampling as a type, so that a span's loop is compiled once per way: `taps` works out
-/// where four pixels sample (lane by lane as the scalar samplers do), `sample` reads one.
+/// where four pixels sample (lane by lane as the scalar samplers do), `sample` reads one;
+/// `packedTaps` and `sample(packed:_:)` the same, inlined, with the texels as offsets (for
+/// levels that ``LevelSampler/packs``).
 protocol SpriteSampling {
   associatedtype Taps
+  associatedtype Packed
   func taps(_ u: SIMD4<Float>, _ v: SIMD4<Float>) -> Taps
   func sample(_ taps: Taps, _ lane: Int) -> SIMD4<Float>
+  func packedTaps(_ u: SIMD4<Float>, _ v: SIMD4<Float>) -> Packed
+  func sample(packed taps: Packed, _ lane: Int) -> SIMD4<Float>
 }
 
 /// Bilinear in one level (what ``MipSampler/sample(_:_:)`` does when its mix is 0).
@@ -84,6 +111,12 @@ struct OneLevel: SpriteSampling {
     level.taps(u, v)
   }
   @inline(__always) func sample(_ taps: BilinearTaps, _ lane: Int) -> SIMD4<Float> {
+    level.sample(taps, lane)
+  }
+  @_transparent func packedTaps(_ u: SIMD4<Float>, _ v: SIMD4<Float>) -> PackedTaps {
+    level.packedTaps(u, v)
+  }
+  @_transparent func sample(packed taps: PackedTaps, _ lane: Int) -> SIMD4<Float> {
     level.sample(taps, lane)
   }
 }
@@ -109,6 +142,17 @@ struct TwoLevels: SpriteSampling {
     let a = fine.sample(taps.fine, lane)
     return a + (coarse.sample(taps.coarse, lane) - a) * mix
   }
+  @_transparent func packedTaps(
+    _ u: SIMD4<Float>, _ v: SIMD4<Float>
+  ) -> (fine: PackedTaps, coarse: PackedTaps) {
+    (fine.packedTaps(u, v), coarse.packedTaps(u, v))
+  }
+  @_transparent func sample(
+    packed taps: (fine: PackedTaps, coarse: PackedTaps), _ lane: Int
+  ) -> SIMD4<Float> {
+    let a = fine.sample(taps.fine, lane)
+    return a + (coarse.sample(taps.coarse, lane) - a) * mix
+  }
 }
 
 /// The nearest texel (``MipSampler/sample(_:_:)`` when nearest).
@@ -124,5 +168,12 @@ struct Nearest: SpriteSampling {
     _ taps: (x: SIMD4<Int32>, y: SIMD4<Int32>), _ lane: Int
   ) -> SIMD4<Float> {
     level.load(Int(taps.y[lane]) &* level.width &+ Int(taps.x[lane]))
+  }
+  @_transparent func packedTaps(_ u: SIMD4<Float>, _ v: SIMD4<Float>) -> SIMD4<Int32> {
+    level.packedNearestTaps(u, v)
+  }
+  @_transparent func sample(packed taps: SIMD4<Int32>, _ lane: Int) -> SIMD4<Float> {
+    // Unsafe: the offset is that of a texel of the level (see packedNearestTaps).
+    UnsafeRawPointer(level.texels + Int(taps[lane])).loadUnaligned(as: SIMD4<Float>.self)
   }
 }

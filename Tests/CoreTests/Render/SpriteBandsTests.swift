@@ -74,12 +74,12 @@ struct SpriteBandsTests {
   }
 
   /// The bits of the canvas after one pen draws `jobs` one after another (the straightforward
-  /// path), optionally without deferring.
+  /// path: the plain span, each pixel blended at once).
   static func penBits(
-    _ jobs: [SpriteJob], width: Int, height: Int, blend: BlendMode, deferring: Bool = true
+    _ jobs: [SpriteJob], width: Int, height: Int, blend: BlendMode
   ) -> [UInt32] {
     var canvas = Canvas(width: width, height: height, fill: background)
-    canvas.withSpritePen(deferring: deferring) { pen in
+    canvas.withSpritePen(deferring: false, packed: false) { pen in
       for job in jobs {
         pen.draw(looks[job.look], transform: job.transform, tint: job.tint, blend: blend)
       }

@@ -45,12 +45,12 @@ struct SpriteSpanTests {
   /// `sprite`; the k-th turned by `turn(k, &stream)`), drawn with the pen's options.
   private static func renderSprites(
     _ look: SpriteLook, count: Int, sizes: ClosedRange<Double>, blend: BlendMode, seed: UInt64,
-    deferring: Bool = true, trimming: Bool = true,
+    deferring: Bool = true, trimming: Bool = true, packed: Bool = true,
     turn: (Int, inout XorshiftStream) -> Double
   ) -> [UInt32] {
     var stream = XorshiftStream(state: seed)
     var canvas = Canvas(width: 160, height: 120, fill: background)
-    canvas.withSpritePen(deferring: deferring, trimming: trimming) { pen in
+    canvas.withSpritePen(deferring: deferring, trimming: trimming, packed: packed) { pen in
       for k in 0..<count {
         let (transform, tint) = sprite(&stream, sizes: sizes) { turn(k, &$0) }
         pen.draw(look, transform: transform, tint: tint, blend: blend)
@@ -103,6 +103,48 @@ struct SpriteSpanTests {
           rect: rect, seed: seed)
         let differing = zip(deferred, immediate).filter { $0 != $1 }.count
         #expect(differing == 0, "\(differing) floats differ, filter \(f), rect \(r)")
+      }
+    }
+  }
+
+  @Test(
+    "packed spans, deferred or not, give the bits of the plain span blended at once",
+    arguments: [
+      // Sizes (px), sprites, and whether additive.
+      (2.0...6.0, 400, false), (2.0...6.0, 400, true), (6.0...24.0, 120, false),
+      (6.0...24.0, 120, true), (24.0...90.0, 20, false), (60.0...70.0, 10, true),
+      (90.0...300.0, 4, false), (90.0...300.0, 4, true),
+    ])
+  func packedSpans(_ sizes: ClosedRange<Double>, _ count: Int, _ additive: Bool) {
+    let filters: [SpriteFilter] = [
+      .linear, SpriteFilter(minification: .trilinear, bias: 0.3),
+      SpriteFilter(magnification: .nearest, minification: .nearest),
+    ]
+    let rects: [(x: Double, y: Double, w: Double, h: Double)] = [
+      (0, 0, 1, 1), (0.25, 0.1, 0.5, 0.7), (1, 0, -1, 1), (0.9, 0.95, 0.1, 0.05),
+    ]
+    let blend: BlendMode = additive ? .additive : .sourceOver
+    for (f, filter) in filters.enumerated() {
+      for (r, rect) in rects.enumerated() {
+        let seed = UInt64(count * 37 + f * 11 + r * 3 + 1) &* 0x9E37_79B9_7F4A_7C15
+        // Images of odd sides, so lanes meet the last column and row.
+        let look = SpriteLook(
+          Self.image(side: 7 + 4 * r, seed: seed), contentsRect: rect, filter: filter)
+        func render(deferring: Bool, packed: Bool) -> [UInt32] {
+          Self.renderSprites(
+            look, count: count, sizes: sizes, blend: blend, seed: seed, deferring: deferring,
+            packed: packed
+          ) { _, stream in stream.next() % 4 == 0 ? 0 : stream.double(-4, 4) }
+        }
+        let plain = render(deferring: false, packed: false)
+        let untouched = Canvas(width: 160, height: 120, fill: Self.background).pixels
+          .map(\.bitPattern)
+        #expect(plain != untouched, "the sprites drew something")
+        for deferring in [true, false] {
+          let differing = zip(render(deferring: deferring, packed: true), plain)
+            .filter { $0 != $1 }.count
+          #expect(differing == 0, "\(differing) floats differ, filter \(f), rect \(r)")
+        }
       }
     }
   }
