@@ -58,6 +58,15 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "a tuple and its items (.0, .1)",
+      ext: "swift",
+      source: swift(
+        """
+            let place: (CGFloat, CGFloat) = (0.25, 0.5)
+            e.emitterPosition = CGPoint(x: bounds.width * place.0, y: bounds.height * place.1)
+        """),
+      get: "e.emitterPosition", value: "80,120", quiet: true),
+    Case(
       name:
         "a root of another type runs after that type's initializer with its defaults; previews and empty callbacks say nothing",
       ext: "swift",

@@ -330,6 +330,12 @@ extension ImportInterpreter {
       case "(":
         let close = program.closing(c, in: c..<end)
         guard close < end else { throw skip("an unclosed '('", t) }
+        if program.language == .swift, topLevelIndex(of: ",", in: (c + 1)..<close) != nil {
+          // A tuple (`(0, -150)`): its items in order, read back as `.0`, `.1`.
+          let items = try list((c + 1)..<close).map(\.1)
+          c = close + 1
+          return .array(items)
+        }
         let v = try expression((c + 1)..<close)
         c = close + 1
         return v

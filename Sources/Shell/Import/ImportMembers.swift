@@ -132,6 +132,12 @@ extension ImportInterpreter {
       return raw
     }
     switch v {
+    case .array(let items) where Int(name) != nil:
+      // `acceleration.0`: a tuple's item.
+      guard let k = Int(name), items.indices.contains(k) else {
+        throw skip("no item \(name) in a tuple of \(items.count)", at)
+      }
+      return items[k]
     case .record(_, let fields):
       if let field = fields[name] { return field }
     case .event:
