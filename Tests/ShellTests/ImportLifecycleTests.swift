@@ -429,4 +429,38 @@ struct ImportLifecycleTests {
     #expect(!r.transcript.contains("warning"), "\(r.transcript)")
     #expect(r.transcript.hasSuffix("\n1\n0\n"), "\(r.transcript)")
   }
+
+  @Test(
+    "an outlet used only in a block or an action exists from the start; an emitter a scheduled block builds imports"
+  )
+  func outletInBlock() throws {
+    let source = """
+      import UIKit
+      class RewardViewController: UIViewController {
+        @IBOutlet weak var card: UIView!
+        override func viewDidAppear(_ animated: Bool) {
+          super.viewDidAppear(animated)
+          UIView.animate(withDuration: 0.4, animations: {
+            self.view.alpha = 1
+          }) { _ in
+            self.celebrate()
+          }
+        }
+        private func celebrate() {
+          let e = CAEmitterLayer()
+          let c = CAEmitterCell()
+          c.birthRate = 10
+          c.lifetime = 2
+          e.emitterCells = [c]
+          card.layer.addSublayer(e)
+        }
+      }
+
+      """
+    let r = try imported("Reward.swift", source, then: "step 0.3\ncount\nstep 0.5\ntree\n")
+    #expect(r.transcript.contains("card is an outlet a storyboard connects"), "\(r.transcript)")
+    // Nothing before the animation's end at 0.4 s; then the emitter inside the card.
+    #expect(r.transcript.contains("total  0"), "\(r.transcript)")
+    #expect(r.transcript.contains("└─ e (emitter)"), "\(r.transcript)")
+  }
 }

@@ -257,6 +257,8 @@ final class ImportRun {
         $0.creates && [.emitter, .shape].contains(interpreter.objects[$0.object].kind)
       })
         || interpreter.runsAtImport != nil
+        // Built by a block the setup schedules (a completion, `asyncAfter`): it shows then.
+        || interpreter.buildsEmitter(interpreter.scheduled)
     else {
       report(warnings)
       throw inv.error(

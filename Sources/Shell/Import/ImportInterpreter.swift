@@ -254,6 +254,16 @@ final class ImportInterpreter {
       return f.parameters == ["view"] && !f.isProperty && !setup.contains($0)
         && (!f.returnsValue || SceneExporter.entryPoints.contains(f.name))
     }
+    // The storyboard's views are there before any code runs: each outlet the code reads is
+    // made first, in declaration order, so that an action or a block may use it too.
+    for p in program.properties where program.outlets[p.name] != nil && instance[p.name] == nil {
+      let uses = tokens.indices.contains { k in
+        (tokens[k].text == p.name || tokens[k].text == "_" + p.name)
+          && tokens[k].kind == .identifier
+          && !(tokens[k].line == p.at.line && tokens[k].column == p.at.column)
+      }
+      if uses { _ = try? outletView(p.name, at: p.at) }
+    }
     for f in setup {
       let function = program.functions[f]
       var args: [ImportValue] = function.parameters.map { _ in .null }
