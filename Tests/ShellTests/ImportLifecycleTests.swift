@@ -463,4 +463,40 @@ struct ImportLifecycleTests {
     #expect(r.transcript.contains("total  0"), "\(r.transcript)")
     #expect(r.transcript.contains("└─ e (emitter)"), "\(r.transcript)")
   }
+
+  @Test(
+    "a method the setup schedules to build runs then, not also at import; screen-size macros of another file are the view's size"
+  )
+  func scheduledBuilderIsNotRunTwice() throws {
+    let source = """
+      #import "FireworksView.h"
+      @implementation FireworksView
+      - (instancetype)initWithFrame:(CGRect)frame {
+        if (self = [super initWithFrame:frame]) {
+          [self performSelector:@selector(launch) withObject:nil afterDelay:1];
+        }
+        return self;
+      }
+      - (void)launch {
+        CAEmitterLayer *rockets = [CAEmitterLayer layer];
+        rockets.emitterPosition = CGPointMake(kScreenWidth / 2, SCREEN_HEIGHT - 10);
+        CAEmitterCell *c = [CAEmitterCell emitterCell];
+        c.birthRate = 2;
+        c.lifetime = 3;
+        rockets.emitterCells = @[c];
+        [self.layer addSublayer:rockets];
+      }
+      @end
+
+      """
+    let r = try imported(
+      "FireworksView.m", source, view: "200x100",
+      then: "step 0.9\ncount\nstep 0.6\ntree\nget rockets.emitterPosition\n")
+    #expect(!r.transcript.contains("run once"), "\(r.transcript)")
+    #expect(
+      r.transcript.contains("kScreenWidth is not in the file: taken as the screen's width, 200"))
+    #expect(r.transcript.contains("total  0"), "\(r.transcript)")
+    #expect(!r.transcript.contains("rockets2"), "\(r.transcript)")
+    #expect(r.transcript.contains("\n100,90\n"), "\(r.transcript)")
+  }
 }

@@ -657,6 +657,17 @@ extension ImportInterpreter {
     return nil
   }
 
+  /// "width" or "height" when `name` spells the screen's extent the way apps' shared macros do
+  /// (`kScreenWidth`, `SCREEN_HEIGHT`, `kScreenW`, `ScreenH`, `kMainW`); nil otherwise.
+  static func screenExtent(_ name: String) -> String? {
+    let lower = name.lowercased().filter(\.isLetter)
+    guard lower.contains("screen") || lower.hasPrefix("kmain") || lower.hasPrefix("main")
+    else { return nil }
+    if lower.hasSuffix("width") || lower.hasSuffix("w") { return "width" }
+    if lower.hasSuffix("height") || lower.hasSuffix("h") { return "height" }
+    return nil
+  }
+
   /// Objective-C's prefix of `UIUserInterfaceIdiom` cases.
   static let idiomPrefix = "UIUserInterfaceIdiom"
 
@@ -762,6 +773,16 @@ extension ImportInterpreter {
     }
     if let n = Self.infinite[name], name.first?.isUppercase == true { return .number(n) }
     if let n = program.objcEnumValues[name] { return .number(n) }
+    if let extent = Self.screenExtent(name) {
+      // **(choice)** `kScreenWidth`, `SCREEN_HEIGHT`: the usual macros of another file of the
+      // app (`#define kScreenWidth [UIScreen mainScreen].bounds.size.width`).
+      let n = extent == "width" ? viewSize.width : viewSize.height
+      warn(
+        at,
+        "\(name) is not in the file: taken as the screen's \(extent), \(ValueFormatting.number(n))",
+        hint: "a macro or constant of another file of the app; view WxH sets the size")
+      return .number(n)
+    }
     if name.hasPrefix("kCA") { return .constant(name) }
     if name.hasPrefix(Self.idiomPrefix), name.count > Self.idiomPrefix.count {
       // `UIUserInterfaceIdiomPad`: the case `.pad`.

@@ -356,13 +356,18 @@ final class ImportInterpreter {
       warn(f.at, "skipped: \(f.signature) is not called by the setup code")
     }
     // When nothing shows particles yet, the first action that builds an emitter runs once.
+    // Not when a block the setup schedules builds one (`performSelector:… afterDelay:1`).
     let chosenEvent =
-      firstEvent
-      ?? (objects.contains { $0.kind == .emitter && $0.attached && !$0.inStep && !$0.cells.isEmpty }
-        ? nil
-        : program.functions.indices.first { f in
-          actions.contains { $0.name == program.functions[f].name && buildsEmitter($0.steps) }
-        })
+      buildsEmitter(scheduled)
+      ? nil
+      : firstEvent
+        ?? (objects.contains {
+          $0.kind == .emitter && $0.attached && !$0.inStep && !$0.cells.isEmpty
+        }
+          ? nil
+          : program.functions.indices.first { f in
+            actions.contains { $0.name == program.functions[f].name && buildsEmitter($0.steps) }
+          })
     if let f = chosenEvent,
       let a = actions.first(where: { $0.name == program.functions[f].name }),
       buildsEmitter(a.steps)
