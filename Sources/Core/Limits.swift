@@ -87,6 +87,13 @@ package enum Limits {
   /// The most values a list property holds (`lineDashPattern`, `locations`).
   package static let maxListCount = 1024
 
+  /// The most instances one replicator layer draws (`instanceCount`).
+  package static let maxInstanceCount = 1000
+
+  /// The most replicated instances one frame draws in all (replicators inside replicators
+  /// multiply); instances past it are not drawn, and docs/semantics.md says so.
+  package static let maxInstancesDrawn = 10_000
+
   /// The largest snapshot, in pixels each way (its float canvas takes 1 GiB at 8192×8192).
   package static let maxSnapshotSide = 8192.0
 

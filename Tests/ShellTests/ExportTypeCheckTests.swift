@@ -24,6 +24,14 @@ let exportCoverageScenes: [(name: String, script: String)] = [
     set sky bounds=0,0,100,50 colors=[red, #0000ff, rgba(0, 1, 0, 0.5)] locations=[0, 0.3, 1] \
     startPoint=0,0 endPoint=1,1 type=radial
     animate sky.colors to [blue, red, green] duration 1
+    replicator spin
+    set spin bounds=0,0,80,80 position=100,100 instanceCount=8 instanceDelay=0.1 \
+    instanceColor=#ff8000 instanceAlphaOffset=-0.1 instanceRedOffset=0.05 preservesDepth=yes \
+    instanceTransform.rotation.z=pi/4 instanceTransform.scale=0.9
+    layer dot in spin
+    set dot bounds=0,0,8,8 position=40,4 backgroundColor=white cornerRadius=4
+    animate dot.opacity from 1 to 0 duration 0.8 repeat 100
+    animate spin.instanceDelay to 0.2 duration 1
 
     """
   ),

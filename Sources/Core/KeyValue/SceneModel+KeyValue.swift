@@ -31,6 +31,7 @@ extension SceneModel {
       case .emitter: return "emitter layer '\(l.name)'"
       case .shape: return "shape layer '\(l.name)'"
       case .gradient: return "gradient layer '\(l.name)'"
+      case .replicator: return "replicator layer '\(l.name)'"
       }
     case .cell:
       return "emitter cell '\(cell(ref)?.name ?? "?")'"

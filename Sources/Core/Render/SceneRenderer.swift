@@ -53,6 +53,7 @@ package enum SceneRenderer {
     defer { stamps?.finishFrame() }
     // Draw the presentation: the model with its running animations applied.
     var scene = scene
+    let unpresented = scene.model
     scene.model = scene.presentedModel(at: scene.now)
     let root = scene.model.root
     // The root's bounds are the canvas: a square-cornered background is simply the fill.
@@ -68,6 +69,7 @@ package enum SceneRenderer {
     var r = Renderer(
       scene: scene, canvas: Canvas(width: 0, height: 0), backgroundDrawn: plainBackground,
       stamps: stamps, stop: stop)
+    r.unpresented = unpresented
     if var spare = consume spare, spare.width == w, spare.height == h {
       spare.clear(to: fill)
       r.canvas = spare
@@ -225,7 +227,7 @@ package enum SceneRenderer {
     return RGBA.premultiplying(r: u(c.red), g: u(c.green), b: u(c.blue), a: u(c.alpha * opacity))
   }
 
-  private struct Renderer {
+  struct Renderer {
     let scene: Scene
     var canvas: Canvas
     /// Whether the root's background is already the canvas's fill.
@@ -237,6 +239,11 @@ package enum SceneRenderer {
     let stop: () -> Bool
     var stopped = false
     var drawnSincePoll = 0
+    /// The model before this frame's presentation (replicator instances present it again,
+    /// delayed); nil where no delay can be presented.
+    var unpresented: SceneModel? = nil
+    /// Replicated instances drawn so far this frame (``Limits/maxInstancesDrawn``).
+    var instancesDrawn = 0
 
     mutating func drawRoot(_ base: Projective2D) {
       let root = scene.model.root
@@ -284,7 +291,11 @@ package enum SceneRenderer {
       }
       let inner = group || shadow ? 1 : opacity
       drawOwn(l, transform: m, opacity: inner, parentTransform: parentTransform)
-      for sub in orderedSublayers(l) { draw(sub, parentTransform: m, parentOpacity: inner) }
+      if l.kind == .replicator {
+        drawInstances(l, transform: m, opacity: inner)
+      } else {
+        for sub in orderedSublayers(l) { draw(sub, parentTransform: m, parentOpacity: inner) }
+      }
       if p.borderWidth > 0 {
         canvas.strokeQuad(
           origin, width: p.bounds.size.width, height: p.bounds.size.height,

@@ -500,6 +500,18 @@ open class CAShapeLayer: CALayer {
   open var lineDashPattern: [NSNumber]?
 }
 
+open class CAReplicatorLayer: CALayer {
+  open var instanceCount: Int = 1
+  open var preservesDepth = false
+  open var instanceDelay: CFTimeInterval = 0
+  open var instanceTransform = CATransform3DIdentity
+  open var instanceColor: CGColor?
+  open var instanceRedOffset: Float = 0
+  open var instanceGreenOffset: Float = 0
+  open var instanceBlueOffset: Float = 0
+  open var instanceAlphaOffset: Float = 0
+}
+
 open class CAGradientLayer: CALayer {
   open var colors: [Any]?
   open var locations: [NSNumber]?

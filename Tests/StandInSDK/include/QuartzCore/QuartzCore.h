@@ -209,6 +209,18 @@ extern NSString *const kCATransition;
 @property(copy) NSArray<NSNumber *> *lineDashPattern;
 @end
 
+@interface CAReplicatorLayer : CALayer
+@property NSInteger instanceCount;
+@property BOOL preservesDepth;
+@property CFTimeInterval instanceDelay;
+@property CATransform3D instanceTransform;
+@property CGColorRef instanceColor;
+@property float instanceRedOffset;
+@property float instanceGreenOffset;
+@property float instanceBlueOffset;
+@property float instanceAlphaOffset;
+@end
+
 @interface CAGradientLayer : CALayer
 @property(copy) NSArray *colors;
 @property(copy) NSArray<NSNumber *> *locations;
