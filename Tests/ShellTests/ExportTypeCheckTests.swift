@@ -32,6 +32,11 @@ let exportCoverageScenes: [(name: String, script: String)] = [
     set dot bounds=0,0,8,8 position=40,4 backgroundColor=white cornerRadius=4
     animate dot.opacity from 1 to 0 duration 0.8 repeat 100
     animate spin.instanceDelay to 0.2 duration 1
+    layer card
+    set card bounds=0,0,60,60 position=50,50 backgroundColor=white
+    shape hole in card
+    set hole bounds=0,0,60,60 position=30,30 path=ellipse(0,0,60,60) fillColor=white
+    set card.mask hole
 
     """
   ),

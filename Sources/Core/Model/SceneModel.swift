@@ -134,6 +134,7 @@ package struct SceneModel: Sendable, Equatable {
       nameIndex[old] = nil
       nameIndex[name] = id
       update(id) { $0.name = name }
+      renameMasks(from: old, to: name)
     case .cell(let id, let path):
       guard let cid = path.last else { return }
       updateCell(ref) { $0.name = name }
@@ -217,12 +218,18 @@ package struct SceneModel: Sendable, Equatable {
       guard let l = layer(id) else { throw ValueError("no such layer") }
       if let p = l.parent { update(p) { $0.sublayers.removeAll { $0 == id } } }
       var stack = [id]
+      var gone: Set<String> = []
       while let x = stack.popLast() {
         if let xl = layer(x) {
           stack.append(contentsOf: xl.sublayers)
           nameIndex[xl.name] = nil
+          gone.insert(xl.name)
         }
         layers[x] = nil
+      }
+      // A removed mask no longer masks (Burst keeps masks by name).
+      for l in layers.compactMap({ $0 }) where gone.contains(l.properties.mask) {
+        update(l.id) { $0.properties.mask = "" }
       }
       forgetStaleClampedWrites()
     case .cell(let id, let path):

@@ -244,6 +244,10 @@ package enum SceneRenderer {
     var unpresented: SceneModel? = nil
     /// Replicated instances drawn so far this frame (``Limits/maxInstancesDrawn``).
     var instancesDrawn = 0
+    /// The layers drawn only as masks (worked out at the first layer drawn).
+    var maskIDs: Set<LayerID>? = nil
+    /// The mask layer this renderer draws as a mask (so it is not skipped), if any.
+    var drawingMask: LayerID? = nil
 
     mutating func drawRoot(_ base: Projective2D) {
       let root = scene.model.root
@@ -266,7 +270,7 @@ package enum SceneRenderer {
         if let drawn { canvas.composite(drawn, mask: nil) } else { stopped = true }
         return
       }
-      guard let l = scene.model.layer(id), !l.properties.hidden else { return }
+      guard let l = scene.model.layer(id), !l.properties.hidden, !isMaskOnly(id) else { return }
       let m = Projective2D.compose(parentTransform, toParent(l, in: scene.model))
       let opacity = parentOpacity * l.properties.opacity
       guard opacity > 0 else { return }
@@ -281,7 +285,8 @@ package enum SceneRenderer {
       let group = opacity < 1 && overlapsItself(l)
       // A shadow is cast by the layer's whole drawing, so that is drawn apart first too.
       let shadow = castsShadow(p)
-      let apart = p.masksToBounds || group || shadow
+      let masked = maskCanvas(of: l, transform: m)
+      let apart = p.masksToBounds || group || shadow || masked != nil
       // Only a layer drawn apart holds on to the canvas below it: holding it otherwise would
       // make the next write copy the whole canvas (copy-on-write), once per layer.
       var outer: Canvas? = nil
@@ -311,6 +316,10 @@ package enum SceneRenderer {
             origin, width: p.bounds.size.width, height: p.bounds.size.height,
             cornerRadius: p.cornerRadius, color: .white)
           mask = bounds
+        }
+        if var masked {
+          if let bounds = mask { masked.multiplyAlpha(by: bounds) }
+          mask = masked
         }
         swap(&canvas, &below)
         let inside = below

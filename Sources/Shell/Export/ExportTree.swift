@@ -66,14 +66,20 @@ extension SceneExporter {
     body.append("")
     statement(dialect.new(ident, type, factory: "layer"))
     statement("\(ident).name = " + string(l.name))
+    // A value naming another layer (mask) is written once every layer exists (`masks`).
     properties(
-      l.descriptors, of: l, fresh: Layer.new(l.kind), target: ident,
+      l.descriptors.filter { !$0.namesLayer }, of: l, fresh: Layer.new(l.kind), target: ident,
       relativeBegin: defaultTimingAbove(l.id), inView: viewSpaces(of: l))
     if l.kind == .emitter {
       cells(l.cells, owner: ident)
       behaviors(l.emitter.behaviors, owner: ident)
     }
     guard attach else { return }
+    if let masked = scene.model.layers.first(where: { $0?.properties.mask == l.name }) ?? nil {
+      // Core Animation's mask has no superlayer (its space is the masked layer's).
+      comment("'\(l.name)' is the mask of '\(masked.name)', so it is in no layer tree.")
+      return
+    }
     var parent = "view.layer"
     if let pid = l.parent, pid != SceneModel.rootID {
       if l.id != top, let p = names[pid] {
@@ -83,6 +89,16 @@ extension SceneExporter {
       }
     }
     statement(dialect.addSublayer(ident, to: parent))
+  }
+
+  /// `LAYER.mask = MASK` for every exported layer whose mask was exported too.
+  mutating func masks(_ subtree: [LayerID]) {
+    for id in subtree {
+      guard let l = scene.model.layer(id), !l.properties.mask.isEmpty,
+        let maskID = scene.model.layerID(named: l.properties.mask), let mask = names[maskID]
+      else { continue }
+      statement("\(target(l)).mask = \(mask)")
+    }
   }
 
   /// Cells with their sub-cells, then the owner's `emitterCells`.
