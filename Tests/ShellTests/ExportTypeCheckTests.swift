@@ -37,6 +37,12 @@ let exportCoverageScenes: [(name: String, script: String)] = [
     shape hole in card
     set hole bounds=0,0,60,60 position=30,30 path=ellipse(0,0,60,60) fillColor=white
     set card.mask hole
+    text label
+    set label bounds=0,0,200,60 position=100,150 fontSize=20 foregroundColor=red \
+    alignmentMode=center isWrapped=yes truncationMode=end
+    set label.string "Score: #1"
+    set label.font "DejaVu Sans"
+    animate label.fontSize to 30 duration 1
 
     """
   ),

@@ -32,6 +32,7 @@ extension SceneModel {
       case .shape: return "shape layer '\(l.name)'"
       case .gradient: return "gradient layer '\(l.name)'"
       case .replicator: return "replicator layer '\(l.name)'"
+      case .text: return "text layer '\(l.name)'"
       }
     case .cell:
       return "emitter cell '\(cell(ref)?.name ?? "?")'"

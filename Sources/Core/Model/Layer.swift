@@ -12,6 +12,8 @@ package enum LayerKind: String, Sendable {
   case gradient
   /// A CAReplicatorLayer.
   case replicator
+  /// A CATextLayer.
+  case text
 
   /// The command that adds a layer of this kind (`layer`, `emitter`, `shape`), as `save`
   /// writes it; the root's is `scene`.
@@ -25,6 +27,7 @@ package enum LayerKind: String, Sendable {
     case .shape: return "CAShapeLayer"
     case .gradient: return "CAGradientLayer"
     case .replicator: return "CAReplicatorLayer"
+    case .text: return "CATextLayer"
     }
   }
 }
@@ -62,6 +65,8 @@ package struct Layer: Sendable, Equatable {
   package var gradient = GradientProperties()
   /// Meaningful for replicator layers only.
   package var replicator = ReplicatorProperties()
+  /// Meaningful for text layers only.
+  package var text = TextProperties()
   /// The emitter's `emitterCells`, in array order.
   package var cells: [EmitterCell] = []
   /// Meaningful for the root only.
@@ -93,6 +98,7 @@ package struct Layer: Sendable, Equatable {
     case .shape: return Layer.layerDescriptors + Layer.shapeDescriptors
     case .gradient: return Layer.layerDescriptors + Layer.gradientDescriptors
     case .replicator: return Layer.layerDescriptors + Layer.replicatorDescriptors
+    case .text: return Layer.layerDescriptors + Layer.textDescriptors
     }
   }
 }

@@ -376,6 +376,7 @@ package enum SceneRenderer {
       if l.kind == .emitter, scene.liveCount(of: .layer(l.id)) > 0 { parts += 2 }
       if l.kind == .shape, !l.shape.path.elements.isEmpty { parts += 2 }
       if l.kind == .gradient, !l.gradient.colors.isEmpty { parts += 1 }
+      if l.kind == .text, !l.text.string.isEmpty { parts += 1 }
       return parts > 1
     }
 
@@ -421,6 +422,10 @@ package enum SceneRenderer {
       if l.kind == .shape { canvas.drawShape(l.shape, transform: m, opacity: opacity) }
       if l.kind == .gradient {
         canvas.drawGradient(l.gradient, bounds: p.bounds, transform: m, opacity: opacity)
+      }
+      if l.kind == .text {
+        canvas.drawText(
+          l.text, bounds: p.bounds, transform: m, opacity: opacity, fonts: scene.fonts)
       }
       if l.kind == .emitter {
         // preservesDepth: each particle is a point of the superlayer's 3-D space, so its z

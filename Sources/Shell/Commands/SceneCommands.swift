@@ -3,7 +3,8 @@ import Core
 /// Building a scene: scene, layer, emitter, cell, copy, remove, clear, set, unset, get, reset.
 enum SceneCommands {
   static let all: [Command] = [
-    scene, layer, emitter, shape, gradient, replicator, cell, copy, remove, clear, set, unset, get,
+    scene, layer, emitter, shape, gradient, replicator, text, cell, copy, remove, clear, set, unset,
+    get,
     reset,
   ]
 
@@ -77,6 +78,13 @@ enum SceneCommands {
     examples: ["replicator spinner", "replicator dots in button"],
     hints: [.newLayer, .keywords(["in"]), .layer]
   ) { s, inv throws(Diagnostic) in try add(s, inv, kind: .replicator) }
+
+  static let text = Command(
+    name: "text", usage: "text NAME [in PARENT]",
+    abstract: "add a CATextLayer (string=\"…\" in double quotes, font, fontSize, alignmentMode)",
+    examples: ["text label", "text score in card"],
+    hints: [.newLayer, .keywords(["in"]), .layer]
+  ) { s, inv throws(Diagnostic) in try add(s, inv, kind: .text) }
 
   private static func add(_ s: Session, _ inv: Invocation, kind: LayerKind) throws(Diagnostic) {
     try inv.expectAtMost(3)

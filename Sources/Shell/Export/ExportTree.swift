@@ -200,6 +200,12 @@ extension SceneExporter {
         statement("\(target).beginTime = " + relativeTime(b - scene.now, to: nil))
       } else if d.name.contains(".") {
         setValue(boxed(v, kind: d.kind), keyPath: d.name, on: target)
+      } else if d.name == "font", Root.self == Layer.self, case .string(let family) = v {
+        // CATextLayer's font is a CFTypeRef: a family name is a CFString there.
+        statement(
+          "\(target).font = "
+            + (language == .swift
+              ? string(family) + " as CFString" : "(__bridge CFTypeRef)" + string(family)))
       } else if d.name == "shadowPath", case .roundedRect(let r) = v {
         // Burst keeps the path as its (rounded) rect; iOS takes a CGPath.
         statement("\(target).shadowPath = " + path(r))

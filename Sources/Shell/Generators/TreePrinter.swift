@@ -31,6 +31,10 @@ enum TreePrinter {
         text +=
           " (replicator) position \(ValueFormatting.value(.point(p.position)))"
           + " \(l.replicator.instanceCount) instances"
+      case .text:
+        text +=
+          " (text) position \(ValueFormatting.value(.point(p.position)))"
+          + " \(ValueFormatting.quotedString(String(l.text.string.prefix(40))))"
       case .layer:
         text += " (layer) position \(ValueFormatting.value(.point(p.position)))"
       case .emitter:
