@@ -67,8 +67,11 @@ extension SceneExporter {
     statement(dialect.new(ident, type, factory: "layer"))
     statement("\(ident).name = " + string(l.name))
     // A value naming another layer (mask) is written once every layer exists (`masks`).
+    // instanceTransform is written whole: Core Animation's transform key paths
+    // (`transform.rotation`) are documented for transform and sublayerTransform only.
     properties(
-      l.descriptors.filter { !$0.namesLayer }, of: l, fresh: Layer.new(l.kind), target: ident,
+      l.descriptors.filter { !$0.namesLayer && !$0.name.hasPrefix("instanceTransform.") }, of: l,
+      fresh: Layer.new(l.kind), target: ident,
       relativeBegin: defaultTimingAbove(l.id), inView: viewSpaces(of: l))
     if l.kind == .emitter {
       cells(l.cells, owner: ident)
