@@ -104,3 +104,34 @@ struct MaskTests {
     }
   }
 }
+
+@Suite("copy keeps every layer kind's properties")
+struct CopyKindsTests {
+  @Test("copy duplicates shape, gradient, replicator and text properties, and a mask inside")
+  func copiesKinds() {
+    let d = Driven()
+    let script = """
+      layer box
+      shape ring in box
+      set ring path=ellipse(0,0,10,10) strokeEnd=0.5
+      gradient sky in box
+      set sky colors=[red, blue]
+      replicator rep in box
+      set rep instanceCount=3
+      text label in box
+      set label.string "hi"
+      set box.mask ring
+      copy box as box2
+
+      """
+    #expect(d.run(script) == nil, "\(d.out.stderr)")
+    let cases: [(String, String)] = [
+      ("box2-ring.path", "ellipse(0,0,10,10)"), ("box2-ring.strokeEnd", "0.5"),
+      ("box2-sky.colors", "[#ff0000, #0000ff]"), ("box2-rep.instanceCount", "3"),
+      ("box2-label.string", "\"hi\""), ("box2.mask", "box2-ring"), ("box.mask", "ring"),
+    ]
+    for (path, value) in cases {
+      #expect(d.output("get \(path)\n") == value + "\n", "\(path)")
+    }
+  }
+}

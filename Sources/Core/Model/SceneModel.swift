@@ -279,6 +279,16 @@ package struct SceneModel: Sendable, Equatable {
         parent: x == id ? parent : src.parent.flatMap { newIDs[$0] })
       copy.properties = src.properties
       copy.emitter = src.emitter
+      copy.shape = src.shape
+      copy.gradient = src.gradient
+      copy.replicator = src.replicator
+      copy.text = src.text
+      // A mask inside the copied subtree becomes its copy; one outside already masks the
+      // original (a layer masks one layer), so the copy has none.
+      if !src.properties.mask.isEmpty {
+        let inside = plan.first { layer($0.0)?.name == src.properties.mask }
+        copy.properties.mask = inside?.1 ?? ""
+      }
       copy.cells = src.cells.map { renumbered($0) }
       copy.sublayers = src.sublayers.compactMap { newIDs[$0] }
       while layers.count <= nid { layers.append(nil) }
