@@ -158,6 +158,41 @@ struct LayersImportTests {
     }
   }
 
+  @Test("a method named like the new commands (text, replicator) is renamed, not dropped")
+  func methodsNamedLikeCommands() throws {
+    let source = """
+      import UIKit
+
+      class NamedViewController: UIViewController {
+        let sparks = CAEmitterLayer()
+
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          let cell = CAEmitterCell()
+          cell.birthRate = 10
+          sparks.emitterCells = [cell]
+          view.layer.addSublayer(sparks)
+        }
+
+        @objc func text() {
+          sparks.birthRate = 0
+        }
+
+        @objc func replicator() {
+          sparks.birthRate = 2
+        }
+      }
+      """
+    let file = try temporaryFile("Named.swift", contents: source)
+    let d = Driven()
+    #expect(d.run("import \(file)\n") == nil, "\(d.out.stderr)")
+    let actions = d.output("actions\n")
+    #expect(actions.contains("action textAction { set sparks.birthRate 0 }"), "\(actions)")
+    #expect(actions.contains("action replicatorAction { set sparks.birthRate 2 }"), "\(actions)")
+    #expect(d.run("run replicatorAction\n") == nil)
+    #expect(d.output("get sparks.birthRate\n") == "2\n")
+  }
+
   @Test("import, export, import again gives the same model", arguments: ["swift", "objc"])
   func roundTrip(language: String) throws {
     let source = try temporaryFile("Loader.swift", contents: Self.swiftSource)

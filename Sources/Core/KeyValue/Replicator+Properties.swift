@@ -20,7 +20,7 @@ extension ReplicatorProperties {
         summary: "how many copies of the sublayers are drawn, the sublayers themselves included",
         choice: "at most \(Limits.maxInstanceCount) (a simulator bound). An animation of it"
           + " steps: the count shown is the interpolated value rounded down, a whole number of"
-          + " instances at every instant. " + particlesChoice,
+          + " instances at every instant. Particles: " + particlesChoice,
         get: { .number(Double($0.instanceCount)) },
         set: { r, v in
           // The kind's range bounds a set value; a presented (interpolated) one is clamped.
