@@ -31,6 +31,13 @@ let package = Package(
       path: "Sources/CGIF",
       providers: [.apt(["libgif-dev"])]
     ),
+    // FreeType, for the glyphs of text layers (Debian libfreetype-dev; FreeType licence).
+    .systemLibrary(
+      name: "CFreeType",
+      path: "Sources/CFreeType",
+      pkgConfig: "freetype2",
+      providers: [.apt(["libfreetype-dev"])]
+    ),
     // A header-only cache hint for the sprite rasteriser (Swift has no prefetch of its own).
     .systemLibrary(
       name: "CPrefetch",
@@ -43,7 +50,7 @@ let package = Package(
     ),
     .target(
       name: "Shell",
-      dependencies: ["Core", "CReadline", "CPNG", "CPNGEncoder", "CGIF"],
+      dependencies: ["Core", "CReadline", "CPNG", "CPNGEncoder", "CGIF", "CFreeType"],
       path: "Sources/Shell"
     ),
     // The program is a thin entry point, so the tests and the fuzz target link the same Shell.

@@ -87,6 +87,24 @@ package enum Limits {
   /// The most values a list property holds (`lineDashPattern`, `locations`).
   package static let maxListCount = 1024
 
+  /// The most instances one replicator layer draws (`instanceCount`).
+  package static let maxInstanceCount = 1000
+
+  /// The most replicated instances one frame draws in all (replicators inside replicators
+  /// multiply); instances past it are not drawn, and docs/semantics.md says so.
+  package static let maxInstancesDrawn = 10_000
+
+  /// The largest size (em, in pixels) a text layer's glyphs are rasterised at; larger text is
+  /// rasterised at this size and scaled up.
+  package static let maxGlyphPixels = 512
+
+  /// The most pixels of the image a text layer's text is rasterised into (about 2048²); a
+  /// larger layer's text is rasterised coarser and scaled up.
+  package static let maxTextImagePixels = 1 << 22
+
+  /// The most characters a text layer lays out (`string`); the rest are not drawn.
+  package static let maxTextCharacters = 100_000
+
   /// The largest snapshot, in pixels each way (its float canvas takes 1 GiB at 8192×8192).
   package static let maxSnapshotSide = 8192.0
 

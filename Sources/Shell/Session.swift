@@ -103,6 +103,7 @@ final class Session {
     self.sink = sink
     self.imageCache = imageCache
     scene.workers = .everyCore
+    scene.fonts = FontFaces.system
   }
 
   /// Prints `text`, through the pager when there is one, the text is longer than the

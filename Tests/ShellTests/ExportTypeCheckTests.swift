@@ -24,6 +24,25 @@ let exportCoverageScenes: [(name: String, script: String)] = [
     set sky bounds=0,0,100,50 colors=[red, #0000ff, rgba(0, 1, 0, 0.5)] locations=[0, 0.3, 1] \
     startPoint=0,0 endPoint=1,1 type=radial
     animate sky.colors to [blue, red, green] duration 1
+    replicator spin
+    set spin bounds=0,0,80,80 position=100,100 instanceCount=8 instanceDelay=0.1 \
+    instanceColor=#ff8000 instanceAlphaOffset=-0.1 instanceRedOffset=0.05 preservesDepth=yes \
+    instanceTransform.rotation.z=pi/4 instanceTransform.scale=0.9
+    layer dot in spin
+    set dot bounds=0,0,8,8 position=40,4 backgroundColor=white cornerRadius=4
+    animate dot.opacity from 1 to 0 duration 0.8 repeat 100
+    animate spin.instanceDelay to 0.2 duration 1
+    layer card
+    set card bounds=0,0,60,60 position=50,50 backgroundColor=white
+    shape hole in card
+    set hole bounds=0,0,60,60 position=30,30 path=ellipse(0,0,60,60) fillColor=white
+    set card.mask hole
+    text label
+    set label bounds=0,0,200,60 position=100,150 fontSize=20 foregroundColor=red \
+    alignmentMode=center isWrapped=yes truncationMode=end
+    set label.string "Score: #1"
+    set label.font "DejaVu Sans"
+    animate label.fontSize to 30 duration 1
 
     """
   ),

@@ -85,6 +85,11 @@ struct ProseFactsTests {
     "maxExpressionDepth": Double(Limits.maxExpressionDepth),
     "maxCommandDepth": Double(Limits.maxCommandDepth),
     "minTimerInterval": Limits.minTimerInterval, "maxScheduledRuns": Limits.maxScheduledRuns,
+    "maxInstanceCount": Double(Limits.maxInstanceCount),
+    "maxInstancesDrawn": Double(Limits.maxInstancesDrawn),
+    "maxGlyphPixels": Double(Limits.maxGlyphPixels),
+    "maxTextImagePixels": Double(Limits.maxTextImagePixels),
+    "maxTextCharacters": Double(Limits.maxTextCharacters),
   ]
 
   @Test("docs/semantics.md's bounds tables give each bound the value Limits.swift declares")

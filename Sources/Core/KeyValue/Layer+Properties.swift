@@ -176,6 +176,20 @@ extension Layer {
           + " 0,0,0,0) means nil, so the layer's alpha casts the shadow",
         get: { .roundedRect($0.shadowPath) },
         set: { p, v in if case .roundedRect(let r) = v { p.shadowPath = r } }),
+      PropertyDescriptor<LayerProperties>(
+        "mask", kind: .text, default: .text(""),
+        summary: "another layer, by name, whose alpha masks this layer's drawing (none: no mask)",
+        animatable: false,
+        choice: "the mask layer stays in the tree but is no longer drawn there: it is drawn in"
+          + " this layer's coordinate space (its position, bounds and transform as a sublayer"
+          + " of this layer would have them) and its alpha multiplies this layer's whole"
+          + " drawing, sublayers, border and shadow included, as Core Animation does. A layer"
+          + " cannot mask itself, an ancestor, a layer that masks it (a cycle), or two layers;"
+          + " a hidden mask hides the layer. Removing the mask layer removes the mask; renaming"
+          + " it keeps it",
+        get: { .text($0.mask) },
+        set: { p, v in if case .text(let t) = v { p.mask = t } }
+      ).namingLayer(),
     ]
     + LayerTransform.descriptors(prefix: "transform", summary: "the layer's own").map {
       $0.lifted(\LayerProperties.transform)

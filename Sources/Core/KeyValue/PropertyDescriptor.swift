@@ -39,6 +39,9 @@ package struct PropertyInfo: Sendable {
   /// is a place or an extent there (not an offset such as `shadowOffset`): `export` writes
   /// such a value relative to the hosting view's bounds where that space is the view's.
   package internal(set) var coordinates: CoordinateSpace?
+  /// Its value is another layer, by name (`mask`): checked against the tree when set, and
+  /// written by `save` and `export` after every layer exists.
+  package internal(set) var namesLayer = false
 }
 
 /// The layer whose coordinate space a property's value is in.
@@ -131,6 +134,9 @@ package struct PropertyDescriptor<Root>: Sendable {
   func measured(in space: CoordinateSpace) -> Self { with { $0.coordinates = space } }
   /// Accepted and stored, but nothing Burst draws depends on it; `why` says so in `explain`.
   func noEffectHere(_ why: String) -> Self { with { $0.noEffectHere = why } }
+
+  /// Its value names another layer (see `PropertyInfo.namesLayer`).
+  func namingLayer() -> Self { with { $0.namesLayer = true } }
 
   /// The object's name, which `set` renames (see `PropertyInfo.renames`).
   func renaming() -> Self { with { $0.renames = true } }

@@ -131,6 +131,8 @@ extension PropertyKind {
       return .numbers(try ValueParsing.numberList(t, range: range))
     case .colorList:
       return .colors(try ValueParsing.colorList(t))
+    case .string:
+      return .string(t)
     }
   }
 }

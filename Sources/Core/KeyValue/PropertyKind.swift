@@ -28,6 +28,8 @@ package enum PropertyKind: Sendable, Equatable {
   case numberList(ClosedRange<Double>)
   /// A list of colours in square brackets: `[red, #0000ff]`.
   case colorList
+  /// Any text, always written in double quotes (`"Score: #1"`, so `#` is not a comment).
+  case string
 
   /// A short word for messages and `keys`: `number`, `point`, `colour`, ….
   package var word: String {
@@ -48,6 +50,7 @@ package enum PropertyKind: Sendable, Equatable {
     case .path: return "path"
     case .numberList: return "list of numbers"
     case .colorList: return "list of colours"
+    case .string: return "text in double quotes"
     }
   }
 
@@ -88,6 +91,7 @@ package enum PropertyKind: Sendable, Equatable {
     case .path: return "path(moveTo 10,50 lineTo 40,80 close)"
     case .numberList: return "[6, 3]"
     case .colorList: return "[red, #0000ff]"
+    case .string: return "\"Hello, world\""
     }
   }
 }

@@ -34,6 +34,8 @@ package enum PropertyValue: Sendable, Equatable, Hashable {
   case numbers([Double])
   /// A list of colours (`colors`).
   case colors([Color])
+  /// Text shown (a text layer's `string`), always written in double quotes.
+  case string(String)
 
   /// The value as a number, when it is one.
   package var number: Double? {

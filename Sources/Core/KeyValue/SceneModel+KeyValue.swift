@@ -31,6 +31,8 @@ extension SceneModel {
       case .emitter: return "emitter layer '\(l.name)'"
       case .shape: return "shape layer '\(l.name)'"
       case .gradient: return "gradient layer '\(l.name)'"
+      case .replicator: return "replicator layer '\(l.name)'"
+      case .text: return "text layer '\(l.name)'"
       }
     case .cell:
       return "emitter cell '\(cell(ref)?.name ?? "?")'"
@@ -315,6 +317,13 @@ extension SceneModel {
       let v = try info.kind.parse(text)
       if case .text(let name) = v { try checkRename(ref.object, to: name) }
       return (v, nil)
+    }
+    if info.namesLayer {
+      guard ref.field == nil else { throw ValueError("'\(ref.name)' has no fields") }
+      guard case .text(let given) = try info.kind.parse(text) else { throw ValueError("no name") }
+      let name = given == ImageRef.noneWord || given == "nil" ? "" : given
+      try checkMask(ref.object, name)
+      return (.text(name), nil)
     }
     // Numbers may name the scene's size (`scene.width`).
     let scene = root.properties.bounds.size

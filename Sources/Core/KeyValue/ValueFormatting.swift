@@ -128,6 +128,17 @@ package enum ValueFormatting {
     case .path(let p): return path(p, print)
     case .numbers(let v): return list(v, print)
     case .colors(let c): return "[" + c.map(color).joined(separator: ", ") + "]"
+    case .string(let t): return quotedString(t)
     }
+  }
+
+  /// Text in double quotes, `"` and `\` escaped with a backslash, as the lexer reads it back.
+  package static func quotedString(_ t: String) -> String {
+    var out = "\""
+    for ch in t {
+      if ch == "\"" || ch == "\\" { out.append("\\") }
+      out.append(ch)
+    }
+    return out + "\""
   }
 }

@@ -10,6 +10,10 @@ package enum LayerKind: String, Sendable {
   case shape
   /// A CAGradientLayer.
   case gradient
+  /// A CAReplicatorLayer.
+  case replicator
+  /// A CATextLayer.
+  case text
 
   /// The command that adds a layer of this kind (`layer`, `emitter`, `shape`), as `save`
   /// writes it; the root's is `scene`.
@@ -22,6 +26,8 @@ package enum LayerKind: String, Sendable {
     case .emitter: return "CAEmitterLayer"
     case .shape: return "CAShapeLayer"
     case .gradient: return "CAGradientLayer"
+    case .replicator: return "CAReplicatorLayer"
+    case .text: return "CATextLayer"
     }
   }
 }
@@ -57,6 +63,10 @@ package struct Layer: Sendable, Equatable {
   package var shape = ShapeProperties()
   /// Meaningful for gradient layers only.
   package var gradient = GradientProperties()
+  /// Meaningful for replicator layers only.
+  package var replicator = ReplicatorProperties()
+  /// Meaningful for text layers only.
+  package var text = TextProperties()
   /// The emitter's `emitterCells`, in array order.
   package var cells: [EmitterCell] = []
   /// Meaningful for the root only.
@@ -87,6 +97,8 @@ package struct Layer: Sendable, Equatable {
     case .emitter: return Layer.layerDescriptors + Layer.emitterDescriptors
     case .shape: return Layer.layerDescriptors + Layer.shapeDescriptors
     case .gradient: return Layer.layerDescriptors + Layer.gradientDescriptors
+    case .replicator: return Layer.layerDescriptors + Layer.replicatorDescriptors
+    case .text: return Layer.layerDescriptors + Layer.textDescriptors
     }
   }
 }

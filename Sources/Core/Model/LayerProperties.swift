@@ -45,6 +45,8 @@ package struct LayerProperties: Sendable, Equatable {
   /// when its radius is above 0; an empty rect (the default) means none: the layer's own
   /// alpha casts it.
   package var shadowPath = RoundRect.zero
+  /// The name of the layer whose alpha masks this one's drawing (Apple's `mask`); empty: none.
+  package var mask = ""
   /// The transform, decomposed into the key paths Core Animation exposes.
   package var transform = LayerTransform()
   /// The transform applied to the sublayers (not the layer's own drawing) about the anchor

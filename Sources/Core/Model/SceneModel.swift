@@ -134,6 +134,7 @@ package struct SceneModel: Sendable, Equatable {
       nameIndex[old] = nil
       nameIndex[name] = id
       update(id) { $0.name = name }
+      renameMasks(from: old, to: name)
     case .cell(let id, let path):
       guard let cid = path.last else { return }
       updateCell(ref) { $0.name = name }
@@ -217,12 +218,18 @@ package struct SceneModel: Sendable, Equatable {
       guard let l = layer(id) else { throw ValueError("no such layer") }
       if let p = l.parent { update(p) { $0.sublayers.removeAll { $0 == id } } }
       var stack = [id]
+      var gone: Set<String> = []
       while let x = stack.popLast() {
         if let xl = layer(x) {
           stack.append(contentsOf: xl.sublayers)
           nameIndex[xl.name] = nil
+          gone.insert(xl.name)
         }
         layers[x] = nil
+      }
+      // A removed mask no longer masks (Burst keeps masks by name).
+      for l in layers.compactMap({ $0 }) where gone.contains(l.properties.mask) {
+        update(l.id) { $0.properties.mask = "" }
       }
       forgetStaleClampedWrites()
     case .cell(let id, let path):
@@ -272,6 +279,16 @@ package struct SceneModel: Sendable, Equatable {
         parent: x == id ? parent : src.parent.flatMap { newIDs[$0] })
       copy.properties = src.properties
       copy.emitter = src.emitter
+      copy.shape = src.shape
+      copy.gradient = src.gradient
+      copy.replicator = src.replicator
+      copy.text = src.text
+      // A mask inside the copied subtree becomes its copy; one outside already masks the
+      // original (a layer masks one layer), so the copy has none.
+      if !src.properties.mask.isEmpty {
+        let inside = plan.first { layer($0.0)?.name == src.properties.mask }
+        copy.properties.mask = inside?.1 ?? ""
+      }
       copy.cells = src.cells.map { renumbered($0) }
       copy.sublayers = src.sublayers.compactMap { newIDs[$0] }
       while layers.count <= nid { layers.append(nil) }

@@ -53,6 +53,7 @@ package enum SceneRenderer {
     defer { stamps?.finishFrame() }
     // Draw the presentation: the model with its running animations applied.
     var scene = scene
+    let unpresented = scene.model
     scene.model = scene.presentedModel(at: scene.now)
     let root = scene.model.root
     // The root's bounds are the canvas: a square-cornered background is simply the fill.
@@ -68,6 +69,7 @@ package enum SceneRenderer {
     var r = Renderer(
       scene: scene, canvas: Canvas(width: 0, height: 0), backgroundDrawn: plainBackground,
       stamps: stamps, stop: stop)
+    r.unpresented = unpresented
     if var spare = consume spare, spare.width == w, spare.height == h {
       spare.clear(to: fill)
       r.canvas = spare
@@ -225,7 +227,7 @@ package enum SceneRenderer {
     return RGBA.premultiplying(r: u(c.red), g: u(c.green), b: u(c.blue), a: u(c.alpha * opacity))
   }
 
-  private struct Renderer {
+  struct Renderer {
     let scene: Scene
     var canvas: Canvas
     /// Whether the root's background is already the canvas's fill.
@@ -237,6 +239,15 @@ package enum SceneRenderer {
     let stop: () -> Bool
     var stopped = false
     var drawnSincePoll = 0
+    /// The model before this frame's presentation (replicator instances present it again,
+    /// delayed); nil where no delay can be presented.
+    var unpresented: SceneModel? = nil
+    /// Replicated instances drawn so far this frame (``Limits/maxInstancesDrawn``).
+    var instancesDrawn = 0
+    /// The layers drawn only as masks (worked out at the first layer drawn).
+    var maskIDs: Set<LayerID>? = nil
+    /// The mask layer this renderer draws as a mask (so it is not skipped), if any.
+    var drawingMask: LayerID? = nil
 
     mutating func drawRoot(_ base: Projective2D) {
       let root = scene.model.root
@@ -259,7 +270,7 @@ package enum SceneRenderer {
         if let drawn { canvas.composite(drawn, mask: nil) } else { stopped = true }
         return
       }
-      guard let l = scene.model.layer(id), !l.properties.hidden else { return }
+      guard let l = scene.model.layer(id), !l.properties.hidden, !isMaskOnly(id) else { return }
       let m = Projective2D.compose(parentTransform, toParent(l, in: scene.model))
       let opacity = parentOpacity * l.properties.opacity
       guard opacity > 0 else { return }
@@ -274,7 +285,8 @@ package enum SceneRenderer {
       let group = opacity < 1 && overlapsItself(l)
       // A shadow is cast by the layer's whole drawing, so that is drawn apart first too.
       let shadow = castsShadow(p)
-      let apart = p.masksToBounds || group || shadow
+      let masked = maskCanvas(of: l, transform: m)
+      let apart = p.masksToBounds || group || shadow || masked != nil
       // Only a layer drawn apart holds on to the canvas below it: holding it otherwise would
       // make the next write copy the whole canvas (copy-on-write), once per layer.
       var outer: Canvas? = nil
@@ -284,7 +296,11 @@ package enum SceneRenderer {
       }
       let inner = group || shadow ? 1 : opacity
       drawOwn(l, transform: m, opacity: inner, parentTransform: parentTransform)
-      for sub in orderedSublayers(l) { draw(sub, parentTransform: m, parentOpacity: inner) }
+      if l.kind == .replicator {
+        drawInstances(l, transform: m, opacity: inner)
+      } else {
+        for sub in orderedSublayers(l) { draw(sub, parentTransform: m, parentOpacity: inner) }
+      }
       if p.borderWidth > 0 {
         canvas.strokeQuad(
           origin, width: p.bounds.size.width, height: p.bounds.size.height,
@@ -300,6 +316,10 @@ package enum SceneRenderer {
             origin, width: p.bounds.size.width, height: p.bounds.size.height,
             cornerRadius: p.cornerRadius, color: .white)
           mask = bounds
+        }
+        if var masked {
+          if let bounds = mask { masked.multiplyAlpha(by: bounds) }
+          mask = masked
         }
         swap(&canvas, &below)
         let inside = below
@@ -356,6 +376,7 @@ package enum SceneRenderer {
       if l.kind == .emitter, scene.liveCount(of: .layer(l.id)) > 0 { parts += 2 }
       if l.kind == .shape, !l.shape.path.elements.isEmpty { parts += 2 }
       if l.kind == .gradient, !l.gradient.colors.isEmpty { parts += 1 }
+      if l.kind == .text, !l.text.string.isEmpty { parts += 1 }
       return parts > 1
     }
 
@@ -401,6 +422,10 @@ package enum SceneRenderer {
       if l.kind == .shape { canvas.drawShape(l.shape, transform: m, opacity: opacity) }
       if l.kind == .gradient {
         canvas.drawGradient(l.gradient, bounds: p.bounds, transform: m, opacity: opacity)
+      }
+      if l.kind == .text {
+        canvas.drawText(
+          l.text, bounds: p.bounds, transform: m, opacity: opacity, fonts: scene.fonts)
       }
       if l.kind == .emitter {
         // preservesDepth: each particle is a point of the superlayer's 3-D space, so its z

@@ -8,6 +8,9 @@ package struct Scene: Sendable {
   var runtimes: [LayerID: EmitterRuntime] = [:]
   /// Images loaded from files for `contents`, by the path the user wrote.
   package var images: [String: SpriteImage] = [:]
+  /// The font faces text layers draw with, loaded by the program (Core reads no files); with
+  /// none, Burst's built-in bitmap face.
+  package var fonts = FontBook()
   /// Each layer's CATransition (`transition`), by layer: pixels only, not the model.
   package var transitions: [LayerID: LayerTransition] = [:]
 
@@ -50,10 +53,11 @@ package struct Scene: Sendable {
 
   /// An empty scene at time 0 (the tuning knobs are kept).
   package mutating func reset() {
-    let (pieces, kept) = (birthsPerPiece, workers)
+    let (pieces, kept, faces) = (birthsPerPiece, workers, fonts)
     self = Scene()
     birthsPerPiece = pieces
     workers = kept
+    fonts = faces
   }
 
   /// The image a `contents` value names, if it is available.

@@ -171,6 +171,12 @@ struct KeyKind: Sendable {
       KeyKind(word: "gradient", title: "CAGradientLayer (plus every CALayer property)") { _ in
         Layer.gradientDescriptors.map { $0.info }
       },
+      KeyKind(word: "replicator", title: "CAReplicatorLayer (plus every CALayer property)") {
+        _ in Layer.replicatorDescriptors.map { $0.info }
+      },
+      KeyKind(word: "text", title: "CATextLayer (plus every CALayer property)") { _ in
+        Layer.textDescriptors.map { $0.info }
+      },
       KeyKind(word: "cell", title: "CAEmitterCell") { _ in EmitterCell.descriptors.map { $0.info }
       },
     ]

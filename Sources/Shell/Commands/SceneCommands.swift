@@ -3,7 +3,9 @@ import Core
 /// Building a scene: scene, layer, emitter, cell, copy, remove, clear, set, unset, get, reset.
 enum SceneCommands {
   static let all: [Command] = [
-    scene, layer, emitter, shape, gradient, cell, copy, remove, clear, set, unset, get, reset,
+    scene, layer, emitter, shape, gradient, replicator, text, cell, copy, remove, clear, set, unset,
+    get,
+    reset,
   ]
 
   static let scene = Command(
@@ -69,6 +71,20 @@ enum SceneCommands {
     examples: ["gradient sky", "gradient shine in button"],
     hints: [.newLayer, .keywords(["in"]), .layer]
   ) { s, inv throws(Diagnostic) in try add(s, inv, kind: .gradient) }
+
+  static let replicator = Command(
+    name: "replicator", usage: "replicator NAME [in PARENT]",
+    abstract: "add a CAReplicatorLayer (its sublayers drawn instanceCount times)",
+    examples: ["replicator spinner", "replicator dots in button"],
+    hints: [.newLayer, .keywords(["in"]), .layer]
+  ) { s, inv throws(Diagnostic) in try add(s, inv, kind: .replicator) }
+
+  static let text = Command(
+    name: "text", usage: "text NAME [in PARENT]",
+    abstract: "add a CATextLayer (string=\"…\" in double quotes, font, fontSize, alignmentMode)",
+    examples: ["text label", "text score in card"],
+    hints: [.newLayer, .keywords(["in"]), .layer]
+  ) { s, inv throws(Diagnostic) in try add(s, inv, kind: .text) }
 
   private static func add(_ s: Session, _ inv: Invocation, kind: LayerKind) throws(Diagnostic) {
     try inv.expectAtMost(3)

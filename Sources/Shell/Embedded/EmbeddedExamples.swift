@@ -40,29 +40,37 @@ enum EmbeddedExamples {
         # drip-shockwave.burst — seed 003, "Drip into a river": drops gather into a progress circle,
         # then the finishing shock wave, exactly as the seed's endAnimation code plays it.
         # Drops appear on an outer ring (an emitter on a circle outline, radius 90) and drift inward
-        # with negative velocity into the progress circle. Then: the view shrinks to 0.9 over 0.9 s
-        # after 1.2 s (ease-in-out); on completion (t = 2.1 s) a copy of it at alpha 0.4, made round
-        # and pre-shrunk to 0.9, grows to 3x while fading to 0 over 2.1 s and is then removed; the view
-        # jumps to 1.8 and springs back to 1.0 (damping 0.4, delay 0.2, 1 s); the check mark fades in.
+        # with negative velocity into the progress circle, whose ring (a CAShapeLayer, as the app
+        # draws it) fills as its strokeEnd animates from 0 to 1 over the 1.2 s of drops. Then: the view
+        # shrinks to 0.9 over 0.9 s after 1.2 s (ease-in-out); on completion (t = 2.1 s) a copy of it
+        # at alpha 0.4, made round and pre-shrunk to 0.9, grows to 3x while fading to 0 over 2.1 s and
+        # is then removed; the view jumps to 1.8 and springs back to 1.0 (damping 0.4, delay 0.2, 1 s);
+        # the check mark, a stroked CAShapeLayer path, fades in.
         scene 200x200 #0b1020
         layer progress
-        set progress bounds=60x60 position=100,100 cornerRadius=30 backgroundColor=#2f80ed \
-            borderWidth=2 borderColor=#9cc3ff
+        set progress bounds=60x60 position=100,100 cornerRadius=30 backgroundColor=#2f80ed
+        # the ring: a circle from the top, clockwise on screen, filled by strokeEnd
+        shape ring in progress
+        set ring bounds=60x60 position=30,30 fillColor=clear strokeColor=#9cc3ff lineWidth=3 \
+            lineCap=round path=path(arc 30,30 28.5 -1.5707963267948966 4.71238898038469)
+        animate ring.strokeEnd from 0 to 1 duration 1.2 timing linear
         emitter drops
         set drops position=100,100 emitterShape=circle emitterMode=outline emitterSize=90,0 \
             zPosition=-1 birthRate=0
         cell drops drop
         set drops.emitterCells.drop birthRate=12 lifetime=1 velocity=-60 contents=drop \
             scale=0.35 color=#9cc3ff
-        layer success
-        set success bounds=40x40 position=100,100 contents=check opacity=0
+        # the check mark: three points stroked white with round caps and joins
+        shape success
+        set success bounds=40x40 position=100,100 opacity=0 fillColor=clear strokeColor=white \
+            lineWidth=4 lineCap=round lineJoin=round path=path(moveTo 10,21 lineTo 17,28 lineTo 30,13)
 
         # the last drops, while the progress completes
         fire drops 1.2
 
         # endAnimation: the copy (viewShot) at alpha 0.4, round, pre-shrunk to 0.9
         copy progress as wave
-        set wave opacity=0.4 cornerRadius=30 transform.scale=0.9 borderWidth=0
+        set wave opacity=0.4 cornerRadius=30 transform.scale=0.9
         uiview progress.transform.scale to 0.9 duration 0.9 delay 1.2 curve easeInOut
         # completion at 2.1 s: the shock wave, the spring, the success mark
         at 2.1 uiview wave.transform.scale to 3 duration 2.1

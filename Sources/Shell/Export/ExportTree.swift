@@ -66,14 +66,23 @@ extension SceneExporter {
     body.append("")
     statement(dialect.new(ident, type, factory: "layer"))
     statement("\(ident).name = " + string(l.name))
+    // A value naming another layer (mask) is written once every layer exists (`masks`).
+    // instanceTransform is written whole: Core Animation's transform key paths
+    // (`transform.rotation`) are documented for transform and sublayerTransform only.
     properties(
-      l.descriptors, of: l, fresh: Layer.new(l.kind), target: ident,
+      l.descriptors.filter { !$0.namesLayer && !$0.name.hasPrefix("instanceTransform.") }, of: l,
+      fresh: Layer.new(l.kind), target: ident,
       relativeBegin: defaultTimingAbove(l.id), inView: viewSpaces(of: l))
     if l.kind == .emitter {
       cells(l.cells, owner: ident)
       behaviors(l.emitter.behaviors, owner: ident)
     }
     guard attach else { return }
+    if let masked = scene.model.layers.first(where: { $0?.properties.mask == l.name }) ?? nil {
+      // Core Animation's mask has no superlayer (its space is the masked layer's).
+      comment("'\(l.name)' is the mask of '\(masked.name)', so it is in no layer tree.")
+      return
+    }
     var parent = "view.layer"
     if let pid = l.parent, pid != SceneModel.rootID {
       if l.id != top, let p = names[pid] {
@@ -83,6 +92,16 @@ extension SceneExporter {
       }
     }
     statement(dialect.addSublayer(ident, to: parent))
+  }
+
+  /// `LAYER.mask = MASK` for every exported layer whose mask was exported too.
+  mutating func masks(_ subtree: [LayerID]) {
+    for id in subtree {
+      guard let l = scene.model.layer(id), !l.properties.mask.isEmpty,
+        let maskID = scene.model.layerID(named: l.properties.mask), let mask = names[maskID]
+      else { continue }
+      statement("\(target(l)).mask = \(mask)")
+    }
   }
 
   /// Cells with their sub-cells, then the owner's `emitterCells`.
@@ -184,6 +203,12 @@ extension SceneExporter {
         statement("\(target).beginTime = " + relativeTime(b - scene.now, to: nil))
       } else if d.name.contains(".") {
         setValue(boxed(v, kind: d.kind), keyPath: d.name, on: target)
+      } else if d.name == "font", Root.self == Layer.self, case .string(let family) = v {
+        // CATextLayer's font is a CFTypeRef: a family name is a CFString there.
+        statement(
+          "\(target).font = "
+            + (language == .swift
+              ? string(family) + " as CFString" : "(__bridge CFTypeRef)" + string(family)))
       } else if d.name == "shadowPath", case .roundedRect(let r) = v {
         // Burst keeps the path as its (rounded) rect; iOS takes a CGPath.
         statement("\(target).shadowPath = " + path(r))

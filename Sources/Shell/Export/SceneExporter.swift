@@ -156,6 +156,7 @@ struct SceneExporter {
       guard let l = m.layer(id) else { continue }
       layer(l)
     }
+    masks(subtree)
     var animated = subtree
     if top == SceneModel.rootID { animated.insert(SceneModel.rootID, at: 0) }
     var first = true

@@ -37,7 +37,10 @@ enum SceneSaver {
         out += " in " + KeyPathSyntax.spelled(parent.name)
       }
       out += "\n"
-      out += pairs(l.descriptors, of: l, from: Layer.new(l.kind), path: name, imagePath)
+      // A value naming another layer (mask) waits until every layer exists.
+      out += pairs(
+        l.descriptors.filter { !$0.namesLayer }, of: l, from: Layer.new(l.kind), path: name,
+        imagePath)
       func cells(_ list: [EmitterCell], owner: String) {
         for c in list {
           let cellName = KeyPathSyntax.spelled(c.name)
@@ -51,6 +54,12 @@ enum SceneSaver {
       }
       cells(l.cells, owner: name)
       out += BehaviorCommands.lines(m, id)
+    }
+    for id in m.treeOrder where id != SceneModel.rootID {
+      guard let l = m.layer(id) else { continue }
+      out += pairs(
+        l.descriptors.filter(\.namesLayer), of: l, from: Layer.new(l.kind),
+        path: KeyPathSyntax.spelled(l.name), imagePath)
     }
     return out
   }

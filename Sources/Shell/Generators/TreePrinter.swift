@@ -27,6 +27,14 @@ enum TreePrinter {
           " (gradient) \(l.gradient.type.rawValue) position"
           + " \(ValueFormatting.value(.point(p.position)))"
           + " \(l.gradient.colors.count) colours"
+      case .replicator:
+        text +=
+          " (replicator) position \(ValueFormatting.value(.point(p.position)))"
+          + " \(l.replicator.instanceCount) instances"
+      case .text:
+        text +=
+          " (text) position \(ValueFormatting.value(.point(p.position)))"
+          + " \(ValueFormatting.quotedString(String(l.text.string.prefix(40))))"
       case .layer:
         text += " (layer) position \(ValueFormatting.value(.point(p.position)))"
       case .emitter:

@@ -112,6 +112,11 @@ extension ImportInterpreter {
       case ("CALayer", []): return try create(.layer, at: at)
       case ("CAShapeLayer", []): return try create(.shape, at: at)
       case ("CAGradientLayer", []): return try create(.gradient, at: at)
+      case ("CAReplicatorLayer", []): return try create(.replicator, at: at)
+      case ("CATextLayer", []): return try create(.text, at: at)
+      // A text layer's font: its family name (CATextLayer ignores a font object's size).
+      case ("UIFont", ["name", "size"]), ("CTFontCreateWithName", ["_", "_", "_"]):
+        if case .string = values[0] { return values[0] }
       case ("UIBezierPath", _):
         if let path = try bezierPath(labels, values, at: at) { return path }
       case (_, []) where ImportedAnimation.Kind(rawValue: type) != nil:

@@ -254,7 +254,9 @@ final class ImportRun {
     translate(interpreter, into: &lines, paths: &paths)
     guard
       lines.contains(where: {
-        $0.creates && [.emitter, .shape].contains(interpreter.objects[$0.object].kind)
+        $0.creates
+          && [.emitter, .shape, .gradient, .replicator, .text].contains(
+            interpreter.objects[$0.object].kind)
       })
         || interpreter.runsAtImport != nil
         // Built by a block the setup schedules (a completion, `asyncAfter`): it shows then.
@@ -335,7 +337,7 @@ final class ImportRun {
       case .emitter:
         emitters += 1
         what = "emitter"
-      case .layer, .shape, .gradient:
+      case .layer, .shape, .gradient, .replicator, .text:
         layers += 1
         what = object.kind.word
       case .cell:
@@ -494,6 +496,15 @@ final class ImportRun {
       }
     }
     for l in interpreter.hostSublayers { layer(l, parent: nil, depth: 0, into: &lines) }
+    // Masks, once every layer has its name.
+    for (o, object) in objects.enumerated() {
+      guard let m = object.mask, let path = paths[o], paths[m] != nil else { continue }
+      lines.append(
+        Line(
+          text: "set \(path).mask \(KeyPathSyntax.spelled(name(m)))", line: object.created.line,
+          column: object.created.column, statement: "\(name(o)).mask = \(name(m))", object: o,
+          needs: o))
+    }
     // Layers that actions build: named now, so that other actions reach them by the name
     // their first run gives them; the action that builds one says `$NAME` (`Binding`).
     var built: [Int] = []

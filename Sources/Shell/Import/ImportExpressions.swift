@@ -677,7 +677,9 @@ extension ImportInterpreter {
   static func isKnownType(_ type: String) -> Bool { types.contains(type) }
 
   private static let types: Set<String> = Set([
-    "CAEmitterLayer", "CAEmitterCell", "CALayer", "CAShapeLayer", "CAGradientLayer", "UIBezierPath",
+    "CAEmitterLayer", "CAEmitterCell", "CALayer", "CAShapeLayer", "CAGradientLayer",
+    "CAReplicatorLayer",
+    "CATextLayer", "UIFont", "UIBezierPath",
     "CGPoint",
     "CGSize", "CGRect", "CGFloat",
     "Float", "Double", "Int", "Int64", "Int32", "UInt64", "UInt32", "UInt", "NSNumber", "NSValue",

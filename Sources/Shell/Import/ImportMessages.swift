@@ -113,6 +113,12 @@ extension ImportInterpreter {
       case ("CAShapeLayer", "layer"), ("CAShapeLayer", "new"): return try create(.shape, at: at)
       case ("CAGradientLayer", "layer"), ("CAGradientLayer", "new"):
         return try create(.gradient, at: at)
+      case ("CAReplicatorLayer", "layer"), ("CAReplicatorLayer", "new"):
+        return try create(.replicator, at: at)
+      case ("CATextLayer", "layer"), ("CATextLayer", "new"):
+        return try create(.text, at: at)
+      case ("UIFont", "fontWithName:size:"):
+        if case .string = args[0] { return args[0] }
       case ("UIBezierPath", _):
         if let path = try bezierPath(selector: selector, args, at: at) { return path }
       case (_, "animation") where ImportedAnimation.Kind(rawValue: type) != nil,

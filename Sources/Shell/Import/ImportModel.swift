@@ -1,6 +1,6 @@
 /// A CALayer, CAEmitterLayer or CAEmitterCell the imported code created.
 struct ImportedObject: Sendable {
-  enum Kind: Sendable { case layer, emitter, cell, shape, gradient }
+  enum Kind: Sendable { case layer, emitter, cell, shape, gradient, replicator, text }
 
   var kind: Kind
   /// The first variable it was bound to: its name unless the code names it.
@@ -12,6 +12,8 @@ struct ImportedObject: Sendable {
   /// Its `emitterCells` (the last assignment wins).
   var cells: [Int] = []
   var sublayers: [Int] = []
+  /// The layer the code made its `mask` (kept among its sublayers, where Burst draws it from).
+  var mask: Int? = nil
   /// Whether something holds it: the hosting view, a layer or a cell.
   var attached = false
   /// Where it was created.
@@ -36,6 +38,8 @@ struct ImportedObject: Sendable {
     case .emitter: return "CAEmitterLayer"
     case .shape: return "CAShapeLayer"
     case .gradient: return "CAGradientLayer"
+    case .replicator: return "CAReplicatorLayer"
+    case .text: return "CATextLayer"
     case .cell: return "CAEmitterCell"
     }
   }

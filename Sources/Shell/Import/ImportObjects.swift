@@ -51,6 +51,8 @@ extension ImportInterpreter {
     case .emitter: return Layer.new(.emitter).descriptors.map(\.info)
     case .shape: return Layer.new(.shape).descriptors.map(\.info)
     case .gradient: return Layer.new(.gradient).descriptors.map(\.info)
+    case .replicator: return Layer.new(.replicator).descriptors.map(\.info)
+    case .text: return Layer.new(.text).descriptors.map(\.info)
     }
   }
 
@@ -104,6 +106,20 @@ extension ImportInterpreter {
       if name == "name" {
         guard case .string(let s) = value else { throw skip("a name is a string", at) }
         objects[o].explicitName = s
+        return
+      }
+      if name == "mask", kind != .cell {
+        // `card.mask = ring`: the mask has no superlayer on iOS; Burst keeps it under the
+        // layer it masks and names it there once both have names (ImportCommand.translate).
+        guard recording.isEmpty else { throw skip("only the setup code sets a mask", at) }
+        guard case .object(let m) = value, objects[m].kind != .cell, m != o else {
+          throw skip("a mask is a layer", at)
+        }
+        if !objects[m].attached {
+          objects[o].sublayers.append(m)
+          objects[m].attached = true
+        }
+        objects[o].mask = m
         return
       }
       guard let info = Self.info(name, of: kind) else {
@@ -321,6 +337,8 @@ extension ImportInterpreter {
     case (.transform3D, .constant(".identity")): return "identity"
     case (.image, .null): return ImageRef.noneWord
     case (.text, .string(let s)): return "\"\(s)\""
+    case (.string, .string(let s)): return ValueFormatting.quotedString(s)
+    case (.string, .null): return ValueFormatting.quotedString("")
     case (.path, .path(let p)): return shapePathText(p)
     case (.path, .null): return ImageRef.noneWord
     case (.numberList, .array(let items)):

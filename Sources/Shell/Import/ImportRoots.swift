@@ -285,7 +285,7 @@ extension ImportInterpreter {
   private func show(_ value: ImportValue, at: SourceToken) throws(ImportSkip) {
     guard case .object(let o) = value, !objects[o].attached else { return }
     switch objects[o].kind {
-    case .layer, .emitter, .shape, .gradient:
+    case .layer, .emitter, .shape, .gradient, .replicator, .text:
       if objects[o].view != nil,
         !objects[o].assignments.contains(where: { ["frame", "bounds"].contains($0.key) })
       {

@@ -116,6 +116,8 @@ extension ImportedObject.Kind {
     case .emitter: return SceneCommands.emitter.name
     case .shape: return SceneCommands.shape.name
     case .gradient: return SceneCommands.gradient.name
+    case .replicator: return SceneCommands.replicator.name
+    case .text: return SceneCommands.text.name
     case .cell: return SceneCommands.cell.name
     }
   }

@@ -8,6 +8,11 @@
 
 public typealias TimeInterval = Double
 public typealias CFTimeInterval = Double
+public typealias CFTypeRef = AnyObject
+/// Apple's CFString; a string literal becomes one through `as CFString` (toll-free bridging).
+public final class CFString: ExpressibleByStringLiteral {
+  public init(stringLiteral value: String) {}
+}
 
 open class NSObject {
   public init() {}
@@ -498,6 +503,47 @@ open class CAShapeLayer: CALayer {
   open var lineJoin: CAShapeLayerLineJoin = .miter
   open var lineDashPhase: CGFloat = 0
   open var lineDashPattern: [NSNumber]?
+}
+
+public struct CATextLayerAlignmentMode: Hashable {
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public static let natural = Self(rawValue: "natural")
+  public static let left = Self(rawValue: "left")
+  public static let right = Self(rawValue: "right")
+  public static let center = Self(rawValue: "center")
+  public static let justified = Self(rawValue: "justified")
+}
+
+public struct CATextLayerTruncationMode: Hashable {
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public static let none = Self(rawValue: "none")
+  public static let start = Self(rawValue: "start")
+  public static let middle = Self(rawValue: "middle")
+  public static let end = Self(rawValue: "end")
+}
+
+open class CATextLayer: CALayer {
+  open var string: Any?
+  open var font: CFTypeRef?
+  open var fontSize: CGFloat = 36
+  open var foregroundColor: CGColor?
+  open var isWrapped = false
+  open var truncationMode: CATextLayerTruncationMode = .none
+  open var alignmentMode: CATextLayerAlignmentMode = .natural
+}
+
+open class CAReplicatorLayer: CALayer {
+  open var instanceCount: Int = 1
+  open var preservesDepth = false
+  open var instanceDelay: CFTimeInterval = 0
+  open var instanceTransform = CATransform3DIdentity
+  open var instanceColor: CGColor?
+  open var instanceRedOffset: Float = 0
+  open var instanceGreenOffset: Float = 0
+  open var instanceBlueOffset: Float = 0
+  open var instanceAlphaOffset: Float = 0
 }
 
 open class CAGradientLayer: CALayer {

@@ -7,6 +7,7 @@
 #import <Foundation/Foundation.h>
 
 CFTimeInterval CACurrentMediaTime(void);
+typedef const void *CFTypeRef;
 
 struct CATransform3D {
   CGFloat m11, m12, m13, m14;
@@ -207,6 +208,40 @@ extern NSString *const kCATransition;
 @property(copy) CAShapeLayerLineJoin lineJoin;
 @property CGFloat lineDashPhase;
 @property(copy) NSArray<NSNumber *> *lineDashPattern;
+@end
+
+typedef NSString *CATextLayerAlignmentMode;
+extern CATextLayerAlignmentMode const kCAAlignmentNatural;
+extern CATextLayerAlignmentMode const kCAAlignmentLeft;
+extern CATextLayerAlignmentMode const kCAAlignmentRight;
+extern CATextLayerAlignmentMode const kCAAlignmentCenter;
+extern CATextLayerAlignmentMode const kCAAlignmentJustified;
+typedef NSString *CATextLayerTruncationMode;
+extern CATextLayerTruncationMode const kCATruncationNone;
+extern CATextLayerTruncationMode const kCATruncationStart;
+extern CATextLayerTruncationMode const kCATruncationEnd;
+extern CATextLayerTruncationMode const kCATruncationMiddle;
+
+@interface CATextLayer : CALayer
+@property(copy) id string;
+@property CFTypeRef font;
+@property CGFloat fontSize;
+@property CGColorRef foregroundColor;
+@property(getter=isWrapped) BOOL wrapped;
+@property(copy) CATextLayerTruncationMode truncationMode;
+@property(copy) CATextLayerAlignmentMode alignmentMode;
+@end
+
+@interface CAReplicatorLayer : CALayer
+@property NSInteger instanceCount;
+@property BOOL preservesDepth;
+@property CFTimeInterval instanceDelay;
+@property CATransform3D instanceTransform;
+@property CGColorRef instanceColor;
+@property float instanceRedOffset;
+@property float instanceGreenOffset;
+@property float instanceBlueOffset;
+@property float instanceAlphaOffset;
 @end
 
 @interface CAGradientLayer : CALayer
