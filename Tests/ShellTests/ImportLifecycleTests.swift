@@ -499,4 +499,26 @@ struct ImportLifecycleTests {
     #expect(!r.transcript.contains("rockets2"), "\(r.transcript)")
     #expect(r.transcript.contains("\n100,90\n"), "\(r.transcript)")
   }
+
+  @Test("a property that holds a timer is used, not reported as unused")
+  func timerProperty() throws {
+    let source = """
+      import UIKit
+      class PulseViewController: UIViewController {
+        var timer: Timer?
+        let pulse = CAEmitterLayer()
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          view.layer.addSublayer(pulse)
+          timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in
+            self.pulse.birthRate = 2
+          }
+        }
+      }
+
+      """
+    let r = try imported("Pulse.swift", source)
+    #expect(!r.transcript.contains("property timer"), "\(r.transcript)")
+    #expect(!r.transcript.contains("warning"), "\(r.transcript)")
+  }
 }

@@ -480,6 +480,17 @@ extension ImportInterpreter {
   /// `let timer = Timer.scheduledTimer(…)` (`NSTimer *timer = […]`) in setup code: the timer
   /// is held, so a later `timer.invalidate()` ends it.
   private func hold(_ i: Int, _ s: Range<Int>, repeats: Bool) {
+    // `self.timer = Timer.scheduledTimer(…)`, `_timer = [NSTimer …]`: the property holds the
+    // timer, so it is used, not "not used by the setup code".
+    if let eq = topLevelIndex(of: "=", in: i..<s.upperBound), eq > i,
+      tokens[eq - 1].kind == .identifier
+    {
+      let name = tokens[eq - 1].text
+      for p in [name, String(name.drop(while: { $0 == "_" }))]
+      where program.properties.contains(where: { $0.name == p }) {
+        usedProperties.insert(p)
+      }
+    }
     guard repeats, recording.isEmpty else { return }
     if program.language == .swift {
       guard ["let", "var"].contains(tokens[i].text), i + 2 < s.upperBound,
