@@ -369,30 +369,39 @@ extension ImportInterpreter {
       k += 2
     }
     guard k == lhs.upperBound, !fields.isEmpty else { return false }
-    func number(_ v: ImportValue) throws(ImportSkip) -> Double { try self.number(v, at: first) }
-    func changed(_ old: ImportValue, _ path: ArraySlice<String>) throws(ImportSkip) -> ImportValue?
-    {
-      guard let field = path.first else { return value }
-      let rest = path.dropFirst()
-      switch (old, field) {
-      case (.point(let p), "x") where rest.isEmpty: return .point(Point(try number(value), p.y))
-      case (.point(let p), "y") where rest.isEmpty: return .point(Point(p.x, try number(value)))
-      case (.size(let z), "width") where rest.isEmpty:
-        return .size(Size(try number(value), z.height))
-      case (.size(let z), "height") where rest.isEmpty:
-        return .size(Size(z.width, try number(value)))
-      case (.rect(let r), "origin"):
-        guard case .point(let p)? = try changed(.point(r.origin), rest) else { return nil }
-        return .rect(Rect(p.x, p.y, r.size.width, r.size.height))
-      case (.rect(let r), "size"):
-        guard case .size(let z)? = try changed(.size(r.size), rest) else { return nil }
-        return .rect(Rect(r.origin.x, r.origin.y, z.width, z.height))
-      default: return nil
-      }
-    }
-    guard let updated = try changed(held, fields[...]) else { return false }
+    guard let updated = try withField(held, fields[...], value, at: first) else { return false }
     bind(first.text, updated)
     return true
+  }
+
+  /// `old` (a point, size or rect) with the field at `path` (`x`, `size.width`,
+  /// `origin.y`) set to `value`; nil when `old` has no such field. What an assignment to a
+  /// field gives, of a local value or of a layer's property (`emitter.emitterPosition.x = 40`).
+  private func withField(
+    _ old: ImportValue, _ path: ArraySlice<String>, _ value: ImportValue, at: SourceToken
+  ) throws(ImportSkip) -> ImportValue? {
+    func number(_ v: ImportValue) throws(ImportSkip) -> Double { try self.number(v, at: at) }
+    guard let field = path.first else { return value }
+    let rest = path.dropFirst()
+    switch (old, field) {
+    case (.point(let p), "x") where rest.isEmpty: return .point(Point(try number(value), p.y))
+    case (.point(let p), "y") where rest.isEmpty: return .point(Point(p.x, try number(value)))
+    case (.size(let z), "width") where rest.isEmpty:
+      return .size(Size(try number(value), z.height))
+    case (.size(let z), "height") where rest.isEmpty:
+      return .size(Size(z.width, try number(value)))
+    case (.rect(let r), "origin"):
+      guard case .point(let p)? = try withField(.point(r.origin), rest, value, at: at) else {
+        return nil
+      }
+      return .rect(Rect(p.x, p.y, r.size.width, r.size.height))
+    case (.rect(let r), "size"):
+      guard case .size(let z)? = try withField(.size(r.size), rest, value, at: at) else {
+        return nil
+      }
+      return .rect(Rect(r.origin.x, r.origin.y, z.width, z.height))
+    default: return nil
+    }
   }
 
   /// `emitter.emitterCells?.append(cell)` (`emitterCells!.append`, `+= [cell]` is an
@@ -476,15 +485,11 @@ extension ImportInterpreter {
     {
       // `emitter.emitterPosition.x = 40`: the point (size) with that component changed.
       let property = tokens[lhs.upperBound - 3].text
-      let n = try number(v, at: last)
-      switch (try member(.object(o), property, at: last), last.text) {
-      case (.point(let p), "x"): v = .point(Point(n, p.y))
-      case (.point(let p), "y"): v = .point(Point(p.x, n))
-      case (.size(let z), "width"): v = .size(Size(n, z.height))
-      case (.size(let z), "height"): v = .size(Size(z.width, n))
-      default: throw skip("\(property) has no part '\(last.text)' that is set here", last)
+      let old = try member(.object(o), property, at: last)
+      guard let updated = try withField(old, [last.text], v, at: last) else {
+        throw skip("\(property) has no part '\(last.text)' that is set here", last)
       }
-      try setProperty(.object(o), property, v, at: last)
+      try setProperty(.object(o), property, updated, at: last)
       return
     }
     let receiver = try expression(lhs.lowerBound..<(lhs.upperBound - 2))
