@@ -145,6 +145,29 @@ struct ImportBuildingActionTests {
   }
 }
 
+/// An `async` handler that pauses (`try await Task.sleep(for:)`): what follows the pause is
+/// the action's `after` block (docs/import.md, "Later").
+@Suite("import: a pause inside an action")
+struct ImportPausingActionTests {
+  @Test("what follows Task.sleep in an async handler happens that long after the run")
+  func pause() {
+    let path = "\(importCorpus)/Actions/CountdownSparkView.swift"
+    let (transcript, session) = importTranscript(
+      "import \"\(path)\" view 200x200\nactions\nrun ignite\nstep 1.5\n")
+    #expect(!transcript.contains("warning"), "\(transcript)")
+    #expect(transcript.contains("after 2 set fountain.birthRate 0"), "\(transcript)")
+    let fountain = session.scene.model.layerID(named: "fountain").flatMap {
+      session.scene.model.layer($0)
+    }
+    #expect(fountain?.emitter.birthRate == 1, "\(transcript)")
+    _ = session.run(source: "step 1", file: "more.burst")
+    let later = session.scene.model.layerID(named: "fountain").flatMap {
+      session.scene.model.layer($0)
+    }
+    #expect(later?.emitter.birthRate == 0, "\(transcript)")
+  }
+}
+
 /// Touch and gesture handlers: the place of the touch is the action's `point` parameter.
 @Suite("import: touch handlers are actions with a point")
 struct ImportTouchActionTests {

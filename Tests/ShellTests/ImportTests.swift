@@ -281,6 +281,52 @@ struct ImportTests {
       """,
       "every 0.5 { set e.opacity 0.5; set e.birthRate 3 }"
     ),
+    (
+      "Task with pauses", "Later.swift",
+      """
+      Task { @MainActor in
+        try await Task.sleep(for: .seconds(1))
+        e.birthRate = 2
+        try await Task.sleep(nanoseconds: 1_500_000_000)
+        e.birthRate = 0
+      }
+      """,
+      "after 1 { set e.birthRate 2; after 1.5 set e.birthRate 0 }"
+    ),
+    (
+      "detached Task kept in a name, main actor", "Later.swift",
+      """
+      let task = Task.detached(priority: .high) {
+        try? await Task.sleep(for: .milliseconds(250))
+        await MainActor.run { e.opacity = 0.5 }
+      }
+      """,
+      "after 0.25 set e.opacity 0.5"
+    ),
+    (
+      "background queue that sleeps", "Later.swift",
+      """
+      DispatchQueue.global(qos: .userInitiated).async {
+        Thread.sleep(forTimeInterval: 3)
+        DispatchQueue.main.async { e.opacity = 1 }
+      }
+      """,
+      "after 3 set e.opacity 1"
+    ),
+    (
+      "global queue, NSThread and usleep", "Later.m",
+      """
+      dispatch_async(dispatch_get_global_queue(DISPATCH_QUEUE_PRIORITY_DEFAULT, 0), ^{
+        [NSThread sleepForTimeInterval:0.5];
+        dispatch_async(dispatch_get_main_queue(), ^{
+          e.birthRate = 2;
+        });
+        usleep(250000);
+        e.birthRate = 3;
+      });
+      """,
+      "after 0.5 { set e.birthRate 2; after 0.25 set e.birthRate 3 }"
+    ),
   ]
 
   @Test(

@@ -19,7 +19,8 @@ extension ImportInterpreter {
   /// else is undone and skipped with a warning. Returns the steps recorded.
   func recordSteps(_ list: [Range<Int>]) -> [ImportStep] {
     recording.append([])
-    for s in list {
+    for (n, s) in list.enumerated() {
+      if pauseSchedulesRest(list, at: n) { break }
       let (before, host, mark) = (objects, hostSublayers, recording[recording.count - 1].count)
       // The variables too: a failed statement may have bound one to an object it made, which
       // is undone with it (found by the import fuzz target: an index past the objects).

@@ -428,7 +428,8 @@ final class ImportInterpreter {
   }
 
   private func runStatements(_ list: [Range<Int>]) {
-    for s in list {
+    for (n, s) in list.enumerated() {
+      if pauseSchedulesRest(list, at: n) { return }
       do throws(ImportSkip) {
         if try statement(s) != nil { return }
       } catch {
@@ -442,7 +443,9 @@ final class ImportInterpreter {
   static let breakSignal = " break"
 
   func body(_ range: Range<Int>) throws(ImportSkip) -> ImportValue? {
-    for s in program.statements(in: range) {
+    let list = program.statements(in: range)
+    for (n, s) in list.enumerated() {
+      if pauseSchedulesRest(list, at: n) { return nil }
       do throws(ImportSkip) {
         if let r = try statement(s) { return r }
       } catch {

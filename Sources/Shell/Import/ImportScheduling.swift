@@ -7,7 +7,7 @@ import Core
 extension ImportInterpreter {
   /// `after DELAY { … }` of a block's statements; a block that only invalidates a timer adds
   /// nothing (the timer's `until` says it).
-  private func delayed(_ delay: Double, _ body: Range<Int>) throws(ImportSkip) {
+  func delayed(_ delay: Double, _ body: Range<Int>) throws(ImportSkip) {
     blockDelays.append(delay)
     let outer = invalidated
     invalidated = false

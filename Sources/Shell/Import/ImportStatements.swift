@@ -103,6 +103,7 @@ extension ImportInterpreter {
       if try dispatchAfter(i, s) { return nil }
       if try delayHelper(i, s) { return nil }
       if try mainQueueBlock(i, s) { return nil }
+      if try inPlaceBlock(i, s) { return nil }
       if try performAfterDelay(i, s) { return nil }
       if try scheduledTimer(i, s) { return nil }
     }
@@ -162,8 +163,8 @@ extension ImportInterpreter {
       }
       // `do { … } catch { … }`: the code that runs when nothing throws, as on the device.
       return try body((i + 2)..<close)
-    case "try" where i + 1 < s.upperBound:
-      // `try x.foo()`, `try? …`: the call, as when it does not throw.
+    case "try" where i + 1 < s.upperBound, "await" where i + 1 < s.upperBound:
+      // `try x.foo()`, `try? …`, `await f()`: the call, as when it does not throw or wait.
       var k = i + 1
       if tokens[k].isPunctuation("?") || tokens[k].isPunctuation("!") { k += 1 }
       guard k < s.upperBound else { return nil }
