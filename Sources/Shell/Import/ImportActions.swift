@@ -19,7 +19,12 @@ extension ImportInterpreter {
   /// else is undone and skipped with a warning. Returns the steps recorded.
   func recordSteps(_ list: [Range<Int>]) -> [ImportStep] {
     recording.append([])
+    var deferred: [Range<Int>] = []
     for (n, s) in list.enumerated() {
+      if let block = deferredBlock(s) {
+        deferred.append(block)
+        continue
+      }
       if pauseSchedulesRest(list, at: n) { break }
       let (before, host, mark) = (objects, hostSublayers, recording[recording.count - 1].count)
       // The variables too: a failed statement may have bound one to an object it made, which
@@ -48,6 +53,9 @@ extension ImportInterpreter {
         recording[recording.count - 1].removeLast(recording[recording.count - 1].count - mark)
         warn(tokens[s.lowerBound], "skipped: \(program.snippet(s))", hint: error.message)
       }
+    }
+    for block in deferred.reversed() {
+      recording[recording.count - 1] += recordSteps(program.statements(in: block))
     }
     // What this action or block created is built as it leaves it.
     for o in objects.indices where gathering(o) && objects[o].attached { markBuilt(o) }

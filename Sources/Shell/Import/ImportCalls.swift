@@ -292,9 +292,25 @@ extension ImportInterpreter {
         // `self.init(…)` gives the value.
         called.insert(f)
         let function = program.functions[f]
-        return try invoke(
-          body: function.body, parameters: ["self"] + function.parameters,
-          args: [.type(type)] + values, at: at, returnsSelf: true)
+        // Digits in a string are read with a `Scanner` that is not followed: read here.
+        if case .string = values.first,
+          let c = colorHelper(type: type, labels: labels, values, at: at)
+        {
+          return c
+        }
+        do throws(ImportSkip) {
+          return try invoke(
+            body: function.body, parameters: ["self"] + function.parameters,
+            args: [.type(type)] + values, at: at, returnsSelf: true)
+        } catch {
+          // A body that reads the digits with a `Scanner`: the colour they spell.
+          if let c = colorHelper(type: type, labels: labels, values, at: at) { return c }
+          throw error
+        }
+      }
+      if let c = colorHelper(type: type, labels: labels, values, at: at) { return c }
+      if labels.allSatisfy({ $0 == "_" }), let c = colorFunction(type, values, at: at) {
+        return c
       }
       throw skip("\(type)(\(labels.map { $0 + ":" }.joined())) is not understood", at)
     case .function(let name) where localActions.contains(name) && args.isEmpty:

@@ -330,6 +330,23 @@ extension ImportInterpreter {
       case "(":
         let close = program.closing(c, in: c..<end)
         guard close < end else { throw skip("an unclosed '('", t) }
+        if program.language == .objc, close - c > 3, tokens[c + 1].isPunctuation("{"),
+          program.closing(c + 1, in: c..<close) == close - 1
+        {
+          // `({ CAEmitterLayer *l = [CAEmitterLayer layer]; …; l; })`, a statement
+          // expression: its statements run, and the last one is the value.
+          let inner = (c + 2)..<(close - 1)
+          c = close + 1
+          guard let last = program.statements(in: inner).last else {
+            throw skip("an empty statement expression", t)
+          }
+          let made = objects.count
+          _ = try body(inner.lowerBound..<last.lowerBound)
+          let value = try expression(last)
+          // A layer made inside is named by what the value is given to, not its local name.
+          if case .object(let o) = value, o >= made { objects[o].variable = nil }
+          return value
+        }
         if program.language == .swift, topLevelIndex(of: ",", in: (c + 1)..<close) != nil {
           // A tuple (`(0, -150)`): its items in order, read back as `.0`, `.1`.
           let items = try list((c + 1)..<close).map(\.1)
@@ -355,7 +372,7 @@ extension ImportInterpreter {
         if tokens[c].isPunctuation("[") {
           let close = program.closing(c, in: c..<end)
           guard close < end else { throw skip("an unclosed '@['", t) }
-          let items = try list((c + 1)..<close)
+          let items = try list((c + 1)..<close, lenient: true)
           c = close + 1
           return .array(items.map(\.1))
         }
@@ -365,7 +382,9 @@ extension ImportInterpreter {
         guard close < end else { throw skip("an unclosed '['", t) }
         defer { c = close + 1 }
         if program.language == .swift {
-          return .array(try list((c + 1)..<close).map(\.1))
+          // An item that cannot be worked out is `.unknown`: its uses are skipped, not the
+          // array's other items (`[UIColor(named: "Brand"), .red]`).
+          return .array(try list((c + 1)..<close, lenient: true).map(\.1))
         }
         return try send((c + 1)..<close, at: t)
       case "{":
@@ -799,6 +818,7 @@ extension ImportInterpreter {
     {
       return .null  // `_emitter` before the code gives it a value: nil, as in Objective-C
     }
+    if Self.isColorFunction(name) { return .type(name) }  // `hexColor("#…")` of another file
     throw skip("'\(name)' is not known to the importer", at)
   }
 }

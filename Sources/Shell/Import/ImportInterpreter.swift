@@ -428,7 +428,13 @@ final class ImportInterpreter {
   }
 
   private func runStatements(_ list: [Range<Int>]) {
+    var deferred: [Range<Int>] = []
+    defer { runDeferred(deferred) }
     for (n, s) in list.enumerated() {
+      if let block = deferredBlock(s) {
+        deferred.append(block)
+        continue
+      }
       if pauseSchedulesRest(list, at: n) { return }
       do throws(ImportSkip) {
         if try statement(s) != nil { return }
@@ -444,7 +450,13 @@ final class ImportInterpreter {
 
   func body(_ range: Range<Int>) throws(ImportSkip) -> ImportValue? {
     let list = program.statements(in: range)
+    var deferred: [Range<Int>] = []
+    defer { runDeferred(deferred) }
     for (n, s) in list.enumerated() {
+      if let block = deferredBlock(s) {
+        deferred.append(block)
+        continue
+      }
       if pauseSchedulesRest(list, at: n) { return nil }
       do throws(ImportSkip) {
         if let r = try statement(s) { return r }
@@ -453,6 +465,26 @@ final class ImportInterpreter {
       }
     }
     return nil
+  }
+
+  /// The block of `defer { … }`: it runs as the body it is in ends, after what follows it.
+  func deferredBlock(_ s: Range<Int>) -> Range<Int>? {
+    guard program.language == .swift, s.count >= 3, tokens[s.lowerBound].isIdentifier("defer"),
+      tokens[s.lowerBound + 1].isPunctuation("{"),
+      program.closing(s.lowerBound + 1, in: s) == s.upperBound - 1
+    else { return nil }
+    return (s.lowerBound + 2)..<(s.upperBound - 1)
+  }
+
+  /// Runs the `defer` blocks of a body as it ends, the last one written first.
+  func runDeferred(_ blocks: [Range<Int>]) {
+    for block in blocks.reversed() {
+      do throws(ImportSkip) {
+        _ = try body(block)
+      } catch {
+        warn(tokens[block.lowerBound], "skipped: \(program.snippet(block))", hint: error.message)
+      }
+    }
   }
 
   func skip(_ message: String, _ at: SourceToken? = nil) -> ImportSkip {

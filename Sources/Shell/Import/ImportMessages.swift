@@ -208,8 +208,15 @@ extension ImportInterpreter {
           $0.signature == selector && ($0.owner == nil || $0.owner == type)
         })
       {
+        // Digits in a string, read with an `NSScanner` that is not followed: read here.
+        if case .string = args.first, let c = colorCategory(type, selector, args, at: at) {
+          called.insert(f)
+          return c
+        }
         return try call(f, args: args, at: at)  // `[FireView flameWithSize:20]`: its class method
       }
+      // `[UIColor colorWithHexString:@"#FF9500"]` of a category in another file.
+      if let c = colorCategory(type, selector, args, at: at) { return c }
       throw skip("[\(type) \(selector)] is not understood", at)
     default:
       if case .path(let p) = receiver, let m = Self.bezierSelectors[selector] {

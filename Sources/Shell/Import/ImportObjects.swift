@@ -189,6 +189,11 @@ extension ImportInterpreter {
     case .array(let items):
       var out: [Int] = []
       for item in items {
+        if case .unknown(let why) = item {
+          // A cell the code could not make: the others are kept.
+          warn(at, "a cell of this emitterCells is left out", hint: why)
+          continue
+        }
         guard case .object(let c) = item, objects[c].kind == .cell else {
           throw skip("emitterCells holds cells, not \(item.kindName)", at)
         }

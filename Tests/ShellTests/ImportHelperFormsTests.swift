@@ -1,0 +1,132 @@
+import Testing
+
+@testable import Shell
+
+/// Helpers an app defines in another file (colour from hex digits), and the statement forms
+/// around them: `defer`, Objective-C statement expressions, arrays with an item not known here
+/// (docs/import.md, "What it understands").
+@Suite("import: other files' helpers and the statements around them")
+struct ImportHelperFormsTests {
+  typealias Case = ImportFormsTests.Case
+
+  static let colorCases: [Case] = [
+    Case(
+      name: "UIColor(hex:) with #RRGGBB", ext: "swift",
+      source: ImportFormsTests.swift(##"    e.backgroundColor = UIColor(hex: "#FF3B30").cgColor"##),
+      get: "e.backgroundColor", value: "#ff3b30"),
+    Case(
+      name: "UIColor(hexString:alpha:) of three digits", ext: "swift",
+      source: ImportFormsTests.swift(
+        ##"    e.backgroundColor = UIColor(hexString: "0f8", alpha: 0.5).cgColor"##),
+      get: "e.backgroundColor", value: "#00ff8880"),
+    Case(
+      name: "eight digits are RRGGBBAA", ext: "swift",
+      source: ImportFormsTests.swift(
+        ##"    e.backgroundColor = UIColor(hex: "#0000FF80").cgColor"##),
+      get: "e.backgroundColor", value: "#0000ff80"),
+    Case(
+      name: "UIColor(rgb:) of a hex number", ext: "swift",
+      source: ImportFormsTests.swift("    e.backgroundColor = UIColor(rgb: 0x007AFF).cgColor"),
+      get: "e.backgroundColor", value: "#007aff"),
+    Case(
+      name: "UIColor(red:green:blue:) without alpha takes 0–255", ext: "swift",
+      source: ImportFormsTests.swift(
+        "    e.backgroundColor = UIColor(red: 255, green: 0, blue: 51).cgColor"),
+      get: "e.backgroundColor", value: "#ff0033"),
+    Case(
+      name: "an initializer of the file whose Scanner is not followed", ext: "swift",
+      source: ImportFormsTests.swift(
+        ##"    e.backgroundColor = UIColor(hex: "00FF00").cgColor"##,
+        after: """
+          extension UIColor {
+            convenience init(hex: String) {
+              let scanner = Scanner(string: hex)
+              var value: UInt64 = 0
+              scanner.scanHexInt64(&value)
+              self.init(red: CGFloat(value >> 16) / 255, green: CGFloat(value >> 8 & 0xFF) / 255,
+                        blue: CGFloat(value & 0xFF) / 255, alpha: 1)
+            }
+          }
+          """), get: "e.backgroundColor", value: "#00ff00"),
+    Case(
+      name: "Objective-C category colorWithHexString:", ext: "m",
+      source: ImportFormsTests.objc(
+        ##"  e.backgroundColor = [UIColor colorWithHexString:@"#FF9500"].CGColor;"##),
+      get: "e.backgroundColor", value: "#ff9500"),
+    Case(
+      name: "Objective-C macro of another header, UIColorFromRGB", ext: "m",
+      source: ImportFormsTests.objc("  e.backgroundColor = UIColorFromRGB(0x5856D6).CGColor;"),
+      get: "e.backgroundColor", value: "#5856d6"),
+    Case(
+      name: "RGBA(r, g, b, a) of 0–255 channels", ext: "m",
+      source: ImportFormsTests.objc("  e.backgroundColor = RGBA(0, 255, 0, 0.5).CGColor;"),
+      get: "e.backgroundColor", value: "#00ff0080"),
+    Case(
+      name: "a lowercase Swift function hexColor(_:)", ext: "swift",
+      source: ImportFormsTests.swift(##"    e.backgroundColor = hexColor("#112233").cgColor"##),
+      get: "e.backgroundColor", value: "#112233"),
+  ]
+
+  @Test("a colour helper of another file gives the colour its digits spell", arguments: colorCases)
+  func colors(c: Case) throws {
+    try ImportFormsTests().form(c: c)
+  }
+
+  @Test("a helper that names no colour is still not guessed")
+  func notAColor() throws {
+    let source = ImportFormsTests.swift(
+      ##"    e.backgroundColor = UIColor(named: "Brand")?.cgColor"##)
+    let path = try temporaryFile("form.swift", contents: source)
+    let (transcript, _) = importTranscript("import \"\(path)\"\nget e.backgroundColor\n")
+    #expect(transcript.contains("skipped: e.backgroundColor"), "\(transcript)")
+    #expect(transcript.hasSuffix("none\n") || transcript.hasSuffix("#00000000\n"), "\(transcript)")
+  }
+
+  static let statementCases: [Case] = [
+    Case(
+      name: "defer runs its block as the body ends", ext: "swift",
+      source: ImportFormsTests.swift(
+        """
+            defer { e.birthRate = 3 }
+            e.birthRate = 2
+        """), get: "e.birthRate", value: "3", quiet: true),
+    Case(
+      name: "two defers run last first", ext: "swift",
+      source: ImportFormsTests.swift(
+        """
+            defer { e.birthRate = 3 }
+            defer { e.birthRate = 4 }
+        """), get: "e.birthRate", value: "3", quiet: true),
+    Case(
+      name: "an Objective-C statement expression is its last statement's value", ext: "m",
+      source: ImportFormsTests.objc(
+        """
+          CAEmitterCell *cell = ({
+            CAEmitterCell *c = [CAEmitterCell emitterCell];
+            c.birthRate = 12;
+            c;
+          });
+          e.emitterCells = @[cell];
+        """), get: "e.emitterCells.cell.birthRate", value: "12", quiet: true),
+    Case(
+      name: "an array item not known here leaves the others", ext: "swift",
+      source: ImportFormsTests.swift(
+        """
+            let a = CAEmitterCell()
+            a.birthRate = 5
+            e.emitterCells = [a, OtherFile.sharedCell]
+        """), get: "e.emitterCells.a.birthRate", value: "5"),
+    Case(
+      name: "an unknown colour in an array skips only its own use", ext: "swift",
+      source: ImportFormsTests.swift(
+        """
+            let colors = [UIColor(named: "Brand"), UIColor.red]
+            e.backgroundColor = colors[1].cgColor
+        """), get: "e.backgroundColor", value: "#ff0000"),
+  ]
+
+  @Test("defer, statement expressions and arrays with an unknown item", arguments: statementCases)
+  func statements(c: Case) throws {
+    try ImportFormsTests().form(c: c)
+  }
+}
