@@ -129,4 +129,39 @@ struct ImportHelperFormsTests {
   func statements(c: Case) throws {
     try ImportFormsTests().form(c: c)
   }
+
+  static let uikitCases: [Case] = [
+    Case(
+      name: "bounds.insetBy(dx:dy:) and its size", ext: "swift",
+      source: ImportFormsTests.swift(
+        "    e.emitterSize = CGRect(x: 0, y: 0, width: 100, height: 60).insetBy(dx: 10, dy: 5).size"
+      ), get: "e.emitterSize", value: "80,50", quiet: true),
+    Case(
+      name: "CGRectOffset moves a rect", ext: "m",
+      source: ImportFormsTests.objc(
+        "  e.frame = CGRectOffset(CGRectMake(0, 0, 40, 40), 10, 20);"),
+      get: "e.position", value: "30,40", quiet: true),
+    Case(
+      name: "the trait collection is light mode (choice)", ext: "swift",
+      source: ImportFormsTests.swift(
+        """
+            e.backgroundColor = traitCollection.userInterfaceStyle == .dark
+              ? UIColor.white.cgColor : UIColor.black.cgColor
+        """), get: "e.backgroundColor", value: "#000000", quiet: true),
+    Case(
+      name: "#keyPath names the property without its type", ext: "swift",
+      source: ImportFormsTests.swift(
+        """
+            let a = CABasicAnimation(keyPath: #keyPath(CAEmitterLayer.birthRate))
+            a.fromValue = 2
+            a.toValue = 0
+            a.duration = 10
+            e.add(a, forKey: nil)
+        """), get: "e.animations.birthRate.duration", value: "10", quiet: true),
+  ]
+
+  @Test("UIKit's small values: rect insets and offsets, traits, #keyPath", arguments: uikitCases)
+  func uikit(c: Case) throws {
+    try ImportFormsTests().form(c: c)
+  }
 }

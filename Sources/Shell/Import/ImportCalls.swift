@@ -247,6 +247,9 @@ extension ImportInterpreter {
         return .image(image(named: Self.imageName(ofPath: path), at: at))
       case ("CACurrentMediaTime", []):
         return .number(now)
+      case ("CGRectInset", ["_", "_", "_"]), ("CGRectOffset", ["_", "_", "_"]):
+        guard case .rect(let r) = values[0] else { break }
+        return .rect(Self.moved(r, type == "CGRectInset", Array(values.dropFirst()), at: at, self))
       case (let getter, ["_"]) where getter.hasPrefix(Self.rectGetterPrefix):
         // CGRectGetMidX(r) is r.midX, and so on for CGGeometry's other getters.
         let field = getter.dropFirst(Self.rectGetterPrefix.count)
@@ -571,6 +574,9 @@ extension ImportInterpreter {
     case ("setImage", ["_", "for"]), ("setImage", ["_", "forState"]):
       try setProperty(receiver, "contents", values[0], at: at)
       return .void
+    case ("insetBy", ["dx", "dy"]), ("offsetBy", ["dx", "dy"]):
+      guard case .rect(let r) = receiver else { break }
+      return .rect(Self.moved(r, name == "insetBy", values, at: at, self))
     case ("concatenating", ["_"]):
       guard case .transform(let t) = receiver, case .transform(let u) = values[0] else { break }
       return .transform(Self.product(t, u))
@@ -667,6 +673,18 @@ extension ImportInterpreter {
       return frames.last?["self"] ?? .void
     }
     return returned ?? .void
+  }
+
+  /// A rect inset (`insetBy(dx:dy:)`, `CGRectInset`) or moved (`offsetBy`, `CGRectOffset`) by
+  /// the two numbers of `values`; numbers not known here leave it as it is.
+  static func moved(
+    _ r: Rect, _ inset: Bool, _ values: [ImportValue], at: SourceToken, _ i: ImportInterpreter
+  ) -> Rect {
+    guard let dx = try? i.number(values[0], at: at), let dy = try? i.number(values[1], at: at)
+    else { return r }
+    return inset
+      ? Rect(r.origin.x + dx, r.origin.y + dy, r.size.width - 2 * dx, r.size.height - 2 * dy)
+      : Rect(r.origin.x + dx, r.origin.y + dy, r.size.width, r.size.height)
   }
 
   /// `UIColor(hue:saturation:brightness:alpha:)` in RGB.

@@ -215,6 +215,15 @@ extension ImportInterpreter {
       if t.text == "-", isFormula(v), let f = formulaText(v) { return .formula("(-\(f))") }
       return t.text == "-" ? .number(-(try number(v, at: t))) : v
     }
+    if t.isIdentifier("#keyPath"), c + 2 < end, tokens[c + 1].isPunctuation("(") {
+      // `#keyPath(CAEmitterLayer.birthRate)`: the key path as a string, without the type.
+      let close = program.closing(c + 1, in: c..<end)
+      guard close < end else { throw skip("an unclosed '('", t) }
+      var words = tokens[(c + 2)..<close].filter { $0.kind == .identifier }.map(\.text)
+      if words.count > 1, words[0].first?.isUppercase == true { words.removeFirst() }
+      c = close + 1
+      return .string(words.joined(separator: "."))
+    }
     if t.isPunctuation("!") {
       c += 1
       guard let truth = Self.truth(try unary(&c, end)) else {
@@ -705,10 +714,12 @@ extension ImportInterpreter {
     "UIColor", "CGColor", "UIImage", "UIScreen",
     "CGPointMake", "CGSizeMake", "CGRectMake", "CACurrentMediaTime", "NSArray", "NSMutableArray",
     "sin", "cos", "sqrt", "abs", "fabs", "min", "max", "fmin", "fmax", "floor", "ceil", "round",
-    "stride", "zip", "Array", "String", "Bundle", "CATransaction", "UIDevice", "DispatchTime",
+    "stride", "zip", "Array", "String", "Bundle", "CATransaction", "UIDevice", "UITraitCollection",
+    "DispatchTime",
     "DispatchWallTime",
     "dispatch_time",
-    "CGRectGetMidX", "CGRectGetMidY", "CGRectGetWidth", "CGRectGetHeight", "#colorLiteral",
+    "CGRectGetMidX", "CGRectGetMidY", "CGRectGetWidth", "CGRectGetHeight", "CGRectInset",
+    "CGRectOffset", "#colorLiteral",
     "#imageLiteral",
   ]).union(randomFunctions)
 
@@ -819,6 +830,7 @@ extension ImportInterpreter {
       return .null  // `_emitter` before the code gives it a value: nil, as in Objective-C
     }
     if Self.isColorFunction(name) { return .type(name) }  // `hexColor("#…")` of another file
+    if name == "traitCollection" { return .constant(Self.traits) }
     throw skip("'\(name)' is not known to the importer", at)
   }
 }

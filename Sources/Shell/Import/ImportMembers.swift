@@ -126,6 +126,17 @@ extension ImportInterpreter {
     if case .constant(Self.currentDevice) = v, name == "userInterfaceIdiom" {
       return .constant(".phone")  // **(choice)** the app runs on an iPhone
     }
+    if case .constant(Self.traits) = v {
+      // **(choice)** Light mode at the default text size, as the system colours are read.
+      switch name {
+      case "userInterfaceStyle": return .constant(".light")
+      case "userInterfaceIdiom": return .constant(".phone")
+      case "horizontalSizeClass": return .constant(".compact")
+      case "verticalSizeClass": return .constant(".regular")
+      case "displayScale": return .number(3)
+      default: break
+      }
+    }
     if case .constant(let c) = v, c.hasPrefix("."), name == "rawValue",
       let raw = rawValue(of: String(c.dropFirst()))
     {
@@ -204,11 +215,13 @@ extension ImportInterpreter {
       if type == "UIDevice", name == "current" || name == "currentDevice" {
         return .constant(Self.currentDevice)
       }
+      if type == "UITraitCollection", name == "current" { return .constant(Self.traits) }
       if type == "UIImage", let image = imageMember(name, at: at) { return image }
       if type.hasPrefix("CA") { return .constant("." + name) }
     case .host:
       switch name {
       case "view", "window", "superview", "contentView": return .host
+      case "traitCollection": return .constant(Self.traits)
       case "addSubview", "insertSubview", "bringSubviewToFront", "sendSubviewToBack", "convert",
         "convertPoint", "convertRect", "removeFromSuperview":
         return .method(v, name)
@@ -259,6 +272,7 @@ extension ImportInterpreter {
       case "maxY": return .number(r.origin.y + r.size.height)
       case "size": return .size(r.size)
       case "origin": return .point(r.origin)
+      case "insetBy", "offsetBy": return .method(v, name)
       default: break
       }
     case .size(let s):
@@ -390,6 +404,8 @@ extension ImportInterpreter {
   /// `UIDevice.current`, whose `userInterfaceIdiom` is `.phone`: the importer reads code as an
   /// iPhone app runs it (as conditional compilation does).
   static let currentDevice = "UIDevice.current"
+  /// `traitCollection`, `UITraitCollection.current`: an iPhone in light mode.
+  static let traits = "UITraitCollection.current"
 
   func extendedTypes(of v: ImportValue) -> [String] {
     switch v {

@@ -379,7 +379,8 @@ struct SourceProgram: Sendable {
     return range.upperBound
   }
 
-  /// Operators that, ending a line or starting the next, continue a Swift statement.
+  /// Operators that, ending a line or starting the next, continue a Swift statement (and `?`
+  /// starting a line: a ternary's; ending one it closes an optional type).
   private static let continuing: Set<String> = [
     ".", "?.", "=", "+", "-", "*", "/", ",", "&&", "||", "??", "==", "!=", "->", ":", "..<",
     "...", "+=", "-=", "*=", "/=", "<", ">", "<=", ">=",
@@ -405,7 +406,8 @@ struct SourceProgram: Sendable {
         case .swift:
           let carried =
             (prev.kind == .punctuation && Self.continuing.contains(prev.text))
-            || (t.kind == .punctuation && (Self.continuing.contains(t.text) || t.text == "{"))
+            || (t.kind == .punctuation
+              && (Self.continuing.contains(t.text) || t.text == "{" || t.text == "?"))
             || t.isIdentifier("else") || t.isIdentifier("where")
             || (prev.kind == .identifier && prev.text.hasPrefix("@"))
           if t.startsLine && !carried { end(at: i, next: i) }
