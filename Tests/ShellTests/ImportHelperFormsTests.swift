@@ -125,6 +125,76 @@ struct ImportHelperFormsTests {
         """), get: "e.backgroundColor", value: "#ff0000"),
   ]
 
+  static let closureCases: [Case] = [
+    Case(
+      name: "a tuple's labels read its fields", ext: "swift",
+      source: ImportFormsTests.swift(
+        """
+            let tints = [(r: 255, g: 0, b: 0), (r: 0, g: 255, b: 0)].map {
+              UIColor(red: CGFloat($0.r) / 255, green: CGFloat($0.g) / 255, blue: 0, alpha: 1)
+            }
+            e.backgroundColor = tints[1].cgColor
+        """), get: "e.backgroundColor", value: "#00ff00", quiet: true),
+    Case(
+      name: "a closure run at once whose first line holds an inner closure", ext: "swift",
+      source: ImportFormsTests.swift(
+        """
+            let rates: [Float] = {
+              return [1, 2].map { n in
+                n * 4
+              }
+            }()
+            e.birthRate = rates[1]
+        """), get: "e.birthRate", value: "8", quiet: true),
+  ]
+
+  @Test("labelled tuples and closures run at once", arguments: closureCases)
+  func closures(c: Case) throws {
+    try ImportFormsTests().form(c: c)
+  }
+
+  static let otherFileCases: [Case] = [
+    Case(
+      name: "an enumeration of another file: its case compares as written", ext: "swift",
+      source: ImportFormsTests.swift(
+        """
+            let shape = ConfettiShape.circle
+            e.birthRate = shape == .circle ? 3 : 1
+        """), get: "e.birthRate", value: "3", quiet: true),
+    Case(
+      name: "a struct of another file keeps the fields it is given", ext: "swift",
+      source: ImportFormsTests.swift(
+        """
+            let kind = ConfettiKind(color: UIColor.blue, rate: 6)
+            e.birthRate = kind.rate
+            e.backgroundColor = kind.color.cgColor
+        """), get: "e.backgroundColor", value: "#0000ff"),
+    Case(
+      name: "a behaviour type constant of a bridging header", ext: "swift",
+      source: ImportFormsTests.swift(
+        """
+            let wave = CAEmitterBehavior(type: kCAEmitterBehaviorWave)
+            e.setValue([wave], forKey: "emitterBehaviors")
+        """), get: "e.emitterBehaviors", value: "wave"),
+    Case(
+      name: "an animation without a keyPath animates the key it is added for", ext: "swift",
+      source: ImportFormsTests.swift(
+        """
+            let a = CABasicAnimation()
+            a.fromValue = 1
+            a.toValue = 0
+            a.duration = 4
+            e.add(a, forKey: "birthRate")
+        """), get: "e.animations.birthRate.duration", value: "4", quiet: true),
+  ]
+
+  @Test(
+    "names of another file: enumerations, structs, constants; an animation's key",
+    arguments: otherFileCases)
+  func otherFiles(c: Case) throws {
+    try ImportFormsTests().form(c: c)
+  }
+
   @Test("defer, statement expressions and arrays with an unknown item", arguments: statementCases)
   func statements(c: Case) throws {
     try ImportFormsTests().form(c: c)

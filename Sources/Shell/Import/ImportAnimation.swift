@@ -226,6 +226,12 @@ enum ImportAnimationTranslation {
       }
       return (out, notes)
     case .basic, .keyframe, .spring:
+      var a = a
+      if a.keyPath?.isEmpty ?? true, let key, !key.isEmpty {
+        // Core Animation animates the key's property when the animation names none
+        // (`CABasicAnimation()` added `forKey: "birthRate"`).
+        a.keyPath = key
+      }
       var command = try animate(a, inGroup: false, paths: paths, now: now, notes: &notes)
       if let key { command.rest += " key " + HistoryRecorder.quoted(key) }
       return ([command], notes)

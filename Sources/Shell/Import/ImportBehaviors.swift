@@ -8,6 +8,8 @@ import Core
 /// add …` commands (docs/import.md).
 extension ImportInterpreter {
   static let behaviorClass = "CAEmitterBehavior"
+  /// The prefix of the type constants (`kCAEmitterBehaviorWave`) apps declare for it.
+  static let behaviorConstantPrefix = "kCAEmitterBehavior"
 
   /// The methods of a behaviour the importer reads.
   static let behaviorMethods: Set<String> = [
@@ -16,6 +18,14 @@ extension ImportInterpreter {
 
   /// A new behaviour of the type the value names.
   func newBehavior(_ type: ImportValue, at: SourceToken) throws(ImportSkip) -> ImportValue {
+    var type = type
+    if case .constant(let c) = type, c.hasPrefix(Self.behaviorConstantPrefix),
+      c.count > Self.behaviorConstantPrefix.count
+    {
+      // `kCAEmitterBehaviorWave`, the constant a bridging header declares: `"wave"`.
+      let rest = c.dropFirst(Self.behaviorConstantPrefix.count)
+      type = .string(rest.prefix(1).lowercased() + rest.dropFirst())
+    }
     guard case .string(let word) = type else {
       throw skip("behaviorWithType: takes the type as a string", at)
     }

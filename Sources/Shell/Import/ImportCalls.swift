@@ -312,6 +312,16 @@ extension ImportInterpreter {
         }
       }
       if let c = colorHelper(type: type, labels: labels, values, at: at) { return c }
+      if isForeignType(type), !labels.isEmpty, !labels.contains("_") {
+        // `ConfettiType(color: .red, shape: .circle)` of a struct in another file: a value whose
+        // fields are the arguments, as its memberwise initializer makes.
+        var fields: [String: ImportValue] = [:]
+        for (label, value) in zip(labels, values) { fields[label] = value }
+        warn(
+          at, "\(type) is not in the file: taken as a struct whose fields are the arguments given",
+          hint: "what it computes from them (an image, a colour) is not known here")
+        return .record(type: type, fields: fields)
+      }
       if labels.allSatisfy({ $0 == "_" }), let c = colorFunction(type, values, at: at) {
         return c
       }

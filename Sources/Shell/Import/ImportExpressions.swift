@@ -357,10 +357,17 @@ extension ImportInterpreter {
           return value
         }
         if program.language == .swift, topLevelIndex(of: ",", in: (c + 1)..<close) != nil {
-          // A tuple (`(0, -150)`): its items in order, read back as `.0`, `.1`.
-          let items = try list((c + 1)..<close).map(\.1)
+          // A tuple (`(0, -150)`): its items in order, read back as `.0`, `.1`; with labels
+          // (`(r: 255, g: 59, b: 48)`), a value whose fields are read by label or by place.
+          let items = try list((c + 1)..<close)
           c = close + 1
-          return .array(items)
+          guard items.contains(where: { $0.0 != nil }) else { return .array(items.map(\.1)) }
+          var fields: [String: ImportValue] = [:]
+          for (k, (label, value)) in items.enumerated() {
+            fields[String(k)] = value
+            if let label { fields[label] = value }
+          }
+          return .record(type: "tuple", fields: fields)
         }
         let v = try expression((c + 1)..<close)
         c = close + 1
@@ -636,6 +643,24 @@ extension ImportInterpreter {
     program.typeNames.contains(type) && !Self.types.contains(type)
   }
 
+  /// A type of another file of the app: capitalised, neither the file's nor one the importer
+  /// knows, nor a system framework's (`UI`, `NS`, `CG`, `CA`, `SK`… prefixes).
+  func isForeignType(_ type: String) -> Bool {
+    guard let first = type.first, first.isUppercase, !program.typeNames.contains(type),
+      !Self.types.contains(type), !type.contains(".")
+    else { return false }
+    return !Self.systemTypePrefixes.contains(where: type.hasPrefix) && type != type.uppercased()
+  }
+
+  /// The prefixes of system frameworks' types, and Foundation's and Swift's own type names
+  /// that have none: not an app's.
+  static let systemTypePrefixes = [
+    "UI", "NS", "CG", "CA", "CF", "CI", "SK", "SCN", "AV", "MTL", "GL", "Dispatch", "URL", "JSON",
+    "Date", "Data", "Timer", "Thread", "Task", "MainActor", "Scanner", "Notification",
+    "Operation", "UserDefaults", "FileManager", "Bundle", "Locale", "Calendar", "Process",
+    "PlaygroundPage", "Result", "Optional", "Set", "Dictionary", "Character", "Swift",
+  ]
+
   /// A closure literal's value: its body (after a `params in` header) and what it captures.
   private func closure(_ inside: Range<Int>) -> ImportValue {
     var start = inside.lowerBound
@@ -650,6 +675,13 @@ extension ImportInterpreter {
       if t.isIdentifier("in") {
         start = j + 1
         parameters = names
+        break
+      }
+      // A statement, or an inner closure's `{`: this closure has no header (the `in` met
+      // further on is the inner closure's: `{ return xs.map { s in … } }()`).
+      if t.isPunctuation("{") || t.isPunctuation("=")
+        || ["return", "let", "var", "if", "for", "guard", "switch"].contains(where: t.isIdentifier)
+      {
         break
       }
       if t.isPunctuation(":") || t.isPunctuation("->") { inType = true }

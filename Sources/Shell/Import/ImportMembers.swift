@@ -218,6 +218,10 @@ extension ImportInterpreter {
       if type == "UITraitCollection", name == "current" { return .constant(Self.traits) }
       if type == "UIImage", let image = imageMember(name, at: at) { return image }
       if type.hasPrefix("CA") { return .constant("." + name) }
+      if isForeignType(type), name.first?.isLowercase == true {
+        // `ConfettiShape.rectangle` of an enumeration in another file: the case, as `.rectangle`.
+        return .constant("." + name)
+      }
     case .host:
       switch name {
       case "view", "window", "superview", "contentView": return .host

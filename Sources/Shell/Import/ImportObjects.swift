@@ -194,6 +194,13 @@ extension ImportInterpreter {
           warn(at, "a cell of this emitterCells is left out", hint: why)
           continue
         }
+        if case .constant(let name) = item {
+          // A cell another file of the app makes (`CellFactory.spark`): the others are kept.
+          warn(
+            at, "a cell of this emitterCells is left out",
+            hint: "'\(name.drop { $0 == "." })' is made in another file of the app")
+          continue
+        }
         guard case .object(let c) = item, objects[c].kind == .cell else {
           throw skip("emitterCells holds cells, not \(item.kindName)", at)
         }
