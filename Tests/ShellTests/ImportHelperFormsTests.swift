@@ -127,6 +127,28 @@ struct ImportHelperFormsTests {
 
   static let closureCases: [Case] = [
     Case(
+      name: "cells of one emitter that share a name are numbered on", ext: "swift",
+      source: ImportFormsTests.swift(
+        """
+            let cells = [4, 9].map { (rate: Float) -> CAEmitterCell in
+              let c = CAEmitterCell()
+              c.name = "confetti"
+              c.birthRate = rate
+              return c
+            }
+            e.emitterCells = cells
+        """), get: "e.emitterCells.confetti2.birthRate", value: "9"),
+    Case(
+      name: "a closure in parentheses is mapped as a trailing one", ext: "swift",
+      source: ImportFormsTests.swift(
+        """
+            e.emitterCells = [3, 5].map({
+              let c = CAEmitterCell()
+              c.birthRate = Float($0)
+              return c
+            })
+        """), get: "e.emitterCells.c2.birthRate", value: "5", quiet: true),
+    Case(
       name: "a tuple's labels read its fields", ext: "swift",
       source: ImportFormsTests.swift(
         """
@@ -192,6 +214,86 @@ struct ImportHelperFormsTests {
     "names of another file: enumerations, structs, constants; an animation's key",
     arguments: otherFileCases)
   func otherFiles(c: Case) throws {
+    try ImportFormsTests().form(c: c)
+  }
+
+  static let typeCases: [Case] = [
+    Case(
+      name: "a struct's own initializer with defaults, reached through .standard", ext: "swift",
+      source: ImportFormsTests.swift(
+        """
+            let config: Settings = .standard
+            e.birthRate = config.rate
+            e.lifetime = Settings(rate: 2).life
+        """,
+        after: """
+          struct Settings {
+            var rate: Float
+            var life: Float
+            static let `standard` = Settings()
+            init(rate: Float = 7, life: Float = 9) {
+              self.rate = rate
+              self.life = life
+            }
+          }
+          """), get: "e.birthRate", value: "7", quiet: true),
+    Case(
+      name: "the initializer's default fills the field the call leaves out", ext: "swift",
+      source: ImportFormsTests.swift(
+        """
+            e.lifetime = Settings(rate: 2).life
+        """,
+        after: """
+          struct Settings {
+            var rate: Float
+            var life: Float
+            init(rate: Float = 7, life: Float = 9) {
+              self.rate = rate
+              self.life = life
+            }
+          }
+          """), get: "e.lifetime", value: "9", quiet: true),
+    Case(
+      name: "Self. reaches the type's static function", ext: "swift",
+      source: """
+        import UIKit
+        class V: UIView {
+          static func rate() -> Float { 6 }
+          override init(frame: CGRect) {
+            super.init(frame: frame)
+            let e = CAEmitterLayer()
+            layer.addSublayer(e)
+            e.birthRate = Self.rate()
+          }
+        }
+
+        """, get: "e.birthRate", value: "6", quiet: true),
+    Case(
+      name: "Objective-C's Class.new is [Class new]", ext: "m",
+      source: ImportFormsTests.objc(
+        """
+          CAEmitterCell *c = CAEmitterCell.new;
+          c.birthRate = 4;
+          NSMutableArray *cells = NSMutableArray.new;
+          [cells addObject:c];
+          e.emitterCells = cells;
+        """), get: "e.emitterCells.c.birthRate", value: "4", quiet: true),
+    Case(
+      name: "enumerateObjectsUsingBlock: runs the block for each item, with its index", ext: "m",
+      source: ImportFormsTests.objc(
+        """
+          NSMutableArray *cells = [NSMutableArray array];
+          [@[@3, @5] enumerateObjectsUsingBlock:^(NSNumber *rate, NSUInteger idx, BOOL *stop) {
+            CAEmitterCell *c = [CAEmitterCell emitterCell];
+            c.birthRate = rate.floatValue + idx;
+            [cells addObject:c];
+          }];
+          e.emitterCells = cells;
+        """), get: "e.emitterCells.c2.birthRate", value: "6", quiet: true),
+  ]
+
+  @Test("the file's own structs and types, Objective-C's new and enumeration", arguments: typeCases)
+  func types(c: Case) throws {
     try ImportFormsTests().form(c: c)
   }
 

@@ -93,6 +93,18 @@ extension ImportInterpreter {
         default: break
         }
       case (_, let l)
+      where program.structNames.contains(type)
+        && program.functions.contains(where: { $0.owner == type && $0.name == "init" }):
+        // `Configuration(rate: 4)` of a struct with its own initializer: the fields it sets
+        // (`self.rate = rate`), its parameters' defaults filling what the call leaves out.
+        guard let (f, bound) = try initializer(of: type, labels: l, values: values) else { break }
+        called.insert(f)
+        let function = program.functions[f]
+        return try invoke(
+          body: function.body, parameters: ["self"] + function.parameters,
+          args: [.record(type: type, fields: try storedDefaults(of: type))] + bound, at: at,
+          returnsValue: false, returnsSelf: true)
+      case (_, let l)
       where program.structNames.contains(type) && !l.isEmpty && !l.contains("_")
         && !program.functions.contains(where: { $0.owner == type && $0.name == "init" }):
         // `ConfettiType(color: .red, shape: .circle)`: a struct's memberwise initializer.
@@ -679,10 +691,54 @@ extension ImportInterpreter {
     let returned = try body(range)
     if case .constant(Self.breakSignal)? = returned { return .void }
     // An initializer that made a layer or a cell with `self.init()` gives it.
-    if returnsSelf, case .none = returned, case .object? = frames.last?["self"] {
-      return frames.last?["self"] ?? .void
+    if returnsSelf, case .none = returned, let made = frames.last?["self"] {
+      switch made {
+      case .object, .record: return made  // a struct's initializer gives its fields
+      default: break
+      }
     }
     return returned ?? .void
+  }
+
+  /// The initializer of the file's `type` that a call with these labels reaches, and its
+  /// arguments: each parameter takes the next argument of its label, or its default.
+  func initializer(of type: String, labels: [String], values: [ImportValue])
+    throws(ImportSkip) -> (Int, [ImportValue])?
+  {
+    for f in program.functions.indices {
+      let function = program.functions[f]
+      guard function.owner == type, function.name == "init" else { continue }
+      let inner = function.signature.drop { $0 != "(" }.dropFirst().dropLast()
+      let own = inner.split(separator: ":").map(String.init)
+      guard own.count == function.parameters.count else { continue }
+      var j = 0
+      var bound: [ImportValue] = []
+      var fits = true
+      for (k, label) in own.enumerated() {
+        if j < labels.count, labels[j] == label {
+          bound.append(values[j])
+          j += 1
+        } else if k < function.parameterDefaults.count, let d = function.parameterDefaults[k] {
+          bound.append(try expression(d))
+        } else {
+          fits = false
+          break
+        }
+      }
+      if fits, j == labels.count { return (f, bound) }
+    }
+    return nil
+  }
+
+  /// The stored properties of the file's struct `type` that are written with a value.
+  func storedDefaults(of type: String) throws(ImportSkip) -> [String: ImportValue] {
+    var fields: [String: ImportValue] = [:]
+    for p in program.properties where p.owner == type && !p.initializer.isEmpty {
+      // A static instance of the type (`static let standard = Configuration()`) is not a field.
+      if tokens[p.initializer].contains(where: { $0.isIdentifier(type) }) { continue }
+      if let v = try? expression(p.initializer) { fields[p.name] = v }
+    }
+    return fields
   }
 
   /// A rect inset (`insetBy(dx:dy:)`, `CGRectInset`) or moved (`offsetBy`, `CGRectOffset`) by

@@ -330,9 +330,11 @@ extension ImportInterpreter {
         let name = tokens[c - 1].text
         if name == "pi" { return .number(.pi) }
         if program.properties.contains(where: {
-          $0.name == name && $0.owner.map(Self.isKnownType) == true
+          $0.name == name
+            && $0.owner.map { Self.isKnownType($0) || program.structNames.contains($0) } == true
         }) {
-          // `.brand` where a colour goes: a static property the file adds to UIColor.
+          // `.brand` where a colour goes: a static property the file adds to UIColor; or
+          // `.default` where the file's own struct goes (`static let default = …`).
           return try variable(name, at: tokens[c - 1])
         }
         return .constant("." + name)
@@ -524,6 +526,15 @@ extension ImportInterpreter {
         let name = tokens[c + 1]
         c += 2
         v = try member(v, name.text, at: name)
+      } else if t.isPunctuation("("), !t.startsLine, Self.takesClosure(v),
+        case .method(.array(let items), let name) = v, c + 1 < end,
+        tokens[c + 1].isPunctuation("{"),
+        program.closing(c + 1, in: c..<end) + 1 == program.closing(c, in: c..<end)
+      {
+        // The closure in parentheses: `colors.map({ cell(color: $0) })`, `forEach({ … })`.
+        let close = program.closing(c, in: c..<end)
+        v = try mapped(items, name, closure: (c + 2)..<(close - 1), at: t)
+        c = close + 1
       } else if t.isPunctuation("("), !t.startsLine, Self.takesClosure(v),
         case .method(.array(let items), let name) = v,
         let f = functionReference((c + 1)..<program.closing(c, in: c..<end))

@@ -110,3 +110,46 @@ extension ImportInterpreter {
   }
 
 }
+
+extension ImportInterpreter {
+  /// Objective-C's loop as a message: `[items enumerateObjectsUsingBlock:^(UIColor *color,
+  /// NSUInteger idx, BOOL *stop) { … }];` runs the block for each item, its first parameter the
+  /// item and its second the index (also `…WithOptions:usingBlock:`). False for any other
+  /// statement.
+  func enumerateStatement(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
+    guard program.language == .objc, tokens[i].isPunctuation("["),
+      program.closing(i, in: s) == s.upperBound - 1,
+      let word = ((i + 1)..<s.upperBound).first(where: {
+        tokens[$0].isIdentifier("enumerateObjectsUsingBlock")
+          || tokens[$0].isIdentifier("enumerateObjectsWithOptions")
+      }),
+      let caret = (word..<s.upperBound).first(where: { tokens[$0].isPunctuation("^") }),
+      let open = (caret..<s.upperBound).first(where: { tokens[$0].isPunctuation("{") })
+    else { return false }
+    let sequence = try expression((i + 1)..<word)
+    guard case .array(let items) = sequence else {
+      throw skip("enumerateObjectsUsingBlock: over \(sequence.kindName): only arrays are followed")
+    }
+    guard items.count <= Self.maxLoopIterations else {
+      throw skip("a loop of more than \(Self.maxLoopIterations) turns")
+    }
+    // The parameters: the last name before each `,` and `)` of `^(T *a, NSUInteger i, …)`.
+    var names: [String] = []
+    var last: String?
+    for t in tokens[caret..<open] {
+      if t.kind == .identifier { last = t.text }
+      if t.isPunctuation(",") || t.isPunctuation(")"), let n = last {
+        names.append(n)
+        last = nil
+      }
+    }
+    let body = (open + 1)..<program.closing(open, in: s)
+    for (k, item) in items.enumerated() {
+      if let n = names.first { bind(n, item, declare: true) }
+      if names.count > 1 { bind(names[1], .number(Double(k)), declare: true) }
+      if names.count > 2 { bind(names[2], .null, declare: true) }
+      if try self.body(body) != nil { return true }  // `return` ends this turn's block only
+    }
+    return true
+  }
+}

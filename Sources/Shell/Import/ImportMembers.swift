@@ -158,6 +158,20 @@ extension ImportInterpreter {
       return name == "view" ? .host : .event
     case .type(let type):
       if name == "self" || name == "init" { return v }
+      if type == "Self" {
+        // `Self.shapes()` inside a type of the file: its static function or property.
+        if let f = program.functions.firstIndex(where: { $0.name == name }) {
+          if program.functions[f].isProperty { return try call(f, args: [], at: at) }
+          return .function(name)
+        }
+        if program.properties.contains(where: { $0.name == name }) {
+          return try variable(name, at: at)
+        }
+        return .constant("." + name)
+      }
+      if name == "new", program.language == .objc {
+        return try call(v, [], at: at)  // `CAEmitterLayer.new`: `[CAEmitterLayer new]`
+      }
       if type == Self.behaviorClass, ["perform", "behaviorWithType"].contains(name) {
         return .method(v, name)
       }

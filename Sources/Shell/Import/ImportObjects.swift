@@ -207,6 +207,30 @@ extension ImportInterpreter {
         objects[c].attached = true
         out.append(c)
       }
+      // Cells of one emitter may share a name on iOS (a key path reaches the first); here
+      // each needs its own, so a repeated name is numbered on (`confetti2`).
+      var seen: Set<String> = []
+      var renamed: [(name: String, to: [String])] = []
+      for c in out {
+        guard let n = objects[c].explicitName else { continue }
+        if seen.contains(n) {
+          let new = Session.numbered(n) { !seen.contains($0) }
+          objects[c].explicitName = new
+          if let k = renamed.firstIndex(where: { $0.name == n }) {
+            renamed[k].to.append(new)
+          } else {
+            renamed.append((n, [new]))
+          }
+        }
+        seen.insert(objects[c].explicitName ?? n)
+      }
+      for (n, to) in renamed {
+        warn(
+          at,
+          "cells of this emitter share the name '\(n)': the others are named "
+            + to.map { "'\($0)'" }.joined(separator: ", ") + " here",
+          hint: "on iOS a key path with '\(n)' reaches the first of them")
+      }
       return out
     default:
       throw skip("emitterCells is an array of cells, not \(value.kindName)", at)

@@ -104,6 +104,7 @@ extension ImportInterpreter {
       if try delayHelper(i, s) { return nil }
       if try mainQueueBlock(i, s) { return nil }
       if try inPlaceBlock(i, s) { return nil }
+      if try enumerateStatement(i, s) { return nil }
       if try performAfterDelay(i, s) { return nil }
       if try scheduledTimer(i, s) { return nil }
     }
@@ -401,6 +402,17 @@ extension ImportInterpreter {
         return nil
       }
       return .rect(Rect(r.origin.x, r.origin.y, z.width, z.height))
+    case (.record(let type, var fields), _):
+      // `self.rate = rate` in a struct's initializer, `config.rate = 4`: the field.
+      if rest.isEmpty {
+        fields[field] = value
+      } else {
+        guard let old = fields[field], let new = try withField(old, rest, value, at: at) else {
+          return nil
+        }
+        fields[field] = new
+      }
+      return .record(type: type, fields: fields)
     default: return nil
     }
   }

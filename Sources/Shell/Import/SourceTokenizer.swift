@@ -122,6 +122,18 @@ enum SourceTokenizer {
         add(.string, text, l, col)
         continue
       }
+      if c == "`", let d = at(1), d.isLetter || d == "_" {
+        // Swift's escaped name (`` `default` ``): the name itself.
+        var text = ""
+        advance()
+        while let d = at(0), d.isLetter || d.isNumber || d == "_" {
+          text.append(d)
+          advance()
+        }
+        if at(0) == "`" { advance() }
+        add(.identifier, text, l, col)
+        continue
+      }
       if c.isLetter || c == "_" || ((c == "#" || c == "@") && (at(1)?.isLetter ?? false))
         || (c == "$" && (at(1)?.isNumber ?? false))
       {
