@@ -219,6 +219,24 @@ struct ImportHelperFormsTests {
 
   static let typeCases: [Case] = [
     Case(
+      name: "Objective-C's assignment is an expression whose value goes on", ext: "m",
+      source: """
+        #import <UIKit/UIKit.h>
+        @interface V ()
+        @property (nonatomic, strong) CAEmitterLayer *emitter;
+        @end
+        @implementation V
+        - (instancetype)initWithFrame:(CGRect)frame {
+          self = [super initWithFrame:frame];
+          CAEmitterLayer *made = [CAEmitterLayer layer];
+          [self.layer addSublayer:self.emitter = made];
+          self.emitter.birthRate = 3;
+          return self;
+        }
+        @end
+
+        """, get: "made.birthRate", value: "3", quiet: true),
+    Case(
       name: "a struct's own initializer with defaults, reached through .standard", ext: "swift",
       source: ImportFormsTests.swift(
         """

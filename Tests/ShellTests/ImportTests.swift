@@ -820,6 +820,9 @@ struct ImportExpressionTests {
     (
       "(__bridge id)[UIImage imageNamed:@\"hearts\"].CGImage", .objc, .image(.builtin("heart.fill"))
     ),
+    ("UIImage(named: \"coin\")!.cgImage", .swift, .image(.builtin("circle"))),
+    ("UIImage(named: \"sakura_petal\")!.cgImage", .swift, .image(.builtin("confetti"))),
+    ("UIImage(named: \"love_red-1\")!.cgImage", .swift, .image(.builtin("heart.fill"))),
     // A built-in image's own name (what `export` writes) is that image.
     ("(__bridge id)[UIImage imageNamed:@\"heart\"].CGImage", .objc, .image(.builtin("heart"))),
   ]

@@ -9,6 +9,15 @@ extension ImportInterpreter {
   /// The value of the tokens in `range`, or why it cannot be worked out.
   func expression(_ range: Range<Int>) throws(ImportSkip) -> ImportValue {
     guard !range.isEmpty else { throw skip("a missing value") }
+    if program.language == .objc, let eq = topLevelIndex(of: "=", in: range),
+      eq > range.lowerBound
+    {
+      // C's assignment is an expression: `[layer addSublayer:self.emitter = emitter]` sets the
+      // property, and the value goes on.
+      let value = try expression((eq + 1)..<range.upperBound)
+      try assign(range.lowerBound..<eq, op: "=", value: value)
+      return value
+    }
     if let q = topLevelIndex(of: "?", in: range), q > range.lowerBound,
       !tokens[q - 1].isIdentifier("as"),
       let colon = topLevelIndex(of: ":", in: (q + 1)..<range.upperBound)

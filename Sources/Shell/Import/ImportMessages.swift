@@ -164,7 +164,7 @@ extension ImportInterpreter {
         return .image(symbol(name, at: at))
       case ("NSBundle", "mainBundle"), ("NSBundle", "bundleForClass:"):
         return .constant("Bundle")
-      case ("UIImage", "imageWithContentsOfFile:"):
+      case ("UIImage", "imageWithContentsOfFile:"), ("UIImage", "initWithContentsOfFile:"):
         guard case .string(let path) = args[0] else { break }
         return .image(image(named: Self.imageName(ofPath: path), at: at))
       case ("NSString", "stringWithFormat:"), ("NSString", "initWithFormat:"):

@@ -444,7 +444,7 @@ extension ImportInterpreter {
     return true
   }
 
-  private func assign(_ lhs: Range<Int>, op: String, value: ImportValue) throws(ImportSkip) {
+  func assign(_ lhs: Range<Int>, op: String, value: ImportValue) throws(ImportSkip) {
     guard !lhs.isEmpty else { throw skip("an assignment without a target") }
     let last = tokens[lhs.upperBound - 1]
     var v = value

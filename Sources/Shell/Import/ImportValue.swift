@@ -161,12 +161,15 @@ enum ImportNames {
     if BuiltinImages.names.contains(asset) { return asset }
     let a = asset.lowercased()
     let roles: [(words: [String], image: String)] = [
-      (["heart"], "heart.fill"), (["sparkle", "twinkle", "glitter"], "sparkle"),
+      (["heart", "love", "like", "zan"], "heart.fill"),
+      (["sparkle", "twinkle", "glitter"], "sparkle"),
       (["spark", "fire", "flame", "ember"], "spark"),
       (["smoke", "cloud", "fog", "steam"], "smoke"),
-      (["confetti", "paper", "ribbon", "rect"], "confetti"), (["star"], "star"),
+      (["confetti", "paper", "ribbon", "rect", "petal", "leaf", "sakura", "blossom"], "confetti"),
+      (["star"], "star"),
       (["rain", "drop", "water"], "drop"), (["ring", "bubble"], "ring"),
-      (["circle", "ball", "snow", "flake"], "circle"), (["check"], "check"),
+      (["circle", "ball", "snow", "flake", "coin", "gold", "money"], "circle"),
+      (["check"], "check"),
     ]
     return roles.first { r in r.words.contains { a.contains($0) } }?.image ?? "dot"
   }
