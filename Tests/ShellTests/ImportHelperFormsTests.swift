@@ -219,6 +219,40 @@ struct ImportHelperFormsTests {
 
   static let typeCases: [Case] = [
     Case(
+      name: "a class that inherits from nothing is a value with methods and lazy fields",
+      ext: "swift",
+      source: ImportFormsTests.swift(
+        """
+            let kind = Kind(rate: 5)
+            e.emitterCells = [kind.makeCell()]
+            e.lifetime = kind.doubled
+        """,
+        after: """
+          class Kind {
+            let rate: Float
+            lazy var doubled: Float = rate * 2
+            init(rate: Float) {
+              self.rate = rate
+            }
+            func makeCell() -> CAEmitterCell {
+              let c = CAEmitterCell()
+              c.birthRate = rate
+              return c
+            }
+          }
+          """), get: "e.emitterCells.c.birthRate", value: "5", quiet: true),
+    Case(
+      name: "a cell's copy is a new cell with the same properties", ext: "swift",
+      source: ImportFormsTests.swift(
+        """
+            let a = CAEmitterCell()
+            a.birthRate = 4
+            a.lifetime = 3
+            let b = a.copy() as! CAEmitterCell
+            b.birthRate = 8
+            e.emitterCells = [a, b]
+        """), get: "e.emitterCells.b.lifetime", value: "3", quiet: true),
+    Case(
       name: "Objective-C's assignment is an expression whose value goes on", ext: "m",
       source: """
         #import <UIKit/UIKit.h>

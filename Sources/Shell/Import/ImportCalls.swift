@@ -423,6 +423,18 @@ extension ImportInterpreter {
     at: SourceToken
   ) throws(ImportSkip) -> ImportValue {
     if case .event = receiver { return try eventMethod(name) }
+    if case .record(let type, _) = receiver,
+      let f = program.functions.firstIndex(where: {
+        $0.owner == type && $0.name == name && $0.parameters.count == values.count
+      })
+    {
+      // `kind.makeCell()`: a method of the file's value type, `self` the value.
+      called.insert(f)
+      let function = program.functions[f]
+      return try invoke(
+        body: function.body, parameters: ["self"] + function.parameters,
+        args: [receiver] + values, at: at, returnsValue: function.returnsValue)
+    }
     if case .type(Self.transactionClass) = receiver, Self.transactionSettings.contains(name) {
       return .void
     }
@@ -432,6 +444,10 @@ extension ImportInterpreter {
       return value
     }
     switch (name, labels) {
+    case ("copy", []), ("mutableCopy", []):
+      // A cell's or a layer's copy is a new object; an array's, the same values.
+      guard case .object(let o) = receiver, objects[o].kind == .cell else { return receiver }
+      return .object(try copyObject(o, at: at))
     case ("addSublayer", ["_"]):
       try attach(values[0], to: receiver, first: false, at: at)
       return .void

@@ -149,8 +149,27 @@ extension ImportInterpreter {
         throw skip("no item \(name) in a tuple of \(items.count)", at)
       }
       return items[k]
-    case .record(_, let fields):
+    case .record(let type, let fields):
       if let field = fields[name] { return field }
+      if program.functions.contains(where: { $0.owner == type && $0.name == name }) {
+        if let f = program.functions.firstIndex(where: {
+          $0.owner == type && $0.name == name && $0.isProperty
+        }) {
+          // A computed property of the value (`var cell: CAEmitterCell { … }`).
+          called.insert(f)
+          return try invoke(
+            body: program.functions[f].body, parameters: ["self"], args: [v], at: at)
+        }
+        return .method(v, name)
+      }
+      if let p = program.properties.first(where: { $0.owner == type && $0.name == name }),
+        !p.initializer.isEmpty
+      {
+        // A lazy property of the value, worked out from its fields (`lazy var image = …`).
+        usedProperties.insert(name)
+        return try invoke(
+          body: p.initializer, parameters: ["self"], args: [v], at: at, returnsValue: true)
+      }
     case .event:
       // `touches.first`, `event.allTouches`, `sender.view`: still the event; its methods
       // wait for their arguments (`touch.location(in: view)`).
@@ -354,6 +373,7 @@ extension ImportInterpreter {
     case .object(let o):
       if objects[o].view != nil, name == "layer" { return v }
       if name == "then" { return .method(v, name) }  // `CAEmitterCell().then { … }`
+      if name == "copy" || name == "mutableCopy" { return .method(v, name) }
       if o == ownLayer, let f = program.functions.firstIndex(where: { $0.name == name }) {
         let function = program.functions[f]
         if function.isProperty

@@ -244,7 +244,9 @@ extension ImportInterpreter {
       }
       if case .constant("Bundle") = receiver { return Self.resource(args) }
       if args.isEmpty, first.0 == "copy" || first.0 == "mutableCopy" {
-        return receiver  // `[cells copy]`: the same values
+        // `[cell copy]`: a new cell; `[cells copy]`: the same values.
+        guard case .object(let o) = receiver, objects[o].kind == .cell else { return receiver }
+        return .object(try copyObject(o, at: at))
       }
       if args.isEmpty {
         let m = try member(receiver, first.0, at: at)

@@ -409,3 +409,25 @@ extension ImportInterpreter {
     return .object(o)
   }
 }
+
+extension ImportInterpreter {
+  /// `cell.copy() as! CAEmitterCell` (`[cell copy]`): a new cell (or layer) with the same
+  /// properties and copies of its cells, added nowhere yet; it is named anew when added.
+  func copyObject(_ o: Int, at: SourceToken, depth: Int = 0) throws(ImportSkip) -> Int {
+    guard depth < 16 else { throw skip("cells nested more than 16 deep are not copied", at) }
+    guard case .object(let n) = try create(objects[o].kind, at: at) else {
+      throw skip("a copy that could not be made", at)
+    }
+    objects[n].assignments = objects[o].assignments
+    objects[n].explicitName = objects[o].explicitName
+    objects[n].view = objects[o].view
+    var cells: [Int] = []
+    for c in objects[o].cells {
+      let copied = try copyObject(c, at: at, depth: depth + 1)
+      objects[copied].attached = true
+      cells.append(copied)
+    }
+    objects[n].cells = cells
+    return n
+  }
+}

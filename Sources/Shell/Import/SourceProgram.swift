@@ -218,7 +218,12 @@ struct SourceProgram: Sendable {
       .contains(tokens[i].text) && tokens[i + 1].kind == .identifier
     {
       typeNames.insert(tokens[i + 1].text)
-      if tokens[i].text == "struct" { structNames.insert(tokens[i + 1].text) }
+      // A Swift class that inherits from nothing holds data, as a struct does (a view or a
+      // layer always has a superclass).
+      let plainClass =
+        language == .swift && tokens[i].text == "class" && i + 2 < tokens.count
+        && tokens[i + 2].isPunctuation("{")
+      if tokens[i].text == "struct" || plainClass { structNames.insert(tokens[i + 1].text) }
     }
     if !layerIsEmitter && !selfIsEmitter { selfIsEmitter = setsOwnEmitterProperties }
     scanEnumerations()
