@@ -84,6 +84,25 @@ struct ImportHelperFormsTests {
 
   static let statementCases: [Case] = [
     Case(
+      name: "a guard whose else traps holds, and what it binds gets a stand-in", ext: "swift",
+      source: ImportFormsTests.swift(
+        """
+            guard let picture = loadPicture(named: "spark")?.cgImage else {
+              fatalError("missing picture")
+            }
+            let c = CAEmitterCell()
+            c.birthRate = 9
+            c.contents = picture
+            e.emitterCells = [c]
+        """,
+        members: """
+            func loadPicture(named name: String) -> UIImage? {
+              let url = URL(fileURLWithPath: "/tmp/" + name + ".png")
+              guard let data = try? Data(contentsOf: url) else { return nil }
+              return UIImage(data: data)
+            }
+          """), get: "e.emitterCells.c.birthRate", value: "9"),
+    Case(
       name: "defer runs its block as the body ends", ext: "swift",
       source: ImportFormsTests.swift(
         """

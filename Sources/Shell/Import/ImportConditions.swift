@@ -158,7 +158,31 @@ extension ImportInterpreter {
     let close = program.closing(otherwise + 1, in: s)
     let met = condition((i + 1)..<otherwise, branch: 0..<0, otherwise: nil) ?? true
     if met { return nil }
-    return try body((otherwise + 2)..<close) ?? .void
+    let elseBody = (otherwise + 2)..<close
+    if let first = elseBody.first, Self.traps.contains(tokens[first].text) {
+      // **(choice)** An else that traps (`fatalError(…)`): the app runs, so on the device the
+      // guard holds; what it binds is what the importer could not work out (an image drawn
+      // or loaded in code: a stand-in where it is used).
+      warn(
+        tokens[i], "this guard's else stops the app, so it is taken as holding",
+        hint: "what it could not work out here is left to a stand-in where it is used")
+      for name in guardNames((i + 1)..<otherwise) {
+        bind(name, .unknown("what the guard reads is not known here"), declare: true)
+      }
+      return nil
+    }
+    return try body(elseBody) ?? .void
+  }
+
+  /// The calls that stop the app.
+  static let traps: Set<String> = ["fatalError", "preconditionFailure", "abort", "exit"]
+
+  /// The names a guard's `let`/`var` clauses bind.
+  private func guardNames(_ range: Range<Int>) -> [String] {
+    range.compactMap { j in
+      (tokens[j].isIdentifier("let") || tokens[j].isIdentifier("var")) && j + 1 < range.upperBound
+        && tokens[j + 1].kind == .identifier ? tokens[j + 1].text : nil
+    }
   }
 
   /// Whether the condition in `range` holds: its clauses (separated by `,`; `let NAME = VALUE`

@@ -67,9 +67,7 @@ final class ImportInterpreter {
   func onlyTraps(_ f: SourceFunction) -> Bool {
     let body = program.tokens[f.body].filter { !$0.isPunctuation(";") }
     guard let first = body.first else { return false }
-    if first.isIdentifier("fatalError") || first.isIdentifier("preconditionFailure") {
-      return true
-    }
+    if first.kind == .identifier, Self.traps.contains(first.text) { return true }
     return body.count > 1 && body[1].isIdentifier("self")
       && body.contains { $0.isIdentifier("doesNotRecognizeSelector") }
   }
