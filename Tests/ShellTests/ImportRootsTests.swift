@@ -168,6 +168,31 @@ struct ImportPausingActionTests {
   }
 }
 
+/// An action that gives an emitter of the setup its cells (`emitterCells = [puff]` in a
+/// `start` method): they replace the emitter's cells each time it runs.
+@Suite("import: an action that gives an emitter cells")
+struct ImportCellsActionTests {
+  @Test("the action's cells replace the emitter's on every run; it runs once at import")
+  func replaces() {
+    let path = "\(importCorpus)/Actions/PuffLayer.swift"
+    let (transcript, session) = importTranscript(
+      "import \"\(path)\" view 200x200\nactions\nstep 0.5\nrun start\nstep 0.5\nrun start\nstep 0.5\n"
+    )
+    #expect(!transcript.contains("error:"), "\(transcript)")
+    #expect(
+      transcript.contains(
+        "remove emitterLayer.emitterCells.puff ifPresent; cell emitterLayer puff"), "\(transcript)")
+    #expect(transcript.contains("runs once, as a first event would"), "\(transcript)")
+    let model = session.scene.model
+    let emitter = model.treeOrder.compactMap { model.layer($0) }.first { $0.kind == .emitter }
+    #expect(emitter?.cells.map(\.name) == ["puff"], "\(transcript)")
+    // Set after the cells were given: a change of the new cell, not lost.
+    #expect(emitter?.cells.first?.scale == 0.5, "\(transcript)")
+    let live = session.scene.stats().reduce(0) { $0 + $1.live }
+    #expect(live > 0, "\(transcript)")
+  }
+}
+
 /// Touch and gesture handlers: the place of the touch is the action's `point` parameter.
 @Suite("import: touch handlers are actions with a point")
 struct ImportTouchActionTests {

@@ -541,6 +541,18 @@ final class ImportRun {
         var built: [Line] = []
         layer(o, parent: parent, depth: 0, fresh: true, into: &built)
         return built.map(\.text)
+      case .cells(let o, let cells, _, _):
+        guard let path = paths[o] else { return [] }
+        // What it had, and what an earlier run gave it, goes; the new cells come in order.
+        var gone: [String] = []
+        for c in objects[o].cells + cells where !gone.contains(name(c)) { gone.append(name(c)) }
+        var out = gone.map {
+          "remove \(path).emitterCells.\(KeyPathSyntax.spelled($0)) ifPresent"
+        }
+        var built: [Line] = []
+        for c in cells { cell(c, owner: o, ownerPath: path, depth: 0, into: &built) }
+        out += built.map(\.text)
+        return out
       case .copy(let source, let copy, _, _):
         guard let from = paths[source], paths[copy] == nil else { return [] }
         // The copy and its cells keep their names, so later steps reach them.
@@ -569,7 +581,7 @@ final class ImportRun {
       case .after(_, let steps), .every(_, let steps): return steps.lazy.compactMap(origin).first
       case .run: return nil
       case .layer(_, _, let at, let statement), .copy(_, _, let at, let statement),
-        .build(_, _, let at, let statement):
+        .build(_, _, let at, let statement), .cells(_, _, let at, let statement):
         return (at.line, at.column, statement)
       }
     }

@@ -83,6 +83,10 @@ indirect enum ImportStep: Sendable {
   /// A layer the action or block created, added to the view (`parent` nil) or to a layer:
   /// `emitter $NAME`, its properties, cells and sublayers as they were when it was added.
   case build(object: Int, parent: Int?, at: SourceToken, statement: String)
+  /// `emitter.emitterCells = [cell]` in an action, of an emitter the setup made: the cells it
+  /// had go (`remove … ifPresent`, so a second run replaces the first run's), and these are
+  /// built in their place as they were when given.
+  case cells(object: Int, cells: [Int], at: SourceToken, statement: String)
 }
 
 /// A method that became `action NAME { … }`.

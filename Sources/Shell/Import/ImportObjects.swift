@@ -94,6 +94,18 @@ extension ImportInterpreter {
     case .object(let o):
       let kind = objects[o].kind
       if objects[o].view != nil { name = Self.viewToLayer[name] ?? name }
+      if !recording.isEmpty, !gathering(o), name == "emitterCells", kind != .layer,
+        !pending(o)
+      {
+        // An action gives a layer the setup made new cells: they replace its cells when it runs.
+        let cells = try cellList(value, at: at)
+        guard cells.allSatisfy({ gathering($0) }) else {
+          throw skip("an action's new emitterCells are cells it makes itself", at)
+        }
+        add(.cells(object: o, cells: cells, at: tokens[current.lowerBound], statement: text))
+        for c in cells { markBuilt(c) }
+        return
+      }
       if !recording.isEmpty, !gathering(o), name == "emitterCells" || name == "name" {
         throw skip("only property values are scheduled, not \(name)", at)
       }

@@ -202,7 +202,8 @@ extension ImportInterpreter {
   /// Whether steps build an emitter (`ImportStep.build`), in them, their blocks or the
   /// actions they run.
   func buildsEmitter(_ steps: [ImportStep]) -> Bool {
-    built(by: steps).contains { objects[$0].kind == .emitter }
+    // A cell is built with its emitter, or given to one the setup made (`.cells`).
+    built(by: steps).contains { objects[$0].kind == .emitter || objects[$0].kind == .cell }
   }
 
   /// The layers and cells that steps build, in order: in them, their blocks and the actions
@@ -215,6 +216,8 @@ extension ImportInterpreter {
       for step in steps {
         switch step {
         case .build(let o, _, _, _): subtree(o, depth: 0)
+        case .cells(_, let cells, _, _):
+          for c in cells { subtree(c, depth: 1) }
         case .after(_, let inner), .every(_, let inner): walk(inner, depth: depth + 1)
         case .run(let name):
           guard followed.insert(name).inserted,
