@@ -238,6 +238,16 @@ struct ImportHelperFormsTests {
 
   static let typeCases: [Case] = [
     Case(
+      name: "Objective-C's @[].mutableCopy is an array to add to", ext: "m",
+      source: ImportFormsTests.objc(
+        """
+          NSMutableArray *cells = @[].mutableCopy;
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.birthRate = 6;
+          [cells addObject:c];
+          e.emitterCells = [cells copy];
+        """), get: "e.emitterCells.c.birthRate", value: "6", quiet: true),
+    Case(
       name: "a class that inherits from nothing is a value with methods and lazy fields",
       ext: "swift",
       source: ImportFormsTests.swift(

@@ -337,6 +337,8 @@ extension ImportInterpreter {
     case .array(let items):
       switch name {
       case "count": return .number(Double(items.count))
+      case "copy" where program.language == .objc, "mutableCopy" where program.language == .objc:
+        return v  // `@[].mutableCopy`: the same items, in a value of its own
       case "first": return items.first ?? .null
       case "last": return items.last ?? .null
       case "enumerated", "reversed", "randomElement", "shuffled": return .method(v, name)
