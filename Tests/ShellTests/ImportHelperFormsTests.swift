@@ -146,6 +146,28 @@ struct ImportHelperFormsTests {
 
   static let closureCases: [Case] = [
     Case(
+      name: "a static builder called as .make { $0… } with a trailing closure", ext: "swift",
+      source: ImportFormsTests.swift(
+        """
+            e.emitterCells = [
+              .make {
+                $0.birthRate = 6
+              },
+              CAEmitterCell.make { cell in
+                cell.birthRate = 3
+              },
+            ]
+        """,
+        after: """
+          extension CAEmitterCell {
+            static func make(_ configure: (CAEmitterCell) -> Void) -> CAEmitterCell {
+              let cell = CAEmitterCell()
+              configure(cell)
+              return cell
+            }
+          }
+          """), get: "e.emitterCells.cell.birthRate", value: "6", quiet: true),
+    Case(
       name: "cells of one emitter that share a name are numbered on", ext: "swift",
       source: ImportFormsTests.swift(
         """

@@ -201,6 +201,7 @@ struct ImportTouchActionTests {
     arguments: [
       ("TouchRingViewController.m", "touchesBegan", "ring"),
       ("DragSparkView.swift", "handlePan", "spark"),
+      ("FlurryTouchController.swift", "touchesBegan", "flurry"),
     ])
   func touch(file: String, action: String, layer: String) {
     let path = "\(importCorpus)/Actions/\(file)"

@@ -13,6 +13,7 @@ extension ImportInterpreter {
   /// `point` parameter (the place of the tap); `first`, `anyObject` and the like the event.
   static let eventMethods: Set<String> = [
     "location", "preciseLocation", "translation", "velocity", "previousLocation",
+    "locationInView", "translationInView", "velocityInView", "previousLocationInView",
   ]
 
   func eventMethod(_ name: String) throws(ImportSkip) -> ImportValue {
@@ -24,7 +25,8 @@ extension ImportInterpreter {
       }
       return .parameter("point")
     case "translation", "velocity", "translationInView:", "velocityInView:",
-      "previousLocation", "previousLocationInView:":
+      "previousLocation", "previousLocationInView:", "translationInView", "velocityInView",
+      "previousLocationInView":
       throw skip("a gesture's \(name) is not followed: only its location is a parameter")
     default:
       return .event
@@ -372,9 +374,12 @@ extension ImportInterpreter {
       return try call(f, args: all, at: at)
     case .method(let receiver, let name):
       return try method(receiver, name, labels: labels, values: values, at: at)
-    case .closure(let body, let captured, let parameters):
+    case .closure(let body, let captured, let declared):
       // `closure()`: its body runs where it is called (in a scheduled block, it is recorded),
-      // its parameters bound to the arguments (`lower(2)` of `{ (n: Float) in … }`).
+      // its parameters bound to the arguments (`lower(2)` of `{ (n: Float) in … }`; `$0`,
+      // `$1` when it names none).
+      let parameters =
+        declared.isEmpty ? values.indices.map { "$\($0)" } : declared
       let names = captured.keys.sorted().filter { !parameters.contains($0) }
       var given = Array(values.prefix(parameters.count))
       given += Array(repeating: ImportValue.null, count: parameters.count - given.count)

@@ -582,6 +582,12 @@ extension ImportInterpreter {
           c = close + 1
         }
         v = try call(v, args, at: t)
+      } else if t.isPunctuation("{"), !t.startsLine, case .constant(let c) = v, c.hasPrefix("."),
+        program.functions.contains(where: { $0.name == c.dropFirst() && !$0.isProperty })
+      {
+        // `.make { $0.birthRate = 6 }` where a cell goes: a static function of the file's
+        // extension, given the trailing closure (read again as `.function` below).
+        v = .function(String(c.dropFirst()))
       } else if t.isPunctuation("{"), !t.startsLine, case .function(let name) = v,
         !name.hasPrefix("#"), program.language == .swift
       {
