@@ -260,6 +260,16 @@ struct ImportHelperFormsTests {
 
   static let typeCases: [Case] = [
     Case(
+      name: "manual reference counting: autorelease and retain give the object, release nothing",
+      ext: "m",
+      source: ImportFormsTests.objc(
+        """
+          CAEmitterCell *c = [[[CAEmitterCell alloc] init] autorelease];
+          [c setBirthRate:7];
+          e.emitterCells = [[NSArray arrayWithObject:[c retain]] autorelease];
+          [c release];
+        """), get: "e.emitterCells.c.birthRate", value: "7", quiet: true),
+    Case(
       name: "Objective-C's @[].mutableCopy is an array to add to", ext: "m",
       source: ImportFormsTests.objc(
         """

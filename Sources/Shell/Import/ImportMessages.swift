@@ -93,6 +93,10 @@ extension ImportInterpreter {
       warnUnknownArgument(selector, why, at: at)
     }
     if tokens[range.lowerBound].isIdentifier("super") { return .host }
+    // Manual reference counting (before ARC): `[[… alloc] init] autorelease]`, `[x retain]`
+    // give the object; `[x release]` changes nothing on screen.
+    if args.isEmpty, ["retain", "autorelease"].contains(selector) { return receiver }
+    if args.isEmpty, selector == "release" { return .void }
     if case .event = receiver { return try eventMethod(first.0) }
     switch receiver {
     case .type(let type):
