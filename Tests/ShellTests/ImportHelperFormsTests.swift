@@ -417,6 +417,13 @@ struct ImportHelperFormsTests {
 
   static let uikitCases: [Case] = [
     Case(
+      name: "SwiftUI's Color.pink is systemPink, and UIColor(color) reads it", ext: "swift",
+      source: ImportFormsTests.swift(
+        """
+            let tint = Color.pink
+            e.backgroundColor = UIColor(tint).cgColor
+        """), get: "e.backgroundColor", value: "#ff2d55", quiet: true),
+    Case(
       name: "bounds.insetBy(dx:dy:) and its size", ext: "swift",
       source: ImportFormsTests.swift(
         "    e.emitterSize = CGRect(x: 0, y: 0, width: 100, height: 60).insetBy(dx: 10, dy: 5).size"

@@ -241,6 +241,12 @@ extension ImportInterpreter {
           Self.hsb(try arg("hue"), try arg("saturation"), try arg("brightness"), try arg("alpha")))
       case ("UIColor", ["cgColor"]):
         return values[0]
+      case ("UIColor", ["_"]), ("Color", ["_"]), ("CGColor", ["_"]):
+        // `UIColor(color)` of a SwiftUI colour, `Color(.systemPink)`, `Color(uiColor)`.
+        if case .color = values[0] { return values[0] }
+        if case .constant(let name) = values[0], let c = ImportNames.color(name) {
+          return .color(c)
+        }
       case ("Bundle", ["for"]), ("Bundle", ["identifier"]):
         return .constant("Bundle")  // where images are looked up: beside the file here
       case ("UIImage", ["named"]), ("UIImage", ["named", "in", "compatibleWith"]),

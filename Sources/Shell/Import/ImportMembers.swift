@@ -244,6 +244,14 @@ extension ImportInterpreter {
       if type == "UIColor" || type == "CGColor", let color = ImportNames.color(name) {
         return .color(color)
       }
+      if type == "Color", let first = name.first,
+        let color = ImportNames.color("system" + first.uppercased() + name.dropFirst())
+          ?? ImportNames.color(name)
+      {
+        // SwiftUI's `Color.pink` is UIKit's `systemPink` (its `.white`, `.black` and `.clear`
+        // are UIKit's).
+        return .color(color)
+      }
       if type == "UIScreen", name == "main" || name == "mainScreen" { return .host }
       if type == "UIDevice", name == "current" || name == "currentDevice" {
         return .constant(Self.currentDevice)
