@@ -8,6 +8,32 @@ import Testing
 /// now and scheduled.
 let exportCoverageScenes: [(name: String, script: String)] = [
   (
+    "BuildingActions",
+    """
+    scene 200x200 #000000
+    emitter fountain
+    cell fountain drop
+    set fountain.emitterCells.drop birthRate=10 lifetime=2 contents=drop
+    layer badge
+    action tap(point=100,100) {
+      emitter $burst
+      set $burst.emitterPosition $point
+      set $burst.emitterShape circle
+      cell $burst spark
+      set $burst.emitterCells.spark birthRate=80 lifetime=1 velocity=60 contents=spark
+      emitter $ring in badge
+      after 0.5 set $burst.birthRate 0
+      after 2 remove $burst
+    }
+    action refill {
+      remove fountain.emitterCells.drop ifPresent
+      cell fountain drop
+      set fountain.emitterCells.drop birthRate=20 lifetime=3
+    }
+
+    """
+  ),
+  (
     "ShapeLayers",
     """
     scene 200x200 #000000

@@ -21,7 +21,9 @@ extension SceneExporter {
       let ident = actionNames[a.name] ?? Self.identifier(for: a.name)
       parameters = exportParameters(of: a)
       body.append(dialect.actionOpening(ident, parameters: parameters))
-      nested { e in e.translate(a.body, probe, in: "action \(a.name)") }
+      // The layers it makes as `$NAME` take the names a run would give them.
+      let made = freshNamesBound(a.body, probe)
+      nested { e in e.translate(made, probe, in: "action \(a.name)") }
       body.append(dialect.actionClosing)
       actionParameters[a.name] = parameters
       parameters = []
@@ -183,6 +185,14 @@ extension SceneExporter {
       if let until {
         invalidate(ident, after: until - scene.now + seconds / 2)
       }
+    case SceneCommands.layer.name, SceneCommands.emitter.name, SceneCommands.shape.name,
+      SceneCommands.gradient.name, SceneCommands.replicator.name, SceneCommands.text.name:
+      built(cmd, probe, in: owner)
+    case SceneCommands.cell.name where tokens.count == 3:
+      builtCell(cmd, probe, in: owner)
+    case SceneCommands.remove.name
+    where tokens.count >= 2 && tokens[1].keyPath.contains(".emitterCells."):
+      removedCell(cmd, probe, in: owner)
     case AnimationCommands.animate.name, AnimationCommands.group.name,
       AnimationCommands.uiview.name, AnimationCommands.transition.name,
       SceneCommands.copy.name, SceneCommands.remove.name:
@@ -351,6 +361,57 @@ extension SceneExporter {
       }
       if !wrote && name != AnimationCommands.uiview.name { return leave(cmd, in: owner) }
     }
+  }
+
+  /// An action's block with the layers it makes as `$NAME` bound to the names its run would
+  /// give them now (`Binding`), so the commands after read those layers.
+  func freshNamesBound(_ cmd: CommandText, _ probe: Session) -> CommandText {
+    var values: [String: String] = [:]
+    var taken: Set<String> = []
+    for base in probe.createdReferences(cmd) where values[base] == nil {
+      let name = Session.numbered(base) { !taken.contains($0) && probe.canNameNewLayer($0) }
+      taken.insert(name)
+      values[base] = name
+    }
+    return (try? Binding.bind(cmd, values)) ?? cmd
+  }
+
+  /// `emitter NAME [in PARENT]` (and the other layers) in an action: the layer made and
+  /// added, as its declaration in the setup is written; what the action sets next is written
+  /// as it comes.
+  mutating func built(_ cmd: CommandText, _ probe: Session, in owner: String) {
+    let before = Set(probe.scene.model.treeOrder)
+    guard (try? probe.execute(cmd)) != nil,
+      let id = probe.scene.model.treeOrder.first(where: { !before.contains($0) }),
+      let l = probe.scene.model.layer(id)
+    else { return leave(cmd, in: owner) }
+    if let pid = l.parent, pid != SceneModel.rootID, names[pid] == nil {
+      return leave(cmd, in: owner)
+    }
+    layer(l)
+  }
+
+  /// `cell LAYER NAME` in an action: a new cell added to the end of the layer's cells.
+  mutating func builtCell(_ cmd: CommandText, _ probe: Session, in owner: String) {
+    let tokens = cmd.tokens
+    guard case .layer(let id)? = try? probe.scene.model.resolveObject(tokens[1].keyPath),
+      let ident = names[id], (try? probe.execute(cmd)) != nil
+    else { return leave(cmd, in: owner) }
+    let cell = unique(tokens[2].text)
+    statement(dialect.new(cell, "CAEmitterCell", factory: "emitterCell"))
+    statement("\(cell).name = " + string(tokens[2].text))
+    statement(dialect.appendCell(cell, to: ident))
+  }
+
+  /// `remove LAYER.emitterCells.NAME [ifPresent]` in an action: the layer's cells without it.
+  mutating func removedCell(_ cmd: CommandText, _ probe: Session, in owner: String) {
+    let path = cmd.tokens[1].keyPath
+    guard let r = path.range(of: ".emitterCells.", options: .backwards),
+      case .layer(let id)? = try? probe.scene.model.resolveObject(String(path[..<r.lowerBound])),
+      let ident = names[id], !path[r.upperBound...].contains("."),
+      (try? probe.execute(cmd)) != nil
+    else { return leave(cmd, in: owner) }
+    statement(dialect.removeCells(named: string(String(path[r.upperBound...])), from: ident))
   }
 
   /// A command with no code equivalent: a comment in the code and a line in the header.

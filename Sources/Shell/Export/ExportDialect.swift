@@ -31,6 +31,10 @@ protocol ExportDialect: Sendable {
   func addSublayer(_ child: String, to parent: String) -> String
   func insertSublayer(_ child: String, into parent: String, above: String) -> String
   func removeFromSuperlayer(_ layer: String) -> String
+  /// `cell` added to the end of `owner`'s `emitterCells`.
+  func appendCell(_ cell: String, to owner: String) -> String
+  /// `owner`'s `emitterCells` without those named `name` (a string literal).
+  func removeCells(named name: String, from owner: String) -> String
   /// `value` set on `target` through a key path literal.
   func setValue(_ value: String, forKeyPath keyPath: String, on target: String) -> String
   /// A time in the scene's time (`time`) converted to `layer`'s.
@@ -201,6 +205,12 @@ struct SwiftDialect: ExportDialect {
     "\(parent).insertSublayer(\(child), above: \(above))"
   }
   func removeFromSuperlayer(_ layer: String) -> String { "\(layer).removeFromSuperlayer()" }
+  func appendCell(_ cell: String, to owner: String) -> String {
+    "\(owner).emitterCells = (\(owner).emitterCells ?? []) + [\(cell)]"
+  }
+  func removeCells(named name: String, from owner: String) -> String {
+    "\(owner).emitterCells = \(owner).emitterCells?.filter { $0.name != \(name) }"
+  }
   func setValue(_ value: String, forKeyPath keyPath: String, on target: String) -> String {
     "\(target).setValue(\(value), forKeyPath: \(keyPath))"
   }
@@ -355,6 +365,13 @@ struct ObjectiveCDialect: ExportDialect {
     "[\(parent) insertSublayer:\(child) above:\(above)]"
   }
   func removeFromSuperlayer(_ layer: String) -> String { "[\(layer) removeFromSuperlayer]" }
+  func appendCell(_ cell: String, to owner: String) -> String {
+    "\(owner).emitterCells = [(\(owner).emitterCells ?: @[]) arrayByAddingObject:\(cell)]"
+  }
+  func removeCells(named name: String, from owner: String) -> String {
+    "\(owner).emitterCells = [\(owner).emitterCells filteredArrayUsingPredicate:"
+      + "[NSPredicate predicateWithFormat:@\"name != %@\", \(name)]]"
+  }
   func setValue(_ value: String, forKeyPath keyPath: String, on target: String) -> String {
     "[\(target) setValue:\(value) forKeyPath:\(keyPath)]"
   }

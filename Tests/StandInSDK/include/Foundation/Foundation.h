@@ -40,8 +40,16 @@ __attribute__((objc_root_class))
 @interface NSConstantString : NSString
 @end
 
+@class NSPredicate;
+
 @interface NSArray<ObjectType> : NSObject
 + (instancetype)arrayWithObjects:(const ObjectType[])objects count:(NSUInteger)cnt;
+- (NSArray<ObjectType> *)arrayByAddingObject:(ObjectType)anObject;
+- (NSArray<ObjectType> *)filteredArrayUsingPredicate:(NSPredicate *)predicate;
+@end
+
+@interface NSPredicate : NSObject
++ (NSPredicate *)predicateWithFormat:(NSString *)predicateFormat, ...;
 @end
 
 @interface NSDictionary<KeyType, ObjectType> : NSObject
