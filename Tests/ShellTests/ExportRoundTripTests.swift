@@ -67,6 +67,36 @@ struct ExportRoundTripTests {
   }
 
   @Test(
+    "actions that build layers and cells export as code and import back: runs agree",
+    arguments: ExportLanguage.allCases)
+  func buildingActions(language: ExportLanguage) throws {
+    let script = """
+      scene 160x120 #000000
+      emitter fountain
+      set fountain position=80,100 emitterShape=point seed=3
+      cell fountain drop
+      set fountain.emitterCells.drop birthRate=10 lifetime=2 velocity=40 contents=drop
+      action tap (point=80,60) {
+        emitter $burst
+        set $burst.emitterPosition $point
+        set $burst.emitterShape circle
+        cell $burst spark
+        set $burst.emitterCells.spark birthRate=80 lifetime=1 velocity=60 contents=spark
+        after 0.5 set $burst.birthRate 0
+      }
+      action refill {
+        remove fountain.emitterCells.drop ifPresent
+        cell fountain drop
+        set fountain.emitterCells.drop birthRate=20 lifetime=3 velocity=30 contents=drop
+      }
+
+      """
+    try Self.check(
+      script, name: "building", language: language,
+      runs: [(0.1, "run tap"), (0.5, "run refill"), (1.2, "run tap 20,30")])
+  }
+
+  @Test(
     "export then import of a repeating timer continues it (Timer, NSTimer)",
     arguments: ExportLanguage.allCases)
   func timer(language: ExportLanguage) throws {

@@ -18,6 +18,8 @@ extension ImportInterpreter {
   /// properties of layers and cells (or schedule, or run an action); one that does anything
   /// else is undone and skipped with a warning. Returns the steps recorded.
   func recordSteps(_ list: [Range<Int>]) -> [ImportStep] {
+    let outermost = recording.isEmpty
+    defer { if outermost { stepCells = [:] } }
     recording.append([])
     var deferred: [Range<Int>] = []
     for (n, s) in list.enumerated() {

@@ -4,7 +4,7 @@
 /// it names none), as a function of the file would.
 extension ImportInterpreter {
   /// The array methods whose closure is followed.
-  static let closureMethods: Set<String> = ["map", "compactMap", "flatMap", "forEach"]
+  static let closureMethods: Set<String> = ["map", "compactMap", "flatMap", "forEach", "filter"]
 
   /// Whether `v` is such a method, waiting for its closure.
   static func takesClosure(_ v: ImportValue) -> Bool {
@@ -53,6 +53,12 @@ extension ImportInterpreter {
         body: body, parameters: captured + parameters,
         args: captured.map { outer[$0] ?? .null } + args, at: at)
       switch (name, value) {
+      case ("filter", _):
+        // `cells.filter { $0.name != "smoke" }`: the items it holds true for.
+        guard let keep = Self.truth(value) else {
+          throw ImportSkip(message: "a filter whose test is not known here", at: at)
+        }
+        if keep { out.append(item) }
       case ("forEach", _), ("compactMap", .null), (_, .void): break
       case ("flatMap", .array(let inner)): out += inner
       default: out.append(value)

@@ -541,16 +541,22 @@ final class ImportRun {
         var built: [Line] = []
         layer(o, parent: parent, depth: 0, fresh: true, into: &built)
         return built.map(\.text)
-      case .cells(let o, let cells, _, _):
+      case .cells(let o, let cells, let had, _, _):
         guard let path = paths[o] else { return [] }
-        // What it had, and what an earlier run gave it, goes; the new cells come in order.
+        // The cells it had and does not keep go, and so do the ones an earlier run made; the
+        // new cells come in order.
+        let kept = cells.filter { had.contains($0) }
+        let new = cells.filter { !had.contains($0) }
         var gone: [String] = []
-        for c in objects[o].cells + cells where !gone.contains(name(c)) { gone.append(name(c)) }
+        for c in had.filter({ !kept.contains($0) }) + new
+        where !gone.contains(name(c)) {
+          gone.append(name(c))
+        }
         var out = gone.map {
           "remove \(path).emitterCells.\(KeyPathSyntax.spelled($0)) ifPresent"
         }
         var built: [Line] = []
-        for c in cells { cell(c, owner: o, ownerPath: path, depth: 0, into: &built) }
+        for c in new { cell(c, owner: o, ownerPath: path, depth: 0, into: &built) }
         out += built.map(\.text)
         return out
       case .copy(let source, let copy, _, _):
@@ -581,7 +587,7 @@ final class ImportRun {
       case .after(_, let steps), .every(_, let steps): return steps.lazy.compactMap(origin).first
       case .run: return nil
       case .layer(_, _, let at, let statement), .copy(_, _, let at, let statement),
-        .build(_, _, let at, let statement), .cells(_, _, let at, let statement):
+        .build(_, _, let at, let statement), .cells(_, _, _, let at, let statement):
         return (at.line, at.column, statement)
       }
     }
@@ -608,7 +614,12 @@ final class ImportRun {
     var written: [(action: ImportAction, parts: [String])] = []
     for a in interpreter.actions {
       freshen(a.steps)
-      let parts = a.steps.flatMap(commands)
+      var parts: [String] = []
+      for part in a.steps.flatMap(commands) {
+        // Two `.cells` steps in a row both clear a name: once is enough.
+        if part.hasSuffix(" ifPresent"), parts.last == part { continue }
+        parts.append(part)
+      }
       // Another action reaches a layer this one built by the name its first run gives it.
       for o in built { unfresh(o) }
       written.append((a, parts))

@@ -19,6 +19,14 @@ extension ImportInterpreter {
       return value
     }
     if let q = topLevelIndex(of: "?", in: range), q > range.lowerBound,
+      !tokens[q - 1].isIdentifier("as"), q + 1 < range.upperBound, tokens[q + 1].isPunctuation(":")
+    {
+      // C's `a ?: b` (GNU): `a` unless it is nil or 0.
+      let first = try expression(range.lowerBound..<q)
+      if Self.truth(first) == true { return first }
+      return try expression((q + 2)..<range.upperBound)
+    }
+    if let q = topLevelIndex(of: "?", in: range), q > range.lowerBound,
       !tokens[q - 1].isIdentifier("as"),
       let colon = topLevelIndex(of: ":", in: (q + 1)..<range.upperBound)
     {

@@ -134,6 +134,9 @@ final class ImportInterpreter {
   var timerUntil: [Int: Double] = [:]
   /// The delays of the `after` blocks being recorded, outermost first.
   var blockDelays: [Double] = []
+  /// The cells an action being recorded gave an emitter of the setup (`.cells`), which the
+  /// action's later statements read instead of the setup's.
+  var stepCells: [Int: [Int]] = [:]
   /// Whether the block being recorded invalidated a held timer.
   var invalidated = false
   /// The animations the code created (`CABasicAnimation(keyPath:)`, …).

@@ -416,7 +416,8 @@ extension ImportInterpreter {
         "convertTime", "addSubview", "insertSubview", "bringSubviewToFront", "sendSubviewToBack",
         "setImage":
         return .method(v, name)
-      case "emitterCells": return .array(objects[o].cells.map { .object($0) })
+      case "emitterCells":
+        return .array((stepCells[o] ?? objects[o].cells).map { .object($0) })
       case "name": return objects[o].explicitName.map { .string($0) } ?? .null
       default:
         guard let info = Self.info(name, of: objects[o].kind) else {

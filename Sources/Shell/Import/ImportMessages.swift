@@ -97,6 +97,26 @@ extension ImportInterpreter {
     // give the object; `[x release]` changes nothing on screen.
     if args.isEmpty, ["retain", "autorelease"].contains(selector) { return receiver }
     if args.isEmpty, selector == "release" { return .void }
+    if case .type("NSPredicate") = receiver, selector == "predicateWithFormat:" {
+      // A predicate on a cell's name (`@"name != %@", @"smoke"`), for filteredArrayUsingPredicate:.
+      guard case .array(let items) = args[0], items.count == 2, case .string(let format) = items[0],
+        case .string(let value) = items[1],
+        ["name != %@", "name == %@"].contains(format.trimmingCharacters(in: .whitespaces))
+      else { throw skip("only a predicate on a cell's name (name != %@, name == %@) is read", at) }
+      return .record(
+        type: "NSPredicate",
+        fields: ["keeps": .bool(format.contains("==")), "name": .string(value)])
+    }
+    if case .array(let items) = receiver, selector == "filteredArrayUsingPredicate:",
+      case .record("NSPredicate", let fields) = args[0], case .bool(let keeps)? = fields["keeps"],
+      let name = fields["name"]
+    {
+      return .array(
+        items.filter { item in
+          guard case .object(let o) = item else { return !keeps }
+          return (objects[o].explicitName.map { ImportValue.string($0) } == name) == keeps
+        })
+    }
     if case .event = receiver { return try eventMethod(first.0) }
     switch receiver {
     case .type(let type):

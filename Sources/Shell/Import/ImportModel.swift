@@ -84,9 +84,9 @@ indirect enum ImportStep: Sendable {
   /// `emitter $NAME`, its properties, cells and sublayers as they were when it was added.
   case build(object: Int, parent: Int?, at: SourceToken, statement: String)
   /// `emitter.emitterCells = [cell]` in an action, of an emitter the setup made: the cells it
-  /// had go (`remove … ifPresent`, so a second run replaces the first run's), and these are
-  /// built in their place as they were when given.
-  case cells(object: Int, cells: [Int], at: SourceToken, statement: String)
+  /// `had` and does not keep go (`remove … ifPresent`, so a second run replaces the first
+  /// run's), and the new ones are built in their place as they were when given.
+  case cells(object: Int, cells: [Int], had: [Int], at: SourceToken, statement: String)
 }
 
 /// A method that became `action NAME { … }`.

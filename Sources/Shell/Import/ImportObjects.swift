@@ -98,12 +98,17 @@ extension ImportInterpreter {
         !pending(o)
       {
         // An action gives a layer the setup made new cells: they replace its cells when it runs.
+        // (Its own cells may stay: `emitterCells?.filter { … }`, `(emitterCells ?? []) + [c]`.)
         let cells = try cellList(value, at: at)
-        guard cells.allSatisfy({ gathering($0) }) else {
-          throw skip("an action's new emitterCells are cells it makes itself", at)
+        let had = stepCells[o] ?? objects[o].cells
+        guard cells.allSatisfy({ gathering($0) || had.contains($0) }) else {
+          throw skip("an action's new emitterCells are its layer's own or cells it makes", at)
         }
-        add(.cells(object: o, cells: cells, at: tokens[current.lowerBound], statement: text))
-        for c in cells { markBuilt(c) }
+        add(
+          .cells(
+            object: o, cells: cells, had: had, at: tokens[current.lowerBound], statement: text))
+        stepCells[o] = cells
+        for c in cells where gathering(c) { markBuilt(c) }
         return
       }
       if !recording.isEmpty, !gathering(o), name == "emitterCells" || name == "name" {

@@ -216,7 +216,7 @@ extension ImportInterpreter {
       for step in steps {
         switch step {
         case .build(let o, _, _, _): subtree(o, depth: 0)
-        case .cells(_, let cells, _, _):
+        case .cells(_, let cells, _, _, _):
           for c in cells { subtree(c, depth: 1) }
         case .after(_, let inner), .every(_, let inner): walk(inner, depth: depth + 1)
         case .run(let name):
