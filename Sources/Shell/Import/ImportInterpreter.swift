@@ -204,7 +204,7 @@ final class ImportInterpreter {
   func run() {
     for (at, message) in program.compilationNotes { warn(at, message) }
     for (at, message) in program.skipped { warn(at, "skipped: \(message)") }
-    runStatements(program.topLevel)
+    _ = run(program.topLevel)
     var setup: [Int] = []
     // An initializer that only traps (`required init?(coder:) { fatalError(…) }`, kept so the
     // class compiles) is never the one that runs; one whose parameters all have defaults
@@ -428,29 +428,17 @@ final class ImportInterpreter {
       ImportWarning(line: at.line, column: at.column, message: message, hint: hint))
   }
 
-  private func runStatements(_ list: [Range<Int>]) {
-    var deferred: [Range<Int>] = []
-    defer { runDeferred(deferred) }
-    for (n, s) in list.enumerated() {
-      if let block = deferredBlock(s) {
-        deferred.append(block)
-        continue
-      }
-      if pauseSchedulesRest(list, at: n) { return }
-      do throws(ImportSkip) {
-        if try statement(s) != nil { return }
-      } catch {
-        warn(tokens[s.lowerBound], "skipped: \(program.snippet(s))", hint: error.message)
-      }
-    }
-  }
-
-  /// Runs a body; returns what a `return` returned.
   /// What a `break` gives the blocks it leaves, up to its loop (not a name code can spell).
   static let breakSignal = " break"
 
+  /// Runs a body; returns what a `return` returned.
   func body(_ range: Range<Int>) throws(ImportSkip) -> ImportValue? {
-    let list = program.statements(in: range)
+    run(program.statements(in: range))
+  }
+
+  /// Runs statements, each one that fails skipped with a warning: `defer` blocks as they end,
+  /// a pause scheduling the rest; returns what a `return` returned.
+  private func run(_ list: [Range<Int>]) -> ImportValue? {
     var deferred: [Range<Int>] = []
     defer { runDeferred(deferred) }
     for (n, s) in list.enumerated() {
