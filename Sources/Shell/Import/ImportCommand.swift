@@ -16,7 +16,8 @@ enum ImportCommands {
 
   static let importFile = Command(
     name: "import",
-    usage: "import FILE.swift|FILE.m|FILE.sks [view WxH [in WxH]] [quiet] [save FILE.burst]",
+    usage:
+      "import FILE.swift|FILE.m|FILE.sks [FILE …] [view WxH [in WxH]] [quiet] [save FILE.burst]",
     abstract:
       "build the layers and cells that a Swift or Objective-C file's emitter code builds",
     discussion:
@@ -36,19 +37,34 @@ enum ImportCommands {
       + " Objective-C, not UTF-8, or adds no emitter is an error. docs/import.md lists what it"
       + " reads. A SpriteKit particle file (.sks, from Xcode's particle editor) becomes an"
       + " emitter with one cell at the scene's centre, each field mapped as docs/import.md"
-      + " lists.",
+      + " lists. Several Swift files (or an Objective-C .m with its .h files) import together,"
+      + " as one module: a view and the types, extensions and helpers it uses from the"
+      + " others; each warning names its own file.",
     examples: [
       "import Snow.swift", "import ConfettiView.swift view 390x844",
       "import LikeButton.swift view 44x44 in 200x200",
       "import SnowViewController.m quiet save snow.burst",
+      "import ConfettiView.swift ConfettiType.swift",
     ],
     hints: [.file, .clauses], clauses: [view.spec, within.spec, quiet.spec, save.spec],
     effect: .script
   ) { s, inv throws(Diagnostic) in
     let fileToken = try inv.argument(1, "FILE")
-    let c = try inv.clauses(from: 2)
+    // The files: every word before the first clause.
+    let clauseWords = Set([view.name, within.name, quiet.name, save.name])
+    var fileTokens = [fileToken]
+    while fileTokens.count + 1 < inv.args.endIndex,
+      case let t = inv.args[fileTokens.count + 1], t.quoted || !clauseWords.contains(t.text)
+    {
+      fileTokens.append(t)
+    }
+    let c = try inv.clauses(from: fileTokens.count + 1)
     let path = fileToken.text
     if SpriteKitImport.handles(path) {
+      guard fileTokens.count == 1 else {
+        throw inv.error(
+          "a SpriteKit particle file is imported on its own", at: fileTokens[1])
+      }
       guard !c.has(view), try c.value(within) == nil else {
         throw inv.error(
           "view and in size a view's code; a SpriteKit particle file has none",
@@ -64,11 +80,27 @@ enum ImportCommands {
       }
       return
     }
-    guard let language = ImportLanguage.of(path: path) else {
-      let known = ImportLanguage.extensions.map(\.ext)
+    var languages: [ImportLanguage] = []
+    for t in fileTokens {
+      guard let language = ImportLanguage.of(path: t.text) else {
+        let known = ImportLanguage.extensions.map(\.ext)
+        throw inv.error(
+          "import reads Swift or Objective-C source (\(Suggestion.list(known))), not '\(t.text)'",
+          hint: t.text.hasSuffix(".burst") ? "run a Burst script with: load \(t.text)" : nil,
+          at: t)
+      }
+      if let first = languages.first, first != language {
+        throw inv.error(
+          "files imported together are of one language: '\(t.text)' is not \(first.name)",
+          hint: "import the Swift files and the Objective-C files separately", at: t)
+      }
+      languages.append(language)
+    }
+    let language = languages[0]
+    if fileTokens.allSatisfy({ $0.text.hasSuffix(ImportLanguage.headerExtension) }) {
       throw inv.error(
-        "import reads Swift or Objective-C source (\(Suggestion.list(known))), not '\(path)'",
-        hint: path.hasSuffix(".burst") ? "run a Burst script with: load \(path)" : nil,
+        "a header holds declarations, not the code that builds an effect",
+        hint: "import it with its implementation: import \(path) \(path.dropLast(2)).m",
         at: fileToken)
     }
     func size(_ t: Token) throws(Diagnostic) -> Size {
@@ -92,18 +124,28 @@ enum ImportCommands {
       }
       sceneSize = outer
     }
-    let source: String
-    do throws(InputError) {
-      source = try InputFile.readText(
-        path, limit: Limits.maxImportBytes, what: "imported source files")
-      s.filesRead.append(path)
-    } catch {
-      var d = inv.error(error.message, hint: error.hint, at: fileToken)
-      d.exitCode = error.exitCode
-      throw d
+    // One source, the files one after another, each remembered by the line it starts at.
+    var source = ""
+    var files: [ImportRun.File] = []
+    for t in fileTokens {
+      let text: String
+      do throws(InputError) {
+        text = try InputFile.readText(
+          t.text, limit: Limits.maxImportBytes - source.utf8.count,
+          what: fileTokens.count > 1 ? "imported source files together" : "imported source files")
+        s.filesRead.append(t.text)
+      } catch {
+        var d = inv.error(error.message, hint: error.hint, at: t)
+        d.exitCode = error.exitCode
+        throw d
+      }
+      let start = source.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+      files.append(ImportRun.File(path: t.text, firstLine: start))
+      source += text + (text.hasSuffix("\n") ? "" : "\n")
     }
     let run = ImportRun(
-      session: s, path: path, language: language, source: source, quiet: c.has(quiet))
+      session: s, path: path, language: language, source: source, quiet: c.has(quiet),
+      files: files)
     try run.perform(viewSize: viewSize, sceneSize: sceneSize, token: fileToken, inv: inv)
     if let saveToken = c.valueToken(save) {
       try inv.writing(saveToken) { () throws(OutputError) in
@@ -125,16 +167,43 @@ final class ImportRun {
   /// The commands that ran, as a script (`import … save FILE`).
   var script = ""
 
-  init(session: Session, path: String, language: ImportLanguage, source: String, quiet: Bool) {
+  /// A file of the import and the line of the combined source its first line is.
+  struct File {
+    var path: String
+    var firstLine: Int
+    var name: String { path.split(separator: "/").last.map(String.init) ?? path }
+  }
+  /// The files imported together (one, usually), in the order given.
+  let files: [File]
+
+  init(
+    session: Session, path: String, language: ImportLanguage, source: String, quiet: Bool,
+    files: [File] = []
+  ) {
     self.session = session
     self.path = path
     self.language = language
     self.source = source
     self.quiet = quiet
+    self.files = files.isEmpty ? [File(path: path, firstLine: 1)] : files
   }
 
-  /// The file's name without its directory.
-  var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
+  /// The files' names without their directories (`A.swift + B.swift`).
+  var fileName: String { files.map(\.name).joined(separator: " + ") }
+
+  /// The file and its own line number of line `line` of the combined source.
+  func place(_ line: Int) -> (path: String, line: Int) {
+    let file = files.last { $0.firstLine <= line } ?? files[0]
+    return (file.path, line - file.firstLine + 1)
+  }
+
+  /// How the summary names line `line`: `line 12`, or `B.swift line 12` when several files
+  /// were imported together.
+  func lineText(_ line: Int) -> String {
+    let (path, n) = place(line)
+    guard files.count > 1 else { return "line \(n)" }
+    return "\(path.split(separator: "/").last.map(String.init) ?? path) line \(n)"
+  }
 
   /// One Burst command of the translation.
   struct Line {
@@ -166,10 +235,11 @@ final class ImportRun {
         guard depth <= Limits.maxImportNesting else {
           let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
           let text = t.line - 1 < lines.count ? String(lines[t.line - 1]) : ""
+          let (file, n) = place(t.line)
           throw Diagnostic(
             "brackets nest more than \(Limits.maxImportNesting) deep; nothing was imported",
             hint: "at most \(Limits.maxImportNesting) levels of (, [ and { one inside another",
-            at: SourceLine(file: path, number: t.line, text: text), column: t.column, length: 1)
+            at: SourceLine(file: file, number: n, text: text), column: t.column, length: 1)
         }
       } else if t.text == ")" || t.text == "]" || t.text == "}" {
         depth = max(0, depth - 1)
@@ -209,7 +279,7 @@ final class ImportRun {
   {
     let s = session
     var warnings: [ImportWarning] = []
-    script = "# \(fileName) translated by: import \(path)\n"
+    script = "# \(fileName) translated by: import \(files.map(\.path).joined(separator: " "))\n"
     let program = SourceProgram(source: source, language: language)
     try checkNesting(program.tokens)
     var viewSize = viewSize
@@ -345,21 +415,22 @@ final class ImportRun {
         what = "cell"
       }
       s.sink.out(
-        "\(what) \(paths[o] ?? "?"): \(n) \(n == 1 ? "property" : "properties") (line \(line))\n")
+        "\(what) \(paths[o] ?? "?"): \(n) \(n == 1 ? "property" : "properties") (\(lineText(line)))\n"
+      )
     }
     for (o, line, action) in later {
       let object = interpreter.objects[o]
       let what = object.kind.word
       let n = object.assignments.count
       s.sink.out(
-        "\(what) \(paths[o] ?? "?"): \(n) \(n == 1 ? "property" : "properties") (line \(line);"
+        "\(what) \(paths[o] ?? "?"): \(n) \(n == 1 ? "property" : "properties") (\(lineText(line));"
           + " built by run \(action))\n")
     }
     for a in animated {
-      s.sink.out("animation \(a.path): \(a.what) (line \(a.line))\n")
+      s.sink.out("animation \(a.path): \(a.what) (\(lineText(a.line)))\n")
     }
     for a in actions {
-      s.sink.out("action \(a.name): \(Self.count(a.commands, "command")) (line \(a.line))\n")
+      s.sink.out("action \(a.name): \(Self.count(a.commands, "command")) (\(lineText(a.line)))\n")
     }
     var parts = [Self.count(emitters, "emitter"), Self.count(cells, "cell")]
     if layers > 0 { parts.append(Self.count(layers, "layer")) }
@@ -381,7 +452,8 @@ final class ImportRun {
 
   /// Runs one command of the translation through the session, as if from the file's line.
   func runLine(_ text: String, line: Int) throws(Diagnostic) {
-    let sourceLine = SourceLine(file: path, number: line, text: text)
+    let (file, n) = place(line)
+    let sourceLine = SourceLine(file: file, number: n, text: text)
     for cmd in try Lexer.commands(inLine: sourceLine) {
       try session.checkInterrupt()
       try session.execute(cmd)
@@ -397,8 +469,9 @@ final class ImportRun {
         < ($1.element.line, $1.element.column, $1.offset)
     }
     for (_, w) in ordered {
+      let (file, n) = place(w.line)
       let d = Diagnostic(
-        w.message, hint: w.hint, at: SourceLine(file: path, number: w.line, text: ""),
+        w.message, hint: w.hint, at: SourceLine(file: file, number: n, text: ""),
         column: w.column, severity: .warning)
       session.sink.err(d.rendered())
     }

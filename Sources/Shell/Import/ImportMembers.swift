@@ -330,6 +330,8 @@ extension ImportInterpreter {
       if name == "cgColor" || name == "CGColor" { return v }
       if name == "withAlphaComponent" { return .method(v, name) }
     case .constant(let c):
+      // `.red` of the file's own enumeration, with its own members, before UIKit's red.
+      if let value = try extensionMember(v, name, at: at) { return value }
       if let color = ImportNames.color(c) { return try member(.color(color), name, at: at) }
     case .image:
       if name == "cgImage" || name == "CGImage" { return v }

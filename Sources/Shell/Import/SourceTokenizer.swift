@@ -8,9 +8,17 @@ enum ImportLanguage: String, Sendable, CaseIterable {
     (".swift", .swift), (".m", .objc),
   ]
 
+  /// Headers: imported beside a `.m` (`import GlowView.h GlowView.m`), for their macros and
+  /// declarations, never alone.
+  static let headerExtension = ".h"
+
+  /// How messages name the language.
+  var name: String { self == .swift ? "Swift" : "Objective-C" }
+
   /// The language of `path`, or nil when its extension is neither.
   static func of(path: String) -> ImportLanguage? {
     extensions.first { path.hasSuffix($0.ext) }?.language
+      ?? (path.hasSuffix(headerExtension) ? .objc : nil)
   }
 }
 
