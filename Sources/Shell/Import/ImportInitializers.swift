@@ -1,0 +1,286 @@
+import Core
+import Foundation
+
+/// Initializers and free functions called by a type's or a function's name: `CGPoint(x:y:)`,
+/// `UIColor(red:…)`, `CAEmitterCell()`, `String(format:)`, `stride(from:to:by:)`, the file's
+/// own structs and initializers, and the colour helpers of other files.
+extension ImportInterpreter {
+  /// `TYPE(ARGS)`: the value it makes; the file's own initializer when no form below reads it.
+  func typeCall(_ type: String, _ args: [(String?, ImportValue)], at: SourceToken)
+    throws(ImportSkip) -> ImportValue
+  {
+    let labels = args.map { $0.0 ?? "_" }
+    let values = args.map(\.1)
+    func arg(_ label: String) throws(ImportSkip) -> Double {
+      guard let a = args.first(where: { $0.0 == label }) else {
+        throw skip("missing '\(label):'", at)
+      }
+      return try number(a.1, at: at)
+    }
+    func numbers() throws(ImportSkip) -> [Double] {
+      var out: [Double] = []
+      for v in values { out.append(try number(v, at: at)) }
+      return out
+    }
+    switch (type, labels) {
+    case ("String", ["_"]):
+      // `String($0)`, `String(n)`: the text of a value.
+      switch values[0] {
+      case .string: return values[0]
+      case .number(let n): return .string(ValueFormatting.number(n))
+      default: break
+      }
+    case (_, let l)
+    where program.structNames.contains(type)
+      && program.functions.contains(where: { $0.owner == type && $0.name == "init" }):
+      // `Configuration(rate: 4)` of a struct with its own initializer: the fields it sets
+      // (`self.rate = rate`), its parameters' defaults filling what the call leaves out.
+      guard let (f, bound) = try initializer(of: type, labels: l, values: values) else { break }
+      called.insert(f)
+      let function = program.functions[f]
+      return try invoke(
+        body: function.body, parameters: ["self"] + function.parameters,
+        args: [.record(type: type, fields: try storedDefaults(of: type))] + bound, at: at,
+        returnsValue: false, returnsSelf: true)
+    case (_, let l)
+    where program.structNames.contains(type) && !l.isEmpty && !l.contains("_")
+      && !program.functions.contains(where: { $0.owner == type && $0.name == "init" }):
+      // `ConfettiType(color: .red, shape: .circle)`: a struct's memberwise initializer.
+      var fields: [String: ImportValue] = [:]
+      for (label, value) in zip(l, values) { fields[label] = value }
+      return .record(type: type, fields: fields)
+    case (_, []) where isOwnType(type), (_, ["frame"]) where isOwnType(type):
+      return try instantiate(type, at: at)  // `EmitterView()`: the file's own view
+    case ("NSClassFromString", ["_"]) where values[0] == .string(Self.behaviorClass):
+      return .type(Self.behaviorClass)
+    case ("NSSelectorFromString", ["_"]), ("Selector", ["_"]):
+      return values[0]
+    case (Self.behaviorClass, ["type"]):
+      return try newBehavior(values[0], at: at)
+    case ("CAEmitterLayer", []): return try create(.emitter, at: at)
+    case ("CAEmitterCell", []): return try create(.cell, at: at)
+    case ("CALayer", []): return try create(.layer, at: at)
+    case ("CAShapeLayer", []): return try create(.shape, at: at)
+    case ("CAGradientLayer", []): return try create(.gradient, at: at)
+    case ("CAReplicatorLayer", []): return try create(.replicator, at: at)
+    case ("CATextLayer", []): return try create(.text, at: at)
+    // A text layer's font: its family name (CATextLayer ignores a font object's size).
+    case ("UIFont", ["name", "size"]), ("CTFontCreateWithName", ["_", "_", "_"]):
+      if case .string = values[0] { return values[0] }
+    case ("UIBezierPath", _):
+      if let path = try bezierPath(labels, values, at: at) { return path }
+    case (_, []) where ImportedAnimation.Kind(rawValue: type) != nil:
+      return try newAnimation(type, keyPath: nil, at: at)
+    case (_, ["keyPath"]) where ImportedAnimation.Kind(rawValue: type) != nil:
+      return try newAnimation(type, keyPath: values[0], at: at)
+    case ("CAMediaTimingFunction", ["name"]):
+      return try timingFunction(values[0], at: at)
+    case ("CAMediaTimingFunction", ["controlPoints", "_", "_", "_"]):
+      return try bezier(values, at: at)
+    case ("CGMutablePath", []), ("CGPathCreateMutable", []):
+      guard paths.count < Self.maxObjects else {
+        throw skip("the import builds at most \(Self.maxObjects) paths", at)
+      }
+      paths.append([])
+      return .path(paths.count - 1)
+    case ("CGPathRelease", ["_"]), ("CFRelease", ["_"]):
+      return .void
+    case ("CGPath", ["ellipseIn", "transform"]), ("CGPathCreateWithEllipseInRect", ["_", "_"]),
+      ("CGPath", ["rect", "transform"]), ("CGPathCreateWithRect", ["_", "_"]):
+      guard paths.count < Self.maxObjects else {
+        throw skip("the import builds at most \(Self.maxObjects) paths", at)
+      }
+      paths.append([])
+      let ellipse = labels.first == "ellipseIn" || type.contains("Ellipse")
+      try pathElement(
+        paths.count - 1, ellipse ? "addEllipse" : "addRect", labels: [ellipse ? "in" : "_"],
+        values: [values[0]], at: at)
+      return .path(paths.count - 1)
+    case ("NSValue", ["cgPoint"]), ("NSValue", ["cgSize"]), ("NSValue", ["cgRect"]),
+      ("NSValue", ["caTransform3D"]), ("NSValue", ["cgAffineTransform"]):
+      return values[0]
+    case (_, let l)
+    where Self.viewClasses.contains(type)
+      && (l.isEmpty || l == ["frame"] || l == ["type"] || l == ["image"]):
+      return try createView(type, labels, values, at: at)
+    case (let t, let l)
+    where values.contains(where: isFormula)
+      && [
+        ["CGPoint", "x", "y"], ["CGPointMake", "_", "_"], ["CGSize", "width", "height"],
+        ["CGSizeMake", "_", "_"],
+      ].contains([t] + l):
+      // Worked out from the action's parameters when it runs: `X,Y` of two formulas.
+      guard let x = formulaText(values[0]), let y = formulaText(values[1]) else { break }
+      return .formula(x + "," + y)
+    case ("CGPoint", ["x", "y"]), ("CGPointMake", ["_", "_"]):
+      let n = try numbers()
+      return .point(Point(n[0], n[1]))
+    case ("CGSize", ["width", "height"]), ("CGSizeMake", ["_", "_"]):
+      let n = try numbers()
+      return .size(Size(n[0], n[1]))
+    case ("CGRect", ["x", "y", "width", "height"]), ("CGRectMake", ["_", "_", "_", "_"]):
+      let n = try numbers()
+      return .rect(Rect(n[0], n[1], n[2], n[3]))
+    case ("CGRect", ["origin", "size"]):
+      // `.zero` written without its type reads as the constant.
+      var p = Point(0, 0)
+      var s = Size(0, 0)
+      switch values[0] {
+      case .point(let q): p = q
+      case .constant(".zero"): break
+      default: throw skip("CGRect(origin:size:) needs a point first", at)
+      }
+      switch values[1] {
+      case .size(let z): s = z
+      case .constant(".zero"): break
+      default: throw skip("CGRect(origin:size:) needs a size second", at)
+      }
+      return .rect(Rect(p.x, p.y, s.width, s.height))
+    case ("CGFloat", ["_"]), ("Float", ["_"]), ("Double", ["_"]), ("NSNumber", ["value"]),
+      ("NSNumber", ["float"]), ("NSNumber", ["double"]), ("NSNumber", ["integer"]),
+      ("NSNumber", ["int"]), ("NSNumber", ["bool"]), ("CGFloat", ["value"]):
+      // NSNumber(float:) and its kin are Swift 1 and 2's spellings of NSNumber(value:).
+      if isFormula(values[0]), labels != ["bool"], let f = formulaText(values[0]) {
+        return .formula(f)  // `Float(count)`
+      }
+      return .number(try number(values[0], at: at))
+    case ("Array", ["repeating", "count"]):
+      return try Self.repeated(values[0], values[1], at: at)
+    case ("String", let l) where l.first == "format" && l.dropFirst().allSatisfy({ $0 == "_" }):
+      // `String(format: "spark-%d", i)`: as `stringWithFormat:`.
+      guard case .string(let format) = values[0] else { break }
+      return .string(try formatted(format, Array(values.dropFirst()), at: at))
+    case ("zip", ["_", "_"]):
+      // `zip(colors, names)`: pairs, as long as the shorter.
+      guard case .array(let a) = values[0], case .array(let b) = values[1] else { break }
+      return .array(zip(a, b).map { .array([$0, $1]) })
+    case ("Array", []), ("NSMutableArray", []), ("NSArray", []):
+      return .array([])  // `Array<CAEmitterCell>()`, an empty array
+    case ("Array", let l) where l.first == "arrayLiteral":
+      return .array(values)  // `Array(arrayLiteral: a, b)`
+    case ("NSArray", ["array"]), ("NSMutableArray", ["array"]), ("Array", ["_"]):
+      // `NSArray(array: [a, b])`, `Array(cells)`: the same items.
+      guard case .array = values[0] else { break }
+      return values[0]
+    case ("Int", ["_"]), ("Int64", ["_"]), ("Int32", ["_"]), ("UInt64", ["_"]), ("UInt32", ["_"]),
+      ("UInt", ["_"]):
+      return .number(try number(values[0], at: at).rounded(.towardZero))
+    case ("UIColor", ["red", "green", "blue", "alpha"]),
+      ("CGColor", ["red", "green", "blue", "alpha"]):
+      return .color(
+        Color(try arg("red"), try arg("green"), try arg("blue"), try arg("alpha")))
+    case ("UIColor", ["white", "alpha"]), ("CGColor", ["gray", "alpha"]):
+      let w = try number(values[0], at: at)
+      return .color(Color(w, w, w, try arg("alpha")))
+    case ("UIColor", ["hue", "saturation", "brightness", "alpha"]):
+      return .color(
+        Self.hsb(try arg("hue"), try arg("saturation"), try arg("brightness"), try arg("alpha")))
+    case ("UIColor", ["cgColor"]):
+      return values[0]
+    case ("UIColor", ["_"]), ("Color", ["_"]), ("CGColor", ["_"]):
+      // `UIColor(color)` of a SwiftUI colour, `Color(.systemPink)`, `Color(uiColor)`.
+      if case .color = values[0] { return values[0] }
+      if case .constant(let name) = values[0], let c = ImportNames.color(name) {
+        return .color(c)
+      }
+    case ("Bundle", ["for"]), ("Bundle", ["identifier"]):
+      return .constant("Bundle")  // where images are looked up: beside the file here
+    case ("UIImage", ["named"]), ("UIImage", ["named", "in", "compatibleWith"]),
+      ("UIImage", ["named", "in", "with"]):
+      guard case .string(let name) = values[0] else { break }
+      return .image(image(named: name, at: at))
+    case ("#colorLiteral", ["red", "green", "blue", "alpha"]):
+      // Xcode's colour literal.
+      return .color(Color(try arg("red"), try arg("green"), try arg("blue"), try arg("alpha")))
+    case ("#imageLiteral", ["resourceName"]):
+      guard case .string(let name) = values[0] else { break }
+      return .image(image(named: name, at: at))
+    case ("UIImage", ["systemName"]), ("UIImage", ["systemName", "withConfiguration"]):
+      guard case .string(let name) = values[0] else { break }
+      return .image(symbol(name, at: at))
+    case ("UIImage", ["contentsOfFile"]):
+      guard case .string(let path) = values[0] else { break }
+      return .image(image(named: Self.imageName(ofPath: path), at: at))
+    case ("CACurrentMediaTime", []):
+      return .number(now)
+    case ("CGRectInset", ["_", "_", "_"]), ("CGRectOffset", ["_", "_", "_"]):
+      guard case .rect(let r) = values[0] else { break }
+      return .rect(Self.moved(r, type == "CGRectInset", Array(values.dropFirst()), at: at, self))
+    case (let getter, ["_"]) where getter.hasPrefix(Self.rectGetterPrefix):
+      // CGRectGetMidX(r) is r.midX, and so on for CGGeometry's other getters.
+      let field = getter.dropFirst(Self.rectGetterPrefix.count)
+      guard let head = field.first else { break }
+      return try member(values[0], head.lowercased() + field.dropFirst(), at: at)
+    case ("sin", ["_"]), ("cos", ["_"]), ("sqrt", ["_"]), ("abs", ["_"]), ("fabs", ["_"]),
+      ("floor", ["_"]), ("ceil", ["_"]), ("round", ["_"]):
+      let x = try number(values[0], at: at)
+      let f: [String: Double] = [
+        "sin": sin(x), "cos": cos(x), "sqrt": sqrt(x), "abs": abs(x), "fabs": abs(x),
+        "floor": x.rounded(.down), "ceil": x.rounded(.up), "round": x.rounded(),
+      ]
+      return .number(f[type] ?? x)
+    case ("stride", ["from", "to", "by"]), ("stride", ["from", "through", "by"]):
+      // `stride(from: 0, to: 10, by: 2)`: the numbers, as a range's are.
+      let n = try numbers()
+      guard n[2] != 0, ((n[1] - n[0]) / n[2]).magnitude <= Double(Self.maxLoopIterations) else {
+        throw skip("a stride of at most \(Self.maxLoopIterations) numbers is followed", at)
+      }
+      let through = labels[1] == "through"
+      var out: [ImportValue] = []
+      var x = n[0]
+      while n[2] > 0 ? (through ? x <= n[1] : x < n[1]) : (through ? x >= n[1] : x > n[1]) {
+        out.append(.number(x))
+        x += n[2]
+      }
+      return .array(out)
+    case ("min", ["_", "_"]), ("fmin", ["_", "_"]):
+      let n = try numbers()
+      return .number(Swift.min(n[0], n[1]))
+    case ("max", ["_", "_"]), ("fmax", ["_", "_"]):
+      let n = try numbers()
+      return .number(Swift.max(n[0], n[1]))
+    default:
+      if let t = try transform(type, labels, values, at: at) { return t }
+      if let p = try pathFunction(type, values, at: at) { return p }
+    }
+    let signature = "init(" + labels.map { $0 + ":" }.joined() + ")"
+    if let f = program.functions.firstIndex(where: {
+      $0.owner == type && $0.signature == signature
+    }) {
+      // `UIColor(hex: 0xFF8800)`: an initializer the file adds in an extension; its
+      // `self.init(…)` gives the value.
+      called.insert(f)
+      let function = program.functions[f]
+      // Digits in a string are read with a `Scanner` that is not followed: read here.
+      if case .string = values.first,
+        let c = colorHelper(type: type, labels: labels, values, at: at)
+      {
+        return c
+      }
+      do throws(ImportSkip) {
+        return try invoke(
+          body: function.body, parameters: ["self"] + function.parameters,
+          args: [.type(type)] + values, at: at, returnsSelf: true)
+      } catch {
+        // A body that reads the digits with a `Scanner`: the colour they spell.
+        if let c = colorHelper(type: type, labels: labels, values, at: at) { return c }
+        throw error
+      }
+    }
+    if let c = colorHelper(type: type, labels: labels, values, at: at) { return c }
+    if isForeignType(type), !labels.isEmpty, !labels.contains("_") {
+      // `ConfettiType(color: .red, shape: .circle)` of a struct in another file: a value whose
+      // fields are the arguments, as its memberwise initializer makes.
+      var fields: [String: ImportValue] = [:]
+      for (label, value) in zip(labels, values) { fields[label] = value }
+      warn(
+        at, "\(type) is not in the file: taken as a struct whose fields are the arguments given",
+        hint: "what it computes from them (an image, a colour) is not known here")
+      return .record(type: type, fields: fields)
+    }
+    if labels.allSatisfy({ $0 == "_" }), let c = colorFunction(type, values, at: at) {
+      return c
+    }
+    throw skip("\(type)(\(labels.map { $0 + ":" }.joined())) is not understood", at)
+  }
+}

@@ -1,0 +1,233 @@
+import Core
+
+/// What a name means where the code uses it: the file's own types and those of other files,
+/// closures, the types the importer knows, and variables (`variable`).
+extension ImportInterpreter {
+  /// Whether a type is one the file declares (and not one the importer knows by itself).
+  func isOwnType(_ type: String) -> Bool {
+    program.typeNames.contains(type) && !Self.types.contains(type)
+  }
+
+  /// A type of another file of the app: capitalised, neither the file's nor one the importer
+  /// knows, nor a system framework's (`UI`, `NS`, `CG`, `CA`, `SK`… prefixes).
+  func isForeignType(_ type: String) -> Bool {
+    guard let first = type.first, first.isUppercase, !program.typeNames.contains(type),
+      !Self.types.contains(type), !type.contains(".")
+    else { return false }
+    return !Self.systemTypePrefixes.contains(where: type.hasPrefix) && type != type.uppercased()
+  }
+
+  /// The prefixes of system frameworks' types, and Foundation's and Swift's own type names
+  /// that have none: not an app's.
+  static let systemTypePrefixes = [
+    "UI", "NS", "CG", "CA", "CF", "CI", "SK", "SCN", "AV", "MTL", "GL", "Dispatch", "URL", "JSON",
+    "Date", "Data", "Timer", "Thread", "Task", "MainActor", "Scanner", "Notification",
+    "Operation", "UserDefaults", "FileManager", "Bundle", "Locale", "Calendar", "Process",
+    "PlaygroundPage", "Result", "Optional", "Set", "Dictionary", "Character", "Swift",
+  ]
+
+  /// A closure literal's value: its body (after a `params in` header) and what it captures.
+  func closure(_ inside: Range<Int>) -> ImportValue {
+    var start = inside.lowerBound
+    // `{ _ in … }`, `{ (finished) in … }`, `{ (n: Float) -> Void in … }`: the header ends at
+    // `in`; its names before a `:` or `->` are the parameters.
+    var j = inside.lowerBound
+    var parameters: [String] = []
+    var names: [String] = []
+    var inType = false
+    while j < inside.upperBound, j < inside.lowerBound + 24, !tokens[j].startsLine || j == start {
+      let t = tokens[j]
+      if t.isIdentifier("in") {
+        start = j + 1
+        parameters = names
+        break
+      }
+      // A statement, or an inner closure's `{`: this closure has no header (the `in` met
+      // further on is the inner closure's: `{ return xs.map { s in … } }()`).
+      if t.isPunctuation("{") || t.isPunctuation("=")
+        || ["return", "let", "var", "if", "for", "guard", "switch"].contains(where: t.isIdentifier)
+      {
+        break
+      }
+      if t.isPunctuation(":") || t.isPunctuation("->") { inType = true }
+      if t.isPunctuation(",") { inType = false }
+      if t.kind == .identifier, !inType { names.append(t.text) }
+      j += 1
+    }
+    var captured: [String: ImportValue] = [:]
+    for frame in frames { captured.merge(frame) { _, new in new } }
+    return .closure(body: start..<inside.upperBound, captured: captured, parameters: parameters)
+  }
+
+  /// The argument the file's own call of its type's memberwise initializer gives a stored
+  /// property declared without a value (`ParticlesView(color: .systemYellow)` in a SwiftUI
+  /// view's `body` gives `color`): the tokens of the first such argument, if any.
+  func memberwiseArgument(_ p: SourceProperty) -> Range<Int>? {
+    guard program.language == .swift, let owner = p.owner else { return nil }
+    for i in tokens.indices.dropLast(3)
+    where tokens[i].isIdentifier(owner) && tokens[i + 1].isPunctuation("(")
+      && !(i > 0 && ["struct", "class", "extension", "enum"].contains(tokens[i - 1].text))
+    {
+      let close = program.closing(i + 1, in: i..<tokens.count)
+      var start = i + 2
+      while start < close {
+        let end = topLevelIndex(of: ",", in: start..<close) ?? close
+        if end - start > 2, tokens[start].isIdentifier(p.name), tokens[start + 1].isPunctuation(":")
+        {
+          return (start + 2)..<end
+        }
+        start = end + 1
+      }
+    }
+    return nil
+  }
+
+  /// "width" or "height" when `name` spells the screen's extent the way apps' shared macros do
+  /// (`kScreenWidth`, `SCREEN_HEIGHT`, `kScreenW`, `ScreenH`, `kMainW`); nil otherwise.
+  static func screenExtent(_ name: String) -> String? {
+    let lower = name.lowercased().filter(\.isLetter)
+    guard lower.contains("screen") || lower.hasPrefix("kmain") || lower.hasPrefix("main")
+    else { return nil }
+    if lower.hasSuffix("width") || lower.hasSuffix("w") { return "width" }
+    if lower.hasSuffix("height") || lower.hasSuffix("h") { return "height" }
+    return nil
+  }
+
+  /// Objective-C's prefix of `UIUserInterfaceIdiom` cases.
+  static let idiomPrefix = "UIUserInterfaceIdiom"
+
+  /// Type names the importer knows as values to call or to read members of.
+  /// Whether the importer knows a type by itself (`UIColor`, `CGPoint`), so an extension of
+  /// it in the file adds to Apple's type rather than declaring one of the app's.
+  static func isKnownType(_ type: String) -> Bool { types.contains(type) }
+
+  static let types: Set<String> = Set([
+    "CAEmitterLayer", "CAEmitterCell", "CALayer", "CAShapeLayer", "CAGradientLayer",
+    "CAReplicatorLayer",
+    "CATextLayer", "UIFont", "UIBezierPath",
+    "CGPoint",
+    "CGSize", "CGRect", "CGFloat",
+    "Float", "Double", "Int", "Int64", "Int32", "UInt64", "UInt32", "UInt", "NSNumber", "NSValue",
+    "UIColor", "CGColor", "UIImage", "UIScreen",
+    "CGPointMake", "CGSizeMake", "CGRectMake", "CACurrentMediaTime", "NSArray", "NSMutableArray",
+    "sin", "cos", "sqrt", "abs", "fabs", "min", "max", "fmin", "fmax", "floor", "ceil", "round",
+    "stride", "zip", "Array", "String", "Bundle", "CATransaction", "UIDevice", "UITraitCollection",
+    "DispatchTime",
+    "DispatchWallTime",
+    "dispatch_time",
+    "CGRectGetMidX", "CGRectGetMidY", "CGRectGetWidth", "CGRectGetHeight", "CGRectInset",
+    "CGRectOffset", "#colorLiteral",
+    "#imageLiteral",
+  ]).union(randomFunctions)
+
+  /// What a name means here: a local, an instance variable (a stored property evaluated now),
+  /// a computed property, a function, the view's own members, a type or a constant.
+  /// Whether a `self` bound in a frame (an extension's member or initializer) is a value whose
+  /// members bare names read: not a type (`self.init(…)` still to come) or the host.
+  static func readsMembersOfSelf(_ own: ImportValue) -> Bool {
+    switch own {
+    case .type, .host, .hostLayer: return false
+    default: return true
+    }
+  }
+
+  func variable(_ name: String, at: SourceToken) throws(ImportSkip) -> ImportValue {
+    if let macro = program.macros[name], !evaluating.contains("#" + name) {
+      // The preprocessor's: the value stands where the name is written.
+      guard macro.parameters == nil else { return .function("#" + name) }
+      evaluating.insert("#" + name)
+      defer { evaluating.remove("#" + name) }
+      return try expression(macro.body)
+    }
+    if let v = frames.last?[name] ?? instanceValue(name) { return v }
+    if let own = frames.last?["self"], Self.readsMembersOfSelf(own),
+      let v = try? member(own, name, at: at)
+    {
+      // In an extension's member, a bare name is a member of `self` (`midX` of a CGRect).
+      return v
+    }
+    if ["window", "superview", "convert", "convertPoint", "convertRect"].contains(name),
+      !program.properties.contains(where: { $0.name == name }),
+      !program.functions.contains(where: { $0.name == name })
+    {
+      // Inside a view, the view's own `window` and `convert(_:to:)`.
+      return try member(.host, name, at: at)
+    }
+    if let view = try outletView(name, at: at) { return view }
+    if let p = program.properties.first(where: { $0.name == name }) {
+      guard !p.initializer.isEmpty else {
+        usedProperties.insert(name)
+        if let given = memberwiseArgument(p), !evaluating.contains(name) {
+          // `ParticlesView(color: .systemYellow)` elsewhere in the file gives `color`.
+          evaluating.insert(name)
+          defer { evaluating.remove(name) }
+          let value = try expression(given)
+          instance[name] = value
+          return value
+        }
+        throw skip("'\(name)' is declared without a value here (set by a storyboard or later)", at)
+      }
+      guard !evaluating.contains(name) else { throw skip("'\(name)' refers to itself", at) }
+      evaluating.insert(name)
+      defer { evaluating.remove(name) }
+      usedProperties.insert(name)
+      frames.append([:])
+      let value: ImportValue
+      do throws(ImportSkip) {
+        value = try expression(p.initializer)
+      } catch {
+        frames.removeLast()
+        throw error
+      }
+      frames.removeLast()
+      if case .object(let o) = value, objects[o].variable == nil { objects[o].variable = name }
+      instance[name] = value
+      return value
+    }
+    if let f = program.functions.firstIndex(where: { $0.name == name && $0.isProperty }) {
+      let value = try call(f, args: [], at: at)
+      if case .object(let o) = value, objects[o].variable == nil { objects[o].variable = name }
+      return value
+    }
+    if program.functions.contains(where: { $0.name == name }) { return .function(name) }
+    if [
+      "bounds", "frame", "layer", "view", "center", "addSubview", "insertSubview",
+      "bringSubviewToFront", "sendSubviewToBack",
+    ].contains(name) {
+      return try member(.host, name, at: at)
+    }
+    if Self.types.contains(name) { return .type(name) }
+    if ["CATransform3DIdentity", "CGAffineTransformIdentity"].contains(name) {
+      return .transform("identity")
+    }
+    if let n = Self.infinite[name], name.first?.isUppercase == true { return .number(n) }
+    if let n = program.objcEnumValues[name] { return .number(n) }
+    if let extent = Self.screenExtent(name) {
+      // **(choice)** `kScreenWidth`, `SCREEN_HEIGHT`: the usual macros of another file of the
+      // app (`#define kScreenWidth [UIScreen mainScreen].bounds.size.width`).
+      let n = extent == "width" ? viewSize.width : viewSize.height
+      warn(
+        at,
+        "\(name) is not in the file: taken as the screen's \(extent), \(ValueFormatting.number(n))",
+        hint: "a macro or constant of another file of the app; view WxH sets the size")
+      return .number(n)
+    }
+    if name.hasPrefix("kCA") { return .constant(name) }
+    if name.hasPrefix(Self.idiomPrefix), name.count > Self.idiomPrefix.count {
+      // `UIUserInterfaceIdiomPad`: the case `.pad`.
+      let rest = name.dropFirst(Self.idiomPrefix.count)
+      return .constant("." + rest.prefix(1).lowercased() + rest.dropFirst())
+    }
+    if name == "UI_USER_INTERFACE_IDIOM" { return .function(name) }
+    if let n = ImportNames.number(name) { return .number(n) }
+    if name.first?.isUppercase == true { return .type(name) }
+    if program.language == .objc, name.hasPrefix("_"),
+      program.objcProperties.contains(String(name.dropFirst()))
+    {
+      return .null  // `_emitter` before the code gives it a value: nil, as in Objective-C
+    }
+    if Self.isColorFunction(name) { return .type(name) }  // `hexColor("#…")` of another file
+    if name == "traitCollection" { return .constant(Self.traits) }
+    throw skip("'\(name)' is not known to the importer", at)
+  }
+}

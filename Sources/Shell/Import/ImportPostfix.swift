@@ -1,0 +1,142 @@
+import Core
+
+/// Postfix expressions: members (`.x`), calls and the closures given to them, subscripts,
+/// `!`/`?` and casts, read left to right after a value.
+extension ImportInterpreter {
+  func postfix(_ v: inout ImportValue, _ c: inout Int, _ end: Int) throws(ImportSkip) {
+    while c < end {
+      let t = tokens[c]
+      if t.isPunctuation(".") || t.isPunctuation("?."), c + 1 < end {
+        let name = tokens[c + 1]
+        c += 2
+        v = try member(v, name.text, at: name)
+      } else if t.isPunctuation("("), !t.startsLine, Self.takesClosure(v),
+        case .method(.array(let items), let name) = v, c + 1 < end,
+        tokens[c + 1].isPunctuation("{"),
+        program.closing(c + 1, in: c..<end) + 1 == program.closing(c, in: c..<end)
+      {
+        // The closure in parentheses: `colors.map({ cell(color: $0) })`, `forEach({ … })`.
+        let close = program.closing(c, in: c..<end)
+        v = try mapped(items, name, closure: (c + 2)..<(close - 1), at: t)
+        c = close + 1
+      } else if t.isPunctuation("("), !t.startsLine, Self.takesClosure(v),
+        case .method(.array(let items), let name) = v,
+        let f = functionReference((c + 1)..<program.closing(c, in: c..<end))
+      {
+        // `colors.compactMap(cell(color:))`: the function named, given each item, as
+        // `colors.compactMap { cell(color: $0) }` would.
+        let close = program.closing(c, in: c..<end)
+        c = close + 1
+        guard items.count <= Self.maxLoopIterations else {
+          throw skip("at most \(Self.maxLoopIterations) items are mapped", t)
+        }
+        var out: [ImportValue] = []
+        for item in items {
+          let value = try call(f, args: [item], at: t)
+          switch (name, value) {
+          case ("forEach", _), ("compactMap", .null), (_, .void): break
+          case ("flatMap", .array(let inner)): out += inner
+          default: out.append(value)
+          }
+        }
+        v = name == "forEach" ? .void : .array(out)
+      } else if t.isPunctuation("("), !t.startsLine {
+        let close = program.closing(c, in: c..<end)
+        guard close < end else { throw skip("an unclosed '('", t) }
+        var args = try list((c + 1)..<close, lenient: true)
+        c = close + 1
+        if args.isEmpty, c < end, tokens[c].isPunctuation("{"), Self.takesClosure(v) { continue }
+        if c < end, tokens[c].isPunctuation("{") {
+          // A trailing closure given to a function of the file (`delay(0.5) { … }`).
+          guard case .function(let name) = v, !name.hasPrefix("#") else {
+            throw skip("closures are not followed", t)
+          }
+          let close = program.closing(c, in: c..<end)
+          guard close < end else { throw skip("an unclosed '{'", t) }
+          args.append((nil, closure((c + 1)..<close)))
+          c = close + 1
+        }
+        v = try call(v, args, at: t)
+      } else if t.isPunctuation("{"), !t.startsLine, case .constant(let c) = v, c.hasPrefix("."),
+        program.functions.contains(where: { $0.name == c.dropFirst() && !$0.isProperty })
+      {
+        // `.make { $0.birthRate = 6 }` where a cell goes: a static function of the file's
+        // extension, given the trailing closure (read again as `.function` below).
+        v = .function(String(c.dropFirst()))
+      } else if t.isPunctuation("{"), !t.startsLine, case .function(let name) = v,
+        !name.hasPrefix("#"), program.language == .swift
+      {
+        // `twice { … }`: a function of the file called with only a trailing closure.
+        let close = program.closing(c, in: c..<end)
+        guard close < end else { throw skip("an unclosed '{'", t) }
+        let argument = closure((c + 1)..<close)
+        c = close + 1
+        v = try call(v, [(nil, argument)], at: t)
+      } else if t.isPunctuation("{"), case .method(let receiver, "then") = v,
+        case .object = receiver
+      {
+        // `CAEmitterCell().then { $0.birthRate = 5 }` (the Then style): the closure configures
+        // the object, which is the value.
+        let close = program.closing(c, in: c..<end)
+        guard close < end else { throw skip("an unclosed '{'", t) }
+        _ = try mapped([receiver], "forEach", closure: (c + 1)..<close, at: t)
+        v = receiver
+        c = close + 1
+      } else if t.isPunctuation("{"), Self.takesClosure(v),
+        case .method(.array(let items), let name) = v
+      {
+        // A trailing closure: `cells.forEach { $0.birthRate = 0 }`, `colors.map { c in … }`.
+        let close = program.closing(c, in: c..<end)
+        guard close < end else { throw skip("an unclosed '{'", t) }
+        v = try mapped(items, name, closure: (c + 1)..<close, at: t)
+        c = close + 1
+      } else if t.isPunctuation("["), !t.startsLine,
+        program.language == .swift || Self.isSubscript(tokens, at: c, end: end)
+      {
+        let close = program.closing(c, in: c..<end)
+        // An index is an Int in Swift and C: a quotient of Ints (`i / 4`), worked out here in
+        // Doubles, truncates toward zero as theirs does.
+        let index = try number(try expression((c + 1)..<close), at: t)
+        c = close + 1
+        guard case .array(let items) = v, index.isFinite, abs(index) < 1e15,
+          case let i = Int(index.rounded(.towardZero)), items.indices.contains(i)
+        else { throw skip("an index out of range", t) }
+        v = items[i]
+      } else if t.isPunctuation("!") || t.isPunctuation("?") {
+        c += 1
+      } else if t.isIdentifier("as") {
+        c += 1
+        if c < end, tokens[c].isPunctuation("!") || tokens[c].isPunctuation("?") { c += 1 }
+        var type = ""
+        var nesting = 0
+        while c < end,
+          tokens[c].kind == .identifier || tokens[c].isPunctuation(".")
+            || tokens[c].isPunctuation("[") || tokens[c].isPunctuation("<")
+            || (nesting > 0
+              && (tokens[c].isPunctuation("]") || tokens[c].isPunctuation(">")
+                || tokens[c].isPunctuation(":") || tokens[c].isPunctuation(",")))
+        {
+          // `as [AnyObject]`, `as! [String: Any]`, `as Set<UITouch>`: the whole type.
+          if tokens[c].isPunctuation("[") || tokens[c].isPunctuation("<") { nesting += 1 }
+          if tokens[c].isPunctuation("]") || tokens[c].isPunctuation(">") { nesting -= 1 }
+          type += tokens[c].text
+          c += 1
+        }
+        if type == "CAEmitterLayer", case .hostLayer = v { v = try ownEmitter(at: t) }
+      } else {
+        return
+      }
+    }
+  }
+
+  /// Whether Objective-C's `[` at `c`, after a value, indexes it (`imgs[i]`, `colors[i % 3]`)
+  /// rather than starting a message (`[receiver selector]`: two names in a row).
+  static func isSubscript(_ tokens: [SourceToken], at c: Int, end: Int) -> Bool {
+    guard c + 1 < end, !tokens[c + 1].isPunctuation("]") else { return false }
+    if c + 2 < end, tokens[c + 1].kind == .identifier, tokens[c + 2].kind == .identifier {
+      return false
+    }
+    return true
+  }
+
+}

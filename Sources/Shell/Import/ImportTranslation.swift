@@ -1,0 +1,271 @@
+import Core
+
+/// The translation stage of `import`: what the interpreter built, as Burst commands (each
+/// layer the view holds, its properties, cells and sublayers; then actions and schedules).
+extension ImportRun {
+  /// The commands that build what the interpreter built: each layer the view holds, its
+  /// properties, its cells (and theirs), then its sublayers.
+  func translate(
+    _ interpreter: ImportInterpreter, into lines: inout [Line], paths: inout [Int: String]
+  ) {
+    var names: [Int: String] = [:]
+    var used: Set<String> = []
+    let objects = interpreter.objects
+    for o in objects where o.kind == .cell { if let n = o.explicitName { used.insert(n) } }
+    func unique(_ base: String, layer: Bool) -> String {
+      var stem = base
+      if layer, session.commands.lookup(base) != nil || SceneModel.reservedNames.contains(base) {
+        stem = base + "Layer"
+      }
+      let name = Session.numbered(stem) {
+        !used.contains($0) && (!layer || session.canNameNewLayer($0))
+      }
+      used.insert(name)
+      return name
+    }
+    func name(_ o: Int) -> String {
+      if let n = names[o] { return n }
+      let object = objects[o]
+      let n: String
+      if object.kind == .cell, let explicit = object.explicitName {
+        n = explicit
+      } else {
+        let fallback = object.kind.word
+        // Objective-C's `_emitter` is the variable behind the property `emitter`.
+        let variable = object.variable.map {
+          $0.count > 1 && $0.hasPrefix("_") ? String($0.dropFirst()) : $0
+        }
+        n = unique(object.explicitName ?? variable ?? fallback, layer: object.kind != .cell)
+      }
+      names[o] = n
+      return n
+    }
+    func sets(_ o: Int, path: String, cellsReached: Bool, into lines: inout [Line]) {
+      for a in objects[o].assignments where a.reachesCells == cellsReached {
+        lines.append(
+          Line(
+            text: a.command(path: path),
+            line: a.at?.line ?? objects[o].created.line,
+            column: a.at?.column ?? objects[o].created.column, statement: a.statement, object: o,
+            needs: o))
+      }
+    }
+    func cell(_ c: Int, owner: Int, ownerPath: String, depth: Int, into lines: inout [Line]) {
+      guard depth < 16 else { return }
+      let n = name(c)
+      let path = ownerPath + ".emitterCells." + KeyPathSyntax.spelled(n)
+      paths[c] = path
+      let at = objects[c].created
+      lines.append(
+        Line(
+          text: "cell \(ownerPath) \(KeyPathSyntax.spelled(n))", line: at.line, column: at.column,
+          statement: "CAEmitterCell \(n)", object: c, needs: owner, creates: true))
+      sets(c, path: path, cellsReached: false, into: &lines)
+      for sub in objects[c].cells {
+        cell(sub, owner: c, ownerPath: path, depth: depth + 1, into: &lines)
+      }
+      sets(c, path: path, cellsReached: true, into: &lines)
+    }
+    /// A layer, its properties, cells and sublayers. `fresh`: built by an action, as
+    /// `emitter $NAME`, so that each run makes a new one (`Binding`).
+    func layer(
+      _ l: Int, parent: Int?, depth: Int, fresh: Bool = false, into lines: inout [Line]
+    ) {
+      guard depth < 16 else { return }
+      let plain = KeyPathSyntax.spelled(name(l))
+      let n = fresh && Binding.isReference("$" + plain) ? "$" + plain : plain
+      paths[l] = n
+      let object = objects[l]
+      let word = object.kind.word
+      let parentText =
+        parent.map { " in " + (paths[$0] ?? KeyPathSyntax.spelled(name($0))) }
+        ?? hostLayer.map { " in " + $0 } ?? ""
+      lines.append(
+        Line(
+          text: "\(word) \(n)\(parentText)", line: object.created.line,
+          column: object.created.column, statement: "\(object.className) \(name(l))", object: l,
+          needs: parent, creates: true))
+      sets(l, path: n, cellsReached: false, into: &lines)
+      for c in object.cells { cell(c, owner: l, ownerPath: n, depth: 0, into: &lines) }
+      sets(l, path: n, cellsReached: true, into: &lines)
+      for sub in object.sublayers {
+        layer(sub, parent: l, depth: depth + 1, fresh: fresh, into: &lines)
+      }
+    }
+    for l in interpreter.hostSublayers { layer(l, parent: nil, depth: 0, into: &lines) }
+    // Masks, once every layer has its name.
+    for (o, object) in objects.enumerated() {
+      guard let m = object.mask, let path = paths[o], paths[m] != nil else { continue }
+      lines.append(
+        Line(
+          text: "set \(path).mask \(KeyPathSyntax.spelled(name(m)))", line: object.created.line,
+          column: object.created.column, statement: "\(name(o)).mask = \(name(m))", object: o,
+          needs: o))
+    }
+    // Layers that actions build: named now, so that other actions reach them by the name
+    // their first run gives them; the action that builds one says `$NAME` (`Binding`).
+    var built: [Int] = []
+    func builds(_ step: ImportStep) {
+      switch step {
+      case .build(let o, _, _, _): built.append(o)
+      case .after(_, let steps), .every(_, let steps): steps.forEach(builds)
+      default: break
+      }
+    }
+    for a in interpreter.actions { a.steps.forEach(builds) }
+    interpreter.scheduled.forEach(builds)
+    var discard: [Line] = []
+    for o in built { layer(o, parent: nil, depth: 0, into: &discard) }
+    // A method named like a command (`show`) is the action `showAction`.
+    func actionName(_ name: String) -> String {
+      session.commands.lookup(name) == nil ? name : name + "Action"
+    }
+    // Actions and scheduled blocks: their property changes reach only objects created above.
+    func commands(_ step: ImportStep) -> [String] {
+      switch step {
+      case .set(let o, let a):
+        return paths[o].map { [a.command(path: $0)] } ?? []
+      case .after(let delay, let steps):
+        return block(steps).map { ["after \(ValueFormatting.number(delay)) \($0)"] } ?? []
+      case .every(let interval, let steps):
+        return block(steps).map { ["every \(ValueFormatting.number(interval)) \($0)"] } ?? []
+      case .run(let name):
+        return interpreter.actions.contains { $0.name == name } ? ["run \(actionName(name))"] : []
+      case .layer(let o, let list, _, _):
+        guard let path = paths[o] else { return [] }
+        return list.map { $0.text(path: path) }
+      case .build(let o, let parent, _, _):
+        var built: [Line] = []
+        layer(o, parent: parent, depth: 0, fresh: true, into: &built)
+        return built.map(\.text)
+      case .cells(let o, let cells, let had, _, _):
+        guard let path = paths[o] else { return [] }
+        // The cells it had and does not keep go, and so do the ones an earlier run made; the
+        // new cells come in order.
+        let kept = cells.filter { had.contains($0) }
+        let new = cells.filter { !had.contains($0) }
+        var gone: [String] = []
+        for c in had.filter({ !kept.contains($0) }) + new
+        where !gone.contains(name(c)) {
+          gone.append(name(c))
+        }
+        var out = gone.map {
+          "remove \(path).emitterCells.\(KeyPathSyntax.spelled($0)) ifPresent"
+        }
+        var built: [Line] = []
+        for c in new { cell(c, owner: o, ownerPath: path, depth: 0, into: &built) }
+        out += built.map(\.text)
+        return out
+      case .copy(let source, let copy, _, _):
+        guard let from = paths[source], paths[copy] == nil else { return [] }
+        // The copy and its cells keep their names, so later steps reach them.
+        let n = KeyPathSyntax.spelled(name(copy))
+        func cellPaths(_ o: Int, _ p: String, depth: Int) {
+          guard depth < 16 else { return }
+          for c in objects[o].cells {
+            let path = p + ".emitterCells." + KeyPathSyntax.spelled(name(c))
+            paths[c] = path
+            cellPaths(c, path, depth: depth + 1)
+          }
+        }
+        paths[copy] = n
+        cellPaths(copy, n, depth: 0)
+        return ["copy \(from) as \(n)"]
+      }
+    }
+    func block(_ steps: [ImportStep]) -> String? {
+      let parts = steps.flatMap(commands)
+      if parts.count == 1 { return parts[0] }
+      return parts.isEmpty ? nil : "{ " + parts.joined(separator: "; ") + " }"
+    }
+    func origin(_ step: ImportStep) -> (line: Int, column: Int, statement: String)? {
+      switch step {
+      case .set(_, let a): return a.at.map { ($0.line, $0.column, a.statement) }
+      case .after(_, let steps), .every(_, let steps): return steps.lazy.compactMap(origin).first
+      case .run: return nil
+      case .layer(_, _, let at, let statement), .copy(_, _, let at, let statement),
+        .build(_, _, let at, let statement), .cells(_, _, _, let at, let statement):
+        return (at.line, at.column, statement)
+      }
+    }
+    func unfresh(_ o: Int, depth: Int = 0) {
+      guard depth < 64, let p = paths[o] else { return }
+      if p.hasPrefix("$") { paths[o] = String(p.dropFirst()) }
+      for c in objects[o].cells + objects[o].sublayers { unfresh(c, depth: depth + 1) }
+    }
+    /// The layers and cells the steps build themselves (not through `run`), by the fresh
+    /// names the action gives them.
+    func freshen(_ steps: [ImportStep]) {
+      for step in steps {
+        switch step {
+        case .build(let o, _, _, _):
+          guard let root = paths[o], Binding.isReference("$" + root) else { continue }
+          for d in interpreter.built(by: [step]) {
+            if let p = paths[d], !p.hasPrefix("$") { paths[d] = "$" + p }
+          }
+        case .after(_, let inner), .every(_, let inner): freshen(inner)
+        default: continue
+        }
+      }
+    }
+    var written: [(action: ImportAction, parts: [String])] = []
+    for a in interpreter.actions {
+      freshen(a.steps)
+      var parts: [String] = []
+      for part in a.steps.flatMap(commands) {
+        // Two `.cells` steps in a row both clear a name: once is enough.
+        if part.hasSuffix(" ifPresent"), parts.last == part { continue }
+        parts.append(part)
+      }
+      // Another action reaches a layer this one built by the name its first run gives it.
+      for o in built { unfresh(o) }
+      written.append((a, parts))
+    }
+    // An action with nothing to do is not written, so no other may run it: its `run`s go, and
+    // with them any action left with nothing to do (a stop method whose changes all reach
+    // layers outside the scene).
+    var dropped = Set(written.filter(\.parts.isEmpty).map { actionName($0.action.name) })
+    while !dropped.isEmpty {
+      let runs = Set(dropped.map { "run \($0)" })
+      var more: Set<String> = []
+      for k in written.indices where !written[k].parts.isEmpty {
+        written[k].parts.removeAll { runs.contains($0) }
+        if written[k].parts.isEmpty { more.insert(actionName(written[k].action.name)) }
+      }
+      dropped = more
+    }
+    for (a, parts) in written where !parts.isEmpty {
+      let parameters = ActionParameter.written(a.parameters)
+      lines.append(
+        Line(
+          text: "action \(actionName(a.name))\(parameters) { \(parts.joined(separator: "; ")) }",
+          line: a.at.line,
+          column: a.at.column, statement: "method \(a.name)", object: -1,
+          action: (actionName(a.name), parts.count)))
+    }
+    for (index, step) in interpreter.scheduled.enumerated() {
+      if case .layer(let o, let list, let at, let statement) = step {
+        // Animations of the setup code: each command on its own, once its layer exists.
+        guard let path = paths[o] else { continue }
+        for c in list {
+          let keyPath = c.verb == "animate" || c.verb == "uiview" ? path + c.suffix : path
+          lines.append(
+            Line(
+              text: c.text(path: path), line: at.line, column: at.column, statement: statement,
+              object: o, needs: o, animates: c.verb == "cancel" ? nil : (c.what, keyPath)))
+        }
+        continue
+      }
+      guard var text = block([step]) else { continue }
+      if let until = interpreter.timerUntil[index] {
+        // Invalidated later: `every … until`, the scene time of the invalidate().
+        text += " until \(ValueFormatting.number((until * 1e9).rounded() / 1e9))"
+      }
+      let at = origin(step)
+      lines.append(
+        Line(
+          text: text, line: at?.line ?? 1, column: at?.column ?? 1,
+          statement: at?.statement ?? text, object: -1, schedules: true))
+    }
+  }
+}
