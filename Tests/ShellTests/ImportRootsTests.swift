@@ -193,6 +193,38 @@ struct ImportCellsActionTests {
   }
 }
 
+/// A property set through an optional (`confetti?.birthRate = 0`) on a layer only another
+/// action builds: `set … ifPresent`, so running the stop before the start does nothing.
+@Suite("import: a layer another action builds is reached through its optional")
+struct ImportOptionalLayerTests {
+  @Test("stop before start does nothing, and after start it stops what start made")
+  func stopBeforeStart() {
+    let path = "\(importCorpus)/Actions/StartStopConfettiView.swift"
+    let (transcript, session) = importTranscript(
+      "import \"\(path)\" view 200x200\nactions\nrun stopConfetti\nrun startConfetti\n"
+        + "step 0.5\nrun stopConfetti\n")
+    #expect(!transcript.contains("error:"), "\(transcript)")
+    #expect(transcript.contains("set emitterLayer.birthRate 0 ifPresent"), "\(transcript)")
+    let model = session.scene.model
+    let made = model.layerID(named: "emitterLayer").flatMap { model.layer($0) }
+    #expect(made?.emitter.birthRate == 0, "\(transcript)")
+  }
+
+  @Test(
+    "set … ifPresent sets nothing when the layer is not there, and sets it when it is",
+    arguments: [
+      ("set burst.birthRate 3 ifPresent\nget burst.birthRate\n", "unknown layer 'burst'"),
+      ("emitter burst\nset burst.birthRate 3 ifPresent\nget burst.birthRate\n", "3\n"),
+      ("emitter burst\nset burst birthRate=2 ifPresent\nget burst.birthRate\n", "2\n"),
+    ])
+  func setIfPresent(script: String, ends: String) {
+    let (transcript, _) = importTranscript(script)
+    #expect(transcript.contains(ends), "\(transcript)")
+    // Only the `get` of a missing layer errs; the set itself does not.
+    #expect(!transcript.contains("-e:1:") && !transcript.contains("test.burst:1:"), "\(transcript)")
+  }
+}
+
 /// Touch and gesture handlers: the place of the touch is the action's `point` parameter.
 @Suite("import: touch handlers are actions with a point")
 struct ImportTouchActionTests {

@@ -78,7 +78,7 @@ struct ImportShapesTests {
       file: "Shapes/LaunchpadViewController.m",
       shape: "instance variables, a method with a number argument, UIKit's callback with a Bool",
       says: [
-        "action brightenBy (level=1) { set pad.emitterCells.shell.scale (0.3*$level) }",
+        "action brightenBy (level=1) { set pad.emitterCells.shell.scale (0.3*$level) ifPresent }",
         "viewWillDisappear:: UIKit calls it to wind down",
         "ran launchTapped: at import",
       ],

@@ -146,9 +146,10 @@ extension AnimationCommands {
   static let ifPresent = Clause<Bool>.flag(
     "ifPresent",
     help:
-      "no error when there is nothing to remove: cancel, no animation with KEY (Core"
+      "no error when there is nothing to act on: cancel, no animation with KEY (Core"
       + " Animation's removeAnimation(forKey:) then does nothing); remove, no such layer or"
-      + " cell (removeFromSuperlayer() of a layer in no tree does nothing)")
+      + " cell (removeFromSuperlayer() of a layer in no tree does nothing); set, no such layer"
+      + " (a property set through a nil optional sets nothing)")
 
   static let cancel = Command(
     name: "cancel", usage: "cancel PATH [KEY [ifPresent]] | cancel every [ID]",

@@ -199,7 +199,7 @@ enum SceneCommands {
   }
 
   static let set = Command(
-    name: "set", usage: "set PATH [=] VALUE | set OBJECTPATH KEY=VALUE ...",
+    name: "set", usage: "set PATH [=] VALUE [ifPresent] | set OBJECTPATH KEY=VALUE ... [ifPresent]",
     abstract: "set one property, or several properties of one layer or cell",
     discussion:
       "PATH may also name an option of an animation on a layer, LAYER.animations.KEY.OPTION"
@@ -209,16 +209,30 @@ enum SceneCommands {
       + " also be written as Swift or Objective-C write it (UIColor.red, .systemPink,"
       + " CGPoint(x: 10, y: 20), #colorLiteral(…)): import's reader reads it. In set PATH VALUE,"
       + " a word that is only + - * / joins its neighbours (.pi / 4), as in Swift. Colour"
-      + " names: \(Color.named.map(\.name).joined(separator: ", ")).",
+      + " names: \(Color.named.map(\.name).joined(separator: ", ")). With ifPresent, a path"
+      + " whose layer is not in the scene sets nothing, without an error (an optional's"
+      + " emitter?.birthRate = 0 before anything made it).",
     examples: [
       "set like.emitterCells.sparkle.birthRate 1000",
       "set like emitterShape=circle emitterMode=outline emitterSize=25,0",
       "set like.emitterPosition.x 100",
       "set like.backgroundColor = UIColor.systemPink.cgColor",
       "set like.emitterCells.sparkle.emissionLongitude .pi / 4",
-    ], hints: [.property, .property]
+      "set burst.birthRate 0 ifPresent",
+    ], hints: [.property, .property], clauses: [AnimationCommands.ifPresent.spec]
   ) { s, inv throws(Diagnostic) in
     let pathToken = try inv.argument(1, "PATH")
+    if inv.args.count > 2, let last = inv.args.last, !last.quoted,
+      last.text == AnimationCommands.ifPresent.name
+    {
+      // The layer the path starts with is not there: nothing to set, as a nil optional.
+      let layer = String(pathToken.keyPath.prefix { $0 != "." })
+      guard s.scene.model.layerID(named: layer) != nil else { return }
+      var rest = inv.text
+      rest.tokens.removeLast()
+      try inv.command.run(s, Invocation(command: inv.command, text: rest))
+      return
+    }
     if try BehaviorCommands.set(s, inv, pathToken) { return }
     var valueToken = try inv.argument(2, "VALUE")
     let model = s.scene.model

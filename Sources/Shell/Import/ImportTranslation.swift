@@ -120,11 +120,18 @@ extension ImportRun {
     func actionName(_ name: String) -> String {
       session.commands.lookup(name) == nil ? name : name + "Action"
     }
+    // What the action (or the setup's schedule) being written builds itself.
+    var builtHere: Set<Int> = []
     // Actions and scheduled blocks: their property changes reach only objects created above.
     func commands(_ step: ImportStep) -> [String] {
       switch step {
       case .set(let o, let a):
-        return paths[o].map { [a.command(path: $0)] } ?? []
+        // A layer another action builds may not be there yet (`emitter?.birthRate = 0`
+        // before `start` ran): through the optional, nothing is set.
+        let optional = objects[o].inStep && !builtHere.contains(o) && a.behaviorWords == nil
+        return paths[o].map {
+          [a.command(path: $0) + (optional ? " " + AnimationCommands.ifPresent.name : "")]
+        } ?? []
       case .after(let delay, let steps):
         return block(steps).map { ["after \(ValueFormatting.number(delay)) \($0)"] } ?? []
       case .every(let interval, let steps):
@@ -210,6 +217,7 @@ extension ImportRun {
     }
     var written: [(action: ImportAction, parts: [String])] = []
     for a in interpreter.actions {
+      builtHere = Set(interpreter.built(by: a.steps))
       freshen(a.steps)
       var parts: [String] = []
       for part in a.steps.flatMap(commands) {
@@ -243,6 +251,7 @@ extension ImportRun {
           column: a.at.column, statement: "method \(a.name)", object: -1,
           action: (actionName(a.name), parts.count)))
     }
+    builtHere = Set(interpreter.built(by: interpreter.scheduled))
     for (index, step) in interpreter.scheduled.enumerated() {
       if case .layer(let o, let list, let at, let statement) = step {
         // Animations of the setup code: each command on its own, once its layer exists.
