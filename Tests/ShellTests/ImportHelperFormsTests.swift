@@ -84,6 +84,35 @@ struct ImportHelperFormsTests {
 
   static let statementCases: [Case] = [
     Case(
+      name: "a for loop's where clause keeps the items it holds for", ext: "swift",
+      source: ImportFormsTests.swift(
+        """
+            var cells: [CAEmitterCell] = []
+            for i in 0...5 where i % 2 == 0 {
+              let c = CAEmitterCell()
+              c.name = "c\\(i)"
+              c.birthRate = Float(i + 1)
+              cells.append(c)
+            }
+            e.emitterCells = cells
+            e.lifetime = Float(cells.count)
+        """), get: "e.lifetime", value: "3", quiet: true),
+    Case(
+      name: "if case matches an enumeration case; a switch's range pattern holds a number",
+      ext: "swift",
+      source: ImportFormsTests.swift(
+        """
+            let mode = Mode.snow
+            if case .snow = mode {
+              e.birthRate = 2
+            }
+            switch 3 {
+            case 0..<2: e.lifetime = 1
+            case 2...4: e.lifetime = e.birthRate + 1
+            default: e.lifetime = 5
+            }
+        """, after: "enum Mode { case rain, snow }"), get: "e.lifetime", value: "3", quiet: true),
+    Case(
       name: "a guard whose else traps holds, and what it binds gets a stand-in", ext: "swift",
       source: ImportFormsTests.swift(
         """

@@ -90,12 +90,7 @@ extension ImportInterpreter {
       guard let subject else { return nil }
       for p in patterns {
         guard let value = try? expression(p) else { return nil }
-        if value == subject { return true }
-        if case .constant(let a) = value, case .constant(let b) = subject,
-          a.split(separator: ".").last == b.split(separator: ".").last
-        {
-          return true  // `.snow` and `Kind.snow`
-        }
+        if Self.pattern(value, matches: subject) { return true }
       }
       return false
     }
@@ -174,6 +169,22 @@ extension ImportInterpreter {
     return try body(elseBody) ?? .void
   }
 
+  /// Whether a `case` pattern's value matches `subject`: equal, the same enumeration case
+  /// (`.snow` and `Kind.snow`), or a range holding it (`case 2...4:`).
+  static func pattern(_ value: ImportValue, matches subject: ImportValue) -> Bool {
+    if value == subject { return true }
+    switch (value, subject) {
+    case (.constant(let a), .constant(let b)):
+      return a.split(separator: ".").last == b.split(separator: ".").last
+    case (.array(let items), .number):
+      return items.contains(subject)
+    case (.range(let lo, let hi), .number(let n)):
+      return lo <= n && n <= hi
+    default:
+      return false
+    }
+  }
+
   /// The calls that stop the app.
   static let traps: Set<String> = ["fatalError", "preconditionFailure", "abort", "exit"]
 
@@ -218,6 +229,22 @@ extension ImportInterpreter {
         bind(name, value ?? .null, declare: true)
         if value == .null { return false }
         if value == nil { known = false }
+        continue
+      }
+      if head.isIdentifier("case"), let eq = topLevelIndex(of: "=", in: clause),
+        !tokens[clause.lowerBound..<eq].contains(where: {
+          $0.isIdentifier("let") || $0.isIdentifier("var")
+        })
+      {
+        // `if case .snow = mode`: the pattern matched as a switch's case is.
+        guard let pattern = try? expression((clause.lowerBound + 1)..<eq),
+          let value = try? expression((eq + 1)..<clause.upperBound)
+        else {
+          known = false
+          onlyBindings = false
+          continue
+        }
+        if !Self.pattern(pattern, matches: value) { return false }
         continue
       }
       if head.isIdentifier("#available") || head.isIdentifier("@available") {

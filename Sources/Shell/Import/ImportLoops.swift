@@ -58,7 +58,15 @@ extension ImportInterpreter {
     }
     let pattern = tokens[header.lowerBound..<inIndex].filter { $0.kind == .identifier }.map(\.text)
     guard let name = pattern.last else { throw skip("a loop without a variable") }
-    var sequence = try expression((inIndex + 1)..<header.upperBound)
+    // `for i in 0...5 where i % 2 == 0`: the items its clause holds for.
+    var depth = 0
+    let filter = ((inIndex + 1)..<header.upperBound).first { j in
+      let t = tokens[j]
+      if t.kind == .punctuation, ["(", "[", "{"].contains(t.text) { depth += 1 }
+      if t.kind == .punctuation, [")", "]", "}"].contains(t.text) { depth -= 1 }
+      return depth == 0 && t.isIdentifier("where")
+    }
+    var sequence = try expression((inIndex + 1)..<(filter ?? header.upperBound))
     // `for touch in touches`: one turn, with the event.
     if sequence == .event { sequence = .array([.event]) }
     // `for c in emoji`: a string is its characters, as in Swift.
@@ -75,6 +83,12 @@ extension ImportInterpreter {
         for (n, v) in zip(pattern, parts) { bind(n, v, declare: true) }
       } else {
         bind(name, item, declare: true)
+      }
+      if let filter {
+        guard let holds = Self.truth(try expression((filter + 1)..<header.upperBound)) else {
+          throw skip("a loop's where clause that is not known here")
+        }
+        if !holds { continue }
       }
       if try body(bodyRange) != nil { return }  // `return`, or `break` (`breakSignal`)
     }
