@@ -446,6 +446,15 @@ struct ImportHelperFormsTests {
 
   static let uikitCases: [Case] = [
     Case(
+      name: "repeatCount = .infinity (HUGE_VALF) is forever: the largest count Burst keeps",
+      ext: "m",
+      source: ImportFormsTests.objc(
+        """
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.repeatCount = HUGE_VALF;
+          e.emitterCells = @[c];
+        """), get: "e.emitterCells.c.repeatCount", value: "1000000000"),
+    Case(
       name: "SwiftUI's Color.pink is systemPink, and UIColor(color) reads it", ext: "swift",
       source: ImportFormsTests.swift(
         """

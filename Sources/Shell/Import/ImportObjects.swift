@@ -147,6 +147,17 @@ extension ImportInterpreter {
         }
         throw skip("\(objects[o].className) has no property '\(name)' that Burst knows", at)
       }
+      var value = value
+      if case .number(let n) = value, n.isInfinite, n > 0, case .number(let r) = info.kind,
+        r.upperBound == Limits.maxMagnitude
+      {
+        // `repeatCount = HUGE_VALF` (`.infinity`): forever, as the largest count Burst keeps.
+        value = .number(r.upperBound)
+        warn(
+          at,
+          "\(info.name) is infinite here (forever): kept as \(ValueFormatting.number(r.upperBound)),"
+            + " the largest value Burst keeps")
+      }
       let set = try recordedText(value, kind: info.kind, at: at)
       try record(
         o,
