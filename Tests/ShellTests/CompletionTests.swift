@@ -62,4 +62,22 @@ struct CompletionTests {
       line: c.line, wordStart: start, wordEnd: bytes.count, session: s)
     #expect(got == c.expected)
   }
+
+  @Test("import completes more files after the first, until a clause")
+  func importFiles() {
+    let s = Self.session()
+    let dir = "\(importCorpus)/MultiFile/"
+    func candidates(_ line: String) -> [String] {
+      let bytes = Array(line.utf8)
+      let start = (bytes.lastIndex { $0 == 32 }).map { $0 + 1 } ?? 0
+      return Completion.candidates(
+        line: line, wordStart: start, wordEnd: bytes.count, session: s)
+    }
+    let more = candidates("import \(dir)ConfettiView.swift \(dir)ConfettiK")
+    #expect(more.contains("\(dir)ConfettiKind.swift"), "\(more)")
+    let clauses = candidates("import \(dir)ConfettiView.swift qui")
+    #expect(clauses == ["quiet"], "\(clauses)")
+    let after = candidates("import \(dir)ConfettiView.swift quiet \(dir)ConfettiK")
+    #expect(!after.contains("\(dir)ConfettiKind.swift"), "\(after)")
+  }
 }

@@ -86,9 +86,16 @@ enum Completion {
         let format = try? RecordFormat.choose(String(words[1]), isDirectory: false).get()
         specs = MotionCommands.recordClauses(for: format)
       }
-      return clauseWords(specs, after: words.dropFirst(start)).filter {
+      let keywords = clauseWords(specs, after: words.dropFirst(start)).filter {
         $0.hasPrefix(word)
       }
+      // `import A.swift B.swift`: more files until the first clause.
+      if name == ImportCommands.importFile.name,
+        !words.dropFirst(start).contains(where: { w in specs.contains { $0.name == w } })
+      {
+        return keywords + files(prefix: word)
+      }
+      return keywords
     case .file:
       return files(prefix: word)
     case .action:
