@@ -820,6 +820,9 @@ struct ImportExpressionTests {
     (
       "(__bridge id)[UIImage imageNamed:@\"hearts\"].CGImage", .objc, .image(.builtin("heart.fill"))
     ),
+    ("MAX(MIN(1.7, 1.0), 0.1)", .objc, .number(1)),
+    ("powf(2, 3) + fabsf(-1) + sqrtf(4) + floorf(1.5)", .objc, .number(12)),
+    ("atan2(0, 1) + tan(0) + roundf(0.6)", .swift, .number(1)),
     ("UIImage(named: \"coin\")!.cgImage", .swift, .image(.builtin("circle"))),
     ("UIImage(named: \"sakura_petal\")!.cgImage", .swift, .image(.builtin("confetti"))),
     ("UIImage(named: \"love_red-1\")!.cgImage", .swift, .image(.builtin("heart.fill"))),

@@ -5,6 +5,24 @@ import Foundation
 /// `UIColor(red:…)`, `CAEmitterCell()`, `String(format:)`, `stride(from:to:by:)`, the file's
 /// own structs and initializers, and the colour helpers of other files.
 extension ImportInterpreter {
+  /// The math functions of one number, as Swift, C and its `float` variants spell them.
+  static let unaryMath: [String: @Sendable (Double) -> Double] = [
+    "sin": { sin($0) }, "sinf": { sin($0) }, "cos": { cos($0) }, "cosf": { cos($0) },
+    "tan": { tan($0) }, "tanf": { tan($0) }, "sqrt": { sqrt($0) }, "sqrtf": { sqrt($0) },
+    "abs": { abs($0) }, "fabs": { abs($0) }, "fabsf": { abs($0) }, "ABS": { abs($0) },
+    "floor": { $0.rounded(.down) }, "floorf": { $0.rounded(.down) },
+    "ceil": { $0.rounded(.up) }, "ceilf": { $0.rounded(.up) },
+    "round": { $0.rounded() }, "roundf": { $0.rounded() },
+  ]
+
+  /// The math functions of two numbers (C's `MIN` and `MAX` macros among them).
+  static let binaryMath: [String: @Sendable (Double, Double) -> Double] = [
+    "min": { Swift.min($0, $1) }, "fmin": { Swift.min($0, $1) }, "fminf": { Swift.min($0, $1) },
+    "MIN": { Swift.min($0, $1) }, "max": { Swift.max($0, $1) }, "fmax": { Swift.max($0, $1) },
+    "fmaxf": { Swift.max($0, $1) }, "MAX": { Swift.max($0, $1) }, "pow": { pow($0, $1) },
+    "powf": { pow($0, $1) }, "atan2": { atan2($0, $1) }, "atan2f": { atan2($0, $1) },
+  ]
+
   /// `TYPE(ARGS)`: the value it makes; the file's own initializer when no form below reads it.
   func typeCall(_ type: String, _ args: [(String?, ImportValue)], at: SourceToken)
     throws(ImportSkip) -> ImportValue
@@ -211,14 +229,13 @@ extension ImportInterpreter {
       let field = getter.dropFirst(Self.rectGetterPrefix.count)
       guard let head = field.first else { break }
       return try member(values[0], head.lowercased() + field.dropFirst(), at: at)
-    case ("sin", ["_"]), ("cos", ["_"]), ("sqrt", ["_"]), ("abs", ["_"]), ("fabs", ["_"]),
-      ("floor", ["_"]), ("ceil", ["_"]), ("round", ["_"]):
-      let x = try number(values[0], at: at)
-      let f: [String: Double] = [
-        "sin": sin(x), "cos": cos(x), "sqrt": sqrt(x), "abs": abs(x), "fabs": abs(x),
-        "floor": x.rounded(.down), "ceil": x.rounded(.up), "round": x.rounded(),
-      ]
-      return .number(f[type] ?? x)
+    case (let name, ["_"]) where Self.unaryMath[name] != nil:
+      guard let f = Self.unaryMath[name] else { break }
+      return .number(f(try number(values[0], at: at)))
+    case (let name, ["_", "_"]) where Self.binaryMath[name] != nil:
+      guard let f = Self.binaryMath[name] else { break }
+      let n = try numbers()
+      return .number(f(n[0], n[1]))
     case ("stride", ["from", "to", "by"]), ("stride", ["from", "through", "by"]):
       // `stride(from: 0, to: 10, by: 2)`: the numbers, as a range's are.
       let n = try numbers()
@@ -233,12 +250,6 @@ extension ImportInterpreter {
         x += n[2]
       }
       return .array(out)
-    case ("min", ["_", "_"]), ("fmin", ["_", "_"]):
-      let n = try numbers()
-      return .number(Swift.min(n[0], n[1]))
-    case ("max", ["_", "_"]), ("fmax", ["_", "_"]):
-      let n = try numbers()
-      return .number(Swift.max(n[0], n[1]))
     default:
       if let t = try transform(type, labels, values, at: at) { return t }
       if let p = try pathFunction(type, values, at: at) { return p }

@@ -110,7 +110,6 @@ extension ImportInterpreter {
     "Float", "Double", "Int", "Int64", "Int32", "UInt64", "UInt32", "UInt", "NSNumber", "NSValue",
     "UIColor", "CGColor", "UIImage", "UIScreen",
     "CGPointMake", "CGSizeMake", "CGRectMake", "CACurrentMediaTime", "NSArray", "NSMutableArray",
-    "sin", "cos", "sqrt", "abs", "fabs", "min", "max", "fmin", "fmax", "floor", "ceil", "round",
     "stride", "zip", "Array", "String", "Bundle", "CATransaction", "UIDevice", "UITraitCollection",
     "DispatchTime",
     "DispatchWallTime",
@@ -118,7 +117,7 @@ extension ImportInterpreter {
     "CGRectGetMidX", "CGRectGetMidY", "CGRectGetWidth", "CGRectGetHeight", "CGRectInset",
     "CGRectOffset", "#colorLiteral",
     "#imageLiteral",
-  ]).union(randomFunctions)
+  ]).union(randomFunctions).union(unaryMath.keys).union(binaryMath.keys)
 
   /// What a name means here: a local, an instance variable (a stored property evaluated now),
   /// a computed property, a function, the view's own members, a type or a constant.
