@@ -439,6 +439,48 @@ struct ImportHelperFormsTests {
     try ImportFormsTests().form(c: c)
   }
 
+  static let dictionaryCases: [Case] = [
+    Case(
+      name: "a Swift dictionary read by key, with a cast and a default", ext: "swift",
+      source: ImportFormsTests.swift(
+        """
+            let config: [String: Any] = ["rate": 12, "life": 3.5]
+            e.birthRate = config["rate"] as? Float ?? 1
+            e.lifetime = (config["life"] as! NSNumber).floatValue
+            e.velocity = config["missing"] as? CGFloat ?? 9
+        """), get: "e.velocity", value: "9", quiet: true),
+    Case(
+      name: "a loop over a dictionary walks its keys sorted", ext: "swift",
+      source: ImportFormsTests.swift(
+        """
+            let rates: [String: Float] = ["spark": 4, "ember": 2]
+            var cells: [CAEmitterCell] = []
+            for (name, rate) in rates {
+              let c = CAEmitterCell()
+              c.name = name
+              c.birthRate = rate
+              cells.append(c)
+            }
+            e.emitterCells = cells
+            e.lifetime = Float(rates.count)
+        """), get: "e.emitterCells.ember.birthRate", value: "2", quiet: true),
+    Case(
+      name: "Objective-C dictionary literals, objectForKey: and subscripts", ext: "m",
+      source: ImportFormsTests.objc(
+        """
+          NSDictionary *config = @{@"rate": @12, @"life": @3.5};
+          NSDictionary *other = [NSDictionary dictionaryWithObjectsAndKeys:@7, @"rate", nil];
+          e.birthRate = [[config objectForKey:@"rate"] floatValue];
+          e.lifetime = [config[@"life"] floatValue];
+          e.velocity = [other[@"rate"] floatValue];
+        """), get: "e.velocity", value: "7", quiet: true),
+  ]
+
+  @Test("dictionaries: literals, keys, loops", arguments: dictionaryCases)
+  func dictionaries(c: Case) throws {
+    try ImportFormsTests().form(c: c)
+  }
+
   @Test("defer, statement expressions and arrays with an unknown item", arguments: statementCases)
   func statements(c: Case) throws {
     try ImportFormsTests().form(c: c)

@@ -404,6 +404,13 @@ extension ImportInterpreter {
         // `@(expr)`, `@[…]`, `@10`: Objective-C literals.
         c += 1
         guard c < end else { break }
+        if tokens[c].isPunctuation("{") {
+          // `@{ @"rate": @12 }`: a dictionary.
+          let close = program.closing(c, in: c..<end)
+          guard close < end else { throw skip("an unclosed '@{'", t) }
+          defer { c = close + 1 }
+          return dictionaryLiteral((c + 1)..<close)
+        }
         if tokens[c].isPunctuation("[") {
           let close = program.closing(c, in: c..<end)
           guard close < end else { throw skip("an unclosed '@['", t) }
@@ -416,6 +423,9 @@ extension ImportInterpreter {
         let close = program.closing(c, in: c..<end)
         guard close < end else { throw skip("an unclosed '['", t) }
         defer { c = close + 1 }
+        if program.language == .swift, isDictionaryLiteral((c + 1)..<close) {
+          return dictionaryLiteral((c + 1)..<close)
+        }
         if program.language == .swift {
           // An item that cannot be worked out is `.unknown`: its uses are skipped, not the
           // array's other items (`[UIColor(named: "Brand"), .red]`).

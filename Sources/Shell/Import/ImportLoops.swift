@@ -71,6 +71,10 @@ extension ImportInterpreter {
     if sequence == .event { sequence = .array([.event]) }
     // `for c in emoji`: a string is its characters, as in Swift.
     if case .string(let text) = sequence { sequence = .array(text.map { .string(String($0)) }) }
+    // `for (name, rate) in rates`: its pairs, keys sorted.
+    if case .record(Self.dictionaryType, let fields) = sequence {
+      sequence = .array(Self.dictionaryPairs(fields))
+    }
     guard case .array(let items) = sequence else {
       throw skip("a loop over \(sequence.kindName): only arrays and ranges are followed")
     }

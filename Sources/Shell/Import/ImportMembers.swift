@@ -150,6 +150,10 @@ extension ImportInterpreter {
       }
       return items[k]
     case .record(let type, let fields):
+      if type == Self.dictionaryType {
+        if let m = dictionaryMember(fields, name) { return m }
+        throw skip("a dictionary has no member '\(name)' that the importer reads", at)
+      }
       if let field = fields[name] { return field }
       if program.functions.contains(where: { $0.owner == type && $0.name == name }) {
         if let f = program.functions.firstIndex(where: {

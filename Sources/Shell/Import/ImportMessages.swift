@@ -97,6 +97,27 @@ extension ImportInterpreter {
     // give the object; `[x release]` changes nothing on screen.
     if args.isEmpty, ["retain", "autorelease"].contains(selector) { return receiver }
     if args.isEmpty, selector == "release" { return .void }
+    if case .record(Self.dictionaryType, let fields) = receiver {
+      // `[config objectForKey:@"rate"]`, `[config count]`.
+      switch selector {
+      case "objectForKey:", "valueForKey:", "objectForKeyedSubscript:":
+        return dictionaryValue(fields, args[0])
+      default:
+        if args.isEmpty, let m = dictionaryMember(fields, selector) { return m }
+      }
+    }
+    if case .type(let type) = receiver, type == "NSDictionary" || type == "NSMutableDictionary" {
+      switch selector {
+      case "dictionaryWithObjectsAndKeys:", "initWithObjectsAndKeys:":
+        guard case .array(let items) = args[0] else { break }
+        return dictionary(objectsAndKeys: items)
+      case "dictionary", "new", "alloc":
+        return selector == "alloc" ? receiver : .record(type: Self.dictionaryType, fields: [:])
+      case "dictionaryWithDictionary:", "initWithDictionary:":
+        return args[0]
+      default: break
+      }
+    }
     if case .type("NSPredicate") = receiver, selector == "predicateWithFormat:" {
       // A predicate on a cell's name (`@"name != %@", @"smoke"`), for filteredArrayUsingPredicate:.
       guard case .array(let items) = args[0], items.count == 2, case .string(let format) = items[0],

@@ -94,6 +94,12 @@ extension ImportInterpreter {
         program.language == .swift || Self.isSubscript(tokens, at: c, end: end)
       {
         let close = program.closing(c, in: c..<end)
+        if case .record(Self.dictionaryType, let fields) = v {
+          // `config["rate"]`, `config[@"rate"]`: the value at that key, or nil.
+          v = dictionaryValue(fields, try expression((c + 1)..<close))
+          c = close + 1
+          continue
+        }
         // An index is an Int in Swift and C: a quotient of Ints (`i / 4`), worked out here in
         // Doubles, truncates toward zero as theirs does.
         let index = try number(try expression((c + 1)..<close), at: t)
