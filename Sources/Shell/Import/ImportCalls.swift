@@ -73,17 +73,6 @@ extension ImportInterpreter {
     {
       return drawn  // `.random(in: 0...1)` where a number goes: the numbers' own
     }
-    func arg(_ label: String) throws(ImportSkip) -> Double {
-      guard let a = args.first(where: { $0.0 == label }) else {
-        throw skip("missing '\(label):'", at)
-      }
-      return try number(a.1, at: at)
-    }
-    func numbers() throws(ImportSkip) -> [Double] {
-      var out: [Double] = []
-      for v in values { out.append(try number(v, at: at)) }
-      return out
-    }
     switch v {
     case .type(let type):
       return try typeCall(type, args, at: at)
