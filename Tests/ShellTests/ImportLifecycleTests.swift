@@ -74,7 +74,7 @@ struct ImportLifecycleTests {
 
       """
     let r = try imported("Boom.swift", source, then: "actions\nrun boom\nrun boom\nstep 0.5\n")
-    #expect(r.transcript.contains("action boom { remove $e ifPresent;"), "\(r.transcript)")
+    #expect(r.transcript.contains("action boom { remove $burst ifPresent;"), "\(r.transcript)")
     let model = r.session.scene.model
     #expect(model.treeOrder.contains { model.layer($0)?.kind == .emitter })
   }

@@ -171,6 +171,7 @@ extension ImportInterpreter {
       defer { evaluating.remove(name) }
       usedProperties.insert(name)
       frames.append([:])
+      let made = objects.count
       let value: ImportValue
       do throws(ImportSkip) {
         value = try expression(p.initializer)
@@ -179,7 +180,11 @@ extension ImportInterpreter {
         throw error
       }
       frames.removeLast()
-      if case .object(let o) = value, objects[o].variable == nil { objects[o].variable = name }
+      // A layer its initializer made (`lazy var sparkles: CAEmitterLayer = { let e = …; return
+      // e }()`) is named by the property, not by the closure's local.
+      if case .object(let o) = value, objects[o].variable == nil || o >= made {
+        objects[o].variable = name
+      }
       instance[name] = value
       return value
     }
