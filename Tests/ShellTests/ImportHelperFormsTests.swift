@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Shell
@@ -535,5 +536,69 @@ struct ImportHelperFormsTests {
   @Test("UIKit's small values: rect insets and offsets, traits, #keyPath", arguments: uikitCases)
   func uikit(c: Case) throws {
     try ImportFormsTests().form(c: c)
+  }
+}
+
+/// Colour sets of an asset catalog beside the imported file (docs/import.md, "Asset catalogs").
+@Suite("import: asset catalog colours")
+struct ImportAssetColorTests {
+  /// A colour set whose light entry is written in `style`, and a dark entry that must lose.
+  static func colorSet(_ components: String) -> String {
+    """
+    {
+      "colors" : [
+        { "idiom" : "universal",
+          "color" : { "color-space" : "srgb", "components" : { \(components) } } },
+        { "idiom" : "universal", "appearances" : [ { "appearance" : "luminosity", "value" : "dark" } ],
+          "color" : { "color-space" : "srgb",
+            "components" : { "red" : "0.000", "green" : "0.000", "blue" : "0.000", "alpha" : "1.000" } } }
+      ],
+      "info" : { "author" : "xcode", "version" : 1 }
+    }
+    """
+  }
+
+  @Test(
+    "UIColor(named:), Color(\"…\") and colorNamed: read the colour set's light colour",
+    arguments: [
+      (
+        "swift", "    e.backgroundColor = UIColor(named: \"Brand\")?.cgColor",
+        "\"red\" : \"1.000\", \"green\" : \"0.500\", \"blue\" : \"0.000\", \"alpha\" : \"1.000\"",
+        "#ff8000"
+      ),
+      (
+        "swift", "    e.backgroundColor = UIColor(Color(\"Brand\")).cgColor",
+        "\"red\" : \"0xFF\", \"green\" : \"0x00\", \"blue\" : \"0x80\", \"alpha\" : \"1.000\"",
+        "#ff0080"
+      ),
+      (
+        "m", "  e.backgroundColor = [UIColor colorNamed:@\"Brand\"].CGColor;",
+        "\"red\" : \"0\", \"green\" : \"255\", \"blue\" : \"0\", \"alpha\" : \"0.500\"",
+        "#00ff0080"
+      ),
+    ])
+  func assetColor(ext: String, line: String, components: String, value: String) throws {
+    let dir = try temporaryDirectory("asset-colors")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let set = dir.appendingPathComponent("Assets.xcassets/Brand.colorset")
+    try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+    try Data(Self.colorSet(components).utf8).write(
+      to: set.appendingPathComponent("Contents.json"))
+    let source = ext == "m" ? ImportFormsTests.objc(line) : ImportFormsTests.swift(line)
+    let file = dir.appendingPathComponent("View.\(ext)")
+    try Data(source.utf8).write(to: file)
+    let (transcript, _) = importTranscript("import \"\(file.path)\"\nget e.backgroundColor\n")
+    #expect(transcript.hasSuffix(value + "\n"), "\(transcript)")
+    #expect(!transcript.contains("warning"), "\(transcript)")
+  }
+
+  @Test("a colour set that is not there is named in the warning")
+  func missing() throws {
+    let path = try temporaryFile(
+      "View.swift",
+      contents: ImportFormsTests.swift(
+        "    e.backgroundColor = UIColor(named: \"Nowhere\")?.cgColor"))
+    let (transcript, _) = importTranscript("import \"\(path)\"\n")
+    #expect(transcript.contains("the colour set 'Nowhere' is in no asset catalog"), "\(transcript)")
   }
 }

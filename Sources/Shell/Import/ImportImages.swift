@@ -34,6 +34,17 @@ extension ImportInterpreter {
     String(path.split(separator: "/").last ?? Substring(path))
   }
 
+  /// `UIColor(named:)`, `[UIColor colorNamed:]`, SwiftUI's `Color("Brand")`: the colour set's
+  /// light colour from an asset catalog near the file.
+  func assetColor(_ name: String, at: SourceToken) throws(ImportSkip) -> ImportValue {
+    guard let c = ImportAssets.color(named: name, near: directory, listings: &folderListings)
+    else {
+      throw skip(
+        "the colour set '\(name)' is in no asset catalog beside the file (\(name).colorset)", at)
+    }
+    return .color(c)
+  }
+
   func image(named name: String, at: SourceToken) -> ImageRef {
     let candidates =
       name.hasSuffix(".png") ? [name] : [name + ".png", name + "@2x.png", name + "@3x.png"]

@@ -195,6 +195,13 @@ extension ImportInterpreter {
         Self.hsb(try arg("hue"), try arg("saturation"), try arg("brightness"), try arg("alpha")))
     case ("UIColor", ["cgColor"]):
       return values[0]
+    case ("UIColor", ["named"]), ("UIColor", ["named", "in", "compatibleWith"]):
+      guard case .string(let name) = values[0] else { break }
+      return try assetColor(name, at: at)
+    case ("Color", ["_"]) where { if case .string = values[0] { true } else { false } }():
+      // SwiftUI's `Color("Brand")`: a colour set of the asset catalog.
+      guard case .string(let name) = values[0] else { break }
+      return try assetColor(name, at: at)
     case ("UIColor", ["_"]), ("Color", ["_"]), ("CGColor", ["_"]):
       // `UIColor(color)` of a SwiftUI colour, `Color(.systemPink)`, `Color(uiColor)`.
       if case .color = values[0] { return values[0] }

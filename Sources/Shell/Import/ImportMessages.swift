@@ -201,6 +201,9 @@ extension ImportInterpreter {
       case ("UIColor", "colorWithHue:saturation:brightness:alpha:"):
         let n = try args.map { (v: ImportValue) throws(ImportSkip) in try number(v, at: at) }
         return .color(Self.hsb(n[0], n[1], n[2], n[3]))
+      case ("UIColor", "colorNamed:"):
+        guard case .string(let name) = args[0] else { break }
+        return try assetColor(name, at: at)
       case ("UIImage", "imageNamed:"):
         guard case .string(let name) = args[0] else { break }
         return .image(image(named: name, at: at))
