@@ -73,38 +73,33 @@ extension ImportInterpreter {
   private func hexHelper(
     _ spelled: String, _ values: [ImportValue], alpha: String?, at: SourceToken
   ) -> ImportValue? {
-    var rgba: [Double]
+    // Spelled as `set` reads a colour (`#rrggbb`, `#rrggbbaa`), which parses it.
+    var hex: String
     switch values[0] {
-    case .string(var text):
-      text = text.trimmingCharacters(in: .whitespaces)
-      if text.hasPrefix("#") { text.removeFirst() }
-      if text.lowercased().hasPrefix("0x") { text.removeFirst(2) }
-      guard [3, 6, 8].contains(text.count), let n = UInt64(text, radix: 16) else { return nil }
-      let digits = text.count == 3 ? 1 : 2
-      let count = text.count / digits
-      rgba = (0..<count).map { k in
-        let shift = UInt64((count - 1 - k) * digits * 4)
-        let part = Double((n >> shift) & (digits == 1 ? 0xF : 0xFF))
-        return digits == 1 ? part / 15 : part / 255
-      }
-      if rgba.count == 3 { rgba.append(1) }
+    case .string(let text):
+      hex = text.trimmingCharacters(in: .whitespaces)
+      if hex.hasPrefix("#") { hex.removeFirst() }
+      if hex.lowercased().hasPrefix("0x") { hex.removeFirst(2) }
+      guard [3, 6, 8].contains(hex.count), hex.allSatisfy(\.isHexDigit) else { return nil }
+      if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }  // `0f8` is `00ff88`
     case .number(let n) where n >= 0 && n <= 0xFF_FFFF && n == n.rounded():
-      let v = Int(n)
-      rgba = [Double(v >> 16 & 0xFF) / 255, Double(v >> 8 & 0xFF) / 255, Double(v & 0xFF) / 255, 1]
+      hex = String(Int(n), radix: 16)
+      hex = String(repeating: "0", count: 6 - hex.count) + hex
     default:
       return nil
     }
+    guard case .color(var color)? = try? PropertyKind.color.parse("#" + hex) else { return nil }
     if values.count == 2 {
       guard let label = alpha?.lowercased(), label.contains("alpha") || label == "a",
         case .number(let a) = values[1]
       else { return nil }
-      rgba[3] = a
+      color.alpha = a
     }
     warn(
       at,
       "\(spelled) is not in the file (or not followed): taken as the colour its hex digits spell",
       hint: "the app defines this helper elsewhere; eight digits are read as RRGGBBAA")
-    return .color(Color(rgba[0], rgba[1], rgba[2], rgba[3]))
+    return .color(color)
   }
 
   /// Red, green and blue from 0 to 255 (as given when none is over 1), then alpha from 0 to 1.

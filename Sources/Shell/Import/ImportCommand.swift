@@ -127,6 +127,7 @@ enum ImportCommands {
     // One source, the files one after another, each remembered by the line it starts at.
     var source = ""
     var files: [ImportRun.File] = []
+    var nextLine = 1
     for t in fileTokens {
       let text: String
       do throws(InputError) {
@@ -139,9 +140,10 @@ enum ImportCommands {
         d.exitCode = error.exitCode
         throw d
       }
-      let start = source.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-      files.append(ImportRun.File(path: t.text, firstLine: start))
-      source += text + (text.hasSuffix("\n") ? "" : "\n")
+      files.append(ImportRun.File(path: t.text, firstLine: nextLine))
+      let joined = text + (text.hasSuffix("\n") ? "" : "\n")
+      nextLine += joined.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+      source += joined
     }
     let run = ImportRun(
       session: s, path: path, language: language, source: source, quiet: c.has(quiet),
