@@ -102,6 +102,13 @@ package enum Limits {
   /// larger layer's text is rasterised coarser and scaled up.
   package static let maxTextImagePixels = 1 << 22
 
+  /// The most pixels of an image drawn in code (`contents=drawing(W,H …)`, 1024²): each side
+  /// at most this many in all, rasterised once when the value is read.
+  package static let maxDrawingPixels = 1 << 20
+
+  /// The most marks (paths filled or stroked) one drawn image holds.
+  package static let maxDrawingMarks = 256
+
   /// The most characters a text layer lays out (`string`); the rest are not drawn.
   package static let maxTextCharacters = 100_000
 

@@ -325,10 +325,10 @@ struct HistoryRecorder {
     guard !assigns || i + 3 < tokens.count else { return [] }
     let first = tokens[assigns ? i + 3 : i + 2]
     var spans: [ImageSpan] = []
-    if !assigns, !first.quoted, first.text.contains("=") {
+    if !assigns, !first.quoted, first.text.keyValueEquals != nil {
       for k in (i + 2)..<tokens.count where !tokens[k].quoted {
         let t = tokens[k]
-        guard let eq = t.text.firstIndex(of: "=") else { continue }
+        guard let eq = t.text.keyValueEquals else { continue }
         let key = String(t.text[..<eq])
         let value = String(t.text[t.text.index(after: eq)...])
         guard Self.imageProperties.contains(Self.lastComponent(key)),

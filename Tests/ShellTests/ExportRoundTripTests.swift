@@ -97,6 +97,28 @@ struct ExportRoundTripTests {
   }
 
   @Test(
+    "images drawn in code export as an image renderer's drawing and import back the same",
+    arguments: ExportLanguage.allCases)
+  func drawnImages(language: ExportLanguage) throws {
+    let script = """
+      scene 160x120 #000000
+      emitter confetti
+      set confetti position=80,60 emitterShape=circle emitterSize=40,0 seed=5
+      cell confetti piece
+      set confetti.emitterCells.piece birthRate=40 lifetime=2 velocity=30 spin=2 \\
+          contents=drawing(12,10 path(moveTo 6,0 lineTo 12,10 lineTo 0,10 close) \\
+          fillColor=#ff2d55 rect(1,1,10,8) fillColor=clear strokeColor=white lineWidth=2 \\
+          lineCap=round lineJoin=bevel lineDashPattern=[2, 1] ellipse(2,2,8,6) \\
+          fillColor=#00ff0080 fillRule=evenOdd)
+      layer badge
+      set badge position=20,20 bounds=0,0,24,20 \\
+          contents=drawing(24,20 roundedRect(0,0,24,20,4) fillColor=yellow)
+
+      """
+    try Self.check(script, name: "drawn", language: language)
+  }
+
+  @Test(
     "export then import of a repeating timer continues it (Timer, NSTimer)",
     arguments: ExportLanguage.allCases)
   func timer(language: ExportLanguage) throws {

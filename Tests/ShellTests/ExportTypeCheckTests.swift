@@ -73,6 +73,22 @@ let exportCoverageScenes: [(name: String, script: String)] = [
     """
   ),
   (
+    "DrawnImages",
+    """
+    scene 200x200 #000000
+    emitter confetti
+    cell confetti piece
+    set confetti.emitterCells.piece birthRate=20 lifetime=3 velocity=40 \
+    contents=drawing(12,10 path(moveTo 6,0 lineTo 12,10 lineTo 0,10 close) fillColor=#ff2d55 \
+    rect(1,1,10,8) fillColor=clear strokeColor=white lineWidth=2 lineCap=round lineJoin=bevel \
+    miterLimit=4 lineDashPattern=[2, 1] lineDashPhase=1 \
+    ellipse(0,0,12,10) fillColor=#00ff0080 fillRule=evenOdd)
+    layer badge
+    set badge bounds=0,0,24,20 contents=drawing(24,20 roundedRect(0,0,24,20,4) fillColor=yellow)
+
+    """
+  ),
+  (
     "ActionsAndTimers",
     """
     scene 200x200 #000000

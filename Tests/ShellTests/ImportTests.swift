@@ -252,6 +252,16 @@ struct ImportTests {
       "after 0.5 { set e.opacity 0.5; set e.emitterCells.spark.birthRate 0 }"
     ),
     (
+      "Swift 2 dispatch_after, the closure inside the parentheses", "Later.swift",
+      """
+      dispatch_after(dispatch_time(DISPATCH_TIME_NOW, Int64(0.5 * Double(NSEC_PER_SEC))),
+        dispatch_get_main_queue(), { () -> Void in
+          e.birthRate = 0
+        })
+      """,
+      "after 0.5 set e.birthRate 0"
+    ),
+    (
       "perform afterDelay", "Later.swift",
       """
       perform(#selector(stop), with: nil, afterDelay: 2)

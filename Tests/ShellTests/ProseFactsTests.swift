@@ -90,6 +90,8 @@ struct ProseFactsTests {
     "maxGlyphPixels": Double(Limits.maxGlyphPixels),
     "maxTextImagePixels": Double(Limits.maxTextImagePixels),
     "maxTextCharacters": Double(Limits.maxTextCharacters),
+    "maxDrawingPixels": Double(Limits.maxDrawingPixels),
+    "maxDrawingMarks": Double(Limits.maxDrawingMarks),
   ]
 
   @Test("docs/semantics.md's bounds tables give each bound the value Limits.swift declares")

@@ -112,6 +112,7 @@ extension PropertyKind {
     case .image:
       if t == ImageRef.noneWord { return .image(.none) }
       if BuiltinImages.names.contains(t) { return .image(.builtin(t)) }
+      if t.hasPrefix(DrawnImage.word + "(") { return .image(.drawn(try ValueParsing.drawing(t))) }
       if t.contains("/") || t.hasSuffix(".png") || t.hasSuffix(".ppm") {
         return .image(.file(t))
       }

@@ -6,6 +6,9 @@ package enum ImageRef: Sendable, Equatable, Hashable {
   case builtin(String)
   /// A PNG or PPM file, loaded by the Shell into `Scene.images` under its path.
   case file(String)
+  /// An image drawn in code (`UIGraphicsImageRenderer`'s `image { … }`): paths filled and
+  /// stroked on a transparent canvas, written `drawing(W,H PATH KEY=VALUE …)`.
+  case drawn(DrawnImage)
 
   /// How `none` is written.
   package static let noneWord = "none"

@@ -101,7 +101,7 @@ package enum ValueFormatting {
 
   /// `v` in the form `set` reads, its numbers (also those of a point, size or rect) printed by
   /// `print`.
-  private static func text(of v: PropertyValue, numbers print: (Double) -> String) -> String {
+  static func text(of v: PropertyValue, numbers print: (Double) -> String) -> String {
     switch v {
     case .number(let n): return print(n)
     case .point(let p): return "\(print(p.x)),\(print(p.y))"
@@ -119,6 +119,7 @@ package enum ValueFormatting {
     case .image(.builtin(let name)): return name
     case .image(.file(let path)):
       return path.contains(" ") ? "\"\(path)\"" : path
+    case .image(.drawn(let d)): return drawing(d, print)
     case .transform(let t):
       if t.isIdentity { return TransformExpression.identityNames[0] }
       let m = t.matrix.m

@@ -1,5 +1,5 @@
 /// CAShapeLayer's own properties (beyond CALayer's), with Apple's defaults.
-package struct ShapeProperties: Sendable, Equatable {
+package struct ShapeProperties: Sendable, Equatable, Hashable {
   /// The shape, in the layer's coordinates. Default none (nil: nothing is drawn).
   package var path = ShapePath.empty
   /// Fills the path's inside. Default opaque black; `clear` leaves it unfilled.

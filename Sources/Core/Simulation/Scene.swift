@@ -66,6 +66,7 @@ package struct Scene: Sendable {
     case .none: return nil
     case .builtin(let name): return BuiltinImages.named(name)
     case .file(let path): return images[path]
+    case .drawn(let d): return d.image
     }
   }
 

@@ -149,7 +149,7 @@ enum ActionCommands {
     var values: [String: String] = [:]
     for (k, t) in given.enumerated() {
       let word = t.spelling ?? t.text
-      if !t.quoted, let eq = word.firstIndex(of: "="), names.contains(String(word[..<eq])) {
+      if !t.quoted, let eq = word.keyValueEquals, names.contains(String(word[..<eq])) {
         values[String(word[..<eq])] = String(word[word.index(after: eq)...])
       } else {
         values[names[k]] = word

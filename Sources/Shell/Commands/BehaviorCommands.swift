@@ -47,7 +47,7 @@ enum BehaviorCommands {
       }
       var rest = Array(inv.args.dropFirst(3))
       var name: String? = nil
-      if let first = rest.first, first.quoted || !first.text.contains("=") {
+      if let first = rest.first, first.quoted || first.text.keyValueEquals == nil {
         name = first.text
         rest.removeFirst()
       }
@@ -110,7 +110,7 @@ enum BehaviorCommands {
   )] {
     var out: [(key: String, value: String)] = []
     for t in tokens {
-      guard !t.quoted, let eq = t.text.firstIndex(of: "=") else {
+      guard !t.quoted, let eq = t.text.keyValueEquals else {
         throw inv.error("expected KEY=VALUE", hint: "write each field as name=value", at: t)
       }
       out.append((String(t.text[..<eq]), String(t.text[t.text.index(after: eq)...])))

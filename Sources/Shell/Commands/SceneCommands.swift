@@ -241,11 +241,11 @@ enum SceneCommands {
     if assigns { valueToken = try inv.argument(3, "VALUE") }
     let values = joiningOperators(Array(inv.args.dropFirst(assigns ? 2 : 1)))
     // KEY=VALUE form: the first value word has an unquoted '='.
-    if !assigns, !valueToken.quoted, valueToken.text.contains("=") {
+    if !assigns, !valueToken.quoted, valueToken.text.keyValueEquals != nil {
       let object = try inv.object(pathToken, in: model)
       var updates: [(ref: PropertyRef, value: PropertyValue, clamped: Clamp?)] = []
       for t in inv.args.dropFirst() {
-        guard !t.quoted, let eq = t.text.firstIndex(of: "=") else {
+        guard !t.quoted, let eq = t.text.keyValueEquals else {
           throw inv.error(
             "expected KEY=VALUE", hint: "write each property as name=value", at: t)
         }

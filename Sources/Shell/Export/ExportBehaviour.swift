@@ -140,9 +140,9 @@ extension SceneExporter {
       parameterSet(cmd, probe, in: owner)
     case SceneCommands.set.name where tokens.count >= 3:
       var paths: [String] = []
-      if !tokens[2].quoted, tokens[2].text.contains("=") {
+      if !tokens[2].quoted, tokens[2].text.keyValueEquals != nil {
         for t in tokens.dropFirst(2) where !t.quoted {
-          guard let eq = t.text.firstIndex(of: "=") else { continue }
+          guard let eq = t.text.keyValueEquals else { continue }
           paths.append(tokens[1].keyPath + "." + t.text[..<eq])
         }
       } else {
@@ -225,7 +225,7 @@ extension SceneExporter {
       keys = [tail[1]]
     } else if tail.count == 1 {
       for t in tokens.dropFirst(2) where !t.quoted {
-        guard let eq = t.text.firstIndex(of: "=") else { continue }
+        guard let eq = t.text.keyValueEquals else { continue }
         keys.append(String(t.text[..<eq]))
       }
     }

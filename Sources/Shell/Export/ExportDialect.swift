@@ -129,6 +129,11 @@ protocol ExportDialect: Sendable {
   func symbolImage(_ name: String, tint: String) -> String
   /// A 3-D transform from its 16 entries, already written.
   func transform3D(_ entries: [String]) -> String
+  /// An image drawn at scale 1 by `statements` on the context `c`, as `contents` wants it
+  /// (ExportDrawing.swift).
+  func drawnImage(size: String, context c: String, statements: [String]) -> String
+  /// One step of drawing on the context `c`.
+  func context(_ c: String, _ step: ContextStep) -> String
   func namedTimingFunction(_ name: String) -> String
   func timingFunction(controlPoints p: [String]) -> String
 

@@ -59,9 +59,9 @@ extension SceneExporter {
   mutating func parameterSet(_ cmd: CommandText, _ probe: Session, in owner: String) {
     let tokens = cmd.tokens
     var pairs: [(path: String, value: String)] = []
-    if !tokens[2].quoted, tokens[2].text.contains("=") {
+    if !tokens[2].quoted, tokens[2].text.keyValueEquals != nil {
       for t in tokens.dropFirst(2) {
-        guard !t.quoted, let eq = t.text.firstIndex(of: "=") else {
+        guard !t.quoted, let eq = t.text.keyValueEquals else {
           return leave(cmd, in: owner)
         }
         pairs.append(

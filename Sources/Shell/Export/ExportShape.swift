@@ -9,22 +9,7 @@ extension SceneExporter {
   func shapePath(_ path: ShapePath) -> String {
     guard !path.elements.isEmpty else { return dialect is SwiftDialect ? "nil" : "NULL" }
     let name = "p"
-    var parts = [dialect.newPath(name)]
-    for e in path.elements {
-      switch e {
-      case .move(let p): parts.append(dialect.move(name, to: p))
-      case .line(let p): parts.append(dialect.addLine(name, to: p))
-      case .quad(let c, let p): parts.append(dialect.addQuadCurve(name, to: p, control: c))
-      case .curve(let c1, let c2, let p):
-        parts.append(dialect.addCurve(name, to: p, control1: c1, control2: c2))
-      case .arc(let c, let r, let a0, let a1, let clockwise):
-        parts.append(
-          dialect.addArc(name, center: c, radius: r, start: a0, end: a1, clockwise: clockwise))
-      case .ellipse(let r): parts.append(dialect.addEllipse(name, in: r))
-      case .rect(let r): parts.append(dialect.addRect(name, r))
-      case .close: parts.append(dialect.closeSubpath(name))
-      }
-    }
+    let parts = pathStatements(path, name: name)
     if dialect is SwiftDialect {
       return "{ () -> CGPath in " + parts.joined(separator: "; ") + "; return \(name) }()"
     }

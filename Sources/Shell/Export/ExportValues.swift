@@ -149,6 +149,7 @@ extension SceneExporter {
     switch ref {
     case .none: return nil
     case .builtin(let n): name = n
+    case .drawn: return nil  // drawn by the code, not loaded by name
     case .file(let path):
       let file = path.split(separator: "/").last.map(String.init) ?? path
       if let dot = file.lastIndex(of: "."), dot != file.startIndex {
@@ -166,6 +167,7 @@ extension SceneExporter {
     if case .builtin(let n) = ref, let s = SymbolImages.symbol(forBuiltin: n) {
       return dialect.symbolImage(string(s.symbol), tint: s.tint)
     }
+    if case .drawn(let d) = ref { return drawnImage(d) }
     guard let name = Self.imageName(ref) else { return "nil" }
     return dialect.image(named: string(name))
   }

@@ -164,6 +164,9 @@ extension ImportInterpreter {
     at: SourceToken
   ) throws(ImportSkip) -> ImportValue {
     if case .event = receiver { return try eventMethod(name) }
+    if let drawn = try drawingMethod(receiver, name, labels: labels, values: values, at: at) {
+      return drawn  // `renderer.image { … }`, `ctx.fill(rect)`, `color.setFill()`, `path.fill()`
+    }
     if case .record(let type, _) = receiver,
       let f = program.functions.firstIndex(where: {
         $0.owner == type && $0.name == name && $0.parameters.count == values.count

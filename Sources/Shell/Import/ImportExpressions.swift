@@ -375,6 +375,17 @@ extension ImportInterpreter {
           if case .object(let o) = value, o >= made { objects[o].variable = nil }
           return value
         }
+        if program.language == .objc, close == c + 4, tokens[c + 1].kind == .identifier,
+          tokens[c + 2].isPunctuation("["), tokens[c + 3].isPunctuation("]"), close + 1 < end,
+          tokens[close + 1].isPunctuation("{")
+        {
+          // `(CGFloat[]){2, 1}`, a C array written in place: its items.
+          let brace = program.closing(close + 1, in: (close + 1)..<end)
+          guard brace < end else { throw skip("an unclosed '{'", t) }
+          let items = try list((close + 2)..<brace, lenient: false)
+          c = brace + 1
+          return .array(items.map(\.1))
+        }
         if program.language == .swift, topLevelIndex(of: ",", in: (c + 1)..<close) != nil {
           // A tuple (`(0, -150)`): its items in order, read back as `.0`, `.1`; with labels
           // (`(r: 255, g: 59, b: 48)`), a value whose fields are read by label or by place.
@@ -400,6 +411,24 @@ extension ImportInterpreter {
         guard close < end else { throw skip("an unclosed '{'", t) }
         defer { c = close + 1 }
         return closure((c + 1)..<close)
+      case "^" where program.language == .objc:
+        // A block literal, `^(UIGraphicsImageRendererContext *ctx) { … }` (a return type may
+        // come first): a closure whose parameters are the last name before each `,` and `)`.
+        guard let open = (c..<end).first(where: { tokens[$0].isPunctuation("{") }) else { break }
+        let close = program.closing(open, in: open..<end)
+        guard close < end else { throw skip("an unclosed '{'", t) }
+        var names: [String] = []
+        var last: String?
+        for token in tokens[c..<open] {
+          if token.kind == .identifier { last = token.text }
+          if token.isPunctuation(",") || token.isPunctuation(")"), let n = last {
+            names.append(n)
+            last = nil
+          }
+        }
+        c = close + 1
+        guard case .closure(let body, let captured, _) = closure((open + 1)..<close) else { break }
+        return .closure(body: body, captured: captured, parameters: names)
       case "@":
         // `@(expr)`, `@[…]`, `@10`: Objective-C literals.
         c += 1

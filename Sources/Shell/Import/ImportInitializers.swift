@@ -24,6 +24,30 @@ extension ImportInterpreter {
   ]
 
   /// `TYPE(ARGS)`: the value it makes; the file's own initializer when no form below reads it.
+  /// A new cell of the file's `CAEmitterCell` subclass `type`, set up by its initializer of
+  /// `signature` (`init(tint:)`, `initWithTint:`) with `self` the cell; a plain cell when the
+  /// class writes no initializer without arguments.
+  func newCell(_ type: String, signature: String, _ values: [ImportValue], at: SourceToken)
+    throws(ImportSkip) -> ImportValue
+  {
+    let cell = try create(.cell, at: at)
+    guard
+      let f = program.functions.firstIndex(where: {
+        cellClass(of: $0) == type && $0.signature == signature && !onlyTraps($0)
+      })
+    else {
+      guard values.isEmpty else { throw skip("\(type) has no initializer \(signature)", at) }
+      return cell
+    }
+    called.insert(f)
+    let function = program.functions[f]
+    let made = try invoke(
+      body: function.body, parameters: ["self"] + function.parameters, args: [cell] + values,
+      at: at, returnsValue: false, returnsSelf: true)
+    if case .object = made { return made }
+    return cell
+  }
+
   func typeCall(_ type: String, _ args: [(String?, ImportValue)], at: SourceToken)
     throws(ImportSkip) -> ImportValue
   {
@@ -40,6 +64,7 @@ extension ImportInterpreter {
       for v in values { out.append(try number(v, at: at)) }
       return out
     }
+    if let renderer = rendererValue(type, labels, values) { return renderer }
     switch (type, labels) {
     case ("String", ["_"]):
       // `String($0)`, `String(n)`: the text of a value.
@@ -67,6 +92,10 @@ extension ImportInterpreter {
       var fields: [String: ImportValue] = [:]
       for (label, value) in zip(l, values) { fields[label] = value }
       return .record(type: type, fields: fields)
+    case (_, let l) where program.cellClasses.contains(type):
+      // `Flake()`, `Flake(tint: .red)`: a new cell, set up by its class's initializer.
+      return try newCell(
+        type, signature: "init(" + l.map { $0 + ":" }.joined() + ")", values, at: at)
     case (_, []) where isOwnType(type), (_, ["frame"]) where isOwnType(type):
       return try instantiate(type, at: at)  // `EmitterView()`: the file's own view
     case ("NSClassFromString", ["_"]) where values[0] == .string(Self.behaviorClass):
@@ -258,6 +287,7 @@ extension ImportInterpreter {
       }
       return .array(out)
     default:
+      if let d = try drawingFunction(type, labels, values, at: at) { return d }
       if let t = try transform(type, labels, values, at: at) { return t }
       if let p = try pathFunction(type, values, at: at) { return p }
     }

@@ -47,7 +47,13 @@ final class ImportInterpreter {
   /// a system type (`extension CAEmitterLayer { convenience init(image:) }` makes a layer
   /// where the code calls it; it is not the file's own initializer).
   func isFileClassMember(_ f: SourceFunction) -> Bool {
-    f.owner.map(isOwnType) ?? true
+    (f.owner.map(isOwnType) ?? true) && cellClass(of: f) == nil
+  }
+
+  /// The `CAEmitterCell` subclass of the file that declares `f`, if any: its methods set up
+  /// each cell of that class the code makes, never the view.
+  func cellClass(of f: SourceFunction) -> String? {
+    [f.owner, f.implementation].compactMap { $0 }.first { program.cellClasses.contains($0) }
   }
 
   /// Whether every parameter of `f` is an event's (none, `sender`, a timer, a touch): a
@@ -143,6 +149,10 @@ final class ImportInterpreter {
   var animations: [ImportedAnimation] = []
   /// The `CGMutablePath`s the code built, as Burst's path elements (`moveTo 0,0`).
   var paths: [[String]] = []
+  /// The images being drawn in code, innermost last (ImportDrawing.swift).
+  var drawings: [ImportDrawing] = []
+  /// What a UIBezierPath's own properties (`lineWidth`, …) say, by path.
+  var pathStyles: [Int: ImportPathStyle] = [:]
   /// The `CAEmitterBehavior`s the code created (ImportBehaviors.swift).
   var behaviors: [EmitterBehavior] = []
   /// The parameters of the action being recorded that its code used, by name: the kind of
@@ -210,7 +220,9 @@ final class ImportInterpreter {
     // class compiles) is never the one that runs; one whose parameters all have defaults
     // (`init(amount: Float = 10)`) runs with them when the usual ones are missing.
     if let chosen = Self.initializers.lazy.compactMap({ sig in
-      self.program.functions.firstIndex { $0.signature == sig && !self.onlyTraps($0) }
+      self.program.functions.firstIndex {
+        $0.signature == sig && !self.onlyTraps($0) && self.cellClass(of: $0) == nil
+      }
     }).first {
       setup.append(chosen)
     } else if let defaulted = program.functions.firstIndex(where: { f in
@@ -321,7 +333,13 @@ final class ImportInterpreter {
     let rootSet = Set(roots())
     for i in uncalled {
       let f = program.functions[i]
-      if Self.isInitializer(f), let chosen {
+      if let cellType = cellClass(of: f) {
+        if !onlyTraps(f), !["init(coder:)", "initWithCoder:"].contains(f.signature) {
+          warn(
+            f.at,
+            "skipped: \(cellType)'s \(f.signature): the code makes no \(cellType) that runs it")
+        }
+      } else if Self.isInitializer(f), let chosen {
         // One that only traps (`fatalError(…)`, as `init?(coder:)` is written) says nothing.
         if !onlyTraps(f) {
           warn(f.at, "skipped: \(f.signature): only one initializer runs, \(chosen)")

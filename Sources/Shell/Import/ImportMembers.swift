@@ -122,6 +122,7 @@ extension ImportInterpreter {
   {
     let whole = Rect(0, 0, viewSize.width, viewSize.height)
     if case .number = v, Self.numberViews.contains(name) { return v }  // `n.floatValue`
+    if let m = drawingMember(v, name) { return m }  // `ctx.cgContext`, `UIColor.red.setFill`
     if case .constant("Bundle") = v, name == "path" || name == "url" { return .method(v, name) }
     if case .constant(Self.currentDevice) = v, name == "userInterfaceIdiom" {
       return .constant(".phone")  // **(choice)** the app runs on an iPhone
@@ -337,8 +338,9 @@ extension ImportInterpreter {
       // `.red` of the file's own enumeration, with its own members, before UIKit's red.
       if let value = try extensionMember(v, name, at: at) { return value }
       if let color = ImportNames.color(c) { return try member(.color(color), name, at: at) }
-    case .image:
+    case .image(let ref):
       if name == "cgImage" || name == "CGImage" { return v }
+      if name == "size", case .drawn(let d) = ref { return .size(d.size) }  // at scale 1
       if Self.imageKeepers.contains(name) { return .method(v, name) }
     case .null:
       return .null

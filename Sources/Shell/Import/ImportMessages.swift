@@ -187,7 +187,22 @@ extension ImportInterpreter {
       case ("NSMutableArray", "init"), ("NSArray", "init"), ("NSMutableArray", "new"),
         ("NSArray", "new"), ("NSMutableArray", "initWithCapacity:"):
         return .array([])
+      case (Self.rendererType, _) where selector.hasPrefix("initWith"):
+        // `[[UIGraphicsImageRenderer alloc] initWithSize:size format:format]`.
+        let labels = selector.dropFirst(8).split(separator: ":").map {
+          $0.prefix(1).lowercased() + $0.dropFirst()
+        }
+        if let r = rendererValue(type, labels, args) { return r }
+      case (Self.rendererFormatType, "defaultFormat"), (Self.rendererFormatType, "preferredFormat"),
+        (Self.rendererFormatType, "new"):
+        if let f = rendererValue(type, [], []) { return f }
       case (_, "alloc"): return .type(type)
+      case (_, _)
+      where program.cellClasses.contains(type)
+        && (selector.hasPrefix("init") || ["new", "emitterCell"].contains(selector)):
+        // `[[Flake alloc] init]`, `[Flake emitterCell]`: a cell its class's init sets up.
+        let signature = selector.hasPrefix("init") ? selector : "init"
+        return try newCell(type, signature: signature, args, at: at)
       case (_, "new") where isOwnType(type), (_, "layer") where isOwnType(type),
         (_, _) where isOwnType(type) && selector.hasPrefix("init"):
         return try instantiate(type, at: at)  // `[[CAEmitterHelperLayer alloc] init]`

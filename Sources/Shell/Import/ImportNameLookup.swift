@@ -216,7 +216,7 @@ extension ImportInterpreter {
         hint: "a macro or constant of another file of the app; view WxH sets the size")
       return .number(n)
     }
-    if name.hasPrefix("kCA") { return .constant(name) }
+    if name.hasPrefix("kCA") || name.hasPrefix("kCG") { return .constant(name) }
     if name.hasPrefix(Self.idiomPrefix), name.count > Self.idiomPrefix.count {
       // `UIUserInterfaceIdiomPad`: the case `.pad`.
       let rest = name.dropFirst(Self.idiomPrefix.count)

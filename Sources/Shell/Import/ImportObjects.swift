@@ -81,7 +81,8 @@ extension ImportInterpreter {
         value = .number(n)
       }
       animations[a].properties.append((property, value))
-    case .path:
+    case .path(let p):
+      if try setPathStyle(p, name, value, at: at) { return }  // `path.lineWidth = 2`
       throw skip("a path is built with move(to:), addLine(to:) and the like", at)
     case .type("PlaygroundPage.current") where name == "liveView":
       // A playground's live view is what it shows: here, a layer of the scene.

@@ -47,8 +47,10 @@ extension ImportInterpreter {
         c = close + 1
         if args.isEmpty, c < end, tokens[c].isPunctuation("{"), Self.takesClosure(v) { continue }
         if c < end, tokens[c].isPunctuation("{") {
-          // A trailing closure given to a function of the file (`delay(0.5) { … }`).
-          guard case .function(let name) = v, !name.hasPrefix("#") else {
+          // A trailing closure given to a function of the file (`delay(0.5) { … }`), or to
+          // an image renderer (`renderer.image(actions:) { … }` has none, but may).
+          if case .function(let name) = v, !name.hasPrefix("#") {
+          } else if !Self.drawsWithClosure(v) {
             throw skip("closures are not followed", t)
           }
           let close = program.closing(c, in: c..<end)
@@ -67,6 +69,13 @@ extension ImportInterpreter {
         !name.hasPrefix("#"), program.language == .swift
       {
         // `twice { … }`: a function of the file called with only a trailing closure.
+        let close = program.closing(c, in: c..<end)
+        guard close < end else { throw skip("an unclosed '{'", t) }
+        let argument = closure((c + 1)..<close)
+        c = close + 1
+        v = try call(v, [(nil, argument)], at: t)
+      } else if t.isPunctuation("{"), !t.startsLine, Self.drawsWithClosure(v) {
+        // `renderer.image { ctx in … }`: the closure draws the image.
         let close = program.closing(c, in: c..<end)
         guard close < end else { throw skip("an unclosed '{'", t) }
         let argument = closure((c + 1)..<close)

@@ -93,8 +93,17 @@ extension ImportInterpreter {
     }
     return program.functions.indices.filter { i in
       let f = program.functions[i]
+      if let labels = Self.extensionInitializerLabels(f) {
+        // `extension CAEmitterLayer { convenience init(sparkColor:) }`: a root unless the
+        // file makes a layer with it (`CAEmitterLayer(sparkColor: …)`).
+        return !tokens.indices.dropLast(3).contains { k in
+          tokens[k].isIdentifier(f.owner ?? "") && tokens[k + 1].isPunctuation("(")
+            && tokens[k + 2].text == labels[0] && tokens[k + 3].isPunctuation(":")
+        }
+      }
       // Once one initializer ran, the others are other ways to make the same object.
       return !used.contains(f.name) && !f.isProperty && !Self.initializers.contains(f.signature)
+        && cellClass(of: f) == nil
         && !(Self.isInitializer(f) && initializerRan)
         && !Self.setupMethods.contains(f.name) && !Self.layoutMethods.contains(f.name)
     }
@@ -147,7 +156,14 @@ extension ImportInterpreter {
 
   /// Whether function `f` builds layers or cells (`builds(in:)` of its body).
   func builds(_ f: Int) -> Bool {
-    builds(in: program.functions[f].body, seen: [f])
+    let function = program.functions[f]
+    // An initializer the file adds to a layer or cell class makes one with `self.init()`.
+    if Self.extensionInitializerLabels(function) != nil,
+      let owner = function.owner, Self.buildingTypes.contains(owner)
+    {
+      return true
+    }
+    return builds(in: function.body, seen: [f])
   }
 
   /// Whether the tokens in `range`, or the body of a function of the file they name (followed
@@ -163,7 +179,11 @@ extension ImportInterpreter {
       next += 1
       for i in r where program.tokens[i].kind == .identifier {
         let t = program.tokens[i]
-        if Self.buildingTypes.contains(t.text), constructs(at: i) { return true }
+        if Self.buildingTypes.contains(t.text) || program.cellClasses.contains(t.text),
+          constructs(at: i)
+        {
+          return true
+        }
         for h in byName[t.text] ?? [] where seen.insert(h).inserted {
           ranges.append(program.functions[h].body)
         }
@@ -250,7 +270,14 @@ extension ImportInterpreter {
     let objectsBefore = objects.count
     initializeOwner(of: function)
     do throws(ImportSkip) {
-      let result = try call(f, args: args, at: function.at)
+      let result: ImportValue
+      if let labels = Self.extensionInitializerLabels(function), let owner = function.owner {
+        // A layer (or cell) made as `CAEmitterLayer(sparkColor: …)` would make it.
+        result = try typeCall(
+          owner, zip(labels, args).map { ($0 == "_" ? nil : $0, $1) }, at: function.at)
+      } else {
+        result = try call(f, args: args, at: function.at)
+      }
       try show(result, at: function.at)
     } catch {
       warn(error.at ?? function.at, "skipped: \(function.signature)", hint: error.message)
@@ -259,6 +286,19 @@ extension ImportInterpreter {
     guard objects.count > objectsBefore else { return }
     let arguments = given.isEmpty ? "" : " with \(given.joined(separator: ", "))"
     warn(function.at, "ran \(function.signature) at import\(arguments): \(why)")
+  }
+
+  /// The labels of an initializer with parameters that the file adds to a system type in an
+  /// extension (`extension CAEmitterLayer { convenience init(sparkColor: UIColor) }` →
+  /// `["sparkColor"]`, `_` where there is none); nil for any other function.
+  static func extensionInitializerLabels(_ f: SourceFunction) -> [String]? {
+    guard f.name == "init", !f.parameters.isEmpty, let owner = f.owner, isKnownType(owner),
+      let open = f.signature.firstIndex(of: "("), f.signature.hasSuffix(")")
+    else { return nil }
+    let inner = f.signature[
+      f.signature.index(after: open)..<f.signature.index(before: f.signature.endIndex)]
+    let labels = inner.split(separator: ":").map(String.init)
+    return labels.count == f.parameters.count ? labels : nil
   }
 
   /// Before a root of another type of the file runs (a SwiftUI representable's
@@ -313,7 +353,41 @@ extension ImportInterpreter {
   func chosenArgument(_ f: SourceFunction, _ k: Int) -> (ImportValue, String?) {
     if let declared = declaredDefault(f, k) { return (declared, nil) }
     let type = k < f.parameterTypes.count ? f.parameterTypes[k] : ""
+    let words = Set(type.split { !$0.isLetter }.map(String.init))
+    if words.contains("String") || words.contains("NSString"),
+      let literal = comparedLiteral(f.parameters[k], in: f.body)
+    {
+      // `switch type { case "Snow": … }`: the first value the code tells apart, so one of the
+      // author's branches runs rather than the fallback.
+      return (.string(literal), "'\(literal)', the first value the code compares it with")
+    }
     return plausibleArgument(type: type, name: f.parameters[k], at: f.at)
+  }
+
+  /// The first string literal `body` compares the variable `name` with: `switch name { case
+  /// "a": … }`, `name == "a"`, `"a" == name`, `[name isEqualToString:@"a"]`.
+  func comparedLiteral(_ name: String, in body: Range<Int>) -> String? {
+    let t = program.tokens
+    for i in body where t[i].isIdentifier(name) {
+      if i > body.lowerBound, t[i - 1].isIdentifier("switch"),
+        let open = (i..<body.upperBound).first(where: { t[$0].isPunctuation("{") }),
+        open + 2 < body.upperBound, t[open + 1].isIdentifier("case"), t[open + 2].kind == .string
+      {
+        return t[open + 2].text
+      }
+      if i + 2 < body.upperBound, t[i + 1].isPunctuation("=="), t[i + 2].kind == .string {
+        return t[i + 2].text
+      }
+      if i >= body.lowerBound + 2, t[i - 1].isPunctuation("=="), t[i - 2].kind == .string {
+        return t[i - 2].text
+      }
+      if i + 3 < body.upperBound, t[i + 1].isIdentifier("isEqualToString"),
+        t[i + 2].isPunctuation(":"), t[i + 3].kind == .string
+      {
+        return t[i + 3].text
+      }
+    }
+    return nil
   }
 
   /// The value of parameter `k`'s declared default (`amount: Float = 10`), if it has one the
@@ -385,6 +459,9 @@ extension ImportInterpreter {
       "long", "TimeInterval", "NSTimeInterval", "UInt32",
     ]
     if !words.isDisjoint(with: numeric) {
+      // `width: CGFloat`, `height`: the view's, as a layout would give them.
+      if named(["width"]) { return (.number(viewSize.width), "the view's width") }
+      if named(["height"]) { return (.number(viewSize.height), "the view's height") }
       return (.number(1), "1")
     }
     return (.null, nil)

@@ -205,6 +205,16 @@ extension ImportInterpreter {
       try delayed(delay, (close + 2)..<(s.upperBound - 1))
       return true
     }
+    if program.language == .swift,
+      let brace = (timeClose..<close).first(where: {
+        tokens[$0].isPunctuation("{") && program.closing($0, in: s) == close - 1
+      })
+    {
+      // Swift 2, the closure as the last argument: `dispatch_after(time, queue, { () -> Void
+      // in … })`.
+      try delayed(delay, closureStart(brace, end: close - 1)..<(close - 1))
+      return true
+    }
     // The block: `^{ … }`, or `^(void) { … }` with its empty parameter list.
     guard let caret = (timeClose..<close).first(where: { tokens[$0].isPunctuation("^") }),
       let brace = (caret + 1..<close).first(where: { tokens[$0].isPunctuation("{") }),

@@ -6,7 +6,7 @@ import Core
 extension ImportInterpreter {
   /// Where a closure's statements start after its `{` at `open`: past its parameters
   /// (`_ in`, `finished in`, `[weak self] _ in`) when it has them.
-  private func closureStart(_ open: Int, end: Int) -> Int {
+  func closureStart(_ open: Int, end: Int) -> Int {
     let start = open + 1
     if let word = (start..<min(end, start + 8)).first(where: { tokens[$0].isIdentifier("in") }),
       !(start..<word).contains(where: {

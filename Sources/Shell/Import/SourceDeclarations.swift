@@ -234,6 +234,7 @@ extension SourceProgram {
     let head = tokens[s.lowerBound]
     switch head.text {
     case "@implementation":
+      implementation = s.count > 1 ? tokens[s.lowerBound + 1].text : nil
       return
     case "@property":
       // `@property (nonatomic, weak) IBOutlet UIView *box;`: its name is the last word.
@@ -244,7 +245,10 @@ extension SourceProgram {
         outlets[name.text] = words[words.count - 2].text
       }
       return
-    case "@end", "@synthesize", "@dynamic", "@import", "@class", "@protocol":
+    case "@end":
+      implementation = nil
+      return
+    case "@synthesize", "@dynamic", "@import", "@class", "@protocol":
       return
     case "@interface":
       if s.count >= 4, tokens[s.lowerBound + 2].isPunctuation(":"),
@@ -395,7 +399,7 @@ extension SourceProgram {
       SourceFunction(
         name: first.hasSuffix(":") ? String(first.dropLast()) : first,
         signature: parts.joined(), parameters: names, parameterTypes: types,
-        returnsValue: returns, body: body, at: nameToken))
+        returnsValue: returns, body: body, at: nameToken, implementation: implementation))
   }
 
   /// Records a `#define` (the statement holds its line): `NAME VALUE`, or `NAME(A, B) VALUE`

@@ -24,6 +24,8 @@ struct SourceFunction: Sendable {
   /// The type whose body or extension declares it (`UIColor` for `extension UIColor { init(hex:) }`),
   /// nil at the file's top level.
   var owner: String? = nil
+  /// The Objective-C class whose `@implementation` holds it, if any.
+  var implementation: String? = nil
 }
 
 /// A stored property or instance variable with an initializer (`let cell = CAEmitterCell()`,
@@ -64,6 +66,9 @@ struct SourceProgram: Sendable {
   var typeNames: Set<String> = []
   /// The structs the file declares (`struct ConfettiType { … }`), made field by field.
   var structNames: Set<String> = []
+  /// The subclasses of `CAEmitterCell` the file declares (`class Flake: CAEmitterCell`,
+  /// `@interface Flake : CAEmitterCell`): each instance is a new cell its initializer sets up.
+  var cellClasses: Set<String> = []
   /// The cases of each enumeration the file declares, in order, with their raw values
   /// (`enum Snow: String { case a, b = "x" }`: a → "a", b → "x"; an `Int` enum counts from 0
   /// or from the last explicit value), for `allCases` and `rawValue`. Cases with associated
@@ -88,6 +93,8 @@ struct SourceProgram: Sendable {
   var objcEnumValues: [String: Double] = [:]
   /// The type whose body is being scanned (`class X`, `extension UIColor`).
   var owner: String? = nil
+  /// The Objective-C `@implementation` being scanned.
+  var implementation: String? = nil
 
   /// A closure's capture list (`{ [weak self] in … }`, `{ [unowned self, cell] _ in … }`)
   /// says how the closure holds what it uses, which changes nothing here: the list goes, and
@@ -226,6 +233,11 @@ struct SourceProgram: Sendable {
         language == .swift && tokens[i].text == "class" && i + 2 < tokens.count
         && tokens[i + 2].isPunctuation("{")
       if tokens[i].text == "struct" || plainClass { structNames.insert(tokens[i + 1].text) }
+      if ["class", "@interface"].contains(tokens[i].text), i + 3 < tokens.count,
+        tokens[i + 2].isPunctuation(":"), tokens[i + 3].isIdentifier("CAEmitterCell")
+      {
+        cellClasses.insert(tokens[i + 1].text)
+      }
     }
     if !layerIsEmitter && !selfIsEmitter { selfIsEmitter = setsOwnEmitterProperties }
     scanEnumerations()

@@ -190,6 +190,27 @@ public struct CGAffineTransform {
 public final class CGColor { public init() {} }
 public final class CGImage { public init() {} }
 
+public enum CGPathFillRule: Int { case winding, evenOdd }
+public enum CGLineCap: Int32 { case butt, round, square }
+public enum CGLineJoin: Int32 { case miter, round, bevel }
+
+/// A drawing context: the calls an image drawn in code makes.
+public final class CGContext {
+  public init() {}
+  public func addPath(_ path: CGPath) {}
+  public func setFillColor(_ color: CGColor) {}
+  public func setStrokeColor(_ color: CGColor) {}
+  public func fillPath(using rule: CGPathFillRule = .winding) {}
+  public func strokePath() {}
+  public func setLineWidth(_ width: CGFloat) {}
+  public func setLineCap(_ cap: CGLineCap) {}
+  public func setLineJoin(_ join: CGLineJoin) {}
+  public func setMiterLimit(_ limit: CGFloat) {}
+  public func setLineDash(phase: CGFloat, lengths: [CGFloat]) {}
+  public func saveGState() {}
+  public func restoreGState() {}
+}
+
 open class CGPath {
   public init() {}
   public convenience init(rect: CGRect, transform: UnsafePointer<CGAffineTransform>?) {

@@ -25,6 +25,20 @@ open class UIImage: NSObject {
   open var cgImage: CGImage? { nil }
 }
 
+open class UIGraphicsImageRendererFormat: NSObject {
+  public override init() {}
+  open var scale: CGFloat = 1
+}
+
+open class UIGraphicsImageRendererContext: NSObject {
+  open var cgContext: CGContext { CGContext() }
+}
+
+open class UIGraphicsImageRenderer: NSObject {
+  public init(size: CGSize, format: UIGraphicsImageRendererFormat) {}
+  open func image(actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage { fatalError() }
+}
+
 open class UIBezierPath: NSObject {
   public init(roundedRect rect: CGRect, cornerRadius: CGFloat) {}
   public init(rect: CGRect) {}

@@ -169,4 +169,21 @@ void CGPathAddRect(CGMutablePathRef path, const CGAffineTransform *m, CGRect rec
 void CGPathCloseSubpath(CGMutablePathRef path);
 void CGPathRelease(CGPathRef path);
 
+typedef struct CGContext *CGContextRef;
+typedef enum { kCGLineCapButt, kCGLineCapRound, kCGLineCapSquare } CGLineCap;
+typedef enum { kCGLineJoinMiter, kCGLineJoinRound, kCGLineJoinBevel } CGLineJoin;
+void CGContextAddPath(CGContextRef c, CGPathRef path);
+void CGContextSetFillColorWithColor(CGContextRef c, CGColorRef color);
+void CGContextSetStrokeColorWithColor(CGContextRef c, CGColorRef color);
+void CGContextFillPath(CGContextRef c);
+void CGContextEOFillPath(CGContextRef c);
+void CGContextStrokePath(CGContextRef c);
+void CGContextSetLineWidth(CGContextRef c, CGFloat width);
+void CGContextSetLineCap(CGContextRef c, CGLineCap cap);
+void CGContextSetLineJoin(CGContextRef c, CGLineJoin join);
+void CGContextSetMiterLimit(CGContextRef c, CGFloat limit);
+void CGContextSetLineDash(CGContextRef c, CGFloat phase, const CGFloat *lengths, size_t count);
+void CGContextSaveGState(CGContextRef c);
+void CGContextRestoreGState(CGContextRef c);
+
 #endif

@@ -28,6 +28,20 @@ enum {
 @property(readonly) CGImageRef CGImage;
 @end
 
+@interface UIGraphicsImageRendererFormat : NSObject
++ (instancetype)defaultFormat;
+@property CGFloat scale;
+@end
+
+@interface UIGraphicsImageRendererContext : NSObject
+@property(readonly) CGContextRef CGContext;
+@end
+
+@interface UIGraphicsImageRenderer : NSObject
+- (instancetype)initWithSize:(CGSize)size format:(UIGraphicsImageRendererFormat *)format;
+- (UIImage *)imageWithActions:(void (^)(UIGraphicsImageRendererContext *rendererContext))actions;
+@end
+
 @interface UIBezierPath : NSObject
 + (instancetype)bezierPathWithRoundedRect:(CGRect)rect cornerRadius:(CGFloat)cornerRadius;
 + (instancetype)bezierPathWithRect:(CGRect)rect;
