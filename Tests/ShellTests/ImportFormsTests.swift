@@ -58,6 +58,39 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "an implicit member's .init(x:y:) makes the point the property takes",
+      ext: "swift",
+      source: swift(
+        """
+            e.emitterPosition = .init(x: 30, y: 40)
+            e.emitterSize = .init(width: 5, height: 6)
+        """),
+      get: "e.emitterPosition", value: "30,40", quiet: true),
+    Case(
+      name: "an implicit member's .init(red:green:blue:alpha:) makes the colour",
+      ext: "swift",
+      source: swift(
+        """
+            e.backgroundColor = .init(red: 0, green: 1, blue: 0, alpha: 1)
+        """),
+      get: "e.backgroundColor", value: "#00ff00", quiet: true),
+    Case(
+      name: "a view's width and height from a UIView extension of another file are its frame's",
+      ext: "swift",
+      source: swift(
+        """
+            e.emitterPosition = CGPoint(x: width / 4, y: self.height / 2)
+        """),
+      get: "e.emitterPosition", value: "80,120"),
+    Case(
+      name: "a prefixed frame extension in Objective-C (self.kj_width) is the view's width",
+      ext: "m",
+      source: objc(
+        """
+          e.emitterPosition = CGPointMake(self.kj_width / 2, self.kj_centerY);
+        """),
+      get: "e.emitterPosition", value: "160,120"),
+    Case(
       name: "a tuple and its items (.0, .1)",
       ext: "swift",
       source: swift(

@@ -69,9 +69,13 @@ struct ImportShapesTests {
       emitters: ["snow"], get: ("snow.emitterCells.b.birthRate", "2")),
     Case(
       file: "Shapes/WeatherFactory.swift",
-      shape: "a text parameter a switch tells apart gets the first case, not the fallback",
-      says: ["with kind = 'rain', the first value the code compares it with"],
-      emitters: ["layerLayer"], get: ("layerLayer.emitterCells.drop.velocity", "400")),
+      shape: "a text parameter a switch tells apart (or a helper it is passed to) gets the first"
+        + " value compared, not the fallback",
+      says: [
+        "with kind = 'rain', the first value the code compares it with",
+        "ran sky(named:) at import with kind = 'night', the first value",
+      ],
+      emitters: ["layerLayer", "night"], get: ("night.emitterCells.star.birthRate", "7")),
     Case(
       file: "Shapes/LazyEmitterView.m",
       shape: "a category method nothing calls, a getter that makes its emitter once",

@@ -40,6 +40,15 @@ extension ImportInterpreter {
       hint: why)
   }
 
+  /// The type an implicit member's `.init(…)` makes, by its labels: a point, size, rect or
+  /// colour, whichever the property takes.
+  static let implicitInitTypes: [[String]: String] = [
+    ["x", "y"]: "CGPoint", ["width", "height"]: "CGSize",
+    ["x", "y", "width", "height"]: "CGRect", ["origin", "size"]: "CGRect",
+    ["red", "green", "blue", "alpha"]: "UIColor", ["white", "alpha"]: "UIColor",
+    ["hue", "saturation", "brightness", "alpha"]: "UIColor",
+  ]
+
   func call(_ v: ImportValue, _ args: [(String?, ImportValue)], at: SourceToken)
     throws(ImportSkip) -> ImportValue
   {
@@ -54,6 +63,9 @@ extension ImportInterpreter {
     }
     if case .type(let name) = v, let drawn = try randomCall(name, labels, values, at: at) {
       return drawn
+    }
+    if case .constant(".init") = v, let type = Self.implicitInitTypes[labels] {
+      return try typeCall(type, args, at: at)  // `position = .init(x: 10, y: 20)`
     }
     if case .constant(let c) = v, c.hasPrefix("."),
       program.functions.contains(where: { $0.name == String(c.dropFirst()) && !$0.isProperty })

@@ -302,6 +302,7 @@ extension ImportInterpreter {
           throw skip("the hosting view's \(name) is not imported", at)
         }
         if program.objcProperties.contains(name) { return .null }  // not given a value yet
+        if let v = frameExtension(name, at: at) { return v }
         throw skip("'\(name)' is not known to the importer", at)
       }
     case .hostLayer:

@@ -232,6 +232,27 @@ extension ImportInterpreter {
     }
     if Self.isColorFunction(name) { return .type(name) }  // `hexColor("#…")` of another file
     if name == "traitCollection" { return .constant(Self.traits) }
+    if let v = frameExtension(name, at: at) { return v }
     throw skip("'\(name)' is not known to the importer", at)
+  }
+
+  /// The view's geometry under the names apps' `UIView` extensions give it (`width`, `height`,
+  /// `x`, `y`, `left`, `top`, `right`, `bottom`, `centerX`, `centerY`, also with a prefix:
+  /// `kj_width`): **(choice)** such an extension lives in another file of the app, and each
+  /// reads the view's frame; with a warning. nil for other names.
+  func frameExtension(_ name: String, at: SourceToken) -> ImportValue? {
+    let base = name.split(separator: "_").last.map(String.init) ?? name
+    let w = viewSize.width
+    let h = viewSize.height
+    let values: [String: Double] = [
+      "width": w, "height": h, "x": 0, "y": 0, "left": 0, "top": 0, "right": w, "bottom": h,
+      "centerX": w / 2, "centerY": h / 2,
+    ]
+    guard let n = values[base], base == name || name.hasSuffix("_" + base) else { return nil }
+    warn(
+      at,
+      "\(name) is not in the file: taken as the view's frame's \(base), \(ValueFormatting.number(n))",
+      hint: "a UIView extension of another file of the app")
+    return .number(n)
   }
 }

@@ -356,12 +356,42 @@ extension ImportInterpreter {
     let words = Set(type.split { !$0.isLetter }.map(String.init))
     if words.contains("String") || words.contains("NSString"),
       let literal = comparedLiteral(f.parameters[k], in: f.body)
+        ?? passedLiteral(f.parameters[k], in: f.body)
     {
       // `switch type { case "Snow": … }`: the first value the code tells apart, so one of the
       // author's branches runs rather than the fallback.
       return (.string(literal), "'\(literal)', the first value the code compares it with")
     }
     return plausibleArgument(type: type, name: f.parameters[k], at: f.at)
+  }
+
+  /// The first literal a function of the file that `body` passes `name` to compares its own
+  /// parameter with (`generateCells(with: type)` whose `switch type` tells "Snow" apart), a
+  /// call deep.
+  func passedLiteral(_ name: String, in body: Range<Int>) -> String? {
+    let t = program.tokens
+    for i in body
+    where t[i].kind == .identifier && i + 1 < body.upperBound
+      && t[i + 1].isPunctuation("(")
+    {
+      let close = program.closing(i + 1, in: body)
+      guard close < body.upperBound else { continue }
+      // The argument's place among the call's top-level commas.
+      var place = 0
+      var depth = 0
+      var found: Int?
+      for k in (i + 2)..<close {
+        if ["(", "[", "{"].contains(t[k].text) { depth += 1 }
+        if [")", "]", "}"].contains(t[k].text) { depth -= 1 }
+        if depth == 0, t[k].isPunctuation(",") { place += 1 }
+        if depth == 0, t[k].isIdentifier(name), found == nil { found = place }
+      }
+      guard let p = found else { continue }
+      for g in program.functions where g.name == t[i].text && p < g.parameters.count {
+        if let literal = comparedLiteral(g.parameters[p], in: g.body) { return literal }
+      }
+    }
+    return nil
   }
 
   /// The first string literal `body` compares the variable `name` with: `switch name { case

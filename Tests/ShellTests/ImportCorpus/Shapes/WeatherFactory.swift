@@ -26,3 +26,24 @@ enum WeatherFactory {
     return layer
   }
 }
+
+enum SkyFactory {
+  static func sky(named kind: String) -> CAEmitterLayer {
+    let night = CAEmitterLayer()
+    night.emitterPosition = CGPoint(x: 150, y: 150)
+    night.emitterCells = cells(for: kind)
+    return night
+  }
+
+  private static func cells(for kind: String) -> [CAEmitterCell] {
+    let star = CAEmitterCell()
+    star.lifetime = 2
+    star.contents = UIImage(named: "star")?.cgImage
+    if kind == "night" {
+      star.birthRate = 7
+    } else {
+      star.birthRate = 0
+    }
+    return [star]
+  }
+}
