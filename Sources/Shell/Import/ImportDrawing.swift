@@ -33,6 +33,8 @@ struct ImportDrawing {
   /// The context's current path: an index into the interpreter's paths.
   var path: Int
   var marks: [ShapeProperties] = []
+  /// Why the image's size is not known here (a label sized by `sizeToFit()`), if it is not.
+  var unknownSize: String?
 }
 
 /// What `UIBezierPath`'s own properties say about stroking and filling it.
@@ -71,7 +73,7 @@ extension ImportInterpreter {
   {
     let s = scale > 0 && scale.isFinite ? scale : 1
     let pixels = Size(size.width * s, size.height * s)
-    guard size.width > 0, size.height > 0, pixels.width.isFinite, pixels.height.isFinite,
+    guard
       DrawnImage.pixels(pixels.width) <= Limits.maxDrawingPixels / DrawnImage.pixels(pixels.height)
     else {
       throw skip(
@@ -82,6 +84,12 @@ extension ImportInterpreter {
     }
     paths.append([])
     var d = ImportDrawing(size: pixels, path: paths.count - 1)
+    if !(size.width > 0 && size.height > 0 && pixels.width.isFinite && pixels.height.isFinite) {
+      // A size the code works out in ways not followed (a label's after `sizeToFit()`): the
+      // context is there on the device, but what it gives is not known here.
+      d.size = Size(1, 1)
+      d.unknownSize = "the size of the image drawn in code is not known here"
+    }
     d.state.scale = s
     d.state.shift = Point(-origin.x * s, -origin.y * s)
     if opaque {
@@ -94,10 +102,14 @@ extension ImportInterpreter {
     drawings.append(d)
   }
 
-  /// The innermost drawing's image: nil (no image) when nothing was drawn that is followed.
+  /// The innermost drawing's image. When nothing followed was drawn (text, a view), or its
+  /// size is not known, the image is there on the device but not known here: a `contents =`
+  /// takes a stand-in, and an `if let` on it takes its branch.
   func drawnImage() -> ImportValue {
-    guard let d = drawings.last, d.marks.contains(where: { !$0.path.elements.isEmpty }) else {
-      return .null
+    guard let d = drawings.last else { return .null }
+    if let why = d.unknownSize { return .unknown(why) }
+    guard d.marks.contains(where: { !$0.path.elements.isEmpty }) else {
+      return .unknown("the image is drawn with what the importer does not follow (text, a view)")
     }
     return .image(.drawn(DrawnImage(size: d.size, marks: d.marks)))
   }

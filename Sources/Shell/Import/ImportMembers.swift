@@ -123,6 +123,9 @@ extension ImportInterpreter {
     let whole = Rect(0, 0, viewSize.width, viewSize.height)
     if case .number = v, Self.numberViews.contains(name) { return v }  // `n.floatValue`
     if let m = drawingMember(v, name) { return m }  // `ctx.cgContext`, `UIColor.red.setFill`
+    if case .unknown(let why) = v, name == "cgImage" || name == "CGImage" {
+      throw skip(why, at)  // an image not known here: why, not what it lacks
+    }
     if case .constant("Bundle") = v, name == "path" || name == "url" { return .method(v, name) }
     if case .constant(Self.currentDevice) = v, name == "userInterfaceIdiom" {
       return .constant(".phone")  // **(choice)** the app runs on an iPhone

@@ -211,7 +211,9 @@ extension ImportInterpreter {
       }
       // A helper that draws the image (`UIGraphicsGetCurrentContext()` … `makeImage()`)
       // returns no value here; a written `nil` stays nil.
-      if setsContents, value.isNoImage,
+      if setsContents, case .unknown(let why) = value {
+        value = standIn(why)
+      } else if setsContents, value.isNoImage,
         !(rhs.count == 1 && ["nil", "NULL"].contains(tokens[rhs.lowerBound].text))
       {
         value = standIn("the code that makes it gives no image the importer can read")
