@@ -63,6 +63,17 @@ struct ImportShapesTests {
       ],
       emitters: ["emitterLayer"], get: ("emitterLayer.emitterCells.gust.birthRate", "8")),
     Case(
+      file: "Shapes/SparkBuilderView.swift",
+      shape: "chained setters of a builder library in another file, a wrapper they hang from",
+      says: [
+        "birthRate(…) is not in the file: read as setting birthRate",
+        "_velocity(…) is not in the file: read as setting velocity",
+        "_setting(…) is not in the file: read as setting emitterShape, emitterSize",
+        "chain is not in the file: read as the emitter itself",
+        "cell sparks.emitterCells.spark: 5 properties",
+      ],
+      emitters: ["sparks"], get: ("sparks.emitterShape", "circle")),
+    Case(
       file: "Shapes/SnowflakeCell.m",
       shape: "an Objective-C CAEmitterCell subclass made by alloc/init, new and its factory",
       says: ["cell snow.emitterCells.a: 5 properties", "cell snow.emitterCells.c: 6 properties"],

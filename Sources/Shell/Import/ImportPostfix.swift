@@ -9,6 +9,7 @@ extension ImportInterpreter {
       if t.isPunctuation(".") || t.isPunctuation("?."), c + 1 < end {
         let name = tokens[c + 1]
         c += 2
+        if case .object(let o) = v, try chainedSetter(o, name, &c, end) { continue }
         v = try member(v, name.text, at: name)
       } else if t.isPunctuation("("), !t.startsLine, Self.takesClosure(v),
         case .method(.array(let items), let name) = v, c + 1 < end,

@@ -1,0 +1,97 @@
+import Core
+
+// Chained setters of another file of the app: builder libraries give layers and cells methods
+// named after their properties that set one and return the object (`cell.birthRate(10)
+// .lifetime(5)`, `layer._setting(position: p, size: s)`, `layer.chain.emitterCells([c])`).
+// The extension is not in the file, so each is read as what its name says, with a warning.
+
+extension ImportInterpreter {
+  /// Reads `.NAME(…)` (or a wrapper `.NAME.` before more of the chain) on object `o` as a
+  /// chained setter when the file has no such member: true when it did, `c` past it.
+  func chainedSetter(_ o: Int, _ name: SourceToken, _ c: inout Int, _ end: Int)
+    throws(ImportSkip) -> Bool
+  {
+    let kind = objects[o].kind
+    let word = name.text
+    guard !program.functions.contains(where: { $0.name == word }),
+      !Self.knownObjectMembers.contains(word)
+    else { return false }
+    if c < end, tokens[c].isPunctuation("("), !tokens[c].startsLine {
+      let close = program.closing(c, in: c..<end)
+      guard close < end else { return false }
+      let property = Self.setterProperty(word, of: kind)
+      // The labels, read before any argument is worked out: a call that is no setter (a
+      // UIKit method, `addTarget(_:action:for:)`) is left to the usual reading.
+      var labels: [String?] = []
+      var depth = 0
+      var start = true
+      for k in (c + 1)..<close {
+        let t = tokens[k]
+        if start, depth == 0 {
+          labels.append(
+            t.kind == .identifier && k + 1 < close && tokens[k + 1].isPunctuation(":")
+              ? t.text : nil)
+          start = false
+        }
+        if ["(", "[", "{"].contains(t.text) { depth += 1 }
+        if [")", "]", "}"].contains(t.text) { depth -= 1 }
+        if depth == 0, t.isPunctuation(",") { start = true }
+      }
+      let setsByLabel =
+        !labels.isEmpty
+        && labels.allSatisfy { label in
+          label.map { Self.setterProperty($0, of: kind) == $0 } ?? false
+        }
+      guard setsByLabel || (property != nil && labels == [nil]) else { return false }
+      let args = try list((c + 1)..<close, lenient: false)
+      var keys: [(String, ImportValue)] = []
+      for (label, value) in args {
+        if let label, let key = Self.setterProperty(label, of: kind), label == key {
+          keys.append((key, value))
+        } else if label == nil, let property, args.count == 1 {
+          keys.append((property, value))
+        } else {
+          return false
+        }
+      }
+      guard !keys.isEmpty else { return false }
+      c = close + 1
+      warn(
+        name,
+        "\(word)(…) is not in the file: read as setting \(keys.map(\.0).joined(separator: ", "))",
+        hint: "a chained setter of another file of the app (a builder extension)")
+      for (key, value) in keys { try setProperty(.object(o), key, value, at: name) }
+      return true
+    }
+    // `layer.chain.birthRate(1)`: a wrapper the extension adds, read as the object itself.
+    guard c + 2 < end, tokens[c].isPunctuation("."), tokens[c + 2].isPunctuation("("),
+      Self.info(word, of: kind) == nil, (try? member(.object(o), word, at: name)) == nil
+    else { return false }
+    warn(
+      name, "\(word) is not in the file: read as the \(kind.word) itself",
+      hint: "a wrapper of another file of the app that chains setters")
+    return true
+  }
+
+  /// The property a setter's name names: the name itself, or without a prefix ending in `_`,
+  /// `set` or `with` (`_scale`, `kj_birthRate`, `setBirthRate`, `withLifetime`).
+  static func setterProperty(_ name: String, of kind: ImportedObject.Kind) -> String? {
+    var base = name.split(separator: "_").last.map(String.init) ?? name
+    for prefix in ["set", "with"] where base.hasPrefix(prefix) && base.count > prefix.count {
+      let rest = base.dropFirst(prefix.count)
+      if rest.first?.isUppercase == true { base = rest.prefix(1).lowercased() + rest.dropFirst() }
+    }
+    if base == "emitterCells", kind != .layer { return base }  // not a table property
+    return info(base, of: kind)?.name
+  }
+
+  /// Members of layers and cells the importer reads as Core Animation's own, never as a chained
+  /// setter of another file.
+  static let knownObjectMembers: Set<String> = [
+    "addSublayer", "insertSublayer", "setValue", "add", "removeFromSuperlayer",
+    "removeAllAnimations", "addAnimation", "removeAnimation", "removeAnimationForKey",
+    "presentation", "convertTime", "addSubview", "insertSubview", "bringSubviewToFront",
+    "sendSubviewToBack", "setImage", "copy", "mutableCopy", "then", "value", "animation",
+    "layoutIfNeeded", "setNeedsDisplay", "setNeedsLayout", "render", "contains", "hitTest",
+  ]
+}

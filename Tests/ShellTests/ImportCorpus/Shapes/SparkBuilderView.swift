@@ -1,0 +1,22 @@
+// Written for Burst's import tests: a view that builds its emitter through a builder library's
+// chained setters, declared in another file of the app (not here): each named after the
+// property it sets, some with a prefix, one setting several properties by label, and a wrapper
+// (`chain`) that the setters hang from.
+import UIKit
+
+final class SparkBuilderView: UIView {
+  private let sparks = CAEmitterLayer()
+
+  override func didMoveToSuperview() {
+    super.didMoveToSuperview()
+    let spark = CAEmitterCell()
+      .birthRate(40)
+      .lifetime(1.5)
+      ._velocity(80)
+      .setEmissionRange(.pi * 2)
+      .withContents(UIImage(named: "spark")?.cgImage)
+    sparks.chain.emitterPosition(CGPoint(x: 150, y: 150)).emitterCells([spark])
+    sparks._setting(emitterShape: .circle, emitterSize: CGSize(width: 20, height: 20))
+    layer.addSublayer(sparks)
+  }
+}
