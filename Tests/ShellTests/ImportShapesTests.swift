@@ -74,6 +74,15 @@ struct ImportShapesTests {
       ],
       emitters: ["sparks"], get: ("sparks.emitterShape", "circle")),
     Case(
+      file: "Shapes/DriftView.m",
+      shape: "a superclass's emitter layer, an enumeration of another file told apart by name,"
+        + " if (self == [super initWithFrame:])",
+      says: [
+        "emitterLayer is not in the file: taken as the view's own emitter layer, filling it",
+        "cell emitterLayer.emitterCells.piece: 5 properties",
+      ],
+      emitters: ["emitterLayer"], get: ("emitterLayer.emitterCells.piece.birthRate", "6")),
+    Case(
       file: "Shapes/SnowflakeCell.m",
       shape: "an Objective-C CAEmitterCell subclass made by alloc/init, new and its factory",
       says: ["cell snow.emitterCells.a: 5 properties", "cell snow.emitterCells.c: 6 properties"],

@@ -213,9 +213,16 @@ extension ImportInterpreter {
     clauses.append(start..<range.upperBound)
     for clause in clauses where !clause.isEmpty {
       let head = tokens[clause.lowerBound]
-      let words = tokens[clause].filter { $0.kind != .punctuation || $0.text == "=" }
-      if words.count >= 2, words[0].isIdentifier("self"), words[1].isPunctuation("=") {
-        continue  // Objective-C's `if (self = [super init…])`: the superclass's part holds.
+      let words = tokens[clause].filter {
+        $0.kind != .punctuation || $0.text == "=" || $0.text == "=="
+      }
+      if words.count >= 3, words[0].isIdentifier("self"),
+        words[1].isPunctuation("=")
+          || (words[1].isPunctuation("==") && words[2].isIdentifier("super"))
+      {
+        // Objective-C's `if (self = [super init…])`: the superclass's part holds (also when
+        // written `==`, a slip that compiles and, self being set, holds on the device too).
+        continue
       }
       if head.isIdentifier("let") || head.isIdentifier("var"),
         clause.count > 1, tokens[clause.lowerBound + 1].kind == .identifier

@@ -103,6 +103,13 @@ extension ImportInterpreter {
       let same = x.split(separator: ".").last == y.split(separator: ".").last
       return .bool(same == (op == "=="))
     }
+    if op == "==" || op == "!=", case .type(let x) = a, case .type(let y) = b,
+      isForeignType(x), isForeignType(y)
+    {
+      // `type == LZEmitterTypeSnow`: constants of an enumeration of another file, told apart
+      // by name (two names are two cases).
+      return .bool((x == y) == (op == "=="))
+    }
     if op == "==" || op == "!=" {
       if case .number = a, case .number = b {
       } else if a == .null || b == .null {

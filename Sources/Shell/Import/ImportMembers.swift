@@ -306,6 +306,7 @@ extension ImportInterpreter {
         }
         if program.objcProperties.contains(name) { return .null }  // not given a value yet
         if let v = frameExtension(name, at: at) { return v }
+        if let v = try inheritedEmitter(name, at: at) { return v }
         throw skip("'\(name)' is not known to the importer", at)
       }
     case .hostLayer:

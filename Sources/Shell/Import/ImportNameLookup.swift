@@ -236,6 +236,21 @@ extension ImportInterpreter {
     throw skip("'\(name)' is not known to the importer", at)
   }
 
+  /// An emitter the view reads but the file never declares (`self.emitterLayer` of a
+  /// superclass in another file, which backs the view with it through `+layerClass`):
+  /// **(choice)** the view's own layer as an emitter filling it, with a warning. nil for names
+  /// that do not say emitter.
+  func inheritedEmitter(_ name: String, at: SourceToken) throws(ImportSkip) -> ImportValue? {
+    guard name.lowercased().contains("emitter"), recording.isEmpty else { return nil }
+    let own = try ownEmitter(at: at)
+    instance[name] = own
+    if case .object(let o) = own, objects[o].variable == nil { objects[o].variable = name }
+    warn(
+      at, "\(name) is not in the file: taken as the view's own emitter layer, filling it",
+      hint: "a superclass or header of another file declares it (and +layerClass)")
+    return own
+  }
+
   /// The view's geometry under the names apps' `UIView` extensions give it (`width`, `height`,
   /// `x`, `y`, `left`, `top`, `right`, `bottom`, `centerX`, `centerY`, also with a prefix:
   /// `kj_width`): **(choice)** such an extension lives in another file of the app, and each
