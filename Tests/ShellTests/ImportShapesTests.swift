@@ -70,9 +70,12 @@ struct ImportShapesTests {
         "_velocity(…) is not in the file: read as setting velocity",
         "_setting(…) is not in the file: read as setting emitterShape, emitterSize",
         "chain is not in the file: read as the emitter itself",
-        "cell sparks.emitterCells.spark: 5 properties",
+        "_scale(…) is not in the file: read as setting scale, scaleRange, scaleSpeed",
+        "_acceleration(…) is not in the file: read as setting xAcceleration, yAcceleration",
+        "_color(…) is not in the file: read as leaving the properties as they are (given nil)",
+        "cell sparks.emitterCells.spark: 10 properties",
       ],
-      emitters: ["sparks"], get: ("sparks.emitterShape", "circle")),
+      emitters: ["sparks"], get: ("sparks.emitterCells.spark.scaleRange", "0.2")),
     Case(
       file: "Shapes/DriftView.m",
       shape: "a superclass's emitter layer, an enumeration of another file told apart by name,"

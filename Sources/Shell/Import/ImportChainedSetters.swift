@@ -37,28 +37,34 @@ extension ImportInterpreter {
         if [")", "]", "}"].contains(t.text) { depth -= 1 }
         if depth == 0, t.isPunctuation(",") { start = true }
       }
-      let setsByLabel =
-        !labels.isEmpty
-        && labels.allSatisfy { label in
-          label.map { Self.setterProperty($0, of: kind) == $0 } ?? false
-        }
-      guard setsByLabel || (property != nil && labels == [nil]) else { return false }
-      let args = try list((c + 1)..<close, lenient: false)
-      var keys: [(String, ImportValue)] = []
-      for (label, value) in args {
-        if let label, let key = Self.setterProperty(label, of: kind), label == key {
-          keys.append((key, value))
-        } else if label == nil, let property, args.count == 1 {
-          keys.append((property, value))
-        } else {
-          return false
-        }
+      let base = Self.setterBase(word)
+      /// The property argument `k` sets: one argument, the name's property whatever its label
+      /// (`_timeOffset(offset: 10)`); a first one without a label, the name's; the others by
+      /// their labels (`_scale(1, range: 0.3)` sets scaleRange).
+      func key(_ k: Int) -> String? {
+        if labels.count == 1, let property { return property }
+        if k == 0, labels[0] == nil { return property }
+        return labels[k].flatMap { Self.labelProperty($0, base: base, of: kind) }
       }
-      guard !keys.isEmpty else { return false }
+      guard !labels.isEmpty, labels.indices.allSatisfy({ key($0) != nil }) else { return false }
+      // An argument not known here leaves its property alone, not the rest of the chain.
+      let args = try list((c + 1)..<close, lenient: true)
+      guard args.count == labels.count else { return false }
+      var keys: [(String, ImportValue)] = []
+      for (k, (_, value)) in args.enumerated() {
+        guard let key = key(k) else { return false }
+        // nil given to an optional setting (`_renderMode(nil)`) leaves the property as it is.
+        if value == .null { continue }
+        if case .unknown = value { continue }
+        keys.append((key, value))
+      }
       c = close + 1
       warn(
         name,
-        "\(word)(…) is not in the file: read as setting \(keys.map(\.0).joined(separator: ", "))",
+        "\(word)(…) is not in the file: read as "
+          + (keys.isEmpty
+            ? "leaving the properties as they are (given nil)"
+            : "setting \(keys.map(\.0).joined(separator: ", "))"),
         hint: "a chained setter of another file of the app (a builder extension)")
       for (key, value) in keys { try setProperty(.object(o), key, value, at: name) }
       return true
@@ -76,13 +82,38 @@ extension ImportInterpreter {
   /// The property a setter's name names: the name itself, or without a prefix ending in `_`,
   /// `set` or `with` (`_scale`, `kj_birthRate`, `setBirthRate`, `withLifetime`).
   static func setterProperty(_ name: String, of kind: ImportedObject.Kind) -> String? {
+    let base = setterBase(name)
+    if base == "emitterCells", kind != .layer { return base }  // not a table property
+    if base == "image", kind != .layer { return "contents" }  // `_setting(image:)`
+    return info(base, of: kind)?.name
+  }
+
+  /// A setter's name without its prefix: `_scale` → `scale`, `kj_birthRate` → `birthRate`,
+  /// `setVelocity` → `velocity`.
+  static func setterBase(_ name: String) -> String {
     var base = name.split(separator: "_").last.map(String.init) ?? name
     for prefix in ["set", "with"] where base.hasPrefix(prefix) && base.count > prefix.count {
       let rest = base.dropFirst(prefix.count)
       if rest.first?.isUppercase == true { base = rest.prefix(1).lowercased() + rest.dropFirst() }
     }
-    if base == "emitterCells", kind != .layer { return base }  // not a table property
-    return info(base, of: kind)?.name
+    return base
+  }
+
+  /// The property a setter's label names, with the setter's own name `base`: the label itself
+  /// (`birthRate:`, `image:` for contents), the name and the label (`_scale(…, range:)` is
+  /// scaleRange), the label and the name (`_acceleration(x:)` is xAcceleration), or an
+  /// emitter's property it shortens (`size:` is emitterSize on an emitter).
+  static func labelProperty(_ label: String, base: String, of kind: ImportedObject.Kind)
+    -> String?
+  {
+    func cap(_ s: String) -> String { s.prefix(1).uppercased() + s.dropFirst() }
+    if label == "image", kind != .layer { return "contents" }
+    var candidates = [base + cap(label), label, label + cap(base)]
+    if kind == .emitter { candidates.append("emitter" + cap(label)) }
+    for c in candidates {
+      if let info = info(c, of: kind), info.name == c { return c }
+    }
+    return nil
   }
 
   /// Members of layers and cells the importer reads as Core Animation's own, never as a chained
