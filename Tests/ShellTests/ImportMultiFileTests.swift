@@ -63,3 +63,26 @@ struct ImportMultiFileTests {
         == ["scene", "keep"], "\(transcript)")
   }
 }
+
+@Suite("import: a type of another file says which file to add")
+struct ImportOtherFileHintTests {
+  @Test(
+    "making a value of a type another file declares names the import that would read it",
+    arguments: [
+      (
+        "Burst.swift", "let cell = SparkleCell()\n",
+        "SparkleCell is declared in another file of the app: import that file with this one"
+          + " (import Burst.swift SparkleCell.swift)"
+      ),
+      (
+        "Burst.m", "CAEmitterCell *cell = [SparkleCell sparkleWithTint:[UIColor redColor]];\n",
+        "SparkleCell is declared in another file of the app: import that file with this one"
+          + " (import Burst.m SparkleCell.m)"
+      ),
+    ])
+  func namesTheFile(file: String, code: String, hint: String) throws {
+    let path = try temporaryFile(file, contents: code)
+    let (transcript, _) = importTranscript("import \"\(path)\"\n")
+    #expect(transcript.contains("hint: " + hint), "\(transcript)")
+  }
+}

@@ -329,6 +329,7 @@ extension ImportInterpreter {
     if labels.allSatisfy({ $0 == "_" }), let c = colorFunction(type, values, at: at) {
       return c
     }
+    if isForeignType(type) { throw skip(otherFileNote(type), at) }
     throw skip("\(type)(\(labels.map { $0 + ":" }.joined())) is not understood", at)
   }
 }

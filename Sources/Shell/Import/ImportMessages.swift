@@ -280,6 +280,7 @@ extension ImportInterpreter {
       }
       // `[UIColor colorWithHexString:@"#FF9500"]` of a category in another file.
       if let c = colorCategory(type, selector, args, at: at) { return c }
+      if isForeignType(type) { throw skip(otherFileNote(type), at) }
       throw skip("[\(type) \(selector)] is not understood", at)
     default:
       if case .path(let p) = receiver, let m = Self.bezierSelectors[selector] {

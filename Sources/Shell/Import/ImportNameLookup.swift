@@ -17,6 +17,14 @@ extension ImportInterpreter {
     return !Self.systemTypePrefixes.contains(where: type.hasPrefix) && type != type.uppercased()
   }
 
+  /// Why a type of another file stops a statement, and how to give it: `import` with that
+  /// file too (`import A.swift B.swift`).
+  func otherFileNote(_ type: String) -> String {
+    let ext = program.language == .objc ? "m" : "swift"
+    return "\(type) is declared in another file of the app: import that file with this one"
+      + " (import \(fileName) \(type).\(ext))"
+  }
+
   /// The prefixes of system frameworks' types, and Foundation's and Swift's own type names
   /// that have none: not an app's.
   static let systemTypePrefixes = [
