@@ -46,7 +46,11 @@ let package = Package(
     .target(
       name: "Core",
       dependencies: ["CPrefetch"],
-      path: "Sources/Core"
+      path: "Sources/Core",
+      // Optimised in debug builds too: the tests spend most of their time simulating and
+      // drawing in Core, which runs many times faster at -O (README, "Development"). Remove
+      // this locally to step through Core in a debugger.
+      swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
     ),
     .target(
       name: "Shell",
