@@ -58,6 +58,18 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "numberWithInt: keeps the whole part, as C's conversion does",
+      ext: "m",
+      source: objc(
+        """
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = @"smoke";
+          e.emitterCells = @[c];
+          [e setValue:[NSNumber numberWithInt:0.8 * 4] forKeyPath:@"emitterCells.smoke.lifetime"];
+          [e setValue:[NSNumber numberWithFloat:0.8 * 4] forKeyPath:@"emitterCells.smoke.velocity"];
+        """),
+      get: "e.emitterCells.smoke.lifetime", value: "3", quiet: true),
+    Case(
       name: "an implicit member's .init(x:y:) makes the point the property takes",
       ext: "swift",
       source: swift(

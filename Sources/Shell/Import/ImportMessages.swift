@@ -240,7 +240,14 @@ extension ImportInterpreter {
         if isFormula(args[0]), selector != "numberWithBool:", let f = formulaText(args[0]) {
           return .formula(f)
         }
-        return .number(try number(args[0], at: at))
+        let n = try number(args[0], at: at)
+        // An integer type keeps the whole part, as C's conversion does (`numberWithInt:0.8`
+        // is 0 on the device too); a Boolean is 0 or 1.
+        if selector == "numberWithBool:" { return .number(n != 0 ? 1 : 0) }
+        let integer = ["Int", "Integer", "Long", "LongLong", "Short", "Char"].contains {
+          selector == "numberWith\($0):" || selector == "numberWithUnsigned\($0):"
+        }
+        return .number(integer ? n.rounded(.towardZero) : n)
       case ("NSValue", _) where selector.hasPrefix("valueWith") && args.count == 1:
         return args[0]
       case ("NSMutableArray", "array"), ("NSArray", "array"),
