@@ -10,7 +10,7 @@ duplicated, a bracket, quote, operator or keyword inserted, a character replaced
 `burst -e 'import FILE' -e 'step 0.5' -e actions` on each in a scratch folder. An exit status
 other than 0, 65 or 66, or a run over 20 s, is a finding: the mutant is kept as
 /tmp/burst-import-fuzz/bad-N-NAME for minimising, and becomes a case in
-Tests/ShellTests/FuzzRegressionTests.swift once fixed. Same seed, same mutants.
+Tests/ShellTests/EndToEnd/FuzzRegressionTests.swift once fixed. Same seed, same mutants.
 """
 import glob, os, random, shutil, subprocess, sys
 

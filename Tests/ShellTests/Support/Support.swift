@@ -16,6 +16,7 @@ func runScript(_ source: String, file: String = "test.burst") -> (
 /// The repository's root, found from this file's path.
 let repositoryRoot = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
 
 /// How to re-record goldens, named in every golden failure.
 let goldenRecordHint =
