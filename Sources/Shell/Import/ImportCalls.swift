@@ -240,6 +240,14 @@ extension ImportInterpreter {
       if try setBehaviors(o, path, values[0], at: at) { return .void }
       let parts = path.split(separator: ".").map(String.init)
       let reachesCells = parts.first == "emitterCells"
+      if reachesCells, parts.count >= 3,
+        !objects.contains(where: { $0.kind == .cell && $0.explicitName == parts[1] })
+      {
+        // A cell the code names but that was not imported (made in another file): the command
+        // would fail when it runs, so it is left out here, with its line.
+        throw skip(
+          "no cell named '\(parts[1])' was imported (the code that makes it is not read)", at)
+      }
       let kind: ImportedObject.Kind = reachesCells ? .cell : objects[o].kind
       // A property whose name is a key path (`transform.scale`, `sublayerTransform.m34`).
       if !reachesCells, let info = Self.info(path, of: kind) {

@@ -12,6 +12,25 @@ extension ImportInterpreter {
     return closureMethods.contains(name)
   }
 
+  /// The `in` that ends a closure's header (`color in`, `(i, c) -> Cell in`) among the tokens
+  /// inside its braces: not a label (`random(in: 1...2)`), and before any statement; nil when
+  /// the closure has no header.
+  func headerIn(_ inside: Range<Int>) -> Int? {
+    let tokens = program.tokens
+    guard
+      let k = inside.first(where: {
+        tokens[$0].isIdentifier("in")
+          && !($0 + 1 < inside.upperBound && tokens[$0 + 1].isPunctuation(":"))
+      }),
+      tokens[inside.lowerBound..<k].allSatisfy({ t in
+        !t.isPunctuation("{") && !t.isPunctuation("=")
+          && !["let", "var", "return", "if", "for", "guard", "switch"].contains(
+            where: t.isIdentifier)
+      })
+    else { return nil }
+    return k
+  }
+
   /// The result of `items.NAME { closure }`: the closure's tokens are `closure` (inside its
   /// braces).
   func mapped(_ items: [ImportValue], _ name: String, closure: Range<Int>, at: SourceToken)
@@ -24,9 +43,7 @@ extension ImportInterpreter {
     var parameters = ["$0", "$1"]
     var body = closure
     let tokens = program.tokens
-    if let inIndex = tokens[closure].firstIndex(where: { $0.isIdentifier("in") }),
-      tokens[closure.lowerBound..<inIndex].allSatisfy({ !$0.isPunctuation("{") })
-    {
+    if let inIndex = headerIn(closure) {
       // `color in`, `(i, color) in`, `(color: UIColor) -> CAEmitterCell in`.
       var names: [String] = []
       var afterColon = false

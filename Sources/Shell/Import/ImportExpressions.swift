@@ -206,6 +206,8 @@ extension ImportInterpreter {
   func number(_ v: ImportValue, at: SourceToken) throws(ImportSkip) -> Double {
     switch v {
     case .number(let n): return n
+    case .null where program.language == .objc:
+      return 0  // Objective-C's nil is 0 where a number goes (`[nil floatValue]`, an unset ivar)
     case .bool(let b): return b ? 1 : 0
     case .constant(let c) where Self.infinite[String(c.dropFirst())] != nil:
       // `.infinity`, `.greatestFiniteMagnitude` (repeatCount's forever).
@@ -475,11 +477,7 @@ extension ImportInterpreter {
           tokens[close + 2].isPunctuation(")")
         else { throw skip("closures are not followed", t) }
         var bodyRange = (c + 1)..<close
-        if let inIndex = tokens[bodyRange].firstIndex(where: { $0.isIdentifier("in") }),
-          tokens[bodyRange.lowerBound..<inIndex].allSatisfy({ !$0.isPunctuation("{") })
-        {
-          bodyRange = (inIndex + 1)..<close
-        }
+        if let inIndex = headerIn(bodyRange) { bodyRange = (inIndex + 1)..<close }
         c = close + 3
         // It sees the variables of the code around it (an initializer's parameters).
         let outer = frames.last ?? [:]

@@ -185,6 +185,11 @@ extension ImportInterpreter {
       return name == "view" ? .host : .event
     case .type(let type):
       if name == "self" || name == "init" { return v }
+      if program.typeNames.contains(name), name.first?.isUppercase == true,
+        !program.functions.contains(where: { $0.name == name })
+      {
+        return .type(name)  // `Sparkle.Config`: a type the file nests in another
+      }
       if type == "Self" {
         // `Self.shapes()` inside a type of the file: its static function or property.
         if let f = program.functions.firstIndex(where: { $0.name == name }) {
@@ -307,6 +312,7 @@ extension ImportInterpreter {
         if program.objcProperties.contains(name) { return .null }  // not given a value yet
         if let v = frameExtension(name, at: at) { return v }
         if let v = try inheritedEmitter(name, at: at) { return v }
+        if let v = headerDeclared("_" + name, at: at) { return v }
         throw skip("'\(name)' is not known to the importer", at)
       }
     case .hostLayer:

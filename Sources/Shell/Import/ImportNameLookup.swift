@@ -238,6 +238,7 @@ extension ImportInterpreter {
     {
       return .null  // `_emitter` before the code gives it a value: nil, as in Objective-C
     }
+    if let v = headerDeclared(name, at: at) { return v }
     if Self.isColorFunction(name) { return .type(name) }  // `hexColor("#…")` of another file
     if name == "traitCollection" { return .constant(Self.traits) }
     if let v = frameExtension(name, at: at) { return v }
@@ -257,6 +258,24 @@ extension ImportInterpreter {
       at, "\(name) is not in the file: taken as the view's own emitter layer, filling it",
       hint: "a superclass or header of another file declares it (and +layerClass)")
     return own
+  }
+
+  /// An Objective-C instance variable (`_level`) or property (`self.level`) that only the
+  /// header, another file, declares: **(choice)** nil, which is 0 where a number goes, as
+  /// Objective-C starts every instance variable, until the code gives it a value; said once
+  /// per name. nil for other names and other languages.
+  func headerDeclared(_ ivar: String, at: SourceToken) -> ImportValue? {
+    guard program.language == .objc, ivar.hasPrefix("_"), ivar.count > 1,
+      ivar.dropFirst().first?.isLowercase == true
+    else { return nil }
+    let name = String(ivar.dropFirst())
+    if headerNames.insert(name).inserted {
+      warn(
+        at,
+        "\(name) is declared in the header (another file): nil, 0 as a number, until the"
+          + " code sets it", hint: "as Objective-C starts every instance variable")
+    }
+    return .null
   }
 
   /// The view's geometry under the names apps' `UIView` extensions give it (`width`, `height`,

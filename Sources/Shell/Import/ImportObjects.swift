@@ -177,6 +177,23 @@ extension ImportInterpreter {
       if !recording.isEmpty, !ownVariable {
         throw skip("actions and scheduled blocks only change layers and cells", at)
       }
+      if name == "layer", case .host = receiver, case .object(let o) = value,
+        objects[o].kind != .cell
+      {
+        // AppKit's `view.layer = root` (`[view setLayer:root]`): the view shows that layer,
+        // here as its sublayer, filling it as a view's own layer does.
+        if !objects[o].attached { try attach(value, to: .host, first: false, at: at) }
+        if !objects[o].assignments.contains(where: {
+          ["frame", "bounds", "position"].contains($0.key)
+        }) {
+          objects[o].assignments.append(
+            ImportAssignment(
+              key: "frame",
+              text: ValueFormatting.value(.rect(Rect(0, 0, viewSize.width, viewSize.height))),
+              value: .void, at: nil, statement: "the view's layer fills it"))
+        }
+        return
+      }
       if name == "backgroundColor" {
         let set = try valueText(value, kind: .color, at: at)
         hostBackground = ImportAssignment(

@@ -58,6 +58,75 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "an instance variable only the header declares is nil, 0 as a number, until set",
+      ext: "m",
+      source: objc(
+        """
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = @"c";
+          c.birthRate = (_level > 0 ? _level * 10 : 30);
+          c.scale = self.size > 0 ? self.size : 2;
+          e.emitterCells = @[c];
+        """),
+      get: "e.emitterCells.c.birthRate", value: "30"),
+    Case(
+      name: "a struct nested in the file's type, made with its own init(), keeps its defaults",
+      ext: "swift",
+      source: swift(
+        """
+            let config = V.Config()
+            let c = CAEmitterCell()
+            c.name = "c"
+            c.birthRate = config.rate
+            e.emitterCells = [c]
+        """,
+        members: "  struct Config { var rate: Float = 40; init() {} }"),
+      get: "e.emitterCells.c.birthRate", value: "40", quiet: true),
+    Case(
+      name: "a label in: inside a closure without a header is not the header's in",
+      ext: "swift",
+      source: swift(
+        """
+            [e].forEach {
+              let c = CAEmitterCell()
+              c.name = "c"
+              c.birthRate = Float.random(in: 20 ... 20)
+              $0.emitterCells = [c]
+            }
+        """),
+      get: "e.emitterCells.c.birthRate", value: "20"),
+    Case(
+      name: "AppKit's [view setLayer:root] shows root, filling the view",
+      ext: "m",
+      source: """
+        #import <AppKit/AppKit.h>
+        @implementation SnowHost
+        - (instancetype)initWithFrame:(NSRect)frame {
+          self = [super initWithFrame:frame];
+          CALayer *root = [CALayer layer];
+          CAEmitterLayer *e = [CAEmitterLayer layer];
+          [root addSublayer:e];
+          [self setLayer:root];
+          [self setWantsLayer:YES];
+          return self;
+        }
+        @end
+
+        """,
+      get: "root.frame", value: "0,0,320,240"),
+    Case(
+      name: "a key path to a cell that was not imported is left out at its line, not run later",
+      ext: "swift",
+      source: swift(
+        """
+            e.emitterCells = [CAEmitterCell.spark(rate: 300)]
+            DispatchQueue.main.asyncAfter(deadline: .now() + 0.2) {
+              e.setValue(0, forKeyPath: "emitterCells.spark.birthRate")
+            }
+            e.birthRate = 2
+        """),
+      get: "e.birthRate", value: "2"),
+    Case(
       name: "numberWithInt: keeps the whole part, as C's conversion does",
       ext: "m",
       source: objc(
