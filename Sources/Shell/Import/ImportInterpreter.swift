@@ -241,7 +241,7 @@ final class ImportInterpreter {
       program.functions.indices.first { i in
         let f = program.functions[i]
         return (f.name == "init" || f.name.hasPrefix("initWith")) && !f.parameters.isEmpty
-          && !onlyTraps(f) && builds(i) && isFileClassMember(f)
+          && !onlyTraps(f) && initializerBuilds(i) && isFileClassMember(f)
           && f.parameters.indices.allSatisfy { chosenArgument(f, $0).0 != .null }
       }
     }) {

@@ -166,6 +166,17 @@ extension ImportInterpreter {
     return builds(in: function.body, seen: [f])
   }
 
+  /// Whether an initializer builds: in its body (`builds`), or through a stored property of its
+  /// type whose initializer makes a layer or cell (`let emitter = CAEmitterLayer()`), which
+  /// creating the object makes.
+  func initializerBuilds(_ f: Int) -> Bool {
+    if builds(f) { return true }
+    let owner = program.functions[f].owner
+    return program.properties.contains { p in
+      p.owner == owner && !p.initializer.isEmpty && builds(in: p.initializer)
+    }
+  }
+
   /// Whether the tokens in `range`, or the body of a function of the file they name (followed
   /// breadth-first, each once), name a `buildingTypes` word.
   func builds(in range: Range<Int>, seen: Set<Int> = []) -> Bool {

@@ -58,6 +58,27 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "an initializer with arguments runs when the layer it sets up is a stored property's",
+      ext: "swift",
+      source: """
+        import UIKit
+        final class PullSpark: UIView {
+          let sparks = CAEmitterLayer()
+          init(tint: UIColor, host: UIScrollView) {
+            super.init(frame: .zero)
+            let c = CAEmitterCell()
+            c.name = "c"
+            c.birthRate = 9
+            c.color = tint.cgColor
+            sparks.emitterCells = [c]
+            layer.addSublayer(sparks)
+          }
+          required init?(coder: NSCoder) { fatalError() }
+        }
+
+        """,
+      get: "sparks.emitterCells.c.birthRate", value: "9"),
+    Case(
       name: "an instance variable only the header declares is nil, 0 as a number, until set",
       ext: "m",
       source: objc(
