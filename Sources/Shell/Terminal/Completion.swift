@@ -138,7 +138,7 @@ enum Completion {
     switch info.kind {
     case .enumeration(let cases, _): return cases
     case .bool: return PropertyKind.boolNames
-    case .image: return ImageRef.words
+    case .image: return ImageRef.words + [DrawnImage.word + "("]
     case .color: return Color.named.map(\.name)
     case .transform3D: return TransformExpression.completions
     default: return []
