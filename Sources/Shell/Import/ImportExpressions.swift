@@ -426,15 +426,7 @@ extension ImportInterpreter {
         guard let open = (c..<end).first(where: { tokens[$0].isPunctuation("{") }) else { break }
         let close = program.closing(open, in: open..<end)
         guard close < end else { throw skip("an unclosed '{'", t) }
-        var names: [String] = []
-        var last: String?
-        for token in tokens[c..<open] {
-          if token.kind == .identifier { last = token.text }
-          if token.isPunctuation(",") || token.isPunctuation(")"), let n = last {
-            names.append(n)
-            last = nil
-          }
-        }
+        let names = blockParameters(c..<open)
         c = close + 1
         guard case .closure(let body, let captured, _) = closure((open + 1)..<close) else { break }
         return .closure(body: body, captured: captured, parameters: names)

@@ -130,6 +130,21 @@ extension ImportInterpreter {
 }
 
 extension ImportInterpreter {
+  /// An Objective-C block's parameters, in the tokens from its `^` to its `{`: the last name
+  /// before each `,` and `)` of `^(T *a, NSUInteger i, …)`.
+  func blockParameters(_ header: Range<Int>) -> [String] {
+    var names: [String] = []
+    var last: String?
+    for t in tokens[header] {
+      if t.kind == .identifier { last = t.text }
+      if t.isPunctuation(",") || t.isPunctuation(")"), let n = last {
+        names.append(n)
+        last = nil
+      }
+    }
+    return names
+  }
+
   /// Objective-C's loop as a message: `[items enumerateObjectsUsingBlock:^(UIColor *color,
   /// NSUInteger idx, BOOL *stop) { … }];` runs the block for each item, its first parameter the
   /// item and its second the index (also `…WithOptions:usingBlock:`). False for any other
@@ -151,16 +166,7 @@ extension ImportInterpreter {
     guard items.count <= Self.maxLoopIterations else {
       throw skip("a loop of more than \(Self.maxLoopIterations) turns")
     }
-    // The parameters: the last name before each `,` and `)` of `^(T *a, NSUInteger i, …)`.
-    var names: [String] = []
-    var last: String?
-    for t in tokens[caret..<open] {
-      if t.kind == .identifier { last = t.text }
-      if t.isPunctuation(",") || t.isPunctuation(")"), let n = last {
-        names.append(n)
-        last = nil
-      }
-    }
+    let names = blockParameters(caret..<open)
     let body = (open + 1)..<program.closing(open, in: s)
     for (k, item) in items.enumerated() {
       if let n = names.first { bind(n, item, declare: true) }
