@@ -348,6 +348,17 @@ extension ImportInterpreter {
     case .constant(let c):
       // `.red` of the file's own enumeration, with its own members, before UIKit's red.
       if let value = try extensionMember(v, name, at: at) { return value }
+      if c.hasPrefix("."), c.count > 1, name == "image" || name == "color" {
+        // A generated asset enumeration of another file (SwiftGen's `Asset.spark.image`,
+        // `Asset.brand.color`): the asset of the case's name.
+        let asset = String(c.dropFirst())
+        if name == "image" { return .image(image(named: asset, at: at)) }
+        // SwiftGen names the case after the asset with a lowercase first letter.
+        if let c = try? assetColor(asset.prefix(1).uppercased() + asset.dropFirst(), at: at) {
+          return c
+        }
+        return try assetColor(asset, at: at)
+      }
       if let color = ImportNames.color(c) { return try member(.color(color), name, at: at) }
     case .image(let ref):
       if name == "cgImage" || name == "CGImage" { return v }

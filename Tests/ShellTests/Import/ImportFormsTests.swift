@@ -58,6 +58,17 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "a generated asset enumeration of another file (SwiftGen's Asset.star.image)",
+      ext: "swift",
+      source: swift(
+        """
+            let c = CAEmitterCell()
+            c.name = "c"
+            c.contents = Asset.star.image.cgImage
+            e.emitterCells = [c]
+        """),
+      get: "e.emitterCells.c.contents", value: "star", quiet: true),
+    Case(
       name: "an initializer with arguments runs when the layer it sets up is a stored property's",
       ext: "swift",
       source: """

@@ -572,6 +572,11 @@ struct ImportAssetColorTests {
         "#ff0080"
       ),
       (
+        "swift", "    e.backgroundColor = Asset.brand.color.cgColor",
+        "\"red\" : \"1.000\", \"green\" : \"0.500\", \"blue\" : \"0.000\", \"alpha\" : \"1.000\"",
+        "#ff8000"
+      ),
+      (
         "m", "  e.backgroundColor = [UIColor colorNamed:@\"Brand\"].CGColor;",
         "\"red\" : \"0\", \"green\" : \"255\", \"blue\" : \"0\", \"alpha\" : \"0.500\"",
         "#00ff0080"
