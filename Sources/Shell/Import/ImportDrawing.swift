@@ -35,6 +35,10 @@ struct ImportDrawing {
   var marks: [ShapeProperties] = []
   /// Why the image's size is not known here (a label sized by `sizeToFit()`), if it is not.
   var unknownSize: String?
+  /// Text drawn into it (an emoji, a label's or a text layer's string), not followed as marks.
+  var texts: [String] = []
+  /// Where the drawing began, for what is said about it.
+  var at: SourceToken?
 }
 
 /// What `UIBezierPath`'s own properties say about stroking and filling it.
@@ -84,6 +88,7 @@ extension ImportInterpreter {
     }
     paths.append([])
     var d = ImportDrawing(size: pixels, path: paths.count - 1)
+    d.at = at
     if !(size.width > 0 && size.height > 0 && pixels.width.isFinite && pixels.height.isFinite) {
       // A size the code works out in ways not followed (a label's after `sizeToFit()`): the
       // context is there on the device, but what it gives is not known here.
@@ -107,6 +112,19 @@ extension ImportInterpreter {
   /// takes a stand-in, and an `if let` on it takes its branch.
   func drawnImage() -> ImportValue {
     guard let d = drawings.last else { return .null }
+    if !d.texts.isEmpty, !d.marks.contains(where: { !$0.path.elements.isEmpty }) {
+      // **(choice)** Text or an emoji, drawn alone: the built-in image of the role it
+      // suggests (a heart for ❤️, a star for ⭐️, confetti for 🎉), as a stand-in.
+      let text = d.texts.joined()
+      let name = ImportNames.builtinImage(for: text)
+      if let at = d.at {
+        warn(
+          at, "the text '\(text)' drawn as an image is not followed: using the built-in '\(name)'",
+          hint: "Burst draws no emoji or text into images; the built-in image of its role stands in"
+        )
+      }
+      return .image(.builtin(name))
+    }
     if let why = d.unknownSize { return .unknown(why) }
     guard d.marks.contains(where: { !$0.path.elements.isEmpty }) else {
       return .unknown("the image is drawn with what the importer does not follow (text, a view)")
@@ -180,10 +198,19 @@ extension ImportInterpreter {
       return .method(v, name)
     case .image(.drawn) where Self.imageDrawers.contains(name):
       return .method(v, name)
+    case .string where Self.imageDrawers.contains(name) || name == "drawAtPoint":
+      return .method(v, name)
+    case .object where Self.viewRenderers.contains(name):
+      return .method(v, name)
     default:
       return nil
     }
   }
+
+  /// A layer's or view's methods that draw it into the current context.
+  static let viewRenderers: Set<String> = [
+    "render", "renderInContext", "drawHierarchy", "drawViewHierarchyInRect",
+  ]
 
   /// An image's methods that draw it into the current context.
   static let imageDrawers: Set<String> = ["draw", "drawInRect", "drawAtPoint"]
@@ -247,6 +274,15 @@ extension ImportInterpreter {
     case .image(.drawn(let image)) where Self.imageDrawers.contains(name):
       try drawImage(image, labels: labels, values: values, at: at)
       return .void
+    case .string(let text) where Self.imageDrawers.contains(name) || name == "drawAtPoint":
+      if !drawings.isEmpty { drawings[drawings.count - 1].texts.append(text) }
+      return .void  // `"✨".draw(at:withAttributes:)`
+    case .object(let o) where Self.viewRenderers.contains(name):
+      // `label.layer.render(in: context)`: its text, if it shows one.
+      if !drawings.isEmpty, let text = shownText(o) {
+        drawings[drawings.count - 1].texts.append(text)
+      }
+      return .void
     case .path(let p) where ["fill", "stroke"].contains(name):
       let style = pathStyles[p] ?? ImportPathStyle()
       var alpha = 1.0
@@ -257,6 +293,15 @@ extension ImportInterpreter {
     default:
       return nil
     }
+  }
+
+  /// The text a layer or view shows: a text layer's `string`, a label's `text`.
+  func shownText(_ o: Int) -> String? {
+    if let t = viewTexts[o] { return t }
+    guard let a = objects[o].assignments.last(where: { $0.key == "string" }),
+      case .string(let s) = a.value
+    else { return nil }
+    return s
   }
 
   /// `path.lineWidth = 3` and UIBezierPath's other drawing properties.

@@ -66,6 +66,10 @@ extension ImportInterpreter {
     }
     if let renderer = rendererValue(type, labels, values) { return renderer }
     switch (type, labels) {
+    case ("NSAttributedString", ["string"]), ("NSAttributedString", ["string", "attributes"]),
+      ("NSMutableAttributedString", ["string"]),
+      ("NSMutableAttributedString", ["string", "attributes"]):
+      return values[0]  // its text: what drawing it shows
     case ("String", ["_"]):
       // `String($0)`, `String(n)`: the text of a value.
       switch values[0] {

@@ -149,6 +149,8 @@ final class ImportInterpreter {
   var animations: [ImportedAnimation] = []
   /// The `CGMutablePath`s the code built, as Burst's path elements (`moveTo 0,0`).
   var paths: [[String]] = []
+  /// The text a label shows (`label.text = "❤️"`), by object, for images it is drawn into.
+  var viewTexts: [Int: String] = [:]
   /// The header-declared names already said to be nil (`headerDeclared`).
   var headerNames: Set<String> = []
   /// The images being drawn in code, innermost last (ImportDrawing.swift).

@@ -94,6 +94,13 @@ extension ImportInterpreter {
       try setBehaviorField(b, name, value, at: at)  // `behavior.name = "flutter"`
     case .object(let o):
       let kind = objects[o].kind
+      if objects[o].view != nil, name == "text" || name == "attributedText",
+        case .string(let s) = value
+      {
+        // A label's text is kept for an image it is drawn into; the label itself still shows
+        // no text here, which the usual warning says.
+        viewTexts[o] = s
+      }
       if objects[o].view != nil { name = Self.viewToLayer[name] ?? name }
       if !recording.isEmpty, !gathering(o), name == "emitterCells", kind != .layer,
         !pending(o)

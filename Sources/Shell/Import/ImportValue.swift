@@ -171,7 +171,20 @@ enum ImportNames {
       (["circle", "ball", "snow", "flake", "coin", "gold", "money"], "circle"),
       (["check"], "check"),
     ]
-    return roles.first { r in r.words.contains { a.contains($0) } }?.image ?? "dot"
+    if let role = roles.first(where: { r in r.words.contains { a.contains($0) } }) {
+      return role.image
+    }
+    // An emoji (drawn as text into the image) by what it shows, scalar by scalar so that a
+    // variation selector (❤️ is ❤ and U+FE0F) does not matter.
+    let emoji: [(scalars: String, image: String)] = [
+      ("❤♥💖💕💗💓💘💝💞😍🥰😘", "heart.fill"), ("💛💚💙💜🧡🖤🤍🤎", "heart"),
+      ("✨💫", "sparkle"), ("⭐🌟", "star"),
+      ("🔥💥🎆🎇", "spark"), ("☁💨🌫", "smoke"), ("🎉🎊🎀🍀🍃🍂🍁🌸🌺", "confetti"),
+      ("💧💦☔🌧", "drop"), ("🎈🫧⭕", "ring"),
+      ("❄☃⚪🪙💰🟡🔵🔴⚽🏀🏈🎾🏐⚾🎱", "circle"), ("✅✔", "check"),
+    ]
+    let scalars = Set(asset.unicodeScalars)
+    return emoji.first { !scalars.isDisjoint(with: $0.scalars.unicodeScalars) }?.image ?? "dot"
   }
 }
 

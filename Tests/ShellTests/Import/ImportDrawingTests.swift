@@ -49,8 +49,8 @@ struct ImportDrawingTests {
         + " fillColor=#00ffff rect(0.5,0.5,7,7) fillColor=#00000000 strokeColor=#0000ff)"),
     Case(
       file: "StarDustViewController.m", cell: "dust.emitterCells.twinkle",
-      shape: "text drawn into the context is not followed: the built-in stand-in",
-      contents: "dot"),
+      shape: "an emoji drawn as text: the built-in image of its role stands in",
+      contents: "sparkle"),
   ]
 
   @Test("each drawing is the one the code draws", arguments: cases)
@@ -67,8 +67,10 @@ struct ImportDrawingTests {
   func textIsNamed() {
     let path = "\(importCorpus)/Drawing/StarDustViewController.m"
     let (transcript, _) = importTranscript("import \"\(path)\" view 300x300\n")
-    #expect(transcript.contains("StarDustViewController.m:54:3: warning: skipped: [@\"✨\""))
-    #expect(transcript.contains("this image is made in code that is not followed"))
+    #expect(
+      transcript.contains(
+        "StarDustViewController.m:53:41: warning: the text '✨' drawn as an image is not followed:"
+          + " using the built-in 'sparkle'"), "\(transcript)")
   }
 
   @Test(
@@ -92,6 +94,15 @@ struct ImportDrawingTests {
           + "  label.layer.render(in: context)\n"
           + "  return UIGraphicsGetImageFromCurrentImageContext()\n}\n"
           + "if let image = sparkle() { cell.contents = image.cgImage }",
+        "sparkle"
+      ),
+      (
+        "func puff() -> UIImage? {\n  UIGraphicsBeginImageContext(CGSize(width: 0, height: 0))\n"
+          + "  defer { UIGraphicsEndImageContext() }\n"
+          + "  guard let context = UIGraphicsGetCurrentContext() else { return nil }\n"
+          + "  context.fill(CGRect(x: 0, y: 0, width: 2, height: 2))\n"
+          + "  return UIGraphicsGetImageFromCurrentImageContext()\n}\n"
+          + "if let image = puff() { cell.contents = image.cgImage }",
         "dot"
       ),
     ])
@@ -116,9 +127,12 @@ struct ImportDrawingTests {
     let (transcript, _) = importTranscript(
       "import \"\(file.path)\"\nget emitterLayer.emitterCells.cell.contents\n")
     #expect(transcript.hasSuffix("\n" + contents + "\n"), "\(transcript)")
-    if code.contains("if let image") {
+    if code.contains("func puff") {
       // The branch ran, the image there on the device: the stand-in, with why.
       #expect(transcript.contains("hint: the size of the image drawn in code is not known here"))
+    }
+    if code.contains("func sparkle") {
+      #expect(transcript.contains("the text '✨' drawn as an image is not followed"))
     }
   }
 }

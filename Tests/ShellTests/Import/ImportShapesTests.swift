@@ -37,7 +37,7 @@ struct ImportShapesTests {
     Case(
       file: "Shapes/EmojiPlayground.swift",
       shape: "a playground's live view, a string's characters, an image drawn in code",
-      says: ["layer view:", "this image is made in code that is not followed: using the built-in"],
+      says: ["layer view:", "drawn as an image is not followed: using the built-in"],
       emitters: ["emitterLayer"], get: ("emitterLayer.emitterCells.cell3.birthRate", "2")),
     Case(
       file: "Shapes/GlobeView.swift",
