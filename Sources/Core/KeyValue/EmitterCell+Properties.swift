@@ -126,7 +126,8 @@ extension EmitterCell {
         summary: "change of alpha per second: -1 fades an opaque particle out in 1 s"),
       .image(
         "contents", \.contents,
-        summary: "the particle's image; none makes it invisible (it still lives and emits)"),
+        summary: "the particle's image: a built-in name, a PNG path or drawing(W,H PATH"
+          + " fillColor=…); none makes it invisible (it still lives and emits)"),
       .rect(
         "contentsRect", \.contentsRect, default: .unit, unit: "unit",
         summary: "the part of the image used, in unit coordinates"),
