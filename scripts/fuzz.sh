@@ -70,14 +70,18 @@ build() {
     clang -O2 -g -fsanitize=address -I "$encoder/include" -c -o "$out/obj/png_encoder.o" \
       "$encoder/png_encoder.c"
   fi
+  # FreeType's headers, where pkg-config says (text layers' glyphs, CFreeType).
+  local freetype=()
+  for f in $(pkg-config --cflags-only-I freetype2); do freetype+=(-Xcc "$f"); done
   if stale "$out/obj/Shell.o" "${shell[@]}" "$root/Fuzz/FuzzSupport.swift" "$entry" "$out/obj/Core.o"; then
     swiftc "${common[@]}" "${flags[@]}" -module-name Shell -package-name Burst -I "$out/obj" -I "$root/Sources/CReadline" \
-      -I "$root/Sources/CPNG" -I "$encoder/include" -I "$root/Sources/CGIF" -I "$root/Sources/CPrefetch" -c -o "$out/obj/Shell.o" "${shell[@]}" \
+      -I "$root/Sources/CPNG" -I "$encoder/include" -I "$root/Sources/CGIF" -I "$root/Sources/CPrefetch" \
+      -I "$root/Sources/CFreeType" "${freetype[@]}" -c -o "$out/obj/Shell.o" "${shell[@]}" \
       "$root/Fuzz/FuzzSupport.swift" "$entry"
   fi
   if stale "$out/fuzz-$target" "$out/obj/Core.o" "$out/obj/Shell.o" "$out/obj/png_encoder.o"; then
     swiftc -use-ld=lld -sanitize=fuzzer,address "$out/obj/Core.o" "$out/obj/Shell.o" \
-      "$out/obj/png_encoder.o" -lreadline -lpng16 -lz -lgif -o "$out/fuzz-$target"
+      "$out/obj/png_encoder.o" -lreadline -lpng16 -lz -lgif -lfreetype -o "$out/fuzz-$target"
   fi
 }
 
