@@ -13,7 +13,9 @@ extension ValueParsing {
     else {
       throw ValueError("expected a drawing, got '\(t)'", hint: hint)
     }
-    let words = drawingWords(rest.dropFirst().dropLast())
+    let words = splitTopLevel(rest.dropFirst().dropLast(), brackets: true) {
+      $0 == " " || $0 == "\t"
+    }
     guard let first = words.first else {
       throw ValueError("a drawing starts with its size in points", hint: hint)
     }
@@ -29,9 +31,7 @@ extension ValueParsing {
     }
     var marks: [ShapeProperties] = []
     for w in words.dropFirst() {
-      let eq = w.firstIndex(of: "=")
-      let open = w.firstIndex(of: "(")
-      guard let eq, open.map({ eq < $0 }) ?? true else {
+      guard let eq = w.keyValueEquals else {
         guard marks.count < Limits.maxDrawingMarks else {
           throw ValueError("a drawing holds at most \(Limits.maxDrawingMarks) marks")
         }
@@ -54,25 +54,6 @@ extension ValueParsing {
       d.set(&marks[marks.count - 1], try d.kind.parse(String(w[w.index(after: eq)...])))
     }
     return DrawnImage(size: size, marks: marks)
-  }
-
-  /// `s` split at spaces and tabs outside parentheses and square brackets.
-  private static func drawingWords(_ s: Substring) -> [String] {
-    var pieces: [String] = []
-    var current = ""
-    var depth = 0
-    for c in s {
-      if c == "(" || c == "[" { depth += 1 }
-      if c == ")" || c == "]" { depth -= 1 }
-      if depth == 0 && (c == " " || c == "\t") {
-        if !current.isEmpty { pieces.append(current) }
-        current = ""
-      } else {
-        current.append(c)
-      }
-    }
-    if !current.isEmpty { pieces.append(current) }
-    return pieces
   }
 }
 

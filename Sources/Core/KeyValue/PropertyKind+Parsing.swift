@@ -247,16 +247,18 @@ enum ValueParsing {
     return nil
   }
 
-  /// `s` split at the characters `isSeparator` accepts outside parentheses.
+  /// `s` split at the characters `isSeparator` accepts outside parentheses (and, with
+  /// `brackets`, outside square brackets too).
   static func splitTopLevel(
-    _ s: Substring, omittingEmpty: Bool = true, isSeparator: (Character) -> Bool
+    _ s: Substring, omittingEmpty: Bool = true, brackets: Bool = false,
+    isSeparator: (Character) -> Bool
   ) -> [String] {
     var pieces: [String] = []
     var current = ""
     var depth = 0
     for c in s {
-      if c == "(" { depth += 1 }
-      if c == ")" { depth -= 1 }
+      if c == "(" || (brackets && c == "[") { depth += 1 }
+      if c == ")" || (brackets && c == "]") { depth -= 1 }
       if depth == 0 && isSeparator(c) {
         if !(omittingEmpty && current.isEmpty) { pieces.append(current) }
         current = ""

@@ -22,21 +22,8 @@ extension ImportInterpreter {
       let property = Self.setterProperty(word, of: kind)
       // The labels, read before any argument is worked out: a call that is no setter (a
       // UIKit method, `addTarget(_:action:for:)`) is left to the usual reading.
-      var labels: [String?] = []
-      var depth = 0
-      var start = true
-      for k in (c + 1)..<close {
-        let t = tokens[k]
-        if start, depth == 0 {
-          labels.append(
-            t.kind == .identifier && k + 1 < close && tokens[k + 1].isPunctuation(":")
-              ? t.text : nil)
-          start = false
-        }
-        if ["(", "[", "{"].contains(t.text) { depth += 1 }
-        if [")", "]", "}"].contains(t.text) { depth -= 1 }
-        if depth == 0, t.isPunctuation(",") { start = true }
-      }
+      let items = arguments((c + 1)..<close)
+      let labels = items.map(\.label)
       let base = Self.setterBase(word)
       /// The property argument `k` sets: one argument, the name's property whatever its label
       /// (`_timeOffset(offset: 10)`); a first one without a label, the name's; the others by
@@ -48,8 +35,7 @@ extension ImportInterpreter {
       }
       guard !labels.isEmpty, labels.indices.allSatisfy({ key($0) != nil }) else { return false }
       // An argument not known here leaves its property alone, not the rest of the chain.
-      let args = try list((c + 1)..<close, lenient: true)
-      guard args.count == labels.count else { return false }
+      let args = try values(of: items, lenient: true)
       var keys: [(String, ImportValue)] = []
       for (k, (_, value)) in args.enumerated() {
         guard let key = key(k) else { return false }

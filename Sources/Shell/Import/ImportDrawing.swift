@@ -112,7 +112,8 @@ extension ImportInterpreter {
   /// takes a stand-in, and an `if let` on it takes its branch.
   func drawnImage() -> ImportValue {
     guard let d = drawings.last else { return .null }
-    if !d.texts.isEmpty, !d.marks.contains(where: { !$0.path.elements.isEmpty }) {
+    let drew = d.marks.contains { !$0.path.elements.isEmpty }
+    if !d.texts.isEmpty, !drew {
       // **(choice)** Text or an emoji, drawn alone: the built-in image of the role it
       // suggests (a heart for ❤️, a star for ⭐️, confetti for 🎉), as a stand-in.
       let text = d.texts.joined()
@@ -126,7 +127,7 @@ extension ImportInterpreter {
       return .image(.builtin(name))
     }
     if let why = d.unknownSize { return .unknown(why) }
-    guard d.marks.contains(where: { !$0.path.elements.isEmpty }) else {
+    guard drew else {
       return .unknown("the image is drawn with what the importer does not follow (text, a view)")
     }
     return .image(.drawn(DrawnImage(size: d.size, marks: d.marks)))
@@ -192,13 +193,13 @@ extension ImportInterpreter {
     case .type(Self.rendererFormatType)
     where ["default", "preferred", "defaultFormat", "preferredFormat"].contains(name):
       return rendererValue(Self.rendererFormatType, [], [])
-    case .color where ["setFill", "setStroke", "set"].contains(name):
+    case .color where Self.colorSetters.contains(name):
       return .method(v, name)
-    case .path where ["fill", "stroke"].contains(name):
+    case .path where Self.pathPainters.contains(name):
       return .method(v, name)
     case .image(.drawn) where Self.imageDrawers.contains(name):
       return .method(v, name)
-    case .string where Self.imageDrawers.contains(name) || name == "drawAtPoint":
+    case .string where Self.imageDrawers.contains(name):
       return .method(v, name)
     case .object where Self.viewRenderers.contains(name):
       return .method(v, name)
@@ -212,8 +213,14 @@ extension ImportInterpreter {
     "render", "renderInContext", "drawHierarchy", "drawViewHierarchyInRect",
   ]
 
-  /// An image's methods that draw it into the current context.
+  /// An image's (or a string's) methods that draw it into the current context.
   static let imageDrawers: Set<String> = ["draw", "drawInRect", "drawAtPoint"]
+
+  /// UIColor's methods that set the current context's colours.
+  static let colorSetters: Set<String> = ["setFill", "setStroke", "set"]
+
+  /// UIBezierPath's methods that draw it.
+  static let pathPainters: Set<String> = ["fill", "stroke"]
 
   /// A drawn image drawn into the innermost drawing (`image.draw(in: rect)`, `[image
   /// drawAtPoint:p]`): its marks, moved (and scaled, the same each way) to the place.
@@ -266,7 +273,7 @@ extension ImportInterpreter {
     case .record(Self.contextType, _):
       try contextCall(name, labels: labels, values: values, at: at)
       return .void
-    case .color(let c) where ["setFill", "setStroke", "set"].contains(name):
+    case .color(let c) where Self.colorSetters.contains(name):
       guard !drawings.isEmpty else { return .void }  // no context: UIKit draws nothing
       if name != "setStroke" { drawings[drawings.count - 1].state.fill = c }
       if name != "setFill" { drawings[drawings.count - 1].state.stroke = c }
@@ -274,7 +281,7 @@ extension ImportInterpreter {
     case .image(.drawn(let image)) where Self.imageDrawers.contains(name):
       try drawImage(image, labels: labels, values: values, at: at)
       return .void
-    case .string(let text) where Self.imageDrawers.contains(name) || name == "drawAtPoint":
+    case .string(let text) where Self.imageDrawers.contains(name):
       if !drawings.isEmpty { drawings[drawings.count - 1].texts.append(text) }
       return .void  // `"✨".draw(at:withAttributes:)`
     case .object(let o) where Self.viewRenderers.contains(name):
@@ -283,7 +290,7 @@ extension ImportInterpreter {
         drawings[drawings.count - 1].texts.append(text)
       }
       return .void
-    case .path(let p) where ["fill", "stroke"].contains(name):
+    case .path(let p) where Self.pathPainters.contains(name):
       let style = pathStyles[p] ?? ImportPathStyle()
       var alpha = 1.0
       if labels.count == 2, labels[1] == "alpha" { alpha = try number(values[1], at: at) }
@@ -313,8 +320,8 @@ extension ImportInterpreter {
     case "lineWidth": style.lineWidth = max(0, try number(value, at: at))
     case "miterLimit": style.miterLimit = max(0, try number(value, at: at))
     case "usesEvenOddFillRule": style.evenOdd = try number(value, at: at) != 0
-    case "lineCapStyle": style.lineCap = try Self.cap(value, at: at, self)
-    case "lineJoinStyle": style.lineJoin = try Self.join(value, at: at, self)
+    case "lineCapStyle": style.lineCap = try lineCap(value, at: at)
+    case "lineJoinStyle": style.lineJoin = try lineJoin(value, at: at)
     default: return false
     }
     pathStyles[p] = style
@@ -383,20 +390,16 @@ extension ImportInterpreter {
   }
 
   /// A line cap as UIKit and Core Graphics spell it (`.round`, `kCGLineCapRound`).
-  static func cap(_ v: ImportValue, at: SourceToken, _ i: ImportInterpreter) throws(ImportSkip)
-    -> LineCap
-  {
-    let word = try i.constantWord(v, prefix: "kCGLineCap", at: at)
-    guard let cap = LineCap(rawValue: word) else { throw i.skip("no line cap '\(word)'", at) }
+  func lineCap(_ v: ImportValue, at: SourceToken) throws(ImportSkip) -> LineCap {
+    let word = try constantWord(v, prefix: "kCGLineCap", at: at)
+    guard let cap = LineCap(rawValue: word) else { throw skip("no line cap '\(word)'", at) }
     return cap
   }
 
   /// A line join as UIKit and Core Graphics spell it (`.bevel`, `kCGLineJoinBevel`).
-  static func join(_ v: ImportValue, at: SourceToken, _ i: ImportInterpreter) throws(ImportSkip)
-    -> LineJoin
-  {
-    let word = try i.constantWord(v, prefix: "kCGLineJoin", at: at)
-    guard let join = LineJoin(rawValue: word) else { throw i.skip("no line join '\(word)'", at) }
+  func lineJoin(_ v: ImportValue, at: SourceToken) throws(ImportSkip) -> LineJoin {
+    let word = try constantWord(v, prefix: "kCGLineJoin", at: at)
+    guard let join = LineJoin(rawValue: word) else { throw skip("no line join '\(word)'", at) }
     return join
   }
 

@@ -44,22 +44,19 @@ extension ImportInterpreter {
       case .record(Self.contextType, _) = ctx
     else { return nil }
     let args = Array(values.dropFirst())
-    func n(_ i: Int) throws(ImportSkip) -> ImportValue {
+    /// Argument `i`, a number.
+    func x(_ i: Int) throws(ImportSkip) -> Double {
       guard args.indices.contains(i) else { throw skip("\(type) takes more arguments", at) }
-      return .number(try number(args[i], at: at))
+      return try number(args[i], at: at)
     }
-    func pt(_ i: Int) throws(ImportSkip) -> ImportValue {
-      guard case .number(let x) = try n(i), case .number(let y) = try n(i + 1) else { return .null }
-      return .point(Point(x, y))
-    }
+    func n(_ i: Int) throws(ImportSkip) -> ImportValue { .number(try x(i)) }
+    func pt(_ i: Int) throws(ImportSkip) -> ImportValue { .point(Point(try x(i), try x(i + 1))) }
     func rgba(_ i: Int) throws(ImportSkip) -> ImportValue {
-      var c: [Double] = []
-      for k in i..<(i + 4) { c.append(try number(try n(k), at: at)) }
-      return .color(Color(c[0], c[1], c[2], c[3]))
+      .color(Color(try x(i), try x(i + 1), try x(i + 2), try x(i + 3)))
     }
     func gray(_ i: Int) throws(ImportSkip) -> ImportValue {
-      let g = try number(try n(i), at: at)
-      return .color(Color(g, g, g, try number(try n(i + 1), at: at)))
+      let g = try x(i)
+      return .color(Color(g, g, g, try x(i + 1)))
     }
     let name = String(type.dropFirst("CGContext".count))
     let call: (String, [String], [ImportValue])
@@ -174,8 +171,8 @@ extension ImportInterpreter {
     case ("setLineWidth", ["_"]): d.state.lineWidth = max(0, try number(values[0], at: at))
     case ("setMiterLimit", ["_"]): d.state.miterLimit = max(0, try number(values[0], at: at))
     case ("setAlpha", ["_"]): d.state.alpha = min(max(try number(values[0], at: at), 0), 1)
-    case ("setLineCap", ["_"]): d.state.lineCap = try Self.cap(values[0], at: at, self)
-    case ("setLineJoin", ["_"]): d.state.lineJoin = try Self.join(values[0], at: at, self)
+    case ("setLineCap", ["_"]): d.state.lineCap = try lineCap(values[0], at: at)
+    case ("setLineJoin", ["_"]): d.state.lineJoin = try lineJoin(values[0], at: at)
     case ("setLineDash", ["phase", "lengths"]):
       d.state.dashPhase = try number(values[0], at: at)
       guard case .array(let items) = values[1] else { throw skip("expected the dash lengths", at) }

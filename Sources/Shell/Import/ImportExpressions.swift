@@ -501,41 +501,48 @@ extension ImportInterpreter {
   func list(_ range: Range<Int>, lenient: Bool = false) throws(ImportSkip)
     -> [(String?, ImportValue)]
   {
-    var out: [(String?, ImportValue)] = []
-    func value(_ r: Range<Int>) throws(ImportSkip) -> ImportValue {
-      guard lenient else { return try expression(r) }
-      do throws(ImportSkip) {
-        return try expression(r)
-      } catch {
-        return .unknown(error.message)
-      }
-    }
-    var start = range.lowerBound
-    var depth = 0
-    var j = range.lowerBound
-    func item(_ r: Range<Int>) throws(ImportSkip) {
+    try values(of: arguments(range), lenient: lenient)
+  }
+
+  /// The items of a comma-separated list, not worked out: each one's label (`x:`), if it has
+  /// one, and the tokens of its value.
+  func arguments(_ range: Range<Int>) -> [(label: String?, value: Range<Int>)] {
+    var out: [(label: String?, value: Range<Int>)] = []
+    func item(_ r: Range<Int>) {
       guard !r.isEmpty else { return }
       if r.count >= 3, tokens[r.lowerBound].kind == .identifier,
         tokens[r.lowerBound + 1].isPunctuation(":")
       {
-        out.append((tokens[r.lowerBound].text, try value((r.lowerBound + 2)..<r.upperBound)))
+        out.append((tokens[r.lowerBound].text, (r.lowerBound + 2)..<r.upperBound))
       } else {
-        out.append((nil, try value(r)))
+        out.append((nil, r))
       }
     }
-    while j < range.upperBound {
-      let t = tokens[j]
-      if t.kind == .punctuation {
-        if ["(", "[", "{"].contains(t.text) { depth += 1 }
-        if [")", "]", "}"].contains(t.text) { depth -= 1 }
-        if t.text == "," && depth == 0 {
-          try item(start..<j)
-          start = j + 1
-        }
-      }
-      j += 1
+    var start = range.lowerBound
+    while let comma = topLevelIndex(of: ",", in: start..<range.upperBound) {
+      item(start..<comma)
+      start = comma + 1
     }
-    try item(start..<range.upperBound)
+    item(start..<range.upperBound)
+    return out
+  }
+
+  /// The values of `items` (see `list`), worked out in order.
+  func values(of items: [(label: String?, value: Range<Int>)], lenient: Bool) throws(ImportSkip)
+    -> [(String?, ImportValue)]
+  {
+    var out: [(String?, ImportValue)] = []
+    for (label, r) in items {
+      guard lenient else {
+        out.append((label, try expression(r)))
+        continue
+      }
+      do throws(ImportSkip) {
+        out.append((label, try expression(r)))
+      } catch {
+        out.append((label, .unknown(error.message)))
+      }
+    }
     return out
   }
 

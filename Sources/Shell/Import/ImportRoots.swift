@@ -387,15 +387,9 @@ extension ImportInterpreter {
     {
       let close = program.closing(i + 1, in: body)
       guard close < body.upperBound else { continue }
-      // The argument's place among the call's top-level commas.
-      var place = 0
-      var depth = 0
-      var found: Int?
-      for k in (i + 2)..<close {
-        if ["(", "[", "{"].contains(t[k].text) { depth += 1 }
-        if [")", "]", "}"].contains(t[k].text) { depth -= 1 }
-        if depth == 0, t[k].isPunctuation(",") { place += 1 }
-        if depth == 0, t[k].isIdentifier(name), found == nil { found = place }
+      // The argument's place among the call's.
+      let found = arguments((i + 2)..<close).firstIndex { arg in
+        topLevelIndex(in: arg.value) { $0.isIdentifier(name) } != nil
       }
       guard let p = found else { continue }
       for g in program.functions where g.name == t[i].text && p < g.parameters.count {

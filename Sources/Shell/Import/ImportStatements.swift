@@ -238,13 +238,19 @@ extension ImportInterpreter {
 
   /// The index of a punctuation token at bracket depth 0, if any.
   func topLevelIndex(of p: String, in range: Range<Int>) -> Int? {
+    topLevelIndex(in: range) { $0.kind == .punctuation && $0.text == p }
+  }
+
+  /// The first token outside brackets in `range` that `matches` accepts.
+  func topLevelIndex(in range: Range<Int>, where matches: (SourceToken) -> Bool) -> Int? {
     var depth = 0
     for j in range {
       let t = tokens[j]
-      guard t.kind == .punctuation else { continue }
-      if ["(", "[", "{"].contains(t.text) { depth += 1 }
-      if [")", "]", "}"].contains(t.text) { depth -= 1 }
-      if depth == 0 && t.text == p { return j }
+      if t.kind == .punctuation {
+        if ["(", "[", "{"].contains(t.text) { depth += 1 }
+        if [")", "]", "}"].contains(t.text) { depth -= 1 }
+      }
+      if depth == 0 && matches(t) { return j }
     }
     return nil
   }

@@ -48,14 +48,3 @@ struct CommandText: Sendable, Equatable {
   /// Where this command's text ends in the line (a character offset).
   var end: Int
 }
-
-extension String {
-  /// The `=` that makes this word `KEY=VALUE` (`birthRate=10`, `contents=drawing(…)`): the
-  /// first one before any `(` or `[`, so a value that holds its own `=` (a drawing's
-  /// `fillColor=red`) is not read as a key. nil when the word is not `KEY=VALUE`.
-  var keyValueEquals: String.Index? {
-    guard let eq = firstIndex(of: "=") else { return nil }
-    if let open = firstIndex(where: { $0 == "(" || $0 == "[" }), open < eq { return nil }
-    return eq
-  }
-}
