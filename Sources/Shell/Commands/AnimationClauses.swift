@@ -49,7 +49,8 @@ enum AnimateClause {
   static let path = Clause<KeyframePath>(
     "path", arity: .oneOrMore, placeholder: "ELEMENT", expects: "at least one path element",
     values: PathSyntax.elementNames, forms: PathSyntax.forms.map(\.usage), closed: false,
-    help: "a CGPath the position follows (CAKeyframeAnimation.path), each ELEMENT with its"
+    help:
+      "a CGPath a point (position, emitterPosition) follows (CAKeyframeAnimation.path), each ELEMENT with its"
       + " numbers"
   ) { words, clauses throws(Diagnostic) in
     try PathSyntax.path(words, clauses)

@@ -296,15 +296,23 @@ enum AnimationCommands {
   {
     typealias A = AnimateClause
     let keyword = c.keyword(A.path) ?? c.invocation.nameToken
-    guard target.ref.name == "position", target.ref.field == nil, target.cellPath.isEmpty else {
+    guard case .point = target.kind, target.ref.field == nil, target.cellPath.isEmpty else {
       throw c.invocation.error(
-        "'path' moves a layer's position, not \(target.keyPath)",
+        "'path' moves a layer's point property (position, emitterPosition, anchorPoint), not"
+          + " \(target.keyPath)",
         hint: "animate LAYER.position path …", at: keyword)
+    }
+    let rotation = try c.value(A.rotate)
+    if rotation != nil, target.ref.name != "position" {
+      throw c.invocation.error(
+        "'rotate' turns the layer along a path of its position, not of \(target.keyPath)",
+        hint: "leave out rotate, or animate LAYER.position path … rotate auto",
+        at: c.keyword(A.rotate) ?? keyword)
     }
     let path = try c.value(A.path)
     let curve = KeyframeCurve(
       values: [], keyTimes: try c.value(A.keyTimes), mode: try c.value(A.mode, default: .linear),
-      timingFunctions: try c.value(A.timings), path: path, rotationMode: try c.value(A.rotate))
+      timingFunctions: try c.value(A.timings), path: path, rotationMode: rotation)
     let at = c.keyword(A.keyTimes) ?? keyword
     return (target.animation(.keyframe(curve)), curve.warnings.map { ($0, at) })
   }

@@ -69,11 +69,14 @@ final class ImportInterpreter {
   }
 
   /// Whether `f`'s body only traps (`fatalError(…)`, `preconditionFailure(…)`,
-  /// `[self doesNotRecognizeSelector:_cmd]`): a declaration the compiler wants, never run.
+  /// `[self doesNotRecognizeSelector:_cmd]`) or only fails (`required init?(coder:) { nil }`,
+  /// `return nil`): a declaration the compiler wants, never one that builds.
   func onlyTraps(_ f: SourceFunction) -> Bool {
     let body = program.tokens[f.body].filter { !$0.isPunctuation(";") }
     guard let first = body.first else { return false }
     if first.kind == .identifier, Self.traps.contains(first.text) { return true }
+    let fails = body.map(\.text) == ["nil"] || body.map(\.text) == ["return", "nil"]
+    if fails, Self.isInitializer(f) { return true }
     return body.count > 1 && body[1].isIdentifier("self")
       && body.contains { $0.isIdentifier("doesNotRecognizeSelector") }
   }

@@ -51,6 +51,16 @@ struct PathAnimationTests {
     #expect(r.out == [c.position, c.rotation, "0"])
   }
 
+  @Test("a path moves any point property of a layer: an emitter's emitterPosition follows it")
+  func emitterPositionFollowsPath() {
+    let r = lines(
+      "emitter e\nanimate e.emitterPosition \(squarePath) duration 4\nstep 1.5\n"
+        + "get presentation e.emitterPosition\nget e.emitterPosition\n"
+        + "get presentation e.transform.rotation\n")
+    #expect(r.error == nil, "\(r.err)")
+    #expect(r.out == ["100,50", "0,0", "0"])
+  }
+
   @Test("the rotation adds to the model's rotation while the animation runs")
   func rotationAdds() {
     let r = lines(
@@ -156,10 +166,18 @@ struct PathAnimationTests {
     arguments: [
       Bad(
         line: "animate a.opacity path moveTo 0,0 lineTo 1,1",
-        message: "'path' moves a layer's position, not opacity", column: 19),
+        message:
+          "'path' moves a layer's point property (position, emitterPosition, anchorPoint), not"
+          + " opacity", column: 19),
       Bad(
         line: "animate a.position.x path moveTo 0,0 lineTo 1,1",
-        message: "'path' moves a layer's position, not position.x", column: 22),
+        message:
+          "'path' moves a layer's point property (position, emitterPosition, anchorPoint), not"
+          + " position.x", column: 22),
+      Bad(
+        line: "animate a.anchorPoint path moveTo 0,0 lineTo 1,1 rotate auto",
+        message: "'rotate' turns the layer along a path of its position, not of anchorPoint",
+        column: 50),
       Bad(
         line: "animate a.position path moveTo 0,0 lineto 10,0",
         message: "unknown path element 'lineto' (did you mean 'lineTo'?)", column: 36),

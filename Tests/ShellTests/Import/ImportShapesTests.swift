@@ -142,6 +142,16 @@ struct ImportShapesTests {
         "action sparkleTapped { emitter $glitter in shelf;", "cell $glitter c3;",
       ],
       emitters: ["dust", "glitter"], get: ("shelf.frame", "0,300,200,100")),
+    Case(
+      file: "Shapes/OrbitLoaderView.swift",
+      shape: "a keyframe path on emitterPosition; init?(coder:) that only fails is never chosen",
+      says: [
+        "ran init(tint:) at import with tint = white",
+        "action beginLoading {", "cell comet.emitterCells.spark: 7 properties",
+      ],
+      // Paced, 1 s into a 1.2 s orbit of radius 30 round the centre: 300° along it.
+      emitters: ["comet"],
+      get: ("presentation comet.emitterPosition", "165.002395064,124.014851475")),
   ]
 
   @Test("each file builds what its author built", arguments: cases)
