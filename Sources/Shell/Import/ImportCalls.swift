@@ -191,6 +191,29 @@ extension ImportInterpreter {
         body: function.body, parameters: ["self"] + function.parameters,
         args: [receiver] + values, at: at, returnsValue: function.returnsValue)
     }
+    if case .object(let o) = receiver, let type = instanceClasses[o],
+      let f = program.functions.firstIndex(where: {
+        madeClass(of: $0) == type && $0.name == name && $0.binding(labels: labels) != nil
+      }), let binding = program.functions[f].binding(labels: labels)
+    {
+      // `glow.addAnimations(beginTime: 0)`: a method of the file's class of the object, `self`
+      // the object.
+      called.insert(f)
+      let function = program.functions[f]
+      var bound: [ImportValue] = []
+      for (k, argument) in binding.enumerated() {
+        if let argument {
+          bound.append(values[argument])
+        } else if let d = function.parameterDefaults[k] {
+          bound.append(try expression(d))
+        }
+      }
+      return try asInstance(o) { () throws(ImportSkip) in
+        try invoke(
+          body: function.body, parameters: ["self"] + function.parameters,
+          args: [receiver] + bound, at: at, returnsValue: function.returnsValue)
+      }
+    }
     if case .type(Self.transactionClass) = receiver, Self.transactionSettings.contains(name) {
       return .void
     }
@@ -487,25 +510,18 @@ extension ImportInterpreter {
   {
     for f in program.functions.indices {
       let function = program.functions[f]
-      guard function.owner == type, function.name == "init" else { continue }
-      let inner = function.signature.drop { $0 != "(" }.dropFirst().dropLast()
-      let own = inner.split(separator: ":").map(String.init)
-      guard own.count == function.parameters.count else { continue }
-      var j = 0
+      guard function.owner == type, function.name == "init",
+        let binding = function.binding(labels: labels)
+      else { continue }
       var bound: [ImportValue] = []
-      var fits = true
-      for (k, label) in own.enumerated() {
-        if j < labels.count, labels[j] == label {
-          bound.append(values[j])
-          j += 1
-        } else if k < function.parameterDefaults.count, let d = function.parameterDefaults[k] {
+      for (k, argument) in binding.enumerated() {
+        if let argument {
+          bound.append(values[argument])
+        } else if let d = function.parameterDefaults[k] {
           bound.append(try expression(d))
-        } else {
-          fits = false
-          break
         }
       }
-      if fits, j == labels.count { return (f, bound) }
+      return (f, bound)
     }
     return nil
   }

@@ -23,29 +23,79 @@ extension ImportInterpreter {
     "powf": { pow($0, $1) }, "atan2": { atan2($0, $1) }, "atan2f": { atan2($0, $1) },
   ]
 
-  /// `TYPE(ARGS)`: the value it makes; the file's own initializer when no form below reads it.
-  /// A new cell of the file's `CAEmitterCell` subclass `type`, set up by its initializer of
-  /// `signature` (`init(tint:)`, `initWithTint:`) with `self` the cell; a plain cell when the
-  /// class writes no initializer without arguments.
-  func newCell(_ type: String, signature: String, _ values: [ImportValue], at: SourceToken)
+  /// A new instance of the file's class `type` (a `CAEmitterCell` subclass, or a layer
+  /// subclass of `madeLayerClasses`), set up by its initializer that a call with these
+  /// `labels` reaches (`init(tint:)`, Objective-C's `initWithTint:` as one label; parameters
+  /// left out take their defaults) with `self` the new object; a plain one when the class
+  /// writes no initializer without arguments.
+  func newInstance(_ type: String, labels: [String], _ values: [ImportValue], at: SourceToken)
     throws(ImportSkip) -> ImportValue
   {
-    let cell = try create(.cell, at: at)
-    guard
-      let f = program.functions.firstIndex(where: {
-        cellClass(of: $0) == type && $0.signature == signature && !onlyTraps($0)
-      })
-    else {
-      guard values.isEmpty else { throw skip("\(type) has no initializer \(signature)", at) }
-      return cell
+    let base = program.layerClasses[type].flatMap(ImportedObject.Kind.init(className:)) ?? .cell
+    let object = try create(base, at: at)
+    if case .object(let o) = object { instanceClasses[o] = type }
+    let objc = labels.count == 1 && labels[0].hasPrefix("init") && labels[0].hasSuffix(":")
+    var found: (Int, [ImportValue])?
+    for f in program.functions.indices where madeClass(of: program.functions[f]) == type {
+      let function = program.functions[f]
+      guard Self.isInitializer(function), !onlyTraps(function) else { continue }
+      if objc || function.labels == nil {
+        let signature = objc ? labels[0] : (labels.isEmpty ? "init" : "")
+        if function.signature == signature { found = (f, values) }
+      } else if let binding = function.binding(labels: labels) {
+        var bound: [ImportValue] = []
+        for (k, argument) in binding.enumerated() {
+          if let argument {
+            bound.append(values[argument])
+          } else if let d = function.parameterDefaults[k] {
+            bound.append(try expression(d))
+          }
+        }
+        found = (f, bound)
+      }
+      if found != nil { break }
+    }
+    guard let (f, args) = found else {
+      guard values.isEmpty else {
+        throw skip("\(type) has no initializer \(labels.map { $0 + ":" }.joined())", at)
+      }
+      return object
     }
     called.insert(f)
     let function = program.functions[f]
-    let made = try invoke(
-      body: function.body, parameters: ["self"] + function.parameters, args: [cell] + values,
-      at: at, returnsValue: false, returnsSelf: true)
+    guard case .object(let o) = object else { return object }
+    let made = try asInstance(o) { () throws(ImportSkip) in
+      try invoke(
+        body: function.body, parameters: ["self"] + function.parameters, args: [object] + args,
+        at: at, returnsValue: false, returnsSelf: true)
+    }
     if case .object = made { return made }
-    return cell
+    return object
+  }
+
+  /// Runs `body` as code of object `o`'s class: the bare names of its stored properties
+  /// (`configuration`, `self.configuration`) are `o`'s own (`instanceFields`).
+  func asInstance<T>(_ o: Int, _ body: () throws(ImportSkip) -> T) throws(ImportSkip) -> T {
+    if runningInstance == o { return try body() }
+    let outer = runningInstance
+    // The fields of what ran before: the hosting object's stay here, an instance's in
+    // `instanceFields`, where code of `o` may read or change them.
+    let host = instance
+    if let outer { instanceFields[outer] = instance }
+    instance = instanceFields[o] ?? [:]
+    runningInstance = o
+    defer {
+      instanceFields[o] = instance
+      instance = outer.map { instanceFields[$0] ?? [:] } ?? host
+      runningInstance = outer
+    }
+    return try body()
+  }
+
+  /// Whether `name` is a stored property of the file's class of object `o` (`newInstance`).
+  func isStoredProperty(_ name: String, ofInstance o: Int) -> Bool {
+    guard let type = instanceClasses[o] else { return false }
+    return program.properties.contains { $0.owner == type && $0.name == name }
   }
 
   func typeCall(_ type: String, _ args: [(String?, ImportValue)], at: SourceToken)
@@ -96,10 +146,11 @@ extension ImportInterpreter {
       var fields: [String: ImportValue] = [:]
       for (label, value) in zip(l, values) { fields[label] = value }
       return .record(type: type, fields: fields)
-    case (_, let l) where program.cellClasses.contains(type):
-      // `Flake()`, `Flake(tint: .red)`: a new cell, set up by its class's initializer.
-      return try newCell(
-        type, signature: "init(" + l.map { $0 + ":" }.joined() + ")", values, at: at)
+    case (_, let l)
+    where program.cellClasses.contains(type) || program.madeLayerClasses.contains(type):
+      // `Flake()`, `Flake(tint: .red)`, `GlowLayer(rate: 5)`: a new cell or layer, set up by
+      // its class's initializer.
+      return try newInstance(type, labels: l, values, at: at)
     case (_, []) where isOwnType(type), (_, ["frame"]) where isOwnType(type):
       return try instantiate(type, at: at)  // `EmitterView()`: the file's own view
     case ("NSClassFromString", ["_"]) where values[0] == .string(Self.behaviorClass):

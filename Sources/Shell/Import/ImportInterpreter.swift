@@ -29,6 +29,14 @@ final class ImportInterpreter {
   var evaluating: Set<String> = []
   var usedProperties: Set<String> = []
   var called: Set<Int> = []
+  /// The file's class of each object made as an instance of it (`newInstance`), by object:
+  /// its methods run with `self` that object (`glow.addAnimations()`).
+  var instanceClasses: [Int: String] = [:]
+  /// The stored properties of each such object (`private let configuration`), by object;
+  /// while a method of the object's class runs they are `instance` (`asInstance`).
+  var instanceFields: [Int: [String: ImportValue]] = [:]
+  /// The object whose class's method is running, if any (its fields are then `instance`).
+  var runningInstance: Int?
   /// How many random values each place in the file has drawn (`ImportRandom.swift`).
   var randomDraws: [TokenPlace: UInt64] = [:]
   /// Folders listed while looking for asset catalogs, kept for the rest of the import.
@@ -47,13 +55,16 @@ final class ImportInterpreter {
   /// a system type (`extension CAEmitterLayer { convenience init(image:) }` makes a layer
   /// where the code calls it; it is not the file's own initializer).
   func isFileClassMember(_ f: SourceFunction) -> Bool {
-    (f.owner.map(isOwnType) ?? true) && cellClass(of: f) == nil
+    (f.owner.map(isOwnType) ?? true) && madeClass(of: f) == nil
   }
 
-  /// The `CAEmitterCell` subclass of the file that declares `f`, if any: its methods set up
-  /// each cell of that class the code makes, never the view.
-  func cellClass(of f: SourceFunction) -> String? {
-    [f.owner, f.implementation].compactMap { $0 }.first { program.cellClasses.contains($0) }
+  /// The class of the file that declares `f` when the code makes instances of it (a
+  /// `CAEmitterCell` subclass, or a layer subclass of `madeLayerClasses`), if any: its methods
+  /// set up each instance the code makes, never the view.
+  func madeClass(of f: SourceFunction) -> String? {
+    [f.owner, f.implementation].compactMap { $0 }.first {
+      program.cellClasses.contains($0) || program.madeLayerClasses.contains($0)
+    }
   }
 
   /// Whether every parameter of `f` is an event's (none, `sender`, a timer, a touch): a
@@ -66,6 +77,13 @@ final class ImportInterpreter {
     let type = k < f.parameterTypes.count ? f.parameterTypes[k] : ""
     let words = Set(type.split { !$0.isLetter && !$0.isNumber }.map(String.init))
     return f.parameters[k] == "sender" || !words.isDisjoint(with: eventTypes)
+  }
+
+  /// Whether action `a` is function `f`'s (by the name's place: functions may share a name).
+  func isAction(_ a: ImportAction, of f: Int) -> Bool {
+    let at = program.functions[f].at
+    return a.name == program.functions[f].name && a.at.line == at.line
+      && a.at.column == at.column
   }
 
   /// Whether `f`'s body only traps (`fatalError(…)`, `preconditionFailure(…)`,
@@ -93,6 +111,8 @@ final class ImportInterpreter {
     !f.parameters.isEmpty && !Self.isCallback(f)
       && f.parameters.indices.allSatisfy { k in
         if Self.isEventParameter(f, k) { return true }
+        // A declared default (`style: Style = Style()`) is what a call without it gives.
+        if isRoot, k < f.parameterDefaults.count, f.parameterDefaults[k] != nil { return true }
         let type = k < f.parameterTypes.count ? f.parameterTypes[k] : ""
         switch plausibleArgument(type: type, name: f.parameters[k], at: f.at).0 {
         case .null: return false
@@ -228,7 +248,7 @@ final class ImportInterpreter {
     // (`init(amount: Float = 10)`) runs with them when the usual ones are missing.
     if let chosen = Self.initializers.lazy.compactMap({ sig in
       self.program.functions.firstIndex {
-        $0.signature == sig && !self.onlyTraps($0) && self.cellClass(of: $0) == nil
+        $0.signature == sig && !self.onlyTraps($0) && self.madeClass(of: $0) == nil
       }
     }).first {
       setup.append(chosen)
@@ -340,8 +360,11 @@ final class ImportInterpreter {
     let rootSet = Set(roots())
     for i in uncalled {
       let f = program.functions[i]
-      if let cellType = cellClass(of: f) {
-        if !onlyTraps(f), !["init(coder:)", "initWithCoder:"].contains(f.signature) {
+      if let cellType = madeClass(of: f) {
+        // A layer class is made by the file's code (`madeLayerClasses`), perhaps in an action.
+        if !onlyTraps(f), !["init(coder:)", "initWithCoder:"].contains(f.signature),
+          program.cellClasses.contains(cellType)
+        {
           warn(
             f.at,
             "skipped: \(cellType)'s \(f.signature): the code makes no \(cellType) that runs it")
@@ -392,10 +415,9 @@ final class ImportInterpreter {
         }
           ? nil
           : program.functions.indices.first { f in
-            actions.contains { $0.name == program.functions[f].name && buildsEmitter($0.steps) }
+            actions.contains { isAction($0, of: f) && buildsEmitter($0.steps) }
           })
-    if let f = chosenEvent,
-      let a = actions.first(where: { $0.name == program.functions[f].name }),
+    if let f = chosenEvent, let a = actions.first(where: { isAction($0, of: f) }),
       buildsEmitter(a.steps)
     {
       scheduled.append(.run(a.name))

@@ -424,6 +424,35 @@ extension ImportInterpreter {
         }
         return .function(name)  // `self.setup()` in a CAEmitterLayer subclass
       }
+      if let type = instanceClasses[o],
+        let f = program.functions.firstIndex(where: { madeClass(of: $0) == type && $0.name == name }
+        )
+      {
+        // A method or computed property of the file's class of the object (`newInstance`).
+        let function = program.functions[f]
+        guard function.isProperty else { return .method(v, name) }
+        called.insert(f)
+        return try asInstance(o) { () throws(ImportSkip) in
+          try invoke(
+            body: function.body, parameters: ["self"], args: [v], at: at, returnsValue: true)
+        }
+      }
+      if isStoredProperty(name, ofInstance: o) {
+        // `twinkle.configuration`: the object's own stored property, first made from its
+        // declared value.
+        return try asInstance(o) { () throws(ImportSkip) in
+          if let v = instance[name] { return v }
+          guard let p = program.properties.first(where: { $0.name == name }),
+            !p.initializer.isEmpty
+          else {
+            throw skip(
+              "'\(name)' is declared without a value here (set by a storyboard or later)", at)
+          }
+          let v = try expression(p.initializer)
+          instance[name] = v
+          return v
+        }
+      }
       if objects[o].kind != .cell,
         ["frame", "bounds", "position"].contains(name)
           || (objects[o].view != nil && name == "center")

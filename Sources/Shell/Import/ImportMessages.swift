@@ -198,11 +198,12 @@ extension ImportInterpreter {
         if let f = rendererValue(type, [], []) { return f }
       case (_, "alloc"): return .type(type)
       case (_, _)
-      where program.cellClasses.contains(type)
-        && (selector.hasPrefix("init") || ["new", "emitterCell"].contains(selector)):
-        // `[[Flake alloc] init]`, `[Flake emitterCell]`: a cell its class's init sets up.
-        let signature = selector.hasPrefix("init") ? selector : "init"
-        return try newCell(type, signature: signature, args, at: at)
+      where (program.cellClasses.contains(type) || program.madeLayerClasses.contains(type))
+        && (selector.hasPrefix("init") || ["new", "emitterCell", "layer"].contains(selector)):
+        // `[[Flake alloc] init]`, `[Flake emitterCell]`, `[Glow layer]`: a cell or layer its
+        // class's init sets up.
+        let labels = selector.hasPrefix("init") && selector != "init" ? [selector] : []
+        return try newInstance(type, labels: labels, args, at: at)
       case (_, "new") where isOwnType(type), (_, "layer") where isOwnType(type),
         (_, _) where isOwnType(type) && selector.hasPrefix("init"):
         return try instantiate(type, at: at)  // `[[CAEmitterHelperLayer alloc] init]`

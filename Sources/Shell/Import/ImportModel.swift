@@ -1,6 +1,27 @@
 /// A CALayer, CAEmitterLayer or CAEmitterCell the imported code created.
 struct ImportedObject: Sendable {
-  enum Kind: Sendable { case layer, emitter, cell, shape, gradient, replicator, text }
+  enum Kind: Sendable, CaseIterable {
+    case layer, emitter, cell, shape, gradient, replicator, text
+
+    /// What Core Animation calls the class.
+    var className: String {
+      switch self {
+      case .layer: return "CALayer"
+      case .emitter: return "CAEmitterLayer"
+      case .shape: return "CAShapeLayer"
+      case .gradient: return "CAGradientLayer"
+      case .replicator: return "CAReplicatorLayer"
+      case .text: return "CATextLayer"
+      case .cell: return "CAEmitterCell"
+      }
+    }
+
+    /// The kind Core Animation's class `name` makes (`CAShapeLayer`: a shape), if any.
+    init?(className name: String) {
+      guard let kind = Self.allCases.first(where: { $0.className == name }) else { return nil }
+      self = kind
+    }
+  }
 
   var kind: Kind
   /// The first variable it was bound to: its name unless the code names it.
@@ -31,18 +52,7 @@ struct ImportedObject: Sendable {
   var built = false
 
   /// What Core Animation calls it, for messages.
-  var className: String {
-    if let view { return view }
-    switch kind {
-    case .layer: return "CALayer"
-    case .emitter: return "CAEmitterLayer"
-    case .shape: return "CAShapeLayer"
-    case .gradient: return "CAGradientLayer"
-    case .replicator: return "CAReplicatorLayer"
-    case .text: return "CATextLayer"
-    case .cell: return "CAEmitterCell"
-    }
-  }
+  var className: String { view ?? kind.className }
 }
 
 /// One property the code set: the key path below the object (`birthRate`,

@@ -66,6 +66,11 @@ extension ImportInterpreter {
   ) throws(ImportSkip) {
     let text = program.snippet(current)
     var name = name
+    if case .object(let o) = receiver, isStoredProperty(name, ofInstance: o) {
+      // `self.configuration = configuration`: the object's own stored property.
+      try asInstance(o) { () throws(ImportSkip) in instance[name] = value }
+      return
+    }
     switch receiver {
     case .animation(let a):
       if name == "keyPath" {

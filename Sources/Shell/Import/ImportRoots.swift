@@ -77,6 +77,11 @@ extension ImportInterpreter {
   func roots() -> [Int] {
     let declared = Set(program.functions.map { TokenPlace(line: $0.at.line, column: $0.at.column) })
     var used: Set<String> = []
+    // A name several Swift functions share (`static func twinkle(_:image:)` and a UIView
+    // method `twinkle(image:)` that calls it) is used by a call only where its labels reach.
+    var shared: [String: Int] = [:]
+    for f in program.functions where f.labels != nil { shared[f.name, default: 0] += 1 }
+    var calls: [String: [[String]]] = [:]
     let tokens = program.tokens
     for (i, t) in tokens.enumerated() where t.kind == .identifier {
       if declared.contains(TokenPlace(line: t.line, column: t.column)) { continue }
@@ -89,10 +94,21 @@ extension ImportInterpreter {
       // `#selector(likeTapped)`, `@selector(likeClick:)`: a target the app's controls, timers
       // and notifications call, an event.
       if Self.namesSelector(tokens, at: i) { continue }
+      if shared[t.text, default: 0] > 1, i + 1 < tokens.count, tokens[i + 1].isPunctuation("(") {
+        let close = program.closing(i + 1, in: (i + 1)..<tokens.count)
+        // A trailing closure is an argument whose label the call does not show.
+        if close + 1 >= tokens.count || !tokens[close + 1].isPunctuation("{") {
+          calls[t.text, default: []].append(arguments((i + 2)..<close).map { $0.label ?? "_" })
+          continue
+        }
+      }
       used.insert(t.text)
     }
     return program.functions.indices.filter { i in
       let f = program.functions[i]
+      if let made = calls[f.name], made.contains(where: { f.binding(labels: $0) != nil }) {
+        return false
+      }
       if let labels = Self.extensionInitializerLabels(f) {
         // `extension CAEmitterLayer { convenience init(sparkColor:) }`: a root unless the
         // file makes a layer with it (`CAEmitterLayer(sparkColor: …)`).
@@ -103,7 +119,7 @@ extension ImportInterpreter {
       }
       // Once one initializer ran, the others are other ways to make the same object.
       return !used.contains(f.name) && !f.isProperty && !Self.initializers.contains(f.signature)
-        && cellClass(of: f) == nil
+        && madeClass(of: f) == nil
         && !(Self.isInitializer(f) && initializerRan)
         && !Self.setupMethods.contains(f.name) && !Self.layoutMethods.contains(f.name)
     }

@@ -26,6 +26,36 @@ struct SourceFunction: Sendable {
   var owner: String? = nil
   /// The Objective-C class whose `@implementation` holds it, if any.
   var implementation: String? = nil
+
+  /// A Swift function's argument labels, `_` for none (`twinkle(_:image:)` gives `_`, `image`);
+  /// nil for an Objective-C selector or a property.
+  var labels: [String]? {
+    guard !isProperty, signature.hasSuffix(")") else { return nil }
+    let inner = signature.drop { $0 != "(" }.dropFirst().dropLast()
+    let own = inner.split(separator: ":").map(String.init)
+    return own.count == parameters.count ? own : nil
+  }
+
+  /// Which argument of a call with these labels each parameter takes, in order (nil: its
+  /// default value), as Swift binds them: each parameter takes the next argument when its label
+  /// matches, else its default, and every argument must be taken. Nil when the call cannot
+  /// reach this function (a label it lacks, a parameter without a default left over).
+  func binding(labels call: [String]) -> [Int?]? {
+    guard let own = labels else { return nil }
+    var next = 0
+    var bound: [Int?] = []
+    for (k, label) in own.enumerated() {
+      if next < call.count, call[next] == label {
+        bound.append(next)
+        next += 1
+      } else if k < parameterDefaults.count, parameterDefaults[k] != nil {
+        bound.append(nil)
+      } else {
+        return nil
+      }
+    }
+    return next == call.count ? bound : nil
+  }
 }
 
 /// A stored property or instance variable with an initializer (`let cell = CAEmitterCell()`,
@@ -69,6 +99,13 @@ struct SourceProgram: Sendable {
   /// The subclasses of `CAEmitterCell` the file declares (`class Flake: CAEmitterCell`,
   /// `@interface Flake : CAEmitterCell`): each instance is a new cell its initializer sets up.
   var cellClasses: Set<String> = []
+  /// The subclasses of Core Animation's layer classes the file declares, with the class each
+  /// extends (`class GlowLayer: CAEmitterLayer`: `CAEmitterLayer`).
+  var layerClasses: [String: String] = [:]
+  /// The layer subclasses of `layerClasses` that code outside the class makes instances of
+  /// (`GlowLayer(rate: 5)`, `[Glow layer]`): each instance is a layer of its own, set up by the
+  /// class's initializer with `self` the new layer, as `cellClasses`' cells are.
+  var madeLayerClasses: Set<String> = []
   /// The cases of each enumeration the file declares, in order, with their raw values
   /// (`enum Snow: String { case a, b = "x" }`: a → "a", b → "x"; an `Int` enum counts from 0
   /// or from the last explicit value), for `allCases` and `rawValue`. Cases with associated
@@ -234,14 +271,42 @@ struct SourceProgram: Sendable {
         && tokens[i + 2].isPunctuation("{")
       if tokens[i].text == "struct" || plainClass { structNames.insert(tokens[i + 1].text) }
       if ["class", "@interface"].contains(tokens[i].text), i + 3 < tokens.count,
-        tokens[i + 2].isPunctuation(":"), tokens[i + 3].isIdentifier("CAEmitterCell")
+        tokens[i + 2].isPunctuation(":"), tokens[i + 3].kind == .identifier
       {
-        cellClasses.insert(tokens[i + 1].text)
+        switch ImportedObject.Kind(className: tokens[i + 3].text) {
+        case .cell?: cellClasses.insert(tokens[i + 1].text)
+        case _?: layerClasses[tokens[i + 1].text] = tokens[i + 3].text
+        case nil: break
+        }
       }
     }
+    madeLayerClasses = Set(layerClasses.keys.filter(isMadeOutsideItself))
     if !layerIsEmitter && !selfIsEmitter { selfIsEmitter = setsOwnEmitterProperties }
+    // The file's only emitter subclasses are made by its code: `self` is not an emitter.
+    let emitterClasses = layerClasses.filter { $0.value == "CAEmitterLayer" }.keys
+    if !emitterClasses.isEmpty, emitterClasses.allSatisfy(madeLayerClasses.contains) {
+      selfIsEmitter = false
+    }
     scanEnumerations()
     scanOwnControlActions()
+  }
+
+  /// Whether code outside class `type`'s own methods makes an instance of it: Swift's
+  /// `Type(…)` or `Type.init(…)`, Objective-C's `[Type layer]`, `[Type new]`, `[Type alloc]`.
+  private func isMadeOutsideItself(_ type: String) -> Bool {
+    for k in tokens.indices.dropLast() where tokens[k].isIdentifier(type) {
+      let swift =
+        tokens[k + 1].isPunctuation("(")
+        || (k + 2 < tokens.count && tokens[k + 1].isPunctuation(".")
+          && tokens[k + 2].isIdentifier("init"))
+      let objc =
+        k > 0 && tokens[k - 1].isPunctuation("[")
+        && ["layer", "new", "alloc"].contains(tokens[k + 1].text)
+      guard swift || objc else { continue }
+      let inside = functions.first { $0.body.contains(k) }
+      if inside.map({ $0.owner != type && $0.implementation != type }) ?? true { return true }
+    }
+    return false
   }
 
   /// Fills `ownControlActions`: an `addTarget` sent to `self` (or bare, in Swift) with `self`

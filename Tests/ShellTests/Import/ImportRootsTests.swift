@@ -46,6 +46,17 @@ struct ImportRootsTests {
     Case(
       file: "BurstOnTap.swift", shape: "an event-like method that builds, when nothing else does",
       ran: "ran startPop() at import: nothing else builds an emitter", emitters: 1, cells: 1),
+    Case(
+      file: "SprinkleKit.swift",
+      shape: "a UIView method sharing its name (not its labels) with the static function it"
+        + " calls, which makes several instances of the file's CAEmitterLayer subclass",
+      ran: "SprinkleKit.swift:42:15: warning: ran sprinkle(style:) at import: nothing else builds",
+      emitters: 3, cells: 3),
+    Case(
+      file: "LanternLayers.m",
+      shape: "an Objective-C CAEmitterLayer subclass made twice by a view controller (alloc and"
+        + " initWith…, and the class's factory), each set up through self",
+      ran: "imported LanternLayers.m: 2 emitters, 2 cells", emitters: 2, cells: 2),
   ]
 
   @Test("each root builds its emitter, which emits, and the import says what ran", arguments: cases)
