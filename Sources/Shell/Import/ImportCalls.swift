@@ -146,6 +146,14 @@ extension ImportInterpreter {
       // Swift 1 and 2 spelled class properties as methods: `UIColor.whiteColor()`,
       // `UIScreen.mainScreen()`: the value itself.
       return v
+    case .constant(let c)
+    where c.count > 1 && c.hasPrefix(".") && c.dropFirst().first?.isLowercase == true:
+      // `.rgba(red: 149, green: 58, blue: 255)`, `.muriel(name: .purple)`: a static factory
+      // of an extension in another file of the app. A colour helper's name gives its colour;
+      // another is a value not known here, so only what uses it is skipped.
+      let name = String(c.dropFirst())
+      if let color = implicitColorHelper(name, labels, values, at: at) { return color }
+      return .unknown("'\(c)' is made by code in another file of the app")
     default:
       throw skip("\(v.kindName) cannot be called", at)
     }

@@ -59,6 +59,25 @@ extension ImportInterpreter {
     }
   }
 
+  /// `.rgb(255, 0, 128)`, `.rgba(red:green:blue:)`, `.hex("#FF3B30")` where a colour goes: a
+  /// static colour helper of another file, read as `colorHelper` reads `UIColor(…)`; nil for
+  /// names without `rgb` or `hex`.
+  func implicitColorHelper(
+    _ name: String, _ labels: [String], _ values: [ImportValue], at: SourceToken
+  ) -> ImportValue? {
+    let lower = name.lowercased()
+    guard lower.contains("rgb") || lower.contains("hex"), !values.isEmpty else { return nil }
+    let spelled = ".\(name)(\(labels.map { $0 + ":" }.joined()))"
+    if let c = colorHelper(type: "UIColor", labels: labels, values, spelled: spelled, at: at) {
+      return c
+    }
+    switch values.count {
+    case 1, 2: return hexHelper(spelled, values, alpha: values.count == 2 ? "alpha" : nil, at: at)
+    case 3, 4: return lower.contains("rgb") ? rgbHelper(spelled, values, at: at) : nil
+    default: return nil
+    }
+  }
+
   /// Whether `name` reads as a colour helper's: `hex` or `rgb` in it, and `color` too unless
   /// it is a macro's capitals (`RGBA`, `HEXCOLOR`).
   static func isColorFunction(_ name: String) -> Bool {

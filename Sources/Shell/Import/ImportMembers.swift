@@ -18,6 +18,15 @@ extension ImportInterpreter {
     "scaled", "tinted", "withColor", "imageWithTintColor",
   ]
 
+  /// The methods of a layer, cell or view that the importer reads (`method`): a member of an
+  /// object by these names is that method.
+  static let objectMethods: Set<String> = [
+    "addSublayer", "insertSublayer", "setValue", "add", "removeFromSuperlayer",
+    "removeAllAnimations", "addAnimation", "removeAnimation", "removeAnimationForKey",
+    "presentation", "convertTime", "addSubview", "insertSubview", "bringSubviewToFront",
+    "sendSubviewToBack", "setImage",
+  ]
+
   /// An instance variable or property by name; Objective-C's `_emitter` is the variable behind
   /// the property `emitter` (and the other way round).
   func instanceValue(_ name: String) -> ImportValue? {
@@ -437,21 +446,19 @@ extension ImportInterpreter {
             body: function.body, parameters: ["self"], args: [v], at: at, returnsValue: true)
         }
       }
-      if isStoredProperty(name, ofInstance: o) {
-        // `twinkle.configuration`: the object's own stored property, first made from its
-        // declared value.
-        return try asInstance(o) { () throws(ImportSkip) in
-          if let v = instance[name] { return v }
-          guard let p = program.properties.first(where: { $0.name == name }),
-            !p.initializer.isEmpty
-          else {
-            throw skip(
-              "'\(name)' is declared without a value here (set by a storyboard or later)", at)
-          }
-          let v = try expression(p.initializer)
-          instance[name] = v
-          return v
-        }
+      if isStoredProperty(name, ofInstance: o), let type = instanceClasses[o],
+        let p = program.properties.first(where: { $0.owner == type && $0.name == name })
+      {
+        // `twinkle.configuration`: the object's own stored property.
+        return try asInstance(o) { () throws(ImportSkip) in try storedProperty(p, at: at) }
+      }
+      if o == ownLayer, Self.info(name, of: objects[o].kind) == nil,
+        let p = program.properties.first(where: {
+          $0.name == name && $0.owner.map(isOwnType) == true
+        })
+      {
+        // `self.tints` in the file's CAEmitterLayer subclass: its own stored property.
+        return try storedProperty(p, at: at)
       }
       if objects[o].kind != .cell,
         ["frame", "bounds", "position"].contains(name)
@@ -469,11 +476,7 @@ extension ImportInterpreter {
           return .object(parent)
         }
         return .null
-      case "addSublayer", "insertSublayer", "setValue", "add", "removeFromSuperlayer",
-        "removeAllAnimations", "addAnimation", "removeAnimation", "removeAnimationForKey",
-        "presentation",
-        "convertTime", "addSubview", "insertSubview", "bringSubviewToFront", "sendSubviewToBack",
-        "setImage":
+      case _ where Self.objectMethods.contains(name):
         return .method(v, name)
       case "emitterCells":
         return .array((stepCells[o] ?? objects[o].cells).map { .object($0) })

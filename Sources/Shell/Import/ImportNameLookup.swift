@@ -127,8 +127,6 @@ extension ImportInterpreter {
     "#imageLiteral",
   ]).union(randomFunctions).union(unaryMath.keys).union(binaryMath.keys)
 
-  /// What a name means here: a local, an instance variable (a stored property evaluated now),
-  /// a computed property, a function, the view's own members, a type or a constant.
   /// Whether a `self` bound in a frame (an extension's member or initializer) is a value whose
   /// members bare names read: not a type (`self.init(…)` still to come) or the host.
   static func readsMembersOfSelf(_ own: ImportValue) -> Bool {
@@ -138,6 +136,49 @@ extension ImportInterpreter {
     }
   }
 
+  /// The value of the file's stored property `p` (the current object's: the view's, or an
+  /// instance's while its class's code runs): its last value, else its declared value made
+  /// the first time it is read, else the value a memberwise call gives it.
+  func storedProperty(_ p: SourceProperty, at: SourceToken) throws(ImportSkip) -> ImportValue {
+    let name = p.name
+    if let v = instanceValue(name) { return v }
+    guard !p.initializer.isEmpty else {
+      usedProperties.insert(name)
+      if let given = memberwiseArgument(p), !evaluating.contains(name) {
+        // `ParticlesView(color: .systemYellow)` elsewhere in the file gives `color`.
+        evaluating.insert(name)
+        defer { evaluating.remove(name) }
+        let value = try expression(given)
+        instance[name] = value
+        return value
+      }
+      throw skip("'\(name)' is declared without a value here (set by a storyboard or later)", at)
+    }
+    guard !evaluating.contains(name) else { throw skip("'\(name)' refers to itself", at) }
+    evaluating.insert(name)
+    defer { evaluating.remove(name) }
+    usedProperties.insert(name)
+    frames.append([:])
+    let made = objects.count
+    let value: ImportValue
+    do throws(ImportSkip) {
+      value = try expression(p.initializer)
+    } catch {
+      frames.removeLast()
+      throw error
+    }
+    frames.removeLast()
+    // A layer its initializer made (`lazy var sparkles: CAEmitterLayer = { let e = …; return
+    // e }()`) is named by the property, not by the closure's local.
+    if case .object(let o) = value, objects[o].variable == nil || o >= made {
+      objects[o].variable = name
+    }
+    instance[name] = value
+    return value
+  }
+
+  /// What a name means here: a local, an instance variable (a stored property evaluated now),
+  /// a computed property, a function, the view's own members, a type or a constant.
   func variable(_ name: String, at: SourceToken) throws(ImportSkip) -> ImportValue {
     if let macro = program.macros[name], !evaluating.contains("#" + name) {
       // The preprocessor's: the value stands where the name is written.
@@ -153,6 +194,12 @@ extension ImportInterpreter {
       // In an extension's member, a bare name is a member of `self` (`midX` of a CGRect).
       return v
     }
+    if program.selfIsEmitter, Self.objectMethods.contains(name),
+      !program.functions.contains(where: { $0.name == name })
+    {
+      // `add(animation, forKey: "b")` in the file's CAEmitterLayer subclass: its own method.
+      return .method(try ownEmitter(at: at), name)
+    }
     if ["window", "superview", "convert", "convertPoint", "convertRect"].contains(name),
       !program.properties.contains(where: { $0.name == name }),
       !program.functions.contains(where: { $0.name == name })
@@ -162,39 +209,7 @@ extension ImportInterpreter {
     }
     if let view = try outletView(name, at: at) { return view }
     if let p = program.properties.first(where: { $0.name == name }) {
-      guard !p.initializer.isEmpty else {
-        usedProperties.insert(name)
-        if let given = memberwiseArgument(p), !evaluating.contains(name) {
-          // `ParticlesView(color: .systemYellow)` elsewhere in the file gives `color`.
-          evaluating.insert(name)
-          defer { evaluating.remove(name) }
-          let value = try expression(given)
-          instance[name] = value
-          return value
-        }
-        throw skip("'\(name)' is declared without a value here (set by a storyboard or later)", at)
-      }
-      guard !evaluating.contains(name) else { throw skip("'\(name)' refers to itself", at) }
-      evaluating.insert(name)
-      defer { evaluating.remove(name) }
-      usedProperties.insert(name)
-      frames.append([:])
-      let made = objects.count
-      let value: ImportValue
-      do throws(ImportSkip) {
-        value = try expression(p.initializer)
-      } catch {
-        frames.removeLast()
-        throw error
-      }
-      frames.removeLast()
-      // A layer its initializer made (`lazy var sparkles: CAEmitterLayer = { let e = …; return
-      // e }()`) is named by the property, not by the closure's local.
-      if case .object(let o) = value, objects[o].variable == nil || o >= made {
-        objects[o].variable = name
-      }
-      instance[name] = value
-      return value
+      return try storedProperty(p, at: at)
     }
     if let f = program.functions.firstIndex(where: { $0.name == name && $0.isProperty }) {
       let value = try call(f, args: [], at: at)
@@ -239,6 +254,11 @@ extension ImportInterpreter {
       return .null  // `_emitter` before the code gives it a value: nil, as in Objective-C
     }
     if let v = headerDeclared(name, at: at) { return v }
+    if let type = program.objcInstanceVariables[name] {
+      // An instance variable the code has not set yet: Objective-C's zero for its type.
+      if type.contains(where: { ["BOOL", "bool", "Boolean"].contains($0) }) { return .bool(false) }
+      return type.contains(where: { Self.scalarTypes.contains($0) }) ? .number(0) : .null
+    }
     if Self.isColorFunction(name) { return .type(name) }  // `hexColor("#…")` of another file
     if name == "traitCollection" { return .constant(Self.traits) }
     if let v = frameExtension(name, at: at) { return v }
@@ -264,6 +284,12 @@ extension ImportInterpreter {
   /// header, another file, declares: **(choice)** nil, which is 0 where a number goes, as
   /// Objective-C starts every instance variable, until the code gives it a value; said once
   /// per name. nil for other names and other languages.
+  /// C's and Foundation's number types: an instance variable of one starts at 0.
+  static let scalarTypes: Set<String> = [
+    "int", "float", "double", "long", "short", "unsigned", "CGFloat", "NSInteger", "NSUInteger",
+    "NSTimeInterval", "CFTimeInterval", "uint32_t", "int32_t", "size_t",
+  ]
+
   func headerDeclared(_ ivar: String, at: SourceToken) -> ImportValue? {
     guard program.language == .objc, ivar.hasPrefix("_"), ivar.count > 1,
       ivar.dropFirst().first?.isLowercase == true

@@ -22,7 +22,9 @@ extension SourceProgram {
         if i < s.upperBound, tokens[i].isPunctuation("(") { i = closing(i, in: s) + 1 }
       } else if t.isIdentifier("class"), i + 1 < s.upperBound,
         ["func", "var", "let"].contains(tokens[i + 1].text)
+          || Self.modifiers.contains(tokens[i + 1].text)
       {
+        // `class func`, and Swift's other order of modifiers: `class open func`.
         i += 1
       } else {
         break
@@ -235,6 +237,9 @@ extension SourceProgram {
     switch head.text {
     case "@implementation":
       implementation = s.count > 1 ? tokens[s.lowerBound + 1].text : nil
+      if let brace = firstBrace(in: s) {
+        instanceVariables(in: (brace + 1)..<closing(brace, in: s))
+      }
       return
     case "@property":
       // `@property (nonatomic, weak) IBOutlet UIView *box;`: its name is the last word.
@@ -256,6 +261,9 @@ extension SourceProgram {
       {
         selfIsEmitter = true
       }
+      if let brace = firstBrace(in: s) {
+        instanceVariables(in: (brace + 1)..<closing(brace, in: s))
+      }
       return
     default:
       break
@@ -265,7 +273,10 @@ extension SourceProgram {
     // A brace block at file level follows `@interface Name ()` or `@implementation Name`: the
     // instance variables (`{ CAEmitterLayer *_emitter; }`), declarations with no value, which
     // the methods assign and read like any variable.
-    if head.isPunctuation("{") { return }
+    if head.isPunctuation("{") {
+      instanceVariables(in: (s.lowerBound + 1)..<closing(s.lowerBound, in: s))
+      return
+    }
     if head.isPunctuation("-") || head.isPunctuation("+") {
       method(objc: s)
       return
@@ -293,6 +304,26 @@ extension SourceProgram {
     }
     if function(c: s) { return }
     topLevel.append(s)
+  }
+
+  /// The declarations of an Objective-C instance-variable block (`BOOL liked, shown;
+  /// CAEmitterLayer *_burst;`): each name with its type's words, its value until the code
+  /// gives it one being Objective-C's zero for that type (`objcInstanceVariables`).
+  mutating func instanceVariables(in block: Range<Int>) {
+    var start = block.lowerBound
+    for k in block where tokens[k].isPunctuation(";") || k == block.upperBound - 1 {
+      let end = tokens[k].isPunctuation(";") ? k : k + 1
+      let words = tokens[start..<end].filter { $0.kind == .identifier }.map(\.text)
+      let names = tokens[start..<end].indices.filter { i in
+        tokens[i].kind == .identifier && i + 1 <= end
+          && (i + 1 == end || tokens[i + 1].isPunctuation(",") || tokens[i + 1].isPunctuation("["))
+      }
+      if words.count >= 2 {
+        let type = words.filter { w in !names.contains { tokens[$0].text == w } }
+        for i in names { objcInstanceVariables[tokens[i].text] = type }
+      }
+      start = k + 1
+    }
   }
 
   /// A C function definition, `void BuildBurstScene(UIView *view) { … }` (the return type

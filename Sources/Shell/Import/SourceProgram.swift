@@ -87,6 +87,9 @@ struct SourceProgram: Sendable {
   /// The properties an Objective-C file declares with `@property`; until the code gives one a
   /// value it is nil, as Objective-C's instance variables start.
   var objcProperties: Set<String> = []
+  /// The instance variables an Objective-C file declares in a brace block after `@interface
+  /// Name ()` or `@implementation Name`, with their type's words (`BOOL`; `CAEmitterLayer`).
+  var objcInstanceVariables: [String: [String]] = [:]
   /// A view declares `layerClass` as `CAEmitterLayer`: its own layer is the emitter.
   var layerIsEmitter = false
   /// The file declares a subclass of `CAEmitterLayer` (`class Snow: CAEmitterLayer`,

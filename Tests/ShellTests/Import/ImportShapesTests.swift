@@ -152,6 +152,23 @@ struct ImportShapesTests {
       // Paced, 1 s into a 1.2 s orbit of radius 30 round the centre: 300° along it.
       emitters: ["comet"],
       get: ("presentation comet.emitterPosition", "165.002395064,124.014851475")),
+    Case(
+      file: "Shapes/PrismLayer.swift",
+      shape: "self.property of an emitter subclass, implicit-member colours of another file, a"
+        + " bare add(_:forKey:), class open func",
+      says: [
+        ".rgb(_:_:_:) is not in the file: taken as red, green and blue from 0 to 255",
+        "'.brand' is made by code in another file of the app",
+        "cell emitterLayer.emitterCells.shard3:",
+        "action flash { animate emitterLayer.birthRate from 4 to 1 duration 0.5 key surge }",
+      ],
+      emitters: ["emitterLayer"], get: ("emitterLayer.emitterCells.shard2.color", "#5ac8fa")),
+    Case(
+      file: "Actions/StarToggleButton.m",
+      shape: "a BOOL instance variable a tap toggles, read as Objective-C starts it (NO)",
+      then: "run toggle",
+      says: ["action toggle { set stars.emitterCells.star.birthRate 41 }"],
+      emitters: ["stars"], get: ("stars.emitterCells.star.birthRate", "41")),
   ]
 
   @Test("each file builds what its author built", arguments: cases)
