@@ -163,6 +163,13 @@ final class ImportInterpreter {
   var timerUntil: [Int: Double] = [:]
   /// The delays of the `after` blocks being recorded, outermost first.
   var blockDelays: [Double] = []
+  /// Blocks the setup schedules whose statements change nothing when they are scheduled
+  /// (`asyncAfter { self.pops.forEach { … } }` before `layoutSubviews` fills `pops`): read
+  /// again once the setup has run, in the state the block finds when it runs (`laterBlocks`).
+  var laterBlocks:
+    [(delay: Double, body: Range<Int>, frames: [[String: ImportValue]], at: Range<Int>)] =
+      []
+  var readingLaterBlocks = false
   /// The cells an action being recorded gave an emitter of the setup (`.cells`), which the
   /// action's later statements read instead of the setup's.
   var stepCells: [Int: [Int]] = [:]
@@ -347,6 +354,7 @@ final class ImportInterpreter {
         warn(error.at ?? function.at, "skipped: \(function.signature)", hint: error.message)
       }
     }
+    readLaterBlocks()
     let chosen = setup.first.map { program.functions[$0].signature }
     let uncalled = program.functions.indices.filter { !called.contains($0) }
     var helpers: [Int] = []

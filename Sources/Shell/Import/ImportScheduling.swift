@@ -18,9 +18,34 @@ extension ImportInterpreter {
     let steps = recordSteps(program.statements(in: body))
     if steps.isEmpty && invalidated { return }
     guard !steps.isEmpty else {
+      if recording.isEmpty, !readingLaterBlocks {
+        // It runs after the setup (the view's layout among it): read it again then.
+        laterBlocks.append((delay, body, frames, current))
+        return
+      }
       throw skip("only property changes of layers and cells are scheduled")
     }
     add(.after(delay: delay, steps: steps))
+  }
+
+  /// Reads the blocks the setup scheduled that changed nothing when they were scheduled
+  /// (`laterBlocks`), now that the setup has run: the state a block finds when it runs.
+  func readLaterBlocks() {
+    readingLaterBlocks = true
+    defer { readingLaterBlocks = false }
+    let blocks = laterBlocks
+    laterBlocks = []
+    for b in blocks {
+      let (savedFrames, savedCurrent) = (frames, current)
+      frames = b.frames
+      current = b.at
+      do throws(ImportSkip) {
+        try delayed(b.delay, b.body)
+      } catch {
+        warn(tokens[b.at.lowerBound], "skipped: \(program.snippet(b.at))", hint: error.message)
+      }
+      (frames, current) = (savedFrames, savedCurrent)
+    }
   }
 
   /// `timer.invalidate()` (`[timer invalidate]`) of a held timer, in a block the setup code

@@ -169,6 +169,11 @@ struct ImportShapesTests {
       then: "run toggle",
       says: ["action toggle { set stars.emitterCells.star.birthRate 41 }"],
       emitters: ["stars"], get: ("stars.emitterCells.star.birthRate", "41")),
+    Case(
+      file: "Shapes/FuseView.swift",
+      shape: "a delayed block reading layers that layoutSubviews makes after it is scheduled",
+      says: ["imported FuseView.swift: 2 emitters, 2 cells"],
+      emitters: ["fuse", "fuse2"], get: ("fuse2.birthRate", "1")),
   ]
 
   @Test("each file builds what its author built", arguments: cases)
