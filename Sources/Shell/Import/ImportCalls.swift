@@ -152,6 +152,9 @@ extension ImportInterpreter {
       // of an extension in another file of the app. A colour helper's name gives its colour;
       // another is a value not known here, so only what uses it is skipped.
       let name = String(c.dropFirst())
+      if let payload = program.payloadCases[name] {
+        return .enumCase(type: payload.type, name: name, values: values)  // `.shape(.circle, nil)`
+      }
       if let color = implicitColorHelper(name, labels, values, at: at) { return color }
       return .unknown("'\(c)' is made by code in another file of the app")
     default:
@@ -187,7 +190,7 @@ extension ImportInterpreter {
     if let drawn = try drawingMethod(receiver, name, labels: labels, values: values, at: at) {
       return drawn  // `renderer.image { … }`, `ctx.fill(rect)`, `color.setFill()`, `path.fill()`
     }
-    if case .record(let type, _) = receiver,
+    if let type = valueType(receiver),
       let f = program.functions.firstIndex(where: {
         $0.owner == type && $0.name == name && $0.parameters.count == values.count
       })

@@ -85,10 +85,17 @@ extension ImportInterpreter {
       }
       cases.append((patterns, (colon + 1)..<end))
     }
+    var bindings: [(String, ImportValue)] = []
     func matches(_ patterns: [Range<Int>]?) -> Bool? {
       guard let patterns else { return true }  // default
       guard let subject else { return nil }
       for p in patterns {
+        if case .enumCase = subject {
+          // `case let .image(_, details)`, `case .shape(let shape, _)`: the case, its values bound.
+          guard let bound = casePattern(p, matches: subject) else { continue }
+          bindings = bound
+          return true
+        }
         guard let value = try? expression(p) else { return nil }
         if Self.pattern(value, matches: subject) { return true }
       }
@@ -111,6 +118,7 @@ extension ImportInterpreter {
       }
       return nil
     }
+    for (name, value) in bindings { bind(name, value, declare: true) }
     // Runs the chosen case, and the next ones while a case ends in `fallthrough`.
     var k = start
     while k < cases.count {
@@ -171,6 +179,54 @@ extension ImportInterpreter {
 
   /// Whether a `case` pattern's value matches `subject`: equal, the same enumeration case
   /// (`.snow` and `Kind.snow`), or a range holding it (`case 2...4:`).
+  /// The names pattern `p` binds when it matches `subject`, a case with associated values
+  /// (`let .shape(shape, color?)`, `.image(let image, _)`, `Content.emoji(let c)`, `.text(_,
+  /// details: let d)`); nil when it does not match (another case, a value that differs, nil
+  /// where `x?` wants one).
+  func casePattern(_ p: Range<Int>, matches subject: ImportValue) -> [(String, ImportValue)]? {
+    guard case .enumCase(_, let name, let values) = subject else { return nil }
+    var i = p.lowerBound
+    var bindsAll = false
+    if i < p.upperBound, tokens[i].isIdentifier("let") || tokens[i].isIdentifier("var") {
+      bindsAll = true
+      i += 1
+    }
+    if i + 1 < p.upperBound, tokens[i].kind == .identifier, tokens[i + 1].isPunctuation(".") {
+      i += 1  // `Content.shape`
+    }
+    guard i + 1 < p.upperBound + 1, i < p.upperBound, tokens[i].isPunctuation("."),
+      i + 1 < p.upperBound, tokens[i + 1].isIdentifier(name)
+    else { return nil }
+    i += 2
+    guard i < p.upperBound else { return [] }  // `.shape` alone: any values
+    guard tokens[i].isPunctuation("("), program.closing(i, in: p) == p.upperBound - 1 else {
+      return nil
+    }
+    let parts = arguments((i + 1)..<(p.upperBound - 1))
+    guard parts.count == values.count else { return nil }
+    var out: [(String, ImportValue)] = []
+    for (part, value) in zip(parts, values) {
+      var r = part.value
+      var binds = bindsAll
+      if let first = r.first, tokens[first].isIdentifier("let") || tokens[first].isIdentifier("var")
+      {
+        binds = true
+        r = (first + 1)..<r.upperBound
+      }
+      if r.count == 1, tokens[r.lowerBound].isIdentifier("_") { continue }
+      let optional = r.count == 2 && tokens[r.upperBound - 1].isPunctuation("?")
+      if binds, r.count == 1 || optional, tokens[r.lowerBound].kind == .identifier {
+        if optional, value == .null { return nil }
+        out.append((tokens[r.lowerBound].text, value))
+        continue
+      }
+      guard let wanted = try? expression(r), Self.pattern(wanted, matches: value) else {
+        return nil
+      }
+    }
+    return out
+  }
+
   static func pattern(_ value: ImportValue, matches subject: ImportValue) -> Bool {
     if value == subject { return true }
     switch (value, subject) {

@@ -170,6 +170,9 @@ final class ImportInterpreter {
     [(delay: Double, body: Range<Int>, frames: [[String: ImportValue]], at: Range<Int>)] =
       []
   var readingLaterBlocks = false
+  /// The enumerations whose stand-in is being made (`fileValue`), against a case that holds
+  /// its own type.
+  var stubbing: Set<String> = []
   /// The cells an action being recorded gave an emitter of the setup (`.cells`), which the
   /// action's later statements read instead of the setup's.
   var stepCells: [Int: [Int]] = [:]

@@ -18,6 +18,36 @@ extension ImportInterpreter {
     "scaled", "tinted", "withColor", "imageWithTintColor",
   ]
 
+  /// The file's type of a value whose members its code declares: a struct's record, an
+  /// enumeration's case (`.shape(…)`, or `.circle` of the one enumeration with that case).
+  func valueType(_ v: ImportValue) -> String? {
+    switch v {
+    case .record(let type, _), .enumCase(let type, _, _): return type
+    case .constant(let c) where c.hasPrefix("."):
+      let caseName = String(c.dropFirst())
+      let types = program.enumCases.keys.filter { t in
+        program.enumCases[t]?.contains { $0.name == caseName } == true
+      }
+      return types.count == 1 ? types[0] : nil
+    default: return nil
+    }
+  }
+
+  /// A computed property (run with `self` the value: its `switch self` picks the case) or a
+  /// method (`.method`) the file declares on enumeration `type`; nil when it declares none.
+  func enumMember(_ v: ImportValue, of type: String, _ name: String, at: SourceToken)
+    throws(ImportSkip) -> ImportValue?
+  {
+    guard
+      let f = program.functions.firstIndex(where: { $0.owner == type && $0.name == name })
+    else { return nil }
+    guard program.functions[f].isProperty else { return .method(v, name) }
+    called.insert(f)
+    return try invoke(
+      body: program.functions[f].body, parameters: ["self"], args: [v], at: at,
+      returnsValue: true)
+  }
+
   /// The methods of a layer, cell or view that the importer reads (`method`): a member of an
   /// object by these names is that method.
   static let objectMethods: Set<String> = [
@@ -155,6 +185,11 @@ extension ImportInterpreter {
     {
       return raw
     }
+    if case .constant = v, let type = valueType(v),
+      let m = try enumMember(v, of: type, name, at: at)
+    {
+      return m  // `shape.path` of `.circle`, a case of the file's enumeration
+    }
     switch v {
     case .array(let items) where Int(name) != nil:
       // `acceleration.0`: a tuple's item.
@@ -162,6 +197,9 @@ extension ImportInterpreter {
         throw skip("no item \(name) in a tuple of \(items.count)", at)
       }
       return items[k]
+    case .enumCase(let type, _, _):
+      // `content.image` of a case of the file's enumeration: its computed property (or method).
+      if let m = try enumMember(v, of: type, name, at: at) { return m }
     case .record(let type, let fields):
       if type == Self.dictionaryType {
         if let m = dictionaryMember(fields, name) { return m }

@@ -471,6 +471,7 @@ extension ImportInterpreter {
       guard item != .null else { return (.null, nil) }
       return (.array([item]), "an array of one: \(text ?? "a stand-in")")
     }
+    if let own = fileValue(ofType: words, at: at) { return own }
     if words.contains("CGPoint") || (type.isEmpty && named(["point", "position", "center"])) {
       return (.point(centre), "the view's centre")
     }
@@ -516,6 +517,35 @@ extension ImportInterpreter {
       return (.number(1), "1")
     }
     return (.null, nil)
+  }
+
+  /// A stand-in of a type the file declares: an enumeration's first case (with a stand-in of
+  /// each associated value's type: `.shape(.circle, white)`), a struct with its fields'
+  /// declared values. Nil for other types.
+  func fileValue(ofType words: Set<String>, at: SourceToken) -> (ImportValue, String)? {
+    if let type = words.sorted().first(where: { program.firstCases[$0] != nil }),
+      let first = program.firstCases[type]
+    {
+      guard let payload = program.payloadCases[first] else {
+        return (.constant("." + first), "\(type).\(first)")
+      }
+      guard !stubbing.contains(type) else { return nil }  // a case holding its own type
+      stubbing.insert(type)
+      defer { stubbing.remove(type) }
+      var values: [ImportValue] = []
+      for t in payload.types {
+        let (v, _) = plausibleArgument(type: t, name: "", at: at)
+        values.append(v == .null && !t.hasSuffix("?") ? .unknown("\(t) is not known here") : v)
+      }
+      return (.enumCase(type: type, name: first, values: values), "\(type).\(first)(…)")
+    }
+    if let type = words.sorted().first(where: program.structNames.contains) {
+      return (
+        .record(type: type, fields: (try? storedDefaults(of: type)) ?? [:]),
+        "a \(type) with its declared values"
+      )
+    }
+    return nil
   }
 
   /// The element type of an array type as written (`[UIImage]` → UIImage, `Array<UIColor>`

@@ -60,6 +60,10 @@ indirect enum ImportValue: Sendable, Equatable {
   /// A value of a struct the file declares, made by its memberwise initializer
   /// (`ConfettiType(color: .red, shape: .circle)`): its fields by name.
   case record(type: String, fields: [String: ImportValue])
+  /// A case with associated values of an enumeration the file declares (`.shape(.circle,
+  /// .red)` of `enum Content { case shape(Shape, UIColor?) }`): its enumeration, its name and
+  /// its values in order.
+  case enumCase(type: String, name: String, values: [ImportValue])
   /// An argument the importer could not work out, given to a function of the file anyway so
   /// that the rest of the function runs (issue: skip the smallest thing): every use of it is
   /// skipped with the reason it was not known.
@@ -113,6 +117,7 @@ indirect enum ImportValue: Sendable, Equatable {
     case .formula(let f): return "the number \(f) of the action's parameters"
     case .closure: return "a closure"
     case .record(let type, _): return "a \(type) value"
+    case .enumCase(let type, let name, _): return "the \(type) case .\(name)"
     case .unknown(let why): return "a value not known here (\(why))"
     case .null: return "nil"
     case .void: return "no value"

@@ -116,6 +116,12 @@ struct SourceProgram: Sendable {
   var enumCases: [String: [(name: String, raw: SourceToken?)]] = [:]
   /// The raw type each enumeration declares first (`String`, `Int`), if any.
   var enumRawTypes: [String: String] = [:]
+  /// The cases with associated values of the file's enumerations, by case name: the
+  /// enumeration and the payload's types as written (`case shape(Shape, UIColor?)`: `Content`,
+  /// `Shape`, `UIColor?`), in the order of the file.
+  var payloadCases: [String: (type: String, types: [String])] = [:]
+  /// The first case of each enumeration of the file, with or without associated values.
+  var firstCases: [String: String] = [:]
   /// The methods the file's own control sends its events to (`[self addTarget:self
   /// action:@selector(boom:) …]`, `addTarget(self, action: #selector(boom), for: …)`): their
   /// `sender` is that control, the hosting view itself.
@@ -371,8 +377,12 @@ struct SourceProgram: Sendable {
             let caseName = tokens[k].text
             var raw: SourceToken? = nil
             var next = k + 1
+            if firstCases[name] == nil { firstCases[name] = caseName }
             if next < close, tokens[next].isPunctuation("(") {
-              next = closing(next, in: next..<close) + 1  // associated values: left out
+              // Associated values: not in `enumCases`; their types in `payloadCases`.
+              let end = closing(next, in: next..<close)
+              payloadCases[caseName] = (name, payloadTypes((next + 1)..<end))
+              next = end + 1
               k = next
             } else {
               if next + 1 < close, tokens[next].isPunctuation("=") {
@@ -397,6 +407,29 @@ struct SourceProgram: Sendable {
       }
       if !list.isEmpty { enumCases[name] = list }
     }
+  }
+
+  /// The types of a case's associated values as written, labels left out (`(Shape, color:
+  /// UIColor?)`: `Shape`, `UIColor?`).
+  private func payloadTypes(_ inner: Range<Int>) -> [String] {
+    var out: [String] = []
+    var start = inner.lowerBound
+    var depth = 0
+    for k in inner.lowerBound...inner.upperBound {
+      if k < inner.upperBound {
+        let t = tokens[k]
+        if ["(", "[", "<"].contains(t.text) { depth += 1 }
+        if [")", "]", ">"].contains(t.text) { depth -= 1 }
+        guard depth == 0, t.isPunctuation(",") else { continue }
+      }
+      var piece = start..<k
+      if piece.count >= 2, tokens[piece.lowerBound + 1].isPunctuation(":") {
+        piece = (piece.lowerBound + 2)..<piece.upperBound
+      }
+      out.append(tokens[piece].map(\.text).joined())
+      start = k + 1
+    }
+    return out
   }
 
   /// Properties only an emitter layer has: `self.emitterShape = …` in a file that declares no

@@ -57,7 +57,44 @@ struct ImportRootsTests {
       shape: "an Objective-C CAEmitterLayer subclass made twice by a view controller (alloc and"
         + " initWith…, and the class's factory), each set up through self",
       ran: "imported LanternLayers.m: 2 emitters, 2 cells", emitters: 2, cells: 2),
+    Case(
+      file: "PopperView.swift",
+      shape: "cases with associated values made and read through switch self with case let",
+      ran: "ran demo() at import: nothing in the file calls it", emitters: 1, cells: 2),
   ]
+
+  @Test("a root given the file's enumeration gets its first case, its values stood in")
+  func enumerationStandIn() throws {
+    let source = """
+      import UIKit
+      enum Piece {
+        case ribbon(UIColor?, count: Int)
+        case coin(Float)
+      }
+      class V: UIView {
+        func throwPieces(_ pieces: [Piece]) {
+          let e = CAEmitterLayer()
+          e.emitterCells = pieces.map { piece in
+            let c = CAEmitterCell()
+            switch piece {
+            case let .ribbon(color?, count): c.birthRate = Float(count) * 3; c.color = color.cgColor
+            case .coin(let rate): c.birthRate = rate
+            }
+            return c
+          }
+          layer.addSublayer(e)
+        }
+      }
+
+      """
+    let path = try temporaryFile("pieces.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\nstep 1\n")
+    #expect(
+      transcript.contains("with pieces = an array of one: Piece.ribbon(…)"), "\(transcript)")
+    let cells = session.scene.model.treeOrder.compactMap { session.scene.model.layer($0) }
+      .flatMap(\.cells)
+    #expect(cells.map(\.birthRate) == [3], "\(transcript)")
+  }
 
   @Test("each root builds its emitter, which emits, and the import says what ran", arguments: cases)
   func root(c: Case) throws {
