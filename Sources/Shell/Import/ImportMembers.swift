@@ -38,9 +38,12 @@ extension ImportInterpreter {
   func enumMember(_ v: ImportValue, of type: String, _ name: String, at: SourceToken)
     throws(ImportSkip) -> ImportValue?
   {
-    guard
-      let f = program.functions.firstIndex(where: { $0.owner == type && $0.name == name })
-    else { return nil }
+    let mine = program.functions.indices.filter {
+      program.functions[$0].owner == type && program.functions[$0].name == name
+    }
+    guard let f = mine.first(where: { program.functions[$0].isProperty }) ?? mine.first else {
+      return nil
+    }
     guard program.functions[f].isProperty else { return .method(v, name) }
     called.insert(f)
     return try invoke(

@@ -182,15 +182,24 @@ extension ImportInterpreter {
     return builds(in: function.body, seen: [f])
   }
 
-  /// Whether an initializer builds: in its body (`builds`), or through a stored property of its
+  /// Whether an initializer builds: in its body (`builds`), through a stored property of its
   /// type whose initializer makes a layer or cell (`let emitter = CAEmitterLayer()`), which
-  /// creating the object makes.
+  /// creating the object makes, or by keeping values in the stored properties of a type whose
+  /// other code builds (a representable's `updateUIView` emitting what `init(confetti:)` kept).
   func initializerBuilds(_ f: Int) -> Bool {
     if builds(f) { return true }
     let owner = program.functions[f].owner
-    return program.properties.contains { p in
+    if program.properties.contains(where: { p in
       p.owner == owner && !p.initializer.isEmpty && builds(in: p.initializer)
+    }) {
+      return true
     }
+    // `init(confetti:)` of a representable whose `updateUIView` builds from what it keeps.
+    return owner != nil && program.properties.contains { $0.owner == owner }
+      && program.functions.indices.contains { g in
+        g != f && program.functions[g].owner == owner && !Self.isInitializer(program.functions[g])
+          && builds(g)
+      }
   }
 
   /// Whether the tokens in `range`, or the body of a function of the file they name (followed
@@ -540,12 +549,35 @@ extension ImportInterpreter {
       return (.enumCase(type: type, name: first, values: values), "\(type).\(first)(…)")
     }
     if let type = words.sorted().first(where: program.structNames.contains) {
-      return (
-        .record(type: type, fields: (try? storedDefaults(of: type)) ?? [:]),
-        "a \(type) with its declared values"
-      )
+      var fields = (try? storedDefaults(of: type)) ?? [:]
+      for p in program.properties where p.owner == type && fields[p.name] == nil {
+        // A field declared without a value (`var spin: Bool`): a value of its type.
+        guard !stubbing.contains(type), let declared = declaredType(of: p) else { continue }
+        stubbing.insert(type)
+        let (v, _) = plausibleArgument(type: declared, name: p.name, at: at)
+        stubbing.remove(type)
+        if v != .null { fields[p.name] = v }
+      }
+      return (.record(type: type, fields: fields), "a \(type) with its declared values")
     }
     return nil
+  }
+
+  /// The type a stored property is declared with (`var spin: Bool` gives `Bool`), nil when it
+  /// is not written.
+  func declaredType(of p: SourceProperty) -> String? {
+    guard
+      let k = tokens.indices.first(where: {
+        tokens[$0].line == p.at.line && tokens[$0].column == p.at.column
+      }), k + 2 < tokens.count, tokens[k + 1].isPunctuation(":")
+    else { return nil }
+    var end = k + 2
+    while end < tokens.count, !tokens[end].isPunctuation("="), !tokens[end].isPunctuation("{"),
+      !tokens[end].startsLine || end == k + 2
+    {
+      end += 1
+    }
+    return tokens[(k + 2)..<end].map(\.text).joined()
   }
 
   /// The element type of an array type as written (`[UIImage]` → UIImage, `Array<UIColor>`

@@ -222,6 +222,15 @@ extension ImportInterpreter {
       return nil
     }
     if try appendStatement(i, s) { return nil }
+    if s.upperBound - i > 4, spells([".", "toggle", "(", ")"], at: s.upperBound - 4, in: s) {
+      // `once.toggle()`, `self.isOn.toggle()`: the flag turned over.
+      let flag = i..<(s.upperBound - 4)
+      guard case .bool(let on) = try expression(flag) else {
+        throw skip("toggle() turns over a Bool, and '\(program.snippet(flag))' is not one")
+      }
+      try assign(flag, op: "=", value: .bool(!on))
+      return nil
+    }
     if head.isIdentifier("self"), i + 2 < s.upperBound, tokens[i + 2].isIdentifier("init"),
       case .type? = frames.last?["self"]
     {

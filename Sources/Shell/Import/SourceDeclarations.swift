@@ -50,7 +50,14 @@ extension SourceProgram {
       }
       if let brace = firstBrace(in: (i + 1)..<s.upperBound) {
         let outer = owner
-        owner = i + 1 < s.upperBound ? tokens[i + 1].text : nil
+        // `extension Confetti.Shape`: the members are the nested type's.
+        var named = i + 1
+        while named + 2 < brace, tokens[named + 1].isPunctuation("."),
+          tokens[named + 2].kind == .identifier
+        {
+          named += 2
+        }
+        owner = named < s.upperBound ? tokens[named].text : nil
         scan((brace + 1)..<closing(brace, in: s), inType: true)
         owner = outer
       }

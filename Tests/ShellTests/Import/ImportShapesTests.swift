@@ -174,6 +174,18 @@ struct ImportShapesTests {
       shape: "a delayed block reading layers that layoutSubviews makes after it is scheduled",
       says: ["imported FuseView.swift: 2 emitters, 2 cells"],
       emitters: ["fuse", "fuse2"], get: ("fuse2.birthRate", "1")),
+    Case(
+      file: "Roots/StageRepresentable.swift",
+      shape: "a representable's initializer keeps what updateUIView emits; a toggled flag; an"
+        + " extension of a nested type; a struct field without a value stood in by its type",
+      says: [
+        "ran init(pieces:) at import with pieces = an array of one: Piece.plain(…)",
+        "cell emitterLayer.emitterCells.cell: 6 properties",
+        // No more: `fired.toggle()` and `look.spins` read without a warning.
+        "imported StageRepresentable.swift: 1 emitter, 1 cell; 3 warnings",
+      ],
+      emitters: ["emitterLayer"],
+      get: ("emitterLayer.emitterCells.cell.spinRange", "12.566370614359172")),
   ]
 
   @Test("each file builds what its author built", arguments: cases)
