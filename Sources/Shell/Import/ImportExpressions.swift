@@ -270,6 +270,26 @@ extension ImportInterpreter {
       c = close + 1
       return .transform(Self.transformWord("matrix", n))
     }
+    if t.isPunctuation("("), program.language == .objc, c + 3 < end,
+      let fields = Self.compoundFields[tokens[c + 1].text], tokens[c + 2].isPunctuation(")"),
+      tokens[c + 3].isPunctuation("{")
+    {
+      // C's compound literal `(CGPoint){x, y}`, `(CGSize){.width = w, .height = h}`,
+      // `(CGRect){{x, y}, {w, h}}`.
+      let type = tokens[c + 1].text
+      let close = program.closing(c + 3, in: (c + 3)..<end)
+      guard close < end else { throw skip("an unclosed '{'", t) }
+      let n = try compoundNumbers((c + 4)..<close, fields: fields)
+      guard n.count == fields.count else {
+        throw skip("a \(type) has \(fields.count) numbers, not \(n.count)", t)
+      }
+      c = close + 1
+      switch type {
+      case "CGRect": return .rect(Rect(n[0], n[1], n[2], n[3]))
+      case "CGSize": return .size(Size(n[0], n[1]))
+      default: return .point(Point(n[0], n[1]))
+      }
+    }
     if t.isPunctuation("("), program.language == .objc, let after = castEnd(c, end) {
       c = after
       return try unary(&c, end)
@@ -277,6 +297,50 @@ extension ImportInterpreter {
     var v = try primary(&c, end)
     try postfix(&v, &c, end)
     return v
+  }
+
+  /// The fields of the structs a C compound literal makes, in order.
+  static let compoundFields: [String: [String]] = [
+    "CGPoint": ["x", "y"], "CGSize": ["width", "height"], "CGVector": ["dx", "dy"],
+    "CGRect": ["x", "y", "width", "height"],
+  ]
+
+  /// The numbers of a compound literal's braces, in the struct's field order: positional
+  /// (nested braces read in order, `{{x, y}, {w, h}}`) or designated (`.y = 2, .x = 1`,
+  /// `.origin = {…}`).
+  func compoundNumbers(_ range: Range<Int>, fields: [String]) throws(ImportSkip) -> [Double] {
+    var out: [Double] = []
+    var named: [String: Double] = [:]
+    for item in arguments(range) {
+      var r = item.value
+      if item.label != nil { throw skip("a label is not C", tokens[r.lowerBound]) }
+      var designated: String?
+      if r.count > 3, tokens[r.lowerBound].isPunctuation("."),
+        tokens[r.lowerBound + 1].kind == .identifier, tokens[r.lowerBound + 2].isPunctuation("=")
+      {
+        designated = tokens[r.lowerBound + 1].text
+        r = (r.lowerBound + 3)..<r.upperBound
+      }
+      if tokens[r.lowerBound].isPunctuation("{"),
+        program.closing(r.lowerBound, in: r) == r.upperBound - 1
+      {
+        out += try compoundNumbers((r.lowerBound + 1)..<(r.upperBound - 1), fields: fields)
+      } else {
+        let n = try number(try expression(r), at: tokens[r.lowerBound])
+        if let designated, fields.contains(designated) {
+          named[designated] = n
+        } else {
+          out.append(n)
+        }
+      }
+    }
+    if !named.isEmpty {
+      guard out.isEmpty, named.count == fields.count else {
+        throw skip("a compound literal names some fields and not others", tokens[range.lowerBound])
+      }
+      return fields.map { named[$0] ?? 0 }
+    }
+    return out
   }
 
   /// After an Objective-C cast `(__bridge id)` or `(CGFloat)`, where its operand starts.

@@ -186,6 +186,12 @@ struct ImportShapesTests {
       ],
       emitters: ["emitterLayer"],
       get: ("emitterLayer.emitterCells.cell.spinRange", "12.566370614359172")),
+    Case(
+      file: "Shapes/SmokeStackView.m",
+      shape: "C compound literals: (CGPoint){…}, designated (CGSize){.height = …, .width = …},"
+        + " nested (CGRect){{…}, {…}}",
+      says: ["emitter smoke: 3 properties"],
+      emitters: ["smoke"], get: ("smoke.emitterSize", "10,4")),
   ]
 
   @Test("each file builds what its author built", arguments: cases)
