@@ -86,6 +86,7 @@ extension ImportInterpreter {
       cases.append((patterns, (colon + 1)..<end))
     }
     var bindings: [(String, ImportValue)] = []
+    var tookFirstUnknownCase = false
     func matches(_ patterns: [Range<Int>]?) -> Bool? {
       guard let patterns else { return true }  // default
       guard let subject else { return nil }
@@ -96,7 +97,30 @@ extension ImportInterpreter {
           bindings = bound
           return true
         }
-        guard let value = try? expression(p) else { return nil }
+        let value = try? expression(p)
+        var foreign = value == nil
+        if case .type(let name)? = value, !program.typeNames.contains(name),
+          !Self.isKnownType(name)
+        {
+          foreign = true
+        }
+        guard let value, !foreign else {
+          // **(choice)** An Objective-C constant only another file declares (a header's
+          // `NS_ENUM`) against a property still 0: C numbers an enumeration from 0 and authors
+          // list its cases in that order, so the first such case is taken.
+          if program.language == .objc, subject == .null || subject == .number(0), p.count == 1,
+            tokens[p.lowerBound].kind == .identifier, !tookFirstUnknownCase
+          {
+            tookFirstUnknownCase = true
+            warn(
+              tokens[p.lowerBound],
+              "\(tokens[p.lowerBound].text) is declared in another file: taken as its"
+                + " enumeration's first constant, 0, which the unset value holds",
+              hint: "as C numbers an enumeration's constants from 0")
+            return true
+          }
+          return nil
+        }
         if Self.pattern(value, matches: subject) { return true }
       }
       return false

@@ -192,6 +192,13 @@ struct ImportShapesTests {
         + " nested (CGRect){{…}, {…}}",
       says: ["emitter smoke: 3 properties"],
       emitters: ["smoke"], get: ("smoke.emitterSize", "10,4")),
+    Case(
+      file: "Shapes/BadgeBurstView.m",
+      shape: "a switch over a header's NS_ENUM whose property is still 0: its first case",
+      says: [
+        "BadgeKindGold is declared in another file: taken as its enumeration's first constant"
+      ],
+      emitters: ["burst"], get: ("burst.emitterCells.badge.contents", "star")),
   ]
 
   @Test("each file builds what its author built", arguments: cases)
