@@ -338,6 +338,28 @@ extension ImportInterpreter {
         items.swapAt(k, min(k, Int(uniform(at: at) * Double(k + 1))))
       }
       return .array(items)
+    case ("contains", ["_"]):
+      // `kinds.contains(.rain)`: whether an item equals the value.
+      guard case .array(let items) = receiver else { break }
+      return .bool(items.contains { Self.pattern($0, matches: values[0]) })
+    case ("min", []), ("max", []), ("sorted", []):
+      // Of numbers or strings, in their own order.
+      guard case .array(let items) = receiver else { break }
+      let numbers = items.compactMap { v -> Double? in if case .number(let n) = v { n } else { nil }
+      }
+      let strings = items.compactMap { v -> String? in if case .string(let t) = v { t } else { nil }
+      }
+      if numbers.count == items.count {
+        let order = numbers.sorted()
+        if name == "sorted" { return .array(order.map { .number($0) }) }
+        return (name == "min" ? order.first : order.last).map { .number($0) } ?? .null
+      }
+      if strings.count == items.count {
+        let order = strings.sorted()
+        if name == "sorted" { return .array(order.map { .string($0) }) }
+        return (name == "min" ? order.first : order.last).map { .string($0) } ?? .null
+      }
+      throw skip("\(name)() of items that are not all numbers or all strings", at)
     case ("enumerated", []):
       guard case .array(let items) = receiver else { break }
       return .array(items.enumerated().map { .array([.number(Double($0.offset)), $0.element]) })

@@ -4,7 +4,10 @@
 /// it names none), as a function of the file would.
 extension ImportInterpreter {
   /// The array methods whose closure is followed.
-  static let closureMethods: Set<String> = ["map", "compactMap", "flatMap", "forEach", "filter"]
+  static let closureMethods: Set<String> = [
+    "map", "compactMap", "flatMap", "forEach", "filter", "first", "last", "firstIndex",
+    "lastIndex", "contains", "allSatisfy", "sorted", "min", "max", "reduce",
+  ]
 
   /// Whether `v` is such a method, waiting for its closure.
   static func takesClosure(_ v: ImportValue) -> Bool {
@@ -31,8 +34,46 @@ extension ImportInterpreter {
     return k
   }
 
+  /// A closure's parameter names (`$0`, `$1` when it names none) and its body's tokens.
+  func closureParts(_ closure: Range<Int>) -> (parameters: [String], body: Range<Int>) {
+    guard let inIndex = headerIn(closure) else { return (["$0", "$1"], closure) }
+    // `color in`, `(i, color) in`, `(color: UIColor) -> CAEmitterCell in`.
+    var names: [String] = []
+    var afterColon = false
+    for t in program.tokens[closure.lowerBound..<inIndex] {
+      if t.isPunctuation("->") { break }
+      if t.isPunctuation(":") { afterColon = true }
+      if t.isPunctuation(",") { afterColon = false }
+      if t.kind == .identifier, !afterColon { names.append(t.text) }
+    }
+    return (names, (inIndex + 1)..<closure.upperBound)
+  }
+
+  /// Runs a closure's body given `args` (an item that is a tuple of as many parts as the
+  /// closure has parameters is spread over them). The closure sees the variables of the code
+  /// around it (`colors.map { c in Cell(c, shape) }` inside another closure reads its `shape`).
+  func runClosure(
+    _ parts: (parameters: [String], body: Range<Int>), _ args: [ImportValue], at: SourceToken
+  ) throws(ImportSkip) -> ImportValue {
+    let parameters = parts.parameters
+    let outer = (frames.last ?? [:]).filter { !parameters.contains($0.key) }
+    let captured = outer.keys.sorted()
+    var given = args
+    if parameters.count > 1, args.count == 1, case .array(let spread) = args[0],
+      spread.count == parameters.count
+    {
+      given = spread
+    }
+    return try invoke(
+      body: parts.body, parameters: captured + parameters,
+      args: captured.map { outer[$0] ?? .null } + given, at: at)
+  }
+
   /// The result of `items.NAME { closure }`: the closure's tokens are `closure` (inside its
-  /// braces).
+  /// braces). `map`, `compactMap`, `flatMap`, `forEach` and `filter`; the searches
+  /// `first(where:)`, `last(where:)`, `firstIndex(where:)`, `lastIndex(where:)`,
+  /// `contains(where:)` and `allSatisfy`; and `sorted(by:)`, `min(by:)`, `max(by:)`, whose
+  /// closure compares two items.
   func mapped(_ items: [ImportValue], _ name: String, closure: Range<Int>, at: SourceToken)
     throws(ImportSkip) -> ImportValue
   {
@@ -40,35 +81,46 @@ extension ImportInterpreter {
       throw ImportSkip(
         message: "at most \(Self.maxLoopIterations) items are mapped", at: at)
     }
-    var parameters = ["$0", "$1"]
-    var body = closure
-    let tokens = program.tokens
-    if let inIndex = headerIn(closure) {
-      // `color in`, `(i, color) in`, `(color: UIColor) -> CAEmitterCell in`.
-      var names: [String] = []
-      var afterColon = false
-      for t in tokens[closure.lowerBound..<inIndex] {
-        if t.isPunctuation("->") { break }
-        if t.isPunctuation(":") { afterColon = true }
-        if t.isPunctuation(",") { afterColon = false }
-        if t.kind == .identifier, !afterColon { names.append(t.text) }
+    let parts = closureParts(closure)
+    func holds(_ item: ImportValue) throws(ImportSkip) -> Bool {
+      guard let truth = Self.truth(try runClosure(parts, [item], at: at)) else {
+        throw ImportSkip(message: "a test whose value is not known here", at: at)
       }
-      parameters = names
-      body = (inIndex + 1)..<closure.upperBound
+      return truth
     }
-    // The closure sees the variables of the code around it (`colors.map { c in Cell(c, shape) }`
-    // inside another closure reads its `shape`).
-    let outer = (frames.last ?? [:]).filter { !parameters.contains($0.key) }
-    let captured = outer.keys.sorted()
+    switch name {
+    case "first", "firstIndex", "contains":
+      for (k, item) in items.enumerated() where try holds(item) {
+        return name == "first" ? item : name == "firstIndex" ? .number(Double(k)) : .bool(true)
+      }
+      return name == "contains" ? .bool(false) : .null
+    case "last", "lastIndex":
+      for (k, item) in items.enumerated().reversed() where try holds(item) {
+        return name == "last" ? item : .number(Double(k))
+      }
+      return .null
+    case "allSatisfy":
+      for item in items where try !holds(item) { return .bool(false) }
+      return .bool(true)
+    case "sorted", "min", "max":
+      func less(_ a: ImportValue, _ b: ImportValue) throws(ImportSkip) -> Bool {
+        guard let truth = Self.truth(try runClosure(parts, [a, b], at: at)) else {
+          throw ImportSkip(message: "a comparison whose value is not known here", at: at)
+        }
+        return truth
+      }
+      if name == "sorted" { return .array(try Self.mergeSorted(items, by: less)) }
+      guard var best = items.first else { return .null }
+      for item in items.dropFirst() {
+        if name == "min" ? try less(item, best) : try less(best, item) { best = item }
+      }
+      return best
+    default:
+      break
+    }
     var out: [ImportValue] = []
     for item in items {
-      var args = [item]
-      if parameters.count > 1, case .array(let parts) = item, parts.count == parameters.count {
-        args = parts
-      }
-      let value = try invoke(
-        body: body, parameters: captured + parameters,
-        args: captured.map { outer[$0] ?? .null } + args, at: at)
+      let value = try runClosure(parts, [item], at: at)
       switch (name, value) {
       case ("filter", _):
         // `cells.filter { $0.name != "smoke" }`: the items it holds true for.
@@ -82,5 +134,50 @@ extension ImportInterpreter {
       }
     }
     return name == "forEach" ? .void : .array(out)
+  }
+
+  /// `items.reduce(initial) { total, item in … }`: the closure folded over the items.
+  func reduced(
+    _ items: [ImportValue], _ initial: ImportValue, closure: Range<Int>, at: SourceToken
+  ) throws(ImportSkip) -> ImportValue {
+    guard items.count <= Self.maxLoopIterations else {
+      throw ImportSkip(message: "at most \(Self.maxLoopIterations) items are reduced", at: at)
+    }
+    let parts = closureParts(closure)
+    var total = initial
+    for item in items { total = try runClosure(parts, [total, item], at: at) }
+    return total
+  }
+
+  /// `items.reduce(initial, +)` (or `*`): the numbers' sum (product).
+  func reduced(_ items: [ImportValue], _ initial: ImportValue, operator op: String, at: SourceToken)
+    throws(ImportSkip) -> ImportValue
+  {
+    var total = initial
+    for item in items { total = try arithmetic(op, total, item, at: at) }
+    return total
+  }
+
+  /// `items` in the order `less` gives, stable (equal items keep their order), as Swift's
+  /// `sorted(by:)` is; at most n log n comparisons.
+  static func mergeSorted(
+    _ items: [ImportValue], by less: (ImportValue, ImportValue) throws(ImportSkip) -> Bool
+  ) throws(ImportSkip) -> [ImportValue] {
+    guard items.count > 1 else { return items }
+    let half = items.count / 2
+    let a = try mergeSorted(Array(items[..<half]), by: less)
+    let b = try mergeSorted(Array(items[half...]), by: less)
+    var out: [ImportValue] = []
+    var (i, j) = (0, 0)
+    while i < a.count, j < b.count {
+      if try less(b[j], a[i]) {
+        out.append(b[j])
+        j += 1
+      } else {
+        out.append(a[i])
+        i += 1
+      }
+    }
+    return out + a[i...] + b[j...]
   }
 }

@@ -83,8 +83,9 @@ extension ImportInterpreter {
     }
     let tuple = program.language == .swift && tokens[header.lowerBound].isPunctuation("(")
     for item in items {
-      if tuple, case .array(let parts) = item, parts.count == pattern.count {
-        for (n, v) in zip(pattern, parts) { bind(n, v, declare: true) }
+      if tuple {
+        // `for (i, color) in …`, `for (i, (x, y)) in points.enumerated()`.
+        try bindTuple(header.lowerBound..<inIndex, item)
       } else {
         bind(name, item, declare: true)
       }
@@ -96,6 +97,36 @@ extension ImportInterpreter {
       }
       if try body(bodyRange) != nil { return }  // `return`, or `break` (`breakSignal`)
     }
+  }
+
+  /// Binds the names of a tuple pattern (`(i, (x, y))`, `_` ignored) to the parts of `value`.
+  func bindTuple(_ pattern: Range<Int>, _ value: ImportValue) throws(ImportSkip) {
+    var p = pattern
+    while let first = p.first,
+      tokens[first].isIdentifier("let") || tokens[first].isIdentifier("var")
+    {
+      p = (first + 1)..<p.upperBound
+    }
+    guard let first = p.first else { throw skip("a loop without a variable") }
+    if tokens[first].isPunctuation("("), program.closing(first, in: p) == p.upperBound - 1 {
+      let parts = arguments((first + 1)..<(p.upperBound - 1))
+      var values: [ImportValue] = []
+      switch value {
+      case .array(let items): values = items
+      case .record("tuple", let fields):
+        // A labelled tuple (`(name: "tulip", spot: (4, 1))`): its items by place.
+        values = (0..<parts.count).compactMap { fields[String($0)] }
+      default: break
+      }
+      guard values.count == parts.count else {
+        throw skip("a tuple of \(parts.count) given \(value.kindName)", tokens[first])
+      }
+      for (part, v) in zip(parts, values) { try bindTuple(part.value, v) }
+      return
+    }
+    // `i`, `color: UIColor`; `_` binds nothing.
+    guard tokens[first].kind == .identifier else { throw skip("a loop without a variable") }
+    if !tokens[first].isIdentifier("_") { bind(tokens[first].text, value, declare: true) }
   }
 
   /// `for (int i = 0; i < N; i++)`.

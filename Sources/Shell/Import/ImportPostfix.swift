@@ -3,6 +3,20 @@ import Core
 /// Postfix expressions: members (`.x`), calls and the closures given to them, subscripts,
 /// `!`/`?` and casts, read left to right after a value.
 extension ImportInterpreter {
+  /// Where the braces of the only argument of the call whose `(` is at `c` open, when that
+  /// argument is a closure, unlabelled or labelled (`where:`, `by:`); nil otherwise.
+  func closureArgument(_ c: Int, _ end: Int) -> Int? {
+    let close = program.closing(c, in: c..<end)
+    var open = c + 1
+    if open + 2 < close, tokens[open].kind == .identifier, tokens[open + 1].isPunctuation(":") {
+      open += 2
+    }
+    guard open < close, tokens[open].isPunctuation("{"),
+      program.closing(open, in: c..<end) + 1 == close
+    else { return nil }
+    return open
+  }
+
   func postfix(_ v: inout ImportValue, _ c: inout Int, _ end: Int) throws(ImportSkip) {
     while c < end {
       let t = tokens[c]
@@ -10,15 +24,47 @@ extension ImportInterpreter {
         let name = tokens[c + 1]
         c += 2
         if case .object(let o) = v, try chainedSetter(o, name, &c, end) { continue }
+        if case .array = v, Self.closureMethods.contains(name.text), c < end, !tokens[c].startsLine,
+          tokens[c].isPunctuation("(") || tokens[c].isPunctuation("{")
+        {
+          v = .method(v, name.text)  // `cells.first(where: …)`, not the property `first`
+          continue
+        }
         v = try member(v, name.text, at: name)
-      } else if t.isPunctuation("("), !t.startsLine, Self.takesClosure(v),
-        case .method(.array(let items), let name) = v, c + 1 < end,
-        tokens[c + 1].isPunctuation("{"),
-        program.closing(c + 1, in: c..<end) + 1 == program.closing(c, in: c..<end)
-      {
-        // The closure in parentheses: `colors.map({ cell(color: $0) })`, `forEach({ … })`.
+      } else if t.isPunctuation("("), !t.startsLine, case .method(.array(let items), "reduce") = v {
+        // `values.reduce(0) { $0 + $1 }`, `reduce(0, { … })`, `reduce(0, +)`.
         let close = program.closing(c, in: c..<end)
-        v = try mapped(items, name, closure: (c + 2)..<(close - 1), at: t)
+        let comma = topLevelIndex(of: ",", in: (c + 1)..<close) ?? close
+        let initial = try expression((c + 1)..<comma)
+        var closure: Range<Int>
+        if comma < close {
+          let r = (comma + 1)..<close
+          if r.count == 1, ["+", "*"].contains(tokens[r.lowerBound].text) {
+            v = try reduced(items, initial, operator: tokens[r.lowerBound].text, at: t)
+            c = close + 1
+            continue
+          }
+          guard tokens[r.lowerBound].isPunctuation("{"),
+            program.closing(r.lowerBound, in: r) == r.upperBound - 1
+          else { throw skip("reduce takes a closure", t) }
+          closure = (r.lowerBound + 1)..<(r.upperBound - 1)
+          c = close + 1
+        } else {
+          guard close + 1 < end, tokens[close + 1].isPunctuation("{") else {
+            throw skip("reduce takes a closure", t)
+          }
+          let closing = program.closing(close + 1, in: c..<end)
+          closure = (close + 2)..<closing
+          c = closing + 1
+        }
+        v = try reduced(items, initial, closure: closure, at: t)
+      } else if t.isPunctuation("("), !t.startsLine, Self.takesClosure(v),
+        case .method(.array(let items), let name) = v, let open = closureArgument(c, end)
+      {
+        // The closure in parentheses: `colors.map({ cell(color: $0) })`, `forEach({ … })`,
+        // labelled: `first(where: { … })`, `sorted(by: { $0.birthRate < $1.birthRate })`.
+        let close = program.closing(c, in: c..<end)
+        v = try mapped(items, name, closure: (open + 1)..<(close - 1), at: t)
         c = close + 1
       } else if t.isPunctuation("("), !t.startsLine, Self.takesClosure(v),
         case .method(.array(let items), let name) = v,

@@ -370,6 +370,17 @@ extension ImportInterpreter {
       return try appendCell(i, s)
     }
     guard case .array(let list) = try variable(name, at: t[0]) else { return false }
+    if argument.count > 2, tokens[argument.lowerBound].isIdentifier("contentsOf"),
+      tokens[argument.lowerBound + 1].isPunctuation(":")
+    {
+      // `cells.append(contentsOf: more)`: each of them.
+      let more = try expression((argument.lowerBound + 2)..<argument.upperBound)
+      guard case .array(let items) = more else {
+        throw skip("append(contentsOf:) takes an array, not \(more.kindName)")
+      }
+      bind(name, .array(list + items))
+      return true
+    }
     bind(name, .array(list + [try expression(argument)]))
     return true
   }

@@ -199,6 +199,13 @@ struct ImportShapesTests {
         "BadgeKindGold is declared in another file: taken as its enumeration's first constant"
       ],
       emitters: ["burst"], get: ("burst.emitterCells.badge.contents", "star")),
+    Case(
+      file: "Shapes/GardenBedView.swift",
+      shape: "append(contentsOf:), a nested labelled tuple pattern, first/firstIndex/contains"
+        + "(where:), reduce with a closure and with +, sorted(by:), min(by:), contains(_:)",
+      // No warning: every idiom is read. The birth rate is the cells' total over ten.
+      says: ["imported GardenBedView.swift: 1 emitter, 5 cells\n"],
+      emitters: ["bed"], get: ("bed.birthRate", "1.6")),
   ]
 
   @Test("each file builds what its author built", arguments: cases)
