@@ -100,9 +100,24 @@ extension ImportInterpreter {
       defer { evaluating.remove(name) }
       return try invoke(body: macro.body, parameters: parameters, args: values, at: at)
     case .function(let name):
-      let candidates = program.functions.indices.filter {
-        program.functions[$0].name == name && program.functions[$0].parameters.count == args.count
+      // Swift's overloads are told apart by their labels (`rocket(trail:)` and
+      // `rocket(children:tinted:)`): the function the labels reach, its defaults filled in.
+      let named = program.functions.indices.filter { program.functions[$0].name == name }
+      if named.count > 1, program.language == .swift,
+        let f = named.first(where: { program.functions[$0].binding(labels: labels) != nil }),
+        let binding = program.functions[f].binding(labels: labels)
+      {
+        var bound: [ImportValue] = []
+        for (k, argument) in binding.enumerated() {
+          if let argument {
+            bound.append(values[argument])
+          } else if let d = program.functions[f].parameterDefaults[k] {
+            bound.append(try expression(d))
+          }
+        }
+        return try call(f, args: bound, at: at)
       }
+      let candidates = named.filter { program.functions[$0].parameters.count == args.count }
       if let f = candidates.first { return try call(f, args: values, at: at) }
       // Fewer arguments than parameters: the rest take their default values.
       let defaulted = program.functions.indices.filter { k in

@@ -367,6 +367,8 @@ extension ImportInterpreter {
       }
     case .hostLayer:
       if ["bounds", "frame"].contains(name) { return .rect(whole) }
+      // `view.layer.sublayers`: the layers the code added to the view, in order.
+      if name == "sublayers" { return .array(hostSublayers.map { .object($0) }) }
       if ["addSublayer", "insertSublayer"].contains(name) { return .method(v, name) }
       if ["add", "addAnimation", "removeAllAnimations", "removeAnimation"].contains(name) {
         throw skip("animations of the hosting view's own layer are not imported", at)
@@ -521,6 +523,8 @@ extension ImportInterpreter {
         return .method(v, name)
       case "emitterCells":
         return .array((stepCells[o] ?? objects[o].cells).map { .object($0) })
+      case "sublayers" where objects[o].kind != .cell:
+        return .array(objects[o].sublayers.map { .object($0) })
       case "name": return objects[o].explicitName.map { .string($0) } ?? .null
       default:
         guard let info = Self.info(name, of: objects[o].kind) else {

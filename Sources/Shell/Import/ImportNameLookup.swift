@@ -152,6 +152,11 @@ extension ImportInterpreter {
         instance[name] = value
         return value
       }
+      if program.language == .swift, let type = declaredType(of: p),
+        type.hasSuffix("?") || type.hasSuffix("!")
+      {
+        return .null  // `var origin: CGPoint?`: an optional starts as nil, as in Swift
+      }
       throw skip("'\(name)' is declared without a value here (set by a storyboard or later)", at)
     }
     guard !evaluating.contains(name) else { throw skip("'\(name)' refers to itself", at) }

@@ -66,6 +66,7 @@ extension ImportInterpreter {
     }
     if Self.eventSuffixes.contains(where: { name.hasSuffix($0) }) { return true }
     if f.parameters.contains("sender") || selectorNames.contains(name) { return true }
+    if isMarkedTarget(f) { return true }
     return f.parameterTypes.contains { type in
       let words = type.split { !$0.isLetter && !$0.isNumber }.map(String.init)
       return words.contains { Self.eventTypes.contains($0) }
@@ -170,7 +171,9 @@ extension ImportInterpreter {
     return (sign.isPunctuation("-") || sign.isPunctuation("+")) && sign.startsLine
   }
 
-  /// Whether function `f` builds layers or cells (`builds(in:)` of its body).
+  /// Whether function `f` builds layers or cells (`builds(in:)` of its body), also through the
+  /// stored layers and cells it reads (`rain.emitterCells = [drop]` of `let rain =
+  /// CAEmitterLayer()`): a method that sets them up.
   func builds(_ f: Int) -> Bool {
     let function = program.functions[f]
     // An initializer the file adds to a layer or cell class makes one with `self.init()`.
@@ -179,7 +182,31 @@ extension ImportInterpreter {
     {
       return true
     }
-    return builds(in: function.body, seen: [f])
+    return builds(in: function.body, seen: [f], throughProperties: true)
+  }
+
+  /// Whether `f` is marked as a target of the app's events: `@IBAction`, or `@objc` (what a
+  /// `#selector` in another file names).
+  func isMarkedTarget(_ f: SourceFunction) -> Bool {
+    let tokens = program.tokens
+    guard
+      var k = tokens.indices.first(where: {
+        tokens[$0].line == f.at.line && tokens[$0].column == f.at.column
+      }), k > 0, tokens[k - 1].isIdentifier("func")
+    else { return false }
+    k -= 2
+    while k >= 0 {
+      let t = tokens[k]
+      if t.isIdentifier("@objc") || t.isIdentifier("@IBAction") { return true }
+      if t.isPunctuation(")"), let open = (0..<k).last(where: { tokens[$0].isPunctuation("(") }) {
+        k = open - 1  // `@objc(tapped:)`
+        continue
+      }
+      guard t.kind == .identifier, SourceProgram.modifiers.contains(t.text) || t.text.hasPrefix("@")
+      else { return false }
+      k -= 1
+    }
+    return false
   }
 
   /// Whether an initializer builds: in its body (`builds`), through a stored property of its
@@ -204,24 +231,36 @@ extension ImportInterpreter {
 
   /// Whether the tokens in `range`, or the body of a function of the file they name (followed
   /// breadth-first, each once), name a `buildingTypes` word.
-  func builds(in range: Range<Int>, seen: Set<Int> = []) -> Bool {
+  func builds(in range: Range<Int>, seen: Set<Int> = [], throughProperties: Bool = false) -> Bool {
     var byName: [String: [Int]] = [:]
     for (i, g) in program.functions.enumerated() { byName[g.name, default: []].append(i) }
+    // With `throughProperties`, a stored property whose initializer builds (`lazy var trail:
+    // CAEmitterLayer = { … }()`) builds where the code reads it (a branch that adds it builds).
+    var properties: [String: [Int]] = [:]
+    for (k, p) in program.properties.enumerated() where throughProperties && !p.initializer.isEmpty
+    {
+      properties[p.name, default: []].append(k)
+    }
     var ranges = [range]
     var seen = seen
+    var seenProperties: Set<Int> = []
     var next = 0
     while next < ranges.count {
       let r = ranges[next]
       next += 1
       for i in r where program.tokens[i].kind == .identifier {
         let t = program.tokens[i]
-        if Self.buildingTypes.contains(t.text) || program.cellClasses.contains(t.text),
+        if Self.buildingTypes.contains(t.text) || program.cellClasses.contains(t.text)
+          || program.madeLayerClasses.contains(t.text),
           constructs(at: i)
         {
           return true
         }
         for h in byName[t.text] ?? [] where seen.insert(h).inserted {
           ranges.append(program.functions[h].body)
+        }
+        for k in properties[t.text] ?? [] where seenProperties.insert(k).inserted {
+          ranges.append(program.properties[k].initializer)
         }
       }
     }

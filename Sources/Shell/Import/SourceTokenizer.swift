@@ -142,6 +142,22 @@ enum SourceTokenizer {
         add(.identifier, text, l, col)
         continue
       }
+      if c == "#", newline, at(1) == " " || at(1) == "\t" {
+        // A directive written with spaces after its `#` (`# pragma mark`, `#  define`): the
+        // same directive, read as one word.
+        var k = 1
+        while let d = at(k), d == " " || d == "\t" { k += 1 }
+        if at(k)?.isLetter == true {
+          advance(k)
+          var text = "#"
+          while let d = at(0), d.isLetter || d.isNumber || d == "_" {
+            text.append(d)
+            advance()
+          }
+          add(.identifier, text, l, col)
+          continue
+        }
+      }
       if c.isLetter || c == "_" || ((c == "#" || c == "@") && (at(1)?.isLetter ?? false))
         || (c == "$" && (at(1)?.isNumber ?? false))
       {

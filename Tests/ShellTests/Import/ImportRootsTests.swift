@@ -50,7 +50,8 @@ struct ImportRootsTests {
       file: "SprinkleKit.swift",
       shape: "a UIView method sharing its name (not its labels) with the static function it"
         + " calls, which makes several instances of the file's CAEmitterLayer subclass",
-      ran: "SprinkleKit.swift:42:15: warning: ran sprinkle(style:) at import: nothing else builds",
+      ran:
+        "SprinkleKit.swift:42:15: warning: ran sprinkle(style:) at import: nothing in the file calls",
       emitters: 3, cells: 3),
     Case(
       file: "LanternLayers.m",
@@ -61,6 +62,11 @@ struct ImportRootsTests {
       file: "PopperView.swift",
       shape: "cases with associated values made and read through switch self with case let",
       ran: "ran demo() at import: nothing in the file calls it", emitters: 1, cells: 2),
+    Case(
+      file: "SkylineView.swift",
+      shape: "a helper setting up stored layers, overloads by label, ?? on a nil optional, a"
+        + " closure scheduled with execute:, an if on the view's sublayers",
+      ran: "ran prepare() at import: nothing in the file calls it", emitters: 2, cells: 3),
   ]
 
   @Test("a root given the file's enumeration gets its first case, its values stood in")

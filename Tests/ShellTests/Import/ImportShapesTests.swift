@@ -206,6 +206,11 @@ struct ImportShapesTests {
       // No warning: every idiom is read. The birth rate is the cells' total over ten.
       says: ["imported GardenBedView.swift: 1 emitter, 5 cells\n"],
       emitters: ["bed"], get: ("bed.birthRate", "1.6")),
+    Case(
+      file: "Shapes/GlowCornerView.m",
+      shape: "a '# pragma mark' with a space after the '#' before the cell's method",
+      says: ["imported GlowCornerView.m: 1 emitter, 1 cell\n"],
+      emitters: ["corner"], get: ("corner.emitterCells.glow.birthRate", "12")),
   ]
 
   @Test("each file builds what its author built", arguments: cases)
