@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Shell
@@ -503,27 +504,6 @@ struct SaveTests {
     #expect(a.output("stats\n") == b.output("stats\n"))
   }
 
-  /// Runs the built `burst` in `directory`.
-  static func burst(_ args: [String], in directory: URL) throws -> (Int32, String) {
-    let exe = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let candidates = [exe, exe.deletingLastPathComponent()].map {
-      $0.appendingPathComponent("burst")
-    }
-    let url = try #require(
-      candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) })
-    let p = Process()
-    p.executableURL = url
-    p.arguments = args
-    p.currentDirectoryURL = directory
-    let err = Pipe()
-    p.standardError = err
-    p.standardOutput = FileHandle.nullDevice
-    try p.run()
-    let text = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return (p.terminationStatus, String(decoding: text, as: UTF8.self))
-  }
-
   @Test("a path typed at the prompt is saved relative to the file and loads from elsewhere")
   func promptPathFromAnotherDirectory() throws {
     let dir = try Self.directory()
@@ -532,19 +512,19 @@ struct SaveTests {
       try fm.createDirectory(at: dir.appendingPathComponent(sub), withIntermediateDirectories: true)
     }
     try Self.ppm.write(to: dir.appendingPathComponent("work/img/dot.ppm"))
-    let a = try Self.burst(
+    let a = try runBurst(
       [
         "-e",
         "emitter e; cell e c; set e.emitterCells.c birthRate=30 lifetime=2 velocity=25"
           + " contents=img/dot.ppm; step 0.4; save out/h.burst; step 0.2; snapshot out/a.ppm",
       ], in: dir.appendingPathComponent("work"))
-    #expect(a.0 == 0, "\(a.1)")
+    #expect(a.status == 0, "\(a.stderr)")
     let saved = dir.appendingPathComponent("work/out/h.burst").path
     #expect(try Self.read(saved).contains("contents=../img/dot.ppm"))
     let elsewhere = dir.appendingPathComponent("elsewhere")
-    let b = try Self.burst(
+    let b = try runBurst(
       ["-e", "load \(saved); step 0.2; snapshot b.ppm"], in: elsewhere)
-    #expect(b.0 == 0, "\(b.1)")
+    #expect(b.status == 0, "\(b.stderr)")
     #expect(
       try Self.read(dir.appendingPathComponent("work/out/a.ppm").path)
         == Self.read(elsewhere.appendingPathComponent("b.ppm").path))
