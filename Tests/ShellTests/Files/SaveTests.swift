@@ -127,23 +127,18 @@ struct SaveTests {
     #expect(try read(again) == read(againB))
   }
 
-  static let examples: [String] = {
-    repositoryFiles(in: "examples", endingIn: ".burst")
-  }()
-
-  /// Each example cut after each of its `step` lines: (example, cut index).
-  static let cuts: [(String, Int)] = examples.flatMap { name -> [(String, Int)] in
-    let path = repositoryRoot.appendingPathComponent("examples/\(name)").path
-    let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+  /// Each example cut after each of its `step` lines: (example's path, cut index).
+  static let cuts: [(String, Int)] = ExampleRuns.examples.flatMap { path -> [(String, Int)] in
+    guard let text = try? repositoryText(path) else { preconditionFailure("cannot read \(path)") }
     let steps = Lexer.logicalLines(text, firstLine: 1).filter { $0.text.hasPrefix("step ") }
-    return (0..<steps.count).map { (name, $0) }
+    return (0..<steps.count).map { (path, $0) }
   }
 
   @Test(
     "an example saved after one of its steps and loaded anew continues identically",
     arguments: cuts)
   func exampleReplays(example: String, cut: Int) throws {
-    let path = repositoryRoot.appendingPathComponent("examples/\(example)").path
+    let path = repositoryRoot.appendingPathComponent(example).path
     let text = try Self.read(path)
     let lines = Lexer.logicalLines(text, firstLine: 1).map(\.text)
     let stepLines = lines.indices.filter { lines[$0].hasPrefix("step ") }
@@ -391,10 +386,10 @@ struct SaveTests {
 
   @Test(
     "save model of each example rebuilds every model value",
-    arguments: examples)
+    arguments: ExampleRuns.examples)
   func modelReplays(example: String) throws {
     let file = try Self.directory().appendingPathComponent("m.burst").path
-    let path = repositoryRoot.appendingPathComponent("examples/\(example)").path
+    let path = repositoryRoot.appendingPathComponent(example).path
     let a = Driven()
     a.run(try Self.read(path) + "save model \(file)\n", file: path)
     let text = try Self.read(file)
