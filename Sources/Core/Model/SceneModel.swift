@@ -65,7 +65,7 @@ package struct SceneModel: Sendable, Equatable {
   // MARK: - Names
 
   /// Checks that `name` can name a new layer.
-  package func validateNewLayerName(_ name: String) throws(ValueError) {
+  func validateNewLayerName(_ name: String) throws(ValueError) {
     try SceneModel.validateName(name, what: "layer")
     if SceneModel.reservedNames.contains(name) {
       throw ValueError(
@@ -101,7 +101,7 @@ package struct SceneModel: Sendable, Equatable {
 
   /// Checks that the layer or cell `ref` may be renamed `name`: the rules for a new layer or
   /// cell, among the others (its own name is allowed: renaming to it changes nothing).
-  package func checkRename(_ ref: ObjectRef, to name: String) throws(ValueError) {
+  func checkRename(_ ref: ObjectRef, to name: String) throws(ValueError) {
     switch ref {
     case .layer(let id):
       guard let l = layer(id) else { throw ValueError("no such layer") }

@@ -85,7 +85,7 @@ package struct Canvas: Sendable {
   ///
   /// `color` is premultiplied. Used for a layer's `backgroundColor`; the layer's opacity should
   /// already be folded into `color`. Non-finite or singular input draws nothing.
-  package mutating func fillQuad(
+  mutating func fillQuad(
     _ transform: Affine2D, width: Double, height: Double, cornerRadius: Double = 0,
     color: RGBA, blend: BlendMode = .sourceOver
   ) {
@@ -96,7 +96,7 @@ package struct Canvas: Sendable {
 
   /// ``fillQuad(_:width:height:cornerRadius:color:blend:)`` through a projective map (a layer
   /// seen in perspective); an affine map takes the affine path exactly.
-  package mutating func fillQuad(
+  mutating func fillQuad(
     _ transform: Projective2D, width: Double, height: Double, cornerRadius: Double = 0,
     color: RGBA, blend: BlendMode = .sourceOver
   ) {
@@ -114,7 +114,7 @@ package struct Canvas: Sendable {
   /// Strokes the inside edge of the rectangle [0, width]×[0, height] (a Core Animation layer
   /// border: `lineWidth` wide, inside the bounds, following `cornerRadius`), mapped by `transform`
   /// and anti-aliased like ``fillQuad(_:width:height:cornerRadius:color:blend:)``.
-  package mutating func strokeQuad(
+  mutating func strokeQuad(
     _ transform: Affine2D, width: Double, height: Double, cornerRadius: Double = 0,
     lineWidth: Double, color: RGBA, blend: BlendMode = .sourceOver
   ) {
@@ -125,7 +125,7 @@ package struct Canvas: Sendable {
 
   /// ``strokeQuad(_:width:height:cornerRadius:lineWidth:color:blend:)`` through a projective
   /// map; an affine map takes the affine path exactly.
-  package mutating func strokeQuad(
+  mutating func strokeQuad(
     _ transform: Projective2D, width: Double, height: Double, cornerRadius: Double = 0,
     lineWidth: Double, color: RGBA, blend: BlendMode = .sourceOver
   ) {
@@ -228,7 +228,7 @@ package struct Canvas: Sendable {
 
   /// Premultiplied pixels composited over an opaque `background` (its alpha is ignored), as
   /// 8-bit RGB, 3 bytes per pixel, row-major. The conversion is ``RGBA/byte(_:)``.
-  package func rgb8(background: RGBA) -> [UInt8] {
+  func rgb8(background: RGBA) -> [UInt8] {
     let count = width * height
     return [UInt8](unsafeUninitializedCapacity: count * 3) { out, initialized in
       pixels.withUnsafeBufferPointer { src in
