@@ -290,3 +290,33 @@ package struct Canvas: Sendable {
     }
   }
 }
+
+extension Canvas {
+  /// Draws `layer` over this canvas (source-over), each pixel weighted by `opacity` and by
+  /// `mask`'s alpha when there is a mask.
+  mutating func composite(_ layer: Canvas, mask: Canvas?, opacity: Float = 1) {
+    guard layer.width == width, layer.height == height else { return }
+    if let mask, mask.width != width || mask.height != height { return }
+    let none: [Float] = []
+    layer.pixels.withUnsafeBufferPointer { src in
+      (mask?.pixels ?? none).withUnsafeBufferPointer { m in
+        pixels.withUnsafeMutableBufferPointer { dst in
+          let masked = !m.isEmpty
+          var i = 0
+          while i < dst.count {
+            let k = (masked ? m[i + 3] : 1) * opacity
+            if k > 0 {
+              let a = src[i + 3] * k
+              let keep = 1 - a
+              dst[i] = src[i] * k + dst[i] * keep
+              dst[i + 1] = src[i + 1] * k + dst[i + 1] * keep
+              dst[i + 2] = src[i + 2] * k + dst[i + 2] * keep
+              dst[i + 3] = a + dst[i + 3] * keep
+            }
+            i += 4
+          }
+        }
+      }
+    }
+  }
+}
