@@ -15,9 +15,13 @@ package struct SceneModel: Sendable, Equatable {
   /// The root layer's id.
   package static let rootID: LayerID = 0
 
+  /// The word that asks for presentation values (`get presentation PATH`, `from
+  /// presentation`): declared here because no layer may be called it.
+  package static let presentationWord = "presentation"
+
   /// Words that can never name a layer, because key paths and commands use them.
   package static let reservedNames: Set<String> = [
-    "scene", "presentation", "sublayers", "emitterCells", "in", "as", "to", "from", "by",
+    "scene", presentationWord, "sublayers", "emitterCells", "in", "as", "to", "from", "by",
   ]
 
   /// A new scene: 320×240 points on black.
