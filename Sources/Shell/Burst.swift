@@ -92,23 +92,23 @@ public enum Burst {
         }
       case .option(ProgramFlag.help, _):
         writeAll(1, ProgramHelp.text)
-        return 0
+        return ExitStatus.ok.code
       case .option(ProgramFlag.version, _):
         print("burst \(version)")
-        return 0
+        return ExitStatus.ok.code
       case .option(ProgramFlag.manual, _):
         writeAll(1, ManPage.text(version: version))
-        return 0
+        return ExitStatus.ok.code
       case .option(ProgramFlag.completion, let word?):
         guard let shell = CompletionShell(rawValue: word) else {
           return fail(ProgramFlag.completion)
         }
         writeAll(1, CompletionScript.text(for: shell))
-        return 0
+        return ExitStatus.ok.code
       case .option(ProgramFlag.example, nil):
         // Alone, or followed by another option: the list.
         writeAll(1, Examples.listing)
-        return 0
+        return ExitStatus.ok.code
       case .option(ProgramFlag.example, let name?):
         switch example(name) {
         case .success(let source): sources.append(source)
@@ -190,17 +190,17 @@ public enum Burst {
         failure = session.run(source: text, file: isStdin ? "<stdin>" : path)
       }
       if let failure { return failure.exitCode }
-      if session.quitRequested { return 0 }
+      if session.quitRequested { return ExitStatus.ok.code }
     }
-    if !sources.isEmpty && !interactive { return 0 }
+    if !sources.isEmpty && !interactive { return ExitStatus.ok.code }
     if Terminal.isTerminal(0) {
       prompt(session)
-      return 0
+      return ExitStatus.ok.code
     }
     if interactive {
       // Not a terminal: read lines as if typed (no prompt, no history); errors do not stop.
       promptLoop(session, editor: StandardInputLineEditor())
-      return 0
+      return ExitStatus.ok.code
     }
     guard let text = readStandardInput() else { return ExitStatus.missingInput.code }
     return session.run(source: text, file: "<stdin>")?.exitCode ?? 0

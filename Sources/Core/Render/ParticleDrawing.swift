@@ -92,6 +92,15 @@ extension SceneRenderer.Renderer {
     }
     let stop = self.stop
     let stamps = self.stamps
+    // Counts one particle and asks `stop` every 256: whether drawing is to end here.
+    func halts() -> Bool {
+      polled += 1
+      if polled >= 256 {
+        polled = 0
+        if stop() { halted = true }
+      }
+      return halted
+    }
     // Each particle's sprite (look, map, tint), or nil when it draws nothing.
     func job(_ slot: Int, _ i: Int) -> SpriteJob? {
       guard let look = looks[slot] else { return nil }
@@ -139,12 +148,7 @@ extension SceneRenderer.Renderer {
     if let stamps {
       target.withSpritePen { pen in
         for (slot, i) in order {
-          polled += 1
-          if polled >= 256 {
-            polled = 0
-            if stop() { halted = true }
-          }
-          if halted { return }
+          if halts() { return }
           guard let job = job(slot, i), let look = looks[slot] else { continue }
           if stamps.draw(
             look.sprite, transform: job.transform, tint: job.tint, blend: blend, with: pen)
@@ -165,12 +169,7 @@ extension SceneRenderer.Renderer {
     // before `stop` goes long unasked.
     var area = 0.0
     for (slot, i) in order {
-      polled += 1
-      if polled >= 256 {
-        polled = 0
-        if stop() { halted = true }
-      }
-      if halted { return }
+      if halts() { return }
       guard let job = job(slot, i) else { continue }
       jobs.append(job)
       let t = job.transform

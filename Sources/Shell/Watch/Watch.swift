@@ -211,7 +211,7 @@ enum Watch {
       let run = runOnce(options, display: display, imageCache: cache, interrupted: interrupted)
       watcher.watch(run.files)
       if let p = run.picture { lastPicture = p }
-      if interrupted() { return 0 }
+      if interrupted() { return ExitStatus.ok.code }
       var changed = false
       if let s = run.session, let seconds = options.play {
         // Play `seconds` from where the script ends (or --at), again and again.
@@ -227,7 +227,7 @@ enum Watch {
               clear + frame
                 + ([status(run, time: s.scene.now)] + run.report).joined(
                   separator: "\n") + "\n" + end)
-            if poll(Int32(dt * 1000), &changed) { return 0 }
+            if poll(Int32(dt * 1000), &changed) { return ExitStatus.ok.code }
             if changed { break }
             _ = s.run(source: "step \(dt)\n", file: Watch.playFlag)
           }
@@ -242,7 +242,7 @@ enum Watch {
           + ([status(run, time: time)] + run.report).joined(
             separator: "\n") + "\n" + end)
       while !changed {
-        if poll(250, &changed) { return 0 }
+        if poll(250, &changed) { return ExitStatus.ok.code }
       }
     }
   }
