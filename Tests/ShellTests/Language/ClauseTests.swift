@@ -290,8 +290,8 @@ struct ClauseReadTests {
 
     """
 
-  /// The command's examples, and each example with each declared clause added (its first
-  /// value, a file for a file, or 1), with file names moved into a scratch folder and the files `import` reads
+  /// The command's examples, and its shortest example with each declared clause added (its
+  /// first value, a file for a file, or 1), with file names moved into a scratch folder and the files `import` reads
   /// replaced by one of the import tests' files.
   static func probes(of command: Command, in dir: URL) -> [String] {
     let source = repositoryRoot.appendingPathComponent(
@@ -311,7 +311,8 @@ struct ClauseReadTests {
       }.joined(separator: " ")
     }
     var lines = command.examples
-    for example in command.examples {
+    // Each clause is added to the shortest example, which keeps the work after the reads short.
+    if let example = command.examples.min(by: { $0.count < $1.count }) {
       for spec in command.clauses {
         // A clause naming a file (`to FILE.png`, `save FILE.burst`) gets one in the folder.
         let file = spec.placeholder.hasPrefix("FILE") ? "probe-" + spec.placeholder : nil
