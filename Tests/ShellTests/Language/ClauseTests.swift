@@ -283,8 +283,10 @@ struct DiagnosticSuggestionTests {
 
 @Suite("A command reads only the clauses it declares")
 struct ClauseReadTests {
-  /// Layers and a cell the commands' examples name.
+  /// Layers and a cell the commands' examples name, in a small scene so that the examples
+  /// that record or draw it do little work.
   static let setup = """
+    scene 16x16
     emitter like; cell like sparkle
     layer button; layer badge; layer check; layer wave; layer card
 
