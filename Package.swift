@@ -76,14 +76,20 @@ let package = Package(
       dependencies: ["Core", "Shell", "BenchKernels"],
       path: "Sources/Benchmarks"
     ),
+    // The helpers both test targets share (repository files, goldens and their diff, scratch
+    // folders, running programs): a plain target, as SwiftPM has no test-only helper target.
+    .target(
+      name: "TestSupport",
+      path: "Tests/TestSupport"
+    ),
     .testTarget(
       name: "CoreTests",
-      dependencies: ["Core"],
+      dependencies: ["Core", "TestSupport"],
       path: "Tests/CoreTests"
     ),
     .testTarget(
       name: "ShellTests",
-      dependencies: ["Shell", "Core", "burst"],
+      dependencies: ["Shell", "Core", "burst", "TestSupport"],
       path: "Tests/ShellTests",
       exclude: ["Golden", "ImportCorpus"]
     ),

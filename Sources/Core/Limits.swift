@@ -31,7 +31,7 @@ package enum Limits {
   /// The most births one step may skip in a cell whose lifetimes fall either side of 0 and
   /// still sort them into born and stillborn by drawing each one's lifetime (a fraction of a
   /// second); past it, `stats` says how many went unsorted.
-  package static let maxStillbornDraws = 1e8
+  static let maxStillbornDraws = 1e8
 
   /// The spacing of the grid of scene time (anchored at 0) on which attractor behaviours are
   /// integrated (docs/semantics.md, "Emitter behaviours"), in seconds: 1/240 s.
@@ -82,7 +82,7 @@ package enum Limits {
   /// The most straight pieces one curve (a Bézier, or a quarter turn of an arc or ellipse) of a
   /// shape layer's path is flattened into before it is filled or stroked; fewer when it is
   /// small on screen (about one per 2 pixels of its length). Also bounds round joins and caps.
-  package static let maxCurvePieces = 64
+  static let maxCurvePieces = 64
 
   /// The most values a list property holds (`lineDashPattern`, `locations`).
   package static let maxListCount = 1024
@@ -156,7 +156,7 @@ package enum Limits {
 
   /// The most bytes of sprite stamps a session keeps for its terminal text frames
   /// (`SpriteStamps`; docs/terminal-graphics.md); past it the stamps are made afresh.
-  package static let maxStampBytes = 32 << 20
+  static let maxStampBytes = 32 << 20
 
   /// The most values `sample` draws.
   package static let maxSamples = 1_000_000.0
@@ -203,25 +203,25 @@ package enum Limits {
 }
 
 /// The tolerances of Burst's arithmetic, each named for what it absorbs.
-package enum Tolerance {
+enum Tolerance {
   /// Rounding slack when counting births: an emission integral within this of a whole number
   /// counts as reaching it, so a rate × time that is whole on paper (10/s × 0.3 s) gives its
   /// births even when floating point lands a hair below.
-  package static let birthCount = 1e-9
+  static let birthCount = 1e-9
 
   /// Rounding slack on times in seconds: a particle whose death lies within this after a step's
   /// end is dead at that end.
-  package static let deathTime = 1e-9
+  static let deathTime = 1e-9
 
   /// Margin in seconds by which a birth must precede the step's end minus its whole lifetime
   /// chain (itself and all its sub-cell descendants) to be skipped as certainly gone by then.
-  package static let lifetimeChain = 1e-6
+  static let lifetimeChain = 1e-6
 
   /// Relative slack at the end of an animation's active time: within this fraction of the end
   /// counts as the end, so that scripted times such as 0.1 + 0.2 land on it.
-  package static let activeEnd = 1e-12
+  static let activeEnd = 1e-12
 
   /// Relative slack at a cycle boundary when an animation ends exactly there: within this
   /// fraction of a cycle past the boundary, the end shows the finished cycle, not a new one.
-  package static let cycleBoundary = 1e-9
+  static let cycleBoundary = 1e-9
 }

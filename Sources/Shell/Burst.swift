@@ -67,7 +67,7 @@ public enum Burst {
     var watch: Watch.Options? = nil
     func fail(_ message: String) -> Int32 {
       writeAll(2, "burst: \(message)\n\(usage)")
-      return 64
+      return ExitStatus.usage.code
     }
     // The options are read by their declarations (ProgramOption.all); each is acted on here.
     let parsed: [ProgramArgument]
@@ -88,35 +88,37 @@ public enum Burst {
         case .failure(let error): return fail(error.message)
         }
         guard watch!.at == nil || watch!.play == nil else {
-          return fail("--at and --play do not go together")
+          return fail("\(Watch.atFlag) and \(Watch.playFlag) do not go together")
         }
-      case .option("--help", _):
+      case .option(ProgramFlag.help, _):
         writeAll(1, ProgramHelp.text)
-        return 0
-      case .option("--version", _):
+        return ExitStatus.ok.code
+      case .option(ProgramFlag.version, _):
         print("burst \(version)")
-        return 0
-      case .option("--man", _):
+        return ExitStatus.ok.code
+      case .option(ProgramFlag.manual, _):
         writeAll(1, ManPage.text(version: version))
-        return 0
-      case .option("--completion", let word?):
-        guard let shell = CompletionShell(rawValue: word) else { return fail("--completion") }
+        return ExitStatus.ok.code
+      case .option(ProgramFlag.completion, let word?):
+        guard let shell = CompletionShell(rawValue: word) else {
+          return fail(ProgramFlag.completion)
+        }
         writeAll(1, CompletionScript.text(for: shell))
-        return 0
-      case .option("--example", nil):
+        return ExitStatus.ok.code
+      case .option(ProgramFlag.example, nil):
         // Alone, or followed by another option: the list.
         writeAll(1, Examples.listing)
-        return 0
-      case .option("--example", let name?):
+        return ExitStatus.ok.code
+      case .option(ProgramFlag.example, let name?):
         switch example(name) {
         case .success(let source): sources.append(source)
         case .failure(let error): return fail(error.message)
         }
       case .option(Watch.option, let path?):
         watch = Watch.Options(path: path)
-      case .option("-e", let text?):
+      case .option(ProgramFlag.commands, let text?):
         sources.append(.commands(text))
-      case .option("-i", let path?):
+      case .option(ProgramFlag.interactive, let path?):
         sources.append(.file(path))
         interactive = true
       case .option(ColorChoice.option, let word?):
@@ -161,7 +163,7 @@ public enum Burst {
       let failure: Diagnostic?
       switch source {
       case .commands(let text):
-        failure = session.run(source: text, file: "-e")
+        failure = session.run(source: text, file: ProgramFlag.commands)
       case .example(let file):
         failure = session.run(source: file.text, file: file.name)
       case .file(let path) where ImportLanguage.of(path: path) != nil:
@@ -173,7 +175,7 @@ public enum Burst {
         if isStdin {
           guard let input = readStandardInput() else {
             writeAll(2, "burst: cannot read standard input\n")
-            return 66
+            return ExitStatus.missingInput.code
           }
           text = input
         } else {
@@ -188,19 +190,19 @@ public enum Burst {
         failure = session.run(source: text, file: isStdin ? "<stdin>" : path)
       }
       if let failure { return failure.exitCode }
-      if session.quitRequested { return 0 }
+      if session.quitRequested { return ExitStatus.ok.code }
     }
-    if !sources.isEmpty && !interactive { return 0 }
+    if !sources.isEmpty && !interactive { return ExitStatus.ok.code }
     if Terminal.isTerminal(0) {
       prompt(session)
-      return 0
+      return ExitStatus.ok.code
     }
     if interactive {
       // Not a terminal: read lines as if typed (no prompt, no history); errors do not stop.
       promptLoop(session, editor: StandardInputLineEditor())
-      return 0
+      return ExitStatus.ok.code
     }
-    guard let text = readStandardInput() else { return 66 }
+    guard let text = readStandardInput() else { return ExitStatus.missingInput.code }
     return session.run(source: text, file: "<stdin>")?.exitCode ?? 0
   }
 

@@ -442,7 +442,7 @@ extension HistoryRecorder {
         edits.append((from, t.column - 1 + t.length, ""))
         let object = tokens[pair.set + 1]
         extra.append(
-          raw(start, tokens[pair.set].column - 1) + "set "
+          raw(start, tokens[pair.set].column - 1) + SceneCommands.set.name + " "
             + raw(object.column - 1, object.column - 1 + object.length) + "." + pair.key + " "
             + text)
         removedPairs[pair.set, default: 0] += 1
@@ -519,7 +519,9 @@ extension Session {
   }
 
   static func scriptRelative(_ path: String, in line: SourceLine) -> String {
-    guard !path.hasPrefix("/"), line.file != "-e", !line.file.hasPrefix("<") else { return path }
+    guard !path.hasPrefix("/"), line.file != ProgramFlag.commands, !line.file.hasPrefix("<") else {
+      return path
+    }
     let slash = line.file.lastIndex(of: "/")
     guard let slash else { return path }
     return normalized(String(line.file[...slash]) + path)

@@ -26,6 +26,19 @@ enum OptionArgument: Sendable, Equatable {
   }
 }
 
+/// The flags `Burst.run` acts on by name, each spelled once: the rows of `ProgramOption.all`
+/// and the code that acts on them read these (`--color`, `--graphics` and `--watch` are
+/// `ColorChoice.option`, `GraphicsChoice.option` and `Watch.option`).
+enum ProgramFlag {
+  static let commands = "-e"
+  static let interactive = "-i"
+  static let example = "--example"
+  static let help = "--help"
+  static let version = "--version"
+  static let manual = "--man"
+  static let completion = "--completion"
+}
+
 /// A command-line option of `burst`, declared once: the usage line, `--help`, the man page and
 /// the bash and zsh completions are all generated from `ProgramOption.all`.
 struct ProgramOption: Sendable {
@@ -53,13 +66,13 @@ struct ProgramOption: Sendable {
   /// Every option, in the order `--help` lists them.
   static let all: [ProgramOption] = [
     ProgramOption(
-      flags: ["-e"], argument: .text("COMMANDS"), repeats: true,
+      flags: [ProgramFlag.commands], argument: .text("COMMANDS"), repeats: true,
       help: "run commands given here (may repeat, mixes with files)",
       detail:
         "Runs COMMANDS as if they were a script of one line (use ; to separate several), in"
         + " order with the other -e options and the files."),
     ProgramOption(
-      flags: ["-i"], argument: .script("FILE.burst"),
+      flags: [ProgramFlag.interactive], argument: .script("FILE.burst"),
       help: "run the script (or import FILE.swift or FILE.m), then stay at the prompt",
       detail:
         "Runs FILE.burst (or imports FILE.swift or FILE.m, as import FILE does), then shows the"
@@ -87,7 +100,7 @@ struct ProgramOption: Sendable {
         + " Nothing is asked when standard input or output is not a terminal. --graphics=FORMAT"
         + " works too."),
     ProgramOption(
-      flags: ["--example"], argument: .choice("NAME", Examples.names), joined: true,
+      flags: [ProgramFlag.example], argument: .choice("NAME", Examples.names), joined: true,
       optionalArgument: true,
       help: "run an example built into burst (alone: list them)",
       detail:
@@ -108,18 +121,20 @@ struct ProgramOption: Sendable {
         + " terminal (\(Suggestion.list(Watch.skippedCommands)), export … to) are skipped, and"
         + " the status line says so. q, Ctrl-C or the end of standard input leaves."),
     ProgramOption(
-      flags: ["--help", "-h"], exits: true, help: "this text",
+      flags: [ProgramFlag.help, "-h"], exits: true, help: "this text",
       detail: "Prints the options and the first steps, and exits."),
     ProgramOption(
-      flags: ["--version"], exits: true, help: "the version",
+      flags: [ProgramFlag.version], exits: true, help: "the version",
       detail: "Prints the version, and exits."),
     ProgramOption(
-      flags: ["--man"], exits: true, help: "this manual as a man page (burst --man | man -l -)",
+      flags: [ProgramFlag.manual], exits: true,
+      help: "this manual as a man page (burst --man | man -l -)",
       detail:
         "Prints this manual page, in roff, and exits: burst --man | man -l - reads it without"
         + " installing it."),
     ProgramOption(
-      flags: ["--completion"], argument: .choice("SHELL", CompletionShell.words), exits: true,
+      flags: [ProgramFlag.completion], argument: .choice("SHELL", CompletionShell.words),
+      exits: true,
       help: "the completion script for \(Suggestion.list(CompletionShell.words))",
       detail:
         "Prints the completion script for SHELL, and exits: it completes the options, the"
@@ -269,20 +284,22 @@ struct ExitStatus: Sendable {
   /// For the man page.
   let meaning: String
 
-  static let all: [ExitStatus] = [
-    ExitStatus(code: 0, brief: "ok", meaning: "Every script and command ran."),
-    ExitStatus(
-      code: 64, brief: "bad usage", meaning: "The command line was wrong (an unknown option)."),
-    ExitStatus(
-      code: 65, brief: "error in a script",
-      meaning: "A script had an error (or was not UTF-8 text, or was too large)."),
-    ExitStatus(
-      code: 66, brief: "missing input",
-      meaning: "A script or input file could not be read (missing, a directory, unreadable)."),
-    ExitStatus(code: 74, brief: "cannot write", meaning: "An output file could not be written."),
-    ExitStatus(
-      code: 130, brief: "interrupted", meaning: "Ctrl-C stopped a script's command."),
-  ]
+  static let ok = ExitStatus(code: 0, brief: "ok", meaning: "Every script and command ran.")
+  static let usage = ExitStatus(
+    code: 64, brief: "bad usage", meaning: "The command line was wrong (an unknown option).")
+  static let scriptError = ExitStatus(
+    code: 65, brief: "error in a script",
+    meaning: "A script had an error (or was not UTF-8 text, or was too large).")
+  static let missingInput = ExitStatus(
+    code: 66, brief: "missing input",
+    meaning: "A script or input file could not be read (missing, a directory, unreadable).")
+  static let cannotWrite = ExitStatus(
+    code: 74, brief: "cannot write", meaning: "An output file could not be written.")
+  static let interrupted = ExitStatus(
+    code: 130, brief: "interrupted", meaning: "Ctrl-C stopped a script's command.")
+
+  /// Every status, in the order `--help` and the man page list them.
+  static let all: [ExitStatus] = [ok, usage, scriptError, missingInput, cannotWrite, interrupted]
 }
 
 /// Where the prompt keeps its history, declared once for the prompt and the man page.

@@ -134,7 +134,7 @@ extension Session {
     } catch {
       var d = Diagnostic(error.message, token: token, in: line)
       switch error {
-      case .notFound, .isDirectory, .unreadable: d.exitCode = 66
+      case .notFound, .isDirectory, .unreadable: d.exitCode = ExitStatus.missingInput.code
       default: break
       }
       throw d

@@ -206,7 +206,7 @@ package struct AnimationOption: Sendable {
   package static let forever = "forever"
 
   /// What the option's values are, for `explain` and messages: "a number greater than 0".
-  package var valueWords: String {
+  var valueWords: String {
     switch kind {
     case .number(let r, let above):
       let low = ValueFormatting.number(r.lowerBound)
@@ -224,7 +224,7 @@ package struct AnimationOption: Sendable {
 
 extension LayerAnimation {
   /// What kind of animation this is, for messages.
-  package var kindWord: String {
+  var kindWord: String {
     switch spec {
     case .basic: return "a basic animation"
     case .keyframe: return "a keyframe animation"
@@ -236,7 +236,7 @@ extension LayerAnimation {
 
 extension SceneModel {
   /// The keyword that names a layer's animations in a key path.
-  package static let animationsWord = "animations"
+  static let animationsWord = "animations"
 
   /// Resolves `LAYER.animations.KEY.OPTION` (KEY may have dots: `transform.scale`, or be quoted);
   /// nil when `path` does not name a layer's `animations` (it names a property, or nothing:

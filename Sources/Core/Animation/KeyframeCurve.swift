@@ -34,7 +34,7 @@ package struct KeyframeCurve: Sendable, Equatable {
   /// Human-readable notes on inputs that were ignored or repaired, each naming the rule.
   package let warnings: [String]
   /// Whether cubic tangents are scaled for non-uniform key times (Kochanek–Bartels' rule).
-  package let scalesTangentsForKeyTimes: Bool
+  let scalesTangentsForKeyTimes: Bool
 
   /// The per-segment timing functions in use (one per segment at most; missing ones linear).
   package let segmentFunctions: [TimingFunction]

@@ -28,7 +28,7 @@ package struct KeyframePath: Sendable, Equatable {
 
   /// A line, or a cubic Bézier (a quadratic is raised to a cubic, which is the same curve
   /// with the same parameterisation).
-  package struct Segment: Sendable, Equatable {
+  struct Segment: Sendable, Equatable {
     package let start: Point
     package let controls: (Point, Point)?
     package let end: Point
@@ -87,7 +87,7 @@ package struct KeyframePath: Sendable, Equatable {
   /// The elements as given.
   package let elements: [Element]
   /// The segments, in order.
-  package let segments: [Segment]
+  let segments: [Segment]
   /// The keyframe points: the first segment's start, then every segment's end (the last move's
   /// point alone when there are no segments).
   package let points: [Point]
@@ -263,7 +263,7 @@ package struct KeyframePath: Sendable, Equatable {
   /// The direction of travel at segment parameter u, in radians from +x towards +y (0 along
   /// +x; π/2 down a y-down screen). Where the curve stops (a handle on its end point), the
   /// direction of the chord around u; 0 on a path of no length.
-  package func tangentAngle(at u: Double) -> Double {
+  func tangentAngle(at u: Double) -> Double {
     guard let (s, f) = locate(u) else { return 0 }
     var d = s.derivative(f)
     if abs(d.x) + abs(d.y) < 1e-12 {
@@ -299,7 +299,7 @@ package struct KeyframePath: Sendable, Equatable {
   }
 
   /// The fraction of the length travelled at each keyframe point (paced key times).
-  package var pacedKeyTimes: [Double] {
+  var pacedKeyTimes: [Double] {
     guard !segments.isEmpty else { return points.isEmpty ? [] : [0] }
     let n = segments.count
     guard length > 0 else { return (0...n).map { Double($0) / Double(n) } }

@@ -78,7 +78,7 @@ package struct LayerAnimation: Sendable, Equatable {
   /// an autoreversed half) through its timing function, times its duration: it never passes
   /// the group's duration, which is how the children are cut off at the group's end; a kept
   /// group filled forwards holds its children at its end time. Nil for any other animation.
-  package func childTime(atLayerTime t: Double) -> Double? {
+  func childTime(atLayerTime t: Double) -> Double? {
     guard isGroup,
       case .animated(let f, _) = clock.presentation(at: t, kept: !removedOnCompletion)
     else { return nil }
@@ -103,7 +103,7 @@ package struct LayerAnimation: Sendable, Equatable {
   /// The animations that apply at layer time `t` and the time each is evaluated at: this one at
   /// `t`, or for a group its children (recursively) at the group's local time, none when the
   /// group shows nothing there. The order is the order they apply in.
-  package func applying(atLayerTime t: Double) -> [(animation: LayerAnimation, time: Double)] {
+  func applying(atLayerTime t: Double) -> [(animation: LayerAnimation, time: Double)] {
     guard case .group(let list) = spec else { return [(self, t)] }
     guard let local = childTime(atLayerTime: t) else { return [] }
     return list.flatMap { $0.applying(atLayerTime: local) }
@@ -111,7 +111,7 @@ package struct LayerAnimation: Sendable, Equatable {
 
   /// For a spring played once: the layer time after which it is at rest for good
   /// (`SpringCurve.restTime`), so it no longer changes anything; nil otherwise.
-  package var restsAt: Double? {
+  var restsAt: Double? {
     guard case .spring(_, _, let curve) = spec, curve.restTime.isFinite,
       timing.repeatCount <= 1, timing.repeatDuration <= 0, !timing.autoreverses,
       timing.timeOffset == 0, timing.speed > 0
@@ -166,7 +166,7 @@ package struct LayerAnimation: Sendable, Equatable {
   /// The rotation a path animation with a `rotationMode` adds to the layer at layer time `t`
   /// (the path's tangent angle, see `KeyframeCurve.rotation(at:)`), or nil when it adds none
   /// (no path or rotation mode, or the animation shows nothing there).
-  package func pathRotation(atLayerTime t: Double) -> Double? {
+  func pathRotation(atLayerTime t: Double) -> Double? {
     guard case .keyframe(let curve) = spec, curve.rotationMode != nil,
       case .animated(let f, _) = clock.presentation(at: t, kept: !removedOnCompletion)
     else { return nil }

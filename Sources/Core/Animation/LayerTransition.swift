@@ -161,7 +161,7 @@ extension SceneModel {
 
   /// Whether the subtree at `id` is the same in `other`: the same layers with the same
   /// properties, emitter properties, cells and sublayers (animations and names aside).
-  package func subtreeMatches(_ other: SceneModel, at id: LayerID) -> Bool {
+  func subtreeMatches(_ other: SceneModel, at id: LayerID) -> Bool {
     let mine = subtree(of: id)
     guard mine == other.subtree(of: id) else { return false }
     for c in mine {

@@ -41,9 +41,9 @@ package enum PathWords {
   package static let elementNames = forms.map(\.name)
 
   /// The word of a whole path value: `path(ELEMENT …)`.
-  package static let pathWord = "path"
+  static let pathWord = "path"
   /// The one-word shorthands a path value may also be written as.
-  package static let shorthandWords = ["ellipse", "rect", "roundedRect"]
+  static let shorthandWords = ["ellipse", "rect", "roundedRect"]
 
   /// The element `name` makes from its operands' numbers (each operand's numbers in order).
   package static func element(_ name: String, _ v: [[Double]], clockwise: Bool)

@@ -2,7 +2,7 @@
 /// (model, animations, time) (docs/semantics.md, "Animations").
 extension Scene {
   /// Whether any layer has an animation attached.
-  package var hasAnimations: Bool {
+  var hasAnimations: Bool {
     model.layers.contains { $0?.animations.isEmpty == false }
   }
 

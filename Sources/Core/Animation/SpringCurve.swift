@@ -23,11 +23,11 @@ package struct SpringCurve: Sendable, Equatable {
   package let initialVelocity: Double
 
   /// The longest `settlingDuration` reported (s); springs that take longer report this.
-  package static let maximumSettlingDuration = 100.0
+  static let maximumSettlingDuration = 100.0
   /// How close to the target counts as settled: |1 − x| < 0.001.
-  package static let settlingThreshold = 0.001
+  static let settlingThreshold = 0.001
   /// The grid `settlingDuration` lies on (s); a whole fraction of a second.
-  package static let settlingGrid = 0.1
+  static let settlingGrid = 0.1
 
   /// A spring. (choice) Invalid parameters are replaced so evaluation never traps or yields NaN:
   /// a mass or stiffness that is not finite and > 0 takes its default (1, 100); a negative damping
@@ -45,13 +45,13 @@ package struct SpringCurve: Sendable, Equatable {
 
   /// How close to the target counts as at rest for good: |1 − x| below 10⁻¹², far below
   /// anything a value, a birth count or a pixel can show.
-  package static let restThreshold = 1e-12
+  static let restThreshold = 1e-12
 
   /// (choice) The time after which the spring is treated as at rest: x(t) is exactly 1 from
   /// then on, so a long step can use the closed form past it. It is the first time after which
   /// the analytic bound on |1 − x| stays below `restThreshold`; infinite for an undamped spring,
   /// which never comes to rest.
-  package private(set) var restTime: Double
+  private(set) var restTime: Double
 
   private func findRestTime() -> Double {
     let start = boundDecreasesAfter
@@ -71,7 +71,7 @@ package struct SpringCurve: Sendable, Equatable {
   }
 
   /// The undamped natural angular frequency ω₀ = √(k/m), in rad/s.
-  package var naturalFrequency: Double { (stiffness / mass).squareRoot() }
+  var naturalFrequency: Double { (stiffness / mass).squareRoot() }
 
   /// The damping ratio ζ = c / (2√(km)) (< 1 under-, 1 critically, > 1 over-damped).
   package var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }

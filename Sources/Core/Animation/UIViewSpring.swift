@@ -3,9 +3,9 @@
 /// curve names.
 package enum UIViewSpring {
   /// How far the oscillation has decayed at `duration`: 0.001 of the distance.
-  package static let threshold = 0.001
+  static let threshold = 0.001
   /// The smallest damping ratio UIKit accepts (Float's epsilon).
-  package static let minimumDampingRatio = 1.1920929e-7
+  static let minimumDampingRatio = 1.1920929e-7
 
   /// UIKit's solve for a spring of mass 1 with damping ratio ζ whose oscillation has decayed to
   /// 0.001 of the distance exactly at `duration`.

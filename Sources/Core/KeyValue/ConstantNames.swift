@@ -20,10 +20,10 @@ package struct ConstantNames: Sendable, Equatable {
 
   /// The names of an enumeration of Burst's own (a scene setting), which Apple does not spell:
   /// its cases read only as their plain names.
-  package static let burstOwn = ConstantNames(swiftType: "", objcPrefix: "")
+  static let burstOwn = ConstantNames(swiftType: "", objcPrefix: "")
 
   /// Whether these are Apple's spellings (not `burstOwn`).
-  package var isApple: Bool { !swiftType.isEmpty }
+  var isApple: Bool { !swiftType.isEmpty }
 
   /// The Objective-C constant of `name`: `kCAFillMode` + `Forwards`.
   package func objcConstant(_ name: String) -> String {

@@ -8,7 +8,7 @@
 /// (`sublayers`, `emitterCells`) or a property; dots inside quotes do not split.
 package enum KeyPathSyntax {
   /// Whether `name` can stand bare in a key path or a script.
-  package static func isPlain(_ name: String) -> Bool {
+  static func isPlain(_ name: String) -> Bool {
     let scalars = Array(name.unicodeScalars)
     func isLetter(_ c: Unicode.Scalar) -> Bool {
       ("a"..."z").contains(c) || ("A"..."Z").contains(c) || c == "_"

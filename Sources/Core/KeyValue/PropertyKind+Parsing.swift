@@ -2,9 +2,9 @@
 
 extension PropertyKind {
   /// The words read as true (Objective-C's YES too); the first is how true prints.
-  package static let trueWords = ["yes", "true", "on", "YES"]
+  static let trueWords = ["yes", "true", "on", "YES"]
   /// The words read as false (Objective-C's NO too); the first is how false prints.
-  package static let falseWords = ["no", "false", "off", "NO"]
+  static let falseWords = ["no", "false", "off", "NO"]
 
   /// How `b` prints: `yes` or `no`.
   package static func boolWord(_ b: Bool) -> String { (b ? trueWords : falseWords)[0] }
@@ -324,7 +324,7 @@ enum ValueParsing {
   }
 
   /// How to write a colour, with where its names are listed.
-  package static let colorHint =
+  static let colorHint =
     "use #rrggbb, rgb(1, 0.5, 0) or a colour name such as red (help set lists the names)"
 
   /// Refuses `rgb(r, g, b)` whose components are all whole numbers above 1 and at most 255:

@@ -6,7 +6,7 @@ extension Layer {
 
 extension ReplicatorProperties {
   /// (choice) What an emitter's particles do inside a replicator, for `explain` and the docs.
-  package static let particlesChoice =
+  static let particlesChoice =
     "an emitter inside a replicator is simulated once: every instance draws the same particles,"
     + " as they are at the current time, through that instance's transform and colour (the"
     + " emitter layer's own animated properties follow the instance's delayed time, as every"

@@ -43,6 +43,10 @@ extension SceneModel {
   /// many components as name objects; returns the object and the index of the first unused one.
   /// Names may be quoted (`"3F2A-9"`); a quoted component is never the keyword `sublayers` or
   /// `emitterCells`.
+  ///
+  /// Cost: the first name is a dictionary lookup (`layerID(named:)`); each further component
+  /// searches its parent's sublayers or cells linearly by name, O(s) for s siblings, so a path
+  /// of p components costs O(p·s). Paths are short and typed once per command.
   func walk(_ parts: [KeyPathSyntax.Component]) throws(ValueError) -> (ObjectRef, Int) {
     guard let first = parts.first, !first.text.isEmpty else {
       throw ValueError(
@@ -181,6 +185,10 @@ extension SceneModel {
   }
 
   /// Resolves a full key path to a property (and field) of a layer or cell.
+  ///
+  /// Cost: `walk`'s, then for the r components left, each of the r candidate names (longest
+  /// first) is searched linearly in the object's descriptor table, O(r·d) string comparisons
+  /// for d descriptors; once per command, as `info(_:)` says.
   package func resolveProperty(_ path: String) throws(ValueError) -> PropertyRef {
     let parts = try KeyPathSyntax.components(path)
     let (ref, used) = try walk(parts)

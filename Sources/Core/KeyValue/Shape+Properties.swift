@@ -6,7 +6,7 @@ extension Layer {
 
 extension ShapeProperties {
   /// (choice) How a path animates, for `path`'s row and the docs.
-  package static let pathAnimationChoice =
+  static let pathAnimationChoice =
     "the path is drawn as its elements flattened into at most \(Limits.maxCurvePieces) straight"
     + " pieces per curve (fewer when small on screen). Two paths with the same element list"
     + " animate point by point, every number of every element interpolated; when the element"

@@ -11,7 +11,7 @@ package enum ValueFormatting {
   }
 
   /// The significant digits of a computed display (`get presentation`, `stats`, `explain`, …).
-  package static let displayDigits = 12
+  static let displayDigits = 12
 
   /// A computed value for display: rounded half up to `displayDigits` significant decimal
   /// digits, then printed by `number` (`0.8406250000000001` → `0.840625`). The rounding works
@@ -88,7 +88,7 @@ package enum ValueFormatting {
   }
 
   /// Rounds a 0…1 component to a byte without trapping (NaN → 0).
-  package static func clampByte(_ v: Double) -> UInt8 {
+  static func clampByte(_ v: Double) -> UInt8 {
     guard v > 0 else { return 0 }
     guard v < 1 else { return 255 }
     return UInt8(v * 255 + 0.5)

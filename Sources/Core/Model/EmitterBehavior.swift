@@ -229,7 +229,7 @@ package enum BehaviorType: String, Sendable, CaseIterable {
 }
 
 /// The particle values `valueOverLife` can set.
-package enum BehaviorTarget: String, Sendable, CaseIterable {
+enum BehaviorTarget: String, Sendable, CaseIterable {
   case scale
   case red = "color.red"
   case green = "color.green"
@@ -238,7 +238,7 @@ package enum BehaviorTarget: String, Sendable, CaseIterable {
 }
 
 /// An attractor's shape (`attractorType`).
-package enum AttractorKind: String, Sendable, CaseIterable {
+enum AttractorKind: String, Sendable, CaseIterable {
   case radial, axial, planar
 }
 

@@ -17,7 +17,7 @@ package struct EmitterCell: Sendable, Equatable {
   package var birthRate = 0.0
   package var lifetime = 0.0
   package var lifetimeRange = 0.0
-  package var emissionLatitude = 0.0
+  var emissionLatitude = 0.0
   package var emissionLongitude = 0.0
   package var emissionRange = 0.0
   package var velocity = 0.0

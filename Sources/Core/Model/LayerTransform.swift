@@ -8,21 +8,21 @@
 /// x, then y, then z, then translation, then perspective (docs/semantics.md, "3-D transforms").
 package struct LayerTransform: Sendable, Equatable, Hashable {
   package var scaleX = 1.0
-  package var scaleY = 1.0
-  package var scaleZ = 1.0
+  var scaleY = 1.0
+  var scaleZ = 1.0
   /// Radians about x: +y turns toward +z (the layer's bottom edge comes toward the viewer).
-  package var rotationX = 0.0
+  var rotationX = 0.0
   /// Radians about y: +x turns toward −z (the right edge goes away from the viewer).
-  package var rotationY = 0.0
+  var rotationY = 0.0
   /// Radians about z; positive turns clockwise on screen (+y down).
   package var rotation = 0.0
   package var translationX = 0.0
-  package var translationY = 0.0
-  package var translationZ = 0.0
+  var translationY = 0.0
+  var translationZ = 0.0
   /// Shear factors: x += skewXY·y + skewXZ·z, y += skewYZ·z (before rotating).
-  package var skewXY = 0.0
-  package var skewXZ = 0.0
-  package var skewYZ = 0.0
+  var skewXY = 0.0
+  var skewXZ = 0.0
+  var skewYZ = 0.0
   /// The matrix's last column (m14, m24, m34, m44) before the rest is applied: w = p·(x, y, z, 1).
   package var perspective = SIMD4<Double>(0, 0, 0, 1)
 
@@ -42,7 +42,7 @@ package struct LayerTransform: Sendable, Equatable, Hashable {
   /// Whether the layer stays in its superlayer's plane with no perspective: only the
   /// translation, z rotation and x/y scale of a 2-D transform (scale.z moves nothing in a
   /// flat layer). The renderer keeps its exact 2-D arithmetic for these.
-  package var isPlanar: Bool {
+  var isPlanar: Bool {
     rotationX == 0 && rotationY == 0 && translationZ == 0 && skewXY == 0 && skewXZ == 0
       && skewYZ == 0 && perspective == SIMD4(0, 0, 0, 1)
   }
@@ -283,7 +283,7 @@ extension LayerTransform {
   }
 
   /// `transform.translation`: the x and y translation as a size.
-  package var translationXY: Size {
+  var translationXY: Size {
     get { Size(translationX, translationY) }
     set {
       translationX = newValue.width

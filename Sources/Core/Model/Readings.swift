@@ -15,7 +15,7 @@ package struct Readings: Sendable, Equatable {
   package init() {}
 
   /// What every reading's `explain` says first.
-  package static let switchChoice =
+  static let switchChoice =
     "a scene switch for a convention Apple's documentation leaves open, not a Core Animation"
     + " property (export writes it as a comment only); sweep it to compare the readings side by"
     + " side: particles draw the same random numbers under each. docs/semantics.md, \"Readings\","
@@ -31,7 +31,7 @@ package struct Readings: Sendable, Equatable {
   package var angleFactor: Double { emissionRangeRule == .fullAngle ? 1 : 2 }
 
   /// What a line emitter adds to a cell's longitude to get its central direction.
-  package var lineTurn: Double { lineDirection == .up ? -Double.pi / 2 : Double.pi / 2 }
+  var lineTurn: Double { lineDirection == .up ? -Double.pi / 2 : Double.pi / 2 }
 
   /// How far from its mean a value with range `r` can be drawn: |r|/2 or |r|.
   package func halfWidth(_ r: Double) -> Double { abs(r) * rangeFactor / 2 }

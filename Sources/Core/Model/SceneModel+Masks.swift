@@ -4,7 +4,7 @@ extension SceneModel {
   /// Refuses `name` as the mask of `object` when it would not draw: no such layer, the layer
   /// itself, the scene, one of its ancestors, a layer that already masks another, or a layer
   /// whose own masks lead back to it. The empty name (none) is always accepted.
-  package func checkMask(_ object: ObjectRef, _ name: String) throws(ValueError) {
+  func checkMask(_ object: ObjectRef, _ name: String) throws(ValueError) {
     guard case .layer(let id) = object, let l = layer(id) else {
       throw ValueError("only a layer has a mask")
     }
@@ -62,7 +62,7 @@ extension SceneModel {
   }
 
   /// The layers some layer uses as its mask: they are drawn only as masks.
-  package var maskLayerIDs: Set<LayerID> {
+  var maskLayerIDs: Set<LayerID> {
     var out: Set<LayerID> = []
     for l in layers.compactMap({ $0 }) where !l.properties.mask.isEmpty {
       if let id = layerID(named: l.properties.mask) { out.insert(id) }

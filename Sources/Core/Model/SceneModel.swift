@@ -15,9 +15,13 @@ package struct SceneModel: Sendable, Equatable {
   /// The root layer's id.
   package static let rootID: LayerID = 0
 
+  /// The word that asks for presentation values (`get presentation PATH`, `from
+  /// presentation`): declared here because no layer may be called it.
+  package static let presentationWord = "presentation"
+
   /// Words that can never name a layer, because key paths and commands use them.
   package static let reservedNames: Set<String> = [
-    "scene", "presentation", "sublayers", "emitterCells", "in", "as", "to", "from", "by",
+    "scene", presentationWord, "sublayers", "emitterCells", "in", "as", "to", "from", "by",
   ]
 
   /// A new scene: 320×240 points on black.
@@ -65,7 +69,7 @@ package struct SceneModel: Sendable, Equatable {
   // MARK: - Names
 
   /// Checks that `name` can name a new layer.
-  package func validateNewLayerName(_ name: String) throws(ValueError) {
+  func validateNewLayerName(_ name: String) throws(ValueError) {
     try SceneModel.validateName(name, what: "layer")
     if SceneModel.reservedNames.contains(name) {
       throw ValueError(
@@ -101,7 +105,7 @@ package struct SceneModel: Sendable, Equatable {
 
   /// Checks that the layer or cell `ref` may be renamed `name`: the rules for a new layer or
   /// cell, among the others (its own name is allowed: renaming to it changes nothing).
-  package func checkRename(_ ref: ObjectRef, to name: String) throws(ValueError) {
+  func checkRename(_ ref: ObjectRef, to name: String) throws(ValueError) {
     switch ref {
     case .layer(let id):
       guard let l = layer(id) else { throw ValueError("no such layer") }

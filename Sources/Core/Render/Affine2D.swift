@@ -10,7 +10,7 @@ package struct Affine2D: Sendable, Equatable {
   package var c: Double
   package var d: Double
   package var tx: Double
-  package var ty: Double
+  var ty: Double
 
   /// Creates a transform from its six entries.
   package init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
@@ -74,7 +74,7 @@ package struct Affine2D: Sendable, Equatable {
   }
 
   /// The determinant `a·d − b·c`.
-  package var determinant: Double { a * d - b * c }
+  var determinant: Double { a * d - b * c }
 
   /// True when every entry is finite.
   package var isFinite: Bool {
@@ -82,7 +82,7 @@ package struct Affine2D: Sendable, Equatable {
   }
 
   /// The inverse, or `nil` when the transform is singular or not finite.
-  package func inverted() -> Affine2D? {
+  func inverted() -> Affine2D? {
     let det = determinant
     guard isFinite, det.isFinite, det != 0 else { return nil }
     let inv = 1 / det

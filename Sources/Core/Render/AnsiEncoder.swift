@@ -14,7 +14,7 @@
 /// foreground first when both change), and ends with the reset `ESC[0m`.
 package enum AnsiEncoder {
   /// The character drawn in every cell: UPPER HALF BLOCK.
-  package static let halfBlock: Character = "\u{2580}"
+  static let halfBlock: Character = "\u{2580}"
 
   /// The sequence that ends every line: reset all attributes.
   package static let reset = "\u{1B}[0m"

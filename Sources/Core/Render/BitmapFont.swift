@@ -2,10 +2,10 @@
 /// glyphs for the printable ASCII characters, drawn for Burst, one pixel of spacing after each.
 /// Capitals and digits stand on row 6 (the baseline); g, j, p, q and y reach down to row 7.
 /// Other characters draw as `?`.
-package enum BitmapFont {
+enum BitmapFont {
   /// The glyph cell, in font pixels.
-  package static let glyphWidth = 5
-  package static let glyphHeight = 8
+  static let glyphWidth = 5
+  static let glyphHeight = 8
   /// The advance from one character to the next, in font pixels.
   package static let advance = 6
 
@@ -65,7 +65,7 @@ package enum BitmapFont {
 extension Canvas {
   /// Draws `text` with its top-left corner at pixel (`x`, `y`), each font pixel a `scale`×`scale`
   /// square of `color` (premultiplied, blended over). Clipped to the canvas.
-  package mutating func drawText(_ text: String, x: Int, y: Int, scale: Int, color: RGBA) {
+  mutating func drawText(_ text: String, x: Int, y: Int, scale: Int, color: RGBA) {
     let s = max(1, scale)
     for (i, c) in text.enumerated() {
       let left = x + i * BitmapFont.advance * s

@@ -85,7 +85,7 @@ package struct Canvas: Sendable {
   ///
   /// `color` is premultiplied. Used for a layer's `backgroundColor`; the layer's opacity should
   /// already be folded into `color`. Non-finite or singular input draws nothing.
-  package mutating func fillQuad(
+  mutating func fillQuad(
     _ transform: Affine2D, width: Double, height: Double, cornerRadius: Double = 0,
     color: RGBA, blend: BlendMode = .sourceOver
   ) {
@@ -96,7 +96,7 @@ package struct Canvas: Sendable {
 
   /// ``fillQuad(_:width:height:cornerRadius:color:blend:)`` through a projective map (a layer
   /// seen in perspective); an affine map takes the affine path exactly.
-  package mutating func fillQuad(
+  mutating func fillQuad(
     _ transform: Projective2D, width: Double, height: Double, cornerRadius: Double = 0,
     color: RGBA, blend: BlendMode = .sourceOver
   ) {
@@ -114,7 +114,7 @@ package struct Canvas: Sendable {
   /// Strokes the inside edge of the rectangle [0, width]×[0, height] (a Core Animation layer
   /// border: `lineWidth` wide, inside the bounds, following `cornerRadius`), mapped by `transform`
   /// and anti-aliased like ``fillQuad(_:width:height:cornerRadius:color:blend:)``.
-  package mutating func strokeQuad(
+  mutating func strokeQuad(
     _ transform: Affine2D, width: Double, height: Double, cornerRadius: Double = 0,
     lineWidth: Double, color: RGBA, blend: BlendMode = .sourceOver
   ) {
@@ -125,7 +125,7 @@ package struct Canvas: Sendable {
 
   /// ``strokeQuad(_:width:height:cornerRadius:lineWidth:color:blend:)`` through a projective
   /// map; an affine map takes the affine path exactly.
-  package mutating func strokeQuad(
+  mutating func strokeQuad(
     _ transform: Projective2D, width: Double, height: Double, cornerRadius: Double = 0,
     lineWidth: Double, color: RGBA, blend: BlendMode = .sourceOver
   ) {
@@ -228,7 +228,7 @@ package struct Canvas: Sendable {
 
   /// Premultiplied pixels composited over an opaque `background` (its alpha is ignored), as
   /// 8-bit RGB, 3 bytes per pixel, row-major. The conversion is ``RGBA/byte(_:)``.
-  package func rgb8(background: RGBA) -> [UInt8] {
+  func rgb8(background: RGBA) -> [UInt8] {
     let count = width * height
     return [UInt8](unsafeUninitializedCapacity: count * 3) { out, initialized in
       pixels.withUnsafeBufferPointer { src in
@@ -287,6 +287,36 @@ package struct Canvas: Sendable {
         d[i + 3] = RGBA.byte(alpha)
       }
       return n * 4
+    }
+  }
+}
+
+extension Canvas {
+  /// Draws `layer` over this canvas (source-over), each pixel weighted by `opacity` and by
+  /// `mask`'s alpha when there is a mask.
+  mutating func composite(_ layer: Canvas, mask: Canvas?, opacity: Float = 1) {
+    guard layer.width == width, layer.height == height else { return }
+    if let mask, mask.width != width || mask.height != height { return }
+    let none: [Float] = []
+    layer.pixels.withUnsafeBufferPointer { src in
+      (mask?.pixels ?? none).withUnsafeBufferPointer { m in
+        pixels.withUnsafeMutableBufferPointer { dst in
+          let masked = !m.isEmpty
+          var i = 0
+          while i < dst.count {
+            let k = (masked ? m[i + 3] : 1) * opacity
+            if k > 0 {
+              let a = src[i + 3] * k
+              let keep = 1 - a
+              dst[i] = src[i] * k + dst[i] * keep
+              dst[i + 1] = src[i + 1] * k + dst[i + 1] * keep
+              dst[i + 2] = src[i + 2] * k + dst[i + 2] * keep
+              dst[i + 3] = a + dst[i + 3] * keep
+            }
+            i += 4
+          }
+        }
+      }
     }
   }
 }

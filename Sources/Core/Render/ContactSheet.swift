@@ -18,7 +18,7 @@ package struct ContactSheet: Sendable, Equatable {
   }
 
   /// The space between panels and around the sheet, in pixels.
-  package var gutter: Int { 4 * scale }
+  var gutter: Int { 4 * scale }
   /// The height of the strip under a panel that holds its label.
   package var labelHeight: Int { (BitmapFont.glyphHeight + 4) * scale }
 

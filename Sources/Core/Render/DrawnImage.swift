@@ -42,13 +42,13 @@ package struct DrawnImage: Sendable {
   }
 
   /// The pixels a drawing of `size` takes in all (what `Limits.maxDrawingPixels` bounds).
-  package static func pixelCount(_ size: Size) -> Int {
+  static func pixelCount(_ size: Size) -> Int {
     pixels(size.width) * pixels(size.height)
   }
 
   /// The shape layer keys a mark takes: all but `path` (the mark's first word) and
   /// `strokeStart`/`strokeEnd` (a context strokes whole paths).
-  package static let markKeys: [PropertyDescriptor<ShapeProperties>] = ShapeProperties.descriptors
+  static let markKeys: [PropertyDescriptor<ShapeProperties>] = ShapeProperties.descriptors
     .filter { !["path", "strokeStart", "strokeEnd"].contains($0.name) }
 }
 

@@ -2,7 +2,7 @@
 /// maps into the bounds takes the colour at its gradient parameter, weighted by the bounds'
 /// exact-area coverage (the shape rasteriser's), so the edges are anti-aliased as a layer's
 /// background is, and blended source-over.
-package enum GradientDrawing {
+enum GradientDrawing {
   /// The gradient parameter (0…1 before clamping) of the point `p` of the layer's own space.
   package static func parameter(_ g: GradientProperties, bounds b: Rect, at p: Point) -> Double {
     let w = b.size.width

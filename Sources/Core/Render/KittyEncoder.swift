@@ -15,7 +15,7 @@
 /// terminal does not keep the last frame's data.
 package enum KittyEncoder {
   /// The largest base64 chunk of one escape sequence (the protocol's limit).
-  package static let chunkSize = 4096
+  static let chunkSize = 4096
 
   /// The sequences that transmit `frame` and show it over `columns × rows` cells at the
   /// cursor; empty when the frame has no pixels.

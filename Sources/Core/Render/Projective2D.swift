@@ -11,7 +11,7 @@ package struct Projective2D: Sendable, Equatable {
   package var d: Double
   package var q: Double
   package var tx: Double
-  package var ty: Double
+  var ty: Double
   package var r: Double
 
   package init(
@@ -35,7 +35,7 @@ package struct Projective2D: Sendable, Equatable {
   }
 
   /// The affine map this is, when it has no perspective (p = q = 0, r = 1 exactly).
-  package var affine: Affine2D? {
+  var affine: Affine2D? {
     guard p == 0, q == 0, r == 1 else { return nil }
     return Affine2D(a: a, b: b, c: c, d: d, tx: tx, ty: ty)
   }
@@ -46,7 +46,7 @@ package struct Projective2D: Sendable, Equatable {
   }
 
   /// `m1 ∘ m2`: apply `m2`, then `m1`. Two affine maps compose exactly as `Affine2D`s do.
-  package static func compose(_ m1: Projective2D, _ m2: Projective2D) -> Projective2D {
+  static func compose(_ m1: Projective2D, _ m2: Projective2D) -> Projective2D {
     if let f = m1.affine, let g = m2.affine {
       return Projective2D(SceneRenderer.compose(f, g))
     }
@@ -65,7 +65,7 @@ package struct Projective2D: Sendable, Equatable {
 
   /// The homogeneous image of `(x, y)`: the point is `(X / w, Y / w)`, in front of the viewer
   /// only when w > 0.
-  package func homogeneous(x: Double, y: Double) -> (x: Double, y: Double, w: Double) {
+  func homogeneous(x: Double, y: Double) -> (x: Double, y: Double, w: Double) {
     (a * x + c * y + tx, b * x + d * y + ty, p * x + q * y + r)
   }
 
@@ -79,7 +79,7 @@ package struct Projective2D: Sendable, Equatable {
   /// the same place and small offsets map through the Jacobian there. nil when the point is
   /// not in front of the viewer (w ≤ 0). Used for particles, whose sprites are small enough
   /// that the difference is well under a pixel.
-  package func tangent(atX x: Double, y: Double) -> Affine2D? {
+  func tangent(atX x: Double, y: Double) -> Affine2D? {
     let h = homogeneous(x: x, y: y)
     guard h.w > 0, h.w.isFinite else { return nil }
     let u = h.x / h.w
@@ -99,13 +99,13 @@ package struct Projective2D: Sendable, Equatable {
   }
 
   /// The determinant of the 3×3 matrix.
-  package var determinant: Double {
+  var determinant: Double {
     a * (d * r - q * ty) - b * (c * r - q * tx) + p * (c * ty - d * tx)
   }
 
   /// The inverse (up to scale: the adjugate, whose w is positive for points in front), or nil
   /// when singular or not finite.
-  package func inverted() -> Projective2D? {
+  func inverted() -> Projective2D? {
     let det = determinant
     guard isFinite, det.isFinite, det != 0 else { return nil }
     let k = 1 / det

@@ -5,9 +5,9 @@
 /// crosses and a running sum along each row gives every pixel its winding coverage, to which the
 /// fill rule is applied. The coverage is blended through the canvas's source-over like every
 /// other layer's drawing. Pure and deterministic: the same path gives the same bytes.
-package enum ShapeDrawing {
+enum ShapeDrawing {
   /// A flattened subpath, in the layer's coordinates.
-  package struct Polyline: Sendable, Equatable {
+  struct Polyline: Sendable, Equatable {
     package var points: [Point]
     package var closed: Bool
   }
@@ -23,7 +23,7 @@ package enum ShapeDrawing {
 
   /// The path's subpaths as polylines; `scale` is pixels per layer point (how finely curves are
   /// cut).
-  package static func polylines(_ path: ShapePath, scale: Double) -> [Polyline] {
+  static func polylines(_ path: ShapePath, scale: Double) -> [Polyline] {
     var out: [Polyline] = []
     var current: [Point] = []
     var start: Point? = nil
@@ -223,7 +223,7 @@ package enum ShapeDrawing {
   /// The polygons whose union is the stroke of `lines` `width` wide: a quad per piece, a join
   /// at every corner, a cap at each end of an open line. Each is wound the same way, so that
   /// their non-zero union is the stroke.
-  package static func strokePolygons(
+  static func strokePolygons(
     _ lines: [Polyline], width: Double, cap: LineCap, join: LineJoin, miterLimit: Double,
     scale: Double
   ) -> [[Point]] {
@@ -342,7 +342,7 @@ package enum ShapeDrawing {
 }
 
 /// Exact-area coverage of polygons over a pixel box.
-package struct CoverageRaster {
+struct CoverageRaster {
   /// The box, in canvas pixels: columns x0..<x1, rows y0..<y1.
   package let x0: Int
   package let y0: Int

@@ -22,7 +22,7 @@ package enum SixelEncoder {
   package static let levels = (r: 6, g: 7, b: 6)
 
   /// The number of colour registers.
-  package static let paletteSize = levels.r * levels.g * levels.b
+  static let paletteSize = levels.r * levels.g * levels.b
 
   /// The 4×4 Bayer matrix (thresholds 0…15), row by row.
   package static let bayer: [Int] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5]
@@ -40,7 +40,7 @@ package enum SixelEncoder {
   }
 
   /// The register's colour in percent of full intensity.
-  package static func percent(of register: Int) -> (r: Int, g: Int, b: Int) {
+  static func percent(of register: Int) -> (r: Int, g: Int, b: Int) {
     let gb = levels.g * levels.b
     let r = register / gb
     let g = register % gb / levels.b

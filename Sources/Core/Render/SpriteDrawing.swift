@@ -1,10 +1,10 @@
 /// How a sprite's image is sampled: CALayer's and CAEmitterCell's magnificationFilter,
 /// minificationFilter and minificationFilterBias (docs/semantics.md, "Drawing").
-package struct SpriteFilter: Sendable, Equatable {
+struct SpriteFilter: Sendable, Equatable {
   /// Used when at most one texel falls on a pixel.
-  package var magnification: ContentsFilter
+  var magnification: ContentsFilter
   /// Used when more than one texel falls on a pixel.
-  package var minification: ContentsFilter
+  var minification: ContentsFilter
   /// Added to the level of detail by trilinear minification.
   package var bias: Double
 
@@ -24,7 +24,7 @@ package struct SpriteFilter: Sendable, Equatable {
 extension Canvas {
   /// Sprites whose mapped bounding box is smaller than this many pixels on both axes are drawn
   /// as a splat (see ``drawSprite(_:contentsRect:transform:tint:blend:)``).
-  package static let splatThreshold = 2.0
+  static let splatThreshold = 2.0
 
   /// Draws `image` (or the `contentsRect` part of it) as a tinted, transformed quad.
   ///
@@ -56,7 +56,7 @@ extension Canvas {
   /// Singular, NaN or infinite transforms, tints or rects draw nothing; work is limited to the
   /// part of the bounding box inside the canvas; nothing the size of the canvas or the sprite
   /// is allocated (the pen's scratch space for deferred pixels is one fixed temporary buffer).
-  package mutating func drawSprite(
+  mutating func drawSprite(
     _ image: SpriteImage,
     contentsRect: (x: Double, y: Double, w: Double, h: Double) = (0, 0, 1, 1),
     transform: Affine2D,
@@ -195,7 +195,7 @@ extension Canvas {
   /// map's local scale (the level from the sprite's centre). An affine map takes the affine
   /// path, so nothing changes for layers without perspective. The part of the sprite behind the
   /// viewer (w ≤ 0) is not drawn.
-  package mutating func drawSprite(
+  mutating func drawSprite(
     _ image: SpriteImage,
     contentsRect: (x: Double, y: Double, w: Double, h: Double) = (0, 0, 1, 1),
     projective transform: Projective2D,

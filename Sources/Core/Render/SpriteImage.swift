@@ -84,10 +84,10 @@ package final class SpriteImage: Sendable {
   package var pixels: [Float] { Array(storage[0..<(width * height * 4)]) }
 
   /// The number of mip levels (1 for a 1×1 image).
-  package var levelCount: Int { levels.count }
+  var levelCount: Int { levels.count }
 
   /// The size of mip level `level` (clamped to the valid range).
-  package func levelSize(_ level: Int) -> (width: Int, height: Int) {
+  func levelSize(_ level: Int) -> (width: Int, height: Int) {
     let m = levels[min(max(level, 0), levels.count - 1)]
     return (m.width, m.height)
   }

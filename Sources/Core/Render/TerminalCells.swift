@@ -35,7 +35,7 @@ package struct TerminalCells: Equatable, Sendable {
 
   /// Two changed cells on a row with at most this many unchanged cells between them may be joined
   /// by writing the unchanged ones again, when that takes fewer bytes than moving the cursor.
-  package static let maxRewrittenGap = 8
+  static let maxRewrittenGap = 8
 
   package let columns: Int
   package let rows: Int

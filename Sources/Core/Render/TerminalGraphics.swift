@@ -39,12 +39,12 @@ package struct RGB8Frame: Sendable, Equatable {
 
 /// Standard base64 (RFC 4648, `A–Z a–z 0–9 + /`, `=` padding, no line breaks), as the kitty
 /// and iTerm2 protocols carry their payloads.
-package enum Base64 {
+enum Base64 {
   private static let alphabet: [UInt8] = Array(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
   /// The encoded length of `count` bytes.
-  package static func encodedCount(_ count: Int) -> Int { (count + 2) / 3 * 4 }
+  static func encodedCount(_ count: Int) -> Int { (count + 2) / 3 * 4 }
 
   /// Appends the base64 of `bytes` to `out`.
   package static func encode(_ bytes: [UInt8], into out: inout [UInt8]) {

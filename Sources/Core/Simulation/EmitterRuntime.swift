@@ -79,7 +79,7 @@ package struct StepWork: Sendable, Equatable {
   /// Births whose values were drawn, on any path.
   package var draws = 0
   /// Turns of the capped step's event loop: a death, a birth kept, a run of births dropped.
-  package var capTurns = 0
+  var capTurns = 0
   /// Stored particles that capped steps looked at to find those dying in them.
   package var scanned = 0
   /// Calls that moved the emitters (a step is cut into pieces to stay stoppable).

@@ -63,14 +63,14 @@ package struct AnimationClock: Sendable, Equatable {
   private var hasDuration: Bool { timing.duration.isFinite && timing.duration > 0 }
 
   /// One cycle (s): `duration`, doubled with `autoreverses`.
-  package var cycleDuration: Double {
+  var cycleDuration: Double {
     hasDuration ? timing.duration * (timing.autoreverses ? 2 : 1) : 0
   }
 
   /// The active duration AD (s): `repeatDuration` when > 0, else `cycle · repeatCount` (one
   /// cycle when the count is 0, negative or NaN). Infinite for an infinite count or duration
   /// (Core Animation's `HUGE_VALF` or `Float.greatestFiniteMagnitude` counts as forever).
-  package var activeDuration: Double {
+  var activeDuration: Double {
     guard hasDuration else { return 0 }
     if timing.repeatDuration > 0 {  // NaN compares false
       return timing.repeatDuration

@@ -28,7 +28,7 @@ package struct MediaTiming: Sendable, Equatable {
 
   /// The active duration: `repeatDuration` if set, else `cycle × max(repeatCount, 1)`, where a
   /// cycle doubles with `autoreverses`. Infinite when `duration` is 0 (a cell that never stops).
-  package var activeDuration: Double {
+  var activeDuration: Double {
     guard duration > 0 else { return .infinity }
     if repeatDuration > 0 { return repeatDuration }
     let cycle = duration * (autoreverses ? 2 : 1)

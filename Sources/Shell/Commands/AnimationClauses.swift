@@ -12,7 +12,7 @@ enum AnimateClause {
       + " the command runs, as code reading presentation() gets it",
     arityHint: valueHint)
   /// `from presentation`: the presentation value when the command runs.
-  static let presentationWord = "presentation"
+  static let presentationWord = SceneModel.presentationWord
   static let to = Clause<Token>.word(
     "to", "VALUE", help: "the end value", arityHint: valueHint)
   static let by = Clause<Token>.word(
@@ -94,10 +94,10 @@ enum AnimateClause {
     try AnimationCommands.timingFunction(words[0], clauses.invocation)
   }
   static let repeatCount = Clause<Double>.number(
-    "repeat", "COUNT", range: 0...1e9, named: [("forever", .infinity)],
+    "repeat", "COUNT", range: 0...1e9, named: [(AnimationOption.forever, .infinity)],
     alsoNamed: ForeverSpellings.spellings.map { ($0, .infinity) },
-    saturating: (Double(Float.greatestFiniteMagnitude), .infinity),
-    expects: "a count or forever",
+    saturating: (ForeverSpellings.floatMax, .infinity),
+    expects: "a count or \(AnimationOption.forever)",
     help: "how many cycles (a fraction ends mid-cycle; MAXFLOAT and .infinity are forever too)")
   static let repeatDuration = Clause<Double>.number(
     "repeatDuration", "SECONDS", range: 0...1e9, help: "repeat for this long")

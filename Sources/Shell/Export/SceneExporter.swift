@@ -106,7 +106,7 @@ struct SceneExporter {
     "CGSize", "CGRect", "CGPointMake", "CGSizeMake", "CGRectMake", "HUGE_VALF", "UIKit",
     "QuartzCore", "CGPath", "CGPathCreateWithRect", "CALayerContentsFilter", "CATransition",
     "kCATransition", "fired",
-  ]).union(entryPoints).union(entryPoints)
+  ]).union(entryPoints)
 
   /// A valid Swift and Objective-C identifier for a Burst name: any character other than an
   /// ASCII letter, digit or `_` joins words in lower camel case (`b-kid` → `bKid`,

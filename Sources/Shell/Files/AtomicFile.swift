@@ -59,7 +59,7 @@ enum OutputError: Error, Equatable, CustomStringConvertible {
   }
 
   /// The exit status of a script stopped by it: 74, "cannot write output" (sysexits.h).
-  var exitStatus: Int32 { 74 }
+  var exitStatus: Int32 { ExitStatus.cannotWrite.code }
 
   /// The reason alone, without the path, for callers that add their own framing.
   var reason: String {

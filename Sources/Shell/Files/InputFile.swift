@@ -40,8 +40,8 @@ enum InputError: Error, Equatable, CustomStringConvertible {
   /// 66 when the file cannot be read at all, 65 when what it holds is not a script.
   var exitCode: Int32 {
     switch self {
-    case .notFound, .isDirectory, .unreadable: return 66
-    case .tooLarge, .notUTF8: return 65
+    case .notFound, .isDirectory, .unreadable: return ExitStatus.missingInput.code
+    case .tooLarge, .notUTF8: return ExitStatus.scriptError.code
     }
   }
 

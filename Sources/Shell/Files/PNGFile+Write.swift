@@ -3,7 +3,7 @@ import Core
 import Dispatch
 import Foundation
 
-/// Writing PNG files: the encoder in `CPNG` over zlib, through ``AtomicFile``.
+/// Writing PNG files: Burst's own encoder (`CPNGEncoder`, in C over zlib), through ``AtomicFile``.
 extension PNGFile {
   /// Writes `canvas` as an 8-bit RGBA PNG (straight alpha, from ``Canvas/rgba8()``), through
   /// ``AtomicFile``: the target is checked first, then the image is encoded and written.

@@ -112,7 +112,7 @@ enum Calibration {
       final class BurstCalibrationView: UIView {
         override init(frame: CGRect) {
           super.init(frame: frame)
-          buildBurstScene(in: self)
+          \(ExportLanguage.swift.dialect.entryPoint)(in: self)
       \(labelLines)
         }
 

@@ -76,7 +76,7 @@ enum SceneSaver {
       let text = valueText(value, imagePath)
       // A quoted value (a file name with a space) cannot stand in a KEY=VALUE word.
       if text.hasPrefix("\"") {
-        out += "set \(path).\(d.name) \(text)\n"
+        out += "\(SceneCommands.set.name) \(path).\(d.name) \(text)\n"
         continue
       }
       let pair = "\(d.name)=\(text)"
@@ -84,7 +84,7 @@ enum SceneSaver {
         out += line + "\n"
         line = ""
       }
-      line += line.isEmpty ? "set \(path) \(pair)" : " " + pair
+      line += line.isEmpty ? "\(SceneCommands.set.name) \(path) \(pair)" : " " + pair
     }
     if !line.isEmpty { out += line + "\n" }
     return out

@@ -1,4 +1,5 @@
 import Core
+import Synchronization
 
 /// How many words follow a clause's keyword, up to the next keyword.
 enum ClauseArity: Sendable, Equatable {
@@ -208,6 +209,13 @@ extension Clause where Value: AppleEnumeration {
   }
 }
 
+/// The reads of undeclared clauses seen while `ParsedClauses.undeclaredReads` is set.
+final class UndeclaredClauseReads: Sendable {
+  private let seen = Mutex<Set<String>>([])
+  func add(_ read: String) { _ = seen.withLock { $0.insert(read) } }
+  var all: [String] { seen.withLock { $0.sorted() } }
+}
+
 /// A command's words from where its clauses start, grouped by keyword, each group checked
 /// against its declaration for the number of words. A clause's words are read (and their
 /// errors found) when the command asks for it, so errors come in the order it reads them.
@@ -221,8 +229,22 @@ struct ParsedClauses {
   /// Every keyword, sorted (for "did you mean").
   var keywords: [String] { specs.map(\.name).sorted() }
 
+  /// Where reads of clauses a command does not declare are collected instead of stopping the
+  /// program: set by the test that runs every command with each of its clauses
+  /// (ClauseTests, "every command reads only the clauses it declares").
+  @TaskLocal static var undeclaredReads: UndeclaredClauseReads?
+
+  /// The clause's keyword and words as given. A clause the command does not declare could
+  /// never be given (the grouping above refuses its keyword), so reading one is a mistake in
+  /// the command's code: it stops the program, or is collected when a test asks.
   private func group(_ name: String) -> (keyword: Token, words: [Token])? {
-    precondition(specs.contains { $0.name == name }, "clause '\(name)' is not declared")
+    if !specs.contains(where: { $0.name == name }) {
+      guard let reads = Self.undeclaredReads else {
+        preconditionFailure(
+          "\(invocation.command.name) reads the clause '\(name)', which it does not declare")
+      }
+      reads.add("\(invocation.command.name) reads '\(name)'")
+    }
     return given.first { $0.keyword.text == name }
   }
 

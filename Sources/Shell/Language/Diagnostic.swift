@@ -18,7 +18,7 @@ struct Diagnostic: Error, Sendable, Equatable {
   var length: Int = 1
   /// The exit status a script stops with: 65 for errors in the script, 66 for a missing input
   /// file, 74 for an output file that could not be written.
-  var exitCode: Int32 = 65
+  var exitCode: Int32 = ExitStatus.scriptError.code
   /// Already printed (an error inside a loaded script, passed up to stop the outer one).
   var reported = false
   /// Ctrl-C stopped the command (exit status 130 in a script); printed as one line.
@@ -31,7 +31,7 @@ struct Diagnostic: Error, Sendable, Equatable {
   static func interrupt() -> Diagnostic {
     var d = Diagnostic("interrupted")
     d.isInterrupt = true
-    d.exitCode = 130
+    d.exitCode = ExitStatus.interrupted.code
     return d
   }
 

@@ -9,8 +9,14 @@ enum LessonMeasure: Sendable {
   case presentation(Token)
   case stat(Token, StatField)
 
-  /// The words that start a measurement, declared once for the parser and its messages.
-  static let words = ["count", "get", AnimateClause.presentationWord, "stat"]
+  /// The words that start a measurement: the commands' names, `get`'s presentation keyword,
+  /// and `stat` (a column of `stats`).
+  static let countWord = ViewCommands.count.name
+  static let getWord = SceneCommands.get.name
+  static let presentationWord = AnimateClause.presentationWord
+  static let statWord = "stat"
+  /// Every word that starts a measurement, for the parser's messages.
+  static let words = [countWord, getWord, presentationWord, statWord]
 
   /// A column of `stats`, by the name it has there.
   enum StatField: String, CaseIterable, Sendable {
@@ -30,10 +36,10 @@ enum LessonMeasure: Sendable {
   /// As written (for messages): `count fountain`.
   var words: String {
     switch self {
-    case .count(let p): return "count \(p.text)"
-    case .get(let p): return "get \(p.text)"
-    case .presentation(let p): return "presentation \(p.text)"
-    case .stat(let p, let f): return "stat \(p.text) \(f.rawValue)"
+    case .count(let p): return "\(Self.countWord) \(p.text)"
+    case .get(let p): return "\(Self.getWord) \(p.text)"
+    case .presentation(let p): return "\(Self.presentationWord) \(p.text)"
+    case .stat(let p, let f): return "\(Self.statWord) \(p.text) \(f.rawValue)"
     }
   }
 
@@ -50,15 +56,16 @@ enum LessonMeasure: Sendable {
       return tokens[1]
     }
     switch word.text {
-    case "count": return (.count(try path()), 2)
-    case "get": return (.get(try path()), 2)
-    case AnimateClause.presentationWord: return (.presentation(try path()), 2)
-    case "stat":
+    case countWord: return (.count(try path()), 2)
+    case getWord: return (.get(try path()), 2)
+    case presentationWord: return (.presentation(try path()), 2)
+    case statWord:
       let p = try path()
       let names = StatField.allCases.map(\.rawValue)
       guard tokens.count > 2 else {
         throw Diagnostic(
-          "'stat' needs a cell path and a column", suggestion: .oneOf(names), token: p, in: line)
+          "'\(statWord)' needs a cell path and a column", suggestion: .oneOf(names), token: p,
+          in: line)
       }
       guard let f = StatField(rawValue: tokens[2].text) else {
         throw Diagnostic(

@@ -64,7 +64,7 @@ enum Completion {
     case .object:
       return paths(prefix: word, model: m, objectsOnly: true)
     case .property:
-      if position >= 2, name == "set" {
+      if position >= 2, name == SceneCommands.set.name {
         // After `set PATH`: values of that property, or KEY names of that object.
         if (try? m.resolveProperty(words[1])) != nil {
           return values(for: words[1], model: m).filter { $0.hasPrefix(word) }

@@ -19,6 +19,10 @@ enum Watch {
   /// The option, declared with the others in `ProgramOption.all`.
   static let option = "--watch"
 
+  /// The modifiers of the option: the time shown, and the seconds played.
+  static let atFlag = "--at"
+  static let playFlag = "--play"
+
   /// `--at=T`, `--at T` is not taken (T could be a script's name); `--play`, `--play=S`: how
   /// the option changes the watch, or the usage error; nil when `word` is neither.
   static func modifier(_ word: String) -> Result<(inout Options) -> Void, Burst.UsageError>? {
@@ -30,17 +34,18 @@ enum Watch {
       }
       return .success(v)
     }
-    if word.hasPrefix("--at=") {
-      return seconds(word.dropFirst(5), "--at").map { t in { $0.at = t } }
+    if word.hasPrefix(atFlag + "=") {
+      return seconds(word.dropFirst(atFlag.count + 1), atFlag).map { t in { $0.at = t } }
     }
-    if word == "--play" { return .success { $0.play = defaultPlaySeconds } }
-    if word.hasPrefix("--play=") {
-      return seconds(word.dropFirst(7), "--play").map { t in
+    if word == playFlag { return .success { $0.play = defaultPlaySeconds } }
+    if word.hasPrefix(playFlag + "=") {
+      return seconds(word.dropFirst(playFlag.count + 1), playFlag).map { t in
         { $0.play = max(t, 1 / playFramesPerSecond) }
       }
     }
-    if word == "--at" {
-      return .failure(Burst.UsageError(message: "--at takes its time joined: --at=T"))
+    if word == atFlag {
+      return .failure(
+        Burst.UsageError(message: "\(atFlag) takes its time joined: \(atFlag)=T"))
     }
     return nil
   }
@@ -136,7 +141,7 @@ enum Watch {
             + " \(ValueFormatting.number(at))")
         return Run(picture: nil, report: report, files: files, session: nil)
       }
-      if at > s.scene.now, s.run(source: "step to \(at)\n", file: "--at") != nil {
+      if at > s.scene.now, s.run(source: "step to \(at)\n", file: atFlag) != nil {
         report.append(contentsOf: errorLines(out.stderr))
         return Run(picture: nil, report: report, files: files, session: nil)
       }
@@ -153,7 +158,7 @@ enum Watch {
   /// What `show` draws of the session's scene now.
   static func picture(_ s: Session, _ out: CapturedOutput) -> String {
     let before = out.stdout.utf8.count
-    _ = s.run(source: "show\n", file: "--watch")
+    _ = s.run(source: "show\n", file: option)
     return String(decoding: Array(out.stdout.utf8.dropFirst(before)), as: UTF8.self)
   }
 
@@ -165,7 +170,7 @@ enum Watch {
   ) -> Int32 {
     guard let watcher = FileWatcher() else {
       write("burst: cannot watch files: \(SystemError.text(errno))\n")
-      return 74
+      return ExitStatus.cannotWrite.code
     }
     let cache = ImageCache()
     var lastPicture: String? = nil
@@ -206,7 +211,7 @@ enum Watch {
       let run = runOnce(options, display: display, imageCache: cache, interrupted: interrupted)
       watcher.watch(run.files)
       if let p = run.picture { lastPicture = p }
-      if interrupted() { return 0 }
+      if interrupted() { return ExitStatus.ok.code }
       var changed = false
       if let s = run.session, let seconds = options.play {
         // Play `seconds` from where the script ends (or --at), again and again.
@@ -222,9 +227,9 @@ enum Watch {
               clear + frame
                 + ([status(run, time: s.scene.now)] + run.report).joined(
                   separator: "\n") + "\n" + end)
-            if poll(Int32(dt * 1000), &changed) { return 0 }
+            if poll(Int32(dt * 1000), &changed) { return ExitStatus.ok.code }
             if changed { break }
-            _ = s.run(source: "step \(dt)\n", file: "--play")
+            _ = s.run(source: "step \(dt)\n", file: Watch.playFlag)
           }
           s.scene = baseScene
           s.undoable = baseState
@@ -237,7 +242,7 @@ enum Watch {
           + ([status(run, time: time)] + run.report).joined(
             separator: "\n") + "\n" + end)
       while !changed {
-        if poll(250, &changed) { return 0 }
+        if poll(250, &changed) { return ExitStatus.ok.code }
       }
     }
   }

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Shell
@@ -35,8 +36,8 @@ struct FNV1a64 {
 
 /// Everything a scene's particles are: per emitter layer in tree order, its live particles in
 /// birth order; the scene clock; and the per-cell counts of `stats`.
-struct SceneFingerprint {
-  struct EmitterParticles {
+struct SceneFingerprint: Sendable {
+  struct EmitterParticles: Sendable {
     var layer: LayerID
     var name: String
     var particles: [ParticleSnapshot]
@@ -104,28 +105,6 @@ struct SceneFingerprint {
 struct DeterminismHashTests {
   static let goldenName = "determinism-hashes.txt"
 
-  static func source(ofExample name: String) throws -> String {
-    let path = repositoryRoot.appendingPathComponent("examples/\(name)").path
-    return String(
-      decoding: try #require(FileManager.default.contents(atPath: path)), as: UTF8.self)
-  }
-
-  /// Runs an example in a fresh session, one logical line at a time (as `run(source:)` does),
-  /// and returns the scene's fingerprint after each line: an example whose particles have all
-  /// died by its end is still pinned by the particles it had on the way.
-  static func fingerprints(ofExample name: String) throws -> [SceneFingerprint] {
-    let source = try Self.source(ofExample: name)
-    let out = CapturedOutput()
-    let session = Session(sink: out)
-    var prints: [SceneFingerprint] = []
-    for line in Lexer.logicalLines(source, firstLine: 1) {
-      let error = session.run(source: line.text, file: "examples/\(name)")
-      try #require(error == nil, "\(name):\(line.number): \(out.stderr)")
-      prints.append(SceneFingerprint(session.scene))
-    }
-    return prints
-  }
-
   /// One hash over the fingerprints after every line of a run, in order.
   static func hash(_ prints: [SceneFingerprint]) -> UInt64 {
     var h = FNV1a64()
@@ -146,21 +125,20 @@ struct DeterminismHashTests {
 
   @Test("each example's particle states match its pinned FNV-1a hash")
   func pinnedHashes() throws {
-    let examples = ExampleTranscriptTests.examples
-    try #require(!examples.isEmpty)
     var actual: [(example: String, hash: String)] = []
-    for name in examples {
-      let prints = try Self.fingerprints(ofExample: name)
+    for path in ExampleRuns.examples {
+      let run = try ExampleRuns.lineByLine(path)
+      try #require(run.failure == nil, "\(run.failure ?? "")")
+      let prints = run.fingerprints
       #expect(
         prints.contains { $0.emitters.contains { !$0.particles.isEmpty } },
-        "\(name) never has a live particle")
-      let whole = Session(sink: CapturedOutput())
-      whole.run(source: try Self.source(ofExample: name), file: "examples/\(name)")
+        "\(path) never has a live particle")
+      let whole = try ExampleRuns.whole(path)
       #expect(
         prints.last?.hash == SceneFingerprint(whole.scene).hash,
-        "\(name): running line by line ends elsewhere than running the script whole")
+        "\(path): running line by line ends elsewhere than running the script whole")
       let hash = FNV1a64.hex(Self.hash(prints))
-      actual.append((name.replacingOccurrences(of: ".burst", with: ""), hash))
+      actual.append((URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent, hash))
     }
     if isRecordingGoldens {
       let text =
@@ -195,7 +173,7 @@ struct DeterminismHashTests {
 
   @Test("the hash changes when any one field of one particle moves by one ulp")
   func hashSeesEveryField() throws {
-    let base = try #require(Self.fingerprints(ofExample: "confetti.burst").last)
+    let base = try #require(ExampleRuns.lineByLine("examples/confetti.burst").fingerprints.last)
     let e = try #require(base.emitters.firstIndex { !$0.particles.isEmpty })
     let last = base.emitters[e].particles.count - 1
     let h = base.hash

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Shell
@@ -133,6 +134,57 @@ struct ProseFactsTests {
     }
     let all = Set(CommandTable.groups.flatMap(\.commands).map(\.name))
     #expect(all.subtracting(named).isEmpty, "commands the README's table leaves out")
+  }
+
+  /// A usage line's forms: split at the ` | ` that stand outside brackets (`run NAME [VALUE |
+  /// P=VALUE …]` is one form).
+  static func forms(of usage: String) -> [String] {
+    var out: [String] = []
+    var depth = 0
+    var current = ""
+    var i = usage.startIndex
+    while i < usage.endIndex {
+      let c = usage[i]
+      if c == "[" || c == "(" { depth += 1 }
+      if c == "]" || c == ")" { depth -= 1 }
+      if depth == 0, usage[i...].hasPrefix(" | ") {
+        out.append(current)
+        current = ""
+        i = usage.index(i, offsetBy: 3)
+        continue
+      }
+      current.append(c)
+      i = usage.index(after: i)
+    }
+    return out + [current]
+  }
+
+  @Test("each form in the README's command table is its command's usage, or begins one")
+  func readmeFormsAreUsages() throws {
+    let rows = try Self.tableRows(in: "README.md", header: "| command | effect |")
+    let table = CommandTable.standard
+    // Forms that show one use of a usage rather than the usage itself.
+    let uses = ["set LAYER.mask OTHER"]
+    var checked = 0
+    for row in rows {
+      for span in row.names.map({ $0.replacingOccurrences(of: "\u{1}", with: "|") }) {
+        let words = span.split(separator: " ").map(String.init)
+        guard let word = words.first, let command = table.lookup(word), !uses.contains(span)
+        else { continue }
+        checked += 1
+        // An alias alone (`source` for load), or a form, or the start of one (the README
+        // leaves a long form's tail to `help`).
+        if words.count == 1, command.aliases.contains(word) { continue }
+        // `animate … in KEY`: a clause of the form before it, not a form.
+        if words.count > 1, words[1] == "…" { continue }
+        let forms = Self.forms(of: command.usage)
+        #expect(
+          span == command.usage
+            || forms.contains { $0 == span || $0.hasPrefix(span + " ") || $0.hasPrefix(span + ",") },
+          "the README writes '\(span)'; \(command.name)'s usage is '\(command.usage)'")
+      }
+    }
+    #expect(checked >= 50, "the README's command forms were not found")
   }
 
   @Test("every Command declared in Sources/Shell is registered in the command table")

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Shell
@@ -74,11 +75,13 @@ struct RenderHashTests {
   /// Every scene: the examples, the samples and the feature scenes, by name and source.
   static func scenes() throws -> [(name: String, script: String)] {
     var out: [(String, String)] = []
-    for name in ExampleTranscriptTests.examples {
-      out.append((name, try DeterminismHashTests.source(ofExample: name)))
+    // Named as the golden names them: the example's file, the sample's path under examples/.
+    // These runs go on past the script's end (`step 0.35`), so they are not ExampleRuns'.
+    for path in ExampleRuns.examples {
+      out.append((URL(fileURLWithPath: path).lastPathComponent, try repositoryText(path)))
     }
     for name in SampleEffectTests.samples {
-      out.append(("samples/\(name)", try SampleEffectTests.source(name)))
+      out.append(("samples/\(name)", try repositoryText(SampleEffectTests.path(name))))
     }
     return out + features
   }

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Shell
@@ -30,62 +31,54 @@ struct SampleEffectTests {
     "sparkles",
   ]
 
-  static func source(_ name: String) throws -> String {
-    let path = repositoryRoot.appendingPathComponent("examples/samples/\(name).burst").path
-    return String(
-      decoding: try #require(FileManager.default.contents(atPath: path)), as: UTF8.self)
-  }
+  /// A sample's path from the repository's root.
+  static func path(_ name: String) -> String { "examples/samples/\(name).burst" }
 
-  /// Runs a sample in a fresh session and returns the session and its output.
-  static func run(_ name: String) throws -> (Session, CapturedOutput, Diagnostic?) {
-    let out = CapturedOutput()
-    let session = Session(sink: out)
-    let error = session.run(source: try source(name), file: "examples/samples/\(name).burst")
-    return (session, out, error)
-  }
+  /// A sample run whole in a fresh session (remembered: ExampleRuns).
+  static func run(_ name: String) throws -> ScriptRun { try ExampleRuns.whole(path(name)) }
 
   /// The live particles of the emitter layer `layer`.
-  static func particles(_ session: Session, _ layer: String) throws -> [ParticleSnapshot] {
-    let id = try #require(session.scene.model.layerID(named: layer))
-    return session.scene.particles(of: id)
+  static func particles(_ run: ScriptRun, _ layer: String) throws -> [ParticleSnapshot] {
+    let id = try #require(run.scene.model.layerID(named: layer))
+    return run.scene.particles(of: id)
   }
 
   static func mean(_ xs: [Float]) -> Float { xs.reduce(0, +) / Float(max(xs.count, 1)) }
 
   @Test("the samples folder holds every studied sample", arguments: samples)
   func sampleExists(name: String) throws {
-    let text = try Self.source(name)
+    let text = try repositoryText(Self.path(name))
     #expect(text.hasPrefix("# \(name).burst — "), "a sample starts with a comment naming itself")
     #expect(text.contains("Values from "), "a sample names the code it took its values from")
   }
 
   @Test("every sample runs cleanly and matches its golden transcript", arguments: samples)
   func sampleMatchesGolden(name: String) throws {
-    let (_, out, error) = try Self.run(name)
-    #expect(error == nil)
-    #expect(out.stderr.isEmpty)
-    expectGolden(out.transcript, name: "samples/\(name).txt")
+    let run = try Self.run(name)
+    #expect(run.error == nil)
+    #expect(run.stderr.isEmpty)
+    expectGolden(run.transcript, name: "samples/\(name).txt")
   }
 
   @Test("fireworks: rockets, bursts and sparks are all alive at 2.3 s")
   func fireworksHasThreeLevels() throws {
-    let (session, _, _) = try Self.run("fireworks")
+    let run = try Self.run("fireworks")
     let live = Dictionary(
-      session.scene.stats().map { ($0.path, $0.live) }, uniquingKeysWith: +)
+      run.scene.stats().map { ($0.path, $0.live) }, uniquingKeysWith: +)
     let rocket = "fireworksEmitter.emitterCells.rocket"
     #expect((live[rocket] ?? 0) >= 1)
     #expect((live[rocket + ".emitterCells.burst"] ?? 0) >= 1)
     #expect((live[rocket + ".emitterCells.burst.emitterCells.spark"] ?? 0) >= 100)
     // The burst happens inside the 667-pt view, not above it.
-    let sparks = try Self.particles(session, "fireworksEmitter").filter { $0.lifetime == 2 }
+    let sparks = try Self.particles(run, "fireworksEmitter").filter { $0.lifetime == 2 }
     #expect(!sparks.isEmpty)
     #expect(sparks.allSatisfy { $0.state.y > 0 && $0.state.y < 667 })
   }
 
   @Test("snow: the flakes are on their way down")
   func snowFalls() throws {
-    let (session, _, _) = try Self.run("snow")
-    let ps = try Self.particles(session, "snowEmitter")
+    let run = try Self.run("snow")
+    let ps = try Self.particles(run, "snowEmitter")
     #expect(ps.count == 400)
     let old = ps.filter { $0.state.age > 1.5 }
     #expect(!old.isEmpty)
@@ -97,8 +90,8 @@ struct SampleEffectTests {
 
   @Test("rain: the drops are fast and fall straight down")
   func rainIsFast() throws {
-    let (session, _, _) = try Self.run("rain")
-    let ps = try Self.particles(session, "rain")
+    let run = try Self.run("rain")
+    let ps = try Self.particles(run, "rain")
     #expect(ps.count == 120)
     #expect(ps.allSatisfy { $0.state.vy >= 500 && $0.state.vy <= 900 })
     #expect(ps.allSatisfy { abs($0.state.vx) < 1e-3 })
@@ -106,10 +99,11 @@ struct SampleEffectTests {
 
   @Test("fire: additive, and the flame rises above its line")
   func fireIsAdditive() throws {
-    let (session, out, _) = try Self.run("fire")
-    session.run(source: "get fireEmitter.renderMode", file: "test")
-    #expect(out.stdout.hasSuffix("additive\n"))
-    let ps = try Self.particles(session, "fireEmitter")
+    let run = try Self.run("fire")
+    let model = run.scene.model
+    #expect(
+      model.value(try model.resolveProperty("fireEmitter.renderMode")) == .enumeration("additive"))
+    let ps = try Self.particles(run, "fireEmitter")
     let visible = ps.filter { $0.state.alpha > 0 }
     #expect(!visible.isEmpty)
     #expect(Self.mean(visible.map(\.state.y)) < 500)
@@ -118,8 +112,8 @@ struct SampleEffectTests {
 
   @Test("smoke: the puffs rise and grow")
   func smokeRises() throws {
-    let (session, _, _) = try Self.run("smoke")
-    let ps = try Self.particles(session, "smokeEmitter")
+    let run = try Self.run("smoke")
+    let ps = try Self.particles(run, "smokeEmitter")
     #expect(ps.count > 100)
     #expect(ps.allSatisfy { $0.state.vy < 0 })
     let old = ps.filter { $0.state.age > 0.5 }
@@ -128,19 +122,19 @@ struct SampleEffectTests {
 
   @Test("confetti: five colours, falling and spinning")
   func confettiFalls() throws {
-    let (session, _, _) = try Self.run("confetti")
-    let stats = session.scene.stats()
+    let run = try Self.run("confetti")
+    let stats = run.scene.stats()
     #expect(stats.count == 5)
     #expect(stats.allSatisfy { $0.live == 9 })
-    let ps = try Self.particles(session, "confettiEmitter")
+    let ps = try Self.particles(run, "confettiEmitter")
     #expect(ps.allSatisfy { $0.state.vy > 0 })
     #expect(ps.contains { $0.state.rotation != 0 })
   }
 
   @Test("hearts: negative velocity makes them rise")
   func heartsRise() throws {
-    let (session, _, _) = try Self.run("hearts")
-    let ps = try Self.particles(session, "heartsEmitter")
+    let run = try Self.run("hearts")
+    let ps = try Self.particles(run, "heartsEmitter")
     #expect(!ps.isEmpty)
     // Aimed down ± 0.55π with a negative speed: they leave upwards within 99° of straight up,
     // so a few start just below the horizontal, but they rise on the whole.
@@ -151,8 +145,8 @@ struct SampleEffectTests {
 
   @Test("sparkles: spread in every direction around the centre")
   func sparklesSpread() throws {
-    let (session, _, _) = try Self.run("sparkles")
-    let ps = try Self.particles(session, "sparkEmitter")
+    let run = try Self.run("sparkles")
+    let ps = try Self.particles(run, "sparkEmitter")
     #expect(ps.count == 375)
     #expect(ps.contains { $0.state.vx > 0 } && ps.contains { $0.state.vx < 0 })
     #expect(ps.contains { $0.state.vy > 0 } && ps.contains { $0.state.vy < 0 })

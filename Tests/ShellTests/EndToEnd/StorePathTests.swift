@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Shell
@@ -9,27 +10,27 @@ import Testing
 /// straight into the columns) against the straightforward ones, on every example.
 @Suite("Optimised and straightforward particle stores")
 struct StorePathTests {
-  /// Every script under examples/ (the seeds' effects and the samples), relative to it.
-  static let scripts: [String] = {
-    ExampleTranscriptTests.examples
-      + repositoryFiles(in: "examples/samples", endingIn: ".burst").map { "samples/\($0)" }
-  }()
+  /// Every script under examples/ (the seeds' effects and the samples), by path.
+  static let scripts = ExampleRuns.examples + ExampleRuns.samples
 
   @Test(
     "every example leaves the same particles after every line on both paths", arguments: scripts)
   func optimisedMatchesStraightforward(script: String) throws {
-    let fast = try DeterminismHashTests.fingerprints(ofExample: script)
+    let fast = try ExampleRuns.lineByLine(script)
+    try #require(fast.failure == nil, "\(fast.failure ?? "")")
+    // Run afresh inside the switch: the remembered runs are the optimised stores'.
     let (plain, straightforward) = try Scene.withStraightforwardStores {
-      let prints = try DeterminismHashTests.fingerprints(ofExample: script)
-      let session = Session(sink: CapturedOutput())
-      session.run(
-        source: try DeterminismHashTests.source(ofExample: script), file: "examples/\(script)")
-      return (prints, session.scene.storesAreStraightforward)
+      (
+        try ExampleRuns.runLineByLine(script),
+        try ExampleRuns.runWhole(script).scene.storesAreStraightforward
+      )
     }
+    try #require(plain.failure == nil, "\(plain.failure ?? "")")
     #expect(straightforward, "the straightforward run used optimised stores")
-    #expect(fast.count == plain.count)
-    #expect(fast.contains { $0.emitters.contains { !$0.particles.isEmpty } })
-    for (line, (a, b)) in zip(fast, plain).enumerated() where a.hash != b.hash {
+    #expect(fast.fingerprints.count == plain.fingerprints.count)
+    #expect(fast.fingerprints.contains { $0.emitters.contains { !$0.particles.isEmpty } })
+    for (line, (a, b)) in zip(fast.fingerprints, plain.fingerprints).enumerated()
+    where a.hash != b.hash {
       Issue.record("\(script): after logical line \(line + 1) the particles differ")
       break
     }

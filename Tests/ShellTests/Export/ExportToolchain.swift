@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Shell
@@ -73,13 +74,7 @@ enum ExportToolchain {
   }()
 
   /// Every example script: examples/*.burst and examples/samples/*.burst, by path.
-  static let examples: [String] = {
-    var out: [String] = []
-    for dir in ["examples", "examples/samples"] {
-      out += repositoryFiles(in: dir, endingIn: ".burst").map { dir + "/" + $0 }
-    }
-    return out
-  }()
+  static let examples = ExampleRuns.examples + ExampleRuns.samples
 
   /// An example's commands before the first that moves the clock (`step`): its layers, cells,
   /// animations and scheduled commands with no particle alive yet, the moment an export

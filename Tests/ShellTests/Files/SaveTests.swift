@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Shell
@@ -126,23 +127,18 @@ struct SaveTests {
     #expect(try read(again) == read(againB))
   }
 
-  static let examples: [String] = {
-    repositoryFiles(in: "examples", endingIn: ".burst")
-  }()
-
-  /// Each example cut after each of its `step` lines: (example, cut index).
-  static let cuts: [(String, Int)] = examples.flatMap { name -> [(String, Int)] in
-    let path = repositoryRoot.appendingPathComponent("examples/\(name)").path
-    let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+  /// Each example cut after each of its `step` lines: (example's path, cut index).
+  static let cuts: [(String, Int)] = ExampleRuns.examples.flatMap { path -> [(String, Int)] in
+    guard let text = try? repositoryText(path) else { preconditionFailure("cannot read \(path)") }
     let steps = Lexer.logicalLines(text, firstLine: 1).filter { $0.text.hasPrefix("step ") }
-    return (0..<steps.count).map { (name, $0) }
+    return (0..<steps.count).map { (path, $0) }
   }
 
   @Test(
     "an example saved after one of its steps and loaded anew continues identically",
     arguments: cuts)
   func exampleReplays(example: String, cut: Int) throws {
-    let path = repositoryRoot.appendingPathComponent("examples/\(example)").path
+    let path = repositoryRoot.appendingPathComponent(example).path
     let text = try Self.read(path)
     let lines = Lexer.logicalLines(text, firstLine: 1).map(\.text)
     let stepLines = lines.indices.filter { lines[$0].hasPrefix("step ") }
@@ -390,10 +386,10 @@ struct SaveTests {
 
   @Test(
     "save model of each example rebuilds every model value",
-    arguments: examples)
+    arguments: ExampleRuns.examples)
   func modelReplays(example: String) throws {
     let file = try Self.directory().appendingPathComponent("m.burst").path
-    let path = repositoryRoot.appendingPathComponent("examples/\(example)").path
+    let path = repositoryRoot.appendingPathComponent(example).path
     let a = Driven()
     a.run(try Self.read(path) + "save model \(file)\n", file: path)
     let text = try Self.read(file)
@@ -503,27 +499,6 @@ struct SaveTests {
     #expect(a.output("stats\n") == b.output("stats\n"))
   }
 
-  /// Runs the built `burst` in `directory`.
-  static func burst(_ args: [String], in directory: URL) throws -> (Int32, String) {
-    let exe = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let candidates = [exe, exe.deletingLastPathComponent()].map {
-      $0.appendingPathComponent("burst")
-    }
-    let url = try #require(
-      candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) })
-    let p = Process()
-    p.executableURL = url
-    p.arguments = args
-    p.currentDirectoryURL = directory
-    let err = Pipe()
-    p.standardError = err
-    p.standardOutput = FileHandle.nullDevice
-    try p.run()
-    let text = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return (p.terminationStatus, String(decoding: text, as: UTF8.self))
-  }
-
   @Test("a path typed at the prompt is saved relative to the file and loads from elsewhere")
   func promptPathFromAnotherDirectory() throws {
     let dir = try Self.directory()
@@ -532,19 +507,19 @@ struct SaveTests {
       try fm.createDirectory(at: dir.appendingPathComponent(sub), withIntermediateDirectories: true)
     }
     try Self.ppm.write(to: dir.appendingPathComponent("work/img/dot.ppm"))
-    let a = try Self.burst(
+    let a = try runBurst(
       [
         "-e",
         "emitter e; cell e c; set e.emitterCells.c birthRate=30 lifetime=2 velocity=25"
           + " contents=img/dot.ppm; step 0.4; save out/h.burst; step 0.2; snapshot out/a.ppm",
       ], in: dir.appendingPathComponent("work"))
-    #expect(a.0 == 0, "\(a.1)")
+    #expect(a.status == 0, "\(a.stderr)")
     let saved = dir.appendingPathComponent("work/out/h.burst").path
     #expect(try Self.read(saved).contains("contents=../img/dot.ppm"))
     let elsewhere = dir.appendingPathComponent("elsewhere")
-    let b = try Self.burst(
+    let b = try runBurst(
       ["-e", "load \(saved); step 0.2; snapshot b.ppm"], in: elsewhere)
-    #expect(b.0 == 0, "\(b.1)")
+    #expect(b.status == 0, "\(b.stderr)")
     #expect(
       try Self.read(dir.appendingPathComponent("work/out/a.ppm").path)
         == Self.read(elsewhere.appendingPathComponent("b.ppm").path))

@@ -1,4 +1,6 @@
 import Core
+import Foundation
+import TestSupport
 import Testing
 
 @testable import Shell
@@ -276,5 +278,83 @@ struct DiagnosticSuggestionTests {
       #expect(error.exitCode == OutputError.emptyPath.exitStatus, "\(line)")
       #expect(error.exitCode == 74)
     }
+  }
+}
+
+@Suite("A command reads only the clauses it declares")
+struct ClauseReadTests {
+  /// Layers and a cell the commands' examples name, in a small scene so that the examples
+  /// that record or draw it do little work.
+  static let setup = """
+    scene 16x16
+    emitter like; cell like sparkle
+    layer button; layer badge; layer check; layer wave; layer card
+
+    """
+
+  /// The command's examples, and its shortest example with each declared clause added (its
+  /// first value, a file for a file, or 1), with file names moved into a scratch folder and the files `import` reads
+  /// replaced by one of the import tests' files.
+  static func probes(of command: Command, in dir: URL) -> [String] {
+    let source = repositoryRoot.appendingPathComponent(
+      "Tests/ShellTests/ImportCorpus/ConfettiView.swift"
+    ).path
+    func sandboxed(_ line: String) -> String {
+      line.split(separator: " ").map { word -> String in
+        let w = String(word)
+        if w.hasSuffix(".swift") || w.hasSuffix(".m") { return source }
+        if w == "frames" || w.contains("."), let ext = w.split(separator: ".").last,
+          ["png", "ppm", "gif", "cast", "mp4", "burst", "txt"].contains(String(ext))
+            || w == "frames"
+        {
+          return dir.appendingPathComponent(w).path
+        }
+        return w
+      }.joined(separator: " ")
+    }
+    var lines = command.examples
+    // Each clause is added to the shortest example, which keeps the work after the reads short.
+    if let example = command.examples.min(by: { $0.count < $1.count }) {
+      for spec in command.clauses {
+        // A clause naming a file (`to FILE.png`, `save FILE.burst`) gets one in the folder.
+        let file = spec.placeholder.hasPrefix("FILE") ? "probe-" + spec.placeholder : nil
+        let value = spec.arity == .none ? "" : " " + (file ?? spec.values.first ?? "1")
+        lines.append(example + " " + spec.name + value)
+      }
+    }
+    return lines.map(sandboxed)
+  }
+
+  @Test(
+    "every command reads only the clauses it declares, with each of them given",
+    arguments: CommandTable.standard.commands.filter { !$0.clauses.isEmpty }.map(\.name))
+  func readsOnlyDeclared(name: String) throws {
+    let command = try #require(CommandTable.standard.lookup(name))
+    let dir = try temporaryDirectory("clauses-\(name)")
+    let reads = UndeclaredClauseReads()
+    var ran = 0
+    ParsedClauses.$undeclaredReads.withValue(reads) {
+      for line in Self.probes(of: command, in: dir) {
+        let session = Session(sink: CapturedOutput())
+        session.run(source: Self.setup, file: "setup")
+        session.run(source: line + "\n", file: "probe")
+        ran += 1
+      }
+    }
+    #expect(ran > command.examples.count)
+    #expect(reads.all.isEmpty, "\(reads.all)")
+  }
+
+  @Test("a read of a clause the command does not declare is seen")
+  func undeclaredReadIsSeen() throws {
+    let reads = UndeclaredClauseReads()
+    let transition = try #require(CommandTable.standard.lookup("transition"))
+    let text = try #require(
+      Lexer.commands(in: "transition card fade duration 1", file: "probe").first)
+    // `transition` declares duration and timing; animate's `keep` is not among them.
+    try ParsedClauses.$undeclaredReads.withValue(reads) {
+      _ = try Invocation(command: transition, text: text).clauses(from: 3).has(AnimateClause.keep)
+    }
+    #expect(reads.all == ["transition reads 'keep'"])
   }
 }

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Shell

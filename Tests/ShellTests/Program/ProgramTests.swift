@@ -1,58 +1,6 @@
 import Foundation
+import TestSupport
 import Testing
-
-/// Bytes one thread writes and another reads after it finished (`runBurst`'s standard error).
-final class LockedData: @unchecked Sendable {
-  private let lock = NSLock()
-  private var data = Data()
-  func set(_ d: Data) { lock.withLock { data = d } }
-  func get() -> Data { lock.withLock { data } }
-}
-
-/// Runs the built `burst` executable with arguments and standard input.
-func runBurst(
-  _ args: [String], stdin: Data = Data(), environment: [String: String] = [:]
-) throws -> (
-  status: Int32, stdout: String, stderr: String
-) {
-  let exe = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-  var candidates = [exe.appendingPathComponent("burst")]
-  // The test bundle may sit one level deeper than the products.
-  candidates.append(exe.deletingLastPathComponent().appendingPathComponent("burst"))
-  let url = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) })
-  let p = Process()
-  p.executableURL = url
-  p.arguments = args
-  if !environment.isEmpty {
-    p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-  }
-  let inPipe = Pipe()
-  let outPipe = Pipe()
-  let errPipe = Pipe()
-  p.standardInput = inPipe
-  p.standardOutput = outPipe
-  p.standardError = errPipe
-  try p.run()
-  // Standard input is written, and standard error read, on threads of their own while
-  // standard output is read here: a child that fills one pipe (over 64 KiB to standard error,
-  // say) while the test waits on another would otherwise never finish.
-  let group = DispatchGroup()
-  let err = LockedData()
-  DispatchQueue.global().async(group: group) {
-    err.set(errPipe.fileHandleForReading.readDataToEndOfFile())
-  }
-  DispatchQueue.global().async(group: group) {
-    inPipe.fileHandleForWriting.write(stdin)
-    try? inPipe.fileHandleForWriting.close()
-  }
-  let out = outPipe.fileHandleForReading.readDataToEndOfFile()
-  group.wait()
-  p.waitUntilExit()
-  return (
-    p.terminationStatus, String(decoding: out, as: UTF8.self),
-    String(decoding: err.get(), as: UTF8.self)
-  )
-}
 
 @Suite("The burst program")
 struct ProgramTests {

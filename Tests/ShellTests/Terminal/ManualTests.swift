@@ -1,49 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Shell
-
-/// The full path of a program on PATH, or nil.
-func which(_ program: String) -> String? {
-  let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-  for dir in path.split(separator: ":") {
-    let candidate = "\(dir)/\(program)"
-    if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-  }
-  return nil
-}
-
-/// Runs a program with arguments (and, optionally, a working directory and environment).
-func runProgram(
-  _ path: String, _ args: [String], in directory: URL? = nil,
-  environment: [String: String]? = nil
-) throws -> (status: Int32, stdout: String, stderr: String) {
-  let p = Process()
-  p.executableURL = URL(fileURLWithPath: path)
-  p.arguments = args
-  if let directory { p.currentDirectoryURL = directory }
-  if let environment { p.environment = environment }
-  let outPipe = Pipe()
-  let errPipe = Pipe()
-  p.standardInput = FileHandle.nullDevice
-  p.standardOutput = outPipe
-  p.standardError = errPipe
-  try p.run()
-  let out = outPipe.fileHandleForReading.readDataToEndOfFile()
-  let err = errPipe.fileHandleForReading.readDataToEndOfFile()
-  p.waitUntilExit()
-  return (
-    p.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self)
-  )
-}
-
-/// A fresh temporary directory for one test.
-func temporaryDirectory(_ name: String) throws -> URL {
-  let url = testScratchFolder.appendingPathComponent(
-    "\(name)-\(UInt32.random(in: 0...UInt32.max))")
-  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  return url
-}
 
 @Suite("--help, the man page and the completions come from the option declarations")
 struct ManualTests {

@@ -4,19 +4,19 @@ import Foundation
 /// numbered hunks with a few lines of context, control characters made visible (so ANSI goldens
 /// do not repaint the terminal), long lines clipped around their first difference, and the
 /// whole capped so that a golden that is entirely wrong still gives a short report.
-enum GoldenDiff {
+package enum GoldenDiff {
   /// Lines of unchanged context shown around each change.
-  static let context = 3
+  package static let context = 3
   /// At most this many `-`, `+` and context lines are shown; the rest are counted.
-  static let maxShownLines = 60
+  package static let maxShownLines = 60
   /// Longer lines are clipped to this many characters around their first difference.
-  static let maxLineWidth = 160
+  package static let maxLineWidth = 160
   /// Above this many cells (middle lines of expected × actual) the LCS table is not built and
   /// the differing middle is shown as replaced whole.
-  static let maxTableCells = 4_000_000
+  package static let maxTableCells = 4_000_000
 
   /// One line of the edit script.
-  enum Edit: Equatable {
+  package enum Edit: Equatable {
     case same(expected: Int, actual: Int)
     case removed(expected: Int)
     case added(actual: Int)
@@ -24,7 +24,7 @@ enum GoldenDiff {
 
   /// The shortest edit script from `a` to `b` by longest common subsequence, after trimming
   /// the common prefix and suffix (so the table is only as big as the part that differs).
-  static func edits(_ a: [Substring], _ b: [Substring]) -> [Edit] {
+  package static func edits(_ a: [Substring], _ b: [Substring]) -> [Edit] {
     var prefix = 0
     while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
     var suffix = 0
@@ -73,12 +73,12 @@ enum GoldenDiff {
 
   /// The text's lines; a final newline gives a last empty line, so a missing or extra newline
   /// at the end shows up as a changed line.
-  static func lines(_ text: String) -> [Substring] {
+  package static func lines(_ text: String) -> [Substring] {
     text.split(separator: "\n", omittingEmptySubsequences: false)
   }
 
   /// A unified diff of `expected` against `actual`, or nil when they are equal.
-  static func unified(expected: String, actual: String) -> String? {
+  package static func unified(expected: String, actual: String) -> String? {
     guard expected != actual else { return nil }
     let a = lines(expected)
     let b = lines(actual)
@@ -177,7 +177,7 @@ enum GoldenDiff {
   }
 
   /// The index (in characters) of the first character where two lines differ.
-  static func firstDifference(_ x: Substring, _ y: Substring) -> Int {
+  package static func firstDifference(_ x: Substring, _ y: Substring) -> Int {
     var k = 0
     for (c, d) in zip(x, y) {
       if c != d { break }
@@ -188,7 +188,7 @@ enum GoldenDiff {
 
   /// The line with control characters escaped, clipped to `maxLineWidth` characters (around
   /// the column `around` when given, else from the start), with `…` marking what is cut.
-  static func visible(_ line: Substring, around column: Int?) -> String {
+  package static func visible(_ line: Substring, around column: Int?) -> String {
     var escaped: [String] = []
     var escapedColumn: Int?
     for (k, c) in line.enumerated() {
@@ -217,7 +217,7 @@ enum GoldenDiff {
 
   /// The first byte offset at which two byte strings differ (the shorter length when one is a
   /// prefix of the other), or nil when they are equal.
-  static func firstDifferingOffset(_ x: Data, _ y: Data) -> Int? {
+  package static func firstDifferingOffset(_ x: Data, _ y: Data) -> Int? {
     guard x != y else { return nil }
     let a = [UInt8](x)
     let b = [UInt8](y)
@@ -227,7 +227,7 @@ enum GoldenDiff {
   }
 
   /// Up to 8 bytes either side of `offset` in hex, with the byte at `offset` in brackets.
-  static func hexWindow(_ data: Data, at offset: Int) -> String {
+  package static func hexWindow(_ data: Data, at offset: Int) -> String {
     let bytes = [UInt8](data)
     let lo = max(0, offset - 8)
     let hi = min(bytes.count, offset + 9)
