@@ -148,9 +148,11 @@ enum ImportAnimationTranslation {
     }
     if case .timing(let t) = a.value("timingFunction") { out.append("timing \(t)") }
     if let n = number(a.value("repeatCount")), n > 0 {
+      let repeatWord = AnimateClause.repeatCount.name
       out.append(
         n >= Double(Float.greatestFiniteMagnitude)
-          ? "repeat forever" : "repeat \(ValueFormatting.number(n))")
+          ? "\(repeatWord) \(AnimationOption.forever)"
+          : "\(repeatWord) \(ValueFormatting.number(n))")
     }
     if let d = number(a.value("repeatDuration")), d > 0 {
       out.append("repeatDuration \(ValueFormatting.number(d))")

@@ -98,7 +98,8 @@ extension ImportRun {
       guard let m = object.mask, let path = paths[o], paths[m] != nil else { continue }
       lines.append(
         Line(
-          text: "set \(path).mask \(KeyPathSyntax.spelled(name(m)))", line: object.created.line,
+          text: "\(SceneCommands.set.name) \(path).mask \(KeyPathSyntax.spelled(name(m)))",
+          line: object.created.line,
           column: object.created.column, statement: "\(name(o)).mask = \(name(m))", object: o,
           needs: o))
     }

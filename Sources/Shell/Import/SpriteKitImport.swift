@@ -337,11 +337,12 @@ enum SpriteKitImport {
       t.warnings.append("the node has no texture: using the built-in spark")
     }
     t.commands.append("emitter \(layer)")
-    t.commands.append("set \(layer) " + layerSets.joined(separator: " "))
+    let set = SceneCommands.set.name
+    t.commands.append("\(set) \(layer) " + layerSets.joined(separator: " "))
     t.commands.append("cell \(layer) \(cell)")
-    for s in cellSets { t.commands.append("set \(path) \(s)") }
+    for s in cellSets { t.commands.append("\(set) \(path) \(s)") }
     // A path in quotes is one value: `set PATH.contents "…"`, not KEY=VALUE.
-    t.commands.append("set \(path).contents \(contents)")
+    t.commands.append("\(set) \(path).contents \(contents)")
     return t
   }
 }
