@@ -134,6 +134,8 @@ enum ImportAnimationTranslation {
       // Burst's spring lasts its settling time unless told otherwise.
     } else if let d = number(durationValue) {
       if d > 0 { out.append("duration \(ValueFormatting.number(d))") }
+    } else if case .parameter(let p) = durationValue {
+      out.append("duration $\(p)")  // `func emit(duration: CFTimeInterval = 1)`: the action's
     } else if durationValue != nil {
       throw ImportSkip(message: "duration is a number of seconds", at: nil)
     } else if a.kind == .spring {

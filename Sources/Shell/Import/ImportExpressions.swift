@@ -89,7 +89,10 @@ extension ImportInterpreter {
     throws(ImportSkip) -> ImportValue
   {
     if op == "??" {
+      // **(choice)** A value not known here (`particle.birthRate` of another file's type) takes
+      // the fallback its author wrote for a missing one.
       if case .null = a { return b }
+      if case .unknown = a { return b }
       return a
     }
     if op == "&&" || op == "||" {

@@ -249,6 +249,12 @@ extension ImportInterpreter {
     for note in translated.notes {
       warn(start, "skipped: part of \(animations[a].kind.rawValue)", hint: note)
     }
+    // A clause given an action's parameter (`duration $duration`): the action takes it.
+    for command in translated.commands {
+      for name in parameters.keys where command.rest.contains("$" + name) {
+        usedParameters.insert(name)
+      }
+    }
     let step = ImportStep.layer(
       object: o, commands: translated.commands, at: start, statement: program.snippet(current))
     // Starting from the presentation value, as UIView.animate's code does after setting the

@@ -165,8 +165,10 @@ extension ImportInterpreter {
     let whole = Rect(0, 0, viewSize.width, viewSize.height)
     if case .number = v, Self.numberViews.contains(name) { return v }  // `n.floatValue`
     if let m = drawingMember(v, name) { return m }  // `ctx.cgContext`, `UIColor.red.setFill`
-    if case .unknown(let why) = v, name == "cgImage" || name == "CGImage" {
-      throw skip(why, at)  // an image not known here: why, not what it lacks
+    if case .unknown = v {
+      // A member of a value not known here (`particle.birthRate` of another file's type): not
+      // known either, for the same reason; what needs it says so (`?? 37` takes its fallback).
+      return v
     }
     if case .constant("Bundle") = v, name == "path" || name == "url" { return .method(v, name) }
     if case .constant(Self.currentDevice) = v, name == "userInterfaceIdiom" {

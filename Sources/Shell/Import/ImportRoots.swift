@@ -516,7 +516,18 @@ extension ImportInterpreter {
           ? "UIColor" : named(["name", "string"]) ? "String" : "UIImage")
         : element
       let (item, text) = plausibleArgument(type: guessed, name: name, at: at)
-      guard item != .null else { return (.null, nil) }
+      guard item != .null else {
+        // `[EmittedParticle]` of another file: one item whose members are not known here, so a
+        // loop or a `map` over it still runs once and only what reads the item is skipped.
+        let words = Set(guessed.split { !$0.isLetter && !$0.isNumber }.map(String.init))
+        guard !element.isEmpty, words.isDisjoint(with: Self.eventTypes),
+          guessed.first?.isUppercase == true
+        else { return (.null, nil) }
+        return (
+          .array([.unknown("a \(guessed) is made by code in another file of the app")]),
+          "an array of one \(guessed) of another file"
+        )
+      }
       return (.array([item]), "an array of one: \(text ?? "a stand-in")")
     }
     if let own = fileValue(ofType: words, at: at) { return own }

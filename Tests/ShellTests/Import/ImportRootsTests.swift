@@ -70,6 +70,44 @@ struct ImportRootsTests {
       ran: "ran prepare() at import: nothing in the file calls it", emitters: 2, cells: 3),
   ]
 
+  /// ?? takes its fallback; an animation's duration from an action's parameter is that
+  /// parameter.
+  @Test("a root given an array of another file's type gets one item not known here")
+  func foreignElementStandIn() throws {
+    let source = """
+      import UIKit
+      final class ShowLayer: CAEmitterLayer {
+        func configure(with shells: [Shell]) {
+          emitterCells = shells.map { shell in
+            let c = CAEmitterCell()
+            c.birthRate = shell.rate ?? 12
+            c.lifetime = 2
+            return c
+          }
+        }
+        func launch(duration: CFTimeInterval = 2) {
+          let fade = CABasicAnimation(keyPath: "birthRate")
+          fade.fromValue = 1
+          fade.toValue = 0
+          fade.duration = duration
+          add(fade, forKey: "fade")
+        }
+      }
+
+      """
+    let path = try temporaryFile("show.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\nactions\n")
+    #expect(
+      transcript.contains("with shells = an array of one Shell of another file"), "\(transcript)")
+    #expect(
+      transcript.contains(
+        "action launch (duration=2) { animate emitterLayer.birthRate from 1 to 0"
+          + " duration $duration key fade }"), "\(transcript)")
+    let cells = session.scene.model.treeOrder.compactMap { session.scene.model.layer($0) }
+      .flatMap(\.cells)
+    #expect(cells.map(\.birthRate) == [12], "\(transcript)")
+  }
+
   @Test("a root given the file's enumeration gets its first case, its values stood in")
   func enumerationStandIn() throws {
     let source = """
