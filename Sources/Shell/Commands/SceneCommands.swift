@@ -387,8 +387,8 @@ enum SceneCommands {
       let (value, clamped) = try readForSet(text, ref: ref, model: model, session: s, at: inv)
       if let clamped {
         var name = ref.field.map { "\(ref.name).\($0)" } ?? ref.name
-        // A rounded rect's only clamped number is its radius.
-        if ref.field == nil, case .roundedRect? = model.info(ref)?.kind { name += ".radius" }
+        // A path's only clamped number is a rounded rect's radius.
+        if ref.field == nil, case .path? = model.info(ref)?.kind { name += ".radius" }
         let bound = Limits.meaning(of: clamped.used).map { ", \($0)" } ?? ""
         s.warn(
           "\(name) \(ValueFormatting.number(clamped.given)) is out of range; set to"
