@@ -130,10 +130,15 @@ package enum ValueFormatting {
     }
   }
 
-  /// Text in double quotes, `"` and `\` escaped with a backslash, as the lexer reads it back.
+  /// Text in double quotes, `"` and `\` escaped with a backslash and a newline written `\n`, as
+  /// the lexer reads it back.
   package static func quotedString(_ t: String) -> String {
     var out = "\""
     for ch in t {
+      if ch == "\n" {
+        out += "\\n"
+        continue
+      }
       if ch == "\"" || ch == "\\" { out.append("\\") }
       out.append(ch)
     }

@@ -241,16 +241,14 @@ enum SceneCommands {
     if assigns { valueToken = try inv.argument(3, "VALUE") }
     let values = joiningOperators(Array(inv.args.dropFirst(assigns ? 2 : 1)))
     // KEY=VALUE form: the first value word has an unquoted '='.
-    if !assigns, !valueToken.quoted, valueToken.text.keyValueEquals != nil {
+    if !assigns, valueToken.keyValue != nil {
       let object = try inv.object(pathToken, in: model)
       var updates: [(ref: PropertyRef, value: PropertyValue, clamped: Clamp?)] = []
       for t in inv.args.dropFirst() {
-        guard !t.quoted, let eq = t.text.keyValueEquals else {
+        guard let (key, value) = t.keyValue else {
           throw inv.error(
             "expected KEY=VALUE", hint: "write each property as name=value", at: t)
         }
-        let key = String(t.text[t.text.startIndex..<eq])
-        let value = String(t.text[t.text.index(after: eq)...])
         let keyToken = Token(text: key, column: t.column, length: key.count)
         let valueToken = Token(
           text: value, column: t.column + key.count + 1, length: max(1, value.count))
