@@ -61,7 +61,11 @@ extension GlyphSource {
 /// The faces a scene's text layers may use: the first is the default, for a family not found;
 /// with none, the built-in bitmap face.
 package struct FontBook: Sendable {
-  package var faces: [any GlyphSource] = []
+  package var faces: [any GlyphSource] = [] {
+    didSet { textImages = TextImageCache() }
+  }
+  /// The text rasterised with these faces, kept between frames (a new book starts empty).
+  package private(set) var textImages = TextImageCache()
 
   package init(_ faces: [any GlyphSource] = []) { self.faces = faces }
 

@@ -232,18 +232,27 @@ extension Canvas {
     let h = Int((b.size.height * scale).rounded(.up))
     guard Double(w) * Double(h) <= 2 * Double(Limits.maxTextImagePixels) else { return }
     guard w > 0, h > 0 else { return }
-    let face = fonts.face(named: t.font)
-    let cov = TextLayout.coverage(t, face: face, pixelSize: px, width: w, height: h)
     let c = SceneRenderer.rgba(t.foregroundColor, opacity: 1)
-    var pixels = [Float](repeating: 0, count: w * h * 4)
-    for i in 0..<(w * h) where cov[i] > 0 {
-      let a = Float(cov[i]) / 255
-      pixels[4 * i] = c.r * a
-      pixels[4 * i + 1] = c.g * a
-      pixels[4 * i + 2] = c.b * a
-      pixels[4 * i + 3] = c.a * a
-    }
-    let image = SpriteImage(width: w, height: h, premultiplied: pixels)
+    let key = TextImageCache.Key(
+      string: t.string, font: t.font, fontSize: t.fontSize, isWrapped: t.isWrapped,
+      truncation: t.truncationMode, alignment: t.alignmentMode, width: w, height: h,
+      pixelSize: px)
+    let image = fonts.textImages.image(
+      key, color: c,
+      rasterise: {
+        TextLayout.coverage(t, face: fonts.face(named: t.font), pixelSize: px, width: w, height: h)
+      },
+      tint: { cov in
+        var pixels = [Float](repeating: 0, count: w * h * 4)
+        for i in 0..<(w * h) where cov[i] > 0 {
+          let a = Float(cov[i]) / 255
+          pixels[4 * i] = c.r * a
+          pixels[4 * i + 1] = c.g * a
+          pixels[4 * i + 2] = c.b * a
+          pixels[4 * i + 3] = c.a * a
+        }
+        return SpriteImage(width: w, height: h, premultiplied: pixels)
+      })
     // The image covers the bounds (its last column and row may reach a little past them).
     let iw = Double(w) / scale
     let ih = Double(h) / scale

@@ -121,3 +121,46 @@ struct TextLayoutTests {
     #expect(b.session.scene.model == d.session.scene.model)
   }
 }
+
+/// Text rasterised once and kept (`TextImageCache`), not laid out again every frame.
+@Suite("text layers: rasterised once")
+struct TextCacheTests {
+  /// A session with the label and a font book of its own (so its count is this test's alone).
+  static func session(_ extra: String = "") -> Driven {
+    let d = Driven()
+    d.run(TextLayerTests.label + "set label string=\"Hello, world\"\n" + extra)
+    d.session.scene.fonts = FontBook(FontFaces.system.faces)
+    return d
+  }
+
+  @Test("an unchanged label is rasterised once over many frames, and draws the same pixels")
+  func unchangedOnce() {
+    let d = Self.session()
+    let first = TextLayerTests.render(d)
+    for _ in 0..<4 {
+      #expect(TextLayerTests.render(d).pixels == first.pixels)
+    }
+    #expect(d.session.scene.fonts.textImages.rasterisations == 1)
+  }
+
+  @Test(
+    "what changes the glyphs rasterises again; what only moves or tints them does not",
+    arguments: [
+      ("set label string=\"Goodbye\"", 2), ("set label fontSize=24", 2),
+      ("set label alignmentMode=center", 2), ("set label bounds=0,0,180,60", 2),
+      ("set label.transform.scale 2", 2), ("set label.font \"DejaVu Serif\"", 2),
+      ("set label position=100,40", 1), ("set label foregroundColor=red", 1),
+      ("set label opacity=0.5", 1),
+    ])
+  func changes(command: String, rasterisations: Int) {
+    let d = Self.session()
+    _ = TextLayerTests.render(d)
+    #expect(d.run(command + "\n") == nil, "\(d.out.stderr)")
+    let cached = TextLayerTests.render(d)
+    _ = TextLayerTests.render(d)
+    #expect(d.session.scene.fonts.textImages.rasterisations == rasterisations)
+    // The kept image is the one a fresh book draws.
+    d.session.scene.fonts = FontBook(FontFaces.system.faces)
+    #expect(TextLayerTests.render(d).pixels == cached.pixels)
+  }
+}
