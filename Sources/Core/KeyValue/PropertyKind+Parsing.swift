@@ -126,7 +126,7 @@ extension PropertyKind {
       // A bare rect (`x,y,w,h` or `WxH`), `shadowPath`'s first spelling, is that rect's path;
       // an empty one is nil's.
       if !t.contains("("), t != ImageRef.noneWord, t != "nil",
-        case .rect(let r) = try PropertyKind.rect.parse(t, scene: scene)
+        case .rect(let r)? = try? PropertyKind.rect.parse(t, scene: scene)
       {
         return .path(r.size.width == 0 || r.size.height == 0 ? .empty : ShapePath([.rect(r)]))
       }

@@ -455,6 +455,15 @@ struct AnyShadowPathTests {
     #expect(d.output("get box.shadowPath\n") == path + "\n", "\(d.out.stderr)")
   }
 
+  @Test(
+    "a value that is no path is refused with a path's example",
+    arguments: ["foo", "1,2,3", "path(moveTo 0,0 wiggle 1,1)", "circle(0,0,4,4)"])
+  func notAPath(value: String) {
+    let run = runScript("layer box\nset box.shadowPath \(value)\n")
+    #expect(run.error != nil)
+    #expect(run.stderr.contains("path"), "\(run.stderr)")
+  }
+
   @Test("explain shadowPath says it takes any path")
   func explained() {
     let run = runScript("explain shadowPath\n")
