@@ -109,6 +109,11 @@ package enum Limits {
   /// The most marks (paths filled or stroked) one drawn image holds.
   package static let maxDrawingMarks = 256
 
+  /// The most bytes of rasterised text kept between frames (`TextImageCache`, 64 MiB: a
+  /// label's coverage and its tinted image, about 22 bytes a pixel); the least recently drawn
+  /// labels are rasterised again.
+  package static let maxTextCacheBytes = 64 << 20
+
   /// The most characters a text layer lays out (`string`); the rest are not drawn.
   package static let maxTextCharacters = 100_000
 

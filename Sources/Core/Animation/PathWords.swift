@@ -43,7 +43,9 @@ package enum PathWords {
   /// The word of a whole path value: `path(ELEMENT …)`.
   static let pathWord = "path"
   /// The one-word shorthands a path value may also be written as.
-  static let shorthandWords = ["ellipse", "rect", "roundedRect"]
+  package static let shorthandWords = ["ellipse", "rect", roundedRectWord]
+  /// The shorthand of `UIBezierPath(roundedRect:cornerRadius:)`: `roundedRect(x,y,w,h,r)`.
+  package static let roundedRectWord = "roundedRect"
 
   /// The element `name` makes from its operands' numbers (each operand's numbers in order).
   package static func element(_ name: String, _ v: [[Double]], clockwise: Bool)
@@ -198,5 +200,40 @@ package struct ShapePath: Sendable, Equatable, Hashable {
       }
     }
     self.elements = out
+  }
+}
+
+extension ShapePath {
+  /// The path of a rect with rounded corners, as `roundedRect(x,y,w,h,r)` reads it: the elements
+  /// `UIBezierPath(roundedRect:cornerRadius:)` makes (`PathWords.roundedRect`), a plain rect for
+  /// a radius of 0.
+  package init(roundRect r: RoundRect) {
+    self.init(PathWords.roundedRect(r.rect, radius: r.radius))
+  }
+
+  /// The rect (radius 0) or rounded rect this path is exactly, as `init(roundRect:)` makes it;
+  /// the empty path is the zero rect (nil's, as the old `shadowPath` spelling 0,0,0,0 was).
+  /// nil for any other path. Used to print and export a path in its short form and for the
+  /// fields `x`, `y`, `width`, `height` and `radius`.
+  package var roundRect: RoundRect? {
+    switch elements.count {
+    case 0: return .zero
+    case 1:
+      guard case .rect(let r) = elements[0] else { return nil }
+      return RoundRect(r)
+    case 10:
+      // The top edge starts at (x0 + r, y0) and the second corner is centred at
+      // (x1 − r, y1 − r): x0, y0, x1, y1 and r, checked by rebuilding the elements exactly.
+      guard case .move(let start) = elements[0],
+        case .arc(_, let radius, _, _, _) = elements[2],
+        case .arc(let far, _, _, _, _) = elements[4]
+      else { return nil }
+      let x0 = start.x - radius
+      let y0 = start.y
+      let candidate = RoundRect(
+        Rect(x0, y0, far.x + radius - x0, far.y + radius - y0), radius: radius)
+      return PathWords.roundedRect(candidate.rect, radius: radius) == elements ? candidate : nil
+    default: return nil
+    }
   }
 }

@@ -86,7 +86,8 @@ package enum KeyPathSyntax {
   }
 
   /// The quoted run that opens at `chars[start]` (a `"` or `'`), as the lexer and key paths
-  /// both read it: inside double quotes `\"` and `\\` stand for `"` and `\`; single quotes
+  /// both read it: inside double quotes `\"`, `\\` and `\n` stand for `"`, `\` and a newline
+  /// (any other character after `\` for itself); single quotes
   /// take every character as it is. Returns the text, the index after the closing quote (or
   /// the end), and whether the quote was closed.
   package static func quotedRun(_ chars: [Character], from start: Int) -> (
@@ -99,7 +100,7 @@ package enum KeyPathSyntax {
       let e = chars[i]
       if e == quote { return (text, i + 1, true) }
       if e == "\\" && quote == "\"" && i + 1 < chars.count {
-        text.append(chars[i + 1])
+        text.append(chars[i + 1] == "n" ? "\n" : chars[i + 1])
         i += 2
         continue
       }

@@ -168,14 +168,17 @@ extension Layer {
         "shadowOffset", \.shadowOffset, default: Size(0, -3),
         summary: "where the shadow sits relative to the layer (+y down: the default -3 is up)"),
       PropertyDescriptor<LayerProperties>(
-        "shadowPath", kind: .roundedRect, default: .roundedRect(.zero), unit: "pt",
-        summary: "the shape that casts the shadow, in the layer's coordinates (none: its alpha)",
-        choice: "a rect, or a rect with rounded corners written roundedRect(x,y,w,h,r) as"
-          + " UIBezierPath(roundedRect:cornerRadius:) makes it, rather than any CGPath; the"
-          + " radius is at most half the shorter side, as there. An empty rect (the default"
-          + " 0,0,0,0) means nil, so the layer's alpha casts the shadow",
-        get: { .roundedRect($0.shadowPath) },
-        set: { p, v in if case .roundedRect(let r) = v { p.shadowPath = r } }),
+        "shadowPath", kind: .path, default: .path(.empty), unit: "pt",
+        summary: "the shape that casts the shadow, in the layer's coordinates: any path, as a"
+          + " shape layer's path is written (none: the layer's alpha)",
+        choice: "any CGPath: path(moveTo … close), ellipse(x,y,w,h), rect(x,y,w,h),"
+          + " roundedRect(x,y,w,h,r) (UIBezierPath(roundedRect:cornerRadius:), its radius at"
+          + " most half the shorter side) or a bare rect x,y,w,h; the shadow is the path's"
+          + " non-zero fill, anti-aliased as a shape layer's fill is. none (or an empty rect,"
+          + " 0,0,0,0) is nil, so the layer's alpha casts the shadow. A rect or rounded rect"
+          + " also has the fields x, y, width, height and radius (shadowPath.radius)",
+        get: { .path($0.shadowPath) },
+        set: { p, v in if case .path(let path) = v { p.shadowPath = path } }),
       PropertyDescriptor<LayerProperties>(
         "mask", kind: .text, default: .text(""),
         summary: "another layer, by name, whose alpha masks this layer's drawing (none: no mask)",

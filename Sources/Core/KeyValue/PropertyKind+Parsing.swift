@@ -35,14 +35,14 @@ extension PropertyKind {
       let clamped = Color(
         bound(c.red, range), bound(c.green, range), bound(c.blue, range), bound(c.alpha, range))
       return (.color(clamped), given.map { ($0, bound($0, range)) })
-    case .roundedRect:
-      // The radius within 0…Limits.maxMagnitude.
+    case .path where text.trimmingSpaces().hasPrefix(PathWords.roundedRectWord + "("):
+      // The radius within 0…Limits.maxMagnitude (a negative one is 0, as UIBezierPath draws it).
       var r = try ValueParsing.roundedRect(text.trimmingSpaces())
       let range = ValueParsing.radius
-      guard !range.contains(r.radius) else { return (.roundedRect(r), nil) }
+      guard !range.contains(r.radius) else { return (.path(ShapePath(roundRect: r)), nil) }
       let given = r.radius
       r.radius = bound(given, range)
-      return (.roundedRect(r), (given, r.radius))
+      return (.path(ShapePath(roundRect: r)), (given, r.radius))
     default:
       return (try parse(text, scene: scene), nil)
     }
@@ -85,10 +85,6 @@ extension PropertyKind {
       let v = try ValueParsing.numbers(
         t, count: 4, what: "rect", example: example, scene: scene)
       return .rect(Rect(v[0], v[1], v[2], v[3]))
-    case .roundedRect:
-      let r = try ValueParsing.roundedRect(t)
-      try ValueParsing.check(r.radius, in: ValueParsing.radius)
-      return .roundedRect(r)
     case .color:
       let c = try ValueParsing.color(t)
       for x in [c.red, c.green, c.blue, c.alpha] {
@@ -127,6 +123,13 @@ extension PropertyKind {
       // A name: the model checks it against the object's siblings (`SceneModel.checkRename`).
       return .text(t)
     case .path:
+      // A bare rect (`x,y,w,h` or `WxH`), `shadowPath`'s first spelling, is that rect's path;
+      // an empty one is nil's.
+      if !t.contains("("), t != ImageRef.noneWord, t != "nil",
+        case .rect(let r)? = try? PropertyKind.rect.parse(t, scene: scene)
+      {
+        return .path(r.size.width == 0 || r.size.height == 0 ? .empty : ShapePath([.rect(r)]))
+      }
       return .path(try ValueParsing.shapePath(t))
     case .numberList(let range):
       return .numbers(try ValueParsing.numberList(t, range: range))
@@ -276,7 +279,7 @@ enum ValueParsing {
   /// A rect as the `.rect` kind reads it (radius 0), or `roundedRect(x, y, w, h, r)`, as
   /// `UIBezierPath(roundedRect:cornerRadius:)` takes it. The radius is not bounded here.
   static func roundedRect(_ t: String) throws(ValueError) -> RoundRect {
-    let word = "roundedRect"
+    let word = PathWords.roundedRectWord
     guard t.hasPrefix(word + "(") else {
       guard case .rect(let r) = try PropertyKind.rect.parse(t) else { return .zero }
       return RoundRect(r)

@@ -10,8 +10,6 @@ package enum PropertyKind: Sendable, Equatable {
   case point
   case size
   case rect
-  /// A rect, or `roundedRect(x,y,w,h,r)`: a rect with rounded corners (`shadowPath`).
-  case roundedRect
   case color
   case bool
   /// One of `cases` (Core Animation's names in lower camel case). `names` gives the other
@@ -22,7 +20,8 @@ package enum PropertyKind: Sendable, Equatable {
   case transform3D
   /// A name (`set` renames the object; see `PropertyInfo.renames`).
   case text
-  /// A CGPath (`ShapePath`): `path(moveTo 10,50 lineTo 40,80 close)` or a shorthand.
+  /// A CGPath (`ShapePath`): `path(moveTo 10,50 lineTo 40,80 close)` or a shorthand
+  /// (`ellipse(…)`, `rect(…)`, `roundedRect(x,y,w,h,r)`, a bare rect `x,y,w,h`).
   case path
   /// A list of numbers, each within the range, in square brackets: `[6, 3]`.
   case numberList(ClosedRange<Double>)
@@ -40,7 +39,6 @@ package enum PropertyKind: Sendable, Equatable {
     case .point: return "point"
     case .size: return "size"
     case .rect: return "rect"
-    case .roundedRect: return "rect or roundedRect"
     case .color: return "colour"
     case .bool: return "boolean"
     case .enumeration: return "enumeration"
@@ -81,7 +79,6 @@ package enum PropertyKind: Sendable, Equatable {
     case .point: return "100,100"
     case .size: return "30,30"
     case .rect: return "0,0,1,1"
-    case .roundedRect: return "roundedRect(0,0,100,50,12)"
     case .color: return "#ff8800"
     case .bool: return Self.boolWord(true)
     case .enumeration(let cases, _): return cases.first ?? ""

@@ -7,8 +7,6 @@ extension PropertyValue {
     case .point(let p): return [p.x, p.y]
     case .size(let s): return [s.width, s.height]
     case .rect(let r): return [r.origin.x, r.origin.y, r.size.width, r.size.height]
-    case .roundedRect(let r):
-      return [r.rect.origin.x, r.rect.origin.y, r.rect.size.width, r.rect.size.height, r.radius]
     case .color(let c): return [c.red, c.green, c.blue, c.alpha]
     case .transform(let t): return t.components
     case .path(let p): return p.components
@@ -32,7 +30,6 @@ extension PropertyValue {
     case .point: return .point(Point(v[0], v[1]))
     case .size: return .size(Size(v[0], v[1]))
     case .rect: return .rect(Rect(v[0], v[1], v[2], v[3]))
-    case .roundedRect: return .roundedRect(RoundRect(Rect(v[0], v[1], v[2], v[3]), radius: v[4]))
     case .color: return .color(Color(v[0], v[1], v[2], v[3]))
     case .transform: return LayerTransform(components: v).map(PropertyValue.transform)
     case .numbers: return .numbers(v)

@@ -23,8 +23,6 @@ package enum PropertyValue: Sendable, Equatable, Hashable {
   case point(Point)
   case size(Size)
   case rect(Rect)
-  /// A rect with a corner radius (`shadowPath`).
-  case roundedRect(RoundRect)
   case color(Color)
   case bool(Bool)
   case enumeration(String)
@@ -62,7 +60,8 @@ extension PropertyValue {
     ("size.height", \.size.height), ("x", \.origin.x), ("y", \.origin.y),
     ("width", \.size.width), ("height", \.size.height),
   ]
-  /// A rounded rect's fields: its rect's, then its corner radius.
+  /// A rect or rounded rect path's fields (`shadowPath.radius`): its rect's, then its corner
+  /// radius. Other paths have none.
   private static let roundedRectFields: [Field<RoundRect>] = [
     ("origin.x", \.rect.origin.x), ("origin.y", \.rect.origin.y),
     ("size.width", \.rect.size.width), ("size.height", \.rect.size.height),
@@ -83,7 +82,7 @@ extension PropertyValue {
     case .point: return Self.pointFields.map(\.name)
     case .size: return Self.sizeFields.map(\.name)
     case .rect: return Self.rectFields.map(\.name)
-    case .roundedRect: return Self.roundedRectFields.map(\.name)
+    case .path(let p) where p.roundRect != nil: return Self.roundedRectFields.map(\.name)
     case .color: return Self.colorFields.map(\.name)
     case .transform: return Self.transformFields.map(\.name)
     default: return []
@@ -96,7 +95,8 @@ extension PropertyValue {
     case .point(let p): return Self.read(name, of: p, Self.pointFields)
     case .size(let s): return Self.read(name, of: s, Self.sizeFields)
     case .rect(let r): return Self.read(name, of: r, Self.rectFields)
-    case .roundedRect(let r): return Self.read(name, of: r, Self.roundedRectFields)
+    case .path(let p):
+      return p.roundRect.flatMap { Self.read(name, of: $0, Self.roundedRectFields) }
     case .color(let c): return Self.read(name, of: c, Self.colorFields)
     case .transform(let t): return Self.read(name, of: t, Self.transformFields)
     default: return nil
@@ -109,8 +109,9 @@ extension PropertyValue {
     case .point(let p): return Self.write(name, of: p, to: v, Self.pointFields).map(Self.point)
     case .size(let s): return Self.write(name, of: s, to: v, Self.sizeFields).map(Self.size)
     case .rect(let r): return Self.write(name, of: r, to: v, Self.rectFields).map(Self.rect)
-    case .roundedRect(let r):
-      return Self.write(name, of: r, to: v, Self.roundedRectFields).map(Self.roundedRect)
+    case .path(let p):
+      return p.roundRect.flatMap { Self.write(name, of: $0, to: v, Self.roundedRectFields) }
+        .map { .path(ShapePath(roundRect: $0)) }
     case .color(let c): return Self.write(name, of: c, to: v, Self.colorFields).map(Self.color)
     case .transform(let t):
       return Self.write(name, of: t, to: v, Self.transformFields).map(Self.transform)

@@ -23,7 +23,7 @@ extension ValueParsing {
       let v = try numbers(String(inner), count: 4, what: word, example: "\(word)(0,0,100,50)")
       let r = Rect(v[0], v[1], v[2], v[3])
       elements = [word == "ellipse" ? .ellipse(in: r) : .rect(r)]
-    case "roundedRect":
+    case PathWords.roundedRectWord:
       let r = try roundedRect(t)
       try check(r.radius, in: radius)
       elements = PathWords.roundedRect(r.rect, radius: r.radius)
@@ -132,7 +132,8 @@ extension ValueParsing {
 }
 
 extension ValueFormatting {
-  /// A path as `set` reads it: a shorthand when it is one ellipse or rect, else `path(…)`.
+  /// A path as `set` reads it: a shorthand when it is one ellipse or rect or exactly a rounded
+  /// rect, else `path(…)`.
   static func path(_ p: ShapePath, _ print: (Double) -> String) -> String {
     if p.elements.isEmpty { return ImageRef.noneWord }
     if p.elements.count == 1, case .ellipse = p.elements[0] {
@@ -140,6 +141,11 @@ extension ValueFormatting {
     }
     if p.elements.count == 1, case .rect = p.elements[0] {
       return "rect(" + PathWords.words(p.elements[0], print)[1] + ")"
+    }
+    if p.elements.count > 1, let r = p.roundRect {
+      let rect = [r.rect.origin.x, r.rect.origin.y, r.rect.size.width, r.rect.size.height]
+      return PathWords.roundedRectWord + "("
+        + (rect + [r.radius]).map(print).joined(separator: ",") + ")"
     }
     let words = p.elements.flatMap { PathWords.words($0, print) }
     return PathWords.pathWord + "(" + words.joined(separator: " ") + ")"

@@ -109,9 +109,6 @@ package enum ValueFormatting {
     case .rect(let r):
       return "\(print(r.origin.x)),\(print(r.origin.y)),\(print(r.size.width)),"
         + print(r.size.height)
-    case .roundedRect(let r):
-      let rect = text(of: .rect(r.rect), numbers: print)
-      return r.radius == 0 ? rect : "roundedRect(\(rect),\(print(r.radius)))"
     case .color(let c): return color(c)
     case .bool(let b): return PropertyKind.boolWord(b)
     case .enumeration(let e): return e
@@ -133,10 +130,15 @@ package enum ValueFormatting {
     }
   }
 
-  /// Text in double quotes, `"` and `\` escaped with a backslash, as the lexer reads it back.
+  /// Text in double quotes, `"` and `\` escaped with a backslash and a newline written `\n`, as
+  /// the lexer reads it back.
   package static func quotedString(_ t: String) -> String {
     var out = "\""
     for ch in t {
+      if ch == "\n" {
+        out += "\\n"
+        continue
+      }
       if ch == "\"" || ch == "\\" { out.append("\\") }
       out.append(ch)
     }

@@ -44,7 +44,7 @@ package struct LayerProperties: Sendable, Equatable {
   /// The shape casting the shadow, in the layer's coordinates: a rect, with rounded corners
   /// when its radius is above 0; an empty rect (the default) means none: the layer's own
   /// alpha casts it.
-  package var shadowPath = RoundRect.zero
+  package var shadowPath = ShapePath.empty
   /// The name of the layer whose alpha masks this one's drawing (Apple's `mask`); empty: none.
   package var mask = ""
   /// The transform, decomposed into the key paths Core Animation exposes.

@@ -46,12 +46,26 @@ package protocol GlyphSource: Sendable {
   func metrics(pixelSize: Int) -> FontMetrics
   /// The glyph of `c`, or nil when the face has none for it.
   func glyph(_ c: Unicode.Scalar, pixelSize: Int) -> GlyphBitmap?
+  /// How far the pen moves, in pixels, between `left` and `right` beyond `left`'s advance
+  /// (negative: closer, as "AV" is set): the face's kerning, 0 when it has none.
+  func kerning(_ left: Unicode.Scalar, _ right: Unicode.Scalar, pixelSize: Int) -> Double
+}
+
+extension GlyphSource {
+  /// No kerning: the built-in face's pairs all sit at their advances.
+  package func kerning(_ left: Unicode.Scalar, _ right: Unicode.Scalar, pixelSize: Int) -> Double {
+    0
+  }
 }
 
 /// The faces a scene's text layers may use: the first is the default, for a family not found;
 /// with none, the built-in bitmap face.
 package struct FontBook: Sendable {
-  package var faces: [any GlyphSource] = []
+  package var faces: [any GlyphSource] = [] {
+    didSet { textImages = TextImageCache() }
+  }
+  /// The text rasterised with these faces, kept between frames (a new book starts empty).
+  package private(set) var textImages = TextImageCache()
 
   package init(_ faces: [any GlyphSource] = []) { self.faces = faces }
 

@@ -1,20 +1,18 @@
 extension Canvas {
   /// The shape a layer's `shadowPath` casts, drawn opaque on a clear canvas of `width` ×
-  /// `height` through `transform` (the layer's space to pixels): its rect with the corners
-  /// rounded by its radius (at most half the shorter side, below 0 none), anti-aliased as a
-  /// background is. nil when the rect is empty: there is no shadowPath, and the layer's own
-  /// alpha casts the shadow.
-  static func shadowShape(_ path: RoundRect, transform: Projective2D, width: Int, height: Int)
+  /// `height` through `transform` (the layer's space to pixels): the path's non-zero fill
+  /// (Core Animation fills a shadow path by the non-zero rule), its coverage anti-aliased as a
+  /// shape layer's fill is, curves flattened as there. nil when the path is empty (nil): the
+  /// layer's own alpha casts the shadow.
+  static func shadowShape(_ path: ShapePath, transform: Projective2D, width: Int, height: Int)
     -> Canvas?
   {
-    let r = path.rect
-    guard r.size.width > 0, r.size.height > 0 else { return nil }
+    guard !path.elements.isEmpty else { return nil }
+    var fill = ShapeProperties()
+    fill.path = path
+    fill.fillColor = .white
     var shape = Canvas(width: width, height: height, fill: .clear)
-    shape.fillQuad(
-      Projective2D.compose(
-        transform, Projective2D(.translation(x: r.origin.x, y: r.origin.y))),
-      width: r.size.width, height: r.size.height, cornerRadius: max(0, path.radius),
-      color: .white)
+    shape.drawShape(fill, transform: transform, opacity: 1)
     return shape
   }
 

@@ -3,10 +3,12 @@
 /// rasterised into a coverage image over the bounds, then drawn through the layer's transform
 /// as contents are.
 package enum TextLayout {
-  /// One laid-out line: its characters and its width in pixels.
+  /// One laid-out line: its characters, its width in pixels (advances plus kerning), and
+  /// whether it is its paragraph's last (which `justified` leaves as `left`).
   package struct Line: Sendable, Equatable {
     package var scalars: [Unicode.Scalar]
     package var width: Double
+    package var endsParagraph = true
   }
 
   /// The ellipsis a truncated line shows: … when the face has it, else three dots.
@@ -26,12 +28,22 @@ package enum TextLayout {
       advances[c] = a
       return a
     }
-    func measure(_ s: [Unicode.Scalar]) -> Double { s.reduce(0) { $0 + advance($1) } }
+    func measure(_ s: [Unicode.Scalar]) -> Double {
+      var total = 0.0
+      for (i, c) in s.enumerated() {
+        total += advance(c)
+        if i > 0 { total += face.kerning(s[i - 1], c, pixelSize: px) }
+      }
+      return total
+    }
     let scalars = Array(t.string.unicodeScalars.prefix(Limits.maxTextCharacters))
     let paragraphs = scalars.split(separator: "\n", omittingEmptySubsequences: false).map(
       Array.init)
     var out: [[Unicode.Scalar]] = []
+    // The index in `out` of each paragraph's last line.
+    var paragraphEnds: Set<Int> = []
     for p in paragraphs {
+      defer { paragraphEnds.insert(out.count - 1) }
       guard t.isWrapped else {
         out.append(p)
         continue
@@ -75,13 +87,18 @@ package enum TextLayout {
       if out.count > fit {
         out = Array(out.prefix(fit))
         out[fit - 1] = cut(out[fit - 1] + dots, to: width, mode: .end, dots: dots, measure)
+        paragraphEnds.insert(fit - 1)
       }
     } else if t.truncationMode != .none {
       out = out.map {
         measure($0) > width ? cut($0, to: width, mode: t.truncationMode, dots: dots, measure) : $0
       }
     }
-    return out.map { Line(scalars: $0, width: measure($0)) }
+    return out.enumerated().map {
+      Line(
+        scalars: $0.element, width: measure($0.element),
+        endsParagraph: paragraphEnds.contains($0.offset))
+    }
   }
 
   /// `s` cut to `width` with the ellipsis where `mode` says (at the end: `s` already ends in it).
@@ -129,6 +146,32 @@ package enum TextLayout {
     }
   }
 
+  /// Where each of a line's characters starts, in pixels from the box's left, and where the
+  /// pen ends: from `lineStart`, each character's advance plus the kerning with the one before.
+  /// `justified` spreads every line but its paragraph's last to the box's `width` by widening
+  /// its spaces equally (as Core Text justifies a CATextLayer's lines); a line without spaces,
+  /// or already as wide, stays as `left` sets it.
+  package static func placement(
+    _ line: Line, face: any GlyphSource, pixelSize px: Int, width: Double,
+    alignment: TextAlignment
+  ) -> (starts: [Double], end: Double) {
+    var pen = lineStart(line, width: width, alignment: alignment)
+    var extra = 0.0
+    if alignment == .justified, !line.endsParagraph, line.width < width {
+      let spaces = line.scalars.count { $0 == " " }
+      if spaces > 0 { extra = (width - line.width) / Double(spaces) }
+    }
+    var starts: [Double] = []
+    starts.reserveCapacity(line.scalars.count)
+    for (i, c) in line.scalars.enumerated() {
+      if i > 0 { pen += face.kerning(line.scalars[i - 1], c, pixelSize: px) }
+      starts.append(pen)
+      pen += face.glyph(c, pixelSize: px)?.advance ?? 0
+      if c == " " { pen += extra }
+    }
+    return (starts, pen)
+  }
+
   /// The text's coverage image: `width`×`height` pixels, one byte a pixel.
   package static func coverage(
     _ t: TextProperties, face: any GlyphSource, pixelSize px: Int, width: Int, height: Int
@@ -140,8 +183,10 @@ package enum TextLayout {
     for (n, line) in lines.enumerated() {
       let baseline = Int((m.ascent + Double(n) * m.lineHeight).rounded())
       guard baseline - Int(m.ascent.rounded(.up)) < height else { break }
-      var pen = lineStart(line, width: Double(width), alignment: t.alignmentMode)
-      for c in line.scalars {
+      let starts = placement(
+        line, face: face, pixelSize: px, width: Double(width), alignment: t.alignmentMode
+      ).starts
+      for (c, pen) in zip(line.scalars, starts) {
         guard let g = face.glyph(c, pixelSize: px) else { continue }
         let x0 = Int(pen.rounded()) + g.left
         let y0 = baseline - g.top
@@ -157,7 +202,6 @@ package enum TextLayout {
             out[i] = UInt8(min(255, Int(out[i]) + Int(k)))
           }
         }
-        pen += g.advance
       }
     }
     return out
@@ -188,18 +232,27 @@ extension Canvas {
     let h = Int((b.size.height * scale).rounded(.up))
     guard Double(w) * Double(h) <= 2 * Double(Limits.maxTextImagePixels) else { return }
     guard w > 0, h > 0 else { return }
-    let face = fonts.face(named: t.font)
-    let cov = TextLayout.coverage(t, face: face, pixelSize: px, width: w, height: h)
     let c = SceneRenderer.rgba(t.foregroundColor, opacity: 1)
-    var pixels = [Float](repeating: 0, count: w * h * 4)
-    for i in 0..<(w * h) where cov[i] > 0 {
-      let a = Float(cov[i]) / 255
-      pixels[4 * i] = c.r * a
-      pixels[4 * i + 1] = c.g * a
-      pixels[4 * i + 2] = c.b * a
-      pixels[4 * i + 3] = c.a * a
-    }
-    let image = SpriteImage(width: w, height: h, premultiplied: pixels)
+    let key = TextImageCache.Key(
+      string: t.string, font: t.font, fontSize: t.fontSize, isWrapped: t.isWrapped,
+      truncation: t.truncationMode, alignment: t.alignmentMode, width: w, height: h,
+      pixelSize: px)
+    let image = fonts.textImages.image(
+      key, color: c,
+      rasterise: {
+        TextLayout.coverage(t, face: fonts.face(named: t.font), pixelSize: px, width: w, height: h)
+      },
+      tint: { cov in
+        var pixels = [Float](repeating: 0, count: w * h * 4)
+        for i in 0..<(w * h) where cov[i] > 0 {
+          let a = Float(cov[i]) / 255
+          pixels[4 * i] = c.r * a
+          pixels[4 * i + 1] = c.g * a
+          pixels[4 * i + 2] = c.b * a
+          pixels[4 * i + 3] = c.a * a
+        }
+        return SpriteImage(width: w, height: h, premultiplied: pixels)
+      })
     // The image covers the bounds (its last column and row may reach a little past them).
     let iw = Double(w) / scale
     let ih = Double(h) / scale

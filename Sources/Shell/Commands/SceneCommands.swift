@@ -241,16 +241,14 @@ enum SceneCommands {
     if assigns { valueToken = try inv.argument(3, "VALUE") }
     let values = joiningOperators(Array(inv.args.dropFirst(assigns ? 2 : 1)))
     // KEY=VALUE form: the first value word has an unquoted '='.
-    if !assigns, !valueToken.quoted, valueToken.text.keyValueEquals != nil {
+    if !assigns, valueToken.keyValue != nil {
       let object = try inv.object(pathToken, in: model)
       var updates: [(ref: PropertyRef, value: PropertyValue, clamped: Clamp?)] = []
       for t in inv.args.dropFirst() {
-        guard !t.quoted, let eq = t.text.keyValueEquals else {
+        guard let (key, value) = t.keyValue else {
           throw inv.error(
             "expected KEY=VALUE", hint: "write each property as name=value", at: t)
         }
-        let key = String(t.text[t.text.startIndex..<eq])
-        let value = String(t.text[t.text.index(after: eq)...])
         let keyToken = Token(text: key, column: t.column, length: key.count)
         let valueToken = Token(
           text: value, column: t.column + key.count + 1, length: max(1, value.count))
@@ -387,8 +385,8 @@ enum SceneCommands {
       let (value, clamped) = try readForSet(text, ref: ref, model: model, session: s, at: inv)
       if let clamped {
         var name = ref.field.map { "\(ref.name).\($0)" } ?? ref.name
-        // A rounded rect's only clamped number is its radius.
-        if ref.field == nil, case .roundedRect? = model.info(ref)?.kind { name += ".radius" }
+        // A path's only clamped number is a rounded rect's radius.
+        if ref.field == nil, case .path? = model.info(ref)?.kind { name += ".radius" }
         let bound = Limits.meaning(of: clamped.used).map { ", \($0)" } ?? ""
         s.warn(
           "\(name) \(ValueFormatting.number(clamped.given)) is out of range; set to"

@@ -93,6 +93,8 @@ protocol ExportDialect: Sendable {
   func closeSubpath(_ name: String) -> String
   /// A CGPath for a rect (`radius` 0) or a rounded rect as UIBezierPath makes it.
   func path(_ r: RoundRect) -> String
+  /// A CGPath of the ellipse inscribed in a rect.
+  func ellipsePath(_ r: Rect) -> String
 
   // MARK: Literals
 
@@ -283,6 +285,7 @@ struct SwiftDialect: ExportDialect {
       ? "CGPath(rect: \(rect(r.rect)), transform: nil)"
       : "UIBezierPath(roundedRect: \(rect(r.rect)), cornerRadius: \(number(r.radius))).cgPath"
   }
+  func ellipsePath(_ r: Rect) -> String { "CGPath(ellipseIn: \(rect(r)), transform: nil)" }
 
   func point(_ x: String, _ y: String) -> String { "CGPoint(x: \(x), y: \(y))" }
   func size(_ width: String, _ height: String) -> String {
@@ -454,6 +457,7 @@ struct ObjectiveCDialect: ExportDialect {
       : "[UIBezierPath bezierPathWithRoundedRect:\(rect(r.rect))"
         + " cornerRadius:\(number(r.radius))].CGPath"
   }
+  func ellipsePath(_ r: Rect) -> String { "CGPathCreateWithEllipseInRect(\(rect(r)), NULL)" }
 
   func point(_ x: String, _ y: String) -> String { "CGPointMake(\(x), \(y))" }
   func size(_ width: String, _ height: String) -> String { "CGSizeMake(\(width), \(height))" }

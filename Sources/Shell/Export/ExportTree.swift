@@ -209,9 +209,9 @@ extension SceneExporter {
           "\(target).font = "
             + (language == .swift
               ? string(family) + " as CFString" : "(__bridge CFTypeRef)" + string(family)))
-      } else if d.name == "shadowPath", case .roundedRect(let r) = v {
-        // Burst keeps the path as its (rounded) rect; iOS takes a CGPath.
-        statement("\(target).shadowPath = " + path(r))
+      } else if d.name == "shadowPath", case .path(let p) = v, let short = shortPath(p) {
+        // A rect, rounded rect or ellipse as the one expression an app writes for it.
+        statement("\(target).shadowPath = " + short)
       } else if case .path(let p) = v, !p.elements.isEmpty {
         shapePathAssignment(p, key: d.name, target: target)
       } else if Root.self == EmitterCell.self, case .enumeration(let e) = v,

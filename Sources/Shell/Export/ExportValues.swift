@@ -183,7 +183,6 @@ extension SceneExporter {
     case .point(let p): return point(p)
     case .size(let s): return size(s)
     case .rect(let r): return rect(r)
-    case .roundedRect(let r): return path(r)
     case .color(let c): return cgColor(c)
     case .bool(let b): return bool(b)
     case .enumeration(let e):
@@ -220,8 +219,17 @@ extension SceneExporter {
     return dialect.transform3D((0..<16).map { number(m[$0]) })
   }
 
-  /// A CGPath for a rect, or for a rounded rect as UIBezierPath makes it.
-  func path(_ r: RoundRect) -> String { dialect.path(r) }
+  /// A CGPath in one expression when `p` is a rect (`CGPath(rect:transform:)`), a rounded rect
+  /// as UIBezierPath makes it, or one ellipse (`CGPath(ellipseIn:transform:)`); nil for the
+  /// empty path and any other, which is built in statements (`shapePathAssignment`).
+  func shortPath(_ p: ShapePath) -> String? {
+    guard !p.elements.isEmpty else { return nil }
+    if let r = p.roundRect { return dialect.path(r) }
+    if p.elements.count == 1, case .ellipse(let r) = p.elements[0] {
+      return dialect.ellipsePath(r)
+    }
+    return nil
+  }
 
   /// A value as an object (`Any` / `id`): for key paths and animation values.
   func boxed(_ v: PropertyValue, kind: PropertyKind) -> String {
@@ -230,7 +238,6 @@ extension SceneExporter {
     case .point(let p): return dialect.nsValue("CGPoint", point(p))
     case .size(let s): return dialect.nsValue("CGSize", size(s))
     case .rect(let r): return dialect.nsValue("CGRect", rect(r))
-    case .roundedRect(let r): return dialect.bridged(path(r))
     case .color(let c): return dialect.bridged(cgColor(c))
     case .bool(let b): return dialect.boxedBool(b)
     case .enumeration(let e):

@@ -31,6 +31,15 @@ final class FreeTypeFace: GlyphSource, @unchecked Sendable {
   private let bytes: UnsafeMutableBufferPointer<UInt8>
   private var glyphs: [Key: GlyphBitmap?] = [:]
   private var sized: [Int: FontMetrics] = [:]
+  private var kerned: [Pair: Double] = [:]
+  /// Whether the face has a kerning table FreeType reads (TrueType's `kern`).
+  private let hasKerning: Bool
+
+  private struct Pair: Hashable {
+    var left: UInt32
+    var right: UInt32
+    var px: Int
+  }
 
   private struct Key: Hashable {
     var scalar: UInt32
@@ -59,6 +68,7 @@ final class FreeTypeFace: GlyphSource, @unchecked Sendable {
     }
     library = lib
     face = f
+    hasKerning = f.pointee.face_flags & FT_Long(BURST_FT_FACE_FLAG_KERNING) != 0
   }
 
   deinit {
@@ -95,6 +105,29 @@ final class FreeTypeFace: GlyphSource, @unchecked Sendable {
     let g = render(c, px)
     glyphs[key] = g
     return g
+  }
+
+  /// The pair's kerning from the face's `kern` table, unfitted (scaled to the size, not
+  /// rounded to whole pixels, as the glyphs are unhinted); 0 without a table or a glyph.
+  func kerning(_ left: Unicode.Scalar, _ right: Unicode.Scalar, pixelSize px: Int) -> Double {
+    guard hasKerning else { return 0 }
+    lock.lock()
+    defer { lock.unlock() }
+    let key = Pair(left: left.value, right: right.value, px: px)
+    if let k = kerned[key] { return k }
+    var k = 0.0
+    if let face, select(px) {
+      let a = FT_Get_Char_Index(face, FT_ULong(left.value))
+      let b = FT_Get_Char_Index(face, FT_ULong(right.value))
+      var delta = FT_Vector()
+      if a != 0, b != 0,
+        FT_Get_Kerning(face, a, b, FT_UInt(BURST_FT_KERNING_UNFITTED), &delta) == 0
+      {
+        k = Double(delta.x) / 64
+      }
+    }
+    kerned[key] = k
+    return k
   }
 
   /// Rasterises one glyph, unhinted, in 8-bit grey; under the lock.

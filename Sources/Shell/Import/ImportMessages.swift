@@ -164,7 +164,8 @@ extension ImportInterpreter {
         return try create(.text, at: at)
       case ("UIFont", "fontWithName:size:"):
         if case .string = args[0] { return args[0] }
-      case ("UIBezierPath", _):
+      case ("UIBezierPath", _) where selector != "alloc":
+        // `[[UIBezierPath alloc] init]` too: `alloc` gives the type, as below.
         if let path = try bezierPath(selector: selector, args, at: at) { return path }
       case (_, "animation") where ImportedAnimation.Kind(rawValue: type) != nil,
         (_, "new") where ImportedAnimation.Kind(rawValue: type) != nil:

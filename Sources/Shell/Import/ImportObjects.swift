@@ -406,10 +406,10 @@ extension ImportInterpreter {
       return b ? "1" : "0"
     case (.point, .point(let p)): return ValueFormatting.value(.point(p))
     case (.size, .size(let s)): return ValueFormatting.value(.size(s))
-    case (.rect, .rect(let r)), (.roundedRect, .rect(let r)): return ValueFormatting.value(.rect(r))
+    case (.rect, .rect(let r)): return ValueFormatting.value(.rect(r))
     case (.point, .constant(".zero")): return "0,0"
     case (.size, .constant(".zero")): return "0,0"
-    case (.rect, .constant(".zero")), (.roundedRect, .constant(".zero")): return "0,0,0,0"
+    case (.rect, .constant(".zero")): return "0,0,0,0"
     case (.color, .color(let c)): return SceneSaver.colorText(c)
     case (.color, .constant(let c)):
       guard let color = ImportNames.color(c) else { throw wrong() }

@@ -57,12 +57,13 @@ extension ImportInterpreter {
     return .path(paths.count - 1)
   }
 
-  /// Objective-C's `[UIBezierPath bezierPathWith…]` class methods, as the Swift initializers.
+  /// Objective-C's `[UIBezierPath bezierPathWith…]` class methods (and `[[UIBezierPath alloc]
+  /// init]`), as the Swift initializers.
   func bezierPath(selector: String, _ args: [ImportValue], at: SourceToken)
     throws(ImportSkip) -> ImportValue?
   {
     let forms: [String: [String]] = [
-      "bezierPath": [], "new": [], "bezierPathWithOvalInRect:": ["ovalIn"],
+      "bezierPath": [], "new": [], "init": [], "bezierPathWithOvalInRect:": ["ovalIn"],
       "bezierPathWithRect:": ["rect"],
       "bezierPathWithRoundedRect:cornerRadius:": ["roundedRect", "cornerRadius"],
       "bezierPathWithArcCenter:radius:startAngle:endAngle:clockwise:": [

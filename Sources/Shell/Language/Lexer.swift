@@ -6,7 +6,7 @@ import Core
 /// start of a word starts a comment (unless it begins a `#rrggbb`/`#rrggbbaa` colour or an
 /// Xcode literal, `#colorLiteral(…)`), and inside a word or quotes it is literal; a trailing
 /// `\` continues the line (`LogicalLines`); words are separated by spaces or tabs; `"…"` and
-/// `'…'` quote (with `\"`, `\\` escapes in double quotes); a parenthesised group such as
+/// `'…'` quote (with `\"`, `\\`, `\n` escapes in double quotes); a parenthesised group such as
 /// `rgb(1, 0.5, 0)` or `(30, 30)` stays one word, and so does a bracketed list (`[6, 3]`); a block `{ COMMAND; COMMAND … }` (a `{` at
 /// the start of a word, up to its matching `}`) is one word too, whose commands
 /// `Lexer.blockCommands` reads. Linear in the input's length.

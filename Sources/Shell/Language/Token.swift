@@ -1,3 +1,5 @@
+import Core
+
 /// Where a piece of text came from: a file (or `<stdin>`, `-e`, `<prompt>`), a 1-based line,
 /// and the text of that line for carets.
 struct SourceLine: Sendable, Equatable {
@@ -27,7 +29,8 @@ struct Token: Sendable, Equatable {
   var text: String
   var column: Int
   var length: Int
-  /// Whether it was written in quotes (then it is never a keyword or KEY=VALUE pair).
+  /// Whether it was written in quotes (then it is never a keyword, and a KEY=VALUE pair only
+  /// when its key and `=` come before the first quote: `string="a b"`).
   var quoted = false
   /// The word as written, quotes and escapes kept, when the lexer made it (nil for words a
   /// command made up). Key paths are read from it, so that `like.emitterCells."3F2A-9"` keeps
@@ -39,6 +42,22 @@ struct Token: Sendable, Equatable {
 
   /// The text a key path is read from: the spelling when known, else the text.
   var keyPath: String { spelling ?? text }
+
+  /// The word as a KEY=VALUE pair, the value unquoted: `scale=2`, or a quoted value after an
+  /// unquoted key (`string="a\nb"`, as Swift's `label.string = "…"`); nil when the word has
+  /// no `=` outside quotes and groups before its value.
+  var keyValue: (key: String, value: String)? {
+    guard quoted else {
+      guard let eq = text.keyValueEquals else { return nil }
+      return (String(text[..<eq]), String(text[text.index(after: eq)...]))
+    }
+    guard let spelling, let eq = spelling.keyValueEquals,
+      let quote = spelling.firstIndex(where: { $0 == "\"" || $0 == "'" }), eq < quote
+    else { return nil }
+    let key = String(spelling[..<eq])
+    guard !key.isEmpty, text.hasPrefix(key + "=") else { return nil }
+    return (key, String(text.dropFirst(key.count + 1)))
+  }
 }
 
 /// One command: its words, the line it came from, and where its text ends in that line.

@@ -1,4 +1,5 @@
 import Core
+import TestSupport
 import Testing
 
 @testable import Shell
@@ -193,7 +194,7 @@ struct RoundedShadowPathTests {
   }
 
   @Test(
-    "set and get read it back in the form set takes; its radius is a field",
+    "set and get read any path back in the form set takes; a rounded rect's radius is a field",
     arguments: [
       (
         "set box.shadowPath roundedRect(0, 0, 80, 40, 12)", "get box.shadowPath",
@@ -204,8 +205,15 @@ struct RoundedShadowPathTests {
         "set box.shadowPath 0,0,80,40\nset box.shadowPath.radius 6", "get box.shadowPath",
         "roundedRect(0,0,80,40,6)"
       ),
-      ("set box.shadowPath roundedRect(0,0,80,40,0)", "get box.shadowPath", "0,0,80,40"),
-      ("set box.shadowPath 80x40", "get box.shadowPath", "0,0,80,40"),
+      ("set box.shadowPath roundedRect(0,0,80,40,0)", "get box.shadowPath", "rect(0,0,80,40)"),
+      ("set box.shadowPath 80x40", "get box.shadowPath", "rect(0,0,80,40)"),
+      ("set box.shadowPath 0,0,80,40", "get box.shadowPath.width", "80"),
+      ("set box.shadowPath 0,0,0,0", "get box.shadowPath", "none"),
+      ("set box.shadowPath ellipse(0, 0, 80, 40)", "get box.shadowPath", "ellipse(0,0,80,40)"),
+      (
+        "set box.shadowPath path(moveTo 0,0 lineTo 40,0 lineTo 0,40 close)", "get box.shadowPath",
+        "path(moveTo 0,0 lineTo 40,0 lineTo 0,40 close)"
+      ),
     ])
   func setAndGet(set: String, get: String, value: String) {
     let run = runScript("layer box\n\(set)\n\(get)\n")
@@ -221,7 +229,7 @@ struct RoundedShadowPathTests {
     #expect(run.error != nil)
     let negative = runScript(
       "layer box\nset box.shadowPath roundedRect(0,0,8,4,-3)\nget box.shadowPath\n")
-    #expect(negative.stdout == "0,0,8,4\n")
+    #expect(negative.stdout == "rect(0,0,8,4)\n")
     #expect(negative.stderr.contains("shadowPath.radius -3 is out of range; set to 0"))
   }
 
@@ -257,5 +265,210 @@ struct RoundedShadowPathTests {
     let b = Driven()
     #expect(b.run("load \(file)\n") == nil, "\(b.out.stderr)")
     #expect(b.session.scene.model == a.session.scene.model)
+  }
+}
+
+/// `shadowPath` as any path: the shadow is the path's fill, wherever the layer draws.
+@Suite("Any shadowPath")
+struct AnyShadowPathTests {
+  /// The right triangle (0,0), (40,0), (0,40) in the layer's space, as a path value.
+  static let triangle = "path(moveTo 0,0 lineTo 40,0 lineTo 0,40 close)"
+
+  /// A 60×60 white scene with an invisible 40×40 layer at 10,10 casting a hard black shadow
+  /// (radius 0) of the triangle, offset by 5,5.
+  static func triangleShadow() -> Canvas {
+    ShadowTests.render(
+      """
+      scene 60x60 #ffffff
+      layer box
+      set box bounds=40x40 position=30,30 shadowOpacity=1 shadowRadius=0 shadowOffset=5,5
+      set box shadowPath=\(triangle)
+
+      """)
+  }
+
+  @Test("a triangle's shadow lies inside the offset triangle and fills its inside")
+  func triangleShadowInside() {
+    let canvas = Self.triangleShadow()
+    // In the scene the triangle is (10,10), (50,10), (10,50); moved by 5,5 it is (15,15),
+    // (55,15), (15,55): x ≥ 15, y ≥ 15, (x − 15) + (y − 15) ≤ 40. Pixel (x, y) spans
+    // [x, x+1] × [y, y+1]: it touches the triangle when its top-left corner is inside (the
+    // other corners are further from the legs' corner), and lies wholly inside when its
+    // bottom-right corner (x+1, y+1) is.
+    var darkness = 0.0
+    for y in 0..<60 {
+      for x in 0..<60 {
+        let dark = 1 - Double(canvas[x: x, y: y].r)
+        darkness += dark
+        let touches = x >= 15 && y >= 15 && (x - 15) + (y - 15) < 40
+        let inside = x >= 15 && y >= 15 && (x + 1 - 15) + (y + 1 - 15) <= 40
+        if !touches { #expect(dark < 1e-6, "pixel \(x), \(y) is outside the triangle") }
+        if inside { #expect(dark > 1 - 1e-6, "pixel \(x), \(y) is inside the triangle") }
+      }
+    }
+    // Its area: half of 40 × 40.
+    #expect(abs(darkness - 800) < 1, "darkness \(darkness)")
+  }
+
+  @Test(
+    "every path spelling casts the shadow of the same shape as its path(…) form",
+    arguments: [
+      ("rect(0,0,20,10)", "path(moveTo 0,0 lineTo 20,0 lineTo 20,10 lineTo 0,10 close)"),
+      ("0,0,20,10", "rect(0,0,20,10)"),
+      ("ellipse(0,0,40,20)", "path(ellipse 0,0,40,20)"),
+      ("roundedRect(0,0,40,40,12)", "roundedRect(0,0,40,40,12)"),
+    ])
+  func spellingsAgree(_ a: String, _ b: String) {
+    func render(_ path: String) -> Canvas {
+      ShadowTests.render(
+        """
+        scene 60x60 #ffffff
+        layer box
+        set box bounds=40x40 position=30,30 shadowOpacity=1 shadowRadius=0 shadowOffset=0,0
+        set box shadowPath=\(path)
+
+        """)
+    }
+    let first = render(a)
+    let second = render(b)
+    #expect(first.pixels == second.pixels)
+    #expect(first.pixels != ShadowTests.render("scene 60x60 #ffffff\n").pixels)
+  }
+
+  @Test("save model writes a triangle shadowPath and load reads it back")
+  func savedTriangle() throws {
+    let file = try SaveTests.directory().appendingPathComponent("triangle.burst").path
+    let a = Driven()
+    #expect(
+      a.run("layer box\nset box shadowOpacity=1 shadowPath=\(Self.triangle)\nsave model \(file)\n")
+        == nil)
+    let b = Driven()
+    #expect(b.run("load \(file)\n") == nil, "\(b.out.stderr)")
+    #expect(b.session.scene.model == a.session.scene.model)
+    #expect(b.output("get box.shadowPath\n") == Self.triangle + "\n")
+  }
+
+  @Test(
+    "export then import gives back the shadowPath",
+    arguments: [
+      ("swift", triangle), ("objc", triangle), ("swift", "ellipse(0,0,40,20)"),
+      ("objc", "ellipse(0,0,40,20)"), ("swift", "roundedRect(1,2,30,40,7)"),
+      ("objc", "roundedRect(1,2,30,40,7)"), ("swift", "rect(0,0,20,10)"),
+    ])
+  func exportImport(language: String, path: String) throws {
+    let a = Driven()
+    #expect(
+      a.run(
+        "scene 100x100\nlayer box\nset box bounds=40x40 shadowOpacity=0.5 shadowPath=\(path)\n"
+          + "emitter sparks\ncell sparks s\n") == nil, "\(a.out.stderr)")
+    let file = try temporaryFile("Shadow." + (language == "swift" ? "swift" : "m"), contents: "")
+    #expect(a.run("export \(language) to \(file)\n") == nil, "\(a.out.stderr)")
+    let b = Driven()
+    #expect(b.run("import \(file)\n") == nil, "\(b.out.stderr)")
+    #expect(b.output("get box.shadowPath\n") == path + "\n", "\(b.out.stderr)")
+    let la = try #require(a.session.scene.model.layerID(named: "box"))
+    let lb = try #require(b.session.scene.model.layerID(named: "box"))
+    #expect(
+      a.session.scene.model.layer(la)?.properties.shadowPath
+        == b.session.scene.model.layer(lb)?.properties.shadowPath)
+  }
+
+  @Test(
+    "import reads a shadowPath built as an app builds it",
+    arguments: [
+      (
+        "Tri.swift",
+        """
+        import UIKit
+        class V: UIViewController {
+          override func viewDidLoad() {
+            super.viewDidLoad()
+            let box = CALayer()
+            box.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+            let p = UIBezierPath()
+            p.move(to: CGPoint(x: 0, y: 0))
+            p.addLine(to: CGPoint(x: 40, y: 0))
+            p.addLine(to: CGPoint(x: 0, y: 40))
+            p.close()
+            box.shadowPath = p.cgPath
+            box.shadowOpacity = 1
+            view.layer.addSublayer(box)
+            view.layer.addSublayer(CAEmitterLayer())
+          }
+        }
+        """, triangle
+      ),
+      (
+        "Oval.swift",
+        """
+        import UIKit
+        class V: UIViewController {
+          override func viewDidLoad() {
+            super.viewDidLoad()
+            let box = CALayer()
+            box.shadowPath = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 40, height: 20), transform: nil)
+            view.layer.addSublayer(box)
+            view.layer.addSublayer(CAEmitterLayer())
+          }
+        }
+        """, "ellipse(0,0,40,20)"
+      ),
+      (
+        "Tri.m",
+        """
+        #import <UIKit/UIKit.h>
+        @implementation V
+        - (void)viewDidLoad {
+          [super viewDidLoad];
+          CALayer *box = [CALayer layer];
+          UIBezierPath *p = [UIBezierPath bezierPath];
+          [p moveToPoint:CGPointMake(0, 0)];
+          [p addLineToPoint:CGPointMake(40, 0)];
+          [p addLineToPoint:CGPointMake(0, 40)];
+          [p closePath];
+          box.shadowPath = p.CGPath;
+          [self.view.layer addSublayer:box];
+          [self.view.layer addSublayer:[CAEmitterLayer layer]];
+        }
+        @end
+        """, triangle
+      ),
+      (
+        "Round.m",
+        """
+        #import <UIKit/UIKit.h>
+        @implementation V
+        - (void)viewDidLoad {
+          [super viewDidLoad];
+          CALayer *box = [CALayer layer];
+          box.shadowPath = [UIBezierPath bezierPathWithRoundedRect:CGRectMake(0, 0, 40, 40) cornerRadius:6].CGPath;
+          [self.view.layer addSublayer:box];
+          [self.view.layer addSublayer:[CAEmitterLayer layer]];
+        }
+        @end
+        """, "roundedRect(0,0,40,40,6)"
+      ),
+    ])
+  func importsAppCode(name: String, source: String, path: String) throws {
+    let file = try temporaryFile(name, contents: source)
+    let d = Driven()
+    #expect(d.run("import \(file)\n") == nil, "\(d.out.stderr)")
+    #expect(d.output("get box.shadowPath\n") == path + "\n", "\(d.out.stderr)")
+  }
+
+  @Test(
+    "a value that is no path is refused with a path's example",
+    arguments: ["foo", "1,2,3", "path(moveTo 0,0 wiggle 1,1)", "circle(0,0,4,4)"])
+  func notAPath(value: String) {
+    let run = runScript("layer box\nset box.shadowPath \(value)\n")
+    #expect(run.error != nil)
+    #expect(run.stderr.contains("path"), "\(run.stderr)")
+  }
+
+  @Test("explain shadowPath says it takes any path")
+  func explained() {
+    let run = runScript("explain shadowPath\n")
+    #expect(run.error == nil, "\(run.stderr)")
+    #expect(run.stdout.contains("any CGPath"), "\(run.stdout)")
   }
 }
