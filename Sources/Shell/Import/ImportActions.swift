@@ -67,6 +67,8 @@ extension ImportInterpreter {
   /// Runs method `f` as an action: what it changes becomes `action NAME { … }`.
   func action(_ f: Int) {
     let function = program.functions[f]
+    recordingAction = f
+    defer { recordingAction = nil }
     called.insert(f)
     parameters = [:]
     usedParameters = []

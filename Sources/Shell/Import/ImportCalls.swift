@@ -490,16 +490,42 @@ extension ImportInterpreter {
   func call(_ f: Int, args: [ImportValue], at: SourceToken) throws(ImportSkip)
     -> ImportValue
   {
-    if !recording.isEmpty, actionMethods.contains(f) {
+    if !recording.isEmpty, actionMethods.contains(f), f != recordingAction {
       // An action that calls another action's method runs that action.
       add(.run(program.functions[f].name))
       return .void
     }
     called.insert(f)
     let function = program.functions[f]
+    if let owner = function.owner, Self.isKnownType(owner), isTypeMember(function) {
+      // `static func randomColor() -> Self { self.init(red: …) }` in `extension UIColor`:
+      // `self` is the type.
+      return try invoke(
+        body: function.body, parameters: ["self"] + function.parameters,
+        args: [.type(owner)] + args, at: at, returnsValue: function.returnsValue)
+    }
     return try invoke(
       body: function.body, parameters: function.parameters, args: args, at: at,
       returnsValue: function.returnsValue)
+  }
+
+  /// Whether `f` is declared `static` or `class` (a member of the type, not of an instance).
+  func isTypeMember(_ f: SourceFunction) -> Bool {
+    let tokens = program.tokens
+    guard
+      var k = tokens.indices.first(where: {
+        tokens[$0].line == f.at.line && tokens[$0].column == f.at.column
+      }), k > 0, tokens[k - 1].isIdentifier("func") || tokens[k - 1].isIdentifier("var")
+    else { return false }
+    k -= 2
+    while k >= 0, tokens[k].kind == .identifier,
+      SourceProgram.modifiers.contains(tokens[k].text) || tokens[k].text == "class"
+        || tokens[k].text.hasPrefix("@")
+    {
+      if tokens[k].isIdentifier("static") || tokens[k].isIdentifier("class") { return true }
+      k -= 1
+    }
+    return false
   }
 
   /// Runs a body with its parameters bound. A body of one expression that may return a value

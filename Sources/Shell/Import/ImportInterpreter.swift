@@ -170,6 +170,9 @@ final class ImportInterpreter {
     [(delay: Double, body: Range<Int>, frames: [[String: ImportValue]], at: Range<Int>)] =
       []
   var readingLaterBlocks = false
+  /// The method being recorded as an action: a call to itself (a recursion that removes
+  /// sublayers one by one) runs its body again, not `run` of itself.
+  var recordingAction: Int?
   /// The enumerations whose stand-in is being made (`fileValue`), against a case that holds
   /// its own type.
   var stubbing: Set<String> = []

@@ -153,9 +153,11 @@ extension ImportInterpreter {
         return value
       }
       if program.language == .swift, let type = declaredType(of: p),
-        type.hasSuffix("?") || type.hasSuffix("!")
+        type.hasSuffix("?") || type.hasSuffix("!"), !isAssigned(p)
       {
-        return .null  // `var origin: CGPoint?`: an optional starts as nil, as in Swift
+        // `var origin: CGPoint?` that no code of the file sets: nil, as Swift starts it. One
+        // that a method sets (`image = newImage`) is the app's to give, so stays not known.
+        return .null
       }
       throw skip("'\(name)' is declared without a value here (set by a storyboard or later)", at)
     }
@@ -180,6 +182,18 @@ extension ImportInterpreter {
     }
     instance[name] = value
     return value
+  }
+
+  /// Whether code of the file assigns property `p` (`image = x`, `self.image = x`), besides
+  /// its declaration.
+  func isAssigned(_ p: SourceProperty) -> Bool {
+    let tokens = program.tokens
+    return tokens.indices.dropLast().contains { k in
+      tokens[k].isIdentifier(p.name) && tokens[k + 1].isPunctuation("=")
+        && !(tokens[k].line == p.at.line && tokens[k].column == p.at.column)
+        && (k == 0 || !tokens[k - 1].isPunctuation(".")
+          || (k > 1 && tokens[k - 2].isIdentifier("self")))
+    }
   }
 
   /// What a name means here: a local, an instance variable (a stored property evaluated now),

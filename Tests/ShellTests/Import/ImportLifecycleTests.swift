@@ -54,6 +54,35 @@ struct ImportLifecycleTests {
     #expect(r.transcript.contains("viewWillUnload: UIKit calls it to wind down"))
   }
 
+  @Test("a handler that calls itself (removing sublayers one by one) runs its body again")
+  func recursiveHandler() throws {
+    let source = """
+      #import <UIKit/UIKit.h>
+      @implementation StageViewController
+      - (void)viewDidLoad {
+        [super viewDidLoad];
+        CAEmitterLayer *glow = [CAEmitterLayer layer];
+        glow.birthRate = 2;
+        [self.view.layer addSublayer:glow];
+      }
+      - (IBAction)clearStage:(id)sender {
+        if (self.view.layer.sublayers.count == 0) {
+          return;
+        } else {
+          [self.view.layer.sublayers[0] removeFromSuperlayer];
+          [self clearStage:nil];
+        }
+      }
+      @end
+
+      """
+    let r = try imported("Stage.m", source, then: "actions\nrun clearStage\n")
+    #expect(r.transcript.contains("action clearStage { remove glow"), "\(r.transcript)")
+    #expect(!r.transcript.contains("run clearStage }"), "\(r.transcript)")
+    let model = r.session.scene.model
+    #expect(!model.treeOrder.contains { model.layer($0)?.kind == .emitter }, "\(r.transcript)")
+  }
+
   @Test("an action that removes a lazy layer before adding it runs the first time too")
   func removingAbsentLayer() throws {
     let source = """

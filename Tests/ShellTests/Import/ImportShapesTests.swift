@@ -211,6 +211,12 @@ struct ImportShapesTests {
       shape: "a '# pragma mark' with a space after the '#' before the cell's method",
       says: ["imported GlowCornerView.m: 1 emitter, 1 cell\n"],
       emitters: ["corner"], get: ("corner.emitterCells.glow.birthRate", "12")),
+    Case(
+      file: "Shapes/TintedRainView.swift",
+      shape: "an optional a method of the file sets is the app's to give (a guard passes); a"
+        + " static factory of a UIColor extension calling self.init",
+      says: ["action startRain {"],
+      emitters: ["rain"], get: ("rain.emitterCells.cell.color", "#6680e6")),
   ]
 
   @Test("each file builds what its author built", arguments: cases)
