@@ -128,7 +128,9 @@ extension ImportInterpreter {
     var chosen: Int? = nil
     for (k, c) in cases.enumerated() where c.patterns != nil || chosen == nil {
       guard let m = matches(c.patterns) else {
-        chosen = cases.indices.first { builds(in: cases[$0].body, throughProperties: true) }
+        chosen = cases.indices.first {
+          builds(in: cases[$0].body, throughProperties: true, onlyLazy: true)
+        }
         break
       }
       if m {
@@ -345,8 +347,10 @@ extension ImportInterpreter {
       if !truth { return false }
     }
     if known { return true }
-    if builds(in: branch, throughProperties: true) { return true }
-    if let otherwise, builds(in: otherwise, throughProperties: true) { return false }
+    if builds(in: branch, throughProperties: true, onlyLazy: true) { return true }
+    if let otherwise, builds(in: otherwise, throughProperties: true, onlyLazy: true) {
+      return false
+    }
     return onlyBindings ? true : nil
   }
 

@@ -185,6 +185,25 @@ extension ImportInterpreter {
     return builds(in: function.body, seen: [f], throughProperties: true)
   }
 
+  /// Whether stored property `p` is declared `lazy`: made where the code first reads it.
+  func isLazy(_ p: SourceProperty) -> Bool {
+    let tokens = program.tokens
+    guard
+      var k = tokens.indices.first(where: {
+        tokens[$0].line == p.at.line && tokens[$0].column == p.at.column
+      })
+    else { return false }
+    k -= 1
+    while k >= 0, tokens[k].kind == .identifier,
+      ["var", "let"].contains(tokens[k].text) || SourceProgram.modifiers.contains(tokens[k].text)
+        || tokens[k].text.hasPrefix("@")
+    {
+      if tokens[k].isIdentifier("lazy") { return true }
+      k -= 1
+    }
+    return false
+  }
+
   /// Whether `f` is marked as a target of the app's events: `@IBAction`, or `@objc` (what a
   /// `#selector` in another file names).
   func isMarkedTarget(_ f: SourceFunction) -> Bool {
@@ -231,14 +250,17 @@ extension ImportInterpreter {
 
   /// Whether the tokens in `range`, or the body of a function of the file they name (followed
   /// breadth-first, each once), name a `buildingTypes` word.
-  func builds(in range: Range<Int>, seen: Set<Int> = [], throughProperties: Bool = false) -> Bool {
+  func builds(
+    in range: Range<Int>, seen: Set<Int> = [], throughProperties: Bool = false,
+    onlyLazy: Bool = false
+  ) -> Bool {
     var byName: [String: [Int]] = [:]
     for (i, g) in program.functions.enumerated() { byName[g.name, default: []].append(i) }
     // With `throughProperties`, a stored property whose initializer builds (`lazy var trail:
     // CAEmitterLayer = { … }()`) builds where the code reads it (a branch that adds it builds).
     var properties: [String: [Int]] = [:]
-    for (k, p) in program.properties.enumerated() where throughProperties && !p.initializer.isEmpty
-    {
+    for (k, p) in program.properties.enumerated()
+    where throughProperties && !p.initializer.isEmpty && (!onlyLazy || isLazy(p)) {
       properties[p.name, default: []].append(k)
     }
     var ranges = [range]

@@ -54,6 +54,30 @@ struct ImportLifecycleTests {
     #expect(r.transcript.contains("viewWillUnload: UIKit calls it to wind down"))
   }
 
+  @Test("an unknown condition's branch that only changes a stored layer does not count as building")
+  func changingIsNotBuilding() throws {
+    let source = """
+      import UIKit
+      class ConfettiView: UIView {
+        let emitter = CAEmitterLayer()
+        func startConfetti(duration: TimeInterval = 0) {
+          let c = CAEmitterCell()
+          c.birthRate = 5
+          emitter.emitterCells = [c]
+          layer.addSublayer(emitter)
+          if duration != 0 {
+            DispatchQueue.main.asyncAfter(deadline: .now() + duration) { self.stopConfetti() }
+          }
+        }
+        func stopConfetti() { emitter.birthRate = 0 }
+      }
+
+      """
+    let r = try imported("Confetti.swift", source, then: "actions\n")
+    #expect(r.transcript.contains("action startConfetti"), "\(r.transcript)")
+    #expect(!r.transcript.contains("run stopConfetti"), "\(r.transcript)")
+  }
+
   @Test("a handler that calls itself (removing sublayers one by one) runs its body again")
   func recursiveHandler() throws {
     let source = """
