@@ -107,15 +107,8 @@ extension ImportInterpreter {
         let f = named.first(where: { program.functions[$0].binding(labels: labels) != nil }),
         let binding = program.functions[f].binding(labels: labels)
       {
-        var bound: [ImportValue] = []
-        for (k, argument) in binding.enumerated() {
-          if let argument {
-            bound.append(values[argument])
-          } else if let d = program.functions[f].parameterDefaults[k] {
-            bound.append(try expression(d))
-          }
-        }
-        return try call(f, args: bound, at: at)
+        return try call(
+          f, args: try arguments(program.functions[f], binding, values), at: at)
       }
       let candidates = named.filter { program.functions[$0].parameters.count == args.count }
       if let f = candidates.first { return try call(f, args: values, at: at) }
@@ -226,14 +219,7 @@ extension ImportInterpreter {
       // the object.
       called.insert(f)
       let function = program.functions[f]
-      var bound: [ImportValue] = []
-      for (k, argument) in binding.enumerated() {
-        if let argument {
-          bound.append(values[argument])
-        } else if let d = function.parameterDefaults[k] {
-          bound.append(try expression(d))
-        }
-      }
+      let bound = try arguments(function, binding, values)
       return try asInstance(o) { () throws(ImportSkip) in
         try invoke(
           body: function.body, parameters: ["self"] + function.parameters,
@@ -509,6 +495,22 @@ extension ImportInterpreter {
       returnsValue: function.returnsValue)
   }
 
+  /// The arguments `f` runs with for a call whose `binding` (`SourceFunction.binding`) took
+  /// `values`: each parameter its argument, or its declared default.
+  func arguments(_ f: SourceFunction, _ binding: [Int?], _ values: [ImportValue])
+    throws(ImportSkip) -> [ImportValue]
+  {
+    var bound: [ImportValue] = []
+    for (k, argument) in binding.enumerated() {
+      if let argument {
+        bound.append(values[argument])
+      } else if let d = f.parameterDefaults[k] {
+        bound.append(try expression(d))
+      }
+    }
+    return bound
+  }
+
   /// Whether `f` is declared `static` or `class` (a member of the type, not of an instance).
   func isTypeMember(_ f: SourceFunction) -> Bool {
     let tokens = program.tokens
@@ -587,15 +589,7 @@ extension ImportInterpreter {
       guard function.owner == type, function.name == "init",
         let binding = function.binding(labels: labels)
       else { continue }
-      var bound: [ImportValue] = []
-      for (k, argument) in binding.enumerated() {
-        if let argument {
-          bound.append(values[argument])
-        } else if let d = function.parameterDefaults[k] {
-          bound.append(try expression(d))
-        }
-      }
-      return (f, bound)
+      return (f, try arguments(function, binding, values))
     }
     return nil
   }

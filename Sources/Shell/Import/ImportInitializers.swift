@@ -43,15 +43,7 @@ extension ImportInterpreter {
         let signature = objc ? labels[0] : (labels.isEmpty ? "init" : "")
         if function.signature == signature { found = (f, values) }
       } else if let binding = function.binding(labels: labels) {
-        var bound: [ImportValue] = []
-        for (k, argument) in binding.enumerated() {
-          if let argument {
-            bound.append(values[argument])
-          } else if let d = function.parameterDefaults[k] {
-            bound.append(try expression(d))
-          }
-        }
-        found = (f, bound)
+        found = (f, try arguments(function, binding, values))
       }
       if found != nil { break }
     }
