@@ -173,6 +173,8 @@ final class ImportInterpreter {
   /// The method being recorded as an action: a call to itself (a recursion that removes
   /// sublayers one by one) runs its body again, not `run` of itself.
   var recordingAction: Int?
+  /// The control states read (`controlDefaults`), each said once.
+  var controlStates: Set<String> = []
   /// The enumerations whose stand-in is being made (`fileValue`), against a case that holds
   /// its own type.
   var stubbing: Set<String> = []

@@ -51,6 +51,20 @@ extension ImportInterpreter {
       returnsValue: true)
   }
 
+  /// The state of a control a storyboard made, as Interface Builder gives a new one.
+  static let controlDefaults: [String: [String: (value: ImportValue, text: String)]] = [
+    "UISlider": [
+      "value": (.number(0.5), "0.5"), "minimumValue": (.number(0), "0"),
+      "maximumValue": (.number(1), "1"),
+    ],
+    "UISwitch": ["isOn": (.bool(true), "on"), "on": (.bool(true), "on")],
+    "UIStepper": [
+      "value": (.number(0), "0"), "minimumValue": (.number(0), "0"),
+      "maximumValue": (.number(100), "100"), "stepValue": (.number(1), "1"),
+    ],
+    "UISegmentedControl": ["selectedSegmentIndex": (.number(0), "0")],
+  ]
+
   /// The methods of a layer, cell or view that the importer reads (`method`): a member of an
   /// object by these names is that method.
   static let objectMethods: Set<String> = [
@@ -551,6 +565,17 @@ extension ImportInterpreter {
     }
     if let value = try extensionMember(v, name, at: at) { return value }
     if case .object(let o) = v, let view = objects[o].view {
+      if let state = Self.controlDefaults[view]?[name] {
+        // **(choice)** A control the storyboard made: its state as Interface Builder gives a
+        // new one (a slider at 0.5 of 0…1, a switch on), said once per control and property.
+        if controlStates.insert("\(o).\(name)").inserted {
+          warn(
+            at,
+            "\(view).\(name) is set in the storyboard: taken as Interface Builder's default,"
+              + " \(state.text)", hint: "the value a user moves it to is an action's to set")
+        }
+        return state.value
+      }
       throw skip("\(view) has no member '\(name)' that the importer reads", at)
     }
     throw skip("\(v.kindName) has no member '\(name)' that the importer reads", at)

@@ -217,6 +217,15 @@ struct ImportShapesTests {
         + " static factory of a UIColor extension calling self.init",
       says: ["action startRain {"],
       emitters: ["rain"], get: ("rain.emitterCells.cell.color", "#6680e6")),
+    Case(
+      file: "Actions/FlurrySliderController.swift",
+      shape: "storyboard controls read in the setup: a slider at Interface Builder's 0.5, a"
+        + " switch on",
+      says: [
+        "UISlider.value is set in the storyboard: taken as Interface Builder's default, 0.5",
+        "UISwitch.isOn is set in the storyboard: taken as Interface Builder's default, on",
+      ],
+      emitters: ["flurry"], get: ("flurry.emitterCells.flake.xAcceleration", "15")),
   ]
 
   @Test("each file builds what its author built", arguments: cases)
