@@ -260,7 +260,9 @@ final class ImportRun {
     "UIViewRepresentable", "UIViewControllerRepresentable", "PlaygroundPage",
   ]
 
-  /// Whether the file is a whole screen rather than a component (a `UIView` subclass).
+  /// Whether the file is a whole screen rather than a component (a `UIView` subclass), or a
+  /// view that gives itself its superview's, window's or screen's bounds (`frame =
+  /// superview.bounds`, `self.frame = UIScreen.main.bounds`): it fills the screen it joins.
   static func isScreen(_ program: SourceProgram) -> Bool {
     let t = program.tokens
     return t.indices.contains { i in
@@ -268,8 +270,19 @@ final class ImportRun {
         && (screenTypes.contains(t[i].text)
           // `@implementation LikeViewController`: its superclass is in the header.
           || (i > 0 && t[i - 1].isIdentifier("@implementation")
-            && t[i].text.hasSuffix("ViewController")))
+            && t[i].text.hasSuffix("ViewController"))
+          || (t[i].text == "frame" && i + 1 < t.count && t[i + 1].isPunctuation("=")
+            && takesContainerBounds(t[(i + 2)..<min(t.count, i + 10)])))
     }
+  }
+
+  /// Whether the tokens of a value read a container's bounds: the superview's, the window's
+  /// or the screen's.
+  static func takesContainerBounds(_ value: ArraySlice<SourceToken>) -> Bool {
+    let words = value.prefix { !$0.isPunctuation(";") && !$0.startsLine || $0 == value.first }
+      .map(\.text)
+    return words.contains("bounds")
+      && !Set(words).isDisjoint(with: ["superview", "window", "UIScreen", "mainScreen"])
   }
 
   /// The layer that stands for the hosting view when it sits inside a larger scene

@@ -78,6 +78,33 @@ struct ImportLifecycleTests {
     #expect(!r.transcript.contains("run stopConfetti"), "\(r.transcript)")
   }
 
+  @Test(
+    "a view that takes its superview's or the screen's bounds fills a phone's screen",
+    arguments: [
+      "frame = superview.bounds", "self.frame = UIScreen.main.bounds", "backgroundColor = .clear",
+    ])
+  func containerBounds(line: String) throws {
+    let source = """
+      import UIKit
+      class HeartsView: UIView {
+        override func willMove(toSuperview newSuperview: UIView?) {
+          super.willMove(toSuperview: newSuperview)
+          \(line)
+          let e = CAEmitterLayer()
+          let c = CAEmitterCell()
+          c.birthRate = 5
+          e.emitterCells = [c]
+          layer.addSublayer(e)
+        }
+      }
+
+      """
+    let r = try imported("Hearts.swift", source, then: "")
+    let fills = !line.hasPrefix("backgroundColor")
+    #expect(r.transcript.contains("fills a phone's screen") == fills, "\(r.transcript)")
+    #expect(r.session.scene.model.root.properties.bounds.size.width == (fills ? 390 : 320))
+  }
+
   @Test("a handler that calls itself (removing sublayers one by one) runs its body again")
   func recursiveHandler() throws {
     let source = """
