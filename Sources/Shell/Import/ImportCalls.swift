@@ -513,21 +513,8 @@ extension ImportInterpreter {
 
   /// Whether `f` is declared `static` or `class` (a member of the type, not of an instance).
   func isTypeMember(_ f: SourceFunction) -> Bool {
-    let tokens = program.tokens
-    guard
-      var k = tokens.indices.first(where: {
-        tokens[$0].line == f.at.line && tokens[$0].column == f.at.column
-      }), k > 0, tokens[k - 1].isIdentifier("func") || tokens[k - 1].isIdentifier("var")
-    else { return false }
-    k -= 2
-    while k >= 0, tokens[k].kind == .identifier,
-      SourceProgram.modifiers.contains(tokens[k].text) || tokens[k].text == "class"
-        || tokens[k].text.hasPrefix("@")
-    {
-      if tokens[k].isIdentifier("static") || tokens[k].isIdentifier("class") { return true }
-      k -= 1
-    }
-    return false
+    guard let words = declarationModifiers(of: f.at, after: ["func", "var"]) else { return false }
+    return words.contains("static") || words.contains("class")
   }
 
   /// Runs a body with its parameters bound. A body of one expression that may return a value

@@ -126,6 +126,14 @@ final class ImportInterpreter {
   /// read once.
   lazy var selectorNames: Set<String> = selectorTargets()
 
+  /// Each token's index by its place, made once: where a declaration's name stands
+  /// (`declarationModifiers`, `declaredType`).
+  lazy var tokenIndex: [TokenPlace: Int] = Dictionary(
+    program.tokens.indices.map {
+      (TokenPlace(line: tokens[$0].line, column: tokens[$0].column), $0)
+    },
+    uniquingKeysWith: { first, _ in first })
+
   /// The properties whose observer is running (`observe`).
   var observing: Set<String> = []
 

@@ -187,45 +187,44 @@ extension ImportInterpreter {
 
   /// Whether stored property `p` is declared `lazy`: made where the code first reads it.
   func isLazy(_ p: SourceProperty) -> Bool {
-    let tokens = program.tokens
-    guard
-      var k = tokens.indices.first(where: {
-        tokens[$0].line == p.at.line && tokens[$0].column == p.at.column
-      })
-    else { return false }
-    k -= 1
-    while k >= 0, tokens[k].kind == .identifier,
-      ["var", "let"].contains(tokens[k].text) || SourceProgram.modifiers.contains(tokens[k].text)
-        || tokens[k].text.hasPrefix("@")
-    {
-      if tokens[k].isIdentifier("lazy") { return true }
-      k -= 1
-    }
-    return false
+    declarationModifiers(of: p.at, after: ["var"])?.contains("lazy") == true
   }
 
   /// Whether `f` is marked as a target of the app's events: `@IBAction`, or `@objc` (what a
   /// `#selector` in another file names).
   func isMarkedTarget(_ f: SourceFunction) -> Bool {
-    let tokens = program.tokens
-    guard
-      var k = tokens.indices.first(where: {
-        tokens[$0].line == f.at.line && tokens[$0].column == f.at.column
-      }), k > 0, tokens[k - 1].isIdentifier("func")
-    else { return false }
-    k -= 2
-    while k >= 0 {
-      let t = tokens[k]
-      if t.isIdentifier("@objc") || t.isIdentifier("@IBAction") { return true }
-      if t.isPunctuation(")"), let open = (0..<k).last(where: { tokens[$0].isPunctuation("(") }) {
-        k = open - 1  // `@objc(tapped:)`
-        continue
+    guard let words = declarationModifiers(of: f.at, after: ["func"]) else { return false }
+    return words.contains("@objc") || words.contains("@IBAction")
+  }
+
+  /// The attributes and modifiers written before the declaration that `name` names, past its
+  /// keyword (one of `keywords`: `func`, `var`): `@objc`, `private`, `static`, `class`, `lazy`;
+  /// a modifier's or attribute's parentheses (`@objc(tapped:)`, `private(set)`) are passed
+  /// over. Nil when `name` does not follow such a keyword.
+  func declarationModifiers(of name: SourceToken, after keywords: Set<String>) -> Set<String>? {
+    guard let k = tokenIndex[TokenPlace(line: name.line, column: name.column)], k > 0,
+      keywords.contains(tokens[k - 1].text)
+    else { return nil }
+    var words: Set<String> = []
+    var j = k - 2
+    while j >= 0 {
+      if tokens[j].isPunctuation(")"),
+        let open = (0..<j).last(where: { tokens[$0].isPunctuation("(") }), open > 0,
+        Self.isModifier(tokens[open - 1])
+      {
+        j = open - 1
       }
-      guard t.kind == .identifier, SourceProgram.modifiers.contains(t.text) || t.text.hasPrefix("@")
-      else { return false }
-      k -= 1
+      guard Self.isModifier(tokens[j]) else { break }
+      words.insert(tokens[j].text)
+      j -= 1
     }
-    return false
+    return words
+  }
+
+  /// Whether `t` is an attribute (`@objc`) or a declaration modifier (`static`, `class`).
+  static func isModifier(_ t: SourceToken) -> Bool {
+    t.kind == .identifier
+      && (SourceProgram.modifiers.contains(t.text) || t.text == "class" || t.text.hasPrefix("@"))
   }
 
   /// Whether an initializer builds: in its body (`builds`), through a stored property of its
@@ -638,10 +637,8 @@ extension ImportInterpreter {
   /// The type a stored property is declared with (`var spin: Bool` gives `Bool`), nil when it
   /// is not written.
   func declaredType(of p: SourceProperty) -> String? {
-    guard
-      let k = tokens.indices.first(where: {
-        tokens[$0].line == p.at.line && tokens[$0].column == p.at.column
-      }), k + 2 < tokens.count, tokens[k + 1].isPunctuation(":")
+    guard let k = tokenIndex[TokenPlace(line: p.at.line, column: p.at.column)],
+      k + 2 < tokens.count, tokens[k + 1].isPunctuation(":")
     else { return nil }
     var end = k + 2
     while end < tokens.count, !tokens[end].isPunctuation("="), !tokens[end].isPunctuation("{"),
