@@ -199,7 +199,10 @@ enum SceneCommands {
   }
 
   static let set = Command(
-    name: "set", usage: "set PATH [=] VALUE [ifPresent] | set OBJECTPATH KEY=VALUE ... [ifPresent]",
+    name: "set",
+    usage:
+      "set PATH [=] VALUE [ifPresent] | set PATH += VALUE | set OBJECTPATH KEY=VALUE ..."
+      + " [ifPresent]",
     abstract: "set one property, or several properties of one layer or cell",
     discussion:
       "PATH may also name an option of an animation on a layer, LAYER.animations.KEY.OPTION"
@@ -211,7 +214,10 @@ enum SceneCommands {
       + " a word that is only + - * / joins its neighbours (.pi / 4), as in Swift. Colour"
       + " names: \(Color.named.map(\.name).joined(separator: ", ")). With ifPresent, a path"
       + " whose layer is not in the scene sets nothing, without an error (an optional's"
-      + " emitter?.birthRate = 0 before anything made it).",
+      + " emitter?.birthRate = 0 before anything made it). set PATH += VALUE (also -=, *=, /=)"
+      + " changes the model value as Swift's compound assignment does: numbers by a number,"
+      + " points and sizes by a point or size (+= -=) or a number (*= /=); in an action or an"
+      + " every block each run changes it again.",
     examples: [
       "set like.emitterCells.sparkle.birthRate 1000",
       "set like emitterShape=circle emitterMode=outline emitterSize=25,0",
@@ -219,6 +225,7 @@ enum SceneCommands {
       "set like.backgroundColor = UIColor.systemPink.cgColor",
       "set like.emitterCells.sparkle.emissionLongitude .pi / 4",
       "set burst.birthRate 0 ifPresent",
+      "set like.emitterCells.sparkle.birthRate -= 50",
     ], hints: [.property, .property], clauses: [AnimationCommands.ifPresent.spec]
   ) { s, inv throws(Diagnostic) in
     let pathToken = try inv.argument(1, "PATH")
@@ -236,6 +243,10 @@ enum SceneCommands {
     if try BehaviorCommands.set(s, inv, pathToken) { return }
     var valueToken = try inv.argument(2, "VALUE")
     let model = s.scene.model
+    if let op = compoundOperator(valueToken) {
+      try compoundSet(s, inv, pathToken, op: op)
+      return
+    }
     // `set PATH = VALUE`, as Swift assigns: the '=' word is left out.
     let assigns = !valueToken.quoted && valueToken.text == assignWord
     if assigns { valueToken = try inv.argument(3, "VALUE") }
@@ -340,6 +351,107 @@ enum SceneCommands {
 
   /// The word between PATH and VALUE in `set PATH = VALUE`.
   static let assignWord = "="
+
+  /// The words between PATH and VALUE in `set PATH += VALUE`, each with its operator: Swift's
+  /// compound assignments.
+  static let compoundWords: [(word: String, op: Character)] = [
+    ("+=", "+"), ("-=", "-"), ("*=", "*"), ("/=", "/"),
+  ]
+
+  /// The operator of a compound word (`+=`) that `token` is or starts with (`+=5`).
+  static func compoundOperator(_ token: Token) -> (word: String, op: Character)? {
+    guard !token.quoted else { return nil }
+    return compoundWords.first { token.text.hasPrefix($0.word) }
+  }
+
+  /// `set PATH += VALUE` (`-=`, `*=`, `/=`): the property's model value (not an animation's
+  /// presentation) combined with VALUE, then set as `set PATH RESULT` would, with its range
+  /// and its warning. Numbers take all four; points and sizes add and subtract a point or size
+  /// and are multiplied or divided by a number, field by field. In an action or an `every`
+  /// block each run changes the value again, as Swift's `emitter.birthRate -= 0.5` in a timer.
+  static func compoundSet(
+    _ s: Session, _ inv: Invocation, _ pathToken: Token, op: (word: String, op: Character)
+  ) throws(Diagnostic) {
+    let model = s.scene.model
+    let ref = try inv.property(pathToken, in: model)
+    guard let info = model.info(ref), info.writable, !info.renames, !info.namesLayer,
+      let current = model.value(ref)
+    else {
+      throw inv.error(
+        "'\(pathToken.keyPath)' cannot be changed with \(op.word)",
+        hint: "\(op.word) changes a number, point or size property", at: pathToken)
+    }
+    // The operand: the rest of the compound word (`+=5`) and the words after it.
+    var words = Array(inv.args.dropFirst(2))
+    let glued = inv.args[inv.args.startIndex + 1]
+    if glued.text.count > op.word.count {
+      let rest = String(glued.text.dropFirst(op.word.count))
+      words.insert(
+        Token(text: rest, column: glued.column + op.word.count, length: rest.count), at: 0)
+    }
+    guard let first = words.first else {
+      throw inv.error(
+        "missing VALUE after \(op.word)", hint: "e.g. set \(pathToken.text) \(op.word) 1",
+        at: glued)
+    }
+    let joined = joiningOperators(words)
+    let text = joined.map(\.text).joined(separator: " ")
+    let span = Token(
+      text: text, column: first.column,
+      length: (joined.last.map { $0.column + $0.length } ?? first.column) - first.column)
+    let scene = model.root.properties.bounds.size
+    let angles: Bool
+    if ref.field == nil, case .angle = info.kind { angles = true } else { angles = false }
+    let sane = -Limits.maxMagnitude...Limits.maxMagnitude
+    let numberKind: PropertyKind = angles ? .angle(sane) : .number(sane)
+    let result = try inv.lift(span) { () throws(ValueError) -> PropertyValue in
+      func combine(_ a: Double, _ b: Double) throws(ValueError) -> Double {
+        if op.op == "/", b == 0 { throw ValueError("division by zero") }
+        let r: Double
+        switch op.op {
+        case "+": r = a + b
+        case "-": r = a - b
+        case "*": r = a * b
+        default: r = a / b
+        }
+        guard r.isFinite else { throw ValueError("the result is not a finite number") }
+        return r
+      }
+      func number() throws(ValueError) -> Double {
+        try numberKind.parse(text, scene: scene).number ?? 0
+      }
+      switch current {
+      case .number(let a):
+        return .number(try combine(a, try number()))
+      case .point(let p):
+        if op.op == "+" || op.op == "-" {
+          guard case .point(let q) = try PropertyKind.point.parse(text, scene: scene) else {
+            throw ValueError("expected a point")
+          }
+          return .point(Point(try combine(p.x, q.x), try combine(p.y, q.y)))
+        }
+        let k = try number()
+        return .point(Point(try combine(p.x, k), try combine(p.y, k)))
+      case .size(let z):
+        if op.op == "+" || op.op == "-" {
+          guard case .size(let q) = try PropertyKind.size.parse(text, scene: scene) else {
+            throw ValueError("expected a size")
+          }
+          return .size(Size(try combine(z.width, q.width), try combine(z.height, q.height)))
+        }
+        let k = try number()
+        return .size(Size(try combine(z.width, k), try combine(z.height, k)))
+      default:
+        throw ValueError(
+          "\(op.word) changes a number, point or size, and \(ref.name) is not one",
+          hint: "set it with: set \(pathToken.text) VALUE")
+      }
+    }
+    let (value, clamped) = try inv.lift(span) { () throws(ValueError) in
+      try parseForSet(ValueFormatting.value(result), ref: ref, model: model, session: s, at: inv)
+    }
+    s.scene.model.apply(value, to: ref, clamped: clamped)
+  }
 
   /// The words that are only an arithmetic operator in `set PATH VALUE`.
   static let operatorWords: Set<String> = ["+", "-", "*", "/"]

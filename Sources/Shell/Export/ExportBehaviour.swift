@@ -136,6 +136,9 @@ extension SceneExporter {
     where tokens.count >= 3 && tokens[1].keyPath.contains("." + BehaviorCommands.keyPathWord):
       behaviorSet(cmd, probe, in: owner)
     case SceneCommands.set.name
+    where tokens.count >= 3 && SceneCommands.compoundOperator(tokens[2]) != nil:
+      compoundSet(cmd, probe, in: owner)
+    case SceneCommands.set.name
     where tokens.count >= 3 && !parameters.isEmpty && cmd.source.contains(Binding.sigil):
       parameterSet(cmd, probe, in: owner)
     case SceneCommands.set.name where tokens.count >= 3:
@@ -418,6 +421,45 @@ extension SceneExporter {
   mutating func leave(_ cmd: CommandText, in owner: String) {
     comment("Burst: \(cmd.source) (no code equivalent)")
     leftOut.append("`\(cmd.source)` (\(owner))")
+  }
+
+  /// `set PATH += NUMBER` (`-=`, `*=`, `/=`, optionally `ifPresent`): a layer's number
+  /// property as the same compound assignment, a cell's through the layer's key path, read and
+  /// set again (Core Animation copies the cells it emits from). Left out for anything else
+  /// (a field, a point, a parameter), with the usual comment.
+  mutating func compoundSet(_ cmd: CommandText, _ probe: Session, in owner: String) {
+    let tokens = cmd.tokens
+    let optional =
+      tokens.count == 5 && !tokens[4].quoted && tokens[4].text == AnimationCommands.ifPresent.name
+    guard tokens.count == 4 || optional, let op = SceneCommands.compoundOperator(tokens[2]),
+      op.word == tokens[2].text, !tokens[3].quoted,
+      let operand = try? PropertyKind.number(-1e12...1e12).parse(tokens[3].text).number,
+      let ref = try? probe.scene.model.resolveProperty(tokens[1].keyPath), ref.field == nil,
+      (try? probe.execute(cmd)) != nil
+    else { return leave(cmd, in: owner) }
+    let model = probe.scene.model
+    switch ref.object {
+    case .layer(let id):
+      guard let l = model.layer(id), id == SceneModel.rootID || names[id] != nil,
+        let d = l.descriptors.first(where: { $0.name == ref.name })
+      else { return leave(cmd, in: owner) }
+      let key = dialect.key(objc: d.name, swift: d.swiftName ?? d.name)
+      statement("\(target(l)).\(key) \(op.word) \(number(operand))")
+    case .cell(let id, let path):
+      guard let ident = names[id] else { return leave(cmd, in: owner) }
+      var keys: [String] = []
+      for k in 1...max(1, path.count) {
+        guard let c = model.cell(.cell(id, Array(path.prefix(k)))) else {
+          return leave(cmd, in: owner)
+        }
+        keys += ["emitterCells", c.name]
+      }
+      let keyPath = (keys + [ref.name]).joined(separator: ".")
+      let now = dialect.numberValue(of: ident, keyPath: string(keyPath))
+      setValue(
+        dialect.boxedNumberExpression("\(now) \(op.op) \(number(operand))"), keyPath: keyPath,
+        on: ident)
+    }
   }
 
   /// The assignment of property `ref` as it is in `model`: through the layer's identifier,

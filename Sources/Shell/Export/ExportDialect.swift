@@ -43,6 +43,8 @@ protocol ExportDialect: Sendable {
   func addAnimation(_ animation: String, to layer: String, forKey key: String) -> String
   /// The value `layer` shows on screen now for a key path literal.
   func presentationValue(of layer: String, keyPath: String) -> String
+  /// The number at a key path literal of `target`'s model, as a double (0 when none).
+  func numberValue(of target: String, keyPath: String) -> String
   /// An emitter cell's enumeration property as Swift's String-typed properties want it
   /// (`CALayerContentsFilter.linear.rawValue`), or nil when the usual constant fits.
   func cellEnumeration(_ name: String, names: ConstantNames) -> String?
@@ -230,6 +232,9 @@ struct SwiftDialect: ExportDialect {
   func presentationValue(of layer: String, keyPath: String) -> String {
     "\(layer).presentation()?.value(forKeyPath: \(keyPath))"
   }
+  func numberValue(of target: String, keyPath: String) -> String {
+    "((\(target).value(forKeyPath: \(keyPath)) as? NSNumber)?.doubleValue ?? 0)"
+  }
   func cellEnumeration(_ name: String, names: ConstantNames) -> String? {
     "\(names.swiftType).\(name).rawValue"
   }
@@ -391,6 +396,9 @@ struct ObjectiveCDialect: ExportDialect {
   }
   func presentationValue(of layer: String, keyPath: String) -> String {
     "[[\(layer) presentationLayer] valueForKeyPath:\(keyPath)]"
+  }
+  func numberValue(of target: String, keyPath: String) -> String {
+    "[[\(target) valueForKeyPath:\(keyPath)] doubleValue]"
   }
   func cellEnumeration(_ name: String, names: ConstantNames) -> String? { nil }
 

@@ -472,6 +472,35 @@ extension ImportInterpreter {
     return true
   }
 
+  /// `emitter.birthRate -= 0.25` (`+=`, `*=`, `/=`) in an action or a scheduled block, on a
+  /// number property of a layer or cell that code outside the block made: `set PATH -= 0.25`,
+  /// so each run (each tick of a repeating timer) changes the value again, as on iOS. In the
+  /// setup, and on an object the block itself makes, the result is known and is set as it is.
+  /// `result` is what one run gives, which the rest of the block reads.
+  func compoundStep(_ lhs: Range<Int>, op: String, operand: ImportValue, result: ImportValue)
+    throws(ImportSkip) -> Bool
+  {
+    guard !recording.isEmpty, lhs.count >= 3, case .number(let n) = operand, n.isFinite,
+      SceneCommands.compoundWords.contains(where: { $0.word == op }),
+      tokens[lhs.upperBound - 1].kind == .identifier,
+      tokens[lhs.upperBound - 2].isPunctuation(".")
+        || tokens[lhs.upperBound - 2].isPunctuation("?."),
+      case .object(let o) = try expression(lhs.lowerBound..<(lhs.upperBound - 2)),
+      !gathering(o), objects[o].view == nil,
+      let info = Self.info(tokens[lhs.upperBound - 1].text, of: objects[o].kind), info.writable
+    else { return false }
+    switch info.kind {
+    case .number, .angle, .integer: break
+    default: return false
+    }
+    try record(
+      o,
+      ImportAssignment(
+        key: info.name, text: "\(op) \(ValueFormatting.number(n))", value: result,
+        at: tokens[current.lowerBound], statement: program.snippet(current)))
+    return true
+  }
+
   func assign(_ lhs: Range<Int>, op: String, value: ImportValue) throws(ImportSkip) {
     guard !lhs.isEmpty else { throw skip("an assignment without a target") }
     let last = tokens[lhs.upperBound - 1]
@@ -479,6 +508,7 @@ extension ImportInterpreter {
     if op != "=" {
       let old = try expression(lhs)
       v = try arithmetic(String(op.dropLast()), old, value, at: tokens[lhs.lowerBound])
+      if try compoundStep(lhs, op: op, operand: value, result: v) { return }
     }
     if try assignField(lhs, v) { return }
     if lhs.count == 1, last.kind == .identifier {

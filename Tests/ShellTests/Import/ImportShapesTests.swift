@@ -226,6 +226,12 @@ struct ImportShapesTests {
         "UISwitch.isOn is set in the storyboard: taken as Interface Builder's default, on",
       ],
       emitters: ["flurry"], get: ("flurry.emitterCells.flake.xAcceleration", "15")),
+    Case(
+      file: "Actions/EmberFadeView.swift",
+      shape: "compound assignments to a layer's property in a repeating timer and an action",
+      says: ["action feed { set embers.birthRate += 1"],
+      // Two ticks of the timer by t = 1 take the default 1 down to 0.5 (a constant: 0.75).
+      emitters: ["embers"], get: ("embers.birthRate", "0.5")),
   ]
 
   @Test("each file builds what its author built", arguments: cases)
