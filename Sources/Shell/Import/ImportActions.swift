@@ -64,6 +64,14 @@ extension ImportInterpreter {
     return recording.removeLast()
   }
 
+  /// The control whose `value` parameter `k` of `f` is, when its declared type is a slider or
+  /// a stepper (`UISlider`, `UIStepper *`).
+  static func valueControl(_ f: SourceFunction, _ k: Int) -> String? {
+    guard k < f.parameterTypes.count else { return nil }
+    let type = f.parameterTypes[k].filter { $0.isLetter || $0.isNumber }
+    return ["UISlider", "UIStepper"].first { $0 == type }
+  }
+
   /// Runs method `f` as an action: what it changes becomes `action NAME { … }`.
   func action(_ f: Int) {
     let function = program.functions[f]
@@ -72,11 +80,22 @@ extension ImportInterpreter {
     called.insert(f)
     parameters = [:]
     usedParameters = []
+    controlParameters = [:]
     var frame: [String: ImportValue] = [:]
     var given: [String] = []
     for (k, name) in function.parameters.enumerated() {
       if name == "sender", program.ownControlActions.contains(function.name) {
         frame[name] = .host  // the file's own control sent it: the hosting view itself
+        continue
+      }
+      if let control = Self.valueControl(function, k), Binding.isReference("$" + name),
+        case .number(let n)? = Self.controlDefaults[control]?["value"]?.value
+      {
+        // `@IBAction func changed(_ sender: UISlider)`: the slider's value is a number
+        // parameter, Interface Builder's default when `run` is not given one.
+        parameters[name] = (.number(-1e9...1e9), ValueFormatting.number(n))
+        controlParameters[name] = control
+        frame[name] = .parameter(name)
         continue
       }
       if Self.isEventParameter(function, k) {

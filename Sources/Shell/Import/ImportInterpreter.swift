@@ -210,6 +210,9 @@ final class ImportInterpreter {
   var parameters: [String: (kind: PropertyKind, text: String)] = [:]
   /// The parameters a command of the action being recorded reads.
   var usedParameters: Set<String> = []
+  /// The action's parameters that stand for a slider or stepper that sent it (`_ sender:
+  /// UISlider`): `sender.value` is the parameter, by control type.
+  var controlParameters: [String: String] = [:]
   /// How many `unary` calls are in progress: signs, casts and brackets inside an expression.
   var expressionDepth = 0
 

@@ -178,6 +178,12 @@ extension ImportInterpreter {
   {
     let whole = Rect(0, 0, viewSize.width, viewSize.height)
     if case .number = v, Self.numberViews.contains(name) { return v }  // `n.floatValue`
+    if case .parameter(let p) = v, let control = controlParameters[p] {
+      // `sender.value` of the slider that sent the action: the parameter; its other state
+      // (`minimumValue`) as Interface Builder gives a new one.
+      if name == "value" { return v }
+      if let state = Self.controlDefaults[control]?[name] { return state.value }
+    }
     if let m = drawingMember(v, name) { return m }  // `ctx.cgContext`, `UIColor.red.setFill`
     if case .unknown = v {
       // A member of a value not known here (`particle.birthRate` of another file's type): not

@@ -232,6 +232,16 @@ struct ImportShapesTests {
       says: ["action feed { set embers.birthRate += 1"],
       // Two ticks of the timer by t = 1 take the default 1 down to 0.5 (a constant: 0.75).
       emitters: ["embers"], get: ("embers.birthRate", "0.5")),
+    Case(
+      file: "Actions/RateSliderController.swift",
+      shape: "an action a slider or a stepper sends: sender.value is a number parameter,"
+        + " Interface Builder's default when run is given none",
+      then: "run rateChanged 2",
+      says: [
+        "action rateChanged (sender=0.5) { set fountain.birthRate ($sender*4) }",
+        "action speedStepped (sender=0) { set fountain.emitterCells.dot.velocity",
+      ],
+      emitters: ["fountain"], get: ("fountain.birthRate", "8")),
   ]
 
   @Test("each file builds what its author built", arguments: cases)
