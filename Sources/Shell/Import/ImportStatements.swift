@@ -480,23 +480,45 @@ extension ImportInterpreter {
   func compoundStep(_ lhs: Range<Int>, op: String, operand: ImportValue, result: ImportValue)
     throws(ImportSkip) -> Bool
   {
+    func isDot(_ k: Int) -> Bool {
+      tokens[k].isPunctuation(".") || tokens[k].isPunctuation("?.")
+    }
     guard !recording.isEmpty, lhs.count >= 3, case .number(let n) = operand, n.isFinite,
       SceneCommands.compoundWords.contains(where: { $0.word == op }),
-      tokens[lhs.upperBound - 1].kind == .identifier,
-      tokens[lhs.upperBound - 2].isPunctuation(".")
-        || tokens[lhs.upperBound - 2].isPunctuation("?."),
-      case .object(let o) = try expression(lhs.lowerBound..<(lhs.upperBound - 2)),
-      !gathering(o), objects[o].view == nil,
-      let info = Self.info(tokens[lhs.upperBound - 1].text, of: objects[o].kind), info.writable
+      tokens[lhs.upperBound - 1].kind == .identifier, isDot(lhs.upperBound - 2)
     else { return false }
-    switch info.kind {
-    case .number, .angle, .integer: break
+    // `emitter.emitterPosition.x += 5`: a field of a point or size property.
+    let last = tokens[lhs.upperBound - 1].text
+    let field: String?
+    var end = lhs.upperBound - 2
+    if ["x", "y", "width", "height"].contains(last), lhs.count >= 5,
+      tokens[lhs.upperBound - 3].kind == .identifier, isDot(lhs.upperBound - 4)
+    {
+      field = last
+      end = lhs.upperBound - 4
+    } else {
+      field = nil
+    }
+    guard case .object(let o) = try expression(lhs.lowerBound..<end), !gathering(o),
+      objects[o].view == nil,
+      let info = Self.info(tokens[end + 1].text, of: objects[o].kind), info.writable
+    else { return false }
+    var value = result
+    switch (info.kind, field) {
+    case (.number, nil), (.angle, nil), (.integer, nil): break
+    case (.point, .some(let f)), (.size, .some(let f)):
+      // What the rest of the block reads: the whole value with that field changed.
+      guard let whole = try? member(.object(o), info.name, at: tokens[end + 1]),
+        let updated = try? withField(whole, [f], result, at: tokens[end + 1])
+      else { return false }
+      value = updated
     default: return false
     }
     try record(
       o,
       ImportAssignment(
-        key: info.name, text: "\(op) \(ValueFormatting.number(n))", value: result,
+        key: info.name + (field.map { "." + $0 } ?? ""),
+        text: "\(op) \(ValueFormatting.number(n))", value: value,
         at: tokens[current.lowerBound], statement: program.snippet(current)))
     return true
   }
