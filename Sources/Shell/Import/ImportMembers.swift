@@ -4,6 +4,18 @@ import Core
 /// layer, geometry, colours, arrays and strings, animations, and a layer's or cell's property
 /// as the code last set it (`modelValue`); also the file's own instance and its variables.
 extension ImportInterpreter {
+  /// `UInt32.max`, `Int.min` and the like: the integer types' limits (Int is 64 bits).
+  static let integerLimits: [String: [String: Double]] = [
+    "UInt32": ["max": 4_294_967_295, "min": 0],
+    "Int32": ["max": 2_147_483_647, "min": -2_147_483_648],
+    "UInt16": ["max": 65535, "min": 0], "Int16": ["max": 32767, "min": -32768],
+    "UInt8": ["max": 255, "min": 0], "Int8": ["max": 127, "min": -128],
+    "Int": ["max": Double(Int64.max), "min": -9_223_372_036_854_775_808],
+    "Int64": ["max": Double(Int64.max), "min": -9_223_372_036_854_775_808],
+    "UInt": ["max": Double(UInt64.max), "min": 0],
+    "UInt64": ["max": Double(UInt64.max), "min": 0],
+  ]
+
   /// NSNumber's views of its value (`floatValue`, `[n doubleValue]`): the same number.
   static let numberViews: Set<String> = [
     "floatValue", "doubleValue", "intValue", "integerValue", "unsignedIntValue",
@@ -313,6 +325,9 @@ extension ImportInterpreter {
         return .constant("." + name)
       }
       if name == "pi", ["CGFloat", "Double", "Float"].contains(type) { return .number(.pi) }
+      if let n = Self.integerLimits[type]?[name] {
+        return .number(n)  // `CGFloat(arc4random()) / CGFloat(UInt32.max)`
+      }
       if ["CGFloat", "Double", "Float"].contains(type), let n = Self.infinite[name] {
         return .number(n)
       }

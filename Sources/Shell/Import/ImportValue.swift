@@ -150,11 +150,23 @@ enum ImportNames {
     "M_LOG10E": 0.4342944819032518,
   ]
 
+  /// The limits of C's integer and floating types, as Apple's headers define them (`RAND_MAX`
+  /// is 0x7fffffff there): what `arc4random() / UINT32_MAX` divides by.
+  static let limitConstants: [String: Double] = [
+    "UINT32_MAX": 4_294_967_295, "UINT_MAX": 4_294_967_295, "INT32_MAX": 2_147_483_647,
+    "INT_MAX": 2_147_483_647, "RAND_MAX": 2_147_483_647, "UINT16_MAX": 65535, "INT16_MAX": 32767,
+    "UINT8_MAX": 255, "FLT_MAX": Double(Float.greatestFiniteMagnitude),
+    "MAXFLOAT": Double(Float.greatestFiniteMagnitude),
+    "CGFLOAT_MAX": Double.greatestFiniteMagnitude, "DBL_MAX": Double.greatestFiniteMagnitude,
+    "FLT_EPSILON": Double(Float.ulpOfOne), "DBL_EPSILON": Double.ulpOfOne,
+  ]
+
   /// Numbers C names (`M_PI`, `M_PI_2`): `CGFloat.pi` and `.pi` are members, read elsewhere.
   static func number(_ word: String) -> Double? {
     // dispatch_time counts nanoseconds: `(int64_t)(0.5 * NSEC_PER_SEC)`.
     if let n = ["NSEC_PER_SEC": 1e9, "NSEC_PER_MSEC": 1e6, "USEC_PER_SEC": 1e6][word] { return n }
     if let n = Self.mathConstants[word] { return n }
+    if let n = Self.limitConstants[word] { return n }
     guard word.hasPrefix("M_PI") else { return nil }
     return (try? PropertyKind.number(-10...10).parseClamping(word))?.0.number
   }

@@ -227,6 +227,18 @@ struct ImportShapesTests {
       ],
       emitters: ["flurry"], get: ("flurry.emitterCells.flake.xAcceleration", "15")),
     Case(
+      file: "Shapes/HearthCells.m",
+      shape: "C integer limits in a random macro, a two-word C cast in a format, a static C"
+        + " function making the cells",
+      says: ["cell hearth.emitterCells.ember2:"],
+      emitters: ["hearth"], get: ("hearth.emitterCells.ember0.lifetime", "1.5")),
+    Case(
+      file: "Shapes/DriftingMotes.swift",
+      shape: "a uniform draw scaled by UInt32.max, Int8.max",
+      // No warnings but the fixed random stream and the image stand-in.
+      says: ["imported DriftingMotes.swift: 1 emitter, 1 cell; 2 warnings\n"],
+      emitters: ["motes"], get: ("motes.emitterCells.mote.alphaSpeed", "-0.5")),
+    Case(
       file: "Actions/EmberFadeView.swift",
       shape: "compound assignments to a layer's property in a repeating timer and an action",
       says: ["action feed { set embers.birthRate += 1; set embers.emitterPosition.x += 12;"],
