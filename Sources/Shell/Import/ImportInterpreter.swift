@@ -166,6 +166,9 @@ final class ImportInterpreter {
   /// Repeating timers of the setup code held in a variable (`let timer = Timer…`): the index
   /// of their `every` in `scheduled`.
   var heldTimers: [String: Int] = [:]
+  /// Timers and display links made but not yet given to a run loop, by the variable that
+  /// holds them (`madeTimer`).
+  var madeTimers: [String: (repeats: Bool, interval: Double, steps: [ImportStep])] = [:]
   /// When a held timer is invalidated (`timer.invalidate()` in a block the setup code
   /// schedules): the scene time, by the index of its `every` in `scheduled` (`every … until`).
   var timerUntil: [Int: Double] = [:]

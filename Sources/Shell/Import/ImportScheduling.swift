@@ -400,17 +400,34 @@ extension ImportInterpreter {
     // Swift 3 on: `Timer.scheduledTimer(…)`; Swift 2: `NSTimer.scheduledTimerWithTimeInterval(
     // S, target:, selector:, userInfo:, repeats:)`, its interval unlabelled.
     var swift2 = false
+    // A timer made but not yet scheduled (`Timer(timeInterval:repeats:)`, `Timer(fire:
+    // interval:…)`), or a display link: kept until a run loop is given it (`madeTimer`).
+    var made = false
+    var link = false
+    var open = 0
     guard
-      let t = s.first(where: {
-        if spells(["Timer", ".", "scheduledTimer", "("], at: $0, in: s) { return true }
+      s.contains(where: {
+        if spells(["Timer", ".", "scheduledTimer", "("], at: $0, in: s) {
+          open = $0 + 3
+          return true
+        }
         if spells(["NSTimer", ".", "scheduledTimerWithTimeInterval", "("], at: $0, in: s) {
           swift2 = true
+          open = $0 + 3
+          return true
+        }
+        for type in ["Timer", "NSTimer", "CADisplayLink"] {
+          let dotted = spells([type, ".", "init", "("], at: $0, in: s)
+          guard dotted || spells([type, "("], at: $0, in: s),
+            $0 == s.lowerBound || !tokens[$0 - 1].isPunctuation(".")
+          else { continue }
+          (made, link) = (true, type == "CADisplayLink")
+          open = $0 + (dotted ? 3 : 1)
           return true
         }
         return false
       })
     else { return false }
-    let open = t + 3
     let close = program.closing(open, in: s)
     func argument(_ label: String) -> Range<Int>? {
       guard
@@ -421,9 +438,18 @@ extension ImportInterpreter {
       let end = topLevelIndex(of: ",", in: (l + 2)..<close) ?? close
       return (l + 2)..<end
     }
+    if link {
+      // `CADisplayLink(target: self, selector: #selector(step))`: `step` every frame.
+      madeTimer(
+        i, s, repeats: true, interval: Self.frameInterval,
+        steps: try selectorSteps(argument("selector")))
+      return true
+    }
     let first =
       swift2 ? topLevelIndex(of: ",", in: (open + 1)..<close).map { (open + 1)..<$0 } : nil
-    guard let interval = argument("withTimeInterval") ?? argument("timeInterval") ?? first,
+    guard
+      let interval = argument("withTimeInterval") ?? argument("timeInterval")
+        ?? argument("interval") ?? first,
       let repeatsRange = argument("repeats")
     else { throw skip("only scheduledTimer(withTimeInterval:repeats:) is scheduled") }
     let s0 = try seconds(interval)
@@ -455,16 +481,79 @@ extension ImportInterpreter {
     } else {
       steps = try selectorSteps(argument("selector"))
     }
+    if made {
+      madeTimer(i, s, repeats: repeats, interval: s0, steps: steps)
+      return true
+    }
     return addTimer(i, s, repeats: repeats, interval: s0, steps: steps)
+  }
+
+  /// **(choice)** A display link's interval: a frame of a 60 Hz screen.
+  static let frameInterval = 1.0 / 60
+
+  /// A timer or display link made but not yet given to a run loop (`let t = Timer(…)`,
+  /// `link = CADisplayLink(…)`, `[NSTimer timerWithTimeInterval:…]`): kept by the variable's
+  /// name until `RunLoop.main.add(t, forMode:)` (`link.add(to:forMode:)`, `addTimer:forMode:`,
+  /// `addToRunLoop:forMode:`) schedules it (`runLoopAdd`). One never added never fires.
+  private func madeTimer(
+    _ i: Int, _ s: Range<Int>, repeats: Bool, interval: Double, steps: [ImportStep]
+  ) {
+    markTimerProperty(i, s)
+    guard let eq = topLevelIndex(of: "=", in: i..<s.upperBound), eq > i,
+      tokens[eq - 1].kind == .identifier
+    else { return }
+    madeTimers[tokens[eq - 1].text] = (repeats, interval, steps)
+  }
+
+  /// `self.timer = Timer.scheduledTimer(…)`, `_timer = [NSTimer …]`: the property holds the
+  /// timer, so it is used, not "not used by the setup code".
+  private func markTimerProperty(_ i: Int, _ s: Range<Int>) {
+    guard let eq = topLevelIndex(of: "=", in: i..<s.upperBound), eq > i,
+      tokens[eq - 1].kind == .identifier
+    else { return }
+    let name = tokens[eq - 1].text
+    for p in [name, String(name.drop(while: { $0 == "_" }))]
+    where program.properties.contains(where: { $0.name == p }) {
+      usedProperties.insert(p)
+    }
+  }
+
+  /// `RunLoop.main.add(timer, forMode: .common)`, `link.add(to: .main, forMode: .common)`,
+  /// `[[NSRunLoop mainRunLoop] addTimer:timer forMode:…]`, `[link addToRunLoop:… forMode:…]`:
+  /// the made timer (`madeTimer`) is scheduled now, as `scheduledTimer` would have.
+  func runLoopAdd(_ i: Int, _ s: Range<Int>) -> Bool {
+    guard !madeTimers.isEmpty,
+      s.contains(where: {
+        ["add", "addTimer", "addToRunLoop"].contains(tokens[$0].text)
+          && tokens[$0].kind == .identifier
+      }),
+      let k = s.first(where: {
+        tokens[$0].kind == .identifier && madeTimers[tokens[$0].text] != nil
+      }),
+      let timer = madeTimers.removeValue(forKey: tokens[k].text)
+    else { return false }
+    if timer.repeats, recording.isEmpty { heldTimers[tokens[k].text] = scheduled.count }
+    add(
+      timer.repeats
+        ? .every(interval: timer.interval, steps: timer.steps)
+        : .after(delay: timer.interval, steps: timer.steps))
+    return true
   }
 
   /// `[NSTimer scheduledTimerWithTimeInterval:S repeats:YES block:^(NSTimer *t) { … }]`:
   /// `every S { … }` (`repeats:NO`: `after S { … }`); with `target:self
   /// selector:@selector(m) userInfo:nil repeats:YES`, `every S run m`.
   private func objcTimer(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
+    var made = false
     guard program.language == .objc,
       let open = s.first(where: {
-        spells(["[", "NSTimer", "scheduledTimerWithTimeInterval", ":"], at: $0, in: s)
+        if spells(["[", "NSTimer", "timerWithTimeInterval", ":"], at: $0, in: s)
+          || spells(["[", "CADisplayLink", "displayLinkWithTarget", ":"], at: $0, in: s)
+        {
+          made = true
+          return true
+        }
+        return spells(["[", "NSTimer", "scheduledTimerWithTimeInterval", ":"], at: $0, in: s)
       })
     else { return false }
     let close = program.closing(open, in: s)
@@ -485,7 +574,15 @@ extension ImportInterpreter {
       }
       return start.map { $0..<close }
     }
-    guard let interval = argument("scheduledTimerWithTimeInterval"),
+    if tokens[open + 1].isIdentifier("CADisplayLink") {
+      madeTimer(
+        i, s, repeats: true, interval: Self.frameInterval,
+        steps: try selectorSteps(argument("selector")))
+      return true
+    }
+    guard
+      let interval = argument("scheduledTimerWithTimeInterval")
+        ?? argument("timerWithTimeInterval"),
       let repeatsRange = argument("repeats")
     else { throw skip("only scheduledTimerWithTimeInterval:…repeats:… is scheduled") }
     let s0 = try seconds(interval)
@@ -501,6 +598,10 @@ extension ImportInterpreter {
       steps = try self.block((brace + 1)..<program.closing(brace, in: block))
     } else {
       steps = try selectorSteps(argument("selector"))
+    }
+    if made {
+      madeTimer(i, s, repeats: repeats, interval: s0, steps: steps)
+      return true
     }
     return addTimer(i, s, repeats: repeats, interval: s0, steps: steps)
   }
@@ -523,17 +624,7 @@ extension ImportInterpreter {
   /// `let timer = Timer.scheduledTimer(…)` (`NSTimer *timer = […]`) in setup code: the timer
   /// is held, so a later `timer.invalidate()` ends it.
   private func hold(_ i: Int, _ s: Range<Int>, repeats: Bool) {
-    // `self.timer = Timer.scheduledTimer(…)`, `_timer = [NSTimer …]`: the property holds the
-    // timer, so it is used, not "not used by the setup code".
-    if let eq = topLevelIndex(of: "=", in: i..<s.upperBound), eq > i,
-      tokens[eq - 1].kind == .identifier
-    {
-      let name = tokens[eq - 1].text
-      for p in [name, String(name.drop(while: { $0 == "_" }))]
-      where program.properties.contains(where: { $0.name == p }) {
-        usedProperties.insert(p)
-      }
-    }
+    markTimerProperty(i, s)
     guard repeats, recording.isEmpty else { return }
     if program.language == .swift {
       guard ["let", "var"].contains(tokens[i].text), i + 2 < s.upperBound,

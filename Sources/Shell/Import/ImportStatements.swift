@@ -107,6 +107,7 @@ extension ImportInterpreter {
       if try enumerateStatement(i, s) { return nil }
       if try performAfterDelay(i, s) { return nil }
       if try scheduledTimer(i, s) { return nil }
+      if runLoopAdd(i, s) { return nil }
     }
     // A schedule this statement itself makes but no form above read; one inside braces (an
     // `if`'s branch, a block) is the inner statement's to read when it runs.

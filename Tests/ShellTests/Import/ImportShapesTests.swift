@@ -239,6 +239,18 @@ struct ImportShapesTests {
       says: ["imported DriftingMotes.swift: 1 emitter, 1 cell; 2 warnings\n"],
       emitters: ["motes"], get: ("motes.emitterCells.mote.alphaSpeed", "-0.5")),
     Case(
+      file: "Actions/TickingFountainView.swift",
+      shape: "timers made and then added to a run loop (block and target), a display link",
+      says: ["action drift { set fountain.emitterPosition.x += 1 }"],
+      // Sixty frames of the display link by t = 1 move it from x = 20.
+      emitters: ["fountain"], get: ("fountain.emitterPosition", "80,300")),
+    Case(
+      file: "Actions/SwellingGlowView.m",
+      shape: "an Objective-C block timer added to the main run loop, a display link",
+      says: ["action spin {"],
+      // Two ticks by t = 1, from 0.
+      emitters: ["glow"], get: ("glow.birthRate", "0.5")),
+    Case(
       file: "Actions/EmberFadeView.swift",
       shape: "compound assignments to a layer's property in a repeating timer and an action",
       says: ["action feed { set embers.birthRate += 1; set embers.emitterPosition.x += 12;"],
