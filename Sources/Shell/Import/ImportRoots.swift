@@ -561,6 +561,24 @@ extension ImportInterpreter {
     if words.contains("CGRect") || (type.isEmpty && named(["frame", "rect", "bounds"])) {
       return (.rect(Rect(0, 0, viewSize.width, viewSize.height)), "the view's bounds")
     }
+    if words.contains("CAEmitterLayer") {
+      // `func setup(layer: CAEmitterLayer)` in a CAEmitterLayer subclass: the layer itself,
+      // as its initializer would pass `self`.
+      if program.selfIsEmitter, let own = try? ownEmitter(at: at) {
+        return (own, "the layer itself")
+      }
+      // **(choice)** Elsewhere the caller's emitter: a new one added to the view, at its
+      // centre, for the root to configure.
+      if recording.isEmpty, case .object(let o)? = try? create(.emitter, at: at),
+        (try? attach(.object(o), to: .host, first: false, at: at)) != nil
+      {
+        objects[o].assignments.append(
+          ImportAssignment(
+            key: "emitterPosition", text: ValueFormatting.value(.point(centre)),
+            value: .point(centre), at: nil, statement: "the caller places it"))
+        return (.object(o), "a new CAEmitterLayer at the view's centre")
+      }
+    }
     if words.contains("CALayer") || words.contains("CAEmitterLayer") {
       return (.hostLayer, "the view's layer")
     }

@@ -203,6 +203,11 @@ extension ImportInterpreter {
           hint: why)
         return .image(.builtin(name))
       }
+      if op.0 == "=", !recording.isEmpty, let (compound, operand) = selfUpdate(i..<op.1, rhs) {
+        // `emitter.birthRate = emitter.birthRate - 0.1` in an action: `-= 0.1`.
+        try assign(i..<op.1, op: compound, value: try expression(operand))
+        return nil
+      }
       var value: ImportValue
       do throws(ImportSkip) {
         value = try expression(rhs)
@@ -471,6 +476,30 @@ extension ImportInterpreter {
     let added = try expression((dot + 2)..<(s.upperBound - 1))
     try setProperty(owner, "emitterCells", .array(cells + [added]), at: tokens[end - 1])
     return true
+  }
+
+  /// `x.p = x.p - 0.1` (`+`, `*`, `/`): the compound word (`-=`) and its operand, when the
+  /// right side is the left side, one operator and an operand without operators of its own at
+  /// the top (`(a + b)` is one), so that the two mean the same.
+  func selfUpdate(_ lhs: Range<Int>, _ rhs: Range<Int>) -> (String, Range<Int>)? {
+    let n = lhs.count
+    guard n >= 3, rhs.count > n + 1,
+      zip(tokens[lhs], tokens[rhs.prefix(n)]).allSatisfy({
+        $0.kind == $1.kind && $0.text == $1.text
+      })
+    else { return nil }
+    let o = tokens[rhs.lowerBound + n]
+    guard o.kind == .punctuation, ["+", "-", "*", "/"].contains(o.text) else { return nil }
+    let operand = (rhs.lowerBound + n + 1)..<rhs.upperBound
+    let operators = ["+", "-", "*", "/", "%", "?", "??", "<", ">", "==", "&&", "||"]
+    guard
+      topLevelIndex(
+        in: operand,
+        where: { t in
+          t.kind == .punctuation && operators.contains(t.text)
+        }) == nil || (operand.count == 2 && tokens[operand.lowerBound].isPunctuation("-"))
+    else { return nil }
+    return (o.text + "=", operand)
   }
 
   /// `emitter.birthRate -= 0.25` (`+=`, `*=`, `/=`) in an action or a scheduled block, on a

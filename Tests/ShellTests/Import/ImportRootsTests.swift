@@ -31,6 +31,15 @@ struct ImportRootsTests {
       ran: "ran driftEmitterAt:size: at import with position = the view's centre, size = the"
         + " view's size", emitters: 1, cells: 3),
     Case(
+      file: "BadgeEmitterLayer.swift",
+      shape: "an emitter subclass's setup method given the layer to configure",
+      ran: "ran prepare(_:) at import with layer = the layer itself", emitters: 1, cells: 1),
+    Case(
+      file: "HaloConfigurator.swift",
+      shape: "a helper that configures an emitter its caller passes in",
+      ran: "ran apply(to:tint:) at import with emitter = a new CAEmitterLayer at the view's"
+        + " centre", emitters: 1, cells: 1),
+    Case(
       file: "SparkCell.swift", shape: "a file holding only a function that returns a cell",
       ran: "ran makeSparkCell() at import", emitters: 1, cells: 1),
     Case(

@@ -253,7 +253,10 @@ struct ImportShapesTests {
     Case(
       file: "Actions/EmberFadeView.swift",
       shape: "compound assignments to a layer's property in a repeating timer and an action",
-      says: ["action feed { set embers.birthRate += 1; set embers.emitterPosition.x += 12;"],
+      says: [
+        "action feed { set embers.birthRate += 1; set embers.emitterPosition.x += 12;"
+          + " set embers.scale *= 1.1;"
+      ],
       // Two ticks of the timer by t = 1 take the default 1 down to 0.5 (a constant: 0.75).
       emitters: ["embers"], get: ("embers.birthRate", "0.5")),
     Case(

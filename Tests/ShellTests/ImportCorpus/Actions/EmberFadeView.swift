@@ -1,7 +1,7 @@
 // Written for Burst's import tests: a fountain that a repeating timer winds down step by step
 // (`birthRate -= 0.25`), and a tap that feeds it again (`+= 1`) and nudges it sideways (a
-// field, `emitterPosition.x += 12`): compound assignments inside actions and timer blocks
-// change the value again on every run.
+// field, `emitterPosition.x += 12`) and grows it (`scale = scale * 1.1`): compound
+// assignments inside actions and timer blocks change the value again on every run.
 import UIKit
 
 final class EmberFadeView: UIView {
@@ -36,6 +36,7 @@ final class EmberFadeView: UIView {
   @objc func feed() {
     embers.birthRate += 1
     embers.emitterPosition.x += 12
+    embers.scale = embers.scale * 1.1
     embers.setValue(60, forKeyPath: "emitterCells.ember.velocity")
   }
 }
