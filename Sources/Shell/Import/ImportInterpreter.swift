@@ -388,6 +388,8 @@ final class ImportInterpreter {
           && Self.takesOnlyEvents(f)
       })
     let rootSet = Set(roots())
+    // Cell classes whose initializers nothing runs: shown once each when nothing else builds.
+    var unmadeCells: [(type: String, f: Int)] = []
     for i in uncalled {
       let f = program.functions[i]
       if let cellType = madeClass(of: f) {
@@ -395,9 +397,7 @@ final class ImportInterpreter {
         if !onlyTraps(f), !["init(coder:)", "initWithCoder:"].contains(f.signature),
           program.cellClasses.contains(cellType)
         {
-          warn(
-            f.at,
-            "skipped: \(cellType)'s \(f.signature): the code makes no \(cellType) that runs it")
+          unmadeCells.append((cellType, i))
         }
       } else if Self.isInitializer(f), let chosen {
         // One that only traps (`fatalError(…)`, as `init?(coder:)` is written) says nothing.
@@ -458,6 +458,7 @@ final class ImportInterpreter {
           + " runs once, as a first event would",
         hint: "it stays an action: run \(a.name) runs it again, with fresh names")
     }
+    showUnmadeCells(unmadeCells, nothingBuilt: runsAtImport == nil && !buildsEmitter(scheduled))
     // A struct's fields are its values' (`.record`), not the setup's to use.
     for p in program.properties
     where !usedProperties.contains(p.name) && !program.structNames.contains(p.owner ?? "") {

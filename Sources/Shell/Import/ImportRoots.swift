@@ -420,6 +420,41 @@ extension ImportInterpreter {
     }
   }
 
+  /// The file's `CAEmitterCell` subclasses that nothing in it makes (a file holding only
+  /// `class SnowCell: CAEmitterCell { override init() { … } }`): when nothing else shows
+  /// particles, one of each, made by its initializer without arguments, is given an emitter of
+  /// its own at the view's centre, as a cell a root returns is **(choice)**; otherwise each
+  /// initializer is said to be skipped.
+  func showUnmadeCells(_ unmade: [(type: String, f: Int)], nothingBuilt: Bool) {
+    let shown =
+      nothingBuilt
+      && !objects.contains { $0.kind == .emitter && $0.attached && !$0.cells.isEmpty }
+    var made: Set<String> = []
+    for (type, f) in unmade {
+      let function = program.functions[f]
+      if shown, !made.contains(type) {
+        do throws(ImportSkip) {
+          let cell = try newInstance(type, labels: [], [], at: function.at)
+          try show(cell, at: function.at)
+          made.insert(type)
+          warn(
+            function.at,
+            "made one \(type) at import: nothing in the file makes one, so it is shown in an"
+              + " emitter of its own at the view's centre",
+            hint: "the app's emitter that holds it is in another file")
+          continue
+        } catch {
+          warn(function.at, "skipped: \(type)'s \(function.signature)", hint: error.message)
+          continue
+        }
+      }
+      if made.contains(type) { continue }
+      warn(
+        function.at,
+        "skipped: \(type)'s \(function.signature): the code makes no \(type) that runs it")
+    }
+  }
+
   /// Puts a layer or cell a root returned on screen, when nothing holds it.
   private func show(_ value: ImportValue, at: SourceToken) throws(ImportSkip) {
     guard case .object(let o) = value, !objects[o].attached else { return }

@@ -35,6 +35,9 @@ struct ImportRootsTests {
       shape: "an emitter subclass's setup method given the layer to configure",
       ran: "ran prepare(_:) at import with layer = the layer itself", emitters: 1, cells: 1),
     Case(
+      file: "FrostCell.swift", shape: "a file holding only a CAEmitterCell subclass",
+      ran: "made one FrostCell at import: nothing in the file makes one", emitters: 1, cells: 1),
+    Case(
       file: "HaloConfigurator.swift",
       shape: "a helper that configures an emitter its caller passes in",
       ran: "ran apply(to:tint:) at import with emitter = a new CAEmitterLayer at the view's"
