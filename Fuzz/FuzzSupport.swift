@@ -32,6 +32,14 @@ enum FuzzTarget {
     }
   }
 
+  /// Keeps the input being run as `.input` in the private directory, which the next input's
+  /// `prepareDirectory` clears. A process that dies by a signal libFuzzer cannot catch (a
+  /// stack overflow without AddressSanitizer's alternate stack) leaves the directory behind,
+  /// so its input is there to reproduce even when no crash-* artifact was written.
+  static func keep(_ bytes: UnsafeBufferPointer<UInt8>) {
+    _ = FileManager.default.createFile(atPath: ".input", contents: Data(bytes))
+  }
+
   /// Removes everything inside `dir` (which this process made), leaving `dir` itself.
   static func clear(_ dir: String) {
     let fm = FileManager.default

@@ -17,7 +17,9 @@
 # FUZZ_OUT (default /tmp/burst-fuzz, or /tmp/burst-import-fuzz) holds the build, the growing
 # corpus, the artifacts (crash-*, timeout-*, leak-*, oom-*) and fuzz.log; the seed corpora in the
 # repository are only read. An input slower than the timeout (1 s; import: 5 s) counts as a
-# finding. The target works in a private empty directory of its own.
+# finding. The target works in a private empty directory of its own (NSTemporaryDirectory's
+# burst-fuzz-XXXXXX), holding the input being run as .input: a process killed by a signal
+# libFuzzer cannot catch leaves that directory, and so the input, behind.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 target=${FUZZ_TARGET:-burst}

@@ -60,6 +60,8 @@ extension ImportInterpreter {
     {
       i += 1
     }
+    // A statement of only `try`, `await` or `!` (the last of a file, say) is no pause.
+    guard i < s.upperBound else { return nil }
     let last = s.upperBound - 1
     if spells(["[", "NSThread", "sleepForTimeInterval", ":"], at: i, in: s),
       tokens[last].isPunctuation("]")

@@ -72,6 +72,16 @@ struct ImportFuzzRegressionTests {
   }
 
   @Test(
+    "a file ending in a bare try, await or ! is read, not a trap (it read past the tokens)",
+    arguments: [
+      "import UIKit\nlet x = 1\ntry", "let x = 1\n!", "let x = 1\ntry await",
+    ])
+  func bareTryAtTheEnd(source: String) throws {
+    // Found by the import fuzz target without AddressSanitizer (a mangled Objective-C file).
+    try expectNoEmitter(source, ext: "swift")
+  }
+
+  @Test(
     "an assignment without a target is skipped, not a trap",
     arguments: ["/= 0.35;", "x = 1;\n+= 2;\n"])
   func assignmentWithoutTarget(source: String) throws {
