@@ -21,6 +21,8 @@
 # burst-fuzz-XXXXXX), holding the input being run as .input: a process killed by a signal
 # libFuzzer cannot catch leaves that directory, and so the input, behind.
 set -euo pipefail
+# Swift's own crash handler would catch a trap first and exit without libFuzzer's crash-*.
+export SWIFT_BACKTRACE=enable=no
 root=$(cd "$(dirname "$0")/.." && pwd)
 target=${FUZZ_TARGET:-burst}
 case "$target" in
