@@ -29,6 +29,32 @@ extension ImportInterpreter {
     return .builtin(builtin)
   }
 
+  /// `image.size` (`[image size]`): its size in points, as UIKit gives it. A PNG's pixel size
+  /// read from its header, divided by the scale its name says (`@2x`, `@3x`); a built-in image's
+  /// pixels at scale 1. Nil when the file cannot be read.
+  static func pointSize(of ref: ImageRef) -> Size? {
+    switch ref {
+    case .builtin(let name):
+      guard let image = BuiltinImages.named(name) else { return nil }
+      return Size(Double(image.width), Double(image.height))
+    case .file(let path):
+      guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+      defer { try? handle.close() }
+      // The signature (8 bytes), IHDR's length and type (8), then width and height.
+      guard let head = try? handle.read(upToCount: 24), head.count == 24,
+        head.starts(with: [0x89, 0x50, 0x4E, 0x47])
+      else { return nil }
+      let bytes = [UInt8](head)
+      func word(_ at: Int) -> Double {
+        Double(bytes[at..<(at + 4)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+      }
+      let scale: Double = path.contains("@3x") ? 3 : path.contains("@2x") ? 2 : 1
+      return Size(word(16) / scale, word(20) / scale)
+    default:
+      return nil
+    }
+  }
+
   /// The image name a file path gives (`/app/Snow.png` → `Snow.png`).
   static func imageName(ofPath path: String) -> String {
     String(path.split(separator: "/").last ?? Substring(path))

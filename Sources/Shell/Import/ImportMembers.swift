@@ -190,6 +190,9 @@ extension ImportInterpreter {
   {
     let whole = Rect(0, 0, viewSize.width, viewSize.height)
     if case .number = v, Self.numberViews.contains(name) { return v }  // `n.floatValue`
+    if case .image(let ref) = v, name == "size", let size = Self.pointSize(of: ref) {
+      return .size(size)  // `image.size`: the image's size in points
+    }
     if case .parameter(let p) = v, let control = controlParameters[p] {
       // `sender.value` of the slider that sent the action: the parameter; its other state
       // (`minimumValue`) as Interface Builder gives a new one.

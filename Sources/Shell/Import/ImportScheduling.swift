@@ -326,9 +326,37 @@ extension ImportInterpreter {
       throw skip("only perform(_:with:afterDelay:) on self is scheduled")
     }
     if try performWithObject(i, delayWord: delayWord, last: last, s) { return true }
+    if let removal = viewRemoval(i..<delayWord) {
+      // `[self performSelector:@selector(removeFromSuperview) … afterDelay:2]`: UIKit's own
+      // method, not the file's: the view leaves then, with every layer it holds.
+      add(.after(delay: try seconds((delayWord + 2)..<last), steps: removal))
+      return true
+    }
     let method = try selector(in: i..<delayWord)
     add(.after(delay: try seconds((delayWord + 2)..<last), steps: [.run(method)]))
     return true
+  }
+
+  /// The steps of `self`'s `removeFromSuperview` when `range` performs that selector (not a
+  /// method of the file): `remove LAYER ifPresent` of each layer the view holds.
+  private func viewRemoval(_ range: Range<Int>) -> [ImportStep]? {
+    guard
+      let sel = range.first(where: {
+        tokens[$0].isIdentifier("#selector") || tokens[$0].isIdentifier("@selector")
+      }), sel + 2 < range.upperBound, tokens[sel + 2].isIdentifier("removeFromSuperview"),
+      !program.functions.contains(where: { $0.name == "removeFromSuperview" }),
+      !hostSublayers.isEmpty
+    else { return nil }
+    return hostSublayers.map { o in
+      .layer(
+        object: o,
+        commands: [
+          ImportLayerCommand(
+            verb: SceneCommands.remove.name, suffix: "", rest: AnimationCommands.ifPresent.name,
+            what: "removeFromSuperview")
+        ],
+        at: tokens[current.lowerBound], statement: program.snippet(current))
+    }
   }
 
   /// `[self performSelector:@selector(stop:) withObject:emitter afterDelay:2]` (Swift

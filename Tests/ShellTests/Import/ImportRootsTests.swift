@@ -38,6 +38,11 @@ struct ImportRootsTests {
       file: "FrostCell.swift", shape: "a file holding only a CAEmitterCell subclass",
       ran: "made one FrostCell at import: nothing in the file makes one", emitters: 1, cells: 1),
     Case(
+      file: "ImageSizedSource.swift",
+      shape: "an emitter sized from the image it is given (image.size, image.size.width)",
+      ran: "ran make(at:image:) at import with position = the view's centre, image = the image",
+      emitters: 1, cells: 1),
+    Case(
       file: "HaloConfigurator.swift",
       shape: "a helper that configures an emitter its caller passes in",
       ran: "ran apply(to:tint:) at import with emitter = a new CAEmitterLayer at the view's"

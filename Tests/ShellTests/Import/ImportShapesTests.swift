@@ -289,6 +289,18 @@ struct ImportShapesTests {
     #expect(live > 0, "\(transcript)")
   }
 
+  @Test("a view that performs UIKit's removeFromSuperview after a delay leaves with its layers")
+  func delayedRemoveFromSuperview() throws {
+    let path = "\(importCorpus)/Actions/PoofView.m"
+    let (early, _) = importTranscript("import \"\(path)\" view 300x300\nstep 1\ncount poof\n")
+    #expect(!early.contains("skipped: [self performSelector"), "\(early)")
+    // Alive at t = 1, gone with the view at t = 1.5.
+    let live = early.split(separator: "\n").last.flatMap { Int($0) } ?? 0
+    #expect(live > 0, "\(early)")
+    let (transcript, session) = importTranscript("import \"\(path)\" view 300x300\nstep 2\n")
+    #expect(session.scene.model.layerID(named: "poof") == nil, "\(transcript)")
+  }
+
   @Test("the fireworks template's rockets rise from its flat rectangle, its ivars said nothing")
   func flatRectangleRockets() throws {
     let path = "\(importCorpus)/Shapes/LaunchpadViewController.m"
