@@ -333,6 +333,7 @@ final class ImportRun {
     // Ctrl-C while the file ran: the command stops, as every command does, and the scene is
     // as before it.
     if interpreter.wasInterrupted { throw Diagnostic.interrupt() }
+    interpreter.lightBackgroundForDarkCells()
     warnings = interpreter.warnings
     var lines: [Line] = []
     var paths: [Int: String] = [:]

@@ -471,6 +471,44 @@ final class ImportInterpreter {
     }
   }
 
+  /// **(choice)** When the file gives the view no background and every cell on screen is tinted
+  /// dark (`cell.color = UIColor.black.cgColor`), the view's background is white: a storyboard
+  /// view's default, the only one on which its author saw them. Burst's black scene would hide
+  /// them. Said once, at the first cell.
+  func lightBackgroundForDarkCells() {
+    guard hostBackground == nil else { return }
+    var cells: [Int] = []
+    func gather(_ o: Int, depth: Int) {
+      guard depth < 64 else { return }
+      for c in objects[o].cells {
+        cells.append(c)
+        gather(c, depth: depth + 1)
+      }
+      for l in objects[o].sublayers { gather(l, depth: depth + 1) }
+    }
+    for o in hostSublayers where objects[o].attached { gather(o, depth: 0) }
+    guard let first = cells.first,
+      cells.allSatisfy({ c in
+        let tint: Color
+        if case .color(let t)? = objects[c].assignments.last(where: { $0.key == "color" })?.value {
+          tint = t
+        } else {
+          tint = Color(1, 1, 1, 1)
+        }
+        return 0.2126 * tint.red + 0.7152 * tint.green + 0.0722 * tint.blue < 0.2
+      })
+    else { return }
+    let white = Color(1, 1, 1, 1)
+    hostBackground = ImportAssignment(
+      key: "backgroundColor", text: ValueFormatting.value(.color(white)), value: .color(white),
+      at: nil, statement: "the view's default background")
+    warn(
+      objects[first].created,
+      "every cell is tinted dark and the file gives the view no background: shown on white,"
+        + " a storyboard view's default, on which its author saw them",
+      hint: "set scene.backgroundColor to see them on another")
+  }
+
   /// **(choice)** When nothing shows particles, an emitter with cells that the setup code
   /// configured but never added to a layer (a helper's static emitter that the app's other
   /// file adds, `SnowAnimation.emitter`) is added to the view, with a warning: what the

@@ -227,6 +227,11 @@ struct ImportShapesTests {
       ],
       emitters: ["flurry"], get: ("flurry.emitterCells.flake.xAcceleration", "15")),
     Case(
+      file: "Shapes/InkDropsController.swift",
+      shape: "only black cells and no background: the storyboard view's white, not Burst's black",
+      says: ["every cell is tinted dark and the file gives the view no background"],
+      emitters: ["ink"], get: ("scene.backgroundColor", "#ffffff")),
+    Case(
       file: "Shapes/HearthCells.m",
       shape: "C integer limits in a random macro, a two-word C cast in a format, a static C"
         + " function making the cells",
