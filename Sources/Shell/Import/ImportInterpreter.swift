@@ -478,8 +478,14 @@ final class ImportInterpreter {
   func lightBackgroundForDarkCells() {
     guard hostBackground == nil else { return }
     var cells: [Int] = []
+    var additive = false
     func gather(_ o: Int, depth: Int) {
       guard depth < 64 else { return }
+      if objects[o].assignments.last(where: { $0.key == "renderMode" })?.text.lowercased()
+        .contains("additive") == true
+      {
+        additive = true  // dark particles added to any background show nothing anyway
+      }
       for c in objects[o].cells {
         cells.append(c)
         gather(c, depth: depth + 1)
@@ -487,17 +493,29 @@ final class ImportInterpreter {
       for l in objects[o].sublayers { gather(l, depth: depth + 1) }
     }
     for o in hostSublayers where objects[o].attached { gather(o, depth: 0) }
-    guard let first = cells.first,
-      cells.allSatisfy({ c in
-        let tint: Color
-        if case .color(let t)? = objects[c].assignments.last(where: { $0.key == "color" })?.value {
-          tint = t
-        } else {
-          tint = Color(1, 1, 1, 1)
-        }
-        return 0.2126 * tint.red + 0.7152 * tint.green + 0.0722 * tint.blue < 0.2
-      })
-    else { return }
+    func number(_ c: Int, _ key: String) -> Double {
+      if case .number(let n)? = objects[c].assignments.last(where: { $0.key == key })?.value {
+        return n
+      }
+      return 0
+    }
+    // Dark however its ranges and speeds vary it: every channel stays at most 0.25.
+    func isDark(_ c: Int) -> Bool {
+      let tint: Color
+      if case .color(let t)? = objects[c].assignments.last(where: { $0.key == "color" })?.value {
+        tint = t
+      } else {
+        tint = Color(1, 1, 1, 1)
+      }
+      let channels = [
+        (tint.red, "redRange", "redSpeed"), (tint.green, "greenRange", "greenSpeed"),
+        (tint.blue, "blueRange", "blueSpeed"),
+      ]
+      return channels.allSatisfy { value, range, speed in
+        value + abs(number(c, range)) <= 0.25 && number(c, speed) <= 0
+      }
+    }
+    guard !additive, let first = cells.first, cells.allSatisfy(isDark) else { return }
     let white = Color(1, 1, 1, 1)
     hostBackground = ImportAssignment(
       key: "backgroundColor", text: ValueFormatting.value(.color(white)), value: .color(white),

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Shell
@@ -292,6 +293,27 @@ struct ImportShapesTests {
     }
     let live = session.scene.stats().reduce(0) { $0 + $1.live }
     #expect(live > 0, "\(transcript)")
+  }
+
+  @Test(
+    "dark cells keep Burst's black when they are added (additive) or vary towards light",
+    arguments: [
+      "e.renderMode = .additive\nc.color = UIColor.black.cgColor",
+      "c.color = UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 0.5).cgColor",
+      "c.color = UIColor.black.cgColor\nc.redRange = 0.8",
+      "c.color = UIColor.black.cgColor\nc.greenSpeed = 0.5",
+    ])
+  func darkCellsKeepBlack(lines: String) throws {
+    let source = [
+      "import UIKit", "final class V: UIViewController {", "  override func viewDidLoad() {",
+      "    super.viewDidLoad()", "    let e = CAEmitterLayer()", "    let c = CAEmitterCell()",
+      "    c.birthRate = 5", lines, "    e.emitterCells = [c]", "    view.layer.addSublayer(e)",
+      "  }", "}", "",
+    ].joined(separator: "\n")
+    let path = try temporaryFile("Dark.swift", contents: source)
+    let (transcript, _) = importTranscript("import \"\(path)\"\nget scene.backgroundColor\n")
+    #expect(transcript.hasSuffix("#000000\n"), "\(transcript)")
+    #expect(!transcript.contains("tinted dark"), "\(transcript)")
   }
 
   @Test("a view that performs UIKit's removeFromSuperview after a delay leaves with its layers")
