@@ -420,27 +420,28 @@ enum SceneCommands {
       func number() throws(ValueError) -> Double {
         try numberKind.parse(text, scene: scene).number ?? 0
       }
+      // A pair's fields with another pair of its kind (+ -) or with a number (* /).
+      func pair(_ a: (Double, Double), _ kind: PropertyKind) throws(ValueError) -> (Double, Double)
+      {
+        guard op.op == "+" || op.op == "-" else {
+          let k = try number()
+          return (try combine(a.0, k), try combine(a.1, k))
+        }
+        switch try kind.parse(text, scene: scene) {
+        case .point(let q): return (try combine(a.0, q.x), try combine(a.1, q.y))
+        case .size(let q): return (try combine(a.0, q.width), try combine(a.1, q.height))
+        default: throw ValueError("expected a \(kind == .point ? "point" : "size")")
+        }
+      }
       switch current {
       case .number(let a):
         return .number(try combine(a, try number()))
       case .point(let p):
-        if op.op == "+" || op.op == "-" {
-          guard case .point(let q) = try PropertyKind.point.parse(text, scene: scene) else {
-            throw ValueError("expected a point")
-          }
-          return .point(Point(try combine(p.x, q.x), try combine(p.y, q.y)))
-        }
-        let k = try number()
-        return .point(Point(try combine(p.x, k), try combine(p.y, k)))
+        let (x, y) = try pair((p.x, p.y), .point)
+        return .point(Point(x, y))
       case .size(let z):
-        if op.op == "+" || op.op == "-" {
-          guard case .size(let q) = try PropertyKind.size.parse(text, scene: scene) else {
-            throw ValueError("expected a size")
-          }
-          return .size(Size(try combine(z.width, q.width), try combine(z.height, q.height)))
-        }
-        let k = try number()
-        return .size(Size(try combine(z.width, k), try combine(z.height, k)))
+        let (w, h) = try pair((z.width, z.height), .size)
+        return .size(Size(w, h))
       default:
         throw ValueError(
           "\(op.word) changes a number, point or size, and \(ref.name) is not one",
