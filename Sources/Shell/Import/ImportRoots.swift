@@ -364,6 +364,7 @@ extension ImportInterpreter {
       if let text { given.append("\(name) = \(text)") }
     }
     let objectsBefore = objects.count
+    let before = (objects, hostSublayers, instance, scheduled, called, usedProperties)
     initializeOwner(of: function)
     do throws(ImportSkip) {
       let result: ImportValue
@@ -379,9 +380,58 @@ extension ImportInterpreter {
       warn(error.at ?? function.at, "skipped: \(function.signature)", hint: error.message)
       return
     }
-    guard objects.count > objectsBefore else { return }
+    if objects.count == objectsBefore {
+      let changes = changes(since: before.0, hostSublayers: before.1, scheduled: before.3)
+      guard let changes, !changes.allSatisfy(Self.windsDown) else {
+        // Changed nothing, or only wound the effect down (`func fadeAway() { emitter.opacity =
+        // 0 }`, a removal): a method the app calls to end it, left to become an action.
+        (objects, hostSublayers, instance, scheduled, called, usedProperties) = before
+        return
+      }
+    }
     let arguments = given.isEmpty ? "" : " with \(given.joined(separator: ", "))"
     warn(function.at, "ran \(function.signature) at import\(arguments): \(why)")
+  }
+
+  /// What a root did to the objects that were there before it ran, and what it scheduled: the
+  /// assignments and steps it added; nil when it changed their cells, sublayers or places
+  /// otherwise (that builds).
+  private func changes(
+    since old: [ImportedObject], hostSublayers oldHost: [Int], scheduled oldScheduled: [ImportStep]
+  ) -> [ImportStep]? {
+    guard Set(hostSublayers).isSubset(of: oldHost) else { return nil }
+    var out: [ImportStep] = []
+    for (o, was) in old.enumerated() {
+      let now = objects[o]
+      guard now.cells == was.cells, now.sublayers == was.sublayers,
+        now.attached == was.attached || !now.attached, now.mask == was.mask
+      else { return nil }
+      for a in now.assignments.dropFirst(was.assignments.count) {
+        out.append(.set(object: o, assignment: a))
+      }
+    }
+    return out + scheduled.dropFirst(oldScheduled.count)
+  }
+
+  /// Whether a step only winds an effect down: a birth rate, opacity or lifetime of 0, a
+  /// layer hidden or removed, and schedules of such steps.
+  static func windsDown(_ step: ImportStep) -> Bool {
+    switch step {
+    case .set(_, let a):
+      switch (a.key, a.value) {
+      case ("birthRate", .number(0)), ("opacity", .number(0)), ("lifetime", .number(0)),
+        ("isHidden", .bool(true)), ("hidden", .bool(true)):
+        return true
+      default:
+        return false
+      }
+    case .layer(_, let commands, _, _):
+      return commands.allSatisfy { $0.verb == SceneCommands.remove.name }
+    case .after(_, let steps), .every(_, let steps):
+      return steps.allSatisfy(windsDown)
+    default:
+      return false
+    }
   }
 
   /// The labels of an initializer with parameters that the file adds to a system type in an

@@ -174,6 +174,21 @@ struct ImportRootsTests {
     #expect(live > 0, "\(transcript)")
   }
 
+  @Test("a root that only winds the stored emitter down stays an action; one that sets it up runs")
+  func windingDownRootStaysAction() throws {
+    let path = "\(importCorpus)/Roots/FadingSnowView.swift"
+    let (transcript, session) = importTranscript(
+      "import \"\(path)\" view 320x240\nactions\nstep 1\nget snow.opacity\n")
+    #expect(transcript.contains("ran placeSnow() at import"), "\(transcript)")
+    #expect(
+      transcript.contains(
+        "action fadeAway { set snow.opacity 0; after 0.5 remove snow ifPresent }"),
+      "\(transcript)")
+    #expect(transcript.hasSuffix("\n1\n"), "\(transcript)")
+    let live = session.scene.stats().reduce(0) { $0 + $1.live }
+    #expect(live > 0, "\(transcript)")
+  }
+
   @Test("an event-like root stays an action while the setup builds an emitter")
   func eventRootStaysAction() throws {
     let source = """
