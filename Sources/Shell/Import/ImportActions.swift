@@ -81,6 +81,7 @@ extension ImportInterpreter {
     parameters = [:]
     usedParameters = []
     controlParameters = [:]
+    localCopies = [:]
     var frame: [String: ImportValue] = [:]
     var given: [String] = []
     for (k, name) in function.parameters.enumerated() {

@@ -216,6 +216,11 @@ final class ImportInterpreter {
   /// The action's parameters that stand for a slider or stepper that sent it (`_ sender:
   /// UISlider`): `sender.value` is the parameter, by control type.
   var controlParameters: [String: String] = [:]
+  /// Locals copying a layer's point or size in an action or block, with the compound changes
+  /// made to their fields since (`noteCopy`).
+  var localCopies:
+    [String: (object: Int, property: String, deltas: [(field: String, op: String, n: Double)])] =
+      [:]
   /// How many `unary` calls are in progress: signs, casts and brackets inside an expression.
   var expressionDepth = 0
 

@@ -138,6 +138,7 @@ extension ImportInterpreter {
         return nil
       }
       bind(name, try expression((eq + 1)..<s.upperBound), declare: true)
+      noteCopy(name, (eq + 1)..<s.upperBound)
       return nil
     case "return":
       if actionTable((i + 1)..<s.upperBound) { return .void }
@@ -179,6 +180,7 @@ extension ImportInterpreter {
     if program.language == .objc, let (name, eq) = objcDeclaration(i, s) {
       if let eq {
         bind(name, try expression((eq + 1)..<s.upperBound), declare: true)
+        noteCopy(name, (eq + 1)..<s.upperBound)
       } else {
         bind(name, .null, declare: true)
       }
@@ -224,6 +226,7 @@ extension ImportInterpreter {
       {
         value = standIn("the code that makes it gives no image the importer can read")
       }
+      if op.0 == "=", try writeBackCopy(i..<op.1, rhs) { return nil }
       try assign(i..<op.1, op: op.0, value: value)
       return nil
     }
@@ -553,8 +556,61 @@ extension ImportInterpreter {
     return true
   }
 
+  /// A local copy of a point or size property of a layer the block did not make (`CGPoint p =
+  /// emitter.emitterPosition;`, Objective-C's way to change a struct property), in an action or
+  /// a block: kept with the compound changes made to its fields (`p.x += 1`), so that writing
+  /// it back (`emitter.emitterPosition = p`) is `set … .x += 1`, each run moving it again.
+  func noteCopy(_ name: String, _ rhs: Range<Int>) {
+    localCopies[name] = nil
+    guard !recording.isEmpty, rhs.count >= 3, tokens[rhs.upperBound - 1].kind == .identifier,
+      tokens[rhs.upperBound - 2].isPunctuation("."),
+      case .object(let o)? = try? expression(rhs.lowerBound..<(rhs.upperBound - 2)),
+      !gathering(o), objects[o].view == nil,
+      let info = Self.info(tokens[rhs.upperBound - 1].text, of: objects[o].kind), info.writable
+    else { return }
+    switch info.kind {
+    case .point, .size: localCopies[name] = (o, info.name, [])
+    default: return
+    }
+  }
+
+  /// `emitter.emitterPosition = p` of a local copy (`noteCopy`) of that same property whose
+  /// fields only compound assignments changed: those changes, as `set PATH.x += 1` steps.
+  func writeBackCopy(_ lhs: Range<Int>, _ rhs: Range<Int>) throws(ImportSkip) -> Bool {
+    guard rhs.count == 1, let copy = localCopies[tokens[rhs.lowerBound].text],
+      !copy.deltas.isEmpty, lhs.count >= 3, tokens[lhs.upperBound - 2].isPunctuation("."),
+      tokens[lhs.upperBound - 1].text == copy.property,
+      case .object(copy.object)? = try? expression(lhs.lowerBound..<(lhs.upperBound - 2))
+    else { return false }
+    let whole = try expression(rhs)
+    for d in copy.deltas {
+      try record(
+        copy.object,
+        ImportAssignment(
+          key: copy.property + "." + d.field, text: "\(d.op) \(ValueFormatting.number(d.n))",
+          value: whole, at: tokens[current.lowerBound], statement: program.snippet(current)))
+    }
+    localCopies[tokens[rhs.lowerBound].text] = nil
+    return true
+  }
+
   func assign(_ lhs: Range<Int>, op: String, value: ImportValue) throws(ImportSkip) {
     guard !lhs.isEmpty else { throw skip("an assignment without a target") }
+    // What a local copy of a layer's point or size is changed by (`noteCopy`).
+    let target = tokens[lhs.lowerBound].text
+    if lhs.count == 1 {
+      localCopies[target] = nil
+    } else if localCopies[target] != nil {
+      let field = tokens[lhs.upperBound - 1].text
+      if lhs.count == 3, tokens[lhs.lowerBound + 1].isPunctuation("."),
+        ["x", "y", "width", "height"].contains(field), op != "=", case .number(let n) = value,
+        n.isFinite
+      {
+        localCopies[target]?.deltas.append((field, op, n))
+      } else {
+        localCopies[target] = nil
+      }
+    }
     let last = tokens[lhs.upperBound - 1]
     var v = value
     if op != "=" {

@@ -253,7 +253,7 @@ struct ImportShapesTests {
     Case(
       file: "Actions/SwellingGlowView.m",
       shape: "an Objective-C block timer added to the main run loop, a display link",
-      says: ["action spin {"],
+      says: ["set glow.emitterPosition.y -= 0.5 }"],
       // Two ticks by t = 1, from 0.
       emitters: ["glow"], get: ("glow.birthRate", "0.5")),
     Case(

@@ -1,5 +1,7 @@
 // Written for Burst's import tests: an Objective-C timer made with a block and handed to the
-// main run loop, and a display link added to it, each becoming a repeating schedule.
+// main run loop, and a display link added to it, each becoming a repeating schedule; the link's
+// method nudges the emitter through a local copy of its position (`p.y -= 0.5`), as
+// Objective-C changes a struct property.
 #import "SwellingGlowView.h"
 
 @implementation SwellingGlowView {
@@ -36,5 +38,8 @@
 
 - (void)spin:(CADisplayLink *)link {
     [_glow setValue:@(M_PI) forKeyPath:@"emitterCells.mote.emissionLongitude"];
+    CGPoint p = _glow.emitterPosition;
+    p.y -= 0.5;
+    _glow.emitterPosition = p;
 }
 @end
