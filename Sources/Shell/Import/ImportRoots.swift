@@ -277,6 +277,7 @@ extension ImportInterpreter {
         {
           return true
         }
+        if configuresInheritedEmitter(at: i) { return true }
         for h in byName[t.text] ?? [] where seen.insert(h).inserted {
           ranges.append(program.functions[h].body)
         }
@@ -286,6 +287,30 @@ extension ImportInterpreter {
       }
     }
     return false
+  }
+
+  /// Whether the identifier at `i` is an emitter the file never declares, given an emitter's
+  /// property there (`self.emitterLayer.emitterShape = …` in a `-setup` of a view whose
+  /// superclass, in another file, backs it with a CAEmitterLayer): configuring it is building,
+  /// with the view's own layer as that emitter (`inheritedEmitter`).
+  func configuresInheritedEmitter(at i: Int) -> Bool {
+    let t = program.tokens
+    guard i + 2 < t.count, t[i].text.lowercased().contains("emitter"),
+      t[i + 1].isPunctuation("."), t[i + 2].kind == .identifier,
+      t[i + 2].text == "emitterCells" || Self.info(t[i + 2].text, of: .emitter) != nil,
+      i == 0 || !t[i - 1].isPunctuation(".") || (i >= 2 && t[i - 2].isIdentifier("self"))
+    else { return false }
+    let name = t[i].text
+    let bare = name.hasPrefix("_") ? String(name.dropFirst()) : name
+    return !program.properties.contains(where: { $0.name == bare })
+      && !program.objcProperties.contains(bare) && program.objcInstanceVariables[name] == nil
+      && program.objcInstanceVariables["_" + bare] == nil
+      && !t.indices.contains { k in
+        // Declared or given a value by the file: `let emitter = …`, `CAEmitterLayer *emitter`.
+        t[k].isIdentifier(name) && k > 0
+          && (t[k - 1].isIdentifier("let") || t[k - 1].isIdentifier("var")
+            || t[k - 1].isPunctuation("*"))
+      }
   }
 
   /// Whether the type named at `i` is made there (`CAEmitterLayer()`, `CAEmitterCell.init()`,

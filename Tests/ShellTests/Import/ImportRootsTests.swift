@@ -43,6 +43,10 @@ struct ImportRootsTests {
       ran: "ran make(at:image:) at import with position = the view's centre, image = the image",
       emitters: 1, cells: 1),
     Case(
+      file: "SpiralTouchView.m",
+      shape: "a -setup that only configures an emitter a superclass of another file gives",
+      ran: "ran setup at import: nothing in the file calls it", emitters: 1, cells: 1),
+    Case(
       file: "HaloConfigurator.swift",
       shape: "a helper that configures an emitter its caller passes in",
       ran: "ran apply(to:tint:) at import with emitter = a new CAEmitterLayer at the view's"
