@@ -313,6 +313,12 @@ extension ImportInterpreter {
       }
   }
 
+  /// What a number parameter named after a cell's property is given (`plausibleArgument`):
+  /// the birth rate, lifetime and velocity of a typical small effect.
+  static let cellNumberGuesses: [(words: [String], value: Double)] = [
+    (["birthrate", "rate"], 10), (["lifetime", "life"], 3), (["velocity", "speed"], 100),
+  ]
+
   /// Whether the type named at `i` is made there (`CAEmitterLayer()`, `CAEmitterCell.init()`,
   /// `[CAEmitterLayer layer]`, `[[CAEmitterCell alloc] init]`), not only named
   /// (`layer as! CAEmitterLayer`, `-> CAEmitterCell`).
@@ -722,6 +728,12 @@ extension ImportInterpreter {
       // `width: CGFloat`, `height`: the view's, as a layout would give them.
       if named(["width"]) { return (.number(viewSize.width), "the view's width") }
       if named(["height"]) { return (.number(viewSize.height), "the view's height") }
+      // **(choice)** Named after an emitter cell's rate, life or speed (`maker(birthRate:
+      // lifetime:)`): a value such calls pass, so the effect shows (1 and 1 leave it bare).
+      for (words, value) in Self.cellNumberGuesses
+      where words.contains(where: { lower == $0 || lower.hasSuffix($0) && $0.count > 5 }) {
+        return (.number(value), ValueFormatting.number(value))
+      }
       return (.number(1), "1")
     }
     return (.null, nil)

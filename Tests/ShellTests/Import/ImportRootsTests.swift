@@ -47,6 +47,11 @@ struct ImportRootsTests {
       shape: "a -setup that only configures an emitter a superclass of another file gives",
       ran: "ran setup at import: nothing in the file calls it", emitters: 1, cells: 1),
     Case(
+      file: "SparkMaker.swift",
+      shape: "a factory given a cell's birth rate, lifetime and speed by its caller",
+      ran: "ran make(birthRate:lifetime:speed:) at import with birthRate = 10, lifetime = 3,"
+        + " speed = 100", emitters: 1, cells: 1),
+    Case(
       file: "HaloConfigurator.swift",
       shape: "a helper that configures an emitter its caller passes in",
       ran: "ran apply(to:tint:) at import with emitter = a new CAEmitterLayer at the view's"
