@@ -95,7 +95,9 @@ extension ImportInterpreter {
     func cap(_ s: String) -> String { s.prefix(1).uppercased() + s.dropFirst() }
     if label == "image", kind != .layer { return "contents" }
     var candidates = [base + cap(label), label, label + cap(base)]
-    if kind == .emitter { candidates.append("emitter" + cap(label)) }
+    // An emitter's builder names its emitter's geometry (`_setting(position:size:shape:)`):
+    // `position` is `emitterPosition` there, as `size` and `shape` can only be.
+    if kind == .emitter { candidates.insert("emitter" + cap(label), at: 1) }
     for c in candidates {
       if let info = info(c, of: kind), info.name == c { return c }
     }

@@ -70,6 +70,7 @@ struct ImportShapesTests {
         "birthRate(…) is not in the file: read as setting birthRate",
         "_velocity(…) is not in the file: read as setting velocity",
         "_setting(…) is not in the file: read as setting emitterShape, emitterSize",
+        "_place(…) is not in the file: read as setting emitterPosition, emitterSize",
         "chain is not in the file: read as the emitter itself",
         "_scale(…) is not in the file: read as setting scale, scaleRange, scaleSpeed",
         "_acceleration(…) is not in the file: read as setting xAcceleration, yAcceleration",
