@@ -685,7 +685,8 @@ extension ImportInterpreter {
       }
       // **(choice)** Elsewhere the caller's emitter: a new one added to the view, at its
       // centre, for the root to configure.
-      if recording.isEmpty, case .object(let o)? = try? create(.emitter, at: at),
+      if recording.isEmpty, recordingAction == nil,
+        case .object(let o)? = try? create(.emitter, at: at),
         (try? attach(.object(o), to: .host, first: false, at: at)) != nil
       {
         objects[o].assignments.append(

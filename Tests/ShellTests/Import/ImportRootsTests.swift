@@ -198,6 +198,25 @@ struct ImportRootsTests {
     #expect(live > 0, "\(transcript)")
   }
 
+  @Test("an action's CAEmitterLayer parameter makes no emitter of its own")
+  func actionEmitterParameterMakesNothing() throws {
+    // The stand-in emitter is a root's, run at import; an action's parameter (a setter the
+    // app calls with its own emitter) added an empty second emitter to the scene.
+    let source = [
+      "import UIKit", "final class V: UIView {", "  var shown: CAEmitterLayer?",
+      "  override init(frame: CGRect) {", "    super.init(frame: frame)",
+      "    let e = CAEmitterLayer()", "    let c = CAEmitterCell()", "    c.birthRate = 5",
+      "    e.emitterCells = [c]", "    layer.addSublayer(e)", "  }",
+      "  func setShown(_ emitter: CAEmitterLayer) {", "    emitter.birthRate = 2",
+      "    shown = emitter", "  }", "}", "",
+    ].joined(separator: "\n")
+    let path = try temporaryFile("Shown.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\n")
+    let model = session.scene.model
+    let emitters = model.treeOrder.filter { model.layer($0)?.kind == .emitter }
+    #expect(emitters.count == 1, "\(transcript)")
+  }
+
   @Test("an event-like root stays an action while the setup builds an emitter")
   func eventRootStaysAction() throws {
     let source = """
