@@ -367,8 +367,11 @@ extension ImportInterpreter {
   private func appendStatement(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
     let t = Array(tokens[i..<s.upperBound])
     let (name, argument): (String, Range<Int>)
+    // Swift's `append`, and NSMutableArray's `add(_:)` (Swift 2: `addObject(_:)`) seen from
+    // Swift, on a variable holding an array.
     if t.count >= 5, t[0].kind == .identifier, t[1].isPunctuation("."),
-      t[2].isIdentifier("append"), t[3].isPunctuation("("), t.last?.isPunctuation(")") == true
+      ["append", "add", "addObject"].contains(t[2].text), t[2].kind == .identifier,
+      t[3].isPunctuation("("), t.last?.isPunctuation(")") == true
     {
       (name, argument) = (t[0].text, (i + 4)..<(s.upperBound - 1))
     } else if t.count >= 6, t[0].isPunctuation("["), t[1].kind == .identifier,

@@ -2,7 +2,22 @@
 /// and observers; Objective-C's methods, C functions and `#define`s.
 extension SourceProgram {
   mutating func scan(_ range: Range<Int>, inType: Bool) {
-    for s in statements(in: range) {
+    let list = statements(in: range)
+    var n = 0
+    while n < list.count {
+      var s = list[n]
+      n += 1
+      // `- (CAEmitterCell *)cell:(int)n;{ … }`: a `;` before a method's body is allowed in
+      // Objective-C; the signature and the brace block after it are one definition.
+      if language == .objc, n < list.count,
+        tokens[s.lowerBound].isPunctuation("-")
+          || tokens[s.lowerBound].isPunctuation("+"), firstBrace(in: s) == nil,
+        tokens[list[n].lowerBound].isPunctuation("{"),
+        (s.upperBound..<list[n].lowerBound).allSatisfy({ tokens[$0].isPunctuation(";") })
+      {
+        s = s.lowerBound..<list[n].upperBound
+        n += 1
+      }
       switch language {
       case .swift: scanSwift(s, inType: inType)
       case .objc: scanObjC(s)

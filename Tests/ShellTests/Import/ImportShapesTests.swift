@@ -234,6 +234,16 @@ struct ImportShapesTests {
       says: ["every cell is tinted dark and the file gives the view no background"],
       emitters: ["ink"], get: ("scene.backgroundColor", "#ffffff")),
     Case(
+      file: "Shapes/RainSheetView.m",
+      shape: "an Objective-C method with a ';' between its signature and its body",
+      says: ["cell sheet.emitterCells.drop2:"],
+      emitters: ["sheet"], get: ("sheet.emitterCells.drop2.velocity", "450")),
+    Case(
+      file: "Shapes/FlurryArrayView.swift",
+      shape: "cells added to an NSMutableArray from Swift (add(_:)), bridged back",
+      says: ["cell flurry.emitterCells.dot:"],
+      emitters: ["flurry"], get: ("flurry.emitterCells.dot.birthRate", "12")),
+    Case(
       file: "Shapes/HearthCells.m",
       shape: "C integer limits in a random macro, a two-word C cast in a format, a static C"
         + " function making the cells",
