@@ -424,9 +424,10 @@ extension SceneExporter {
   }
 
   /// `set PATH += NUMBER` (`-=`, `*=`, `/=`, optionally `ifPresent`): a layer's number
-  /// property as the same compound assignment, a cell's through the layer's key path, read and
+  /// property as the same compound assignment (in Swift, a field of a layer's point or size
+  /// too: `emitter.emitterPosition.x += 5`), a cell's through the layer's key path, read and
   /// set again (Core Animation copies the cells it emits from). Left out for anything else
-  /// (a field, a point, a parameter), with the usual comment.
+  /// (an Objective-C field, a whole point, a parameter), with the usual comment.
   mutating func compoundSet(_ cmd: CommandText, _ probe: Session, in owner: String) {
     let tokens = cmd.tokens
     let optional =
@@ -434,7 +435,8 @@ extension SceneExporter {
     guard tokens.count == 4 || optional, let op = SceneCommands.compoundOperator(tokens[2]),
       op.word == tokens[2].text, !tokens[3].quoted,
       let operand = try? PropertyKind.number(-1e12...1e12).parse(tokens[3].text).number,
-      let ref = try? probe.scene.model.resolveProperty(tokens[1].keyPath), ref.field == nil,
+      let ref = try? probe.scene.model.resolveProperty(tokens[1].keyPath),
+      ref.field == nil || dialect.assignsPropertyFields,
       (try? probe.execute(cmd)) != nil
     else { return leave(cmd, in: owner) }
     let model = probe.scene.model
@@ -444,9 +446,10 @@ extension SceneExporter {
         let d = l.descriptors.first(where: { $0.name == ref.name })
       else { return leave(cmd, in: owner) }
       let key = dialect.key(objc: d.name, swift: d.swiftName ?? d.name)
-      statement("\(target(l)).\(key) \(op.word) \(number(operand))")
+      let field = ref.field.map { "." + $0 } ?? ""
+      statement("\(target(l)).\(key)\(field) \(op.word) \(number(operand))")
     case .cell(let id, let path):
-      guard let ident = names[id] else { return leave(cmd, in: owner) }
+      guard let ident = names[id], ref.field == nil else { return leave(cmd, in: owner) }
       var keys: [String] = []
       for k in 1...max(1, path.count) {
         guard let c = model.cell(.cell(id, Array(path.prefix(k)))) else {

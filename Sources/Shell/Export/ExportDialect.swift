@@ -16,6 +16,9 @@ protocol ExportDialect: Sendable {
   func signature(returnsActions: Bool) -> String
   /// A statement as written on its line (`;` in Objective-C).
   func statement(_ s: String) -> String
+  /// Whether a field of a struct property is assigned in place (`emitter.emitterPosition.x +=
+  /// 5`): Swift's, not Objective-C's, whose properties give copies.
+  var assignsPropertyFields: Bool { get }
 
   // MARK: Declarations and messages
 
@@ -184,6 +187,7 @@ enum BoundsMeasure: String, Sendable {
 /// Swift, for an iOS app with UIKit and Core Animation.
 struct SwiftDialect: ExportDialect {
   let entryPoint = "buildBurstScene"
+  let assignsPropertyFields = true
 
   let imports = "import QuartzCore\nimport UIKit\n\n"
 
@@ -349,6 +353,7 @@ struct SwiftDialect: ExportDialect {
 /// Core Graphics paths, ARC otherwise).
 struct ObjectiveCDialect: ExportDialect {
   let entryPoint = "BuildBurstScene"
+  let assignsPropertyFields = false
 
   let imports = "#import <QuartzCore/QuartzCore.h>\n#import <UIKit/UIKit.h>\n\n"
 

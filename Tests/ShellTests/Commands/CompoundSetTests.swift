@@ -87,3 +87,29 @@ struct CompoundSetTests {
     #expect(run.stdout.contains("action feed { set e.birthRate += 1 }"), "\(run.stdout)")
   }
 }
+
+@Suite("export writes set's compound assignments back as code")
+struct CompoundSetExportTests {
+  @Test("a layer's number and, in Swift, a field, as the same assignment; import reads them back")
+  func roundTrip() throws {
+    let swift = try temporaryDirectory("compound-export").appendingPathComponent("rt.swift").path
+    let script = """
+      emitter e
+      cell e c
+      set e.emitterCells.c birthRate=10
+      action feed { set e.birthRate -= 0.25; set e.emitterPosition.x += 12 }
+      export swift to \(swift)
+
+      """
+    let run = runScript(script)
+    #expect(run.error == nil, "\(run.stderr)")
+    let code = try String(contentsOfFile: swift, encoding: .utf8)
+    #expect(code.contains("e.birthRate -= 0.25"), "\(code)")
+    #expect(code.contains("e.emitterPosition.x += 12"), "\(code)")
+    let back = runScript("import \"\(swift)\" quiet\nactions\n")
+    #expect(
+      back.stdout.contains(
+        "action feed { set e.birthRate -= 0.25; set e.emitterPosition.x += 12 }"),
+      "\(back.stdout)")
+  }
+}
