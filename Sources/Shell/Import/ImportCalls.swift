@@ -386,9 +386,24 @@ extension ImportInterpreter {
     case ("presentation", []):
       guard case .object(let o) = receiver, objects[o].kind != .cell else { break }
       return .presentation(o)
-    case ("value", ["forKeyPath"]), ("valueForKeyPath", ["_"]):
-      guard case .presentation(let o) = receiver, case .string(let k) = values[0] else { break }
-      return .presented(object: o, keyPath: ImportAnimationTranslation.keyPath(k))
+    case ("value", ["forKeyPath"]), ("valueForKeyPath", ["_"]), ("value", ["forKey"]),
+      ("valueForKey", ["_"]):
+      guard case .string(let k) = values[0] else { break }
+      if case .presentation(let o) = receiver {
+        return .presented(object: o, keyPath: ImportAnimationTranslation.keyPath(k))
+      }
+      // `emitter.value(forKeyPath: "emitterCells.spark.birthRate")`: the model value the code
+      // last gave it (in an action, the setup's, as any read there is).
+      guard case .object(var o) = receiver else { break }
+      var parts = k.split(separator: ".").map(String.init)
+      while parts.count >= 3, parts[0] == "emitterCells",
+        let c = objects[o].cells.first(where: { objects[$0].explicitName == parts[1] })
+      {
+        o = c
+        parts.removeFirst(2)
+      }
+      guard parts.count == 1 else { break }
+      return try member(.object(o), parts[0], at: at)
     case ("removeFromSuperview", []), ("removeFromSuperlayer", []):
       // In an action or a scheduled block, `remove LAYER` when it runs: the layer, or (the
       // view itself leaving) every layer it holds.

@@ -83,7 +83,7 @@ extension ImportInterpreter {
     "addSublayer", "insertSublayer", "setValue", "add", "removeFromSuperlayer",
     "removeAllAnimations", "addAnimation", "removeAnimation", "removeAnimationForKey",
     "presentation", "convertTime", "addSubview", "insertSubview", "bringSubviewToFront",
-    "sendSubviewToBack", "setImage",
+    "sendSubviewToBack", "setImage", "value", "valueForKeyPath", "valueForKey",
   ]
 
   /// An instance variable or property by name; Objective-C's `_emitter` is the variable behind
@@ -559,7 +559,9 @@ extension ImportInterpreter {
           return .object(parent)
         }
         return .null
-      case _ where Self.objectMethods.contains(name):
+      // (A control's `value` is its state, `slider.value`, not `value(forKeyPath:)`.)
+      case _
+      where Self.objectMethods.contains(name) && !(name == "value" && objects[o].view != nil):
         return .method(v, name)
       case "emitterCells":
         return .array((stepCells[o] ?? objects[o].cells).map { .object($0) })

@@ -235,14 +235,16 @@ struct ImportShapesTests {
       emitters: ["ink"], get: ("scene.backgroundColor", "#ffffff")),
     Case(
       file: "Shapes/RainSheetView.m",
-      shape: "an Objective-C method with a ';' between its signature and its body",
-      says: ["cell sheet.emitterCells.drop2:"],
-      emitters: ["sheet"], get: ("sheet.emitterCells.drop2.velocity", "450")),
+      shape: "an Objective-C method with a ';' between its signature and its body; a cell's"
+        + " speed read through valueForKeyPath:",
+      says: ["cell sheet.emitterCells.fast:"],
+      emitters: ["sheet"], get: ("sheet.emitterCells.fast.velocity", "400")),
     Case(
       file: "Shapes/FlurryArrayView.swift",
-      shape: "cells added to an NSMutableArray from Swift (add(_:)), bridged back",
+      shape: "cells added to an NSMutableArray from Swift (add(_:)), bridged back; a cell's"
+        + " rate read through value(forKeyPath:)",
       says: ["cell flurry.emitterCells.dot:"],
-      emitters: ["flurry"], get: ("flurry.emitterCells.dot.birthRate", "12")),
+      emitters: ["flurry"], get: ("flurry.emitterCells.dot.birthRate", "24")),
     Case(
       file: "Shapes/HearthCells.m",
       shape: "C integer limits in a random macro, a two-word C cast in a format, a static C"

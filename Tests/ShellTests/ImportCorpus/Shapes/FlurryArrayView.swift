@@ -1,5 +1,6 @@
 // Written for Burst's import tests: cells gathered in an NSMutableArray from Swift (`add(_:)`)
-// and handed to the emitter through NSArray's bridge (`as? [CAEmitterCell]`).
+// and handed to the emitter through NSArray's bridge (`as? [CAEmitterCell]`); one cell's rate
+// read back through the layer's key path (`value(forKeyPath:)`) and doubled.
 import UIKit
 
 final class FlurryArrayView: UIView {
@@ -21,6 +22,8 @@ final class FlurryArrayView: UIView {
       cells.add(cell)
     }
     flurry.emitterCells = NSArray(array: cells) as? [CAEmitterCell]
+    let rate = (flurry.value(forKeyPath: "emitterCells.dot.birthRate") as? NSNumber)?.floatValue
+    flurry.setValue((rate ?? 0) * 2, forKeyPath: "emitterCells.dot.birthRate")
     layer.addSublayer(flurry)
   }
 

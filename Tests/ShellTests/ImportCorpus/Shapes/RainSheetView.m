@@ -1,6 +1,7 @@
 // Written for Burst's import tests: an Objective-C method definition with a `;` between its
 // signature and its body (allowed, and common where a header's line was pasted), making the
-// cells of a sheet of rain.
+// cells of a sheet of rain; the fast drop's speed read back with `valueForKeyPath:` and
+// slowed.
 #import "RainSheetView.h"
 
 @implementation RainSheetView
@@ -12,12 +13,15 @@
     sheet.emitterPosition = CGPointMake(CGRectGetMidX(self.bounds), 0);
     sheet.emitterShape = kCAEmitterLayerLine;
     sheet.emitterSize = CGSizeMake(CGRectGetWidth(self.bounds), 1);
-    sheet.emitterCells = @[[self dropWithSpeed:300], [self dropWithSpeed:450]];
+    sheet.emitterCells = @[[self dropWithSpeed:300 name:@"slow"], [self dropWithSpeed:450 name:@"fast"]];
     [self.layer addSublayer:sheet];
+    float fast = [[sheet valueForKeyPath:@"emitterCells.fast.velocity"] floatValue];
+    [sheet setValue:@(fast - 50) forKeyPath:@"emitterCells.fast.velocity"];
 }
 
-- (CAEmitterCell *)dropWithSpeed:(int)speed;{
+- (CAEmitterCell *)dropWithSpeed:(int)speed name:(NSString *)name;{
     CAEmitterCell *drop = [CAEmitterCell emitterCell];
+    drop.name = name;
     drop.birthRate = 40;
     drop.lifetime = 2;
     drop.velocity = speed;
