@@ -460,7 +460,8 @@ extension ImportInterpreter {
     func argument(_ label: String) -> Range<Int>? {
       guard
         let l = (open..<close).first(where: {
-          tokens[$0].isIdentifier(label) && tokens[$0 + 1].isPunctuation(":")
+          // (An unclosed call at the file's end runs to its last token.)
+          tokens[$0].isIdentifier(label) && $0 + 1 < close && tokens[$0 + 1].isPunctuation(":")
         })
       else { return nil }
       let end = topLevelIndex(of: ",", in: (l + 2)..<close) ?? close
