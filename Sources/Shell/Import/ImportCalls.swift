@@ -416,18 +416,7 @@ extension ImportInterpreter {
       default: removed = []
       }
       guard !removed.isEmpty else { break }
-      for o in removed {
-        add(
-          .layer(
-            object: o,
-            // Removing a layer that is in no tree does nothing on iOS: `ifPresent`.
-            commands: [
-              ImportLayerCommand(
-                verb: SceneCommands.remove.name, suffix: "",
-                rest: AnimationCommands.ifPresent.name, what: name)
-            ],
-            at: tokens[current.lowerBound], statement: program.snippet(current)))
-      }
+      for o in removed { add(removal(of: o, what: name)) }
       return .void
     case ("convert", ["_", "to"]), ("convert", ["_", "from"]), ("convertPoint", ["_", "toView"]),
       ("convertPoint", ["_", "fromView"]), ("convertPoint", ["_", "toLayer"]),

@@ -169,6 +169,8 @@ final class ImportInterpreter {
   /// Timers and display links made but not yet given to a run loop, by the variable that
   /// holds them (`madeTimer`).
   var madeTimers: [String: (repeats: Bool, interval: Double, steps: [ImportStep])] = [:]
+  /// The names the file declares (`findDeclaredNames`), for `configuresInheritedEmitter`.
+  lazy var declaredNames: Set<String> = findDeclaredNames()
   /// When a held timer is invalidated (`timer.invalidate()` in a block the setup code
   /// schedules): the scene time, by the index of its `every` in `scheduled` (`every … until`).
   var timerUntil: [Int: Double] = [:]
@@ -499,19 +501,12 @@ final class ImportInterpreter {
     }
     for o in hostSublayers where objects[o].attached { gather(o, depth: 0) }
     func number(_ c: Int, _ key: String) -> Double {
-      if case .number(let n)? = objects[c].assignments.last(where: { $0.key == key })?.value {
-        return n
-      }
+      if case .number(let n)? = modelValue(c, key) { return n }
       return 0
     }
     // Dark however its ranges and speeds vary it: every channel stays at most 0.25.
     func isDark(_ c: Int) -> Bool {
-      let tint: Color
-      if case .color(let t)? = objects[c].assignments.last(where: { $0.key == "color" })?.value {
-        tint = t
-      } else {
-        tint = Color(1, 1, 1, 1)
-      }
+      guard case .color(let tint)? = modelValue(c, "color") else { return false }
       let channels = [
         (tint.red, "redRange", "redSpeed"), (tint.green, "greenRange", "greenSpeed"),
         (tint.blue, "blueRange", "blueSpeed"),

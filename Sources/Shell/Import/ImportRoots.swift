@@ -305,18 +305,26 @@ extension ImportInterpreter {
     return !program.properties.contains(where: { $0.name == bare })
       && !program.objcProperties.contains(bare) && program.objcInstanceVariables[name] == nil
       && program.objcInstanceVariables["_" + bare] == nil
-      && !t.indices.contains { k in
-        // Declared or given a value by the file: `let emitter = …`, `CAEmitterLayer *emitter`.
-        t[k].isIdentifier(name) && k > 0
+      && !declaredNames.contains(name)
+  }
+
+  /// The names the file declares with `let`, `var` or after a `*` (`CAEmitterLayer
+  /// *emitter`), found once.
+  func findDeclaredNames() -> Set<String> {
+    let t = program.tokens
+    return Set(
+      t.indices.dropFirst().filter { k in
+        t[k].kind == .identifier
           && (t[k - 1].isIdentifier("let") || t[k - 1].isIdentifier("var")
             || t[k - 1].isPunctuation("*"))
-      }
+      }.map { t[$0].text })
   }
 
   /// What a number parameter named after a cell's property is given (`plausibleArgument`):
   /// the birth rate, lifetime and velocity of a typical small effect.
-  static let cellNumberGuesses: [(words: [String], value: Double)] = [
-    (["birthrate", "rate"], 10), (["lifetime", "life"], 3), (["velocity", "speed"], 100),
+  /// A parameter is named the short word, or ends in the property's name (`sparkBirthRate`).
+  static let cellNumberGuesses: [(name: String, suffix: String, value: Double)] = [
+    ("rate", "birthrate", 10), ("life", "lifetime", 3), ("speed", "velocity", 100),
   ]
 
   /// Whether the type named at `i` is made there (`CAEmitterLayer()`, `CAEmitterCell.init()`,
@@ -395,7 +403,10 @@ extension ImportInterpreter {
       if let text { given.append("\(name) = \(text)") }
     }
     let objectsBefore = objects.count
-    let before = (objects, hostSublayers, instance, scheduled, called, usedProperties)
+    let before = (
+      objects: objects, host: hostSublayers, instance: instance, scheduled: scheduled,
+      called: called, used: usedProperties
+    )
     initializeOwner(of: function)
     do throws(ImportSkip) {
       let result: ImportValue
@@ -412,7 +423,8 @@ extension ImportInterpreter {
       return
     }
     if objects.count == objectsBefore {
-      let changes = changes(since: before.0, hostSublayers: before.1, scheduled: before.3)
+      let changes = changes(
+        since: before.objects, hostSublayers: before.host, scheduled: before.scheduled)
       guard let changes, !changes.allSatisfy(Self.windsDown) else {
         // Changed nothing, or only wound the effect down (`func fadeAway() { emitter.opacity =
         // 0 }`, a removal): a method the app calls to end it, left to become an action.
@@ -511,28 +523,25 @@ extension ImportInterpreter {
       nothingBuilt
       && !objects.contains { $0.kind == .emitter && $0.attached && !$0.cells.isEmpty }
     var made: Set<String> = []
-    for (type, f) in unmade {
+    for (type, f) in unmade where !made.contains(type) {
       let function = program.functions[f]
-      if shown, !made.contains(type) {
-        do throws(ImportSkip) {
-          let cell = try newInstance(type, labels: [], [], at: function.at)
-          try show(cell, at: function.at)
-          made.insert(type)
-          warn(
-            function.at,
-            "made one \(type) at import: nothing in the file makes one, so it is shown in an"
-              + " emitter of its own at the view's centre",
-            hint: "the app's emitter that holds it is in another file")
-          continue
-        } catch {
-          warn(function.at, "skipped: \(type)'s \(function.signature)", hint: error.message)
-          continue
-        }
+      guard shown else {
+        warn(
+          function.at,
+          "skipped: \(type)'s \(function.signature): the code makes no \(type) that runs it")
+        continue
       }
-      if made.contains(type) { continue }
-      warn(
-        function.at,
-        "skipped: \(type)'s \(function.signature): the code makes no \(type) that runs it")
+      do throws(ImportSkip) {
+        try show(try newInstance(type, labels: [], [], at: function.at), at: function.at)
+        made.insert(type)
+        warn(
+          function.at,
+          "made one \(type) at import: nothing in the file makes one, so it is shown in an"
+            + " emitter of its own at the view's centre",
+          hint: "the app's emitter that holds it is in another file")
+      } catch {
+        warn(function.at, "skipped: \(type)'s \(function.signature)", hint: error.message)
+      }
     }
   }
 
@@ -731,9 +740,9 @@ extension ImportInterpreter {
       if named(["height"]) { return (.number(viewSize.height), "the view's height") }
       // **(choice)** Named after an emitter cell's rate, life or speed (`maker(birthRate:
       // lifetime:)`): a value such calls pass, so the effect shows (1 and 1 leave it bare).
-      for (words, value) in Self.cellNumberGuesses
-      where words.contains(where: { lower == $0 || lower.hasSuffix($0) && $0.count > 5 }) {
-        return (.number(value), ValueFormatting.number(value))
+      for guess in Self.cellNumberGuesses
+      where lower == guess.name || lower.hasSuffix(guess.suffix) {
+        return (.number(guess.value), ValueFormatting.number(guess.value))
       }
       return (.number(1), "1")
     }

@@ -347,16 +347,20 @@ extension ImportInterpreter {
       !program.functions.contains(where: { $0.name == "removeFromSuperview" }),
       !hostSublayers.isEmpty
     else { return nil }
-    return hostSublayers.map { o in
-      .layer(
-        object: o,
-        commands: [
-          ImportLayerCommand(
-            verb: SceneCommands.remove.name, suffix: "", rest: AnimationCommands.ifPresent.name,
-            what: "removeFromSuperview")
-        ],
-        at: tokens[current.lowerBound], statement: program.snippet(current))
-    }
+    return hostSublayers.map { removal(of: $0, what: "removeFromSuperview") }
+  }
+
+  /// `remove LAYER ifPresent` of object `o` for the statement being read (`what` names the
+  /// call): removing a layer that is in no tree does nothing on iOS.
+  func removal(of o: Int, what: String) -> ImportStep {
+    .layer(
+      object: o,
+      commands: [
+        ImportLayerCommand(
+          verb: SceneCommands.remove.name, suffix: "", rest: AnimationCommands.ifPresent.name,
+          what: what)
+      ],
+      at: tokens[current.lowerBound], statement: program.snippet(current))
   }
 
   /// `[self performSelector:@selector(stop:) withObject:emitter afterDelay:2]` (Swift
@@ -527,24 +531,30 @@ extension ImportInterpreter {
   private func madeTimer(
     _ i: Int, _ s: Range<Int>, repeats: Bool, interval: Double, steps: [ImportStep]
   ) {
-    markTimerProperty(i, s)
-    guard let eq = topLevelIndex(of: "=", in: i..<s.upperBound), eq > i,
-      tokens[eq - 1].kind == .identifier
-    else { return }
-    madeTimers[tokens[eq - 1].text] = (repeats, interval, steps)
+    guard let name = timerVariable(i, s) else { return }
+    madeTimers[name] = (repeats, interval, steps)
   }
 
-  /// `self.timer = Timer.scheduledTimer(…)`, `_timer = [NSTimer …]`: the property holds the
-  /// timer, so it is used, not "not used by the setup code".
-  private func markTimerProperty(_ i: Int, _ s: Range<Int>) {
+  /// The variable statement `s` gives a timer to (`let t = …`, `self.timer = …`, `_timer =
+  /// […]`); a property that holds it is used, not "not used by the setup code".
+  @discardableResult
+  private func timerVariable(_ i: Int, _ s: Range<Int>) -> String? {
     guard let eq = topLevelIndex(of: "=", in: i..<s.upperBound), eq > i,
       tokens[eq - 1].kind == .identifier
-    else { return }
+    else { return nil }
     let name = tokens[eq - 1].text
     for p in [name, String(name.drop(while: { $0 == "_" }))]
     where program.properties.contains(where: { $0.name == p }) {
       usedProperties.insert(p)
     }
+    return name
+  }
+
+  /// A repeating timer of the setup code held by `name`, so that its `invalidate()` ends it:
+  /// the index its `every` is about to take in `scheduled`.
+  private func holdTimer(_ name: String, repeats: Bool) {
+    guard repeats, recording.isEmpty else { return }
+    heldTimers[name] = scheduled.count
   }
 
   /// `RunLoop.main.add(timer, forMode: .common)`, `link.add(to: .main, forMode: .common)`,
@@ -561,7 +571,7 @@ extension ImportInterpreter {
       }),
       let timer = madeTimers.removeValue(forKey: tokens[k].text)
     else { return false }
-    if timer.repeats, recording.isEmpty { heldTimers[tokens[k].text] = scheduled.count }
+    holdTimer(tokens[k].text, repeats: timer.repeats)
     add(
       timer.repeats
         ? .every(interval: timer.interval, steps: timer.steps)
@@ -653,15 +663,14 @@ extension ImportInterpreter {
   /// `let timer = Timer.scheduledTimer(…)` (`NSTimer *timer = […]`) in setup code: the timer
   /// is held, so a later `timer.invalidate()` ends it.
   private func hold(_ i: Int, _ s: Range<Int>, repeats: Bool) {
-    markTimerProperty(i, s)
-    guard repeats, recording.isEmpty else { return }
+    timerVariable(i, s)
     if program.language == .swift {
       guard ["let", "var"].contains(tokens[i].text), i + 2 < s.upperBound,
         tokens[i + 1].kind == .identifier, tokens[i + 2].isPunctuation("=")
       else { return }
-      heldTimers[tokens[i + 1].text] = scheduled.count
+      holdTimer(tokens[i + 1].text, repeats: repeats)
     } else if let (name, eq) = objcDeclaration(i, s), eq != nil {
-      heldTimers[name] = scheduled.count
+      holdTimer(name, repeats: repeats)
     }
   }
 }

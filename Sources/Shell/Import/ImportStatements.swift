@@ -508,6 +508,36 @@ extension ImportInterpreter {
     return (o.text + "=", operand)
   }
 
+  /// The fields of a point or size that code assigns one at a time (`position.x = 40`).
+  static let pairFields: Set<String> = ["x", "y", "width", "height"]
+
+  /// An assignment's target written `RECEIVER.PROPERTY` (`.` or `?.`), or
+  /// `RECEIVER.PROPERTY.FIELD` for a field of a point or size (`emitter.emitterPosition.x`):
+  /// the receiver's tokens, the property's token and the field. Nil for any other shape.
+  func memberTarget(_ lhs: Range<Int>) -> (receiver: Range<Int>, property: Int, field: String?)? {
+    func isDot(_ k: Int) -> Bool {
+      tokens[k].isPunctuation(".") || tokens[k].isPunctuation("?.")
+    }
+    let last = lhs.upperBound - 1
+    guard lhs.count >= 3, tokens[last].kind == .identifier, isDot(last - 1) else { return nil }
+    if Self.pairFields.contains(tokens[last].text), lhs.count >= 5,
+      tokens[last - 2].kind == .identifier, isDot(last - 3)
+    {
+      return (lhs.lowerBound..<(last - 3), last - 2, tokens[last].text)
+    }
+    return (lhs.lowerBound..<(last - 1), last, nil)
+  }
+
+  /// The layer or cell and the property that `RECEIVER.NAME` changes in an action or a block,
+  /// when code outside the block made it (the block's own objects' values are known), it is
+  /// no view, and the property is one the code can set.
+  func blockProperty(_ receiver: Range<Int>, _ name: SourceToken) -> (Int, PropertyInfo)? {
+    guard case .object(let o)? = try? expression(receiver), !gathering(o), objects[o].view == nil,
+      let info = Self.info(name.text, of: objects[o].kind), info.writable
+    else { return nil }
+    return (o, info)
+  }
+
   /// `emitter.birthRate -= 0.25` (`+=`, `*=`, `/=`) in an action or a scheduled block, on a
   /// number property of a layer or cell that code outside the block made: `set PATH -= 0.25`,
   /// so each run (each tick of a repeating timer) changes the value again, as on iOS. In the
@@ -516,36 +546,20 @@ extension ImportInterpreter {
   func compoundStep(_ lhs: Range<Int>, op: String, operand: ImportValue, result: ImportValue)
     throws(ImportSkip) -> Bool
   {
-    func isDot(_ k: Int) -> Bool {
-      tokens[k].isPunctuation(".") || tokens[k].isPunctuation("?.")
-    }
-    guard !recording.isEmpty, lhs.count >= 3, case .number(let n) = operand, n.isFinite,
+    guard !recording.isEmpty, case .number(let n) = operand, n.isFinite,
       SceneCommands.compoundWords.contains(where: { $0.word == op }),
-      tokens[lhs.upperBound - 1].kind == .identifier, isDot(lhs.upperBound - 2)
+      let target = memberTarget(lhs),
+      let (o, info) = blockProperty(target.receiver, tokens[target.property])
     else { return false }
-    // `emitter.emitterPosition.x += 5`: a field of a point or size property.
-    let last = tokens[lhs.upperBound - 1].text
-    let field: String?
-    var end = lhs.upperBound - 2
-    if ["x", "y", "width", "height"].contains(last), lhs.count >= 5,
-      tokens[lhs.upperBound - 3].kind == .identifier, isDot(lhs.upperBound - 4)
-    {
-      field = last
-      end = lhs.upperBound - 4
-    } else {
-      field = nil
-    }
-    guard case .object(let o) = try expression(lhs.lowerBound..<end), !gathering(o),
-      objects[o].view == nil,
-      let info = Self.info(tokens[end + 1].text, of: objects[o].kind), info.writable
-    else { return false }
+    let field = target.field
+    let at = tokens[target.property]
     var value = result
     switch (info.kind, field) {
     case (.number, nil), (.angle, nil), (.integer, nil): break
     case (.point, .some(let f)), (.size, .some(let f)):
       // What the rest of the block reads: the whole value with that field changed.
-      guard let whole = try? member(.object(o), info.name, at: tokens[end + 1]),
-        let updated = try? withField(whole, [f], result, at: tokens[end + 1])
+      guard let whole = try? member(.object(o), info.name, at: at),
+        let updated = try? withField(whole, [f], result, at: at)
       else { return false }
       value = updated
     default: return false
@@ -565,11 +579,8 @@ extension ImportInterpreter {
   /// it back (`emitter.emitterPosition = p`) is `set … .x += 1`, each run moving it again.
   func noteCopy(_ name: String, _ rhs: Range<Int>) {
     localCopies[name] = nil
-    guard !recording.isEmpty, rhs.count >= 3, tokens[rhs.upperBound - 1].kind == .identifier,
-      tokens[rhs.upperBound - 2].isPunctuation("."),
-      case .object(let o)? = try? expression(rhs.lowerBound..<(rhs.upperBound - 2)),
-      !gathering(o), objects[o].view == nil,
-      let info = Self.info(tokens[rhs.upperBound - 1].text, of: objects[o].kind), info.writable
+    guard !recording.isEmpty, let target = memberTarget(rhs), target.field == nil,
+      let (o, info) = blockProperty(target.receiver, tokens[target.property])
     else { return }
     switch info.kind {
     case .point, .size: localCopies[name] = (o, info.name, [])
@@ -581,9 +592,9 @@ extension ImportInterpreter {
   /// fields only compound assignments changed: those changes, as `set PATH.x += 1` steps.
   func writeBackCopy(_ lhs: Range<Int>, _ rhs: Range<Int>) throws(ImportSkip) -> Bool {
     guard rhs.count == 1, let copy = localCopies[tokens[rhs.lowerBound].text],
-      !copy.deltas.isEmpty, lhs.count >= 3, tokens[lhs.upperBound - 2].isPunctuation("."),
-      tokens[lhs.upperBound - 1].text == copy.property,
-      case .object(copy.object)? = try? expression(lhs.lowerBound..<(lhs.upperBound - 2))
+      !copy.deltas.isEmpty, let target = memberTarget(lhs), target.field == nil,
+      tokens[target.property].text == copy.property,
+      case .object(copy.object)? = try? expression(target.receiver)
     else { return false }
     let whole = try expression(rhs)
     for d in copy.deltas {
@@ -606,7 +617,7 @@ extension ImportInterpreter {
     } else if localCopies[target] != nil {
       let field = tokens[lhs.upperBound - 1].text
       if lhs.count == 3, tokens[lhs.lowerBound + 1].isPunctuation("."),
-        ["x", "y", "width", "height"].contains(field), op != "=", case .number(let n) = value,
+        Self.pairFields.contains(field), op != "=", case .number(let n) = value,
         n.isFinite
       {
         localCopies[target]?.deltas.append((field, op, n))
@@ -655,18 +666,12 @@ extension ImportInterpreter {
       bind(last.text, v)
       return
     }
-    guard lhs.count >= 3, last.kind == .identifier,
-      tokens[lhs.upperBound - 2].isPunctuation(".")
-        || tokens[lhs.upperBound - 2].isPunctuation("?.")
-    else { throw skip("only NAME = VALUE and OBJECT.PROPERTY = VALUE assignments are read") }
-    if ["x", "y", "width", "height"].contains(last.text), lhs.count >= 5,
-      tokens[lhs.upperBound - 3].kind == .identifier,
-      tokens[lhs.upperBound - 4].isPunctuation(".")
-        || tokens[lhs.upperBound - 4].isPunctuation("?."),
-      case .object(let o) = try expression(lhs.lowerBound..<(lhs.upperBound - 4))
-    {
+    guard let target = memberTarget(lhs) else {
+      throw skip("only NAME = VALUE and OBJECT.PROPERTY = VALUE assignments are read")
+    }
+    if target.field != nil, case .object(let o) = try expression(target.receiver) {
       // `emitter.emitterPosition.x = 40`: the point (size) with that component changed.
-      let property = tokens[lhs.upperBound - 3].text
+      let property = tokens[target.property].text
       let old = try member(.object(o), property, at: last)
       guard let updated = try withField(old, [last.text], v, at: last) else {
         throw skip("\(property) has no part '\(last.text)' that is set here", last)
