@@ -13,8 +13,7 @@ import Foundation
 extension FuzzTarget {
   static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
     let text = String(decoding: bytes, as: UTF8.self)
-    prepareDirectory()
-    keep(bytes)
+    prepareDirectory(keeping: bytes)
     // Long but bounded work (`step 0.001 1000000`, `record frames 60`) is what a user stops
     // with Ctrl-C, so the target does the same after `budget` seconds; the sessions poll it at
     // their safe points. An input still running after libFuzzer's -timeout=1 therefore does

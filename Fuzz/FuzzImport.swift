@@ -19,8 +19,7 @@ extension FuzzTarget {
 
   static func runImport(_ bytes: UnsafeBufferPointer<UInt8>) {
     let text = String(decoding: bytes, as: UTF8.self)
-    prepareDirectory()
-    keep(bytes)
+    prepareDirectory(keeping: bytes)
     let name = looksLikeObjectiveC(text) ? "input.m" : "input.swift"
     guard FileManager.default.createFile(atPath: name, contents: Data(bytes)) else {
       fatalError("fuzz: cannot write \(name)")

@@ -9,12 +9,13 @@ import Foundation
 
 /// The shared machinery of the fuzz targets.
 enum FuzzTarget {
-  /// A private, empty working directory made once per process. Each input starts in it
-  /// empty, so files one input writes (`save`, `snapshot`, `record`, `export … to`) never
+  /// A private, empty working directory made once per process, holding only the input being
+  /// run (`keep`). Each input starts in it empty, so files one input writes (`save`, `snapshot`, `record`, `export … to`) never
   /// change what the next input does, and nothing is written anywhere else.
   nonisolated(unsafe) static var directory: String?
 
-  static func prepareDirectory() {
+  static func prepareDirectory(keeping bytes: UnsafeBufferPointer<UInt8>) {
+    defer { keep(bytes) }
     if let dir = directory {
       clear(dir)
       return
@@ -36,7 +37,7 @@ enum FuzzTarget {
   /// `prepareDirectory` clears. A process that dies by a signal libFuzzer cannot catch (a
   /// stack overflow without AddressSanitizer's alternate stack) leaves the directory behind,
   /// so its input is there to reproduce even when no crash-* artifact was written.
-  static func keep(_ bytes: UnsafeBufferPointer<UInt8>) {
+  private static func keep(_ bytes: UnsafeBufferPointer<UInt8>) {
     _ = FileManager.default.createFile(atPath: ".input", contents: Data(bytes))
   }
 

@@ -449,15 +449,9 @@ extension SceneExporter {
       let field = ref.field.map { "." + $0 } ?? ""
       statement("\(target(l)).\(key)\(field) \(op.word) \(number(operand))")
     case .cell(let id, let path):
-      guard let ident = names[id], ref.field == nil else { return leave(cmd, in: owner) }
-      var keys: [String] = []
-      for k in 1...max(1, path.count) {
-        guard let c = model.cell(.cell(id, Array(path.prefix(k)))) else {
-          return leave(cmd, in: owner)
-        }
-        keys += ["emitterCells", c.name]
-      }
-      let keyPath = (keys + [ref.name]).joined(separator: ".")
+      guard let ident = names[id], ref.field == nil,
+        let keyPath = Self.cellKeyPath(id, path, ref.name, in: model)
+      else { return leave(cmd, in: owner) }
       let now = dialect.numberValue(of: ident, keyPath: string(keyPath))
       setValue(
         dialect.boxedNumberExpression("\(now) \(op.op) \(number(operand))"), keyPath: keyPath,
@@ -480,13 +474,23 @@ extension SceneExporter {
       guard let ident = names[id],
         let d = EmitterCell.descriptors.first(where: { $0.name == ref.name })
       else { return false }
-      var keys: [String] = []
-      for k in 1...max(1, path.count) {
-        guard let c = model.cell(.cell(id, Array(path.prefix(k)))) else { return false }
-        keys += ["emitterCells", c.name]
-      }
-      setValue(boxed(v, kind: d.kind), keyPath: (keys + [d.name]).joined(separator: "."), on: ident)
+      guard let keyPath = Self.cellKeyPath(id, path, d.name, in: model) else { return false }
+      setValue(boxed(v, kind: d.kind), keyPath: keyPath, on: ident)
     }
     return true
+  }
+
+  /// The layer's key path to a cell's property (`emitterCells.spark.emitterCells.trail.KEY`):
+  /// Core Animation copies the cells it emits from, so a cell is changed through its layer.
+  /// Nil when a cell on the way is gone.
+  static func cellKeyPath(_ id: LayerID, _ path: [CellID], _ key: String, in model: SceneModel)
+    -> String?
+  {
+    var keys: [String] = []
+    for k in 1...max(1, path.count) {
+      guard let c = model.cell(.cell(id, Array(path.prefix(k)))) else { return nil }
+      keys += ["emitterCells", c.name]
+    }
+    return (keys + [key]).joined(separator: ".")
   }
 }

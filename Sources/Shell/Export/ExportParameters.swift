@@ -114,12 +114,8 @@ extension SceneExporter {
         let d = EmitterCell.descriptors.first(where: { $0.name == ref.name }),
         let code = parameterExpression(value, kind: d.kind, boxed: true)
       else { return false }
-      var keys: [String] = []
-      for k in 1...max(1, path.count) {
-        guard let c = model.cell(.cell(id, Array(path.prefix(k)))) else { return false }
-        keys += ["emitterCells", c.name]
-      }
-      setValue(code, keyPath: (keys + [d.name]).joined(separator: "."), on: ident)
+      guard let keyPath = Self.cellKeyPath(id, path, d.name, in: model) else { return false }
+      setValue(code, keyPath: keyPath, on: ident)
     }
     return true
   }
