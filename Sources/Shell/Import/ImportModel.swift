@@ -50,6 +50,9 @@ struct ImportedObject: Sendable {
   var stepDepth = 0
   /// An object created by a step that a `build` step has built (with its layer).
   var built = false
+  /// A copy's original (`cell.copy()`), with how many assignments and cells the copy had when
+  /// made: an action that gives a layer unchanged copies of the cells it holds keeps them.
+  var copied: (of: Int, assignments: Int, cells: Int)? = nil
 
   /// What Core Animation calls it, for messages.
   var className: String { view ?? kind.className }

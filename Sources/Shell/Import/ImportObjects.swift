@@ -112,8 +112,8 @@ extension ImportInterpreter {
       {
         // An action gives a layer the setup made new cells: they replace its cells when it runs.
         // (Its own cells may stay: `emitterCells?.filter { … }`, `(emitterCells ?? []) + [c]`.)
-        let cells = try cellList(value, at: at)
         let had = stepCells[o] ?? objects[o].cells
+        let cells = try cellList(value, at: at).map { original(ofCopy: $0, among: had) }
         guard cells.allSatisfy({ gathering($0) || had.contains($0) }) else {
           throw skip("an action's new emitterCells are its layer's own or cells it makes", at)
         }
@@ -486,6 +486,19 @@ extension ImportInterpreter {
       cells.append(copied)
     }
     objects[n].cells = cells
+    objects[n].copied = (o, objects[n].assignments.count, cells.count)
     return n
+  }
+
+  /// The cell an action's copy stands for: its original, when the copy was made by the running
+  /// action, changed nowhere since, and the original is among the cells `had` (the layer's own).
+  /// Burst's cell then already holds every change the action made to the original: the copy
+  /// Core Animation needs (a layer keeps copies of its cells, so a changed template shows only
+  /// once given again) is that cell.
+  func original(ofCopy c: Int, among had: [Int]) -> Int {
+    guard gathering(c), let copy = objects[c].copied, had.contains(copy.of),
+      objects[c].assignments.count == copy.assignments, objects[c].cells.count == copy.cells
+    else { return c }
+    return copy.of
   }
 }

@@ -288,6 +288,22 @@ struct ImportShapesTests {
         "action speedStepped (sender=0) { set fountain.emitterCells.dot.velocity",
       ],
       emitters: ["fountain"], get: ("fountain.birthRate", "8")),
+    Case(
+      file: "Actions/TemplateCellSliders.swift",
+      shape: "a template cell an action changes and gives its layer again, or a copy of it:"
+        + " the layer keeps its cell, which takes the change",
+      then: "run rateChanged 2\nrun sizeChanged 3",
+      says: [
+        "action rateChanged (sender=0.5) { set fizz.emitterCells.bubble.birthRate ($sender*10) }",
+        "action sizeChanged (sender=0.5) { set fizz.emitterCells.bubble.scale $sender }",
+      ],
+      emitters: ["fizz"], get: ("fizz.emitterCells.bubble.birthRate", "20")),
+    Case(
+      file: "Actions/TemplateCellStepper.m",
+      shape: "Objective-C's [cell copy] of a changed template given to its layer",
+      then: "run speedStepped 90",
+      says: ["action speedStepped (sender=0) { set glitter.emitterCells.speck.velocity $sender }"],
+      emitters: ["glitter"], get: ("glitter.emitterCells.speck.velocity", "90")),
   ]
 
   @Test("each file builds what its author built", arguments: cases)
