@@ -75,6 +75,9 @@ extension ImportInterpreter {
     if case .record(Self.dictionaryType, let fields) = sequence {
       sequence = .array(Self.dictionaryPairs(fields))
     }
+    if case .range(let lo, let hi) = sequence, lo.rounded() == lo, hi.rounded() == hi {
+      throw skip("a loop of more than \(Self.maxLoopIterations) turns")  // `0..<5000`
+    }
     guard case .array(let items) = sequence else {
       throw skip("a loop over \(sequence.kindName): only arrays and ranges are followed")
     }

@@ -361,6 +361,11 @@ extension ImportInterpreter {
       }
       if type == "UITraitCollection", name == "current" { return .constant(Self.traits) }
       if type == "UIImage", let image = imageMember(name, at: at) { return image }
+      if program.language == .objc, name.first?.isLowercase == true,
+        let sent = try? message(v, [(name, nil)], at: at)
+      {
+        return sent  // `CAEmitterLayer.layer`: dot syntax for `[CAEmitterLayer layer]`
+      }
       if type.hasPrefix("CA") { return .constant("." + name) }
       if isForeignType(type), name.first?.isLowercase == true {
         // `ConfettiShape.rectangle` of an enumeration in another file: the case, as `.rectangle`.

@@ -83,6 +83,17 @@ extension ImportInterpreter {
       }
       c = end
     }
+    return try message(
+      receiver, parts, toSuper: tokens[range.lowerBound].isIdentifier("super"), at: at)
+  }
+
+  /// The message `parts` (each a selector part and its argument, nil for a part without one)
+  /// sent to `receiver` (`super`'s: the hosting view): what `send` reads, and Objective-C's
+  /// dot syntax for a class method without arguments (`CAEmitterLayer.layer`).
+  func message(
+    _ receiver: ImportValue, _ parts: [(String, ImportValue?)], toSuper: Bool = false,
+    at: SourceToken
+  ) throws(ImportSkip) -> ImportValue {
     guard let first = parts.first else { throw skip("an empty message", at) }
     let selector = parts.map { $0.1 == nil ? $0.0 : $0.0 + ":" }.joined()
     let args = parts.compactMap(\.1)
@@ -92,7 +103,7 @@ extension ImportInterpreter {
       else { throw skip(why, at) }
       warnUnknownArgument(selector, why, at: at)
     }
-    if tokens[range.lowerBound].isIdentifier("super") { return .host }
+    if toSuper { return .host }
     // Manual reference counting (before ARC): `[[… alloc] init] autorelease]`, `[x retain]`
     // give the object; `[x release]` changes nothing on screen.
     if args.isEmpty, ["retain", "autorelease"].contains(selector) { return receiver }

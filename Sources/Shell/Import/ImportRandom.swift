@@ -60,6 +60,10 @@ extension ImportInterpreter {
     let whole = ["Int", "Int32", "UInt32", "UInt"].contains(type)
     switch values[0] {
     case .range(let lo, let hi):
+      if whole, lo.rounded() == lo, hi.rounded() == hi, hi >= lo {
+        // A whole-number range too long to list: one of its numbers, each as likely.
+        return .number(min(hi, lo + (uniform(at: at) * (hi - lo + 1)).rounded(.down)))
+      }
       return .number(lo + uniform(at: at) * (hi - lo))
     case .array(let items) where !items.isEmpty:
       guard case .number(let lo) = items[0], case .number(let hi) = items[items.count - 1] else {

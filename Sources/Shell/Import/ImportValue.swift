@@ -43,8 +43,9 @@ indirect enum ImportValue: Sendable, Equatable {
   /// A value read from a presentation layer (`presentation()?.value(forKeyPath: "opacity")`):
   /// what is on screen when the code runs, `from presentation` in an animation.
   case presented(object: Int, keyPath: String)
-  /// A range of numbers whose bounds are not whole (`0.5...1.5`); whole-number ranges are
-  /// arrays, for loops.
+  /// A range of numbers whose bounds are not whole (`0.5...1.5`), or of whole numbers too many
+  /// to list (`500...2000`, by its first and last); other whole-number ranges are arrays, for
+  /// loops.
   case range(Double, Double)
   /// What an event handler is given: a touch, the touches, an event or a gesture. Its
   /// location (`location(in:)`, `locationInView:`) is the action's `point` parameter.

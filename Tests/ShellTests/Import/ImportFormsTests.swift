@@ -961,6 +961,42 @@ struct ImportFormsTests {
             }
             e.emitterCells = [c].map { $0 }
         """), get: "e.emitterCells.c.birthRate", value: "7"),
+    Case(
+      name: "a whole-number range too long to list is drawn from and matched, not skipped",
+      ext: "swift",
+      source: swift(
+        """
+            let n = Int.random(in: 1200 ... 4800)
+            let m = Int.random(in: 3000 ..< 9000)
+            e.birthRate = n >= 1200 && n <= 4800 && m >= 3000 && m < 9000 ? 1 : 0
+            switch n {
+            case 0 ..< 1200: e.scale = 5
+            case 1200 ... 4800: e.scale = 2
+            default: e.scale = 7
+            }
+            e.velocity = Float(n % 1) == 0 ? e.scale * e.birthRate : 0
+        """), get: "e.velocity", value: "2"),
+    Case(
+      name: "Objective-C dot syntax for a class method without arguments",
+      ext: "m",
+      source: """
+        #import <UIKit/UIKit.h>
+        @implementation DotHost
+        - (instancetype)initWithFrame:(CGRect)frame {
+          self = [super initWithFrame:frame];
+          CAEmitterLayer *e = CAEmitterLayer.layer;
+          CAEmitterCell *c = CAEmitterCell.emitterCell;
+          c.name = @"c";
+          c.birthRate = 6;
+          c.color = UIColor.whiteColor.CGColor;
+          e.emitterCells = @[c];
+          [self.layer addSublayer:e];
+          return self;
+        }
+        @end
+
+        """,
+      get: "e.emitterCells.c.birthRate", value: "6", quiet: true),
   ]
 
   @Test("each form imports to its value", arguments: cases)
