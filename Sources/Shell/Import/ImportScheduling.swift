@@ -48,12 +48,24 @@ extension ImportInterpreter {
     }
   }
 
-  /// `timer.invalidate()` (`[timer invalidate]`) of a held timer, in a block the setup code
-  /// schedules: the timer runs until then.
+  /// `timer.invalidate()` (`[timer invalidate]`; a Combine timer's `cancel()`) of a held
+  /// timer, in a block the setup code schedules: the timer runs until then.
   func invalidate(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
     let name: String
-    if spells([".", "invalidate", "(", ")"], at: i + 1, in: s), s.upperBound == i + 5 {
-      name = tokens[i].text
+    // `timer.invalidate()`, `self.timer?.invalidate()`, `self?.ticker?.cancel()`.
+    var k = i
+    if tokens[k].isIdentifier("self"), k + 1 < s.upperBound,
+      tokens[k + 1].isPunctuation(".") || tokens[k + 1].isPunctuation("?.")
+    {
+      k += 2
+    }
+    let dot = k + 1 < s.upperBound && tokens[k + 1].isPunctuation("!") ? k + 2 : k + 1
+    if k < s.upperBound, tokens[k].kind == .identifier, dot + 4 == s.upperBound,
+      tokens[dot].isPunctuation(".") || tokens[dot].isPunctuation("?."),
+      tokens[dot + 1].isIdentifier("invalidate") || tokens[dot + 1].isIdentifier("cancel"),
+      spells(["(", ")"], at: dot + 2, in: s)
+    {
+      name = tokens[k].text
     } else if spells(["invalidate", "]"], at: i + 2, in: s), tokens[i].isPunctuation("["),
       s.upperBound == i + 4
     {
@@ -424,11 +436,65 @@ extension ImportInterpreter {
     return name
   }
 
+  /// The steps of a timer's or a subscriber's closure opening at `opening`, after its
+  /// parameters (`_ in`, `timer in`, `[weak self] _ in`).
+  private func closureSteps(_ opening: Int, in s: Range<Int>) throws(ImportSkip) -> [ImportStep] {
+    let end = program.closing(opening, in: s)
+    var start = opening + 1
+    if let word = (start..<min(end, start + 8)).first(where: { tokens[$0].isIdentifier("in") }),
+      !(start..<word).contains(where: {
+        tokens[$0].isPunctuation("{") || tokens[$0].isPunctuation("=")
+          || tokens[$0].isPunctuation(".") || tokens[$0].isIdentifier("for")
+      })
+    {
+      start = word + 1
+    }
+    return try block(start..<end)
+  }
+
+  /// Combine's timer: `Timer.publish(every: S, on: .main, in: .common).autoconnect().sink { _ in
+  /// … }` (also `.sink(receiveValue: { … })`, `.receive(on:)` on the way, `.store(in:)` after):
+  /// `every S { … }`, held by the variable it is given to, so that its `cancel()` ends it.
+  private func combineTimer(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
+    guard
+      let t = s.first(where: { spells(["Timer", ".", "publish", "("], at: $0, in: s) }),
+      let sink = (t..<s.upperBound).first(where: { spells([".", "sink"], at: $0, in: s) })
+    else { return false }
+    let close = program.closing(t + 3, in: s)
+    guard
+      let label = (t + 4..<close).first(where: {
+        $0 + 1 < close && tokens[$0].isIdentifier("every") && tokens[$0 + 1].isPunctuation(":")
+      })
+    else { throw skip("only Timer.publish(every:on:in:) is scheduled") }
+    let interval = try seconds(
+      (label + 2)..<(topLevelIndex(of: ",", in: (label + 2)..<close) ?? close))
+    guard interval > 0 else { throw skip("a timer's interval must be more than 0 seconds") }
+    let after = sink + 2
+    var opening: Int? = nil
+    if after < s.upperBound, tokens[after].isPunctuation("{") {
+      opening = after
+    } else if after < s.upperBound, tokens[after].isPunctuation("(") {
+      let end = program.closing(after, in: s)
+      opening = (after..<end).first(where: {
+        $0 + 2 < end && tokens[$0].isIdentifier("receiveValue") && tokens[$0 + 2].isPunctuation("{")
+      }).map { $0 + 2 }
+    }
+    guard let opening else { throw skip("a timer's sink is read with its receiveValue closure") }
+    // `.store(in: &cancellables)`: the set that keeps the subscription is used.
+    for k in s where tokens[k].isPunctuation("&") && k + 1 < s.upperBound {
+      let name = tokens[k + 1].text
+      if program.properties.contains(where: { $0.name == name }) { usedProperties.insert(name) }
+    }
+    return addTimer(
+      i, s, repeats: true, interval: interval, steps: try closureSteps(opening, in: s))
+  }
+
   /// `Timer.scheduledTimer(withTimeInterval: S, repeats: true) { _ in … }` (or `block: { … }`):
   /// `every S { … }` (`repeats: false`: `after S { … }`); with `timeInterval:target:selector:`,
   /// `every S run m`.
   func scheduledTimer(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
     if try objcTimer(i, s) { return true }
+    if try combineTimer(i, s) { return true }
     // Swift 3 on: `Timer.scheduledTimer(…)`; Swift 2: `NSTimer.scheduledTimerWithTimeInterval(
     // S, target:, selector:, userInfo:, repeats:)`, its interval unlabelled.
     var swift2 = false
@@ -499,18 +565,7 @@ extension ImportInterpreter {
       opening = b.lowerBound
     }
     if let opening {
-      let end = program.closing(opening, in: s)
-      var start = opening + 1
-      // The closure's parameters: `_ in`, `timer in`, `[weak self] _ in`.
-      if let word = (start..<min(end, start + 8)).first(where: { tokens[$0].isIdentifier("in") }),
-        !(start..<word).contains(where: {
-          tokens[$0].isPunctuation("{") || tokens[$0].isPunctuation("=")
-            || tokens[$0].isPunctuation(".") || tokens[$0].isIdentifier("for")
-        })
-      {
-        start = word + 1
-      }
-      steps = try block(start..<end)
+      steps = try closureSteps(opening, in: s)
     } else {
       steps = try selectorSteps(argument("selector"))
     }
@@ -660,15 +715,14 @@ extension ImportInterpreter {
     return true
   }
 
-  /// `let timer = Timer.scheduledTimer(…)` (`NSTimer *timer = […]`) in setup code: the timer
-  /// is held, so a later `timer.invalidate()` ends it.
+  /// `let timer = Timer.scheduledTimer(…)` (`NSTimer *timer = […]`; a property it is given
+  /// to, `self.ticker = …`) in setup code: the timer is held, so a later `timer.invalidate()`
+  /// ends it.
   private func hold(_ i: Int, _ s: Range<Int>, repeats: Bool) {
-    timerVariable(i, s)
+    let variable = timerVariable(i, s)
     if program.language == .swift {
-      guard ["let", "var"].contains(tokens[i].text), i + 2 < s.upperBound,
-        tokens[i + 1].kind == .identifier, tokens[i + 2].isPunctuation("=")
-      else { return }
-      holdTimer(tokens[i + 1].text, repeats: repeats)
+      guard let variable else { return }
+      holdTimer(variable, repeats: repeats)
     } else if let (name, eq) = objcDeclaration(i, s), eq != nil {
       holdTimer(name, repeats: repeats)
     }

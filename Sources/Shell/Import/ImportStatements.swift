@@ -382,19 +382,20 @@ extension ImportInterpreter {
       return try appendCell(i, s)
     }
     guard case .array(let list) = try variable(name, at: t[0]) else { return false }
-    if argument.count > 2, tokens[argument.lowerBound].isIdentifier("contentsOf"),
-      tokens[argument.lowerBound + 1].isPunctuation(":")
-    {
-      // `cells.append(contentsOf: more)`: each of them.
-      let more = try expression((argument.lowerBound + 2)..<argument.upperBound)
-      guard case .array(let items) = more else {
-        throw skip("append(contentsOf:) takes an array, not \(more.kindName)")
-      }
-      bind(name, .array(list + items))
-      return true
-    }
-    bind(name, .array(list + [try expression(argument)]))
+    bind(name, .array(list + (try appended(argument))))
     return true
+  }
+
+  /// What an `append` call's argument adds: the value, or each of `contentsOf:`'s.
+  private func appended(_ argument: Range<Int>) throws(ImportSkip) -> [ImportValue] {
+    guard argument.count > 2, tokens[argument.lowerBound].isIdentifier("contentsOf"),
+      tokens[argument.lowerBound + 1].isPunctuation(":")
+    else { return [try expression(argument)] }
+    let more = try expression((argument.lowerBound + 2)..<argument.upperBound)
+    guard case .array(let items) = more else {
+      throw skip("append(contentsOf:) takes an array, not \(more.kindName)")
+    }
+    return items
   }
 
   /// `pos.y = 10`, `frame.origin.x += 5`, `size.width = w` of a local point, size or rect:
@@ -457,8 +458,8 @@ extension ImportInterpreter {
     }
   }
 
-  /// `emitter.emitterCells?.append(cell)` (`emitterCells!.append`, `+= [cell]` is an
-  /// assignment): the layer's or cell's cells with one more.
+  /// `emitter.emitterCells?.append(cell)` (`emitterCells!.append`, `append(contentsOf:)`;
+  /// `+= [cell]` is an assignment): the layer's or cell's cells with more.
   private func appendCell(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
     guard
       let dot = (i..<s.upperBound).last(where: {
@@ -479,8 +480,8 @@ extension ImportInterpreter {
     guard case .array(let cells) = try member(owner, "emitterCells", at: tokens[end - 1]) else {
       return false
     }
-    let added = try expression((dot + 2)..<(s.upperBound - 1))
-    try setProperty(owner, "emitterCells", .array(cells + [added]), at: tokens[end - 1])
+    let added = try appended((dot + 2)..<(s.upperBound - 1))
+    try setProperty(owner, "emitterCells", .array(cells + added), at: tokens[end - 1])
     return true
   }
 

@@ -102,6 +102,8 @@ extension ImportInterpreter {
     case .number(let n): return n.rounded() == n && abs(n) < 1e15 ? String(Int(n)) : "\(n)"
     case .string(let s): return s
     case .bool(let b): return b ? "true" : "false"
+    // An enumeration's case prints as its name (`"\(flavor)"` of `.mint` is "mint").
+    case .constant(let c) where c.hasPrefix(".") && c.count > 1: return String(c.dropFirst())
     default: return v.kindName
     }
   }

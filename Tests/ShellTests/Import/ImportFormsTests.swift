@@ -997,6 +997,32 @@ struct ImportFormsTests {
 
         """,
       get: "e.emitterCells.c.birthRate", value: "6", quiet: true),
+    Case(
+      name: "an enumeration's case interpolated into a string is its name",
+      ext: "swift",
+      source: "enum Flavor: CaseIterable { case mint, berry }\n"
+        + swift(
+          """
+              e.emitterCells = Flavor.allCases.map { flavor in
+                let c = CAEmitterCell()
+                c.name = "\\(flavor)-cell"
+                c.birthRate = flavor == .berry ? 8 : 2
+                return c
+              }
+          """), get: "e.emitterCells.berry-cell.birthRate", value: "8", quiet: true),
+    Case(
+      name: "emitterCells?.append(contentsOf:) adds each cell",
+      ext: "swift",
+      source: swift(
+        """
+            e.emitterCells = []
+            let a = CAEmitterCell()
+            a.name = "a"
+            let b = CAEmitterCell()
+            b.name = "b"
+            b.birthRate = 4
+            e.emitterCells?.append(contentsOf: [a, b])
+        """), get: "e.emitterCells.b.birthRate", value: "4", quiet: true),
   ]
 
   @Test("each form imports to its value", arguments: cases)

@@ -304,6 +304,15 @@ struct ImportShapesTests {
       then: "run speedStepped 90",
       says: ["action speedStepped (sender=0) { set glitter.emitterCells.speck.velocity $sender }"],
       emitters: ["glitter"], get: ("glitter.emitterCells.speck.velocity", "90")),
+    Case(
+      file: "Actions/CombineTickerView.swift",
+      shape: "Combine's Timer.publish(every:on:in:) with sink, one subscription stored, one held"
+        + " and cancelled from a delayed block",
+      then: "step 3",
+      // Eight half-second ticks by t = 4 move it 80 pt; the fade ticked twice before it was
+      // cancelled at 2.5 s.
+      says: ["imported CombineTickerView.swift: 1 emitter, 1 cell\n"],
+      emitters: ["drizzle"], get: ("drizzle.emitterPosition", "120,20")),
   ]
 
   @Test("each file builds what its author built", arguments: cases)
