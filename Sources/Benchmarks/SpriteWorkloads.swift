@@ -195,23 +195,53 @@ func showFrames(quick: Bool, runs: Int) -> ([RenderRow], [String]) {
   )
 }
 
-/// The presets `play-720p` plays, and how long each runs before its frames are timed
-/// (seconds: past its start, where it is busiest).
-private let playPresets: [(name: String, settle: Double)] = [("fire", 3), ("fireworks", 2.5)]
+/// What `play-720p` plays: every preset, in a 1280×720 scene from `settle` seconds (past its
+/// start, where it is busiest: 3 s, the fireworks' 2.5 s), and every sample of
+/// examples/samples (read from the working directory, the repository's root), from where its
+/// script ends, its scene drawn as large as fits in 1280×720.
+private struct PlaySubject {
+  let name: String
+  let script: String
+}
 
-/// `play-720p-PRESET`: what `play` does each frame through kitty in a window of
-/// 1280×720 pixels: the preset, in a 1280×720 scene, stepped a 60th of a second, rendered at
-/// 1280×720 and encoded (the frame to 8-bit RGB, then the kitty sequences); ms per frame, the
+private let playSubjects: [PlaySubject] = {
+  let presets = BenchmarkHooks.presetNames.map { name in
+    PlaySubject(
+      name: name,
+      script: "scene 1280x720\npreset \(name)\nstep \(name == "fireworks" ? "2.5" : "3")\n")
+  }
+  let folder = "examples/samples"
+  let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+  let samples = files.filter { $0.hasSuffix(".burst") }.sorted().compactMap { file in
+    (try? String(contentsOfFile: folder + "/" + file, encoding: .utf8)).map {
+      PlaySubject(name: "sample-" + file.dropLast(".burst".count), script: $0)
+    }
+  }
+  return presets + samples
+}()
+
+/// `play-720p-NAME`: what `play` does each frame through kitty in a window of 1280×720 pixels:
+/// the scene stepped a 60th of a second, rendered as large as fits in 1280×720 (8×16-pixel
+/// cells) and encoded (the frame to 8-bit RGB, then the kitty sequences); ms per frame, the
 /// encoder's share in the note.
 func playFrames(quick: Bool, runs: Int, wants: (String) -> Bool) -> ([RenderRow], [String]) {
-  let (width, height) = (1280, 720)
   let frames = quick ? 10 : 30
   var rows: [RenderRow] = []
   var notes: [String] = []
-  for preset in playPresets where wants("play-720p-\(preset.name)") {
-    let script = "scene \(width)x\(height)\npreset \(preset.name)\nstep \(preset.settle)\n"
-    var (scene, errors) = BenchmarkHooks.scene(after: script)
-    guard errors.isEmpty else { fatalError("burst-bench: preset \(preset.name) failed: \(errors)") }
+  if !playSubjects.contains(where: { $0.name.hasPrefix("sample-") }) {
+    notes.append("play-720p: no examples/samples here (run from the repository's root)")
+  }
+  for subject in playSubjects where wants("play-720p-\(subject.name)") {
+    var (scene, errors) = BenchmarkHooks.scene(after: subject.script)
+    guard errors.isEmpty else {
+      fatalError("burst-bench: \(subject.name) failed: \(errors)")
+    }
+    let bounds = scene.model.root.properties.bounds.size
+    let fit = min(1280 / bounds.width, 720 / bounds.height)
+    let (width, height) = (
+      Int((bounds.width * fit).rounded()), Int((bounds.height * fit).rounded())
+    )
+    let (columns, cellRows) = (max(1, width / 8), max(1, height / 16))
     let bg = SceneRenderer.rgba(scene.model.root.properties.backgroundColor, opacity: 1)
     let opaque = RGBA(r: bg.r, g: bg.g, b: bg.b, a: 1)
     var time = scene.now
@@ -234,7 +264,8 @@ func playFrames(quick: Bool, runs: Int, wants: (String) -> Bool) -> ([RenderRow]
           let frame = RGB8Frame(canvas, background: opaque)
           bytes =
             KittyEncoder.encode(
-              frame, columns: 160, rows: 45, imageID: 1, placementID: 1, moveCursor: false
+              frame, columns: columns, rows: cellRows, imageID: 1, placementID: 1,
+              moveCursor: false
             ).count
         }
       }
@@ -245,11 +276,15 @@ func playFrames(quick: Bool, runs: Int, wants: (String) -> Bool) -> ([RenderRow]
     }
     let perFrame = 1e3 / Double(runs * frames)
     rows.append(
-      RenderRow(name: "play-720p-\(preset.name)", n: live, burst: totals, kernel: nil))
+      RenderRow(name: "play-720p-\(subject.name)", n: live, burst: totals, kernel: nil))
+    let what =
+      subject.name.hasPrefix("sample-")
+      ? "examples/samples/\(subject.name.dropFirst(7)).burst, from its end"
+      : "the \(subject.name) preset in a 1280×720 scene"
     notes.append(
-      "play-720p-\(preset.name): the \(preset.name) preset in a \(width)×\(height) scene "
-        + "from \(format(preset.settle)) s, \(runs) runs of \(frames) frames a 60th of a second "
-        + "apart (\(live) particles at the end), each stepped and rendered at \(width)×\(height) "
+      "play-720p-\(subject.name): \(what) (t = \(format(scene.now)) s after), \(runs) runs of "
+        + "\(frames) frames a 60th of a second apart (\(live) particles at the end), each stepped "
+        + "and rendered at \(width)×\(height) "
         + "(\(format(renderTotal * perFrame)) ms a frame) and encoded for kitty "
         + "(\(format(encodeTotal * perFrame)) ms a frame, \(bytes / 1024) KiB)")
   }
@@ -272,7 +307,7 @@ func renderWorkloads(quick: Bool, wants: (String) -> Bool) -> ([RenderRow], [Str
     rows += more
     notes.append(note)
   }
-  if playPresets.contains(where: { wants("play-720p-\($0.name)") }) {
+  if playSubjects.contains(where: { wants("play-720p-\($0.name)") }) {
     FileHandle.standardError.write(Data("running play…\n".utf8))
     let (more, moreNotes) = playFrames(quick: quick, runs: runs, wants: wants)
     rows += more
@@ -293,7 +328,7 @@ let renderNames =
     "sprites-100k-16px", "sprites-1M-4px", "sprites-10k-16px", "sprites-100k-4px",
     "sprites-100k-16px-1t", "sprites-1M-4px-1t", "sprites-10k-16px-1t", "sprites-100k-4px-1t",
     "show-10k", "show-2k",
-  ] + playPresets.map { "play-720p-\($0.name)" }
+  ] + playSubjects.map { "play-720p-\($0.name)" }
 
 /// The cells of the kernel (b) table, one row per workload: N, medians with min–max, the ratio
 /// and sprites per second.

@@ -78,6 +78,9 @@ package enum BenchmarkHooks {
     return (session.scene, sink.stderr)
   }
 
+  /// The presets' names, as `preset` lists them.
+  package static var presetNames: [String] { PresetCommands.names }
+
   /// Whether `record FILE.mp4` can run here (ffmpeg on PATH).
   package static var ffmpegAvailable: Bool { VideoFile.ffmpegPath() != nil }
 }
