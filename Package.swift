@@ -1,5 +1,21 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// Core is compiled for the machine it is built on (`-target-cpu native`: AVX2 or AVX-512 where
+/// there are), as the benchmark's C kernels are: the bytes do not change, since Swift never
+/// fuses a multiply and an add unasked nor reorders float arithmetic and Core calls no C maths
+/// library (the golden and render-hash tests run with it). `BURST_PORTABLE=1 swift build …`
+/// builds for the architecture's baseline instead, for a binary that runs on any x86-64 machine
+/// (README, "Benchmarks").
+let coreTarget: [SwiftSetting] = {
+  #if arch(x86_64)
+    guard ProcessInfo.processInfo.environment["BURST_PORTABLE"] == nil else { return [] }
+    return [.unsafeFlags(["-target-cpu", "native"])]
+  #else
+    return []
+  #endif
+}()
 
 let package = Package(
   name: "Burst",
@@ -50,7 +66,8 @@ let package = Package(
       // Optimised in debug builds too: the tests spend most of their time simulating and
       // drawing in Core, which runs many times faster at -O (README, "Development"). Remove
       // this locally to step through Core in a debugger.
-      swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+      // And for the machine it is built on: `coreTarget` above.
+      swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))] + coreTarget
     ),
     .target(
       name: "Shell",
