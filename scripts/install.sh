@@ -9,7 +9,8 @@
 #
 # Usage: scripts/install.sh [PREFIX]     (or PREFIX=... scripts/install.sh)
 # Runs from any directory; running it again replaces what it installed. BURST_SCRATCH sets
-# the build directory (default .build in the repository).
+# the build directory (default .build in the repository). The binary is built for this
+# machine's CPU; BURST_PORTABLE=1 builds one for any x86-64 machine (README, "Benchmarks").
 set -euo pipefail
 
 prefix="${1:-${PREFIX:-$HOME/.local}}"
