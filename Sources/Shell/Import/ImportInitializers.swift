@@ -13,6 +13,11 @@ extension ImportInterpreter {
     "floor": { $0.rounded(.down) }, "floorf": { $0.rounded(.down) },
     "ceil": { $0.rounded(.up) }, "ceilf": { $0.rounded(.up) },
     "round": { $0.rounded() }, "roundf": { $0.rounded() },
+    "trunc": { $0.rounded(.towardZero) }, "truncf": { $0.rounded(.towardZero) },
+    "asin": { asin($0) }, "asinf": { asin($0) }, "acos": { acos($0) }, "acosf": { acos($0) },
+    "atan": { atan($0) }, "atanf": { atan($0) }, "exp": { exp($0) }, "expf": { exp($0) },
+    "log": { log($0) }, "logf": { log($0) }, "log2": { log2($0) }, "log2f": { log2($0) },
+    "log10": { log10($0) }, "log10f": { log10($0) }, "cbrt": { cbrt($0) }, "cbrtf": { cbrt($0) },
   ]
 
   /// The math functions of two numbers (C's `MIN` and `MAX` macros among them).
@@ -21,6 +26,8 @@ extension ImportInterpreter {
     "MIN": { Swift.min($0, $1) }, "max": { Swift.max($0, $1) }, "fmax": { Swift.max($0, $1) },
     "fmaxf": { Swift.max($0, $1) }, "MAX": { Swift.max($0, $1) }, "pow": { pow($0, $1) },
     "powf": { pow($0, $1) }, "atan2": { atan2($0, $1) }, "atan2f": { atan2($0, $1) },
+    "hypot": { hypot($0, $1) }, "hypotf": { hypot($0, $1) }, "fmod": { fmod($0, $1) },
+    "fmodf": { fmod($0, $1) },
   ]
 
   /// A new instance of the file's class `type` (a `CAEmitterCell` subclass, or a layer

@@ -335,11 +335,17 @@ extension ImportInterpreter {
     _ = try self.body(body)
   }
 
-  /// The properties a setter observes (`override var isSelected: Bool { didSet { … } }`) that
-  /// nothing in the setup sets: each is an action, `setSelected`, that sets it to true, as the
-  /// user's tap does, and runs what its observer does.
+  /// The Boolean properties a setter observes (`override var isSelected: Bool { didSet { … }
+  /// }`) that nothing in the setup sets: each is an action, `setSelected`, that sets it to
+  /// true, as the user's tap does, and runs what its observer does. (An observed property of
+  /// another type, an image or a colour, is the app's to give: no action.)
   func observerActions() {
     for p in program.properties where p.observer != nil && !usedProperties.contains(p.name) {
+      let type = declaredType(of: p)?.filter { !"?! ".contains($0) }
+      let literal = p.initializer.count == 1 ? tokens[p.initializer.lowerBound].text : nil
+      guard type == "Bool" || (type == nil && (literal == "true" || literal == "false")) else {
+        continue
+      }
       var base = p.name
       if base.hasPrefix("is"), base.count > 2, base.dropFirst(2).first?.isUppercase == true {
         base = String(base.dropFirst(2))

@@ -602,4 +602,28 @@ struct ImportLifecycleTests {
     #expect(!r.transcript.contains("property timer"), "\(r.transcript)")
     #expect(!r.transcript.contains("warning"), "\(r.transcript)")
   }
+
+  @Test("only an observed Boolean property becomes a set action; an observed image does not")
+  func observedPropertiesOfOtherTypes() throws {
+    let source = """
+      import UIKit
+      class BadgeView: UIView {
+        let glow = CAEmitterLayer()
+        var picture: UIImage? {
+          didSet { glow.birthRate = 3 }
+        }
+        var isLit = false {
+          didSet { glow.birthRate = isLit ? 2 : 0 }
+        }
+        override init(frame: CGRect) {
+          super.init(frame: frame)
+          layer.addSublayer(glow)
+        }
+      }
+
+      """
+    let r = try imported("Badge.swift", source, then: "actions\n")
+    #expect(r.transcript.contains("action setLit { set glow.birthRate 2 }"), "\(r.transcript)")
+    #expect(!r.transcript.contains("setPicture"), "\(r.transcript)")
+  }
 }

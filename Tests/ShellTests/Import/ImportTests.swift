@@ -834,6 +834,8 @@ struct ImportExpressionTests {
     ("MAX(MIN(1.7, 1.0), 0.1)", .objc, .number(1)),
     ("powf(2, 3) + fabsf(-1) + sqrtf(4) + floorf(1.5)", .objc, .number(12)),
     ("atan2(0, 1) + tan(0) + roundf(0.6)", .swift, .number(1)),
+    ("atan(1) * 4 - acos(-1) + asinf(0) + truncf(-2.5) + hypot(3, 4)", .swift, .number(3)),
+    ("exp(0) + log(1) + log2(8) + log10f(100) + cbrt(27) + fmod(7, 4)", .objc, .number(12)),
     ("UIImage(named: \"coin\")!.cgImage", .swift, .image(.builtin("circle"))),
     ("UIImage(named: \"sakura_petal\")!.cgImage", .swift, .image(.builtin("confetti"))),
     ("UIImage(named: \"love_red-1\")!.cgImage", .swift, .image(.builtin("heart.fill"))),
