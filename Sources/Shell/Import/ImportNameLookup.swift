@@ -239,6 +239,8 @@ extension ImportInterpreter {
     if [
       "bounds", "frame", "layer", "view", "center", "addSubview", "insertSubview",
       "bringSubviewToFront", "sendSubviewToBack",
+      // A table or collection view cell's, or a visual effect view's: where its content goes.
+      "contentView",
     ].contains(name) {
       return try member(.host, name, at: at)
     }

@@ -313,6 +313,12 @@ struct ImportShapesTests {
       // cancelled at 2.5 s.
       says: ["imported CombineTickerView.swift: 1 emitter, 1 cell\n"],
       emitters: ["drizzle"], get: ("drizzle.emitterPosition", "120,20")),
+    Case(
+      file: "Roots/SprinkleCollectionCell.swift",
+      shape: "a collection view cell's contentView is its hosting view",
+      says: ["cell emitterLayer.emitterCells.dot1:", "ran sprinkleDots(tints:) at import"],
+      // Stopped at 0.5 s by the delayed block.
+      emitters: ["emitterLayer"], get: ("emitterLayer.birthRate", "0")),
   ]
 
   @Test("each file builds what its author built", arguments: cases)
