@@ -210,6 +210,11 @@ extension ImportInterpreter {
         body: function.body, parameters: ["self"] + function.parameters,
         args: [receiver] + values, at: at, returnsValue: function.returnsValue)
     }
+    if case .number(let n) = receiver,
+      let value = Self.number(n, name, labels: labels, values: values)
+    {
+      return .number(value)  // `x.truncatingRemainder(dividingBy: w)`, `x.rounded(.down)`
+    }
     if case .object(let o) = receiver, let type = instanceClasses[o],
       let f = program.functions.firstIndex(where: {
         madeClass(of: $0) == type && $0.name == name && $0.binding(labels: labels) != nil

@@ -351,7 +351,21 @@ extension ImportInterpreter {
     if let otherwise, builds(in: otherwise, throughProperties: true, onlyLazy: true) {
       return false
     }
+    // `if timer == nil { timer = Timer.scheduledTimer(…) }`: a branch that starts a timer is
+    // the effect's, as one that builds is.
+    if startsTimer(in: branch) { return true }
     return onlyBindings ? true : nil
+  }
+
+  /// Whether `range` starts a timer (`Timer.scheduledTimer`, `[NSTimer
+  /// scheduledTimerWithTimeInterval:…]`, Combine's `Timer.publish`, a `CADisplayLink`).
+  private func startsTimer(in range: Range<Int>) -> Bool {
+    range.contains { k in
+      let t = tokens[k]
+      return t.kind == .identifier
+        && (["scheduledTimer", "scheduledTimerWithTimeInterval", "CADisplayLink"].contains(t.text)
+          || (t.text == "publish" && k >= 2 && tokens[k - 2].isIdentifier("Timer")))
+    }
   }
 
   /// Whether a value counts as true in a condition: a Bool, a number other than 0, or an

@@ -194,6 +194,8 @@ final class ImportInterpreter {
   /// The cells an action being recorded gave an emitter of the setup (`.cells`), which the
   /// action's later statements read instead of the setup's.
   var stepCells: [Int: [Int]] = [:]
+  /// Cells the setup made and added nowhere that an action gives a layer: not "never added".
+  var givenByActions: Set<Int> = []
   /// Whether the block being recorded invalidated a held timer.
   var invalidated = false
   /// The animations the code created (`CABasicAnimation(keyPath:)`, …).
@@ -472,7 +474,8 @@ final class ImportInterpreter {
       warn(p.at, "skipped: property \(p.name) is not used by the setup code")
     }
     showUnaddedEmitters()
-    for (i, o) in objects.enumerated() where !o.attached && !blockCopies.contains(i) {
+    for (i, o) in objects.enumerated()
+    where !o.attached && !blockCopies.contains(i) && !givenByActions.contains(i) {
       let holder = o.kind == .cell ? "an emitter's emitterCells" : "a layer or the view"
       warn(o.created, "skipped: this \(o.className) is never added to \(holder)")
     }
@@ -500,6 +503,29 @@ final class ImportInterpreter {
       for l in objects[o].sublayers { gather(l, depth: depth + 1) }
     }
     for o in hostSublayers where objects[o].attached { gather(o, depth: 0) }
+    // And what the action run once at import builds (through the actions it runs): the cells
+    // the view first shows.
+    var seen: Set<String> = []
+    func walk(_ steps: [ImportStep], depth: Int) {
+      guard depth < 16 else { return }
+      for step in steps {
+        switch step {
+        case .build(let o, _, _, _): gather(o, depth: 0)
+        case .cells(_, let made, _, _, _):
+          for c in made {
+            cells.append(c)
+            gather(c, depth: 1)
+          }
+        case .run(let name):
+          if seen.insert(name).inserted, let a = actions.first(where: { $0.name == name }) {
+            walk(a.steps, depth: depth + 1)
+          }
+        case .after(_, let inner), .every(_, let inner): walk(inner, depth: depth + 1)
+        default: break
+        }
+      }
+    }
+    if let name = runsAtImport { walk([.run(name)], depth: 0) }
     func number(_ c: Int, _ key: String) -> Double {
       if case .number(let n)? = modelValue(c, key) { return n }
       return 0

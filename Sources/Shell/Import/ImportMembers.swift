@@ -22,6 +22,34 @@ extension ImportInterpreter {
     "unsignedIntegerValue", "longValue", "cgFloatValue",
   ]
 
+  /// Swift's methods of a number the importer works out (`number(_:_:labels:values:)`).
+  static let numberMethods: Set<String> = [
+    "truncatingRemainder", "remainder", "squareRoot", "rounded",
+  ]
+
+  /// Swift's `n.truncatingRemainder(dividingBy: d)`, `remainder(dividingBy:)`, `squareRoot()`,
+  /// `rounded()` and `rounded(.down)` (`.up`, `.towardZero`, `.toNearestOrEven`,
+  /// `.toNearestOrAwayFromZero`, `.awayFromZero`); nil for any other call.
+  static func number(
+    _ n: Double, _ name: String, labels: [String], values: [ImportValue]
+  ) -> Double? {
+    switch (name, labels, values.first) {
+    case ("truncatingRemainder", ["dividingBy"], .number(let d)?):
+      return n.truncatingRemainder(dividingBy: d)
+    case ("remainder", ["dividingBy"], .number(let d)?): return n.remainder(dividingBy: d)
+    case ("squareRoot", [], nil): return n.squareRoot()
+    case ("rounded", [], nil): return n.rounded()
+    case ("rounded", ["_"], .constant(let rule)?):
+      let rules: [String: FloatingPointRoundingRule] = [
+        ".down": .down, ".up": .up, ".towardZero": .towardZero,
+        ".toNearestOrEven": .toNearestOrEven, ".toNearestOrAwayFromZero": .toNearestOrAwayFromZero,
+        ".awayFromZero": .awayFromZero,
+      ]
+      return rules[rule].map { n.rounded($0) }
+    default: return nil
+    }
+  }
+
   /// Methods of an image that keep its picture here (`withTintColor(_:)`, `resized(to:)` of an
   /// app's extension): the cell's colour and scale do that work in Burst.
   static let imageKeepers: Set<String> = [
@@ -190,6 +218,10 @@ extension ImportInterpreter {
   {
     let whole = Rect(0, 0, viewSize.width, viewSize.height)
     if case .number = v, Self.numberViews.contains(name) { return v }  // `n.floatValue`
+    if case .number(let n) = v {
+      if name == "magnitude" { return .number(n.magnitude) }
+      if Self.numberMethods.contains(name) { return .method(v, name) }  // `x.rounded(.down)`
+    }
     if case .image(let ref) = v, name == "size", let size = Self.pointSize(of: ref) {
       return .size(size)  // `image.size`: the image's size in points
     }

@@ -113,10 +113,24 @@ extension ImportInterpreter {
         // An action gives a layer the setup made new cells: they replace its cells when it runs.
         // (Its own cells may stay: `emitterCells?.filter { … }`, `(emitterCells ?? []) + [c]`.)
         let had = stepCells[o] ?? objects[o].cells
-        let cells = try cellList(value, at: at).map { original(ofCopy: $0, among: had) }
-        guard cells.allSatisfy({ gathering($0) || had.contains($0) }) else {
-          throw skip("an action's new emitterCells are its layer's own or cells it makes", at)
+        // A cell the setup made and kept aside, in no layer (`self.heartCell`), comes in as
+        // it was made, as one the action makes does. (Read before the list marks its cells.)
+        var aside: Set<Int> = []
+        if case .array(let items) = value {
+          for case .object(let c) in items
+          where objects[c].kind == .cell && !objects[c].inStep && !objects[c].attached {
+            aside.insert(c)
+          }
         }
+        let cells = try cellList(value, at: at).map { original(ofCopy: $0, among: had) }
+        guard cells.allSatisfy({ gathering($0) || had.contains($0) || aside.contains($0) }) else {
+          throw skip(
+            "an action's new emitterCells are its layer's own, cells it makes or cells the setup"
+              + " kept aside", at)
+        }
+        // They stay out of the setup's layers (the action builds them when it runs).
+        for c in aside { objects[c].attached = false }
+        givenByActions.formUnion(aside.intersection(cells))
         add(
           .cells(
             object: o, cells: cells, had: had, at: tokens[current.lowerBound], statement: text))

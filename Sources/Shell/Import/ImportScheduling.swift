@@ -420,7 +420,15 @@ extension ImportInterpreter {
     }), sel + 2 < range.upperBound,
       tokens[sel + 2].kind == .identifier || tokens[sel + 2].kind == .string
     {
-      name = String(tokens[sel + 2].text.prefix { $0 != ":" })
+      // `#selector(tick)`, also qualified: `#selector(StarsView.tick)`, `#selector(self.tick)`.
+      var k = sel + 2
+      while k + 2 < range.upperBound, tokens[k].kind == .identifier,
+        tokens[k + 1].isPunctuation("."),
+        tokens[k + 2].kind == .identifier
+      {
+        k += 2
+      }
+      name = String(tokens[k].text.prefix { $0 != ":" })
     } else if range.count == 1, tokens[range.lowerBound].kind == .string {
       // Swift 2's selector as a string: `selector: "tick"` (or `"tick:"`).
       name = String(tokens[range.lowerBound].text.prefix { $0 != ":" })

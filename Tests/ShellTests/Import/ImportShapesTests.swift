@@ -319,6 +319,25 @@ struct ImportShapesTests {
       says: ["cell emitterLayer.emitterCells.dot1:", "ran sprinkleDots(tints:) at import"],
       // Stopped at 0.5 s by the delayed block.
       emitters: ["emitterLayer"], get: ("emitterLayer.birthRate", "0")),
+    Case(
+      file: "Actions/HeartSwapController.m",
+      shape: "a cell the setup keeps aside in a property, given to the emitter by a touch",
+      then: "run touchesBegan",
+      says: ["cell fountain.emitterCells.heart: 5 properties (line 27; built by run touchesBegan)"],
+      emitters: ["fountain"], get: ("fountain.emitterCells.heart.birthRate", "12")),
+    Case(
+      file: "Actions/StarfieldOverlay.swift",
+      shape: "a timer started once under if ticker == nil, its selector qualified by the type;"
+        + " truncatingRemainder and rounded(.down)",
+      says: ["action reshape { set stars.emitterSize 34,34; set stars.birthRate += 1 }"],
+      // Two ticks by t = 1.
+      emitters: ["stars"], get: ("stars.birthRate", "3")),
+    Case(
+      file: "Actions/InkDropsView.m",
+      shape: "dark cells built by the action run once at import, on the superclass's emitter,"
+        + " are shown on white",
+      says: ["every cell is tinted dark and the file gives the view no background: shown on"],
+      emitters: ["emitterLayer"], get: ("scene.backgroundColor", "#ffffff")),
   ]
 
   @Test("each file builds what its author built", arguments: cases)

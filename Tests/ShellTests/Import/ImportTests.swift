@@ -836,6 +836,12 @@ struct ImportExpressionTests {
     ("atan2(0, 1) + tan(0) + roundf(0.6)", .swift, .number(1)),
     ("atan(1) * 4 - acos(-1) + asinf(0) + truncf(-2.5) + hypot(3, 4)", .swift, .number(3)),
     ("exp(0) + log(1) + log2(8) + log10f(100) + cbrt(27) + fmod(7, 4)", .objc, .number(12)),
+    (
+      "CGFloat(17).truncatingRemainder(dividingBy: 5) + 2.5.rounded(.down) + 9.squareRoot()",
+      .swift,
+      .number(7)
+    ),
+    ("(7.0).remainder(dividingBy: 4) + (-3.5).magnitude + 2.5.rounded()", .swift, .number(5.5)),
     ("UIImage(named: \"coin\")!.cgImage", .swift, .image(.builtin("circle"))),
     ("UIImage(named: \"sakura_petal\")!.cgImage", .swift, .image(.builtin("confetti"))),
     ("UIImage(named: \"love_red-1\")!.cgImage", .swift, .image(.builtin("heart.fill"))),
