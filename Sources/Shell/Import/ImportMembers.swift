@@ -16,6 +16,12 @@ extension ImportInterpreter {
     "UInt64": ["max": Double(UInt64.max), "min": 0],
   ]
 
+  /// The number types a declaration may name: Swift's and C's (`NSInteger`, `NSTimeInterval`).
+  static let numberTypes: Set<String> = Set(integerLimits.keys).union([
+    "CGFloat", "Double", "Float", "Float32", "Float64", "TimeInterval", "NSInteger",
+    "NSUInteger", "NSTimeInterval",
+  ])
+
   /// NSNumber's views of its value (`floatValue`, `[n doubleValue]`): the same number.
   static let numberViews: Set<String> = [
     "floatValue", "doubleValue", "intValue", "integerValue", "unsignedIntValue",

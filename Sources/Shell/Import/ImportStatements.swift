@@ -335,15 +335,21 @@ extension ImportInterpreter {
     _ = try self.body(body)
   }
 
-  /// The Boolean properties a setter observes (`override var isSelected: Bool { didSet { … }
-  /// }`) that nothing in the setup sets: each is an action, `setSelected`, that sets it to
-  /// true, as the user's tap does, and runs what its observer does. (An observed property of
-  /// another type, an image or a colour, is the app's to give: no action.)
+  /// The Boolean and number properties a setter observes (`override var isSelected: Bool {
+  /// didSet { … } }`, `var intensity: Double = 0 { didSet { … } }`) that nothing in the setup
+  /// sets: each is an action, `setSelected`, that sets it to true (a number to 1), as the
+  /// user's tap or a slider at its end does, and runs what its observer does. (An observed
+  /// property of another type, an image or a colour, is the app's to give: no action.)
   func observerActions() {
     for p in program.properties where p.observer != nil && !usedProperties.contains(p.name) {
       let type = declaredType(of: p)?.filter { !"?! ".contains($0) }
-      let literal = p.initializer.count == 1 ? tokens[p.initializer.lowerBound].text : nil
-      guard type == "Bool" || (type == nil && (literal == "true" || literal == "false")) else {
+      let literal = p.initializer.count == 1 ? tokens[p.initializer.lowerBound] : nil
+      let on: ImportValue
+      if type == "Bool" || (type == nil && (literal?.text == "true" || literal?.text == "false")) {
+        on = .bool(true)
+      } else if type.map(Self.numberTypes.contains) ?? (literal?.kind == .number) {
+        on = .number(1)
+      } else {
         continue
       }
       var base = p.name
@@ -356,7 +362,7 @@ extension ImportInterpreter {
       else { continue }
       usedProperties.insert(p.name)
       let saved = instance[p.name]
-      instance[p.name] = .bool(true)
+      instance[p.name] = on
       observing.insert(p.name)
       frames.append([:])
       let steps = recordSteps(program.statements(in: body))
@@ -364,7 +370,10 @@ extension ImportInterpreter {
       observing.remove(p.name)
       instance[p.name] = saved
       guard !steps.isEmpty else { continue }
-      warn(p.at, "action \(name) sets \(p.name) to true and runs its didSet, as a tap would")
+      warn(
+        p.at,
+        "action \(name) sets \(p.name) to \(on == .bool(true) ? "true" : "1") and runs its"
+          + " didSet, as a tap would")
       actions.append(ImportAction(name: name, at: p.at, steps: steps))
     }
   }

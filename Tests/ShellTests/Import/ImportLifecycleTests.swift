@@ -603,7 +603,7 @@ struct ImportLifecycleTests {
     #expect(!r.transcript.contains("warning"), "\(r.transcript)")
   }
 
-  @Test("only an observed Boolean property becomes a set action; an observed image does not")
+  @Test("an observed Boolean or number property becomes a set action; an observed image does not")
   func observedPropertiesOfOtherTypes() throws {
     let source = """
       import UIKit
@@ -615,6 +615,9 @@ struct ImportLifecycleTests {
         var isLit = false {
           didSet { glow.birthRate = isLit ? 2 : 0 }
         }
+        var intensity: Double = 0 {
+          didSet { glow.scale = Float(intensity * 4) }
+        }
         override init(frame: CGRect) {
           super.init(frame: frame)
           layer.addSublayer(glow)
@@ -624,6 +627,7 @@ struct ImportLifecycleTests {
       """
     let r = try imported("Badge.swift", source, then: "actions\n")
     #expect(r.transcript.contains("action setLit { set glow.birthRate 2 }"), "\(r.transcript)")
+    #expect(r.transcript.contains("action setIntensity { set glow.scale 4 }"), "\(r.transcript)")
     #expect(!r.transcript.contains("setPicture"), "\(r.transcript)")
   }
 }
