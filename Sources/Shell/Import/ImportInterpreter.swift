@@ -489,13 +489,14 @@ final class ImportInterpreter {
     guard hostBackground == nil else { return }
     var cells: [Int] = []
     var additive = false
+    // A layer's own render mode, then (below `depth` 64) its cells and sublayers.
     func gather(_ o: Int, depth: Int) {
-      guard depth < 64 else { return }
       if objects[o].assignments.last(where: { $0.key == "renderMode" })?.text.lowercased()
         .contains("additive") == true
       {
         additive = true  // dark particles added to any background show nothing anyway
       }
+      guard depth < 64 else { return }
       for c in objects[o].cells {
         cells.append(c)
         gather(c, depth: depth + 1)
@@ -505,27 +506,9 @@ final class ImportInterpreter {
     for o in hostSublayers where objects[o].attached { gather(o, depth: 0) }
     // And what the action run once at import builds (through the actions it runs): the cells
     // the view first shows.
-    var seen: Set<String> = []
-    func walk(_ steps: [ImportStep], depth: Int) {
-      guard depth < 16 else { return }
-      for step in steps {
-        switch step {
-        case .build(let o, _, _, _): gather(o, depth: 0)
-        case .cells(_, let made, _, _, _):
-          for c in made {
-            cells.append(c)
-            gather(c, depth: 1)
-          }
-        case .run(let name):
-          if seen.insert(name).inserted, let a = actions.first(where: { $0.name == name }) {
-            walk(a.steps, depth: depth + 1)
-          }
-        case .after(_, let inner), .every(_, let inner): walk(inner, depth: depth + 1)
-        default: break
-        }
-      }
+    for o in runsAtImport.map({ built(by: [.run($0)]) }) ?? [] {
+      if objects[o].kind == .cell { cells.append(o) } else { gather(o, depth: 64) }
     }
-    if let name = runsAtImport { walk([.run(name)], depth: 0) }
     func number(_ c: Int, _ key: String) -> Double {
       if case .number(let n)? = modelValue(c, key) { return n }
       return 0
