@@ -305,13 +305,13 @@ final class ImportInterpreter {
         let f = program.functions[i]
         return (f.name == "init" || f.name.hasPrefix("initWith")) && !f.parameters.isEmpty
           && !onlyTraps(f) && initializerBuilds(i) && isFileClassMember(f)
-          && f.parameters.indices.allSatisfy { chosenArgument(f, $0).0 != .null }
+          && f.parameters.indices.allSatisfy { initializerArgument(f, $0).0 != .null }
       }
     }) {
       setup.append(given)
       let f = program.functions[given]
       let said = f.parameters.indices.compactMap { k -> String? in
-        chosenArgument(f, k).1.map { "\(f.parameters[k]) = \($0)" }
+        initializerArgument(f, k).1.map { "\(f.parameters[k]) = \($0)" }
       }
       warn(
         f.at,
@@ -359,7 +359,7 @@ final class ImportInterpreter {
           || function.name.hasPrefix("initWith"), !function.parameters.isEmpty
       {
         // An initializer the app calls with its own arguments: their stand-ins.
-        args = function.parameters.indices.map { chosenArgument(function, $0).0 }
+        args = function.parameters.indices.map { initializerArgument(function, $0).0 }
       }
       do throws(ImportSkip) {
         _ = try call(f, args: args, at: function.at)

@@ -586,6 +586,21 @@ extension ImportInterpreter {
     return plausibleArgument(type: type, name: f.parameters[k], at: f.at)
   }
 
+  /// What the initializer the app calls with its own arguments is given: a root's argument,
+  /// or for a value of another file's type (`initWithEmitterType:(BOEmitterType)type`) one
+  /// not known here, so that the file's only way in still runs; what reads it is skipped, and
+  /// a condition on it takes the branch that builds.
+  func initializerArgument(_ f: SourceFunction, _ k: Int) -> (ImportValue, String?) {
+    let chosen = chosenArgument(f, k)
+    let type = (k < f.parameterTypes.count ? f.parameterTypes[k] : "").filter {
+      !"?!* ".contains($0)
+    }
+    guard chosen.0 == .null, isForeignType(type) else { return chosen }
+    return (
+      .unknown("a \(type) is made by code in another file of the app"), "a \(type) of another file"
+    )
+  }
+
   /// The first literal a function of the file that `body` passes `name` to compares its own
   /// parameter with (`generateCells(with: type)` whose `switch type` tells "Snow" apart), a
   /// call deep.

@@ -338,6 +338,12 @@ struct ImportShapesTests {
         + " are shown on white",
       says: ["every cell is tinted dark and the file gives the view no background: shown on"],
       emitters: ["emitterLayer"], get: ("scene.backgroundColor", "#ffffff")),
+    Case(
+      file: "Roots/KindedEmitterView.m",
+      shape: "the only initializer takes a kind of another file: it runs with a value not known"
+        + " here, and the condition on it takes the branch that builds",
+      says: ["ran initWithKind: at import with kind = a KEVKind of another file"],
+      emitters: ["layerLayer"], get: ("layerLayer.emitterCells.ember.birthRate", "30")),
   ]
 
   @Test("each file builds what its author built", arguments: cases)
