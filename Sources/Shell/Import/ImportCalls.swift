@@ -532,7 +532,7 @@ extension ImportInterpreter {
   /// forms (a timer, a scheduled block) are read as such.
   func invoke(
     body range: Range<Int>, parameters: [String], args: [ImportValue], at: SourceToken,
-    returnsValue: Bool = true, returnsSelf: Bool = false
+    returnsValue: Bool = true, returnsSelf: Bool = false, writingBack: [String] = []
   ) throws(ImportSkip) -> ImportValue {
     guard depth < Self.maxCallDepth else {
       throw skip("calls nest deeper than \(Self.maxCallDepth)", at)
@@ -541,7 +541,15 @@ extension ImportInterpreter {
     var frame: [String: ImportValue] = [:]
     for (p, a) in zip(parameters, args) { frame[p] = a }
     frames.append(frame)
+    var finished = false
     defer {
+      // A closure's captured variables (`writingBack`) keep what it did to them, once it ran
+      // to its end: `cells.append(cell)` inside `forEach` grows the caller's `cells`.
+      if finished, frames.count >= 2 {
+        for name in writingBack {
+          if let value = frames[frames.count - 1][name] { frames[frames.count - 2][name] = value }
+        }
+      }
       frames.removeLast()
       depth -= 1
     }
@@ -556,6 +564,7 @@ extension ImportInterpreter {
         $0.isIdentifier("asyncAfter")
       })
     {
+      finished = true
       do throws(ImportSkip) {
         return try expression(first)
       } catch {
@@ -564,6 +573,7 @@ extension ImportInterpreter {
       }
     }
     let returned = try body(range)
+    finished = true
     if case .constant(Self.breakSignal)? = returned { return .void }
     // An initializer that made a layer or a cell with `self.init()` gives it.
     if returnsSelf, case .none = returned, let made = frames.last?["self"] {

@@ -64,9 +64,17 @@ extension ImportInterpreter {
     {
       given = spread
     }
+    // What the closure declares itself shadows a captured name; the rest it may change.
+    let declared = Set(
+      parts.body.compactMap { k -> String? in
+        k > parts.body.lowerBound
+          && (tokens[k - 1].isIdentifier("let") || tokens[k - 1].isIdentifier("var"))
+          ? tokens[k].text : nil
+      })
     return try invoke(
       body: parts.body, parameters: captured + parameters,
-      args: captured.map { outer[$0] ?? .null } + given, at: at)
+      args: captured.map { outer[$0] ?? .null } + given, at: at,
+      writingBack: captured.filter { !declared.contains($0) })
   }
 
   /// The result of `items.NAME { closure }`: the closure's tokens are `closure` (inside its

@@ -84,8 +84,10 @@ extension ImportInterpreter {
     for f in program.functions where f.labels != nil { shared[f.name, default: 0] += 1 }
     var calls: [String: [[String]]] = [:]
     let tokens = program.tokens
+    let shadowed = localShadows()
     for (i, t) in tokens.enumerated() where t.kind == .identifier {
       if declared.contains(TokenPlace(line: t.line, column: t.column)) { continue }
+      if shadowed.contains(i) { continue }
       // A declaration is no use: a protocol's requirement (`func sparkle()`), or an
       // Objective-C method declared in an `@interface`.
       if i > 0, tokens[i - 1].isIdentifier("func") { continue }
@@ -124,6 +126,36 @@ extension ImportInterpreter {
         && !(Self.isInitializer(f) && initializerRan)
         && !Self.setupMethods.contains(f.name) && !Self.layoutMethods.contains(f.name)
     }
+  }
+
+  /// The tokens that name a local variable, not a function of the same name: in each function
+  /// body, from a local's declaration on (`let emitterLayer = CAEmitterLayer()` inside `func
+  /// emitterLayer() -> CAEmitterLayer`, Objective-C's `CAEmitterLayer *emitterLayer = …`), so
+  /// that the function is still a root nothing calls.
+  func localShadows() -> Set<Int> {
+    let tokens = program.tokens
+    var out: Set<Int> = []
+    for f in program.functions where !f.body.isEmpty {
+      var locals: Set<String> = []
+      for k in f.body where tokens[k].kind == .identifier {
+        if locals.contains(tokens[k].text) {
+          out.insert(k)
+          continue
+        }
+        let swiftLocal =
+          k > f.body.lowerBound
+          && (tokens[k - 1].isIdentifier("let") || tokens[k - 1].isIdentifier("var"))
+        let objcLocal =
+          k > f.body.lowerBound + 1 && tokens[k - 1].isPunctuation("*")
+          && tokens[k - 2].kind == .identifier && k + 1 < f.body.upperBound
+          && (tokens[k + 1].isPunctuation("=") || tokens[k + 1].isPunctuation(";"))
+        if swiftLocal || objcLocal {
+          locals.insert(tokens[k].text)
+          out.insert(k)
+        }
+      }
+    }
+    return out
   }
 
   /// Whether the identifier at `i` is the method a `#selector(…)` or `@selector(…)` names

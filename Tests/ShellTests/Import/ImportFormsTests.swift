@@ -1023,6 +1023,23 @@ struct ImportFormsTests {
             b.birthRate = 4
             e.emitterCells?.append(contentsOf: [a, b])
         """), get: "e.emitterCells.b.birthRate", value: "4", quiet: true),
+    Case(
+      name: "a closure changes the variables it captures (forEach appending to a local array)",
+      ext: "swift",
+      source: swift(
+        """
+            var cells: [CAEmitterCell] = []
+            var total = 0
+            [2, 5].forEach { rate in
+              let c = CAEmitterCell()
+              c.name = "r\\(rate)"
+              c.birthRate = Float(rate)
+              cells.append(c)
+              total += rate
+            }
+            e.emitterCells = cells
+            e.birthRate = Float(total)
+        """), get: "e.birthRate", value: "7", quiet: true),
   ]
 
   @Test("each form imports to its value", arguments: cases)

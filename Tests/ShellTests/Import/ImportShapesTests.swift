@@ -344,6 +344,12 @@ struct ImportShapesTests {
         + " here, and the condition on it takes the branch that builds",
       says: ["ran initWithKind: at import with kind = a KEVKind of another file"],
       emitters: ["layerLayer"], get: ("layerLayer.emitterCells.ember.birthRate", "30")),
+    Case(
+      file: "Roots/WordCloudEmitter.swift",
+      shape: "a helper class's method returning the layer it builds, named like the local that"
+        + " holds it, is a root; cells appended inside forEach reach the local array",
+      says: ["ran cloudLayer() at import: nothing in the file calls it"],
+      emitters: ["cloudLayer"], get: ("cloudLayer.emitterCells.word.birthRate", "4")),
   ]
 
   @Test("each file builds what its author built", arguments: cases)
