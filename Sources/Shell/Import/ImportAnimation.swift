@@ -57,6 +57,10 @@ struct ImportLayerCommand: Sendable {
   func text(path: String) -> String {
     "\(verb) \(path)\(suffix)" + (rest.isEmpty ? "" : " " + rest)
   }
+
+  /// Whether it adds an animation (`animate`, `group`, `transition`), which a layer keeps until
+  /// it is shown; not a removal or a `cancel`.
+  var addsAnimation: Bool { ["animate", "group", "transition"].contains(verb) }
 }
 
 /// Turns what the code built into `animate`, `group`, `transition` and `uiview` commands.

@@ -347,12 +347,12 @@ extension ImportInterpreter {
       }
       switch parent {
       case .host, .hostLayer:
-        add(.build(object: c, parent: nil, at: at, statement: program.snippet(current)))
+        build(c, parent: nil, at: at)
       case .object(let p) where objects[p].kind != .cell && p != c && gathering(p):
         objects[p].sublayers.removeAll { $0 == c }
         if first { objects[p].sublayers.insert(c, at: 0) } else { objects[p].sublayers.append(c) }
       case .object(let p) where objects[p].kind != .cell && p != c:
-        add(.build(object: c, parent: p, at: at, statement: program.snippet(current)))
+        build(c, parent: p, at: at)
       default:
         throw skip("cannot add a sublayer to \(parent.kindName)", at)
       }
@@ -483,6 +483,30 @@ extension ImportInterpreter {
 }
 
 extension ImportInterpreter {
+  /// The `build` step of layer `c`, made by the running action or block, added to `parent`
+  /// (nil: the view). An animation the code added to it or to a layer inside it before it was
+  /// added (`[tView.layer addAnimation:…]` before `[self.view.layer addSublayer:replicator]`)
+  /// starts once it is built, as on iOS, where it waits in the layer until then.
+  private func build(_ c: Int, parent: Int?, at: SourceToken) {
+    var inside: Set<Int> = []
+    func collect(_ o: Int, depth: Int) {
+      guard depth < 64, inside.insert(o).inserted else { return }
+      for l in objects[o].sublayers { collect(l, depth: depth + 1) }
+    }
+    collect(c, depth: 0)
+    let level = recording.count - 1
+    func waits(_ step: ImportStep) -> Bool {
+      if case .layer(let o, let commands, _, _) = step {
+        return inside.contains(o) && commands.allSatisfy(\.addsAnimation)
+      }
+      return false
+    }
+    let waiting = recording[level].filter(waits)
+    recording[level].removeAll(where: waits)
+    add(.build(object: c, parent: parent, at: at, statement: program.snippet(current)))
+    recording[level] += waiting
+  }
+
   /// `cell.copy() as! CAEmitterCell` (`[cell copy]`): a new cell (or layer) with the same
   /// properties and copies of its cells, added nowhere yet; it is named anew when added.
   func copyObject(_ o: Int, at: SourceToken, depth: Int = 0) throws(ImportSkip) -> Int {

@@ -350,6 +350,16 @@ struct ImportShapesTests {
         + " holds it, is a root; cells appended inside forEach reach the local array",
       says: ["ran cloudLayer() at import: nothing in the file calls it"],
       emitters: ["cloudLayer"], get: ("cloudLayer.emitterCells.word.birthRate", "4")),
+    Case(
+      file: "Actions/LoveTrailController.m",
+      shape: "an action animates a layer it makes before adding it (inside a replicator): the"
+        + " animation starts once the layer is built",
+      then: "run showTrail",
+      says: [
+        "layer $dot in $trail; set $dot.frame 0,0,8,8; set $dot.backgroundColor #ffffff;"
+          + " animate $dot.position path"
+      ],
+      emitters: ["glow"], get: ("trail.instanceCount", "12")),
   ]
 
   @Test("each file builds what its author built", arguments: cases)
