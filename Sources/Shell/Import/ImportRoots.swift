@@ -138,7 +138,8 @@ extension ImportInterpreter {
     for f in program.functions where !f.body.isEmpty {
       var locals: Set<String> = []
       for k in f.body where tokens[k].kind == .identifier {
-        if locals.contains(tokens[k].text) {
+        // (`self.emitterLayer` after the local is still the method.)
+        if locals.contains(tokens[k].text), !tokens[k - 1].isPunctuation(".") {
           out.insert(k)
           continue
         }
