@@ -66,11 +66,7 @@ extension ImportInterpreter {
     }
     // What the closure declares itself shadows a captured name; the rest it may change.
     let declared = Set(
-      parts.body.compactMap { k -> String? in
-        k > parts.body.lowerBound
-          && (tokens[k - 1].isIdentifier("let") || tokens[k - 1].isIdentifier("var"))
-          ? tokens[k].text : nil
-      })
+      parts.body.compactMap { declaresLocal($0, in: parts.body) ? tokens[$0].text : nil })
     return try invoke(
       body: parts.body, parameters: captured + parameters,
       args: captured.map { outer[$0] ?? .null } + given, at: at,

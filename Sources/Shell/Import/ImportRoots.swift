@@ -128,6 +128,12 @@ extension ImportInterpreter {
     }
   }
 
+  /// Whether the identifier at `k` is the name a Swift `let` or `var` inside `range` declares.
+  func declaresLocal(_ k: Int, in range: Range<Int>) -> Bool {
+    k > range.lowerBound
+      && (program.tokens[k - 1].isIdentifier("let") || program.tokens[k - 1].isIdentifier("var"))
+  }
+
   /// The tokens that name a local variable, not a function of the same name: in each function
   /// body, from a local's declaration on (`let emitterLayer = CAEmitterLayer()` inside `func
   /// emitterLayer() -> CAEmitterLayer`, Objective-C's `CAEmitterLayer *emitterLayer = …`), so
@@ -143,9 +149,7 @@ extension ImportInterpreter {
           out.insert(k)
           continue
         }
-        let swiftLocal =
-          k > f.body.lowerBound
-          && (tokens[k - 1].isIdentifier("let") || tokens[k - 1].isIdentifier("var"))
+        let swiftLocal = declaresLocal(k, in: f.body)
         let objcLocal =
           k > f.body.lowerBound + 1 && tokens[k - 1].isPunctuation("*")
           && tokens[k - 2].kind == .identifier && k + 1 < f.body.upperBound
