@@ -220,12 +220,9 @@ extension ImportInterpreter {
   }
 
   /// Types whose names an Objective-C cast `(CGFloat)x` uses.
-  private static let castTypes: Set<String> = [
-    "id", "CGFloat", "float", "double", "int", "long", "NSInteger", "NSUInteger", "CGColorRef",
-    "CGImageRef", "Float", "BOOL", "int64_t", "uint64_t", "unsigned", "signed", "short", "char",
-    "bool", "int32_t", "uint32_t", "u_int32_t", "uint8_t", "size_t", "NSTimeInterval",
-    "CFTimeInterval", "UInt32", "SInt32", "Float32", "Float64",
-  ]
+  private static let castTypes: Set<String> = numberTypes.union(cNumberTypes).union([
+    "id", "CGColorRef", "CGImageRef", "BOOL", "bool", "SInt32",
+  ])
 
   func unary(_ c: inout Int, _ end: Int) throws(ImportSkip) -> ImportValue {
     // `try`, `try?`, `try!` and `await`: the value, as when it does not throw.

@@ -237,7 +237,7 @@ extension ImportInterpreter {
       default: throw skip("CGRect(origin:size:) needs a size second", at)
       }
       return .rect(Rect(p.x, p.y, s.width, s.height))
-    case ("CGFloat", ["_"]), ("Float", ["_"]), ("Double", ["_"]), ("NSNumber", ["value"]),
+    case (_, ["_"]) where Self.floatTypes.contains(type), ("NSNumber", ["value"]),
       ("NSNumber", ["float"]), ("NSNumber", ["double"]), ("NSNumber", ["integer"]),
       ("NSNumber", ["int"]), ("NSNumber", ["bool"]), ("CGFloat", ["value"]):
       // NSNumber(float:) and its kin are Swift 1 and 2's spellings of NSNumber(value:).
@@ -263,8 +263,7 @@ extension ImportInterpreter {
       // `NSArray(array: [a, b])`, `Array(cells)`: the same items.
       guard case .array = values[0] else { break }
       return values[0]
-    case ("Int", ["_"]), ("Int64", ["_"]), ("Int32", ["_"]), ("UInt64", ["_"]), ("UInt32", ["_"]),
-      ("UInt", ["_"]):
+    case (_, ["_"]) where Self.integerTypes.contains(type):
       return .number(try number(values[0], at: at).rounded(.towardZero))
     case ("UIColor", ["red", "green", "blue", "alpha"]),
       ("CGColor", ["red", "green", "blue", "alpha"]):

@@ -32,6 +32,8 @@ final class ImportInterpreter {
   /// The file's class of each object made as an instance of it (`newInstance`), by object:
   /// its methods run with `self` that object (`glow.addAnimations()`).
   var instanceClasses: [Int: String] = [:]
+  /// The instances whose class's `layoutSublayers()` has run (`layOut`), by object.
+  var laidOut: Set<Int> = []
   /// The stored properties of each such object (`private let configuration`), by object;
   /// while a method of the object's class runs they are `instance` (`asInstance`).
   var instanceFields: [Int: [String: ImportValue]] = [:]
@@ -55,7 +57,14 @@ final class ImportInterpreter {
   /// a system type (`extension CAEmitterLayer { convenience init(image:) }` makes a layer
   /// where the code calls it; it is not the file's own initializer).
   func isFileClassMember(_ f: SourceFunction) -> Bool {
-    (f.owner.map(isOwnType) ?? true) && madeClass(of: f) == nil
+    (f.owner.map(isOwnType) ?? true) && madeClass(of: f) == nil && !initializesMadeObject(f)
+  }
+
+  /// Whether `f` is an initializer of a class the file's code makes instances of (a helper
+  /// layer whose superclass is in its header): it sets up those, not the hosting view.
+  func initializesMadeObject(_ f: SourceFunction) -> Bool {
+    Self.isInitializer(f)
+      && [f.owner, f.implementation].contains { $0.map(program.madeClasses.contains) ?? false }
   }
 
   /// The class of the file that declares `f` when the code makes instances of it (a
@@ -287,6 +296,7 @@ final class ImportInterpreter {
     if let chosen = Self.initializers.lazy.compactMap({ sig in
       self.program.functions.firstIndex {
         $0.signature == sig && !self.onlyTraps($0) && self.madeClass(of: $0) == nil
+          && !self.initializesMadeObject($0)
       }
     }).first {
       setup.append(chosen)

@@ -16,11 +16,25 @@ extension ImportInterpreter {
     "UInt64": ["max": Double(UInt64.max), "min": 0],
   ]
 
+  /// Floating-point number types, Swift's and Core Foundation's: a conversion `T(x)` keeps the
+  /// value (`CFTimeInterval(arc4random_uniform(6) + 5)`).
+  static let floatTypes: Set<String> = [
+    "CGFloat", "Double", "Float", "Float32", "Float64", "TimeInterval", "NSTimeInterval",
+    "CFTimeInterval",
+  ]
+
+  /// Whole-number types: a conversion `T(x)` truncates toward zero.
+  static let integerTypes: Set<String> = Set(integerLimits.keys).union(["NSInteger", "NSUInteger"])
+
   /// The number types a declaration may name: Swift's and C's (`NSInteger`, `NSTimeInterval`).
-  static let numberTypes: Set<String> = Set(integerLimits.keys).union([
-    "CGFloat", "Double", "Float", "Float32", "Float64", "TimeInterval", "NSInteger",
-    "NSUInteger", "NSTimeInterval",
-  ])
+  static let numberTypes: Set<String> = floatTypes.union(integerTypes)
+
+  /// C's number types and the words that make them (`unsigned long`, `int32_t`), as casts and
+  /// parameters write them.
+  static let cNumberTypes: Set<String> = [
+    "float", "double", "int", "long", "unsigned", "signed", "short", "char", "int64_t",
+    "uint64_t", "int32_t", "uint32_t", "u_int32_t", "uint8_t", "size_t",
+  ]
 
   /// NSNumber's views of its value (`floatValue`, `[n doubleValue]`): the same number.
   static let numberViews: Set<String> = [

@@ -312,6 +312,30 @@ extension ImportInterpreter {
   func attach(_ child: ImportValue, to parent: ImportValue, first: Bool, at: SourceToken)
     throws(ImportSkip)
   {
+    try attachLayer(child, to: parent, first: first, at: at)
+    try layOut(child, at: at)
+  }
+
+  /// A layer of one of the file's own classes that joins the tree is laid out, as UIKit's next
+  /// layout pass would do it: its class's `layoutSublayers()` runs once, with `self` the layer
+  /// (a `CAEmitterLayer` subclass that sets its shape and position from its frame there).
+  private func layOut(_ layer: ImportValue, at: SourceToken) throws(ImportSkip) {
+    guard case .object(let o) = layer, let type = instanceClasses[o], !laidOut.contains(o),
+      let f = program.functions.firstIndex(where: {
+        madeClass(of: $0) == type && $0.name == "layoutSublayers" && $0.parameters.isEmpty
+      })
+    else { return }
+    laidOut.insert(o)
+    called.insert(f)
+    let body = program.functions[f].body
+    _ = try asInstance(o) { () throws(ImportSkip) in
+      try invoke(body: body, parameters: ["self"], args: [layer], at: at, returnsValue: false)
+    }
+  }
+
+  private func attachLayer(
+    _ child: ImportValue, to parent: ImportValue, first: Bool, at: SourceToken
+  ) throws(ImportSkip) {
     guard case .object(let c) = child, objects[c].kind != .cell else {
       throw skip("addSublayer takes a layer, not \(child.kindName)", at)
     }

@@ -11,9 +11,7 @@ extension ImportInterpreter {
   ]
 
   /// The Swift types whose `random(in:)` is read.
-  static let randomTypes: Set<String> = [
-    "CGFloat", "Double", "Float", "Int", "Int32", "UInt32", "UInt", "Bool",
-  ]
+  static let randomTypes: Set<String> = numberTypes.union(["Bool"])
 
   /// A uniform value in [0, 1) for the call at `at`: SplitMix64 of its place and its count.
   func uniform(at: SourceToken) -> Double {

@@ -782,11 +782,7 @@ extension ImportInterpreter {
       let image = imageLiteral() ?? name
       return (.string(image), "'\(image)'")
     }
-    let numeric = [
-      "CGFloat", "Double", "Float", "Int", "NSInteger", "NSUInteger", "float", "double", "int",
-      "long", "TimeInterval", "NSTimeInterval", "UInt32",
-    ]
-    if !words.isDisjoint(with: numeric) {
+    if !words.isDisjoint(with: Self.numberTypes) || !words.isDisjoint(with: Self.cNumberTypes) {
       // `width: CGFloat`, `height`: the view's, as a layout would give them.
       if named(["width"]) { return (.number(viewSize.width), "the view's width") }
       if named(["height"]) { return (.number(viewSize.height), "the view's height") }

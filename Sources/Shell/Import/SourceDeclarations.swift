@@ -1,6 +1,14 @@
 /// The declarations `SourceProgram` finds in a file: Swift's types, functions, properties
 /// and observers; Objective-C's methods, C functions and `#define`s.
 extension SourceProgram {
+  /// Objective-C's nullability, constness and ownership qualifiers: not part of a type's name
+  /// (`(nonnull GOConfig *)config` is a `GOConfig *`).
+  static let typeQualifiers: Set<String> = [
+    "nonnull", "nullable", "null_unspecified", "_Nonnull", "_Nullable", "_Null_unspecified",
+    "__nonnull", "__nullable", "const", "__kindof", "__weak", "__strong", "__unsafe_unretained",
+    "__autoreleasing", "__block",
+  ]
+
   mutating func scan(_ range: Range<Int>, inType: Bool) {
     let list = statements(in: range)
     var n = 0
@@ -429,7 +437,9 @@ extension SourceProgram {
         var type = ""
         if j < brace, tokens[j].isPunctuation("(") {
           let close = closing(j, in: s)
-          type = tokens[(j + 1)..<close].map(\.text).joined(separator: " ")
+          // Without the qualifiers (`nonnull`, `const`, `__kindof`): the type's own words.
+          type = tokens[(j + 1)..<close].map(\.text).filter { !Self.typeQualifiers.contains($0) }
+            .joined(separator: " ")
           j = close + 1
         }
         if j < brace, tokens[j].kind == .identifier {

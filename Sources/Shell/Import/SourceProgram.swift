@@ -109,6 +109,10 @@ struct SourceProgram: Sendable {
   /// (`GlowLayer(rate: 5)`, `[Glow layer]`): each instance is a layer of its own, set up by the
   /// class's initializer with `self` the new layer, as `cellClasses`' cells are.
   var madeLayerClasses: Set<String> = []
+  /// Every class of the file whose instances its code makes (`[[Helper alloc]
+  /// initWithFrame:…]`), whatever its superclass: its initializers set up those instances,
+  /// never the hosting view.
+  var madeClasses: Set<String> = []
   /// The cases of each enumeration the file declares, in order, with their raw values
   /// (`enum Snow: String { case a, b = "x" }`: a → "a", b → "x"; an `Int` enum counts from 0
   /// or from the last explicit value), for `allCases` and `rawValue`. Cases with associated
@@ -268,6 +272,8 @@ struct SourceProgram: Sendable {
       tokens = Self.withoutCaptureLists(tokens)
     }
     scan(0..<tokens.count, inType: false)
+    // The classes the file declares with their superclass.
+    var subclasses: Set<String> = []
     for i in tokens.indices.dropLast()
     where ["class", "struct", "enum", "extension", "actor", "@implementation", "@interface"]
       .contains(tokens[i].text) && tokens[i + 1].kind == .identifier
@@ -282,6 +288,7 @@ struct SourceProgram: Sendable {
       if ["class", "@interface"].contains(tokens[i].text), i + 3 < tokens.count,
         tokens[i + 2].isPunctuation(":"), tokens[i + 3].kind == .identifier
       {
+        subclasses.insert(tokens[i + 1].text)
         switch ImportedObject.Kind(className: tokens[i + 3].text) {
         case .cell?: cellClasses.insert(tokens[i + 1].text)
         case _?: layerClasses[tokens[i + 1].text] = tokens[i + 3].text
@@ -290,6 +297,11 @@ struct SourceProgram: Sendable {
       }
     }
     madeLayerClasses = Set(layerClasses.keys.filter(isMadeOutsideItself))
+    // Classes whose superclass is declared elsewhere (`@interface Helper ()` beside a header)
+    // count too when the code makes them.
+    let declared = Set(functions.compactMap { $0.implementation ?? $0.owner })
+    madeClasses = madeLayerClasses.union(
+      declared.subtracting(subclasses).filter(isMadeOutsideItself))
     if !layerIsEmitter && !selfIsEmitter { selfIsEmitter = setsOwnEmitterProperties }
     // The file's only emitter subclasses are made by its code: `self` is not an emitter.
     let emitterClasses = layerClasses.filter { $0.value == "CAEmitterLayer" }.keys
@@ -302,8 +314,15 @@ struct SourceProgram: Sendable {
 
   /// Whether code outside class `type`'s own methods makes an instance of it: Swift's
   /// `Type(…)` or `Type.init(…)`, Objective-C's `[Type layer]`, `[Type new]`, `[Type alloc]`.
+  private static let declarationKeywords: Set<String> = [
+    "@interface", "@implementation", "@class", "@protocol", "class", "struct", "extension",
+    "enum", "protocol", "actor",
+  ]
+
   private func isMadeOutsideItself(_ type: String) -> Bool {
     for k in tokens.indices.dropLast() where tokens[k].isIdentifier(type) {
+      // A declaration naming it (`@interface Type ()`, a class extension) makes nothing.
+      if k > 0, Self.declarationKeywords.contains(tokens[k - 1].text) { continue }
       let swift =
         tokens[k + 1].isPunctuation("(")
         || (k + 2 < tokens.count && tokens[k + 1].isPunctuation(".")

@@ -339,6 +339,21 @@ struct ImportShapesTests {
       says: ["every cell is tinted dark and the file gives the view no background: shown on"],
       emitters: ["emitterLayer"], get: ("scene.backgroundColor", "#ffffff")),
     Case(
+      file: "Roots/StreamerCurtainView.swift",
+      shape: "a private layer class's layoutSublayers() runs once the layer is added, with self"
+        + " the layer, after its frame was set",
+      says: ["ran drop(colors:) at import"],
+      emitters: ["curtain"], get: ("curtain.emitterSize", "300,1")),
+    Case(
+      file: "Roots/GaugeSparkView.m",
+      shape: "the view's only initializer takes a nonnull object of another file, beside a"
+        + " helper class of the file (its superclass in the header) with a plain initWithFrame:",
+      says: [
+        "ran initWithFrame:style: at import with frame = the view's bounds, style = a GaugeStyle"
+          + " of another file"
+      ],
+      emitters: ["sparks"], get: ("sparks.emitterPosition", "150,150")),
+    Case(
       file: "Roots/KindedEmitterView.m",
       shape: "the only initializer takes a kind of another file: it runs with a value not known"
         + " here, and the condition on it takes the branch that builds",

@@ -824,6 +824,9 @@ struct ImportExpressionTests {
     ("0..<3", .swift, .array([.number(0), .number(1), .number(2)])),
     ("1...2", .swift, .array([.number(1), .number(2)])),
     ("Int(2.9)", .swift, .number(2)),
+    // Every number type converts: Core Foundation's and the sized ones too.
+    ("CFTimeInterval(2 + 5) + TimeInterval(0.5) + Float32(0.25)", .swift, .number(7.75)),
+    ("UInt8(9.7) + Int16(-2.5) + NSInteger(3.9)", .swift, .number(10)),
     ("0x10", .swift, .number(16)),
     ("NSNumber(value: 3)", .swift, .number(3)),
     ("UIImage(named: \"spark\")?.cgImage", .swift, .image(.builtin("spark"))),
