@@ -238,6 +238,9 @@ extension ImportInterpreter {
   {
     let whole = Rect(0, 0, viewSize.width, viewSize.height)
     if case .number = v, Self.numberViews.contains(name) { return v }  // `n.floatValue`
+    if case .number(let n) = v, name == "stringValue" || name == "description" {
+      return .string(ValueFormatting.number(n))  // `@(i).stringValue`: "3"
+    }
     if case .number(let n) = v {
       if name == "magnitude" { return .number(n.magnitude) }
       if Self.numberMethods.contains(name) { return .method(v, name) }  // `x.rounded(.down)`
@@ -627,7 +630,9 @@ extension ImportInterpreter {
       case "name": return objects[o].explicitName.map { .string($0) } ?? .null
       default:
         guard let info = Self.info(name, of: objects[o].kind) else {
-          if o == ownLayer, let own = instance[name] { return own }  // `self.imageNameArray`
+          // `self.imageNameArray`, or a property of the header kept in its instance variable
+          // (`_color = …` in `init`, read as `self.color`).
+          if o == ownLayer, let own = instance[name] ?? instance["_" + name] { return own }
           break
         }
         if let last = objects[o].assignments.last(where: { $0.key == info.name }) {

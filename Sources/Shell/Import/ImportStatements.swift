@@ -308,7 +308,12 @@ extension ImportInterpreter {
   }
 
   func bind(_ name: String, _ value: ImportValue, declare: Bool = false) {
-    if case .object(let o) = value, objects[o].variable == nil { objects[o].variable = name }
+    // An alias of `self` (`__weak typeof(self) wself = self`, `strongSelf`) does not name it.
+    if case .object(let o) = value, objects[o].variable == nil,
+      !name.lowercased().hasSuffix("self")
+    {
+      objects[o].variable = name
+    }
     if frames.isEmpty {
       instance[name] = value
     } else if declare || frames[frames.count - 1][name] != nil {

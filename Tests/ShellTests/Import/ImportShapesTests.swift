@@ -354,6 +354,12 @@ struct ImportShapesTests {
       ],
       emitters: ["sparks"], get: ("sparks.emitterPosition", "150,150")),
     Case(
+      file: "Roots/TwinkleDustLayer.m",
+      shape: "an emitter subclass's header property read through the instance variable init"
+        + " set; cells named by a number's stringValue; a weak alias of self names nothing",
+      says: ["action fadeAway { set emitterLayer.birthRate 0; after 3 remove emitterLayer"],
+      emitters: ["emitterLayer"], get: ("emitterLayer.emitterCells.\"1\".color", "#66ccff")),
+    Case(
       file: "Roots/KindedEmitterView.m",
       shape: "the only initializer takes a kind of another file: it runs with a value not known"
         + " here, and the condition on it takes the branch that builds",
