@@ -126,7 +126,9 @@ extension ImportInterpreter {
     // the next one finds, which acts on the setup's (a stop method). A variable only an action
     // sets (a tap handler's new emitter) is the next action's to read.
     let setupInstance = instance
+    runningFunctions.append(f)
     let steps = recordSteps(program.statements(in: function.body))
+    runningFunctions.removeLast()
     for (name, value) in setupInstance { instance[name] = value }
     frames.removeLast()
     if !given.isEmpty, !steps.isEmpty {

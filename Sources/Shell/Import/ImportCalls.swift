@@ -490,7 +490,28 @@ extension ImportInterpreter {
       add(.run(program.functions[f].name))
       return .void
     }
+    if program.swizzles, runningFunctions.last == f {
+      // In a file that swaps method implementations, a method calling itself calls the one it
+      // was swapped with: UIKit's original (`[self kj_setSelected:selected]` inside
+      // `kj_setSelected:` is `setSelected:`). A setter's sets its property; others are not
+      // imported.
+      let original = program.swappedSelectors[program.functions[f].signature]
+      if let original, original.hasPrefix("set"), original.hasSuffix(":"), args.count == 1,
+        original.dropFirst(3).first?.isUppercase == true
+      {
+        let property = original.dropFirst(3).dropLast()
+        instance[property.prefix(1).lowercased() + property.dropFirst()] = args[0]
+        return .void
+      }
+      let which = original.map { "UIKit's " + $0 } ?? "the original"
+      warn(
+        at, "a swizzled method's call to itself runs \(which), which is not imported",
+        hint: "the rest of \(program.functions[f].signature) runs")
+      return .void
+    }
     called.insert(f)
+    runningFunctions.append(f)
+    defer { runningFunctions.removeLast() }
     let function = program.functions[f]
     if let owner = function.owner, Self.isKnownType(owner), isTypeMember(function) {
       // `static func randomColor() -> Self { self.init(red: …) }` in `extension UIColor`:

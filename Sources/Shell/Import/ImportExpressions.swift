@@ -252,6 +252,24 @@ extension ImportInterpreter {
       c = close + 1
       return .string(words.joined(separator: "."))
     }
+    if t.isIdentifier("method_exchangeImplementations"), c + 1 < end,
+      tokens[c + 1].isPunctuation("(")
+    {
+      // The swap itself (in `+load`): what it means is read where the method calls itself.
+      let close = program.closing(c + 1, in: c..<end)
+      guard close < end else { throw skip("an unclosed '('", t) }
+      c = close + 1
+      return .void
+    }
+    if t.isIdentifier("objc_getAssociatedObject") || t.isIdentifier("objc_setAssociatedObject"),
+      c + 1 < end, tokens[c + 1].isPunctuation("(")
+    {
+      let close = program.closing(c + 1, in: c..<end)
+      guard close < end else { throw skip("an unclosed '('", t) }
+      let open = c + 1
+      c = close + 1
+      return try associatedObject(t, arguments: (open + 1)..<close)
+    }
     if t.isPunctuation("!") {
       c += 1
       guard let truth = Self.truth(try unary(&c, end)) else {
@@ -645,4 +663,36 @@ extension ImportInterpreter {
     }
   }
 
+  /// `objc_getAssociatedObject(self, KEY)` and `objc_setAssociatedObject(self, KEY, value,
+  /// policy)`: how a category gives a class a stored property. The value is kept as the
+  /// instance's field named by the key (`@selector(emitter)`: `emitter`; `&kEmitterKey`:
+  /// `kEmitterKey`), so the property, its accessors and the association are one value.
+  func associatedObject(_ t: SourceToken, arguments range: Range<Int>) throws(ImportSkip)
+    -> ImportValue
+  {
+    var parts: [Range<Int>] = []
+    var start = range.lowerBound
+    while let comma = topLevelIndex(of: ",", in: start..<range.upperBound) {
+      parts.append(start..<comma)
+      start = comma + 1
+    }
+    parts.append(start..<range.upperBound)
+    let setting = t.text == "objc_setAssociatedObject"
+    guard parts.count == (setting ? 4 : 2) else {
+      throw skip("\(t.text) takes \(setting ? 4 : 2) arguments", t)
+    }
+    guard parts[0].count == 1, tokens[parts[0].lowerBound].isIdentifier("self") else {
+      throw skip("only an object's own associations (self) are followed", t)
+    }
+    let words = tokens[parts[1]].filter { $0.kind == .identifier && !$0.text.hasPrefix("@") }
+    guard let key = words.last?.text else { throw skip("an association's key is not a name", t) }
+    if setting {
+      // The instance's field, also where a setter's parameter has the key's name.
+      let value = try expression(parts[2])
+      if case .object(let o) = value, objects[o].variable == nil { objects[o].variable = key }
+      instance[key] = value
+      return .void
+    }
+    return instanceValue(key) ?? .null
+  }
 }

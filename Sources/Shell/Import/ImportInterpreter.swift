@@ -34,6 +34,8 @@ final class ImportInterpreter {
   var instanceClasses: [Int: String] = [:]
   /// The instances whose class's `layoutSublayers()` has run (`layOut`), by object.
   var laidOut: Set<Int> = []
+  /// The file's functions running now, innermost last (`call(_:args:at:)`).
+  var runningFunctions: [Int] = []
   /// The stored properties of each such object (`private let configuration`), by object;
   /// while a method of the object's class runs they are `instance` (`asInstance`).
   var instanceFields: [Int: [String: ImportValue]] = [:]
@@ -250,7 +252,8 @@ final class ImportInterpreter {
 
   /// The setup methods, run in this order (one initializer only: the view's frame one first).
   static let setupMethods = [
-    "awakeFromNib", "viewDidLoad", "viewWillAppear", "viewDidAppear", "willMove",
+    // Objective-C's `+load` runs as the class is loaded, before any of the app's code.
+    "load", "awakeFromNib", "viewDidLoad", "viewWillAppear", "viewDidAppear", "willMove",
     "willMoveToWindow", "willMoveToSuperview", "didMoveToWindow", "didMoveToSuperview",
   ]
   /// The teardown methods: UIKit (or the runtime) calls them as a screen or an object goes
@@ -289,6 +292,9 @@ final class ImportInterpreter {
     for (at, message) in program.compilationNotes { warn(at, message) }
     for (at, message) in program.skipped { warn(at, "skipped: \(message)") }
     _ = run(program.topLevel)
+    // A category's property accessors kept by association are its stored properties: never
+    // roots, actions or skipped methods.
+    called.formUnion(program.associationAccessors)
     var setup: [Int] = []
     // An initializer that only traps (`required init?(coder:) { fatalError(…) }`, kept so the
     // class compiles) is never the one that runs; one whose parameters all have defaults
@@ -331,8 +337,11 @@ final class ImportInterpreter {
         hint: "the app gives its arguments; these stand in for them")
     }
     initializerRan = !setup.isEmpty
-    for name in Self.setupMethods {
-      setup += program.functions.indices.filter { program.functions[$0].name == name }
+    for name in Self.setupMethods where name != "load" || program.language == .objc {
+      setup += program.functions.indices.filter {
+        program.functions[$0].name == name
+          && (name != "load" || program.functions[$0].parameters.isEmpty)
+      }
     }
     // A function that builds into a view it is given (`func buildBurstScene(in view: UIView)`,
     // `BuildBurstScene(UIView *view)`, as `export` writes them) runs last, given the hosting

@@ -124,7 +124,8 @@ extension ImportInterpreter {
       return !used.contains(f.name) && !f.isProperty && !Self.initializers.contains(f.signature)
         && madeClass(of: f) == nil
         && !(Self.isInitializer(f) && initializerRan)
-        && !Self.setupMethods.contains(f.name) && !Self.layoutMethods.contains(f.name)
+        && !(Self.setupMethods.contains(f.name) && (f.name != "load" || program.language == .objc))
+        && !Self.layoutMethods.contains(f.name)
     }
   }
 

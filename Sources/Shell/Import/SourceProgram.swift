@@ -113,6 +113,15 @@ struct SourceProgram: Sendable {
   /// initWithFrame:…]`), whatever its superclass: its initializers set up those instances,
   /// never the hosting view.
   var madeClasses: Set<String> = []
+  /// Whether the file swaps method implementations (`method_exchangeImplementations`):
+  /// then a method that calls itself calls the original it replaced.
+  var swizzles = false
+  /// The selectors each `method_exchangeImplementations(…(@selector(a)), …(@selector(b)))`
+  /// swaps, both ways (`kj_setSelected:` → `setSelected:`).
+  var swappedSelectors: [String: String] = [:]
+  /// The methods that only get or set an associated object (`objc_getAssociatedObject(self,
+  /// @selector(emitter))`): a category's stored property's accessors, by function index.
+  var associationAccessors: Set<Int> = []
   /// The cases of each enumeration the file declares, in order, with their raw values
   /// (`enum Snow: String { case a, b = "x" }`: a → "a", b → "x"; an `Int` enum counts from 0
   /// or from the last explicit value), for `allCases` and `rawValue`. Cases with associated
@@ -302,6 +311,36 @@ struct SourceProgram: Sendable {
     let declared = Set(functions.compactMap { $0.implementation ?? $0.owner })
     madeClasses = madeLayerClasses.union(
       declared.subtracting(subclasses).filter(isMadeOutsideItself))
+    swizzles = tokens.contains {
+      $0.kind == .identifier
+        && ["method_exchangeImplementations", "method_setImplementation", "class_replaceMethod"]
+          .contains($0.text)
+    }
+    for i in tokens.indices where tokens[i].isIdentifier("method_exchangeImplementations") {
+      guard i + 1 < tokens.count, tokens[i + 1].isPunctuation("(") else { continue }
+      let close = closing(i + 1, in: i..<tokens.count)
+      var selectors: [String] = []
+      var k = i + 2
+      while k + 1 < close {
+        if tokens[k].isIdentifier("@selector"), tokens[k + 1].isPunctuation("(") {
+          let end = closing(k + 1, in: k..<close)
+          selectors.append(tokens[(k + 2)..<end].map(\.text).joined())
+          k = end
+        }
+        k += 1
+      }
+      if selectors.count == 2 {
+        swappedSelectors[selectors[0]] = selectors[1]
+        swappedSelectors[selectors[1]] = selectors[0]
+      }
+    }
+    associationAccessors = Set(
+      functions.indices.filter { i in
+        let body = tokens[functions[i].body]
+        return body.contains {
+          $0.isIdentifier("objc_getAssociatedObject") || $0.isIdentifier("objc_setAssociatedObject")
+        } && body.filter { $0.isPunctuation(";") }.count <= 1
+      })
     if !layerIsEmitter && !selfIsEmitter { selfIsEmitter = setsOwnEmitterProperties }
     // The file's only emitter subclasses are made by its code: `self` is not an emitter.
     let emitterClasses = layerClasses.filter { $0.value == "CAEmitterLayer" }.keys

@@ -360,6 +360,13 @@ struct ImportShapesTests {
       says: ["action fadeAway { set emitterLayer.birthRate 0; after 3 remove emitterLayer"],
       emitters: ["emitterLayer"], get: ("emitterLayer.emitterCells.\"1\".color", "#66ccff")),
     Case(
+      file: "Actions/UIControl+PopBurst.m",
+      shape: "a category's properties kept as associated objects (selector and static keys);"
+        + " a swizzled UIKit setter whose swapped method calls itself, then bursts",
+      then: "run pb_setHighlighted",
+      says: ["action pb_setHighlighted { set pop.emitterCells.bit.birthRate 500 }"],
+      emitters: ["pop"], get: ("pop.emitterCells.bit.birthRate", "500")),
+    Case(
       file: "Roots/KindedEmitterView.m",
       shape: "the only initializer takes a kind of another file: it runs with a value not known"
         + " here, and the condition on it takes the branch that builds",
