@@ -382,7 +382,21 @@ extension ImportInterpreter {
     if labels.allSatisfy({ $0 == "_" }), let c = colorFunction(type, values, at: at) {
       return c
     }
+    if isForeignType(type), type.hasSuffix("View"), labels.isEmpty,
+      let running = runningFunctions.last,
+      Self.representableMakers.contains(program.functions[running].name)
+    {
+      // `let glitter = GlitterView()` in a representable's makeUIView: the view it makes and
+      // returns is the one SwiftUI shows, the hosting view.
+      warn(
+        at, "\(type) is declared in another file: the view makeUIView makes is the hosting view",
+        hint: "what its own class does is not imported")
+      return .host
+    }
     if isForeignType(type) { throw skip(otherFileNote(type), at) }
     throw skip("\(type)(\(labels.map { $0 + ":" }.joined())) is not understood", at)
   }
+
+  /// The methods of a SwiftUI representable that make the view it shows.
+  static let representableMakers: Set<String> = ["makeUIView", "makeNSView"]
 }

@@ -71,6 +71,20 @@ extension ImportInterpreter {
       try asInstance(o) { () throws(ImportSkip) in instance[name] = value }
       return
     }
+    if case .hostLayer = receiver, SourceProgram.emitterOnly.contains(name),
+      !program.selfIsEmitter, !program.layerIsEmitter
+    {
+      // `layer.emitterCells = [cell]` in a view, or on a view of another file that a
+      // representable makes: the view's layer is an emitter (its `layerClass` is declared
+      // where the view class is), filling the view.
+      if ownLayer == nil {
+        warn(
+          at, "the view's own layer is given \(name): taken as a CAEmitterLayer filling the view",
+          hint: "its layerClass is declared in another file")
+      }
+      try setProperty(try ownEmitter(at: at), name, value, at: at)
+      return
+    }
     switch receiver {
     case .animation(let a):
       if name == "keyPath" {

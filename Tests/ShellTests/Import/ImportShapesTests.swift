@@ -367,6 +367,20 @@ struct ImportShapesTests {
       says: ["action pb_setHighlighted { set pop.emitterCells.bit.birthRate 500 }"],
       emitters: ["pop"], get: ("pop.emitterCells.bit.birthRate", "500")),
     Case(
+      file: "Roots/ShimmerRepresentable.swift",
+      shape: "a representable's makeUIView makes a view of another file and gives its layer"
+        + " the emitter's properties",
+      says: [
+        "ShimmerHostView is declared in another file: the view makeUIView makes is the hosting",
+        "the view's own layer is given emitterShape: taken as a CAEmitterLayer filling the view",
+      ],
+      emitters: ["emitterLayer"], get: ("emitterLayer.emitterCells.mote.birthRate", "300")),
+    Case(
+      file: "Roots/HaloOwnLayerView.swift",
+      shape: "a view gives its own layer emitter properties, its layerClass in another file",
+      says: ["the view's own layer is given emitterShape: taken as a CAEmitterLayer"],
+      emitters: ["emitterLayer"], get: ("emitterLayer.emitterPosition", "150,150")),
+    Case(
       file: "Roots/KindedEmitterView.m",
       shape: "the only initializer takes a kind of another file: it runs with a value not known"
         + " here, and the condition on it takes the branch that builds",
