@@ -241,7 +241,12 @@ extension ImportInterpreter {
           statement: text)
         return
       }
-      guard case .host = receiver, !Self.viewProperties.contains(name) else {
+      let declared = program.properties.contains {
+        $0.name == name && $0.owner.map(isOwnType) == true
+      }
+      guard case .host = receiver, !Self.viewProperties.contains(name) || declared else {
+        // (A stored property the file's class declares by a view's name, `var layer:
+        // CALayer` in a CALayer subclass, is its own.)
         throw skip("the hosting view's \(name) is not imported", at)
       }
       // `self.name = value` is the instance's, also when a local has the same name.

@@ -381,6 +381,12 @@ struct ImportShapesTests {
       says: ["the view's own layer is given emitterShape: taken as a CAEmitterLayer"],
       emitters: ["emitterLayer"], get: ("emitterLayer.emitterPosition", "150,150")),
     Case(
+      file: "Roots/PetalHostLayer.swift",
+      shape: "a layer class's stored property named layer, given by its initializer, is where"
+        + " the started effect is added",
+      says: ["ran startShower() at import: nothing else builds an emitter"],
+      emitters: ["spray"], get: ("spray.emitterPosition", "150,150")),
+    Case(
       file: "Roots/KindedEmitterView.m",
       shape: "the only initializer takes a kind of another file: it runs with a value not known"
         + " here, and the condition on it takes the branch that builds",
