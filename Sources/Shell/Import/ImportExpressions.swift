@@ -66,7 +66,8 @@ extension ImportInterpreter {
   }
 
   private static let precedence: [String: Int] = [
-    "||": 1, "&&": 2, "==": 3, "!=": 3, "<": 3, ">": 3, "<=": 3, ">=": 3, "??": 4, "..<": 5,
+    "||": 1, "&&": 2, "==": 3, "!=": 3, "===": 3, "!==": 3, "<": 3, ">": 3, "<=": 3, ">=": 3,
+    "??": 4, "..<": 5,
     "...": 5, "+": 6, "-": 6, "|": 6, "^": 6, "*": 7, "/": 7, "%": 7, "&": 7, "<<": 8, ">>": 8,
   ]
 
@@ -100,6 +101,10 @@ extension ImportInterpreter {
         throw skip("a condition whose value is not known here", at)
       }
       return .bool(op == "&&" ? x && y : x || y)
+    }
+    if op == "===" || op == "!==" {
+      // Identity: the same layer, cell or view (`$0 === layer`).
+      return .bool((a == b) == (op == "==="))
     }
     if op == "==" || op == "!=", case .constant(let x) = a, case .constant(let y) = b {
       // `.pad` and `UIUserInterfaceIdiom.pad`: the same case.

@@ -53,7 +53,8 @@ struct SourceToken: Sendable, Equatable {
 enum SourceTokenizer {
   /// Operators read as one token, longest first.
   static let operators = [
-    "..<", "...", "->", "?.", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=", "/=", "??",
+    "===", "!==", "..<", "...", "->", "?.", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=",
+    "/=", "??",
     "<<", ">>",
   ]
 

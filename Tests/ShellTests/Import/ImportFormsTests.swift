@@ -59,6 +59,20 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "identity (===, !==) tells the same layer from another",
+      ext: "swift",
+      source: swift(
+        """
+            let other = CALayer()
+            let layers = [other, e]
+            let c = CAEmitterCell()
+            c.name = "c"
+            c.birthRate = Float(layers.firstIndex(where: { $0 === e }) ?? 0) * 10
+            c.lifetime = other !== e ? 3 : 1
+            e.emitterCells = [c]
+        """),
+      get: "e.emitterCells.c.birthRate", value: "10"),
+    Case(
       name: "a generated asset enumeration of another file (SwiftGen's Asset.star.image)",
       ext: "swift",
       source: swift(
