@@ -210,12 +210,32 @@ extension ImportInterpreter {
         try assign(i..<op.1, op: compound, value: try expression(operand))
         return nil
       }
+      let setsCells = op.0 == "=" && op.1 > i && tokens[op.1 - 1].isIdentifier("emitterCells")
       var value: ImportValue
       do throws(ImportSkip) {
         value = try expression(rhs)
       } catch {
-        guard setsContents else { throw error }
-        value = standIn(error.message)
+        if setsCells, let cells = try standInCells(i..<op.1, rhs, why: error.message) {
+          value = cells
+        } else {
+          guard setsContents else { throw error }
+          value = standIn(error.message)
+        }
+      }
+      if setsCells, case .unknown(let why) = value,
+        let cells = try standInCells(i..<op.1, rhs, why: why)
+      {
+        value = cells
+      } else if setsCells, case .array(let items) = value, !items.isEmpty,
+        items.allSatisfy({ item in
+          switch item {
+          case .unknown, .constant, .record: return true  // a value of another file's type
+          default: return false
+          }
+        }),
+        let cells = try standInCells(i..<op.1, rhs, why: "every cell of it is made elsewhere")
+      {
+        value = cells  // `@[[LeafCell leafCell]]`: cells of other files' classes
       }
       // A helper that draws the image (`UIGraphicsGetCurrentContext()` … `makeImage()`)
       // returns no value here; a written `nil` stays nil.
@@ -702,5 +722,44 @@ extension ImportInterpreter {
     }
     let receiver = try expression(lhs.lowerBound..<(lhs.upperBound - 2))
     try setProperty(receiver, last.text, v, at: last)
+  }
+
+  /// A stand-in for cells that cannot be read here, mostly made in another file of the app
+  /// (`emitter.emitterCells = ConfettiFactory.cells()`): one cell whose image, colour and fall
+  /// come from the words of the statement (the role table of `ImportNames.builtinImage(for:)`),
+  /// so that the effect the file sets up shows something like what its author saw; the
+  /// warning says why the cells were not read.
+  func standInCells(_ lhs: Range<Int>, _ rhs: Range<Int>, why: String) throws(ImportSkip)
+    -> ImportValue?
+  {
+    // The target's name tells the role too (`leavesLayer.emitterCells = @[cell]`).
+    let words = tokens[lhs.lowerBound..<rhs.upperBound].filter {
+      $0.kind == .identifier || $0.kind == .string
+    }.map(\.text)
+    // Else the method's, its class's or the file's name (`reloadEmitter` of a
+    // `SwiftyConfettiView` in `ConfettiView.swift`).
+    let places = [
+      words.joined(separator: " "),
+      runningFunctions.last.map {
+        [program.functions[$0].name, program.functions[$0].owner ?? ""].joined(separator: " ")
+      } ?? "",
+      fileName,
+    ]
+    let image =
+      places.lazy.map(ImportNames.builtinImage(for:)).first { $0 != "dot" } ?? "dot"
+    guard case .object(let c) = try create(.cell, at: tokens[rhs.lowerBound]) else { return nil }
+    let role = StandInCell.role(image: image)
+    objects[c].explicitName = "standIn"
+    for (key, text) in role.values {
+      objects[c].assignments.append(
+        ImportAssignment(
+          key: key, text: text, value: .void, at: tokens[rhs.lowerBound],
+          statement: "a stand-in cell"))
+    }
+    warn(
+      tokens[rhs.lowerBound],
+      "the cells cannot be read here: a stand-in cell takes their place (the built-in"
+        + " '\(image)', \(role.summary))", hint: why)
+    return .array([.object(c)])
   }
 }

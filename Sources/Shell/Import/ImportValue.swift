@@ -183,7 +183,10 @@ enum ImportNames {
       (["sparkle", "twinkle", "glitter"], "sparkle"),
       (["spark", "fire", "flame", "ember"], "spark"),
       (["smoke", "cloud", "fog", "steam"], "smoke"),
-      (["confetti", "paper", "ribbon", "rect", "petal", "leaf", "sakura", "blossom"], "confetti"),
+      (
+        ["confetti", "paper", "ribbon", "rect", "petal", "leaf", "leaves", "sakura", "blossom"],
+        "confetti"
+      ),
       (["star"], "star"),
       (["rain", "drop", "water"], "drop"), (["ring", "bubble"], "ring"),
       (["circle", "ball", "snow", "flake", "coin", "gold", "money"], "circle"),

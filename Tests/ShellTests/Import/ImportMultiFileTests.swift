@@ -13,7 +13,8 @@ struct ImportMultiFileTests {
   @Test(
     "what another file defines is read when both are imported, and missed when one is",
     arguments: [
-      (["ConfettiView.swift"], "emitterLayer", 0),
+      // Alone, the cells another file makes are one stand-in cell (docs/import.md).
+      (["ConfettiView.swift"], "emitterLayer", 1),
       (["ConfettiView.swift", "ConfettiKind.swift"], "emitterLayer", 2),
       (["GlowView.h", "GlowView.m"], "glow", 1),
     ])

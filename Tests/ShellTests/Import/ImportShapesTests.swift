@@ -387,6 +387,15 @@ struct ImportShapesTests {
       says: ["ran startShower() at import: nothing else builds an emitter"],
       emitters: ["spray"], get: ("spray.emitterPosition", "150,150")),
     Case(
+      file: "Roots/WeatherBackdropView.swift",
+      shape: "cells made in other files (a factory's list, values of another file's cell type)"
+        + " get a stand-in cell whose look comes from the statement's words",
+      says: [
+        "the cells cannot be read here: a stand-in cell takes their place (the built-in 'drop',",
+        "the cells cannot be read here: a stand-in cell takes their place (the built-in 'circle',",
+      ],
+      emitters: ["rain", "snow"], get: ("snow.emitterCells.standIn.yAcceleration", "60")),
+    Case(
       file: "Roots/KindedEmitterView.m",
       shape: "the only initializer takes a kind of another file: it runs with a value not known"
         + " here, and the condition on it takes the branch that builds",
