@@ -385,11 +385,25 @@ extension ImportInterpreter {
       runRoot(f, why: "nothing in the file calls it")
     }
     // An emitter without cells (a view's own layer nobody configured) emits nothing.
-    guard !objects.contains(where: { $0.kind == .emitter && $0.attached && !$0.cells.isEmpty }),
-      let first = candidates.first(where: { !called.contains($0) })
+    guard !objects.contains(where: { $0.kind == .emitter && $0.attached && !$0.cells.isEmpty })
     else { return }
-    // It becomes an action that builds, run once at import (`run NAME`), as a first tap.
-    firstEvent = first
+    if let first = candidates.first(where: { !called.contains($0) }) {
+      // It becomes an action that builds, run once at import (`run NAME`), as a first tap.
+      firstEvent = first
+      return
+    }
+    // Still nothing: a function that builds whose only callers did not run here (a closure
+    // of another library's subscription, a statement skipped), with plausible arguments.
+    let rootSet = Set(roots())
+    if let stranded = program.functions.indices.first(where: { f in
+      let function = program.functions[f]
+      return !called.contains(f) && !rootSet.contains(f) && !Self.isInitializer(function)
+        && !function.isProperty && madeClass(of: function) == nil && !isEventLike(function)
+        && !function.parameters.isEmpty && builds(f)
+        && function.parameters.indices.allSatisfy { chosenArgument(function, $0).0 != .null }
+    }) {
+      runRoot(stranded, why: "its callers in the file did not run here")
+    }
   }
 
   /// Whether steps build an emitter (`ImportStep.build`), in them, their blocks or the

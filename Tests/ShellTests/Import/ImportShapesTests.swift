@@ -396,6 +396,12 @@ struct ImportShapesTests {
       ],
       emitters: ["rain", "snow"], get: ("snow.emitterCells.standIn.yAcceleration", "60")),
     Case(
+      file: "Roots/ForecastParticlesController.swift",
+      shape: "the method that builds is called only from another library's subscription closure:"
+        + " it runs with plausible arguments",
+      says: ["ran applyWeather(named:) at import with name = 'hail', the first value the code"],
+      emitters: ["weather"], get: ("weather.emitterCells.piece.birthRate", "30")),
+    Case(
       file: "Roots/KindedEmitterView.m",
       shape: "the only initializer takes a kind of another file: it runs with a value not known"
         + " here, and the condition on it takes the branch that builds",
