@@ -158,13 +158,18 @@ extension ImportInterpreter {
       return values[0]
     case (Self.behaviorClass, ["type"]):
       return try newBehavior(values[0], at: at)
-    case ("CAEmitterLayer", []): return try create(.emitter, at: at)
+    // `init(layer:)`, the copying initializer Core Animation uses for presentation layers,
+    // written as a constructor (`CAEmitterLayer(layer: self.layer)`): a new layer; what it
+    // would copy of a plain layer is not an emitter's.
+    case ("CAEmitterLayer", []), ("CAEmitterLayer", ["layer"]): return try create(.emitter, at: at)
     case ("CAEmitterCell", []): return try create(.cell, at: at)
-    case ("CALayer", []): return try create(.layer, at: at)
-    case ("CAShapeLayer", []): return try create(.shape, at: at)
-    case ("CAGradientLayer", []): return try create(.gradient, at: at)
-    case ("CAReplicatorLayer", []): return try create(.replicator, at: at)
-    case ("CATextLayer", []): return try create(.text, at: at)
+    case ("CALayer", []), ("CALayer", ["layer"]): return try create(.layer, at: at)
+    case ("CAShapeLayer", []), ("CAShapeLayer", ["layer"]): return try create(.shape, at: at)
+    case ("CAGradientLayer", []), ("CAGradientLayer", ["layer"]):
+      return try create(.gradient, at: at)
+    case ("CAReplicatorLayer", []), ("CAReplicatorLayer", ["layer"]):
+      return try create(.replicator, at: at)
+    case ("CATextLayer", []), ("CATextLayer", ["layer"]): return try create(.text, at: at)
     // A text layer's font: its family name (CATextLayer ignores a font object's size).
     case ("UIFont", ["name", "size"]), ("CTFontCreateWithName", ["_", "_", "_"]):
       if case .string = values[0] { return values[0] }
@@ -265,10 +270,12 @@ extension ImportInterpreter {
       return values[0]
     case (_, ["_"]) where Self.integerTypes.contains(type):
       return .number(try number(values[0], at: at).rounded(.towardZero))
+    // **(choice)** Display P3 components are read as sRGB ones (the gamut is not modelled).
     case ("UIColor", ["red", "green", "blue", "alpha"]),
+      ("UIColor", ["displayP3Red", "green", "blue", "alpha"]),
       ("CGColor", ["red", "green", "blue", "alpha"]):
-      return .color(
-        Color(try arg("red"), try arg("green"), try arg("blue"), try arg("alpha")))
+      let c = try numbers()
+      return .color(Color(c[0], c[1], c[2], c[3]))
     case ("UIColor", ["white", "alpha"]), ("CGColor", ["gray", "alpha"]):
       let w = try number(values[0], at: at)
       return .color(Color(w, w, w, try arg("alpha")))

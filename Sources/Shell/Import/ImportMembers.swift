@@ -324,6 +324,7 @@ extension ImportInterpreter {
       // `touches.first`, `event.allTouches`, `sender.view`: still the event; its methods
       // wait for their arguments (`touch.location(in: view)`).
       if Self.eventMethods.contains(name) { return .method(v, name) }
+      if name == "state" { return gestureState() }
       return name == "view" ? .host : .event
     case .type(let type):
       if name == "self" || name == "init" { return v }
@@ -719,4 +720,16 @@ extension ImportInterpreter {
   }
 
   private var layerIsOwn: Bool { program.layerIsEmitter }
+
+  /// **(choice)** A gesture's `state` when its handler runs as an action: a tap or a swipe is
+  /// recognised (`.ended`), any other gesture (a long press, a pan, a pinch) has just begun
+  /// (`.began`), so the branch an action takes is the one that starts the effect.
+  func gestureState() -> ImportValue {
+    let types = recordingAction.map { program.functions[$0].parameterTypes } ?? []
+    let discrete = types.contains { $0.contains("Tap") || $0.contains("Swipe") }
+    if program.language == .objc {
+      return .constant(discrete ? "UIGestureRecognizerStateEnded" : "UIGestureRecognizerStateBegan")
+    }
+    return .constant(discrete ? ".ended" : ".began")
+  }
 }

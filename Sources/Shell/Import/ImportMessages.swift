@@ -220,7 +220,8 @@ extension ImportInterpreter {
         (_, _) where isOwnType(type) && selector.hasPrefix("init"):
         return try instantiate(type, at: at)  // `[[CAEmitterHelperLayer alloc] init]`
       case (_, "init"): return try call(.type(type), [], at: at)
-      case ("UIColor", "colorWithRed:green:blue:alpha:"):
+      case ("UIColor", "colorWithRed:green:blue:alpha:"),
+        ("UIColor", "colorWithDisplayP3Red:green:blue:alpha:"):  // P3 read as sRGB
         let n = try args.map { (v: ImportValue) throws(ImportSkip) in try number(v, at: at) }
         return .color(Color(n[0], n[1], n[2], n[3]))
       case ("UIColor", "colorWithWhite:alpha:"):

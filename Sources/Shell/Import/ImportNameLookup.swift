@@ -199,6 +199,11 @@ extension ImportInterpreter {
   /// What a name means here: a local, an instance variable (a stored property evaluated now),
   /// a computed property, a function, the view's own members, a type or a constant.
   func variable(_ name: String, at: SourceToken) throws(ImportSkip) -> ImportValue {
+    if name.hasPrefix("UIGestureRecognizerState"), frames.last?[name] == nil {
+      // Objective-C's gesture states (`UIGestureRecognizerStateEnded`); Recognized is Ended.
+      return .constant(
+        name == "UIGestureRecognizerStateRecognized" ? "UIGestureRecognizerStateEnded" : name)
+    }
     if let macro = program.macros[name], !evaluating.contains("#" + name) {
       // The preprocessor's: the value stands where the name is written.
       guard macro.parameters == nil else { return .function("#" + name) }

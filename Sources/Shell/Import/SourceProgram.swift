@@ -521,9 +521,13 @@ struct SourceProgram: Sendable {
     {
       selves.insert(tokens[i - 1].text)
     }
+    // A property the file declares by an emitter's name (`@property NSArray *emitterCells;`
+    // of a button that keeps its cells) is its own, not a sign that `self` is an emitter.
+    let emitterOnly = Self.emitterOnly.subtracting(objcProperties)
+      .subtracting(properties.map(\.name))
     for i in tokens.indices.dropLast(3)
     where tokens[i].kind == .identifier && selves.contains(tokens[i].text) {
-      if tokens[i + 1].isPunctuation("."), Self.emitterOnly.contains(tokens[i + 2].text),
+      if tokens[i + 1].isPunctuation("."), emitterOnly.contains(tokens[i + 2].text),
         tokens[i + 3].isPunctuation("=")
       {
         return true
@@ -531,7 +535,7 @@ struct SourceProgram: Sendable {
       let setter = tokens[i + 1].text
       if setter.hasPrefix("set"), tokens[i + 2].isPunctuation(":") {
         let name = setter.dropFirst(3)
-        if Self.emitterOnly.contains(name.prefix(1).lowercased() + name.dropFirst()) { return true }
+        if emitterOnly.contains(name.prefix(1).lowercased() + name.dropFirst()) { return true }
       }
     }
     return false

@@ -59,6 +59,19 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "the copying initializer written as a constructor makes a new layer; P3 colours",
+      ext: "swift",
+      source: swift(
+        """
+            let spray = CAEmitterLayer(layer: self.layer)
+            let c = CAEmitterCell()
+            c.name = "c"
+            c.color = UIColor(displayP3Red: 1, green: 0.5, blue: 0, alpha: 1).cgColor
+            spray.emitterCells = [c]
+            layer.addSublayer(spray)
+        """),
+      get: "spray.emitterCells.c.color", value: "#ff8000"),
+    Case(
       name: "identity (===, !==) tells the same layer from another",
       ext: "swift",
       source: swift(

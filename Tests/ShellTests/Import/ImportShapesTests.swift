@@ -402,6 +402,19 @@ struct ImportShapesTests {
       says: ["ran applyWeather(named:) at import with name = 'hail', the first value the code"],
       emitters: ["weather"], get: ("weather.emitterCells.piece.birthRate", "30")),
     Case(
+      file: "Actions/LongPressGlowView.swift",
+      shape: "a long press's handler switching on its state: as an action, the press began",
+      then: "run pressed 40,60",
+      says: ["action pressed (point=150,150) { set glow.birthRate 1; set glow.emitterPosition"],
+      emitters: ["glow"], get: ("glow.emitterPosition", "40,60")),
+    Case(
+      file: "Actions/PraiseCellsButton.m",
+      shape: "a button's own property named emitterCells does not make self an emitter; a tap"
+        + " checked for UIGestureRecognizerStateRecognized; a Display P3 colour",
+      then: "run tapped",
+      says: ["action tapped { set burstLayer.emitterCells.thumb.birthRate 300 }"],
+      emitters: ["burstLayer"], get: ("burstLayer.emitterCells.thumb.birthRate", "300")),
+    Case(
       file: "Roots/KindedEmitterView.m",
       shape: "the only initializer takes a kind of another file: it runs with a value not known"
         + " here, and the condition on it takes the branch that builds",
