@@ -610,6 +610,16 @@ extension ImportInterpreter {
         let whole = ImportValue.rect(Rect(0, 0, viewSize.width, viewSize.height))
         try setProperty(value, "frame", whole, at: at)
       }
+      let placed = ["emitterPosition", "position", "frame", "bounds"]
+      if objects[o].kind == .emitter,
+        !objects[o].assignments.contains(where: { placed.contains($0.key) })
+      {
+        // **(choice)** An emitter a factory returns unplaced (its caller, in another file,
+        // places it) sits at the view's centre, as a returned cell's emitter does.
+        let centre = Point(viewSize.width / 2, viewSize.height / 2)
+        try setProperty(value, "emitterPosition", .point(centre), at: at)
+        warn(at, "the emitter it returns is not placed here: put at the view's centre")
+      }
       try attach(value, to: .host, first: false, at: at)
     case .cell:
       let emitter = try create(.emitter, at: at)

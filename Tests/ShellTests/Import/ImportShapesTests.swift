@@ -415,6 +415,11 @@ struct ImportShapesTests {
       says: ["action tapped { set burstLayer.emitterCells.thumb.birthRate 300 }"],
       emitters: ["burstLayer"], get: ("burstLayer.emitterCells.thumb.birthRate", "300")),
     Case(
+      file: "Roots/BalloonFactory.swift",
+      shape: "a factory returns an emitter it does not place: it sits at the view's centre",
+      says: ["the emitter it returns is not placed here: put at the view's centre"],
+      emitters: ["sky"], get: ("sky.emitterPosition", "150,150")),
+    Case(
       file: "Roots/KindedEmitterView.m",
       shape: "the only initializer takes a kind of another file: it runs with a value not known"
         + " here, and the condition on it takes the branch that builds",
