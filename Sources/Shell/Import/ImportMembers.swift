@@ -292,6 +292,13 @@ extension ImportInterpreter {
         throw skip("no item \(name) in a tuple of \(items.count)", at)
       }
       return items[k]
+    case .array(let items)
+    where program.tupleLabels.contains { $0.count == items.count && $0.contains(name) }:
+      // `confetti.color` of an item written `(.red, image)` where the declared type labels it
+      // (`[(color: UIColor, image: UIImage)]`, `-> (base: CAEmitterCell, spark: …)`).
+      let labels = program.tupleLabels.first { $0.count == items.count && $0.contains(name) }
+      guard let k = labels?.firstIndex(of: name) else { break }
+      return items[k]
     case .enumCase(let type, _, _):
       // `content.image` of a case of the file's enumeration: its computed property (or method).
       if let m = try enumMember(v, of: type, name, at: at) { return m }

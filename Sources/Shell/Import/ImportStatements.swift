@@ -7,13 +7,13 @@ import Core
 /// other statement is an expression, run for what it does.
 extension ImportInterpreter {
   /// `let (w, h) = (bounds.width, bounds.height)`: each name takes the item in its place
-  /// (`_` takes none); the right-hand side is a tuple written out.
+  /// (`_` takes none); the right-hand side is a tuple written out, or a value that is one
+  /// (`let (base, spark) = makeCells()`).
   private func destructure(_ open: Int, _ s: Range<Int>) throws(ImportSkip) {
     let close = program.closing(open, in: s)
-    guard close + 1 < s.upperBound, tokens[close + 1].isPunctuation("="),
-      close + 2 < s.upperBound, tokens[close + 2].isPunctuation("("),
-      program.closing(close + 2, in: s) == s.upperBound - 1
-    else { throw skip("only 'let (A, B) = (X, Y)' with the values written out is read") }
+    guard close + 2 < s.upperBound, tokens[close + 1].isPunctuation("=") else {
+      throw skip("only 'let (A, B) = VALUE' is read")
+    }
     var targets: [String] = []
     var start = open + 1
     while true {
@@ -26,7 +26,17 @@ extension ImportInterpreter {
       if end == close { break }
       start = end + 1
     }
-    let values = try list((close + 3)..<(s.upperBound - 1)).map(\.1)
+    let values: [ImportValue]
+    if tokens[close + 2].isPunctuation("("), program.closing(close + 2, in: s) == s.upperBound - 1 {
+      values = try list((close + 3)..<(s.upperBound - 1)).map(\.1)
+    } else {
+      switch try expression((close + 2)..<s.upperBound) {
+      case .array(let items): values = items
+      case .record("tuple", let fields):
+        values = (0..<fields.count).compactMap { fields[String($0)] }
+      case let other: throw skip("a tuple of \(targets.count) given \(other.kindName)")
+      }
+    }
     guard values.count == targets.count else {
       throw skip("\(targets.count) names for \(values.count) values")
     }

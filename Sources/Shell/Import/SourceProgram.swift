@@ -113,6 +113,10 @@ struct SourceProgram: Sendable {
   /// initWithFrame:…]`), whatever its superclass: its initializers set up those instances,
   /// never the hosting view.
   var madeClasses: Set<String> = []
+  /// The labels of each labelled tuple type the file writes (`[(color: UIColor, image:
+  /// UIImage)]`, `-> (base: CAEmitterCell, spark: CAEmitterCell)`), in order: an unlabelled
+  /// tuple given that type is read by them.
+  var tupleLabels: [[String]] = []
   /// Whether the file swaps method implementations (`method_exchangeImplementations`):
   /// then a method that calls itself calls the original it replaced.
   var swizzles = false
@@ -311,6 +315,7 @@ struct SourceProgram: Sendable {
     let declared = Set(functions.compactMap { $0.implementation ?? $0.owner })
     madeClasses = madeLayerClasses.union(
       declared.subtracting(subclasses).filter(isMadeOutsideItself))
+    tupleLabels = language == .swift ? scanTupleLabels() : []
     swizzles = tokens.contains {
       $0.kind == .identifier
         && ["method_exchangeImplementations", "method_setImplementation", "class_replaceMethod"]
@@ -353,6 +358,38 @@ struct SourceProgram: Sendable {
 
   /// Whether code outside class `type`'s own methods makes an instance of it: Swift's
   /// `Type(…)` or `Type.init(…)`, Objective-C's `[Type layer]`, `[Type new]`, `[Type alloc]`.
+  /// The labelled tuple types written after `:`, `->` or `[` (see `tupleLabels`).
+  private func scanTupleLabels() -> [[String]] {
+    var out: [[String]] = []
+    for i in tokens.indices.dropFirst() where tokens[i].isPunctuation("(") {
+      guard [":", "->", "["].contains(tokens[i - 1].text) else { continue }
+      let close = closing(i, in: i..<tokens.count)
+      var labels: [String] = []
+      var k = i + 1
+      var depth = 0
+      var expectLabel = true
+      while k < close {
+        let t = tokens[k]
+        if ["(", "[", "<"].contains(t.text) { depth += 1 }
+        if [")", "]", ">"].contains(t.text) { depth -= 1 }
+        if depth == 0 {
+          if expectLabel {
+            guard t.kind == .identifier, k + 1 < close, tokens[k + 1].isPunctuation(":") else {
+              break
+            }
+            labels.append(t.text)
+            expectLabel = false
+          } else if t.isPunctuation(",") {
+            expectLabel = true
+          }
+        }
+        k += 1
+      }
+      if k == close, labels.count >= 2, !out.contains(labels) { out.append(labels) }
+    }
+    return out
+  }
+
   private static let declarationKeywords: Set<String> = [
     "@interface", "@implementation", "@class", "@protocol", "class", "struct", "extension",
     "enum", "protocol", "actor",

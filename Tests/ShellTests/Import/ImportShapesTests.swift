@@ -420,6 +420,12 @@ struct ImportShapesTests {
       says: ["the emitter it returns is not placed here: put at the view's centre"],
       emitters: ["sky"], get: ("sky.emitterPosition", "150,150")),
     Case(
+      file: "Shapes/PennantPairs.swift",
+      shape: "labelled tuple types given unlabelled values (an array of pairs, a function's"
+        + " result), read by label; a tuple destructured from a call",
+      says: ["cell banner.emitterCells.secondGlint: 2 properties (line 15)"],
+      emitters: ["banner"], get: ("banner.emitterCells.streamer.color", "#ff9500")),
+    Case(
       file: "Roots/KindedEmitterView.m",
       shape: "the only initializer takes a kind of another file: it runs with a value not known"
         + " here, and the condition on it takes the branch that builds",
