@@ -6,8 +6,12 @@ extension ImportInterpreter {
   /// The array methods whose closure is followed.
   static let closureMethods: Set<String> = [
     "map", "compactMap", "flatMap", "forEach", "filter", "first", "last", "firstIndex",
-    "lastIndex", "contains", "allSatisfy", "sorted", "min", "max", "reduce",
+    "lastIndex", "contains", "allSatisfy", "sorted", "min", "max", "reduce", optionalMap,
   ]
+
+  /// An optional's `map` or `flatMap` (`content.image.flatMap { cell.contents = $0.cgImage }`):
+  /// its closure runs once with the value, as over an array of one, giving its result.
+  static let optionalMap = "optional.map"
 
   /// Whether `v` is such a method, waiting for its closure.
   static func takesClosure(_ v: ImportValue) -> Bool {
@@ -93,6 +97,9 @@ extension ImportInterpreter {
       return truth
     }
     switch name {
+    case Self.optionalMap:
+      guard let item = items.first else { return .null }
+      return try runClosure(parts, [item], at: at)
     case "first", "firstIndex", "contains":
       for (k, item) in items.enumerated() where try holds(item) {
         return name == "first" ? item : name == "firstIndex" ? .number(Double(k)) : .bool(true)

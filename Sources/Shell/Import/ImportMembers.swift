@@ -285,6 +285,14 @@ extension ImportInterpreter {
     {
       return m  // `shape.path` of `.circle`, a case of the file's enumeration
     }
+    if name == "map" || name == "flatMap" {
+      switch v {
+      case .color, .image, .object, .number, .string, .point, .size:
+        // An optional's map: its closure runs once with the value.
+        return .method(.array([v]), Self.optionalMap)
+      default: break
+      }
+    }
     switch v {
     case .array(let items) where Int(name) != nil:
       // `acceleration.0`: a tuple's item.

@@ -59,6 +59,20 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "an optional's map or flatMap runs its closure once with the value",
+      ext: "swift",
+      source: swift(
+        """
+            let tint: UIColor? = .systemRed
+            let size: CGFloat? = 0.25
+            let c = CAEmitterCell()
+            c.name = "c"
+            tint.flatMap { c.color = $0.cgColor }
+            c.scale = size.map { $0 * 2 } ?? 1
+            e.emitterCells = [c]
+        """),
+      get: "e.emitterCells.c.scale", value: "0.5"),
+    Case(
       name: "the copying initializer written as a constructor makes a new layer; P3 colours",
       ext: "swift",
       source: swift(
