@@ -154,6 +154,10 @@ extension ImportInterpreter {
       return try instantiate(type, at: at)  // `EmitterView()`: the file's own view
     case ("NSClassFromString", ["_"]) where values[0] == .string(Self.behaviorClass):
       return .type(Self.behaviorClass)
+    case ("NSClassFromString", ["_"]):
+      // `[NSClassFromString(@"CAEmitterLayer") layer]`: a class the importer knows, by name.
+      guard case .string(let name) = values[0], Self.isKnownType(name) else { break }
+      return .type(name)
     case ("NSSelectorFromString", ["_"]), ("Selector", ["_"]):
       return values[0]
     case (Self.behaviorClass, ["type"]):

@@ -59,6 +59,17 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "a class named by NSClassFromString, and a cast on the left of an assignment",
+      ext: "m",
+      source: objc(
+        """
+          NSObject *c = [NSClassFromString(@"CAEmitterCell") emitterCell];
+          [c setName:@"c"];
+          ((CAEmitterCell *)c).birthRate = 7;
+          e.emitterCells = @[c];
+        """),
+      get: "e.emitterCells.c.birthRate", value: "7"),
+    Case(
       name: "an optional's map or flatMap runs its closure once with the value",
       ext: "swift",
       source: swift(
