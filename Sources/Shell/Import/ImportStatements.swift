@@ -428,6 +428,17 @@ extension ImportInterpreter {
       t[2].isIdentifier("addObject"), t[3].isPunctuation(":"), t.last?.isPunctuation("]") == true
     {
       (name, argument) = (t[1].text, (i + 4)..<(s.upperBound - 1))
+    } else if t.count >= 8, t[0].isPunctuation("["), t[1].isIdentifier("self"),
+      t[2].isPunctuation("."), t[3].kind == .identifier, t[4].isIdentifier("addObject"),
+      t[5].isPunctuation(":"), t.last?.isPunctuation("]") == true
+    {
+      // `[self.cells addObject:cell]`, through the property's lazy getter (`if (!_cells) {
+      // _cells = [NSMutableArray array]; } return _cells;`): read once, so the getter makes the
+      // array, then grown where it keeps it.
+      guard case .array(let list) = try expression((i + 1)..<(i + 4)) else { return false }
+      let held = instance["_" + t[3].text] != nil ? "_" + t[3].text : t[3].text
+      bind(held, .array(list + (try appended((i + 6)..<(s.upperBound - 1)))))
+      return true
     } else {
       return try appendCell(i, s)
     }

@@ -426,6 +426,11 @@ struct ImportShapesTests {
       says: ["cell banner.emitterCells.secondGlint: 2 properties (line 15)"],
       emitters: ["banner"], get: ("banner.emitterCells.streamer.color", "#ff9500")),
     Case(
+      file: "Shapes/LazyCellListsView.m",
+      shape: "NSMutableArray properties made by lazy getters, filled with [self.list addObject:]",
+      says: ["cell e.emitterCells.p2: 2 properties (line 15)"],
+      emitters: ["e"], get: ("e.emitterCells.p1.birthRate", "5")),
+    Case(
       file: "Roots/KindedEmitterView.m",
       shape: "the only initializer takes a kind of another file: it runs with a value not known"
         + " here, and the condition on it takes the branch that builds",
