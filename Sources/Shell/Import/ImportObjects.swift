@@ -362,15 +362,16 @@ extension ImportInterpreter {
       // A layer the setup made but did not add (`[self.layer addSublayer:self.snowLayer]` in
       // `start`): built where the action adds it, with what the action changed before.
       let level = recording.count - 1
+      // (Its new cells too: `emitter.emitterCells = makeCells()` before the `addSublayer`.)
       let earlier = recording[level].filter {
         switch $0 {
-        case .set(c, _), .layer(c, _, _, _): return true
+        case .set(c, _), .layer(c, _, _, _), .cells(c, _, _, _, _): return true
         default: return false
         }
       }
       recording[level].removeAll {
         switch $0 {
-        case .set(c, _), .layer(c, _, _, _): return true
+        case .set(c, _), .layer(c, _, _, _), .cells(c, _, _, _, _): return true
         default: return false
         }
       }

@@ -431,6 +431,11 @@ struct ImportShapesTests {
       says: ["cell e.emitterCells.p2: 2 properties (line 15)"],
       emitters: ["e"], get: ("e.emitterCells.p1.birthRate", "5")),
     Case(
+      file: "Actions/TrophyConfettiView.swift",
+      shape: "an action gives a stored emitter the setup shaped its cells before adding it",
+      says: ["celebrate run once"],
+      emitters: ["shower"], get: ("shower.emitterCells.piece1.birthRate", "6")),
+    Case(
       file: "Roots/KindedEmitterView.m",
       shape: "the only initializer takes a kind of another file: it runs with a value not known"
         + " here, and the condition on it takes the branch that builds",
