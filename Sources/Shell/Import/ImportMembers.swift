@@ -36,6 +36,9 @@ extension ImportInterpreter {
     "uint64_t", "int32_t", "uint32_t", "u_int32_t", "uint8_t", "size_t",
   ]
 
+  /// The system version `UIDevice.current.systemVersion` reads (see `member`).
+  static let systemVersion = "17.0"
+
   /// NSNumber's views of its value (`floatValue`, `[n doubleValue]`): the same number.
   static let numberViews: Set<String> = [
     "floatValue", "doubleValue", "intValue", "integerValue", "unsignedIntValue",
@@ -263,6 +266,19 @@ extension ImportInterpreter {
     if case .constant("Bundle") = v, name == "path" || name == "url" { return .method(v, name) }
     if case .constant(Self.currentDevice) = v, name == "userInterfaceIdiom" {
       return .constant(".phone")  // **(choice)** the app runs on an iPhone
+    }
+    if case .constant(Self.currentDevice) = v, name == "systemVersion" {
+      // **(choice)** A current system, as `#available` holds: version checks take the new path.
+      return .string(Self.systemVersion)
+    }
+    if case .string(let text) = v, Self.numberViews.contains(name) {
+      // `[systemVersion doubleValue]`, `@"12".intValue`: the number the text starts with.
+      let digits = text.prefix { $0.isNumber || $0 == "." || $0 == "-" }
+      let n =
+        Double(digits) ?? Double(digits.split(separator: ".").prefix(2).joined(separator: "."))
+      return .number(
+        name.hasPrefix("int") || name.hasPrefix("long") || name.hasPrefix("unsigned")
+          ? (n ?? 0).rounded(.towardZero) : n ?? 0)
     }
     if case .constant(Self.traits) = v {
       // **(choice)** Light mode at the default text size, as the system colours are read.

@@ -59,6 +59,20 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "the system version is a current one, read as text and as a number",
+      ext: "m",
+      source: objc(
+        """
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = @"c";
+          c.birthRate = 1;
+          if ([[UIDevice currentDevice].systemVersion doubleValue] >= 7.0) {
+            c.birthRate = 9;
+          }
+          e.emitterCells = @[c];
+        """),
+      get: "e.emitterCells.c.birthRate", value: "9"),
+    Case(
       name: "a class named by NSClassFromString, and a cast on the left of an assignment",
       ext: "m",
       source: objc(
