@@ -286,14 +286,7 @@ extension ImportInterpreter {
   private func condition(_ range: Range<Int>, branch: Range<Int>, otherwise: Range<Int>?) -> Bool? {
     var known = true
     var onlyBindings = true
-    var clauses: [Range<Int>] = []
-    var start = range.lowerBound
-    while let comma = topLevelIndex(of: ",", in: start..<range.upperBound) {
-      clauses.append(start..<comma)
-      start = comma + 1
-    }
-    clauses.append(start..<range.upperBound)
-    for clause in clauses where !clause.isEmpty {
+    for clause in topLevelParts(range) where !clause.isEmpty {
       let head = tokens[clause.lowerBound]
       let words = tokens[clause].filter {
         $0.kind != .punctuation || $0.text == "=" || $0.text == "=="

@@ -675,13 +675,7 @@ extension ImportInterpreter {
   func associatedObject(_ t: SourceToken, arguments range: Range<Int>) throws(ImportSkip)
     -> ImportValue
   {
-    var parts: [Range<Int>] = []
-    var start = range.lowerBound
-    while let comma = topLevelIndex(of: ",", in: start..<range.upperBound) {
-      parts.append(start..<comma)
-      start = comma + 1
-    }
-    parts.append(start..<range.upperBound)
+    let parts = topLevelParts(range)
     let setting = t.text == "objc_setAssociatedObject"
     guard parts.count == (setting ? 4 : 2) else {
       throw skip("\(t.text) takes \(setting ? 4 : 2) arguments", t)

@@ -289,6 +289,18 @@ extension ImportInterpreter {
     topLevelIndex(in: range) { $0.kind == .punctuation && $0.text == p }
   }
 
+  /// `range` cut at its commas outside brackets (`a, f(b, c), d`: three parts).
+  func topLevelParts(_ range: Range<Int>) -> [Range<Int>] {
+    var parts: [Range<Int>] = []
+    var start = range.lowerBound
+    while let comma = topLevelIndex(of: ",", in: start..<range.upperBound) {
+      parts.append(start..<comma)
+      start = comma + 1
+    }
+    parts.append(start..<range.upperBound)
+    return parts
+  }
+
   /// The first token outside brackets in `range` that `matches` accepts.
   func topLevelIndex(in range: Range<Int>, where matches: (SourceToken) -> Bool) -> Int? {
     var depth = 0
