@@ -220,6 +220,8 @@ extension ImportInterpreter {
     case .constant(let c) where Self.infinite[String(c.dropFirst())] != nil:
       // `.infinity`, `.greatestFiniteMagnitude` (repeatCount's forever).
       return Self.infinite[String(c.dropFirst())] ?? 0
+    case .constant(".zero"):
+      return 0  // a number's `.zero` (`height: .zero`, `emissionLongitude = .zero`)
     default: throw skip("expected a number, not \(v.kindName)", at)
     }
   }

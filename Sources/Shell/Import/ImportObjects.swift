@@ -465,6 +465,9 @@ extension ImportInterpreter {
     case (.point, .point(let p)): return ValueFormatting.value(.point(p))
     case (.size, .size(let s)): return ValueFormatting.value(.size(s))
     case (.rect, .rect(let r)): return ValueFormatting.value(.rect(r))
+    case (.number, .constant(".zero")), (.angle, .constant(".zero")),
+      (.integer, .constant(".zero")):
+      return "0"  // `emissionLongitude = .zero`
     case (.point, .constant(".zero")): return "0,0"
     case (.size, .constant(".zero")): return "0,0"
     case (.rect, .constant(".zero")): return "0,0,0,0"

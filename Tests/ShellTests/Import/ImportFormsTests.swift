@@ -59,6 +59,19 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "a number's .zero, as a property's value and as an argument",
+      ext: "swift",
+      source: swift(
+        """
+            let c = CAEmitterCell()
+            c.name = "c"
+            c.emissionLongitude = .zero
+            c.velocity = 10
+            e.emitterSize = .init(width: 90, height: .zero)
+            e.emitterCells = [c]
+        """),
+      get: "e.emitterSize", value: "90,0"),
+    Case(
       name: "the system version is a current one, read as text and as a number",
       ext: "m",
       source: objc(
