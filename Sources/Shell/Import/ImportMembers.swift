@@ -36,6 +36,14 @@ extension ImportInterpreter {
     "uint64_t", "int32_t", "uint32_t", "u_int32_t", "uint8_t", "size_t",
   ]
 
+  /// An array's own members, never a tuple label's (`(count: Int, size: CGFloat)` declared
+  /// somewhere does not make `cells.count` an item).
+  static let arrayWords: Set<String> = [
+    "count", "first", "last", "isEmpty", "indices", "randomElement", "shuffled", "reversed",
+    "enumerated", "joined", "append", "insert", "remove", "removeAll", "removeFirst",
+    "removeLast", "dropFirst", "dropLast", "prefix", "suffix", "startIndex", "endIndex",
+  ]
+
   /// The system version `UIDevice.current.systemVersion` reads (see `member`).
   static let systemVersion = "17.0"
 
@@ -317,7 +325,8 @@ extension ImportInterpreter {
       }
       return items[k]
     case .array(let items)
-    where program.tupleLabels.contains { $0.count == items.count && $0.contains(name) }:
+    where !Self.arrayWords.contains(name) && !Self.closureMethods.contains(name)
+      && program.tupleLabels.contains { $0.count == items.count && $0.contains(name) }:
       // `confetti.color` of an item written `(.red, image)` where the declared type labels it
       // (`[(color: UIColor, image: UIImage)]`, `-> (base: CAEmitterCell, spark: …)`).
       let labels = program.tupleLabels.first { $0.count == items.count && $0.contains(name) }

@@ -59,6 +59,18 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "an array's own members are never a tuple type's labels",
+      ext: "swift",
+      source: swift(
+        """
+            let pair = [1, 2]
+            let c = CAEmitterCell()
+            c.name = "c"
+            c.birthRate = Float(pair.count) * 3
+            e.emitterCells = [c]
+        """, members: "  var spec: (count: Int, size: CGFloat) = (4, 0.5)"),
+      get: "e.emitterCells.c.birthRate", value: "6"),
+    Case(
       name: "a number's .zero, as a property's value and as an argument",
       ext: "swift",
       source: swift(
