@@ -311,8 +311,9 @@ extension ImportInterpreter {
     }
     if name == "map" || name == "flatMap" {
       switch v {
-      case .color, .image, .object, .number, .string, .point, .size:
-        // An optional's map: its closure runs once with the value.
+      case .color, .image, .object, .number, .point, .size:
+        // An optional's map: its closure runs once with the value. (A string's maps its
+        // characters, below.)
         return .method(.array([v]), Self.optionalMap)
       default: break
       }

@@ -59,6 +59,18 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "a string's map runs over its characters (not an optional's map)",
+      ext: "swift",
+      source: swift(
+        """
+            e.emitterCells = "🎉🎊".map { ch -> CAEmitterCell in
+              let c = CAEmitterCell()
+              c.birthRate = 2
+              return c
+            }
+        """),
+      get: "e.emitterCells.c2.birthRate", value: "2"),
+    Case(
       name: "an array's own members are never a tuple type's labels",
       ext: "swift",
       source: swift(
