@@ -107,8 +107,13 @@ extension ImportInterpreter {
       return .bool((a == b) == (op == "==="))
     }
     if op == "==" || op == "!=", case .constant(let x) = a, case .constant(let y) = b {
-      // `.pad` and `UIUserInterfaceIdiom.pad`: the same case.
-      let same = x.split(separator: ".").last == y.split(separator: ".").last
+      // `.pad` and `UIUserInterfaceIdiom.pad`: the same case (a gesture's `.recognized` is
+      // its `.ended`).
+      func name(_ c: String) -> Substring? {
+        let last = c.split(separator: ".").last
+        return last == "recognized" ? "ended" : last
+      }
+      let same = name(x) == name(y)
       return .bool(same == (op == "=="))
     }
     if op == "==" || op == "!=", case .type(let x) = a, case .type(let y) = b,

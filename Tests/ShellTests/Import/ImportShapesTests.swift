@@ -436,6 +436,12 @@ struct ImportShapesTests {
       says: ["celebrate run once"],
       emitters: ["shower"], get: ("shower.emitterCells.piece1.birthRate", "6")),
     Case(
+      file: "Actions/TapRecognizedSparkView.swift",
+      shape: "a tap handler guarding on .recognized (a tap's state is .ended, the same)",
+      then: "run tapped 30,40",
+      says: ["action tapped (point=150,150) { set spark.emitterPosition $point; set"],
+      emitters: ["spark"], get: ("spark.birthRate", "1")),
+    Case(
       file: "Roots/KindedEmitterView.m",
       shape: "the only initializer takes a kind of another file: it runs with a value not known"
         + " here, and the condition on it takes the branch that builds",
