@@ -496,12 +496,13 @@ extension ImportInterpreter {
       // `kj_setSelected:` is `setSelected:`). A setter's sets its property; others are not
       // imported.
       let original = program.swappedSelectors[program.functions[f].signature]
-      if let original, original.hasPrefix("set"), original.hasSuffix(":"), args.count == 1,
-        original.dropFirst(3).first?.isUppercase == true
-      {
-        let property = original.dropFirst(3).dropLast()
-        instance[property.prefix(1).lowercased() + property.dropFirst()] = args[0]
-        return .void
+      if let original, original.hasPrefix("set"), original.hasSuffix(":"), args.count == 1 {
+        let setter = String(original.dropLast())
+        let property = Self.setterBase(setter)
+        if property != setter {
+          instance[property] = args[0]
+          return .void
+        }
       }
       let which = original.map { "UIKit's " + $0 } ?? "the original"
       warn(

@@ -257,7 +257,7 @@ extension ImportInterpreter {
     if value == subject { return true }
     switch (value, subject) {
     case (.constant(let a), .constant(let b)):
-      return a.split(separator: ".").last == b.split(separator: ".").last
+      return sameCase(a, b)
     case (.array(let items), .number):
       return items.contains(subject)
     case (.range(let lo, let hi), .number(let n)):
@@ -265,6 +265,16 @@ extension ImportInterpreter {
     default:
       return false
     }
+  }
+
+  /// Whether two constants name the same case: `.pad` and `UIUserInterfaceIdiom.pad` do, and a
+  /// gesture's `.recognized` is its `.ended`.
+  static func sameCase(_ a: String, _ b: String) -> Bool {
+    func name(_ c: String) -> Substring? {
+      let last = c.split(separator: ".").last
+      return last == "recognized" ? "ended" : last
+    }
+    return name(a) == name(b)
   }
 
   /// The calls that stop the app.

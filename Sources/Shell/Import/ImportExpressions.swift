@@ -107,13 +107,7 @@ extension ImportInterpreter {
       return .bool((a == b) == (op == "==="))
     }
     if op == "==" || op == "!=", case .constant(let x) = a, case .constant(let y) = b {
-      // `.pad` and `UIUserInterfaceIdiom.pad`: the same case (a gesture's `.recognized` is
-      // its `.ended`).
-      func name(_ c: String) -> Substring? {
-        let last = c.split(separator: ".").last
-        return last == "recognized" ? "ended" : last
-      }
-      let same = name(x) == name(y)
+      let same = Self.sameCase(x, y)  // `.pad` and `UIUserInterfaceIdiom.pad`
       return .bool(same == (op == "=="))
     }
     if op == "==" || op == "!=", case .type(let x) = a, case .type(let y) = b,

@@ -256,6 +256,11 @@ final class ImportInterpreter {
     "load", "awakeFromNib", "viewDidLoad", "viewWillAppear", "viewDidAppear", "willMove",
     "willMoveToWindow", "willMoveToSuperview", "didMoveToWindow", "didMoveToSuperview",
   ]
+  /// Whether `f` is one of the setup methods (`load` only in Objective-C, where the runtime
+  /// calls `+load`; in Swift it is the app's own method).
+  func isSetupMethod(_ f: SourceFunction) -> Bool {
+    Self.setupMethods.contains(f.name) && (f.name != "load" || program.language == .objc)
+  }
   /// The teardown methods: UIKit (or the runtime) calls them as a screen or an object goes
   /// away, never a user; they are not actions.
   static let teardownMethods: Set<String> = [
@@ -337,10 +342,10 @@ final class ImportInterpreter {
         hint: "the app gives its arguments; these stand in for them")
     }
     initializerRan = !setup.isEmpty
-    for name in Self.setupMethods where name != "load" || program.language == .objc {
+    for name in Self.setupMethods {
       setup += program.functions.indices.filter {
-        program.functions[$0].name == name
-          && (name != "load" || program.functions[$0].parameters.isEmpty)
+        let f = program.functions[$0]
+        return f.name == name && isSetupMethod(f) && (name != "load" || f.parameters.isEmpty)
       }
     }
     // A function that builds into a view it is given (`func buildBurstScene(in view: UIView)`,

@@ -768,9 +768,6 @@ extension ImportInterpreter {
   func gestureState() -> ImportValue {
     let types = recordingAction.map { program.functions[$0].parameterTypes } ?? []
     let discrete = types.contains { $0.contains("Tap") || $0.contains("Swipe") }
-    if program.language == .objc {
-      return .constant(discrete ? "UIGestureRecognizerStateEnded" : "UIGestureRecognizerStateBegan")
-    }
-    return .constant(discrete ? ".ended" : ".began")
+    return .constant(discrete ? ".ended" : ".began")  // Objective-C's constants read so too
   }
 }

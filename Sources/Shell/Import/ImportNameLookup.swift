@@ -199,10 +199,12 @@ extension ImportInterpreter {
   /// What a name means here: a local, an instance variable (a stored property evaluated now),
   /// a computed property, a function, the view's own members, a type or a constant.
   func variable(_ name: String, at: SourceToken) throws(ImportSkip) -> ImportValue {
-    if name.hasPrefix("UIGestureRecognizerState"), frames.last?[name] == nil {
-      // Objective-C's gesture states (`UIGestureRecognizerStateEnded`); Recognized is Ended.
-      return .constant(
-        name == "UIGestureRecognizerStateRecognized" ? "UIGestureRecognizerStateEnded" : name)
+    let gesturePrefix = "UIGestureRecognizerState"
+    if name.hasPrefix(gesturePrefix), name.count > gesturePrefix.count, frames.last?[name] == nil {
+      // Objective-C's gesture states, as Swift spells them (`UIGestureRecognizerStateEnded`
+      // is `.ended`), so `sameCase` compares both.
+      let state = name.dropFirst(gesturePrefix.count)
+      return .constant("." + state.prefix(1).lowercased() + state.dropFirst())
     }
     if let macro = program.macros[name], !evaluating.contains("#" + name) {
       // The preprocessor's: the value stands where the name is written.

@@ -124,8 +124,7 @@ extension ImportInterpreter {
       return !used.contains(f.name) && !f.isProperty && !Self.initializers.contains(f.signature)
         && madeClass(of: f) == nil
         && !(Self.isInitializer(f) && initializerRan)
-        && !(Self.setupMethods.contains(f.name) && (f.name != "load" || program.language == .objc))
-        && !Self.layoutMethods.contains(f.name)
+        && !isSetupMethod(f) && !Self.layoutMethods.contains(f.name)
     }
   }
 
