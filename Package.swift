@@ -59,9 +59,14 @@ let package = Package(
       name: "CPrefetch",
       path: "Sources/CPrefetch"
     ),
+    // A header-only memory hint for big particle stores (huge pages where Linux offers them).
+    .systemLibrary(
+      name: "CMemoryAdvice",
+      path: "Sources/CMemoryAdvice"
+    ),
     .target(
       name: "Core",
-      dependencies: ["CPrefetch"],
+      dependencies: ["CPrefetch", "CMemoryAdvice"],
       path: "Sources/Core",
       // Optimised in debug builds too: the tests spend most of their time simulating and
       // drawing in Core, which runs many times faster at -O (README, "Development"). Remove

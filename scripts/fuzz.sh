@@ -82,6 +82,7 @@ build() {
   if stale "$out/obj/Core.o" "${core[@]}"; then
     swiftc "${common[@]}" "${coreFlags[@]}" -module-name Core -package-name Burst -emit-module \
       -emit-module-path "$out/obj/Core.swiftmodule" -I "$root/Sources/CPrefetch" \
+      -I "$root/Sources/CMemoryAdvice" \
       -c -o "$out/obj/Core.o" "${core[@]}"
   fi
   local encoder="$root/Sources/CPNGEncoder"
@@ -95,6 +96,7 @@ build() {
   if stale "$out/obj/Shell.o" "${shell[@]}" "$root/Fuzz/FuzzSupport.swift" "$entry" "$out/obj/Core.o"; then
     swiftc "${common[@]}" "${flags[@]}" -module-name Shell -package-name Burst -I "$out/obj" -I "$root/Sources/CReadline" \
       -I "$root/Sources/CPNG" -I "$encoder/include" -I "$root/Sources/CGIF" -I "$root/Sources/CPrefetch" \
+      -I "$root/Sources/CMemoryAdvice" \
       -I "$root/Sources/CFreeType" "${freetype[@]}" -c -o "$out/obj/Shell.o" "${shell[@]}" \
       "$root/Fuzz/FuzzSupport.swift" "$entry"
   fi

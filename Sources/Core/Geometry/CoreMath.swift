@@ -4,8 +4,10 @@
 /// over the ranges Burst uses; none of these run per pixel.
 enum CoreMath {
   static let pi = 3.141_592_653_589_793_238_46
-  private static let halfPiHigh = 1.570_796_326_734_125_614_17
-  private static let halfPiLow = 6.077_100_506_506_192_249_8e-11
+  /// π/2 in two parts (the high one with trailing zero bits) for reductions, and 2/π.
+  static let halfPiHigh = 1.570_796_326_734_125_614_17
+  static let halfPiLow = 6.077_100_506_506_192_249_8e-11
+  static let twoOverPi = 0.636_619_772_367_581_343_08
   private static let ln2High = 6.931_471_803_691_238_164_9e-1
   private static let ln2Low = 1.908_214_929_270_587_700_0e-10
   private static let ln2 = 0.693_147_180_559_945_309_42
@@ -46,6 +48,44 @@ enum CoreMath {
     case 2: return (-s, -c)
     default: return (-c, s)
     }
+  }
+
+  /// Sine and cosine of `x` radians to single precision, for particle directions (stored as
+  /// `Float`), with no branch on the argument (a particle's angle is random, so branches on it
+  /// would be mispredicted half the time): x·2/π is rounded to the nearest whole k (ties to even)
+  /// by adding and subtracting 1.5·2⁵², whose last bits then hold k mod 4; the reduction
+  /// r = x − k·π/2 in double precision; Taylor polynomials in `Float` to r⁹ and r⁸
+  /// (`directionKernel`: truncation below 3·10⁻⁸, under half an ulp of 1); the quadrant's swap
+  /// and signs by masks. The same bits everywhere, as for `sincos`.
+  @inline(__always)
+  static func directionSinCos(_ x0: Double) -> (sin: Float, cos: Float) {
+    // Past 10¹⁵ fold into one turn (exactly, IEEE fmod), as `reduce` does; below it |k| < 2⁵⁰.
+    let x = x0.magnitude < 1e15 ? x0 : x0.truncatingRemainder(dividingBy: 2 * pi)
+    let shifted = x * twoOverPi + 0x1.8p52
+    let k = shifted - 0x1.8p52
+    let quadrant = UInt32(truncatingIfNeeded: shifted.bitPattern) & 3
+    let (s, c) = directionKernel(Float((x - k * halfPiHigh) - k * halfPiLow))
+    // Quadrants 1 and 3 swap sin and cos; sin is negated in 2 and 3, cos in 1 and 2.
+    let swap = 0 &- (quadrant & 1)
+    let (sb, cb) = (s.bitPattern, c.bitPattern)
+    let sinBits = ((sb & ~swap) | (cb & swap)) ^ ((quadrant & 2) << 30)
+    let cosBits = ((cb & ~swap) | (sb & swap)) ^ (((quadrant &+ 1) & 2) << 30)
+    return (Float(bitPattern: sinBits), Float(bitPattern: cosBits))
+  }
+
+  /// `directionSinCos`'s polynomials on the reduced argument |r| ≤ π/4:
+  /// sin r = r + r³·(−1/3! + r²/5!) + r⁷·(−1/7! + r²/9!) and
+  /// cos r = 1 + r²·(−1/2! + r²/4!) + r⁶·(−1/6! + r²/8!), each cut in two halves so the
+  /// chains of dependent operations are short.
+  @inline(__always)
+  static func directionKernel(_ r: Float) -> (sin: Float, cos: Float) {
+    let r2 = r * r
+    let r4 = r2 * r2
+    let sinLow: Float = -1 / 6 + r2 * (1 / 120)
+    let sinHigh: Float = -1 / 5040 + r2 * (1 / 362_880)
+    let cosLow: Float = -1 / 2 + r2 * (1 / 24)
+    let cosHigh: Float = -1 / 720 + r2 * (1 / 40320)
+    return (r + (r * r2) * (sinLow + r4 * sinHigh), 1 + r2 * (cosLow + r4 * cosHigh))
   }
 
   /// e raised to `x`.

@@ -22,11 +22,32 @@ package enum ParticleRandom {
     return z ^ (z >> 31)
   }
 
-  /// A uniform Double in [0, 1): the top 53 bits, `Double(bits >> 11) · 2⁻⁵³`.
+  /// A uniform Double in [0, 1) with 32 bits, `Double(half) · 2⁻³²`: draws 2j and 2j + 1 are
+  /// the high and low halves of the stream's (j + 1)-th word, `mix(key + (j + 1)·γ)`, so one
+  /// mix serves two draws (`Words` gives all of a particle's at once, with the same bits).
   @inline(__always)
   package static func uniform(_ key: UInt64, _ draw: Draw) -> Double {
-    let bits = mix(key &+ UInt64(draw.rawValue + 1) &* gamma)
-    return Double(bits >> 11) * 0x1p-53
+    let i = draw.rawValue
+    let bits = mix(key &+ UInt64(i >> 1 + 1) &* gamma)
+    return Double(UInt32(truncatingIfNeeded: i & 1 == 0 ? bits >> 32 : bits)) * 0x1p-32
+  }
+
+  /// Every word of a particle's stream, mixed at once (they are independent, so the mixes
+  /// overlap): `uniform(d)` is `ParticleRandom.uniform(key, d)`, bit for bit.
+  struct Words {
+    private let w: InlineArray<7, UInt64>
+
+    @inline(__always)
+    init(_ key: UInt64) {
+      w = InlineArray { j in ParticleRandom.mix(key &+ UInt64(j + 1) &* ParticleRandom.gamma) }
+    }
+
+    @inline(__always)
+    func uniform(_ d: Draw) -> Double {
+      let i = d.rawValue
+      let bits = w[i >> 1]
+      return Double(UInt32(truncatingIfNeeded: i & 1 == 0 ? bits >> 32 : bits)) * 0x1p-32
+    }
   }
 
   /// FNV-1a of a name, so keys do not depend on creation order.

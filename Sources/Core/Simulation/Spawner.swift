@@ -41,8 +41,9 @@ enum Spawner {
   ) -> Double? {
     let cell = c.cell
     let k = c.rangeFactor
-    let u = { (d: ParticleRandom.Draw) in ParticleRandom.uniform(key, d) }
-    let life = lifetime(c, multiplier: e.lifetime, key: key)
+    let words = ParticleRandom.Words(key)
+    let u = { (d: ParticleRandom.Draw) in words.uniform(d) }
+    let life = rnd(cell.lifetime, cell.lifetimeRange * k, u(.lifetime)) * e.lifetime
     guard life > 0 else { return nil }
     let start = EmissionGeometry.start(
       shape: e.emitterShape, mode: e.emitterMode, position: e.emitterPosition,
@@ -71,8 +72,9 @@ enum Spawner {
   ) -> Newborn? {
     let cell = c.cell
     let k = c.rangeFactor
-    let u = { (d: ParticleRandom.Draw) in ParticleRandom.uniform(key, d) }
-    let life = lifetime(c, multiplier: e.lifetime, key: key)
+    let words = ParticleRandom.Words(key)
+    let u = { (d: ParticleRandom.Draw) in words.uniform(d) }
+    let life = rnd(cell.lifetime, cell.lifetimeRange * k, u(.lifetime)) * e.lifetime
     guard life > 0 else { return nil }
     let moving = p.vx != 0 || p.vy != 0
     let heading = moving ? CoreMath.atan2(Double(p.vy), Double(p.vx)) : Double(p.theta)
@@ -115,8 +117,8 @@ enum Spawner {
       theta = rnd(centralAngle, abs(cell.emissionRange) * c.angleFactor, u(.direction))
       // The latitude's cos and sin are the cell's (computed once per step, not per particle);
       // theta's come from one reduction (the same bits as CoreMath.cos and CoreMath.sin).
-      let turn = CoreMath.sincos(theta)
-      dir = (c.latitudeCos * turn.cos, c.latitudeCos * turn.sin, c.latitudeSin)
+      let turn = CoreMath.directionSinCos(theta)
+      dir = (c.latitudeCos * Double(turn.cos), c.latitudeCos * Double(turn.sin), c.latitudeSin)
     }
     func put(_ col: Column, _ x: Double) { store(col, Float(x)) }
     put(.px, position.0)
@@ -165,11 +167,11 @@ enum Spawner {
     if cosAlpha == 1 { return axis }
     let cosTheta = 1 - u(.cone) * (1 - cosAlpha)
     let sinTheta = (max(0, 1 - cosTheta * cosTheta)).squareRoot()
-    let turn = CoreMath.sincos(2 * Double.pi * u(.direction))
+    let turn = CoreMath.directionSinCos(2 * Double.pi * u(.direction))
     let a = (-lon.sin, lon.cos, 0.0)
     let b = (-sl * lon.cos, -sl * lon.sin, cl)
-    let x = turn.cos * sinTheta
-    let y = turn.sin * sinTheta
+    let x = Double(turn.cos) * sinTheta
+    let y = Double(turn.sin) * sinTheta
     return (
       cosTheta * axis.0 + x * a.0 + y * b.0,
       cosTheta * axis.1 + x * a.1 + y * b.1,

@@ -65,6 +65,59 @@ struct CoreMathTests {
     }
   }
 
+  /// `directionSinCos` the plain way: the quotient rounded by the library, the quadrant by a
+  /// switch.
+  static func plainDirectionSinCos(_ x0: Double) -> (sin: Float, cos: Float) {
+    let x = x0.magnitude < 1e15 ? x0 : x0.truncatingRemainder(dividingBy: 2 * .pi)
+    let k = (x * CoreMath.twoOverPi).rounded(.toNearestOrEven)
+    let (s, c) = CoreMath.directionKernel(
+      Float((x - k * CoreMath.halfPiHigh) - k * CoreMath.halfPiLow))
+    guard k.isFinite else { return (s, c) }
+    switch Int(k.truncatingRemainder(dividingBy: 4) + 4) % 4 {
+    case 0: return (s, c)
+    case 1: return (c, -s)
+    case 2: return (-s, -c)
+    default: return (-c, s)
+    }
+  }
+
+  @Test(
+    "directionSinCos's branch-free rounding and quadrants give the plain way's bits",
+    arguments: angles + [0.785_398_163_397_448_3, -0.785_398_163_397_448_3, 2.356_194_490_192_345])
+  func directionSinCosMatchesThePlainWay(x: Double) {
+    let fast = CoreMath.directionSinCos(x)
+    let plain = Self.plainDirectionSinCos(x)
+    guard x.isFinite else {
+      // No angle at all: NaN both ways (the sign of a NaN means nothing).
+      #expect(fast.sin.isNaN && fast.cos.isNaN && plain.sin.isNaN && plain.cos.isNaN)
+      return
+    }
+    #expect(fast.sin.bitPattern == plain.sin.bitPattern, "sin(\(x))")
+    #expect(fast.cos.bitPattern == plain.cos.bitPattern, "cos(\(x))")
+  }
+
+  @Test("directionSinCos is the plain way bit for bit and within 1.5e-7 of sin and cos")
+  func directionSinCosSweep() {
+    // Directions as particles draw them: a central angle plus up to a turn either way, and
+    // the quadrant edges k·π/4 exactly, where the rounding ties could differ.
+    var angles: [Double] = (-64...64).map { Double($0) * .pi / 4 }
+    var x = -13.0
+    while x < 13 {
+      angles.append(x)
+      x += 0.000_731
+    }
+    var worst = 0.0
+    for x in angles {
+      let fast = CoreMath.directionSinCos(x)
+      let plain = Self.plainDirectionSinCos(x)
+      #expect(fast.sin.bitPattern == plain.sin.bitPattern, "sin(\(x))")
+      #expect(fast.cos.bitPattern == plain.cos.bitPattern, "cos(\(x))")
+      worst = max(
+        worst, abs(Double(fast.sin) - Foundation.sin(x)), abs(Double(fast.cos) - Foundation.cos(x)))
+    }
+    #expect(worst < 1.5e-7, "worst error \(worst)")
+  }
+
   @Test(
     "nearest rounds as rounded() does, bit for bit: halves away from 0, signed zeros kept",
     arguments: [
