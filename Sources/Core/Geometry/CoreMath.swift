@@ -35,19 +35,22 @@ enum CoreMath {
   }
 
   /// Sine and cosine of `x` radians from one reduction: bit for bit `(sin(x), cos(x))`, for
-  /// callers that need both (a particle's direction).
+  /// callers that need both (a particle's direction, a sprite's rotation). The quadrant's swap
+  /// and signs are chosen by masks, not by a branch: the angles are random, so a branch on the
+  /// quadrant is mispredicted most of the time.
   @inline(__always)
   static func sincos(_ x: Double) -> (sin: Double, cos: Double) {
     let (r, quadrant) = reduce(x)
     let r2 = r * r
     let s = sinKernel(r, r2)
     let c = cosKernel(squared: r2)
-    switch quadrant {
-    case 0: return (s, c)
-    case 1: return (c, -s)
-    case 2: return (-s, -c)
-    default: return (-c, s)
-    }
+    // Quadrants 1 and 3 swap sin and cos; sin is negated in 2 and 3, cos in 1 and 2.
+    let q = UInt64(truncatingIfNeeded: quadrant)
+    let swap = 0 &- (q & 1)
+    let (sb, cb) = (s.bitPattern, c.bitPattern)
+    let sinBits = ((sb & ~swap) | (cb & swap)) ^ ((q & 2) << 62)
+    let cosBits = ((cb & ~swap) | (sb & swap)) ^ (((q &+ 1) & 2) << 62)
+    return (Double(bitPattern: sinBits), Double(bitPattern: cosBits))
   }
 
   /// Sine and cosine of `x` radians to single precision, for particle directions (stored as
@@ -225,17 +228,13 @@ enum CoreMath {
   }
 
   /// `q.rounded()` (to the nearest whole number, halves away from 0; a zero keeps the sign of
-  /// `q`) for |q| < 2⁶², bit for bit, without a call into the C library: the truncation to Int
-  /// and the fraction left are exact below 2⁵², and above it `q` is whole already.
+  /// `q`) for |q| < 2⁶², bit for bit, without a call into the C library and with no branch on
+  /// `q` (the quotients of random angles would mispredict one): q plus the largest Double below
+  /// ½, with q's sign, truncated, takes halves away from 0 and nothing else (q + ½ itself would
+  /// take 0.499…94 to 1); from 2⁵² on q is whole, and the sum rounds back to it or to q ± ½.
   @inline(__always)
   static func nearest(_ q: Double) -> Double {
-    var i = Int(q)
-    let f = q - Double(i)
-    if f >= 0.5 {
-      i += 1
-    } else if f <= -0.5 {
-      i -= 1
-    }
+    let i = Int(q + Double(signOf: q, magnitudeOf: 0.499_999_999_999_999_94))
     return i == 0 ? 0 * q : Double(i)
   }
 

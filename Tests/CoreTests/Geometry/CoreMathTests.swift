@@ -129,6 +129,45 @@ struct CoreMathTests {
     #expect(CoreMath.nearest(q).bitPattern == q.rounded().bitPattern, "\(q)")
   }
 
+  @Test("nearest rounds as rounded() does in every binade, on whole numbers, halves and neighbours")
+  func nearestInEveryBinade() {
+    var checked = 0
+    for e in -3...61 {
+      let base = Double(sign: .plus, exponent: e, significand: 1)
+      for m in [1.0, 1.25, 1.5, 1.75] {
+        let whole = (base * m).rounded(.down)
+        for x in [base * m, whole, whole + 0.5, whole - 0.5, whole + 0.25] {
+          for q in [x, x.nextUp, x.nextDown, -x, -x.nextUp, -x.nextDown] {
+            #expect(CoreMath.nearest(q).bitPattern == q.rounded().bitPattern, "\(q)")
+            checked += 1
+          }
+        }
+      }
+    }
+    #expect(checked > 7000)
+  }
+
+  @Test("sincos chooses the quadrant's swap and signs as a switch would, bit for bit")
+  func sincosQuadrantsByMask() {
+    var x = -20.0
+    while x < 20 {
+      let (r, quadrant) = CoreMath.reduce(x)
+      let s = CoreMath.sin(r)
+      let c = CoreMath.cos(r)
+      let plain: (Double, Double)
+      switch quadrant {
+      case 0: plain = (s, c)
+      case 1: plain = (c, -s)
+      case 2: plain = (-s, -c)
+      default: plain = (-c, s)
+      }
+      let both = CoreMath.sincos(x)
+      #expect(both.sin.bitPattern == plain.0.bitPattern, "sin(\(x))")
+      #expect(both.cos.bitPattern == plain.1.bitPattern, "cos(\(x))")
+      x += 0.001_3
+    }
+  }
+
   @Test("reduction rounds the quotient as rounded() does on a sweep of angles")
   func reductionSweep() {
     var x = -40.0
