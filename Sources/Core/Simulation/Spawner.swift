@@ -16,9 +16,15 @@ enum Spawner {
   /// `topLevel` and `sub` draw it.
   @inline(__always)
   static func lifetime(_ c: CompiledCell, multiplier: Double, key: UInt64) -> Double {
-    rnd(
-      c.cell.lifetime, c.cell.lifetimeRange * c.rangeFactor,
-      ParticleRandom.uniform(key, .lifetime)) * multiplier
+    lifetime(c, multiplier: multiplier, uniform: ParticleRandom.uniform(key, .lifetime))
+  }
+
+  /// The lifetime for the particle's lifetime uniform (drawn only when the range needs it).
+  @inline(__always)
+  static func lifetime(
+    _ c: CompiledCell, multiplier: Double, uniform: @autoclosure () -> Double
+  ) -> Double {
+    rnd(c.cell.lifetime, c.cell.lifetimeRange * c.rangeFactor, uniform()) * multiplier
   }
 
   /// A top-level particle, or nil when its drawn lifetime is ≤ 0 (never rendered).
@@ -43,7 +49,7 @@ enum Spawner {
     let k = c.rangeFactor
     let words = ParticleRandom.Words(key)
     let u = { (d: ParticleRandom.Draw) in words.uniform(d) }
-    let life = rnd(cell.lifetime, cell.lifetimeRange * k, u(.lifetime)) * e.lifetime
+    let life = lifetime(c, multiplier: e.lifetime, uniform: u(.lifetime))
     guard life > 0 else { return nil }
     let start = EmissionGeometry.start(
       shape: e.emitterShape, mode: e.emitterMode, position: e.emitterPosition,
@@ -74,7 +80,7 @@ enum Spawner {
     let k = c.rangeFactor
     let words = ParticleRandom.Words(key)
     let u = { (d: ParticleRandom.Draw) in words.uniform(d) }
-    let life = rnd(cell.lifetime, cell.lifetimeRange * k, u(.lifetime)) * e.lifetime
+    let life = lifetime(c, multiplier: e.lifetime, uniform: u(.lifetime))
     guard life > 0 else { return nil }
     let moving = p.vx != 0 || p.vy != 0
     let heading = moving ? CoreMath.atan2(Double(p.vy), Double(p.vx)) : Double(p.theta)
