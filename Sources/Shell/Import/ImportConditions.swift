@@ -105,6 +105,15 @@ extension ImportInterpreter {
           foreign = true
         }
         guard let value, !foreign else {
+          // **(choice)** Constants of another file (a header's `NS_ENUM`) against each other
+          // (`switch (kind)` with `kind` given `GlintKindShower` by the caller): the same name
+          // is the same value, and two names are two cases of the enumeration, so different.
+          if case .type(let name) = subject, !program.typeNames.contains(name),
+            !Self.isKnownType(name), p.count == 1, tokens[p.lowerBound].kind == .identifier
+          {
+            if tokens[p.lowerBound].text == name { return true }
+            continue
+          }
           // **(choice)** An Objective-C constant only another file declares (a header's
           // `NS_ENUM`) against a property still 0: C numbers an enumeration from 0 and authors
           // list its cases in that order, so the first such case is taken.
@@ -126,8 +135,10 @@ extension ImportInterpreter {
       return false
     }
     var chosen: Int? = nil
+    var undecided = false
     for (k, c) in cases.enumerated() where c.patterns != nil || chosen == nil {
       guard let m = matches(c.patterns) else {
+        undecided = true
         chosen = cases.indices.first {
           builds(in: cases[$0].body, throughProperties: true, onlyLazy: true)
         }
@@ -141,6 +152,10 @@ extension ImportInterpreter {
     guard let start = chosen else {
       if subject == nil {
         throw skip("its subject is not known here, and no case of it builds layers or cells")
+      }
+      if undecided {
+        throw skip(
+          "a case compares with a value not known here, and no case builds layers or cells")
       }
       return nil
     }
@@ -157,7 +172,11 @@ extension ImportInterpreter {
           break
         }
         do throws(ImportSkip) {
-          if let r = try statement(st) { return r }
+          if let r = try statement(st) {
+            // A `break` inside the case's braces or an `if` of it ends the switch, not a loop.
+            if case .constant(Self.breakSignal) = r { return nil }
+            return r
+          }
         } catch {
           warn(tokens[st.lowerBound], "skipped: \(program.snippet(st))", hint: error.message)
         }

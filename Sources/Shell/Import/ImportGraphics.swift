@@ -245,6 +245,18 @@ extension ImportInterpreter {
     } catch {
       throw skip(error.message, error.at ?? at)
     }
+    // A behaviour's key path names a behaviour the code gave the layer (`emitterBehaviors.drag.
+    // drag`); one it made in a way not read here (`unsafeBitCast` of `behaviorWithType:`) is
+    // not there, and `run` would stop at it.
+    for command in translated.commands where command.suffix.hasPrefix(".emitterBehaviors.") {
+      let name = command.suffix.split(separator: ".").dropFirst().first.map(String.init) ?? ""
+      let given = objects[o].assignments.contains {
+        ($0.behaviorWords?.split(separator: " ").dropFirst(2).first).map(String.init) == name
+      }
+      guard given else {
+        throw skip("the layer has no behaviour named '\(name)' that the code gives it here", at)
+      }
+    }
     let start = tokens[current.lowerBound]
     for note in translated.notes {
       warn(start, "skipped: part of \(animations[a].kind.rawValue)", hint: note)

@@ -138,6 +138,11 @@ extension ImportInterpreter {
         body: function.body, parameters: ["self"] + function.parameters,
         args: [.record(type: type, fields: try storedDefaults(of: type))] + bound, at: at,
         returnsValue: false, returnsSelf: true)
+    case (_, [])
+    where program.structNames.contains(type)
+      && !program.functions.contains(where: { $0.owner == type && $0.name == "init" }):
+      // `Tuning()`: the memberwise initializer with every field left at its declared value.
+      return .record(type: type, fields: try storedDefaults(of: type))
     case (_, let l)
     where program.structNames.contains(type) && !l.isEmpty && !l.contains("_")
       && !program.functions.contains(where: { $0.owner == type && $0.name == "init" }):

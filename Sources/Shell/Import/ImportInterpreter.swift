@@ -491,6 +491,25 @@ final class ImportInterpreter {
           + " runs once, as a first event would",
         hint: "it stays an action: run \(a.name) runs it again, with fresh names")
     }
+    // Else the first property observer that builds one (`var animate = false { didSet { if
+    // animate { …; view.layer.addSublayer(emitter) } } }`, set by another file's callback).
+    if runsAtImport == nil, chosenEvent == nil, firstEvent == nil, !buildsEmitter(scheduled),
+      !objects.contains(where: {
+        $0.kind == .emitter && $0.attached && !$0.inStep && !$0.cells.isEmpty
+      }),
+      let a = actions.first(where: { a in
+        program.properties.contains { $0.observer != nil && $0.at == a.at }
+          && buildsEmitter(a.steps)
+      })
+    {
+      scheduled.append(.run(a.name))
+      runsAtImport = a.name
+      warn(
+        a.at,
+        "ran \(a.name) at import: nothing else builds an emitter, so the property is set once,"
+          + " as a first event would",
+        hint: "it stays an action: run \(a.name) runs it again, with fresh names")
+    }
     showUnmadeCells(unmadeCells, nothingBuilt: runsAtImport == nil && !buildsEmitter(scheduled))
     // A struct's fields are its values' (`.record`), not the setup's to use.
     for p in program.properties

@@ -184,6 +184,22 @@ extension ImportInterpreter {
     return value
   }
 
+  /// Whether a bare name in the code running now can mean the file's stored property `p`: not
+  /// when `p` is a field (not a `static` member) of a struct (or a base-less class) of the file
+  /// and the code is another type's that does not inherit from it. A settings struct's `birthRate` is not the
+  /// `birthRate` a cell subclass's initializer sets (`birthRate = config.birthRate`).
+  func reaches(_ p: SourceProperty) -> Bool {
+    guard !p.isStatic, let owner = p.owner, program.structNames.contains(owner),
+      let f = runningFunctions.last, var type = program.functions[f].owner
+    else { return true }
+    var seen: Set<String> = []
+    while type != owner {
+      guard seen.insert(type).inserted, let next = program.superclasses[type] else { return false }
+      type = next
+    }
+    return true
+  }
+
   /// Whether code of the file assigns property `p` (`image = x`, `self.image = x`), besides
   /// its declaration.
   func isAssigned(_ p: SourceProperty) -> Bool {
@@ -234,7 +250,7 @@ extension ImportInterpreter {
       return try member(.host, name, at: at)
     }
     if let view = try outletView(name, at: at) { return view }
-    if let p = program.properties.first(where: { $0.name == name }) {
+    if let p = program.properties.first(where: { $0.name == name && reaches($0) }) {
       return try storedProperty(p, at: at)
     }
     if let f = program.functions.firstIndex(where: { $0.name == name && $0.isProperty }) {

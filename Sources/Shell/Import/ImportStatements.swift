@@ -82,6 +82,12 @@ extension ImportInterpreter {
     }
     guard i < s.upperBound else { return nil }
     let head = tokens[i]
+    if program.language == .objc, head.isPunctuation("{"),
+      program.closing(i, in: s) == s.upperBound - 1
+    {
+      // C's compound statement (`case A: { …; break; }`, a bare block): its statements.
+      return try body((i + 1)..<(s.upperBound - 1))
+    }
     if head.isIdentifier("super")
       || (head.isPunctuation("[") && i + 1 < s.upperBound
         && tokens[i + 1].isIdentifier("super"))
@@ -709,13 +715,13 @@ extension ImportInterpreter {
     if try assignField(lhs, v) { return }
     if lhs.count == 1, last.kind == .identifier {
       if frames.last?[last.text] == nil,
-        program.properties.contains(where: { $0.name == last.text })
+        program.properties.contains(where: { $0.name == last.text && reaches($0) })
       {
         usedProperties.insert(last.text)  // `comet = CAEmitterLayer()` sets the stored property
       }
       let declared =
         frames.last?[last.text] != nil || instance[last.text] != nil
-        || program.properties.contains { $0.name == last.text }
+        || program.properties.contains { $0.name == last.text && reaches($0) }
       if !declared, case .object(let o)? = frames.last?["self"],
         Self.info(last.text, of: objects[o].kind) != nil
           || (objects[o].kind == .emitter && last.text == "emitterCells")

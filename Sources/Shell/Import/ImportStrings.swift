@@ -28,7 +28,10 @@ extension ImportInterpreter {
           j += 1
         }
         guard j < chars.count else { throw ImportSkip(message: "an unclosed '\\('", at: at) }
-        out += Self.described(try value(String(chars[(i + 2)..<j])))
+        let part = try value(String(chars[(i + 2)..<j]))
+        // A value the code could not work out here (made by a call not read) has no text.
+        if part == .void { throw ImportSkip(message: "'\\(…)' has no value here", at: at) }
+        out += Self.described(part)
         i = j + 1
         continue
       }

@@ -175,6 +175,9 @@ extension SourceProgram {
       return
     }
     let nameToken = tokens[i + 1]
+    let isStatic = tokens[s.lowerBound..<i].contains {
+      $0.isIdentifier("static") || $0.isIdentifier("class")
+    }
     var depth = 0
     for j in (i + 2)..<s.upperBound {
       let t = tokens[j]
@@ -195,7 +198,7 @@ extension SourceProgram {
         properties.append(
           SourceProperty(
             name: nameToken.text, initializer: (j + 1)..<end, at: nameToken, owner: owner,
-            observer: observer))
+            observer: observer, isStatic: isStatic))
         return
       }
       if t.text == "{" && depth == 0, let body = observerBody(j, in: s) {

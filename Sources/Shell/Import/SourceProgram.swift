@@ -69,6 +69,8 @@ struct SourceProperty: Sendable {
   var owner: String? = nil
   /// The body of its `didSet` (else `willSet`) observer: what runs when code sets it.
   var observer: Range<Int>? = nil
+  /// Declared `static` (or `class`): the type's own, not each value's.
+  var isStatic = false
 }
 
 /// The declarations of one Swift or Objective-C file: what the importer runs and what it only
@@ -99,6 +101,9 @@ struct SourceProgram: Sendable {
   var typeNames: Set<String> = []
   /// The structs the file declares (`struct ConfettiType { … }`), made field by field.
   var structNames: Set<String> = []
+  /// Each class the file declares with a superclass, and that superclass
+  /// (`class Flake: CAEmitterCell`: `CAEmitterCell`).
+  var superclasses: [String: String] = [:]
   /// The subclasses of `CAEmitterCell` the file declares (`class Flake: CAEmitterCell`,
   /// `@interface Flake : CAEmitterCell`): each instance is a new cell its initializer sets up.
   var cellClasses: Set<String> = []
@@ -302,6 +307,7 @@ struct SourceProgram: Sendable {
         tokens[i + 2].isPunctuation(":"), tokens[i + 3].kind == .identifier
       {
         subclasses.insert(tokens[i + 1].text)
+        superclasses[tokens[i + 1].text] = tokens[i + 3].text
         switch ImportedObject.Kind(className: tokens[i + 3].text) {
         case .cell?: cellClasses.insert(tokens[i + 1].text)
         case _?: layerClasses[tokens[i + 1].text] = tokens[i + 3].text

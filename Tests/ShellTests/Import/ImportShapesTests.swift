@@ -426,10 +426,34 @@ struct ImportShapesTests {
       says: ["cell banner.emitterCells.secondGlint: 2 properties (line 15)"],
       emitters: ["banner"], get: ("banner.emitterCells.streamer.color", "#ff9500")),
     Case(
+      file: "Shapes/TuningStructCells.swift",
+      shape: "a settings struct made with (), its fields named like the cell's own properties,"
+        + " copied by bare names in a cell subclass's initializer",
+      says: ["cell sprinkles.emitterCells.sprinkle: 6 properties (line 30)"],
+      emitters: ["sprinkles"], get: ("sprinkles.emitterCells.sprinkle.birthRate", "18")),
+    Case(
+      file: "Shapes/GlintKindView.m",
+      shape: "a switch of C compound cases (a break inside an if ends it) on a parameter the"
+        + " convenience initializer gives a header's constant",
+      says: ["cell glints.emitterCells.glint: 5 properties (line 20)"],
+      emitters: ["glints"], get: ("glints.emitterCells.glint.velocity", "90")),
+    Case(
       file: "Shapes/LazyCellListsView.m",
       shape: "NSMutableArray properties made by lazy getters, filled with [self.list addObject:]",
       says: ["cell e.emitterCells.p2: 2 properties (line 15)"],
       emitters: ["e"], get: ("e.emitterCells.p1.birthRate", "5")),
+    Case(
+      file: "Actions/StreakObserverController.swift",
+      shape: "an emitter built only by a property observer that only another file's callbacks"
+        + " set: the observer runs once at import",
+      says: ["ran setCelebrating at import", "setCelebrating run once"],
+      emitters: ["streak"], get: ("streak.emitterCells.ribbon.birthRate", "12")),
+    Case(
+      file: "Actions/GustConfettiView.swift",
+      shape: "an action's animations of a behaviour made in a way not read and of a cell named"
+        + " by a UUID are skipped; the rest of the action runs",
+      says: ["celebrate run once", "has no behaviour named 'gust'", "has no value here"],
+      emitters: ["confetti"], get: ("confetti.emitterCells.piece.birthRate", "40")),
     Case(
       file: "Actions/TrophyConfettiView.swift",
       shape: "an action gives a stored emitter the setup shaped its cells before adding it",
