@@ -213,8 +213,9 @@ enum SceneCommands {
       + " CGPoint(x: 10, y: 20), #colorLiteral(…)): import's reader reads it. In set PATH VALUE,"
       + " a word that is only + - * / joins its neighbours (.pi / 4), as in Swift. Colour"
       + " names: \(Color.named.map(\.name).joined(separator: ", ")). With ifPresent, a path"
-      + " whose layer is not in the scene sets nothing, without an error (an optional's"
-      + " emitter?.birthRate = 0 before anything made it). set PATH += VALUE (also -=, *=, /=)"
+      + " whose layer or cell is not in the scene sets nothing, without an error (an optional's"
+      + " emitter?.birthRate = 0 before anything made it; a key path naming a cell that was"
+      + " removed). set PATH += VALUE (also -=, *=, /=)"
       + " changes the model value as Swift's compound assignment does: numbers by a number,"
       + " points and sizes by a point or size (+= -=) or a number (*= /=); in an action or an"
       + " every block each run changes it again.",
@@ -235,6 +236,13 @@ enum SceneCommands {
       // The layer the path starts with is not there: nothing to set, as a nil optional.
       let layer = String(pathToken.keyPath.prefix { $0 != "." })
       guard s.scene.model.layerID(named: layer) != nil else { return }
+      // Nor a cell it names (`….emitterCells.spark.birthRate` once the cell is removed), as
+      // Core Animation's key-value coding finds no such cell and sets nothing.
+      if let cell = cellPrefix(pathToken.keyPath),
+        (try? s.scene.model.resolveObject(cell)) == nil
+      {
+        return
+      }
       var rest = inv.text
       rest.tokens.removeLast()
       try inv.command.run(s, Invocation(command: inv.command, text: rest))
@@ -359,6 +367,14 @@ enum SceneCommands {
   ]
 
   /// The operator of a compound word (`+=`) that `token` is or starts with (`+=5`).
+  /// The path of the innermost cell a key path names (`like.emitterCells.spark` of
+  /// `like.emitterCells.spark.birthRate`), nil when it names none.
+  static func cellPrefix(_ keyPath: String) -> String? {
+    let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false)
+    guard let i = parts.dropLast().lastIndex(of: "emitterCells") else { return nil }
+    return parts[...(i + 1)].joined(separator: ".")
+  }
+
   static func compoundOperator(_ token: Token) -> (word: String, op: Character)? {
     guard !token.quoted else { return nil }
     return compoundWords.first { token.text.hasPrefix($0.word) }

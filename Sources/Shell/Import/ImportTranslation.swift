@@ -128,8 +128,12 @@ extension ImportRun {
       switch step {
       case .set(let o, let a):
         // A layer another action builds may not be there yet (`emitter?.birthRate = 0`
-        // before `start` ran): through the optional, nothing is set.
-        let optional = objects[o].inStep && !builtHere.contains(o) && a.behaviorWords == nil
+        // before `start` ran): through the optional, nothing is set. Nor is a cell a key path
+        // names (`setValue(_:forKeyPath: "emitterCells.basic.birthRate")`) that another action
+        // removed: key-value coding finds no such cell, and sets nothing.
+        let optional =
+          (objects[o].inStep && !builtHere.contains(o) || a.reachesCells)
+          && a.behaviorWords == nil
         return paths[o].map {
           [a.command(path: $0) + (optional ? " " + AnimationCommands.ifPresent.name : "")]
         } ?? []

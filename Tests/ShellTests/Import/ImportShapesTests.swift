@@ -169,7 +169,7 @@ struct ImportShapesTests {
       file: "Actions/StarToggleButton.m",
       shape: "a BOOL instance variable a tap toggles, read as Objective-C starts it (NO)",
       then: "run toggle",
-      says: ["action toggle { set stars.emitterCells.star.birthRate 41 }"],
+      says: ["action toggle { set stars.emitterCells.star.birthRate 41 ifPresent }"],
       emitters: ["stars"], get: ("stars.emitterCells.star.birthRate", "41")),
     Case(
       file: "Shapes/FuseView.swift",
@@ -364,7 +364,7 @@ struct ImportShapesTests {
       shape: "a category's properties kept as associated objects (selector and static keys);"
         + " a swizzled UIKit setter whose swapped method calls itself, then bursts",
       then: "run pb_setHighlighted",
-      says: ["action pb_setHighlighted { set pop.emitterCells.bit.birthRate 500 }"],
+      says: ["action pb_setHighlighted { set pop.emitterCells.bit.birthRate 500 ifPresent }"],
       emitters: ["pop"], get: ("pop.emitterCells.bit.birthRate", "500")),
     Case(
       file: "Roots/ShimmerRepresentable.swift",
@@ -412,7 +412,7 @@ struct ImportShapesTests {
       shape: "a button's own property named emitterCells does not make self an emitter; a tap"
         + " checked for UIGestureRecognizerStateRecognized; a Display P3 colour",
       then: "run tapped",
-      says: ["action tapped { set burstLayer.emitterCells.thumb.birthRate 300 }"],
+      says: ["action tapped { set burstLayer.emitterCells.thumb.birthRate 300 ifPresent }"],
       emitters: ["burstLayer"], get: ("burstLayer.emitterCells.thumb.birthRate", "300")),
     Case(
       file: "Roots/BalloonFactory.swift",

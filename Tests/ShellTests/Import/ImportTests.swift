@@ -230,7 +230,7 @@ struct ImportTests {
         e.setValue(0, forKeyPath: "emitterCells.spark.birthRate")
       }
       """,
-      "after 0.25 { set e.opacity 0.5; set e.emitterCells.spark.birthRate 0 }"
+      "after 0.25 { set e.opacity 0.5; set e.emitterCells.spark.birthRate 0 ifPresent }"
     ),
     (
       "asyncAfter one statement", "Later.swift",
@@ -250,7 +250,7 @@ struct ImportTests {
         [e setValue:@0 forKeyPath:@"emitterCells.spark.birthRate"];
       });
       """,
-      "after 0.5 { set e.opacity 0.5; set e.emitterCells.spark.birthRate 0 }"
+      "after 0.5 { set e.opacity 0.5; set e.emitterCells.spark.birthRate 0 ifPresent }"
     ),
     (
       "Swift 2 dispatch_after, the closure inside the parentheses", "Later.swift",
