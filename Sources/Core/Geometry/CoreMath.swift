@@ -44,13 +44,9 @@ enum CoreMath {
     let r2 = r * r
     let s = sinKernel(r, r2)
     let c = cosKernel(squared: r2)
-    // Quadrants 1 and 3 swap sin and cos; sin is negated in 2 and 3, cos in 1 and 2.
-    let q = UInt64(truncatingIfNeeded: quadrant)
-    let swap = 0 &- (q & 1)
-    let (sb, cb) = (s.bitPattern, c.bitPattern)
-    let sinBits = ((sb & ~swap) | (cb & swap)) ^ ((q & 2) << 62)
-    let cosBits = ((cb & ~swap) | (sb & swap)) ^ (((q &+ 1) & 2) << 62)
-    return (Double(bitPattern: sinBits), Double(bitPattern: cosBits))
+    let bits = inQuadrant(
+      UInt64(truncatingIfNeeded: quadrant), sin: s.bitPattern, cos: c.bitPattern)
+    return (Double(bitPattern: bits.sin), Double(bitPattern: bits.cos))
   }
 
   /// Sine and cosine of `x` radians to single precision, for particle directions (stored as
@@ -68,12 +64,23 @@ enum CoreMath {
     let k = shifted - 0x1.8p52
     let quadrant = UInt32(truncatingIfNeeded: shifted.bitPattern) & 3
     let (s, c) = directionKernel(Float((x - k * halfPiHigh) - k * halfPiLow))
-    // Quadrants 1 and 3 swap sin and cos; sin is negated in 2 and 3, cos in 1 and 2.
-    let swap = 0 &- (quadrant & 1)
-    let (sb, cb) = (s.bitPattern, c.bitPattern)
-    let sinBits = ((sb & ~swap) | (cb & swap)) ^ ((quadrant & 2) << 30)
-    let cosBits = ((cb & ~swap) | (sb & swap)) ^ (((quadrant &+ 1) & 2) << 30)
-    return (Float(bitPattern: sinBits), Float(bitPattern: cosBits))
+    let bits = inQuadrant(quadrant, sin: s.bitPattern, cos: c.bitPattern)
+    return (Float(bitPattern: bits.sin), Float(bitPattern: bits.cos))
+  }
+
+  /// The bit patterns of the sine and cosine in quadrant `q` (0…3) from those of the reduced
+  /// argument's, by masks rather than a branch: quadrants 1 and 3 swap them; the sine is
+  /// negated in 2 and 3, the cosine in 1 and 2 (bit 1 of q, then of q + 1, moved to the sign).
+  @inline(__always)
+  static func inQuadrant<Bits: FixedWidthInteger & UnsignedInteger>(
+    _ q: Bits, sin s: Bits, cos c: Bits
+  ) -> (sin: Bits, cos: Bits) {
+    let swap = 0 &- (q & 1)
+    let toSign = Bits.bitWidth - 2
+    return (
+      ((s & ~swap) | (c & swap)) ^ ((q & 2) << toSign),
+      ((c & ~swap) | (s & swap)) ^ (((q &+ 1) & 2) << toSign)
+    )
   }
 
   /// `directionSinCos`'s polynomials on the reduced argument |r| ≤ π/4:
