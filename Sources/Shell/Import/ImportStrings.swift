@@ -92,6 +92,8 @@ extension ImportInterpreter {
         }
         out += Self.fixed(n, precision ?? 6)
       default:
+        // As in an interpolation: a value not worked out here has no text.
+        if v == .void { throw ImportSkip(message: "'%@' has no value here", at: at) }
         out += Self.described(v)
       }
       i = j + 1

@@ -121,7 +121,7 @@ indirect enum ImportValue: Sendable, Equatable {
     case .enumCase(let type, let name, _): return "the \(type) case .\(name)"
     case .unknown(let why): return "a value not known here (\(why))"
     case .null: return "nil"
-    case .void: return "no value"
+    case .void: return "a value not known here"
     }
   }
 }
