@@ -231,6 +231,22 @@ extension ImportInterpreter {
           args: [receiver] + bound, at: at, returnsValue: function.returnsValue)
       }
     }
+    if case let types = extendedTypes(of: receiver), !types.isEmpty,
+      let f = program.functions.firstIndex(where: {
+        !$0.isProperty && $0.name == name && $0.binding(labels: labels) != nil
+          && $0.owner.map(types.contains) == true
+      }), let binding = program.functions[f].binding(labels: labels)
+    {
+      // `cell.setValuesForBurst()`: a method the file adds to the value's type in an extension
+      // (`extension CAEmitterCell { func setValuesForBurst() { birthRate = 40 } }`), `self`
+      // the value.
+      called.insert(f)
+      let function = program.functions[f]
+      let bound = try arguments(function, binding, values)
+      return try invoke(
+        body: function.body, parameters: ["self"] + function.parameters,
+        args: [receiver] + bound, at: at, returnsValue: function.returnsValue)
+    }
     if case .type(Self.transactionClass) = receiver, Self.transactionSettings.contains(name) {
       return .void
     }

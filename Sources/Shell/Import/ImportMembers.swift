@@ -750,7 +750,13 @@ extension ImportInterpreter {
     -> ImportValue?
   {
     let types = extendedTypes(of: v)
-    guard !types.isEmpty,
+    guard !types.isEmpty else { return nil }
+    if program.functions.contains(where: {
+      !$0.isProperty && $0.name == name && $0.owner.map(types.contains) == true
+    }) {
+      return .method(v, name)  // called by `method`, with `self` the value
+    }
+    guard
       let f = program.functions.firstIndex(where: {
         $0.isProperty && $0.name == name && $0.owner.map(types.contains) == true
       })

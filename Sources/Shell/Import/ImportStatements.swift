@@ -46,6 +46,9 @@ extension ImportInterpreter {
   }
 
   /// Functions that only log or check while debugging.
+  /// Directives that only the compiler or Xcode reads.
+  static let compilerOnly: Set<String> = ["#pragma", "#warning", "#sourceLocation"]
+
   static let logging: Set<String> = [
     "print", "debugPrint", "dump", "NSLog", "os_log", "assert", "assertionFailure",
   ]
@@ -101,6 +104,9 @@ extension ImportInterpreter {
       }
       return nil  // the superclass's part: UIKit's, not the emitter's
     }
+    // Directives for the compiler and Xcode only (`#pragma mark - Emitter` inside a method,
+    // `#warning("…")`) change nothing when the code runs.
+    if head.kind == .identifier, Self.compilerOnly.contains(head.text) { return nil }
     // Logging and debug checks (`print(…)`, `NSLog(@"…")`) change nothing on screen.
     if head.kind == .identifier, Self.logging.contains(head.text), i + 1 < s.upperBound,
       tokens[i + 1].isPunctuation("("), program.closing(i + 1, in: s) == s.upperBound - 1,

@@ -59,6 +59,19 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "#pragma mark inside a method is the compiler's, said nothing of",
+      ext: "m",
+      source: objc(
+        """
+        #pragma mark - The cell
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = @"c";
+          c.birthRate = 12;
+        #pragma mark - Its emitter
+          e.emitterCells = @[c];
+        """),
+      get: "e.emitterCells.c.birthRate", value: "12", quiet: true),
+    Case(
       name: "a string's map runs over its characters (not an optional's map)",
       ext: "swift",
       source: swift(

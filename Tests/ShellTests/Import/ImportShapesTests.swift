@@ -438,6 +438,12 @@ struct ImportShapesTests {
       says: ["cell glints.emitterCells.glint: 5 properties (line 20)"],
       emitters: ["glints"], get: ("glints.emitterCells.glint.velocity", "90")),
     Case(
+      file: "Shapes/PhasedFlareView.swift",
+      shape: "methods the file adds to CAEmitterCell and CAEmitterLayer in extensions, called"
+        + " on the objects the setup makes",
+      says: ["cell emitterLayer.emitterCells.flare: 5 properties (line 12)"],
+      emitters: ["emitterLayer"], get: ("emitterLayer.emitterShape", "circle")),
+    Case(
       file: "Shapes/LazyCellListsView.m",
       shape: "NSMutableArray properties made by lazy getters, filled with [self.list addObject:]",
       says: ["cell e.emitterCells.p2: 2 properties (line 15)"],
