@@ -110,7 +110,7 @@ extension ImportInterpreter {
     "addSublayer", "insertSublayer", "setValue", "add", "removeFromSuperlayer",
     "removeAllAnimations", "addAnimation", "removeAnimation", "removeAnimationForKey",
     "presentation", "convertTime", "addSubview", "insertSubview", "bringSubviewToFront",
-    "sendSubviewToBack", "setImage", "copy", "mutableCopy", "then", "value", "animation",
+    "sendSubviewToBack", "setImage", "copy", "mutableCopy", "then", "do", "value", "animation",
     "layoutIfNeeded", "setNeedsDisplay", "setNeedsLayout", "render", "contains", "hitTest",
   ]
 }

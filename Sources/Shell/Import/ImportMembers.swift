@@ -606,7 +606,8 @@ extension ImportInterpreter {
       }
     case .object(let o):
       if objects[o].view != nil, name == "layer" { return v }
-      if name == "then" { return .method(v, name) }  // `CAEmitterCell().then { … }`
+      // `CAEmitterCell().then { … }`, `layer.do { … }` (the Then library's two forms).
+      if name == "then" || name == "do" { return .method(v, name) }
       if name == "copy" || name == "mutableCopy" { return .method(v, name) }
       if o == ownLayer, let f = program.functions.firstIndex(where: { $0.name == name }) {
         let function = program.functions[f]

@@ -128,11 +128,12 @@ extension ImportInterpreter {
         let argument = closure((c + 1)..<close)
         c = close + 1
         v = try call(v, [(nil, argument)], at: t)
-      } else if t.isPunctuation("{"), case .method(let receiver, "then") = v,
-        case .object = receiver
+      } else if t.isPunctuation("{"), case .method(let receiver, let name) = v,
+        name == "then" || name == "do", case .object = receiver
       {
         // `CAEmitterCell().then { $0.birthRate = 5 }` (the Then style): the closure configures
-        // the object, which is the value.
+        // the object, which is the value; `emitter.do { $0.birthRate = 0 }` the same, as a
+        // statement.
         let close = program.closing(c, in: c..<end)
         guard close < end else { throw skip("an unclosed '{'", t) }
         _ = try mapped([receiver], "forEach", closure: (c + 1)..<close, at: t)

@@ -1078,6 +1078,19 @@ struct ImportFormsTests {
             e.emitterCells = [c].map { $0 }
         """), get: "e.emitterCells.c.birthRate", value: "7"),
     Case(
+      name: "do { } configures the object it follows, as a statement",
+      ext: "swift",
+      source: swift(
+        """
+            let c = CAEmitterCell()
+            c.name = "c"
+            e.emitterCells = [c]
+            e.do {
+              $0.birthRate = 3
+              $0.emitterShape = .circle
+            }
+        """), get: "e.emitterShape", value: "circle", quiet: true),
+    Case(
       name: "a whole-number range too long to list is drawn from and matched, not skipped",
       ext: "swift",
       source: swift(
