@@ -613,8 +613,9 @@ extension ImportInterpreter {
     let returned = try body(range)
     finished = true
     if case .constant(Self.breakSignal)? = returned { return .void }
-    // An initializer that made a layer or a cell with `self.init()` gives it.
-    if returnsSelf, case .none = returned, let made = frames.last?["self"] {
+    // An initializer that made a layer or a cell with `self.init()` gives it, also when it
+    // ends early with a bare `return` (`if image != nil { return }`).
+    if returnsSelf, returned == nil || returned == .void, let made = frames.last?["self"] {
       switch made {
       case .object, .record: return made  // a struct's initializer gives its fields
       default: break
@@ -644,7 +645,13 @@ extension ImportInterpreter {
     for p in program.properties where p.owner == type && !p.initializer.isEmpty {
       // A static instance of the type (`static let standard = Configuration()`) is not a field.
       if tokens[p.initializer].contains(where: { $0.isIdentifier(type) }) { continue }
-      if let v = try? expression(p.initializer) { fields[p.name] = v }
+      let made = objects.count
+      if let v = try? expression(p.initializer) {
+        // A layer or cell the field's initializer made is named by the field, as a stored
+        // property's is (`let sparks: CAEmitterLayer = { let layer = …; return layer }()`).
+        if case .object(let o) = v, o >= made { objects[o].variable = p.name }
+        fields[p.name] = v
+      }
     }
     return fields
   }

@@ -444,6 +444,12 @@ struct ImportShapesTests {
       says: ["cell emitterLayer.emitterCells.flare: 5 properties (line 12)"],
       emitters: ["emitterLayer"], get: ("emitterLayer.emitterShape", "circle")),
     Case(
+      file: "Shapes/SparklerValue.swift",
+      shape: "a struct whose fields make an emitter and a cell, its initializer ending early with"
+        + " a bare return; the emitter named by its field",
+      says: ["cell sparks.emitterCells.spark: 3 properties (line 14)"],
+      emitters: ["sparks"], get: ("sparks.emitterCells.spark.birthRate", "30")),
+    Case(
       file: "Shapes/LazyCellListsView.m",
       shape: "NSMutableArray properties made by lazy getters, filled with [self.list addObject:]",
       says: ["cell e.emitterCells.p2: 2 properties (line 15)"],
