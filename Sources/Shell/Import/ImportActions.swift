@@ -146,7 +146,7 @@ extension ImportInterpreter {
       ActionParameter(name: $0, fallback: parameters[$0]?.text)
     }
     actions.append(
-      ImportAction(name: function.name, at: function.at, steps: steps, parameters: list))
+      ImportAction(name: actionName(of: f), at: function.at, steps: steps, parameters: list))
   }
 
   /// A local function without parameters (`func tap() { … }`) or an Objective-C block

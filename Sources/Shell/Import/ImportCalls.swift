@@ -503,7 +503,7 @@ extension ImportInterpreter {
   {
     if !recording.isEmpty, actionMethods.contains(f), f != recordingAction {
       // An action that calls another action's method runs that action.
-      add(.run(program.functions[f].name))
+      add(.run(actionName(of: f)))
       return .void
     }
     if program.swizzles, runningFunctions.last == f {

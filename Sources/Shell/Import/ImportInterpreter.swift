@@ -93,8 +93,16 @@ final class ImportInterpreter {
   /// Whether action `a` is function `f`'s (by the name's place: functions may share a name).
   func isAction(_ a: ImportAction, of f: Int) -> Bool {
     let at = program.functions[f].at
-    return a.name == program.functions[f].name && a.at.line == at.line
-      && a.at.column == at.column
+    return a.name == actionName(of: f) && a.at.line == at.line && a.at.column == at.column
+  }
+
+  /// The name of the action function `f` becomes: its own, and for the second and later of
+  /// overloads that share it (`show(in:)`, `show(in:duration:)`) the name with their place
+  /// among them (`show2`), so that no overload replaces another.
+  func actionName(of f: Int) -> String {
+    let name = program.functions[f].name
+    let before = program.functions[..<f].count { $0.name == name && !$0.isProperty }
+    return before == 0 ? name : name + String(before + 1)
   }
 
   /// Whether `f`'s body only traps (`fatalError(…)`, `preconditionFailure(…)`,

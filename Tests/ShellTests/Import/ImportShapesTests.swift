@@ -467,6 +467,12 @@ struct ImportShapesTests {
       says: ["celebrate run once", "has no behaviour named 'gust'", "has no value here"],
       emitters: ["confetti"], get: ("confetti.emitterCells.piece.birthRate", "40")),
     Case(
+      file: "Actions/OverloadedCheerView.swift",
+      shape: "two overloads of one method, each an action; the second named with its place",
+      then: "run showCheer2",
+      says: ["action showCheer { set", "action showCheer2 (rate=10) {"],
+      emitters: ["cheer"], get: ("cheer.emitterCells.spark.birthRate", "20")),
+    Case(
       file: "Actions/TrophyConfettiView.swift",
       shape: "an action gives a stored emitter the setup shaped its cells before adding it",
       says: ["celebrate run once"],
