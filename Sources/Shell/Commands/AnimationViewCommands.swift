@@ -149,7 +149,8 @@ extension AnimationCommands {
       "no error when there is nothing to act on: cancel, no animation with KEY (Core"
       + " Animation's removeAnimation(forKey:) then does nothing); remove, no such layer or"
       + " cell (removeFromSuperlayer() of a layer in no tree does nothing); set, no such layer"
-      + " (a property set through a nil optional sets nothing)")
+      + " or cell (a property set through a nil optional, or a key path naming no cell, sets"
+      + " nothing)")
 
   static let cancel = Command(
     name: "cancel", usage: "cancel PATH [KEY [ifPresent]] | cancel every [ID]",
