@@ -291,6 +291,9 @@ extension ImportInterpreter {
     }
     if name == "UI_USER_INTERFACE_IDIOM" { return .function(name) }
     if let n = ImportNames.number(name) { return .number(n) }
+    if name == "Self", let f = runningFunctions.last, let owner = program.functions[f].owner {
+      return .type(owner)  // `Self()` in a type's own code: that type
+    }
     if name.first?.isUppercase == true { return .type(name) }
     if program.language == .objc, name.hasPrefix("_"),
       program.objcProperties.contains(String(name.dropFirst()))

@@ -574,7 +574,9 @@ extension ImportInterpreter {
       nothingBuilt
       && !objects.contains { $0.kind == .emitter && $0.attached && !$0.cells.isEmpty }
     var made: Set<String> = []
-    for (type, f) in unmade where !made.contains(type) {
+    // An initializer an action ran after the list was drawn (`emitterCells = particles.map {
+    // ParticleCell(with: $0) }` in `emit`) made its cells.
+    for (type, f) in unmade where !made.contains(type) && !called.contains(f) {
       let function = program.functions[f]
       guard shown else {
         warn(

@@ -1078,6 +1078,22 @@ struct ImportFormsTests {
             e.emitterCells = [c].map { $0 }
         """), get: "e.emitterCells.c.birthRate", value: "7"),
     Case(
+      name: "Self in a type's own code is that type",
+      ext: "swift",
+      source: swift(
+        """
+            e.emitterCells = [Self.tinted()]
+        """,
+        members: """
+            static let rate: Float = 6
+            static func tinted() -> CAEmitterCell {
+              let c = CAEmitterCell()
+              c.name = "c"
+              c.birthRate = Self.rate
+              return c
+            }
+          """), get: "e.emitterCells.c.birthRate", value: "6", quiet: true),
+    Case(
       name: "do { } configures the object it follows, as a statement",
       ext: "swift",
       source: swift(
