@@ -1078,20 +1078,21 @@ struct ImportFormsTests {
             e.emitterCells = [c].map { $0 }
         """), get: "e.emitterCells.c.birthRate", value: "7"),
     Case(
-      name: "Self in a type's own code is that type",
+      name: "Self in a type's own code is that type (Self() makes one)",
       ext: "swift",
       source: swift(
         """
-            e.emitterCells = [Self.tinted()]
+            e.emitterCells = [Spark.make()]
         """,
-        members: """
-            static let rate: Float = 6
-            static func tinted() -> CAEmitterCell {
-              let c = CAEmitterCell()
+        after: """
+          final class Spark: CAEmitterCell {
+            static func make() -> Spark {
+              let c = Self()
               c.name = "c"
-              c.birthRate = Self.rate
+              c.birthRate = 6
               return c
             }
+          }
           """), get: "e.emitterCells.c.birthRate", value: "6", quiet: true),
     Case(
       name: "do { } configures the object it follows, as a statement",
