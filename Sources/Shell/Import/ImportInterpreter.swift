@@ -488,16 +488,20 @@ final class ImportInterpreter {
           : program.functions.indices.first { f in
             actions.contains { isAction($0, of: f) && buildsEmitter($0.steps) }
           })
-    if let f = chosenEvent, let a = actions.first(where: { isAction($0, of: f) }),
-      buildsEmitter(a.steps)
-    {
+    // The action run once at import, said so where its code is.
+    func runAtImport(_ a: ImportAction, at: SourceToken, _ what: String) {
       scheduled.append(.run(a.name))
       runsAtImport = a.name
       warn(
-        program.functions[f].at,
-        "ran \(program.functions[f].signature) at import: nothing else builds an emitter, so it"
-          + " runs once, as a first event would",
+        at,
+        "ran \(what) at import: nothing else builds an emitter, so it runs once, as a first"
+          + " event would",
         hint: "it stays an action: run \(a.name) runs it again, with fresh names")
+    }
+    if let f = chosenEvent, let a = actions.first(where: { isAction($0, of: f) }),
+      buildsEmitter(a.steps)
+    {
+      runAtImport(a, at: program.functions[f].at, program.functions[f].signature)
     }
     // Else the first property observer that builds one (`var animate = false { didSet { if
     // animate { …; view.layer.addSublayer(emitter) } } }`, set by another file's callback).
@@ -510,13 +514,7 @@ final class ImportInterpreter {
           && buildsEmitter(a.steps)
       })
     {
-      scheduled.append(.run(a.name))
-      runsAtImport = a.name
-      warn(
-        a.at,
-        "ran \(a.name) at import: nothing else builds an emitter, so the property is set once,"
-          + " as a first event would",
-        hint: "it stays an action: run \(a.name) runs it again, with fresh names")
+      runAtImport(a, at: a.at, a.name)
     }
     showUnmadeCells(unmadeCells, nothingBuilt: runsAtImport == nil && !buildsEmitter(scheduled))
     // A struct's fields are its values' (`.record`), not the setup's to use.
