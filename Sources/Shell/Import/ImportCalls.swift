@@ -160,6 +160,9 @@ extension ImportInterpreter {
       // of an extension in another file of the app. A colour helper's name gives its colour;
       // another is a value not known here, so only what uses it is skipped.
       let name = String(c.dropFirst())
+      if Self.systemFonts.contains(name), labels.first == "ofSize", case .number = values[0] {
+        return values[0]  // `.systemFont(ofSize: 28)` where a font goes
+      }
       if let payload = program.payloadCases[name] {
         return .enumCase(type: payload.type, name: name, values: values)  // `.shape(.circle, nil)`
       }
@@ -185,6 +188,17 @@ extension ImportInterpreter {
   /// `CATransaction`: the settings of implicit animations, which the importer does not make
   /// (a property set in code changes at once, as `set` does): its calls change nothing here.
   static let transactionClass = "CATransaction"
+
+  /// UIFont's system fonts (Swift's names; Objective-C's selectors): read as their size, which
+  /// is what a label's text layer takes of them.
+  static let systemFonts: Set<String> = [
+    "systemFont", "boldSystemFont", "italicSystemFont", "monospacedDigitSystemFont",
+    "monospacedSystemFont",
+  ]
+  static let systemFontSelectors: Set<String> = [
+    "systemFontOfSize:", "boldSystemFontOfSize:", "italicSystemFontOfSize:",
+    "systemFontOfSize:weight:", "monospacedDigitSystemFontOfSize:weight:",
+  ]
   static let transactionSettings: Set<String> = [
     "begin", "commit", "flush", "lock", "unlock", "setDisableActions", "setAnimationDuration",
     "setAnimationTimingFunction",
@@ -246,6 +260,11 @@ extension ImportInterpreter {
       return try invoke(
         body: function.body, parameters: ["self"] + function.parameters,
         args: [receiver] + bound, at: at, returnsValue: function.returnsValue)
+    }
+    if case .type("UIFont") = receiver, Self.systemFonts.contains(name), labels.first == "ofSize",
+      case .number = values[0]
+    {
+      return values[0]  // `UIFont.systemFont(ofSize: 28)`: a system font, its size
     }
     if case .type(Self.transactionClass) = receiver, Self.transactionSettings.contains(name) {
       return .void

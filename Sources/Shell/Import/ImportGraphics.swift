@@ -320,9 +320,15 @@ extension ImportInterpreter {
   )
     throws(ImportSkip) -> ImportValue
   {
-    let v = try create(.layer, at: at)
+    let isLabel = type == Self.labelClass
+    let v = try create(isLabel ? .text : .layer, at: at)
     guard case .object(let o) = v else { return v }
     objects[o].view = type
+    if isLabel {
+      // **(choice)** A label is a text layer with UILabel's defaults: 17-point text in black.
+      try setProperty(v, "fontSize", .number(17), at: at)
+      try setProperty(v, "foregroundColor", .color(.black), at: at)
+    }
     for (label, value) in zip(labels, values) {
       switch label {
       case "frame": try setProperty(v, "frame", value, at: at)

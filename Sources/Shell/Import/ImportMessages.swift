@@ -175,6 +175,8 @@ extension ImportInterpreter {
         return try create(.text, at: at)
       case ("UIFont", "fontWithName:size:"):
         if case .string = args[0] { return args[0] }
+      case ("UIFont", let s) where Self.systemFontSelectors.contains(s):
+        if case .number = args[0] { return args[0] }  // a system font: its size
       case ("UIBezierPath", _) where selector != "alloc":
         // `[[UIBezierPath alloc] init]` too: `alloc` gives the type, as below.
         if let path = try bezierPath(selector: selector, args, at: at) { return path }

@@ -66,6 +66,7 @@ extension ImportInterpreter {
   ) throws(ImportSkip) {
     let text = program.snippet(current)
     var name = name
+    var value = value
     if case .object(let o) = receiver, isStoredProperty(name, ofInstance: o) {
       // `self.configuration = configuration`: the object's own stored property.
       try asInstance(o) { () throws(ImportSkip) in instance[name] = value }
@@ -121,6 +122,9 @@ extension ImportInterpreter {
         viewTexts[o] = s
       }
       if objects[o].view != nil { name = Self.viewToLayer[name] ?? name }
+      if objects[o].view == Self.labelClass, let mapped = try labelProperty(name, value, at: at) {
+        (name, value) = mapped
+      }
       if !recording.isEmpty, !gathering(o), name == "emitterCells", kind != .layer,
         !pending(o)
       {
@@ -261,6 +265,42 @@ extension ImportInterpreter {
 
   /// A view's properties by UIKit's names, as its layer's (a view's other layer properties are
   /// set through `view.layer`, which is the same object here).
+  /// UIKit's label, drawn as a text layer.
+  static let labelClass = "UILabel"
+
+  /// **(choice)** A `UILabel`'s properties as its text layer's (docs/import.md, "Views"):
+  /// `text` the string, `textColor` the text's colour, `textAlignment` the alignment
+  /// (Objective-C's `NSTextAlignmentCenter` too), `font` the size of a system font
+  /// (`.systemFont(ofSize: 28)`, `[UIFont boldSystemFontOfSize:28]`) or a named font's family,
+  /// `numberOfLines` other than 1 wrapped lines; nil for any other property.
+  func labelProperty(_ name: String, _ value: ImportValue, at: SourceToken) throws(ImportSkip)
+    -> (String, ImportValue)?
+  {
+    switch name {
+    case "text", "attributedText": return ("string", value)
+    case "textColor": return ("foregroundColor", value)
+    case "textAlignment":
+      let spelled: String? =
+        switch value {
+        case .constant(let c), .type(let c): c
+        default: nil
+        }
+      if let c = spelled, c.hasPrefix("NSTextAlignment"), c.count > "NSTextAlignment".count {
+        let rest = c.dropFirst("NSTextAlignment".count)
+        return ("alignmentMode", .constant("." + rest.prefix(1).lowercased() + rest.dropFirst()))
+      }
+      return ("alignmentMode", value)
+    case "numberOfLines":
+      guard case .number(let n) = value else { return nil }
+      return ("wrapped", .bool(n != 1))
+    case "font":
+      if case .number = value { return ("fontSize", value) }
+      if case .string = value { return ("font", value) }
+      return nil
+    default: return nil
+    }
+  }
+
   static let viewToLayer: [String: String] = [
     "alpha": "opacity", "center": "position", "isHidden": "hidden",
     "clipsToBounds": "masksToBounds", "image": "contents",

@@ -348,11 +348,13 @@ struct ImportAnimationTests {
       "layer badge", "set badge.contents star", "set badge.frame 0,0,20,30",
       "set badge.position 50,60", "set badge.opacity 0.5", "set badge.hidden no",
       "set badge.masksToBounds yes", "set badge.cornerRadius 4",
-      "set badge.transform scale(2,2,1)*translate(5,0)", "layer label in badge",
+      "set badge.transform scale(2,2,1)*translate(5,0)", "text label in badge",
     ] {
       #expect(script.contains("\n" + line + "\n"), "\(line)\n\(script)")
     }
-    #expect(transcript.contains("Anim.swift:21:1: warning: skipped: label.text = \"Hi\""))
+    // A label is a text layer: its text is the layer's string.
+    #expect(script.contains("label.string \"Hi\""), "\(script)")
+    #expect(!transcript.contains("skipped: label.text"), "\(transcript)")
     let id = try #require(session.scene.model.layerID(named: "badge"))
     #expect(session.scene.model.layer(id)?.properties.opacity == 0.5)
   }

@@ -1095,6 +1095,21 @@ struct ImportFormsTests {
           }
           """), get: "e.emitterCells.c.birthRate", value: "6", quiet: true),
     Case(
+      name: "an Objective-C label: NSTextAlignmentCenter, a bold system font, wrapped lines",
+      ext: "m",
+      source: objc(
+        """
+          UILabel *hello = [[UILabel alloc] initWithFrame:CGRectMake(0, 100, 300, 40)];
+          hello.text = @"Hi";
+          hello.textAlignment = NSTextAlignmentCenter;
+          hello.font = [UIFont boldSystemFontOfSize:20];
+          hello.numberOfLines = 0;
+          [self addSubview:hello];
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = @"c";
+          e.emitterCells = @[c];
+        """), get: "hello.alignmentMode", value: "center", quiet: true),
+    Case(
       name: "do { } configures the object it follows, as a statement",
       ext: "swift",
       source: swift(

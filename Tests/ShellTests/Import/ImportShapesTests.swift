@@ -450,6 +450,11 @@ struct ImportShapesTests {
       says: ["cell sparks.emitterCells.spark: 3 properties (line 14)"],
       emitters: ["sparks"], get: ("sparks.emitterCells.spark.birthRate", "30")),
     Case(
+      file: "Shapes/CongratsBannerView.swift",
+      shape: "a UILabel over the emitter is a text layer: text, colour, alignment, system font",
+      says: ["imported CongratsBannerView.swift: 1 emitter, 1 cell, 1 layer"],
+      emitters: ["confetti"], get: ("banner.fontSize", "28")),
+    Case(
       file: "Shapes/LazyCellListsView.m",
       shape: "NSMutableArray properties made by lazy getters, filled with [self.list addObject:]",
       says: ["cell e.emitterCells.p2: 2 properties (line 15)"],
