@@ -27,9 +27,13 @@ package enum ParticleRandom {
   /// mix serves two draws (`Words` gives all of a particle's at once, with the same bits).
   @inline(__always)
   package static func uniform(_ key: UInt64, _ draw: Draw) -> Double {
-    let i = draw.rawValue
-    let bits = mix(key &+ UInt64(i >> 1 + 1) &* gamma)
-    return Double(UInt32(truncatingIfNeeded: i & 1 == 0 ? bits >> 32 : bits)) * 0x1p-32
+    half(mix(key &+ UInt64(draw.rawValue >> 1 + 1) &* gamma), draw)
+  }
+
+  /// Draw `d`'s uniform from its word: the high half for an even draw, the low for an odd one.
+  @inline(__always)
+  static func half(_ word: UInt64, _ d: Draw) -> Double {
+    Double(UInt32(truncatingIfNeeded: d.rawValue & 1 == 0 ? word >> 32 : word)) * 0x1p-32
   }
 
   /// Every word of a particle's stream, mixed at once (they are independent, so the mixes
@@ -43,11 +47,7 @@ package enum ParticleRandom {
     }
 
     @inline(__always)
-    func uniform(_ d: Draw) -> Double {
-      let i = d.rawValue
-      let bits = w[i >> 1]
-      return Double(UInt32(truncatingIfNeeded: i & 1 == 0 ? bits >> 32 : bits)) * 0x1p-32
-    }
+    func uniform(_ d: Draw) -> Double { ParticleRandom.half(w[d.rawValue >> 1], d) }
   }
 
   /// FNV-1a of a name, so keys do not depend on creation order.

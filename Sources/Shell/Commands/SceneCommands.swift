@@ -366,7 +366,6 @@ enum SceneCommands {
     ("+=", "+"), ("-=", "-"), ("*=", "*"), ("/=", "/"),
   ]
 
-  /// The operator of a compound word (`+=`) that `token` is or starts with (`+=5`).
   /// The path of the innermost cell a key path names (`like.emitterCells.spark` of
   /// `like.emitterCells.spark.birthRate`), nil when it names none.
   static func cellPrefix(_ keyPath: String) -> String? {
@@ -375,6 +374,7 @@ enum SceneCommands {
     return parts[...(i + 1)].joined(separator: ".")
   }
 
+  /// The operator of a compound word (`+=`) that `token` is or starts with (`+=5`).
   static func compoundOperator(_ token: Token) -> (word: String, op: Character)? {
     guard !token.quoted else { return nil }
     return compoundWords.first { token.text.hasPrefix($0.word) }

@@ -160,8 +160,8 @@ extension ImportInterpreter {
       // of an extension in another file of the app. A colour helper's name gives its colour;
       // another is a value not known here, so only what uses it is skipped.
       let name = String(c.dropFirst())
-      if Self.systemFonts.contains(name), labels.first == "ofSize", case .number = values[0] {
-        return values[0]  // `.systemFont(ofSize: 28)` where a font goes
+      if let size = Self.systemFontSize(name, labels, values) {
+        return size  // `.systemFont(ofSize: 28)` where a font goes
       }
       if let payload = program.payloadCases[name] {
         return .enumCase(type: payload.type, name: name, values: values)  // `.shape(.circle, nil)`
@@ -199,6 +199,15 @@ extension ImportInterpreter {
     "systemFontOfSize:", "boldSystemFontOfSize:", "italicSystemFontOfSize:",
     "systemFontOfSize:weight:", "monospacedDigitSystemFontOfSize:weight:",
   ]
+
+  /// The size a call of one of `systemFonts` gives (`systemFont(ofSize: 28)`), else nil.
+  static func systemFontSize(_ name: String, _ labels: [String], _ values: [ImportValue])
+    -> ImportValue?
+  {
+    guard systemFonts.contains(name), labels.first == "ofSize", case .number? = values.first
+    else { return nil }
+    return values[0]
+  }
   static let transactionSettings: Set<String> = [
     "begin", "commit", "flush", "lock", "unlock", "setDisableActions", "setAnimationDuration",
     "setAnimationTimingFunction",
@@ -261,10 +270,8 @@ extension ImportInterpreter {
         body: function.body, parameters: ["self"] + function.parameters,
         args: [receiver] + bound, at: at, returnsValue: function.returnsValue)
     }
-    if case .type("UIFont") = receiver, Self.systemFonts.contains(name), labels.first == "ofSize",
-      case .number = values[0]
-    {
-      return values[0]  // `UIFont.systemFont(ofSize: 28)`: a system font, its size
+    if case .type("UIFont") = receiver, let size = Self.systemFontSize(name, labels, values) {
+      return size  // `UIFont.systemFont(ofSize: 28)`
     }
     if case .type(Self.transactionClass) = receiver, Self.transactionSettings.contains(name) {
       return .void

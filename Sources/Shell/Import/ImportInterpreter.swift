@@ -477,13 +477,14 @@ final class ImportInterpreter {
     }
     // When nothing shows particles yet, the first action that builds an emitter runs once.
     // Not when a block the setup schedules builds one (`performSelector:… afterDelay:1`).
+    let showsParticles = objects.contains {
+      $0.kind == .emitter && $0.attached && !$0.inStep && !$0.cells.isEmpty
+    }
     let chosenEvent =
       buildsEmitter(scheduled)
       ? nil
       : firstEvent
-        ?? (objects.contains {
-          $0.kind == .emitter && $0.attached && !$0.inStep && !$0.cells.isEmpty
-        }
+        ?? (showsParticles
           ? nil
           : program.functions.indices.first { f in
             actions.contains { isAction($0, of: f) && buildsEmitter($0.steps) }
@@ -506,9 +507,7 @@ final class ImportInterpreter {
     // Else the first property observer that builds one (`var animate = false { didSet { if
     // animate { …; view.layer.addSublayer(emitter) } } }`, set by another file's callback).
     if runsAtImport == nil, chosenEvent == nil, firstEvent == nil, !buildsEmitter(scheduled),
-      !objects.contains(where: {
-        $0.kind == .emitter && $0.attached && !$0.inStep && !$0.cells.isEmpty
-      }),
+      !showsParticles,
       let a = actions.first(where: { a in
         program.properties.contains { $0.observer != nil && $0.at == a.at }
           && buildsEmitter(a.steps)

@@ -186,8 +186,9 @@ extension ImportInterpreter {
 
   /// Whether a bare name in the code running now can mean the file's stored property `p`: not
   /// when `p` is a field (not a `static` member) of a struct (or a base-less class) of the file
-  /// and the code is another type's that does not inherit from it. A settings struct's `birthRate` is not the
-  /// `birthRate` a cell subclass's initializer sets (`birthRate = config.birthRate`).
+  /// and the code is another type's that does not inherit from it. A settings struct's
+  /// `birthRate` is not the `birthRate` a cell subclass's initializer sets (`birthRate =
+  /// config.birthRate`).
   func reaches(_ p: SourceProperty) -> Bool {
     guard !p.isStatic, let owner = p.owner, program.structNames.contains(owner),
       let f = runningFunctions.last, var type = program.functions[f].owner

@@ -122,7 +122,7 @@ extension ImportInterpreter {
         viewTexts[o] = s
       }
       if objects[o].view != nil { name = Self.viewToLayer[name] ?? name }
-      if objects[o].view == Self.labelClass, let mapped = try labelProperty(name, value, at: at) {
+      if objects[o].view == Self.labelClass, let mapped = labelProperty(name, value) {
         (name, value) = mapped
       }
       if !recording.isEmpty, !gathering(o), name == "emitterCells", kind != .layer,
@@ -263,8 +263,6 @@ extension ImportInterpreter {
     }
   }
 
-  /// A view's properties by UIKit's names, as its layer's (a view's other layer properties are
-  /// set through `view.layer`, which is the same object here).
   /// UIKit's label, drawn as a text layer.
   static let labelClass = "UILabel"
 
@@ -273,9 +271,7 @@ extension ImportInterpreter {
   /// (Objective-C's `NSTextAlignmentCenter` too), `font` the size of a system font
   /// (`.systemFont(ofSize: 28)`, `[UIFont boldSystemFontOfSize:28]`) or a named font's family,
   /// `numberOfLines` other than 1 wrapped lines; nil for any other property.
-  func labelProperty(_ name: String, _ value: ImportValue, at: SourceToken) throws(ImportSkip)
-    -> (String, ImportValue)?
-  {
+  func labelProperty(_ name: String, _ value: ImportValue) -> (String, ImportValue)? {
     switch name {
     case "text", "attributedText": return ("string", value)
     case "textColor": return ("foregroundColor", value)
@@ -301,6 +297,8 @@ extension ImportInterpreter {
     }
   }
 
+  /// A view's properties by UIKit's names, as its layer's (a view's other layer properties are
+  /// set through `view.layer`, which is the same object here).
   static let viewToLayer: [String: String] = [
     "alpha": "opacity", "center": "position", "isHidden": "hidden",
     "clipsToBounds": "masksToBounds", "image": "contents",

@@ -45,10 +45,10 @@ extension ImportInterpreter {
     }
   }
 
-  /// Functions that only log or check while debugging.
   /// Directives that only the compiler or Xcode reads.
   static let compilerOnly: Set<String> = ["#pragma", "#warning", "#sourceLocation"]
 
+  /// Functions that only log or check while debugging.
   static let logging: Set<String> = [
     "print", "debugPrint", "dump", "NSLog", "os_log", "assert", "assertionFailure",
   ]
@@ -720,14 +720,11 @@ extension ImportInterpreter {
     }
     if try assignField(lhs, v) { return }
     if lhs.count == 1, last.kind == .identifier {
-      if frames.last?[last.text] == nil,
-        program.properties.contains(where: { $0.name == last.text && reaches($0) })
-      {
+      let isProperty = program.properties.contains { $0.name == last.text && reaches($0) }
+      if frames.last?[last.text] == nil, isProperty {
         usedProperties.insert(last.text)  // `comet = CAEmitterLayer()` sets the stored property
       }
-      let declared =
-        frames.last?[last.text] != nil || instance[last.text] != nil
-        || program.properties.contains { $0.name == last.text && reaches($0) }
+      let declared = frames.last?[last.text] != nil || instance[last.text] != nil || isProperty
       if !declared, case .object(let o)? = frames.last?["self"],
         Self.info(last.text, of: objects[o].kind) != nil
           || (objects[o].kind == .emitter && last.text == "emitterCells")
