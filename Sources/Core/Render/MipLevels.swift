@@ -194,6 +194,37 @@ struct LevelSampler {
     return top + (bottom - top) * SIMD4<Float>(repeating: taps.wy[lane])
   }
 
+  /// The four lanes of `taps` at once, lane k in floats 4k ..< 4k + 4: each float gets the
+  /// arithmetic ``sample(_:_:)`` gives it (the same texels, the same operations in the same
+  /// order), sixteen floats to a vector.
+  @_transparent
+  func sampleFour(_ taps: PackedTaps) -> SIMD16<Float> {
+    // Unsafe: the offsets are those of texels of the level (see packedTaps).
+    func corners(_ lane: Int) -> (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>) {
+      let t = UnsafeRawPointer(texels + Int(taps.corner[lane]))
+      let right = Int(taps.right[lane]) &* 4
+      let down = Int(taps.down[lane]) &* 4
+      return (
+        t.loadUnaligned(as: SIMD4<Float>.self),
+        t.loadUnaligned(fromByteOffset: right, as: SIMD4<Float>.self),
+        t.loadUnaligned(fromByteOffset: down, as: SIMD4<Float>.self),
+        t.loadUnaligned(fromByteOffset: down &+ right, as: SIMD4<Float>.self)
+      )
+    }
+    let (a00, a10, a01, a11) = corners(0)
+    let (b00, b10, b01, b11) = corners(1)
+    let (c00, c10, c01, c11) = corners(2)
+    let (d00, d10, d01, d11) = corners(3)
+    let t00 = fourPixels(a00, b00, c00, d00)
+    let t10 = fourPixels(a10, b10, c10, d10)
+    let t01 = fourPixels(a01, b01, c01, d01)
+    let t11 = fourPixels(a11, b11, c11, d11)
+    let fx = perPixel(taps.wx)
+    let top = t00 + (t10 - t00) * fx
+    let bottom = t01 + (t11 - t01) * fx
+    return top + (bottom - top) * perPixel(taps.wy)
+  }
+
   /// The offsets (in floats) of the texels ``nearest(_:_:)`` reads for four points, for a
   /// level that ``packs``.
   @_transparent

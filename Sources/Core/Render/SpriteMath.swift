@@ -95,3 +95,21 @@ func edgeCoverage(_ distance: Float, _ half: Float) -> Float {
 func unitClamp(_ v: Float) -> Float {
   v > 0 ? (v < 1 ? v : 1) : 0
 }
+
+/// Four pixels' colours side by side, pixel k in floats 4k ..< 4k + 4: the layout in which a
+/// span works out four neighbouring pixels in one vector.
+@_transparent
+func fourPixels(
+  _ a: SIMD4<Float>, _ b: SIMD4<Float>, _ c: SIMD4<Float>, _ d: SIMD4<Float>
+) -> SIMD16<Float> {
+  SIMD16(lowHalf: SIMD8(lowHalf: a, highHalf: b), highHalf: SIMD8(lowHalf: c, highHalf: d))
+}
+
+/// A value per pixel for four pixels (`x[k]` for pixel k), laid out as ``fourPixels(_:_:_:_:)``:
+/// each repeated over its pixel's four channels.
+@_transparent
+func perPixel(_ x: SIMD4<Float>) -> SIMD16<Float> {
+  SIMD16(
+    x[0], x[0], x[0], x[0], x[1], x[1], x[1], x[1], x[2], x[2], x[2], x[2], x[3], x[3], x[3],
+    x[3])
+}

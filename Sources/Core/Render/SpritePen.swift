@@ -248,6 +248,10 @@ struct SpriteSpan {
   let halfV: Float
   let tint: SIMD4<Float>
 
+  /// The tint once per pixel of four, laid out as ``fourPixels(_:_:_:_:)``.
+  @inline(__always)
+  var tintFour: SIMD16<Float> { fourPixels(tint, tint, tint, tint) }
+
   /// Draws pixels `first ..< count` of the row that starts at `start`, specialised for the
   /// blend and the sampling so that the loop holds no per-pixel choice.
   ///
@@ -326,7 +330,8 @@ struct SpriteSpan {
   }
 
   /// ``draw(_:_:_:_:_:)`` with the sampler's packed taps, inlined (for levels that
-  /// ``LevelSampler/packs``), and each pixel blended in one vector: the same pixels get the
+  /// ``LevelSampler/packs``), and each pixel blended in one vector, four neighbouring pixels
+  /// in one vector of sixteen floats where all four lie in the span: the same pixels get the
   /// same bits.
   @inline(__always)
   func drawPacked<B: PixelBlend, S: SpriteSampling>(
@@ -340,6 +345,16 @@ struct SpriteSpan {
       let (coverage, u, v) = lanes(i, end)
       if any(coverage .> 0) {
         let taps = sampler.packedTaps(u, v)
+        if i &+ 4 <= count {
+          // Four pixels of the span in one vector: each float as below.
+          let covered = perPixel(coverage)
+          blend.apply(
+            four: p, sampler.sampleFour(packed: taps) * (tintFour * covered),
+            covered: covered .> 0)
+          p += 16
+          i &+= 4
+          continue
+        }
         let tinted0 = tint * coverage[0]
         let tinted1 = tint * coverage[1]
         let tinted2 = tint * coverage[2]
@@ -373,22 +388,16 @@ struct SpriteSpan {
       let (coverage, u, v) = lanes(i, end)
       if any(coverage .> 0) {
         let taps = sampler.packedTaps(u, v)
+        let colors = sampler.sampleFour(packed: taps) * (tintFour * perPixel(coverage))
         // Unsafe: entries n ... n + 3 are inside the scratch space (see SpritePen's flush).
-        (entries + n).initialize(
-          to: DeferredPixel(pixel: p, color: sampler.sample(packed: taps, 0) * (tint * coverage[0]))
-        )
+        (entries + n).initialize(to: DeferredPixel(pixel: p, color: colors.lowHalf.lowHalf))
         n &+= coverage[0] > 0 ? 1 : 0
-        (entries + n).initialize(
-          to: DeferredPixel(
-            pixel: p + 4, color: sampler.sample(packed: taps, 1) * (tint * coverage[1])))
+        (entries + n).initialize(to: DeferredPixel(pixel: p + 4, color: colors.lowHalf.highHalf))
         n &+= coverage[1] > 0 ? 1 : 0
-        (entries + n).initialize(
-          to: DeferredPixel(
-            pixel: p + 8, color: sampler.sample(packed: taps, 2) * (tint * coverage[2])))
+        (entries + n).initialize(to: DeferredPixel(pixel: p + 8, color: colors.highHalf.lowHalf))
         n &+= coverage[2] > 0 ? 1 : 0
         (entries + n).initialize(
-          to: DeferredPixel(
-            pixel: p + 12, color: sampler.sample(packed: taps, 3) * (tint * coverage[3])))
+          to: DeferredPixel(pixel: p + 12, color: colors.highHalf.highHalf))
         n &+= coverage[3] > 0 ? 1 : 0
       }
       p += 16

@@ -6,6 +6,10 @@ protocol PixelBlend {
   func apply(_ p: UnsafeMutablePointer<Float>, _ r: Float, _ g: Float, _ b: Float, _ a: Float)
   /// As `apply(_:_:_:_:_:)`, the four channels in one vector: the same operations per channel.
   func apply(_ p: UnsafeMutablePointer<Float>, _ color: SIMD4<Float>)
+  /// As `apply(_:_:)` on the four pixels from `p` (laid out as ``fourPixels(_:_:_:_:)``),
+  /// blending those whose floats are `covered` and leaving the others' bits as they were.
+  func apply(
+    four p: UnsafeMutablePointer<Float>, _ color: SIMD16<Float>, covered: SIMDMask<SIMD16<Int32>>)
 }
 
 struct SourceOver: PixelBlend {
@@ -23,6 +27,19 @@ struct SourceOver: PixelBlend {
     pixel.storeBytes(
       of: color + below * SIMD4(repeating: 1 - color.w), as: SIMD4<Float>.self)
   }
+
+  /// Per pixel as `apply(_:_:)`: `1 − a` of each pixel's colour over its four channels.
+  @inline(__always)
+  func apply(
+    four p: UnsafeMutablePointer<Float>, _ color: SIMD16<Float>, covered: SIMDMask<SIMD16<Int32>>
+  ) {
+    // Unsafe: `p` is the first of four pixels of one canvas row (sixteen floats).
+    let pixels = UnsafeMutableRawPointer(p)
+    let below = pixels.loadUnaligned(as: SIMD16<Float>.self)
+    let alpha = perPixel(SIMD4(color[3], color[7], color[11], color[15]))
+    let blended = color + below * (1 - alpha)
+    pixels.storeBytes(of: below.replacing(with: blended, where: covered), as: SIMD16<Float>.self)
+  }
 }
 
 struct Additive: PixelBlend {
@@ -39,6 +56,19 @@ struct Additive: PixelBlend {
     let sum = pixel.loadUnaligned(as: SIMD4<Float>.self) + color
     pixel.storeBytes(
       of: SIMD4(repeating: 1).replacing(with: sum, where: sum .< 1), as: SIMD4<Float>.self)
+  }
+
+  /// Per pixel as `apply(_:_:)`.
+  @inline(__always)
+  func apply(
+    four p: UnsafeMutablePointer<Float>, _ color: SIMD16<Float>, covered: SIMDMask<SIMD16<Int32>>
+  ) {
+    // Unsafe: `p` is the first of four pixels of one canvas row (sixteen floats).
+    let pixels = UnsafeMutableRawPointer(p)
+    let below = pixels.loadUnaligned(as: SIMD16<Float>.self)
+    let sum = below + color
+    let blended = SIMD16(repeating: 1).replacing(with: sum, where: sum .< 1)
+    pixels.storeBytes(of: below.replacing(with: blended, where: covered), as: SIMD16<Float>.self)
   }
 }
 
@@ -75,6 +105,17 @@ struct Recorder: PixelBlend {
     apply(p, color.x, color.y, color.z, color.w)
   }
 
+  /// Records the covered pixels of the four, in order.
+  @inline(__always)
+  func apply(
+    four p: UnsafeMutablePointer<Float>, _ color: SIMD16<Float>, covered: SIMDMask<SIMD16<Int32>>
+  ) {
+    if covered[0] { apply(p, color.lowHalf.lowHalf) }
+    if covered[4] { apply(p + 4, color.lowHalf.highHalf) }
+    if covered[8] { apply(p + 8, color.highHalf.lowHalf) }
+    if covered[12] { apply(p + 12, color.highHalf.highHalf) }
+  }
+
   /// Blends every recorded pixel with `blend` and empties the record.
   @inline(__always)
   func replay<B: PixelBlend>(_ blend: B) {
@@ -101,6 +142,9 @@ protocol SpriteSampling {
   func sample(_ taps: Taps, _ lane: Int) -> SIMD4<Float>
   func packedTaps(_ u: SIMD4<Float>, _ v: SIMD4<Float>) -> Packed
   func sample(packed taps: Packed, _ lane: Int) -> SIMD4<Float>
+  /// The four lanes of `sample(packed:_:)` at once, laid out as ``fourPixels(_:_:_:_:)``:
+  /// the same bits in each float.
+  func sampleFour(packed taps: Packed) -> SIMD16<Float>
 }
 
 /// Bilinear in one level (what ``MipSampler/sample(_:_:)`` does when its mix is 0).
@@ -118,6 +162,9 @@ struct OneLevel: SpriteSampling {
   }
   @_transparent func sample(packed taps: PackedTaps, _ lane: Int) -> SIMD4<Float> {
     level.sample(taps, lane)
+  }
+  @_transparent func sampleFour(packed taps: PackedTaps) -> SIMD16<Float> {
+    level.sampleFour(taps)
   }
 }
 
@@ -153,6 +200,12 @@ struct TwoLevels: SpriteSampling {
     let a = fine.sample(taps.fine, lane)
     return a + (coarse.sample(taps.coarse, lane) - a) * mix
   }
+  @_transparent func sampleFour(
+    packed taps: (fine: PackedTaps, coarse: PackedTaps)
+  ) -> SIMD16<Float> {
+    let a = fine.sampleFour(taps.fine)
+    return a + (coarse.sampleFour(taps.coarse) - a) * mix
+  }
 }
 
 /// The nearest texel (``MipSampler/sample(_:_:)`` when nearest).
@@ -175,5 +228,10 @@ struct Nearest: SpriteSampling {
   @_transparent func sample(packed taps: SIMD4<Int32>, _ lane: Int) -> SIMD4<Float> {
     // Unsafe: the offset is that of a texel of the level (see packedNearestTaps).
     UnsafeRawPointer(level.texels + Int(taps[lane])).loadUnaligned(as: SIMD4<Float>.self)
+  }
+  @_transparent func sampleFour(packed taps: SIMD4<Int32>) -> SIMD16<Float> {
+    fourPixels(
+      sample(packed: taps, 0), sample(packed: taps, 1), sample(packed: taps, 2),
+      sample(packed: taps, 3))
   }
 }
