@@ -15,6 +15,10 @@ extension Canvas {
   /// second-level cache while its sprites are drawn. The bands are cut by the canvas's size
   /// alone, never by the number of workers.
   static let bandRows = 32
+  /// The most chunks a batch's sprites are listed in (see `drawSprites`), and the fewest
+  /// sprites a chunk of a batch drawn on several workers takes.
+  static let chunks = 16
+  static let chunkJobs = 8192
 
   /// Draws `jobs` in order, as a pen would one after another: see
   /// ``SpritePen/draw(_:transform:tint:blend:)``.
@@ -27,46 +31,66 @@ extension Canvas {
   /// share a row.
   mutating func drawSprites(
     _ jobs: [SpriteJob], looks: [SpriteLook], blend: BlendMode, workers: Workers,
-    deferring: Bool = true
+    deferring: Bool = true, chunkJobs: Int = Canvas.chunkJobs
   ) {
     let (w, h) = (width, height)
     guard w > 0, h > 0, !jobs.isEmpty else { return }
     let rows = Self.bandRows
     let bands = (h + rows - 1) / rows
-    // The bands each sprite may touch: its centre ± half its extent, with two pixels to spare
-    // (the box's half-pixel margin and rounding out, a splat's ≤ 3 rows about its centre);
-    // listing a sprite under a band it misses only costs a look at its box there.
+    // The sprites are listed in chunks of the batch, on the workers: each chunk counts its
+    // sprites per band, then copies them into its own slots of each band's list. The lists
+    // hold the batch's sprites in batch order whatever the chunks (a band's list is chunk 0's
+    // sprites for it, then chunk 1's, …), so the bytes do not depend on them either.
+    let chunks = workers.isParallel ? max(1, min(Self.chunks, jobs.count / max(1, chunkJobs))) : 1
+    let perChunk = (jobs.count + chunks - 1) / chunks
     var spans = [SIMD2<Int32>](repeating: SIMD2(1, 0), count: jobs.count)
-    var counts = [Int](repeating: 0, count: bands + 1)
-    let height = Double(h)
-    for (j, job) in jobs.enumerated() {
-      let t = job.transform
-      let half = 0.5 * (t.b.magnitude + t.d.magnitude) + 2
-      let top = min(max(t.ty - half, 0), height)
-      let bottom = min(max(t.ty + half, 0), height)
-      // Not finite (drawn as nothing) or wholly above or below the canvas.
-      guard top < bottom else { continue }
-      let first = Int(top) / rows
-      let last = min(bands - 1, Int(bottom) / rows)
-      spans[j] = SIMD2(Int32(first), Int32(last))
-      for band in first...last { counts[band] += 1 }
-    }
-    // Where each band's list starts in `entries`, then the lists, in batch order: copies of
-    // the sprites, so that a band reads its own one after the other (picking a band's sprites
-    // out of the whole batch would miss the cache on nearly every one).
+    // counts[c · bands + band]: chunk c's sprites listed under `band`; then where they start.
+    var counts = [Int](repeating: 0, count: chunks * bands)
     var starts = [Int](repeating: 0, count: bands + 1)
-    for band in 0..<bands { starts[band + 1] = starts[band] + counts[band] }
-    var next = Array(starts.dropLast())
-    let entries = [SpriteJob](unsafeUninitializedCapacity: starts[bands]) { entries, filled in
-      // Unsafe: each band's slots starts[band] ..< starts[band + 1] are written once each, in
-      // batch order (counts[band] of them); SpriteJob is trivial.
-      for (j, span) in spans.enumerated() where span.x <= span.y {
-        for band in Int(span.x)...Int(span.y) {
-          (entries.baseAddress! + next[band]).initialize(to: jobs[j])
-          next[band] += 1
+    jobs.withUnsafeBufferPointer { jobs in
+      spans.withUnsafeMutableBufferPointer { spans in
+        counts.withUnsafeMutableBufferPointer { counts in
+          let listing = BandListing(
+            jobs: jobs, spans: spans, counts: counts, bands: bands, height: Double(h),
+            perChunk: perChunk)
+          if chunks == 1 {
+            listing.count(chunk: 0)
+          } else {
+            workers.forEach(chunks) { listing.count(chunk: $0) }
+          }
         }
       }
-      filled = starts[bands]
+    }
+    var total = 0
+    for band in 0..<bands {
+      starts[band] = total
+      for c in 0..<chunks {
+        let n = counts[c * bands + band]
+        counts[c * bands + band] = total
+        total += n
+      }
+    }
+    starts[bands] = total
+    // The lists, one band's after another: copies of the sprites, so that a band reads its
+    // own one after the other (picking a band's sprites out of the whole batch would miss the
+    // cache on nearly every one).
+    let entries = [SpriteJob](unsafeUninitializedCapacity: total) { entries, filled in
+      jobs.withUnsafeBufferPointer { jobs in
+        spans.withUnsafeMutableBufferPointer { spans in
+          counts.withUnsafeMutableBufferPointer { counts in
+            let listing = BandListing(
+              jobs: jobs, spans: spans, counts: counts, bands: bands, height: Double(h),
+              perChunk: perChunk)
+            if chunks == 1 {
+              listing.copy(chunk: 0, into: entries.baseAddress)
+            } else {
+              let out = SendablePointer(entries.baseAddress)
+              workers.forEach(chunks) { listing.copy(chunk: $0, into: out.pointer) }
+            }
+          }
+        }
+      }
+      filled = total
     }
     pixels.withUnsafeMutableBufferPointer { pixels in
       looks.withUnsafeBufferPointer { looks in
@@ -118,6 +142,67 @@ private struct BandBatch: @unchecked Sendable {
           let job = entries[k]
           pen.draw(looks[job.look], transform: job.transform, tint: job.tint, blend: blend)
         }
+      }
+    }
+  }
+}
+
+/// A pointer handed to the workers; each writes only its own slots of what it points to.
+private struct SendablePointer: @unchecked Sendable {
+  // @unchecked: see above; the memory outlives the workers' calls.
+  let pointer: UnsafeMutablePointer<SpriteJob>?
+  init(_ pointer: UnsafeMutablePointer<SpriteJob>?) { self.pointer = pointer }
+}
+
+/// Listing a batch's sprites under the bands they may touch, chunk by chunk (the batch's
+/// sprites cut into runs of `perChunk`), shared by the workers.
+private struct BandListing: @unchecked Sendable {
+  // @unchecked: pointers into `drawSprites`'s arrays, valid while it holds them (the workers
+  // finish before it goes on); each chunk writes only its own sprites' spans, its own row of
+  // `counts` and its own slots of the lists.
+  let jobs: UnsafeBufferPointer<SpriteJob>
+  /// Each sprite's first and last band (first > last: none).
+  let spans: UnsafeMutableBufferPointer<SIMD2<Int32>>
+  /// Chunk c's count for each band (at `c · bands`); after the counting, where its
+  /// sprites for that band go in the lists.
+  let counts: UnsafeMutableBufferPointer<Int>
+  let bands: Int
+  let height: Double
+  let perChunk: Int
+
+  /// Works out the bands of chunk `c`'s sprites and counts them per band.
+  func count(chunk c: Int) {
+    let rows = Canvas.bandRows
+    let row = counts.baseAddress! + c &* bands
+    for j in c &* perChunk..<min(jobs.count, (c &+ 1) &* perChunk) {
+      // The bands a sprite may touch: its centre ± half its extent, with two pixels to spare
+      // (the box's half-pixel margin and rounding out, a splat's ≤ 3 rows about its centre);
+      // listing a sprite under a band it misses only costs a look at its box there.
+      let t = jobs[j].transform
+      let half = 0.5 * (t.b.magnitude + t.d.magnitude) + 2
+      let top = min(max(t.ty - half, 0), height)
+      let bottom = min(max(t.ty + half, 0), height)
+      // Not finite (drawn as nothing) or wholly above or below the canvas.
+      guard top < bottom else { continue }
+      let first = Int(top) / rows
+      let last = min(bands &- 1, Int(bottom) / rows)
+      spans[j] = SIMD2(Int32(first), Int32(last))
+      for band in first...last { row[band] &+= 1 }
+    }
+  }
+
+  /// Copies chunk `c`'s sprites into the lists at `entries`, in batch order.
+  func copy(chunk c: Int, into entries: UnsafeMutablePointer<SpriteJob>?) {
+    guard let entries else { return }
+    let next = counts.baseAddress! + c &* bands
+    for j in c &* perChunk..<min(jobs.count, (c &+ 1) &* perChunk) {
+      let span = spans[j]
+      guard span.x <= span.y else { continue }
+      for band in Int(span.x)...Int(span.y) {
+        // Unsafe: each slot of the lists is written once (the counts made room for it);
+        // SpriteJob is trivial.
+        (entries + next[band]).initialize(to: jobs[j])
+        next[band] &+= 1
       }
     }
   }

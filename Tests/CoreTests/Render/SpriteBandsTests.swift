@@ -87,14 +87,16 @@ struct SpriteBandsTests {
     return canvas.pixels.map(\.bitPattern)
   }
 
-  /// The bits after `drawSprites` draws `jobs` on `workers`.
+  /// The bits after `drawSprites` draws `jobs` on `workers` (listed under the bands in
+  /// chunks of at least `chunkJobs` sprites).
   static func bandBits(
     _ jobs: [SpriteJob], width: Int, height: Int, blend: BlendMode, workers: Workers,
-    deferring: Bool = true
+    deferring: Bool = true, chunkJobs: Int = Canvas.chunkJobs
   ) -> [UInt32] {
     var canvas = Canvas(width: width, height: height, fill: background)
     canvas.drawSprites(
-      jobs, looks: looks, blend: blend, workers: workers, deferring: deferring)
+      jobs, looks: looks, blend: blend, workers: workers, deferring: deferring,
+      chunkJobs: chunkJobs)
     return canvas.pixels.map(\.bitPattern)
   }
 
@@ -118,13 +120,19 @@ struct SpriteBandsTests {
     let untouched = Canvas(width: width, height: height, fill: Self.background).pixels
       .map(\.bitPattern)
     #expect(straight != untouched, "the sprites drew something")
-    let ways: [(String, Workers, Bool)] = [
-      ("one worker", .serial, true), ("every core", Self.parallel, true),
-      ("backwards", Self.backwards, true), ("every core, not deferring", Self.parallel, false),
+    // Small chunks, so that the batch is listed in several (as a large batch is).
+    let ways: [(String, Workers, Bool, Int)] = [
+      ("one worker", .serial, true, Canvas.chunkJobs),
+      ("every core", Self.parallel, true, Canvas.chunkJobs),
+      ("backwards", Self.backwards, true, Canvas.chunkJobs),
+      ("every core, not deferring", Self.parallel, false, Canvas.chunkJobs),
+      ("every core, chunks of 50", Self.parallel, true, 50),
+      ("backwards, chunks of 7", Self.backwards, true, 7),
     ]
-    for (name, workers, deferring) in ways {
+    for (name, workers, deferring, chunkJobs) in ways {
       let bits = Self.bandBits(
-        jobs, width: width, height: height, blend: blend, workers: workers, deferring: deferring)
+        jobs, width: width, height: height, blend: blend, workers: workers, deferring: deferring,
+        chunkJobs: chunkJobs)
       let differing = zip(bits, straight).filter { $0 != $1 }.count
       #expect(differing == 0, "\(differing) floats differ, \(name)")
     }
