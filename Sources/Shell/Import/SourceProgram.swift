@@ -280,6 +280,7 @@ struct SourceProgram: Sendable {
     self.language = language
     var notes: [(at: SourceToken, message: String)] = []
     tokens = ConditionalCompilation.resolve(SourceTokenizer.tokens(source), notes: &notes)
+    if let macOS = AppKitNames.note(tokens) { notes.append(macOS) }
     compilationNotes = notes
     if language == .objc {
       // `self->_emitter`: an instance variable through the pointer, the same variable that

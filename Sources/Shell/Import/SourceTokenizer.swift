@@ -209,7 +209,7 @@ enum SourceTokenizer {
       advance()
       add(.punctuation, String(c), l, col)
     }
-    return out
+    return AppKitNames.rewrite(out)
   }
 
   /// Whether a token ends a value, so a following `.5` is a member access, not a number.

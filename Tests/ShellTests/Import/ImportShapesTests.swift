@@ -510,6 +510,26 @@ struct ImportShapesTests {
           + " animate $dot.position path"
       ],
       emitters: ["glow"], get: ("trail.instanceCount", "12")),
+    Case(
+      file: "Shapes/EmberMacView.swift",
+      shape: "a macOS view in AppKit's names (NSColor(calibratedRed:…), NSMakePoint, NSMidX,"
+        + " NSImage's cgImage(forProposedRect:context:hints:)) reads as UIKit's; y up is said",
+      says: [
+        "5:8: warning: a macOS file: AppKit's names are read as UIKit's",
+        "so the effect shows upside down", "using the built-in 'spark'",
+        "cell embers.emitterCells.ember: 8 properties",
+      ],
+      emitters: ["embers"], get: ("embers.emitterCells.ember.color", "#ff731a")),
+    Case(
+      file: "Shapes/FrostMacView.m",
+      shape: "a flipped macOS view in Objective-C (colorWithDeviceRed:…, NSMidX, NSMakeSize,"
+        + " CGImageForProposedRect:context:hints:) reads as UIKit's; no y remark when flipped",
+      then: "get frost.emitterPosition",
+      says: [
+        "warning: a macOS file: AppKit's names are read as UIKit's", "150,0\n",
+        "cell frost.emitterCells.crystal: 6 properties",
+      ],
+      emitters: ["frost"], get: ("frost.emitterCells.crystal.color", "#b3d9ff")),
   ]
 
   @Test("each file builds what its author built", arguments: cases)
@@ -549,6 +569,16 @@ struct ImportShapesTests {
     let (transcript, _) = importTranscript("import \"\(path)\"\nget scene.backgroundColor\n")
     #expect(transcript.hasSuffix("#000000\n"), "\(transcript)")
     #expect(!transcript.contains("tinted dark"), "\(transcript)")
+  }
+
+  @Test("only a macOS view that is not flipped is told its effect shows upside down")
+  func macOSFlip() {
+    let (unflipped, _) = importTranscript(
+      "import \"\(importCorpus)/Shapes/EmberMacView.swift\"\n")
+    let (flipped, _) = importTranscript("import \"\(importCorpus)/Shapes/FrostMacView.m\"\n")
+    #expect(unflipped.contains("upside down"), "\(unflipped)")
+    #expect(flipped.contains("a macOS file"), "\(flipped)")
+    #expect(!flipped.contains("upside down"), "\(flipped)")
   }
 
   @Test("a view that performs UIKit's removeFromSuperview after a delay leaves with its layers")
