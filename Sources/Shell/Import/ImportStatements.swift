@@ -8,10 +8,15 @@ import Core
 extension ImportInterpreter {
   /// `let (w, h) = (bounds.width, bounds.height)`: each name takes the item in its place
   /// (`_` takes none); the right-hand side is a tuple written out, or a value that is one
-  /// (`let (base, spark) = makeCells()`).
+  /// (`let (base, spark) = makeCells()`); a type may follow the names (`let (rate, life):
+  /// (Float, Double) = (12, 3.5)`).
   private func destructure(_ open: Int, _ s: Range<Int>) throws(ImportSkip) {
     let close = program.closing(open, in: s)
-    guard close + 2 < s.upperBound, tokens[close + 1].isPunctuation("=") else {
+    var equals = close + 1
+    if equals < s.upperBound, tokens[equals].isPunctuation(":") {
+      equals = topLevelIndex(of: "=", in: equals..<s.upperBound) ?? s.upperBound
+    }
+    guard equals + 1 < s.upperBound, tokens[equals].isPunctuation("=") else {
       throw skip("only 'let (A, B) = VALUE' is read")
     }
     var targets: [String] = []
@@ -27,10 +32,11 @@ extension ImportInterpreter {
       start = end + 1
     }
     let values: [ImportValue]
-    if tokens[close + 2].isPunctuation("("), program.closing(close + 2, in: s) == s.upperBound - 1 {
-      values = try list((close + 3)..<(s.upperBound - 1)).map(\.1)
+    let value = equals + 1
+    if tokens[value].isPunctuation("("), program.closing(value, in: s) == s.upperBound - 1 {
+      values = try list((value + 1)..<(s.upperBound - 1)).map(\.1)
     } else {
-      switch try expression((close + 2)..<s.upperBound) {
+      switch try expression(value..<s.upperBound) {
       case .array(let items): values = items
       case .record("tuple", let fields):
         values = (0..<fields.count).compactMap { fields[String($0)] }

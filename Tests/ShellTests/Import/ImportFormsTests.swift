@@ -593,6 +593,16 @@ struct ImportFormsTests {
         """),
       get: "e.emitterSize", value: "80,30", quiet: true),
     Case(
+      name: "let (a, b): (T, U) = (x, y) binds each name past the tuple's type",
+      ext: "swift",
+      source: swift(
+        """
+            let (rate, life): (Float, (Float)) = (12, 3.5)
+            e.birthRate = rate
+            e.lifetime = life
+        """),
+      get: "e.lifetime", value: "3.5", quiet: true),
+    Case(
       name: "CATransaction's settings change nothing (Swift)",
       ext: "swift",
       source: swift(
