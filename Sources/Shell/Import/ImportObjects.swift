@@ -184,6 +184,29 @@ extension ImportInterpreter {
         objects[o].mask = m
         return
       }
+      if objects[o].view != nil, name == "wantsLayer" { return }  // AppKit: a view here has one
+      if objects[o].view != nil, name == "layer", case .object(let l) = value, l != o,
+        objects[l].kind != .cell
+      {
+        // AppKit's `canvasView.layer = root` (`[canvasView setLayer:root]`) on a view of the
+        // file: the view shows that layer, here as its sublayer filling it, as for the hosting
+        // view's own.
+        guard recording.isEmpty else { throw skip("only the setup code gives a view a layer", at) }
+        if !objects[l].attached { try attach(value, to: .object(o), first: false, at: at) }
+        var size = viewSize
+        for a in objects[o].assignments where ["frame", "bounds"].contains(a.key) {
+          if case .rect(let r) = a.value { size = r.size }
+        }
+        if !objects[l].assignments.contains(where: {
+          ["frame", "bounds", "position"].contains($0.key)
+        }) {
+          objects[l].assignments.append(
+            ImportAssignment(
+              key: "frame", text: ValueFormatting.value(.rect(Rect(0, 0, size.width, size.height))),
+              value: .void, at: nil, statement: "the view's layer fills it"))
+        }
+        return
+      }
       guard let info = Self.info(name, of: kind) else {
         if o == ownLayer, recording.isEmpty {
           // `self.imageNameArray = …` in a CAEmitterLayer subclass: the class's own property.

@@ -530,6 +530,13 @@ struct ImportShapesTests {
         "cell frost.emitterCells.crystal: 6 properties",
       ],
       emitters: ["frost"], get: ("frost.emitterCells.crystal.color", "#b3d9ff")),
+    Case(
+      file: "Shapes/StageMacController.m",
+      shape: "AppKit's layer hosting on an outlet view ([stageView setLayer:root],"
+        + " setWantsLayer:): the view shows the tree, filling it",
+      then: "get root.frame",
+      says: ["layer root: 2 properties", "0,0,300,300\n"],
+      emitters: ["glow"], get: ("glow.emitterCells.mote.birthRate", "50")),
   ]
 
   @Test("each file builds what its author built", arguments: cases)
