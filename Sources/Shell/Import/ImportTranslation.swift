@@ -230,8 +230,11 @@ extension ImportRun {
         if part.hasSuffix(" ifPresent"), parts.last == part { continue }
         parts.append(part)
       }
-      // Another action reaches a layer this one built by the name its first run gives it.
+      // Another action reaches a layer this one built by the name its first run gives it;
+      // so too the cells it gave a layer (`party.emitterCells = makeCells()`), which the
+      // layer's own cells do not list.
       for o in built { unfresh(o) }
+      for o in builtHere { unfresh(o) }
       written.append((a, parts))
     }
     // An action with nothing to do is not written, so no other may run it: its `run`s go, and

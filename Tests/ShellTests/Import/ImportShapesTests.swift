@@ -537,6 +537,15 @@ struct ImportShapesTests {
       then: "get root.frame",
       says: ["layer root: 2 properties", "0,0,300,300\n"],
       emitters: ["glow"], get: ("glow.emitterCells.mote.birthRate", "50")),
+    Case(
+      file: "Actions/StoredPartyView.swift",
+      shape: "the action run once at import gives a stored emitter a helper's cells: they are"
+        + " counted and listed by the names the run gave them",
+      says: [
+        "cell party.emitterCells.cell2: 4 properties (line 26)",
+        "imported StoredPartyView.swift: 1 emitter, 3 cells, 1 action, start run once",
+      ],
+      emitters: ["party"], get: ("party.emitterCells.cell3.velocity", "140")),
   ]
 
   @Test("each file builds what its author built", arguments: cases)
