@@ -274,6 +274,10 @@ extension ImportRun {
         continue
       }
       guard var text = block([step]) else { continue }
+      // A later block reaches a layer this one built by the name its run gives it (`after 2
+      // { set bottom.lifetime 0 }` after `after 0.4 { emitter $bottom … }`): the setup's
+      // schedule runs once.
+      for o in interpreter.built(by: [step]) { unfresh(o) }
       if let until = interpreter.timerUntil[index] {
         // Invalidated later: `every … until`, the scene time of the invalidate().
         text += " until \(ValueFormatting.number((until * 1e9).rounded() / 1e9))"

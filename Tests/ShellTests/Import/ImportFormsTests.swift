@@ -1217,7 +1217,7 @@ struct ImportFormsTests {
   func form(c: Case) throws {
     let path = try temporaryFile("form.\(c.ext)", contents: c.source)
     let (transcript, _) = importTranscript("import \"\(path)\"\nget \(c.get)\n")
-    #expect(transcript.hasSuffix("\(c.value)\n"), "\(transcript)")
+    #expect(transcript.hasSuffix("\n\(c.value)\n"), "\(transcript)")
     #expect(!transcript.contains("error:"), "\(transcript)")
     if c.quiet { #expect(!transcript.contains("warning:"), "\(transcript)") }
   }

@@ -594,7 +594,7 @@ struct ImportAssetColorTests {
     let file = dir.appendingPathComponent("View.\(ext)")
     try Data(source.utf8).write(to: file)
     let (transcript, _) = importTranscript("import \"\(file.path)\"\nget e.backgroundColor\n")
-    #expect(transcript.hasSuffix(value + "\n"), "\(transcript)")
+    #expect(transcript.hasSuffix("\n" + value + "\n"), "\(transcript)")
     #expect(!transcript.contains("warning"), "\(transcript)")
   }
 

@@ -546,6 +546,13 @@ struct ImportShapesTests {
         "imported StoredPartyView.swift: 1 emitter, 3 cells, 1 action, start run once",
       ],
       emitters: ["party"], get: ("party.emitterCells.cell3.velocity", "140")),
+    Case(
+      file: "Actions/TwoStageView.m",
+      shape: "a block the setup schedules reaches a layer an earlier scheduled block built, by"
+        + " the name its run gave it",
+      then: "step 2",
+      says: ["imported TwoStageView.m: 1 emitter, 1 cell"],
+      emitters: ["upper", "lower"], get: ("lower.emitterCells.bit.birthRate", "3")),
   ]
 
   @Test("each file builds what its author built", arguments: cases)
@@ -560,7 +567,7 @@ struct ImportShapesTests {
     let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
     #expect(emitters.map(\.name) == c.emitters, "\(transcript)")
     if let (_, value) = c.get {
-      #expect(transcript.hasSuffix(value + "\n"), "\(transcript)")
+      #expect(transcript.hasSuffix("\n" + value + "\n"), "\(transcript)")
     }
     let live = session.scene.stats().reduce(0) { $0 + $1.live }
     #expect(live > 0, "\(transcript)")
