@@ -54,6 +54,21 @@ extension ImportInterpreter {
   {
     let labels = args.map { $0.0 ?? "_" }
     let values = args.map(\.1)
+    if case .method(let receiver, "insertSublayer") = v, labels.count == 2,
+      ["below", "above"].contains(labels[1]), case .unknown(let why) = values[1],
+      ImportValue.unknownReason([values[0]]) == nil
+    {
+      // `layer.insertSublayer(ring, below: titleLabel?.layer)`: the layer it goes below (or
+      // above) is not known here (a button's own label, another file's view), so it goes
+      // under (or over) all the others.
+      let below = labels[1] == "below"
+      warn(
+        at,
+        "the layer to insert it \(labels[1]) is not known here (\(why)): it goes "
+          + (below ? "under its superlayer's other layers" : "over its superlayer's other layers"))
+      try attach(values[0], to: receiver, first: below, at: at)
+      return .void
+    }
     if let why = ImportValue.unknownReason(values) {
       // Only a function of the file runs without an argument it cannot be given.
       guard case .function(let name) = v, !name.hasPrefix("#"),

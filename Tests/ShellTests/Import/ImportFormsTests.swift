@@ -1213,6 +1213,26 @@ struct ImportFormsTests {
         """), get: "e.birthRate", value: "7", quiet: true),
   ]
 
+  @Test(
+    "insertSublayer of a layer not known here goes under (below:) or over (above:) the others",
+    arguments: [("below", ["glow", "e"]), ("above", ["e", "glow"])])
+  func insertBesideUnknown(side: String, order: [String]) throws {
+    let source = Self.swift(
+      """
+          let glow = CAEmitterLayer()
+          glow.birthRate = 2
+          layer.insertSublayer(glow, \(side): titleLabel?.layer)
+      """)
+    let path = try temporaryFile("Beside.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\n")
+    #expect(
+      transcript.contains("the layer to insert it \(side) is not known here"), "\(transcript)")
+    let model = session.scene.model
+    let names = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+      .map(\.name)
+    #expect(names == order, "\(transcript)")
+  }
+
   @Test("each form imports to its value", arguments: cases)
   func form(c: Case) throws {
     let path = try temporaryFile("form.\(c.ext)", contents: c.source)
