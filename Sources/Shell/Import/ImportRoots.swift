@@ -469,6 +469,7 @@ extension ImportInterpreter {
         result = try call(f, args: args, at: function.at)
       }
       try show(result, at: function.at)
+      if Self.representableMakers.contains(function.name) { updateRepresentable(function, result) }
     } catch {
       warn(error.at ?? function.at, "skipped: \(function.signature)", hint: error.message)
       return
@@ -485,6 +486,29 @@ extension ImportInterpreter {
     }
     let arguments = given.isEmpty ? "" : " with \(given.joined(separator: ", "))"
     warn(function.at, "ran \(function.signature) at import\(arguments): \(why)")
+  }
+
+  /// SwiftUI calls a representable's `updateUIView(_:context:)` (`updateNSView`) with the view
+  /// `makeUIView(context:)` made as soon as it is made, before it first shows: so does the
+  /// import, the context not known here (a line that reads it is skipped).
+  private func updateRepresentable(_ maker: SourceFunction, _ view: ImportValue) {
+    let name = maker.name == "makeNSView" ? "updateNSView" : "updateUIView"
+    guard
+      let u = program.functions.indices.first(where: {
+        let g = program.functions[$0]
+        return g.name == name && g.owner == maker.owner && g.parameters.count == 2
+      })
+    else { return }
+    let update = program.functions[u]
+    do throws(ImportSkip) {
+      _ = try call(u, args: [view, .unknown("SwiftUI's context is not known here")], at: update.at)
+      warn(
+        update.at,
+        "ran \(update.signature) at import with the view \(maker.signature) made,"
+          + " as SwiftUI does before the view first shows")
+    } catch {
+      warn(error.at ?? update.at, "skipped: \(update.signature)", hint: error.message)
+    }
   }
 
   /// What a root did to the objects that were there before it ran, and what it scheduled: the

@@ -553,6 +553,12 @@ struct ImportShapesTests {
       then: "step 2",
       says: ["imported TwoStageView.m: 1 emitter, 1 cell"],
       emitters: ["upper", "lower"], get: ("lower.emitterCells.bit.birthRate", "3")),
+    Case(
+      file: "Shapes/GlowRepresentable.swift",
+      shape: "a representable's updateUIView(_:context:) runs with the view makeUIView made,"
+        + " as SwiftUI calls it before the view first shows",
+      says: ["24:8: warning: ran updateUIView(_:context:) at import with the view"],
+      emitters: ["glow"], get: ("glow.emitterCells.mote.birthRate", "25")),
   ]
 
   @Test("each file builds what its author built", arguments: cases)
