@@ -240,8 +240,16 @@ extension ImportInterpreter {
       }
       let setsCells = op.0 == "=" && op.1 > i && tokens[op.1 - 1].isIdentifier("emitterCells")
       var value: ImportValue
+      let made = objects.count
       do throws(ImportSkip) {
         value = try expression(rhs)
+        // `trail = makeTrail()` (`self.trail = …`): a layer the call made is named by the
+        // stored property that keeps it, not by the function's local.
+        if op.0 == "=", case .object(let o) = value, o >= made, objects[o].kind != .cell,
+          let property = storedTarget(i..<op.1)
+        {
+          objects[o].variable = property
+        }
       } catch {
         if setsCells, let cells = try standInCells(i..<op.1, rhs, why: error.message) {
           value = cells
@@ -698,6 +706,24 @@ extension ImportInterpreter {
     }
     localCopies[tokens[rhs.lowerBound].text] = nil
     return true
+  }
+
+  /// The stored property of the file's own type that `lhs` names (`trail`, `self.trail`,
+  /// `_trail` in Objective-C), when no local of that name hides it.
+  private func storedTarget(_ lhs: Range<Int>) -> String? {
+    var r = lhs
+    if r.count == 3, tokens[r.lowerBound].isIdentifier("self"),
+      tokens[r.lowerBound + 1].isPunctuation(".")
+    {
+      r = (r.lowerBound + 2)..<r.upperBound
+    }
+    guard r.count == 1, tokens[r.lowerBound].kind == .identifier else { return nil }
+    let word = tokens[r.lowerBound].text
+    let name = word.count > 1 && word.hasPrefix("_") ? String(word.dropFirst()) : word
+    guard frames.last?[word] == nil,
+      program.properties.contains(where: { ($0.name == name || $0.name == word) && reaches($0) })
+    else { return nil }
+    return name
   }
 
   func assign(_ lhs: Range<Int>, op: String, value: ImportValue) throws(ImportSkip) {

@@ -593,6 +593,23 @@ struct ImportFormsTests {
         """),
       get: "e.emitterSize", value: "80,30", quiet: true),
     Case(
+      name: "a layer a method makes and a stored property keeps is named by the property",
+      ext: "swift",
+      source: swift(
+        """
+            trail = makeTrail()
+            layer.addSublayer(trail)
+        """,
+        members: """
+            var trail: CAEmitterLayer!
+            func makeTrail() -> CAEmitterLayer {
+              let emitter = CAEmitterLayer()
+              emitter.birthRate = 3
+              return emitter
+            }
+          """),
+      get: "trail.birthRate", value: "3", quiet: true),
+    Case(
       name: "let (a, b): (T, U) = (x, y) binds each name past the tuple's type",
       ext: "swift",
       source: swift(
