@@ -328,6 +328,21 @@ extension ImportInterpreter {
       if case .number(let n) = values[1] { front = n == 0 } else { front = l[1] == "below" }
       try attach(values[0], to: receiver, first: front, at: at)
       return .void
+    case ("setValuesForKeys", ["_"]):
+      // `layer.setValuesForKeys(["emitterShape": …, "renderMode": …])`: each key as
+      // `setValue(_:forKey:)` sets it, in the keys' order; a key that cannot be set is skipped
+      // on its own.
+      guard case .record(Self.dictionaryType, let fields) = values[0] else { break }
+      for key in fields.keys.sorted() {
+        guard let value = fields[key] else { continue }
+        do throws(ImportSkip) {
+          _ = try method(
+            receiver, "setValue", labels: ["_", "forKey"], values: [value, .string(key)], at: at)
+        } catch {
+          warn(at, "skipped: the key '\(key)'", hint: error.message)
+        }
+      }
+      return .void
     case ("setValue", ["_", "forKeyPath"]), ("setValue", ["_", "forKey"]):
       if case .animation = receiver, case .string(let key) = values[1] {
         try setProperty(receiver, key, values[0], at: at)  // `anim.setValue(2, forKey: "duration")`

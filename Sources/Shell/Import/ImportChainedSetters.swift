@@ -107,7 +107,7 @@ extension ImportInterpreter {
   /// Members of layers and cells the importer reads as Core Animation's own, never as a chained
   /// setter of another file.
   static let knownObjectMembers: Set<String> = [
-    "addSublayer", "insertSublayer", "setValue", "add", "removeFromSuperlayer",
+    "addSublayer", "insertSublayer", "setValue", "setValuesForKeys", "add", "removeFromSuperlayer",
     "removeAllAnimations", "addAnimation", "removeAnimation", "removeAnimationForKey",
     "presentation", "convertTime", "addSubview", "insertSubview", "bringSubviewToFront",
     "sendSubviewToBack", "setImage", "copy", "mutableCopy", "then", "do", "value", "animation",

@@ -143,6 +143,7 @@ extension ImportInterpreter {
     "removeAllAnimations", "addAnimation", "removeAnimation", "removeAnimationForKey",
     "presentation", "convertTime", "addSubview", "insertSubview", "bringSubviewToFront",
     "sendSubviewToBack", "setImage", "value", "valueForKeyPath", "valueForKey",
+    "setValuesForKeys",
   ]
 
   /// An instance variable or property by name; Objective-C's `_emitter` is the variable behind

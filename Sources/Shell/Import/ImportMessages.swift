@@ -322,6 +322,9 @@ extension ImportInterpreter {
           return .array(items + more)
         }
       }
+      if parts.count == 1, args.count == 1, first.0 == "setValuesForKeysWithDictionary" {
+        return try method(receiver, "setValuesForKeys", labels: ["_"], values: args, at: at)
+      }
       if parts.count == 1, args.count == 1, first.0.hasPrefix("set"), first.0.count > 3 {
         // `[cell setBirthRate:10]`: the property setter.
         let property = first.0.dropFirst(3)

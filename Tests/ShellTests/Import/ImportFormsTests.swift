@@ -610,6 +610,22 @@ struct ImportFormsTests {
           """),
       get: "trail.birthRate", value: "3", quiet: true),
     Case(
+      name: "setValuesForKeys sets each key as setValue(_:forKey:) would (Swift)",
+      ext: "swift",
+      source: swift(
+        """
+            e.setValuesForKeys(["renderMode": CAEmitterLayerRenderMode.additive, "birthRate": 2])
+        """),
+      get: "e.renderMode", value: "additive", quiet: true),
+    Case(
+      name: "setValuesForKeysWithDictionary: sets each key (Objective-C)",
+      ext: "m",
+      source: objc(
+        """
+            [e setValuesForKeysWithDictionary:@{@"birthRate": @3, @"emitterShape": kCAEmitterLayerLine}];
+        """),
+      get: "e.birthRate", value: "3", quiet: true),
+    Case(
       name: "let (a, b): (T, U) = (x, y) binds each name past the tuple's type",
       ext: "swift",
       source: swift(
