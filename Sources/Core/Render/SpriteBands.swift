@@ -47,20 +47,24 @@ extension Canvas {
     // counts[c · bands + band]: chunk c's sprites listed under `band`; then where they start.
     var counts = [Int](repeating: 0, count: chunks * bands)
     var starts = [Int](repeating: 0, count: bands + 1)
-    jobs.withUnsafeBufferPointer { jobs in
-      spans.withUnsafeMutableBufferPointer { spans in
-        counts.withUnsafeMutableBufferPointer { counts in
-          let listing = BandListing(
-            jobs: jobs, spans: spans, counts: counts, bands: bands, height: Double(h),
-            perChunk: perChunk)
-          if chunks == 1 {
-            listing.count(chunk: 0)
-          } else {
-            workers.forEach(chunks) { listing.count(chunk: $0) }
+    // Runs `pass` on every chunk, on the workers when there are several.
+    func eachChunk(_ pass: @escaping @Sendable (BandListing, Int) -> Void) {
+      jobs.withUnsafeBufferPointer { jobs in
+        spans.withUnsafeMutableBufferPointer { spans in
+          counts.withUnsafeMutableBufferPointer { counts in
+            let listing = BandListing(
+              jobs: jobs, spans: spans, counts: counts, bands: bands, height: Double(h),
+              perChunk: perChunk)
+            if chunks == 1 {
+              pass(listing, 0)
+            } else {
+              workers.forEach(chunks) { pass(listing, $0) }
+            }
           }
         }
       }
     }
+    eachChunk { listing, c in listing.count(chunk: c) }
     var total = 0
     for band in 0..<bands {
       starts[band] = total
@@ -75,21 +79,8 @@ extension Canvas {
     // own one after the other (picking a band's sprites out of the whole batch would miss the
     // cache on nearly every one).
     let entries = [SpriteJob](unsafeUninitializedCapacity: total) { entries, filled in
-      jobs.withUnsafeBufferPointer { jobs in
-        spans.withUnsafeMutableBufferPointer { spans in
-          counts.withUnsafeMutableBufferPointer { counts in
-            let listing = BandListing(
-              jobs: jobs, spans: spans, counts: counts, bands: bands, height: Double(h),
-              perChunk: perChunk)
-            if chunks == 1 {
-              listing.copy(chunk: 0, into: entries.baseAddress)
-            } else {
-              let out = SendablePointer(entries.baseAddress)
-              workers.forEach(chunks) { listing.copy(chunk: $0, into: out.pointer) }
-            }
-          }
-        }
-      }
+      let out = SendablePointer(entries.baseAddress)
+      eachChunk { listing, c in listing.copy(chunk: c, into: out.pointer) }
       filled = total
     }
     pixels.withUnsafeMutableBufferPointer { pixels in
