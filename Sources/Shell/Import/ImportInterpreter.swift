@@ -497,7 +497,8 @@ final class ImportInterpreter {
         at,
         "ran \(what) at import: nothing else builds an emitter, so it runs once, as a first"
           + " event would",
-        hint: "it stays an action: run \(a.name) runs it again, with fresh names")
+        hint: "it stays an action: run \(a.name) runs it again (a layer it makes anew gets a fresh"
+          + " name)")
     }
     if let f = chosenEvent, let a = actions.first(where: { isAction($0, of: f) }),
       buildsEmitter(a.steps)

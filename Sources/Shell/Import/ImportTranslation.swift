@@ -123,6 +123,20 @@ extension ImportRun {
     }
     // What the action (or the setup's schedule) being written builds itself.
     var builtHere: Set<Int> = []
+    // Whether layer `o` is one the setup made, kept by the view: made outside every action,
+    // or by a stored property's initializer (`private let party = CAEmitterLayer()`, made
+    // when an action first reads it).
+    func isKept(_ o: Int) -> Bool {
+      guard objects[o].inStep else { return true }
+      let at = objects[o].created
+      let tokens = interpreter.program.tokens
+      return interpreter.program.properties.contains { p in
+        guard !p.initializer.isEmpty else { return false }
+        let (first, last) = (tokens[p.initializer.lowerBound], tokens[p.initializer.upperBound - 1])
+        return (at.line, at.column) >= (first.line, first.column)
+          && (at.line, at.column) <= (last.line, last.column)
+      }
+    }
     // Actions and scheduled blocks: their property changes reach only objects created above.
     func commands(_ step: ImportStep) -> [String] {
       switch step {
@@ -148,8 +162,14 @@ extension ImportRun {
         return list.map { $0.text(path: path) }
       case .build(let o, let parent, _, _):
         var built: [Line] = []
-        layer(o, parent: parent, depth: 0, fresh: true, into: &built)
-        return built.map(\.text)
+        // **(choice)** A layer the setup made (a stored `let emitter = CAEmitterLayer()`) that
+        // an action adds: UIKit adds that same layer again, never a second one; here each run
+        // puts it back as the setup made it, in place of the one an earlier run added (its
+        // particles start again).
+        let kept = isKept(o)
+        layer(o, parent: parent, depth: 0, fresh: !kept, into: &built)
+        let again = paths[o].map { "remove \($0) \(AnimationCommands.ifPresent.name)" }
+        return (kept ? again.map { [$0] } ?? [] : []) + built.map(\.text)
       case .cells(let o, let cells, let had, _, _):
         guard let path = paths[o] else { return [] }
         // The cells it had and does not keep go, and so do the ones an earlier run made; the
@@ -211,7 +231,9 @@ extension ImportRun {
       for step in steps {
         switch step {
         case .build(let o, _, _, _):
-          guard let root = paths[o], Binding.isReference("$" + root) else { continue }
+          guard !isKept(o), let root = paths[o], Binding.isReference("$" + root) else {
+            continue
+          }
           for d in interpreter.built(by: [step]) {
             if let p = paths[d], !p.hasPrefix("$") { paths[d] = "$" + p }
           }

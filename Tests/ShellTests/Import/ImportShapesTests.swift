@@ -540,7 +540,9 @@ struct ImportShapesTests {
     Case(
       file: "Actions/StoredPartyView.swift",
       shape: "the action run once at import gives a stored emitter a helper's cells: they are"
-        + " counted and listed by the names the run gave them",
+        + " counted and listed by the names the run gave them; a second run puts the same"
+        + " layer back",
+      then: "run start",
       says: [
         "cell party.emitterCells.cell2: 4 properties (line 26)",
         "imported StoredPartyView.swift: 1 emitter, 3 cells, 1 action, start run once",
