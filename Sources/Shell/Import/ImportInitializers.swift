@@ -324,6 +324,11 @@ extension ImportInterpreter {
     case ("UIImage", ["contentsOfFile"]):
       guard case .string(let path) = values[0] else { break }
       return .image(image(named: Self.imageName(ofPath: path), at: at))
+    case ("sizeof", ["_"]):
+      // **(choice)** C's `sizeof` counts items: an array's is its count and anything else's 1,
+      // so `sizeof(colors) / sizeof(colors[0])` is the array's count.
+      if case .array(let items) = values[0] { return .number(Double(items.count)) }
+      return .number(1)
     case ("CACurrentMediaTime", []):
       return .number(now)
     case ("CGRectInset", ["_", "_", "_"]), ("CGRectOffset", ["_", "_", "_"]):

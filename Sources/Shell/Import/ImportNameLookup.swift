@@ -123,7 +123,7 @@ extension ImportInterpreter {
     "DispatchWallTime",
     "dispatch_time",
     "CGRectGetMidX", "CGRectGetMidY", "CGRectGetWidth", "CGRectGetHeight", "CGRectInset",
-    "CGRectOffset", "#colorLiteral",
+    "CGRectOffset", "sizeof", "#colorLiteral",
     "#imageLiteral",
   ]).union(randomFunctions).union(unaryMath.keys).union(binaryMath.keys)
 

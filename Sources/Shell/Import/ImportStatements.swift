@@ -206,7 +206,12 @@ extension ImportInterpreter {
       break
     }
     if program.language == .objc, let (name, eq) = objcDeclaration(i, s) {
-      if let eq {
+      if let eq, tokens[eq + 1].isPunctuation("{"),
+        program.closing(eq + 1, in: s) == s.upperBound - 1
+      {
+        // C's `{ a, b, c }` after an array declarator: the items.
+        bind(name, .array(try list((eq + 2)..<(s.upperBound - 1)).map(\.1)), declare: true)
+      } else if let eq {
         bind(name, try expression((eq + 1)..<s.upperBound), declare: true)
         noteCopy(name, (eq + 1)..<s.upperBound)
       } else {
@@ -370,9 +375,14 @@ extension ImportInterpreter {
       j += 1
     }
     guard words >= 2, tokens[j - 1].kind == .identifier else { return nil }
-    if j == s.upperBound { return (tokens[j - 1].text, nil) }
+    let name = tokens[j - 1].text
+    // A C array, `UIColor *colors[] = { … }`, `CGFloat speeds[3] = { … }`.
+    while j < s.upperBound, tokens[j].isPunctuation("[") {
+      j = program.closing(j, in: s) + 1
+    }
+    if j >= s.upperBound { return (name, nil) }
     guard tokens[j].isPunctuation("=") else { return nil }
-    return (tokens[j - 1].text, j)
+    return (name, j)
   }
 
   func bind(_ name: String, _ value: ImportValue, declare: Bool = false) {

@@ -626,6 +626,26 @@ struct ImportFormsTests {
         """),
       get: "e.birthRate", value: "3", quiet: true),
     Case(
+      name: "a C array's items and sizeof(a) / sizeof(a[0]) as its count (Objective-C)",
+      ext: "m",
+      source: objc(
+        """
+            NSString *names[] = {@"spark", @"smoke", @"ember"};
+            CGFloat speeds[3] = {10, 20, 30.5f};
+            e.birthRate = sizeof(names) / sizeof(names[0]);
+            e.lifetime = speeds[2];
+        """),
+      get: "e.birthRate", value: "3", quiet: true),
+    Case(
+      name: "a C array's items are read by index (Objective-C)",
+      ext: "m",
+      source: objc(
+        """
+            CGFloat speeds[3] = {10, 20, 30.5f};
+            e.lifetime = speeds[2];
+        """),
+      get: "e.lifetime", value: "30.5", quiet: true),
+    Case(
       name: "let (a, b): (T, U) = (x, y) binds each name past the tuple's type",
       ext: "swift",
       source: swift(
