@@ -23,8 +23,8 @@
 package enum BuiltinImages {
   /// The built-in image names, sorted.
   package static let names: [String] = [
-    "check", "circle", "confetti", "dot", "drop", "heart", "heart.fill", "ring", "smoke", "spark",
-    "sparkle", "star",
+    "check", "circle", "confetti", "dot", "drop", "heart", "heart.fill", "ring", "smoke",
+    "snowflake", "spark", "sparkle", "star",
   ]
 
   /// The built-in image called `name`, or `nil` if there is none.
@@ -39,6 +39,7 @@ package enum BuiltinImages {
     case "heart.fill": return heartFill
     case "ring": return ring
     case "smoke": return smoke
+    case "snowflake": return snowflake
     case "spark": return spark
     case "sparkle": return sparkle
     case "star": return star
@@ -73,6 +74,25 @@ package enum BuiltinImages {
         SIMD2(16 + radius * CoreMath.cos(angle), 16.8 + radius * CoreMath.sin(angle)))
     }
     return solid(32, 32) { x, y in polygonDistance(vertices, x, y) }
+  }()
+
+  /// Six arms from the centre, each forked at two thirds of its length.
+  private static let snowflake: SpriteImage = {
+    let centre = SIMD2<Double>(16, 16)
+    var strokes: [[SIMD2<Double>]] = []
+    for k in 0..<6 {
+      let angle = -CoreMath.pi / 2 + Double(k) * CoreMath.pi / 3
+      let tip = centre + SIMD2(CoreMath.cos(angle), CoreMath.sin(angle)) * 14.5
+      strokes.append([centre, tip])
+      let fork = centre + SIMD2(CoreMath.cos(angle), CoreMath.sin(angle)) * 9
+      for side in [-1.0, 1.0] {
+        let branch = angle + side * CoreMath.pi / 4
+        strokes.append([fork, fork + SIMD2(CoreMath.cos(branch), CoreMath.sin(branch)) * 5])
+      }
+    }
+    return solid(32, 32) { x, y in
+      (strokes.map { polylineDistance($0, x, y) }.min() ?? .infinity) - 1.2
+    }
   }()
 
   private static let drop = solid(32, 32) { x, y in

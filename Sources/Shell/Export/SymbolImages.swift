@@ -15,6 +15,7 @@ enum SymbolImages {
     ("circle", "circle.fill", "white"),
     ("ring", "circle", "white"),
     ("drop", "drop.fill", "white"),
+    ("snowflake", "snowflake", "white"),
   ]
 
   /// The SF Symbol and tint a built-in image is exported as, if it has one.

@@ -19,7 +19,7 @@ enum StandInCell {
     ]
     var motion = "in every direction"
     switch image {
-    case "circle", "drop", "confetti":
+    case "circle", "snowflake", "drop", "confetti":
       // Snow, coins, rain and paper fall.
       values.append(("yAcceleration", "60"))
       motion = "falling"

@@ -172,7 +172,7 @@ enum ImportNames {
     return (try? PropertyKind.number(-10...10).parseClamping(word))?.0.number
   }
 
-  /// The built-in image of the same role as an asset name (`flake` → a dot, `Spark` → spark),
+  /// The built-in image of the same role as an asset name (`flake` → snowflake, `Spark` → spark),
   /// when the file is not beside the source.
   static func builtinImage(for asset: String) -> String {
     // A name Burst has (what `export` writes for a built-in image) is that image.
@@ -189,7 +189,8 @@ enum ImportNames {
       ),
       (["star"], "star"),
       (["rain", "drop", "water"], "drop"), (["ring", "bubble"], "ring"),
-      (["circle", "ball", "snow", "flake", "coin", "gold", "money"], "circle"),
+      (["snow", "flake", "frost", "winter"], "snowflake"),
+      (["circle", "ball", "coin", "gold", "money"], "circle"),
       (["check"], "check"),
     ]
     if let role = roles.first(where: { r in r.words.contains { a.contains($0) } }) {
@@ -202,7 +203,7 @@ enum ImportNames {
       ("✨💫", "sparkle"), ("⭐🌟", "star"),
       ("🔥💥🎆🎇", "spark"), ("☁💨🌫", "smoke"), ("🎉🎊🎀🍀🍃🍂🍁🌸🌺", "confetti"),
       ("💧💦☔🌧", "drop"), ("🎈🫧⭕", "ring"),
-      ("❄☃⚪🪙💰🟡🔵🔴⚽🏀🏈🎾🏐⚾🎱", "circle"), ("✅✔", "check"),
+      ("❄☃", "snowflake"), ("⚪🪙💰🟡🔵🔴⚽🏀🏈🎾🏐⚾🎱", "circle"), ("✅✔", "check"),
     ]
     let scalars = Set(asset.unicodeScalars)
     return emoji.first { !scalars.isDisjoint(with: $0.scalars.unicodeScalars) }?.image ?? "dot"

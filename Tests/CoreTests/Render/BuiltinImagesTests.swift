@@ -7,7 +7,7 @@ struct BuiltinImagesTests {
   static let sizes: [(String, Int, Int)] = [
     ("check", 64, 64), ("circle", 32, 32), ("confetti", 16, 8), ("dot", 8, 8), ("drop", 32, 32),
     ("heart", 64, 64), ("heart.fill", 64, 64), ("ring", 32, 32), ("smoke", 64, 64),
-    ("spark", 32, 32), ("sparkle", 64, 64), ("star", 32, 32),
+    ("snowflake", 32, 32), ("spark", 32, 32), ("sparkle", 64, 64), ("star", 32, 32),
   ]
 
   @Test("names are sorted, complete and resolvable")
@@ -78,6 +78,12 @@ struct BuiltinImagesTests {
     #expect((smoke.pixels.max() ?? 0) > 0.3)
     let star = try #require(BuiltinImages.named("star"))
     #expect(star.pixel(x: 16, y: 3).a > 0.5)  // the top point
+    // The snowflake: an arm straight up, a branch off it, nothing between two arms.
+    let flake = try #require(BuiltinImages.named("snowflake"))
+    #expect(flake.pixel(x: 16, y: 4).a > 0.5)
+    #expect(flake.pixel(x: 12, y: 4).a > 0.5)
+    #expect(flake.pixel(x: 16, y: 16).a > 0.5)
+    #expect(flake.pixel(x: 22, y: 6).a < 0.1)
     #expect(star.pixel(x: 16, y: 29).a < 0.1)  // no point straight down
     let drop = try #require(BuiltinImages.named("drop"))
     #expect(drop.pixel(x: 16, y: 26).a == 1)

@@ -392,7 +392,7 @@ struct ImportShapesTests {
         + " get a stand-in cell whose look comes from the statement's words",
       says: [
         "the cells cannot be read here: a stand-in cell takes their place (the built-in 'drop',",
-        "the cells cannot be read here: a stand-in cell takes their place (the built-in 'circle',",
+        "the cells cannot be read here: a stand-in cell takes their place (the built-in 'snowflake',",
       ],
       emitters: ["rain", "snow"], get: ("snow.emitterCells.standIn.yAcceleration", "60")),
     Case(

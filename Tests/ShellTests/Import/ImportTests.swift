@@ -830,7 +830,7 @@ struct ImportExpressionTests {
     ("0x10", .swift, .number(16)),
     ("NSNumber(value: 3)", .swift, .number(3)),
     ("UIImage(named: \"spark\")?.cgImage", .swift, .image(.builtin("spark"))),
-    ("UIImage(named: \"flake\")!.cgImage", .swift, .image(.builtin("circle"))),
+    ("UIImage(named: \"flake\")!.cgImage", .swift, .image(.builtin("snowflake"))),
     (
       "(__bridge id)[UIImage imageNamed:@\"hearts\"].CGImage", .objc, .image(.builtin("heart.fill"))
     ),
