@@ -23,8 +23,8 @@
 package enum BuiltinImages {
   /// The built-in image names, sorted.
   package static let names: [String] = [
-    "check", "circle", "confetti", "dot", "drop", "heart", "heart.fill", "ring", "smoke",
-    "snowflake", "spark", "sparkle", "star",
+    "check", "circle", "coin", "confetti", "dot", "drop", "heart", "heart.fill", "leaf", "ring",
+    "smoke", "snowflake", "spark", "sparkle", "star",
   ]
 
   /// The built-in image called `name`, or `nil` if there is none.
@@ -32,11 +32,13 @@ package enum BuiltinImages {
     switch name {
     case "check": return check
     case "circle": return circle
+    case "coin": return coin
     case "confetti": return confetti
     case "dot": return dot
     case "drop": return drop
     case "heart": return heart
     case "heart.fill": return heartFill
+    case "leaf": return leaf
     case "ring": return ring
     case "smoke": return smoke
     case "snowflake": return snowflake
@@ -52,6 +54,8 @@ package enum BuiltinImages {
   private static let white = SIMD3<Double>(1, 1, 1)
   private static let red = SIMD3<Double>(255, 45, 85) / 255
   private static let green = SIMD3<Double>(52, 199, 89) / 255
+  private static let gold = SIMD3<Double>(255, 204, 51) / 255
+  private static let darkGold = SIMD3<Double>(204, 145, 20) / 255
 
   private static let dot = solid(8, 8) { x, y in length(x - 4, y - 4) - 3.5 }
 
@@ -75,6 +79,22 @@ package enum BuiltinImages {
     }
     return solid(32, 32) { x, y in polygonDistance(vertices, x, y) }
   }()
+
+  /// A leaf or petal lying along x, pointed at both ends: the overlap of two discs.
+  private static let leaf = solid(32, 16) { x, y in
+    // Half-length 15 and half-width 7: discs of radius 19.57 whose centres are 12.57 above
+    // and below the middle.
+    max(length(x - 16, y - 8 - 12.57) - 19.57, length(x - 16, y - 8 + 12.57) - 19.57)
+  }
+
+  /// A gold coin with a darker ring inside its edge.
+  private static let coin = make(32, 32, samples: 1) { x, y in
+    let r = length(x - 16, y - 16)
+    let disc = coverage(r - 15)
+    let rim = coverage(abs(r - 11.5) - 1)
+    let rgb = gold * (1 - rim) + darkGold * rim
+    return SIMD4(rgb * disc, disc)
+  }
 
   /// Six arms from the centre, each forked at two thirds of its length.
   private static let snowflake: SpriteImage = {

@@ -16,6 +16,7 @@ enum SymbolImages {
     ("ring", "circle", "white"),
     ("drop", "drop.fill", "white"),
     ("snowflake", "snowflake", "white"),
+    ("leaf", "leaf.fill", "white"),
   ]
 
   /// The SF Symbol and tint a built-in image is exported as, if it has one.

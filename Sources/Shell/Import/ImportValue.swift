@@ -183,14 +183,13 @@ enum ImportNames {
       (["sparkle", "twinkle", "glitter"], "sparkle"),
       (["spark", "fire", "flame", "ember"], "spark"),
       (["smoke", "cloud", "fog", "steam"], "smoke"),
-      (
-        ["confetti", "paper", "ribbon", "rect", "petal", "leaf", "leaves", "sakura", "blossom"],
-        "confetti"
-      ),
+      (["confetti", "paper", "ribbon", "rect"], "confetti"),
+      (["petal", "leaf", "leaves", "sakura", "blossom", "flower", "autumn"], "leaf"),
+      (["coin", "gold", "money", "cash"], "coin"),
       (["star"], "star"),
       (["rain", "drop", "water"], "drop"), (["ring", "bubble"], "ring"),
       (["snow", "flake", "frost", "winter"], "snowflake"),
-      (["circle", "ball", "coin", "gold", "money"], "circle"),
+      (["circle", "ball"], "circle"),
       (["check"], "check"),
     ]
     if let role = roles.first(where: { r in r.words.contains { a.contains($0) } }) {
@@ -201,9 +200,10 @@ enum ImportNames {
     let emoji: [(scalars: String, image: String)] = [
       ("❤♥💖💕💗💓💘💝💞😍🥰😘", "heart.fill"), ("💛💚💙💜🧡🖤🤍🤎", "heart"),
       ("✨💫", "sparkle"), ("⭐🌟", "star"),
-      ("🔥💥🎆🎇", "spark"), ("☁💨🌫", "smoke"), ("🎉🎊🎀🍀🍃🍂🍁🌸🌺", "confetti"),
+      ("🔥💥🎆🎇", "spark"), ("☁💨🌫", "smoke"), ("🎉🎊🎀", "confetti"),
+      ("🍀🍃🍂🍁🌸🌺", "leaf"), ("🪙💰", "coin"),
       ("💧💦☔🌧", "drop"), ("🎈🫧⭕", "ring"),
-      ("❄☃", "snowflake"), ("⚪🪙💰🟡🔵🔴⚽🏀🏈🎾🏐⚾🎱", "circle"), ("✅✔", "check"),
+      ("❄☃", "snowflake"), ("⚪🟡🔵🔴⚽🏀🏈🎾🏐⚾🎱", "circle"), ("✅✔", "check"),
     ]
     let scalars = Set(asset.unicodeScalars)
     return emoji.first { !scalars.isDisjoint(with: $0.scalars.unicodeScalars) }?.image ?? "dot"

@@ -5,8 +5,9 @@ import Testing
 @Suite("BuiltinImages")
 struct BuiltinImagesTests {
   static let sizes: [(String, Int, Int)] = [
-    ("check", 64, 64), ("circle", 32, 32), ("confetti", 16, 8), ("dot", 8, 8), ("drop", 32, 32),
-    ("heart", 64, 64), ("heart.fill", 64, 64), ("ring", 32, 32), ("smoke", 64, 64),
+    ("check", 64, 64), ("circle", 32, 32), ("coin", 32, 32), ("confetti", 16, 8), ("dot", 8, 8),
+    ("drop", 32, 32), ("heart", 64, 64), ("heart.fill", 64, 64), ("leaf", 32, 16),
+    ("ring", 32, 32), ("smoke", 64, 64),
     ("snowflake", 32, 32), ("spark", 32, 32), ("sparkle", 64, 64), ("star", 32, 32),
   ]
 
@@ -50,9 +51,9 @@ struct BuiltinImagesTests {
     }
   }
 
-  @Test("white images are white; heart.fill is red #ff2d55; check is green with a white mark")
+  @Test("white images are white; heart.fill is red, check green and white, coin gold")
   func colours() throws {
-    for name in BuiltinImages.names where name != "heart.fill" && name != "check" {
+    for name in BuiltinImages.names where !["heart.fill", "check", "coin"].contains(name) {
       let image = try #require(BuiltinImages.named(name))
       let p = image.pixels
       var i = 0
@@ -69,6 +70,11 @@ struct BuiltinImagesTests {
     #expect(abs(disc.g - 199.0 / 255) < 1e-6 && disc.a == 1)
     let mark = check.pixel(x: 27, y: 42)
     #expect(mark.r > 0.95 && mark.g > 0.95 && mark.b > 0.95)
+    let coin = try #require(BuiltinImages.named("coin"))
+    let face = coin.pixel(x: 16, y: 16)
+    #expect(face.a == 1 && abs(face.g - 204.0 / 255) < 1e-6 && abs(face.b - 51.0 / 255) < 1e-6)
+    let ring = coin.pixel(x: 16, y: 4)
+    #expect(ring.a == 1 && ring.g < face.g)
   }
 
   @Test("smoke stays faint and shapes point the right way")
@@ -84,6 +90,11 @@ struct BuiltinImagesTests {
     #expect(flake.pixel(x: 12, y: 4).a > 0.5)
     #expect(flake.pixel(x: 16, y: 16).a > 0.5)
     #expect(flake.pixel(x: 22, y: 6).a < 0.1)
+    // The leaf lies along x, pointed at both ends.
+    let leaf = try #require(BuiltinImages.named("leaf"))
+    #expect(leaf.pixel(x: 16, y: 8).a == 1)
+    #expect(leaf.pixel(x: 16, y: 0).a < 0.1)
+    #expect(leaf.pixel(x: 3, y: 4).a < 0.1)
     #expect(star.pixel(x: 16, y: 29).a < 0.1)  // no point straight down
     let drop = try #require(BuiltinImages.named("drop"))
     #expect(drop.pixel(x: 16, y: 26).a == 1)
