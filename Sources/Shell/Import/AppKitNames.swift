@@ -80,11 +80,13 @@ enum AppKitNames {
         t.text = label
       } else if t.text == imageCall.swift, i + 1 < tokens.count, tokens[i].isPunctuation("("),
         tokens[i + 1].isIdentifier(imageCall.label),
-        let close = closing(tokens, from: i, open: "(", close: ")")
+        case let close = SourceProgram.closing(tokens, i, in: i..<tokens.count),
+        close < tokens.count
       {
         i = close + 1  // the call's arguments dropped: the property
       } else if t.text == imageCall.objc, colon,
-        let close = closing(tokens, from: i, open: "[", close: "]", depth: 1)
+        case let close = SourceProgram.closing(tokens, i, in: i..<tokens.count, depth: 1),
+        close < tokens.count
       {
         t.text = "CGImage"
         i = close  // the selector's arguments dropped, its `]` kept
@@ -92,22 +94,5 @@ enum AppKitNames {
       out.append(t)
     }
     return out
-  }
-
-  /// The index of the token that closes the bracket open at `from` (or, with `depth` 1, the
-  /// one already open around it), or nil when the file ends first.
-  private static func closing(
-    _ tokens: [SourceToken], from: Int, open: String, close: String, depth start: Int = 0
-  ) -> Int? {
-    var depth = start
-    for k in from..<tokens.count where tokens[k].kind == .punctuation {
-      if tokens[k].text == open {
-        depth += 1
-      } else if tokens[k].text == close {
-        depth -= 1
-        if depth == 0 { return k }
-      }
-    }
-    return nil
   }
 }

@@ -192,19 +192,11 @@ extension ImportInterpreter {
         // file: the view shows that layer, here as its sublayer filling it, as for the hosting
         // view's own.
         guard recording.isEmpty else { throw skip("only the setup code gives a view a layer", at) }
-        if !objects[l].attached { try attach(value, to: .object(o), first: false, at: at) }
         var size = viewSize
         for a in objects[o].assignments where ["frame", "bounds"].contains(a.key) {
           if case .rect(let r) = a.value { size = r.size }
         }
-        if !objects[l].assignments.contains(where: {
-          ["frame", "bounds", "position"].contains($0.key)
-        }) {
-          objects[l].assignments.append(
-            ImportAssignment(
-              key: "frame", text: ValueFormatting.value(.rect(Rect(0, 0, size.width, size.height))),
-              value: .void, at: nil, statement: "the view's layer fills it"))
-        }
+        try showAsLayer(l, of: .object(o), size: size, at: at)
         return
       }
       guard let info = Self.info(name, of: kind) else {
@@ -249,16 +241,7 @@ extension ImportInterpreter {
       {
         // AppKit's `view.layer = root` (`[view setLayer:root]`): the view shows that layer,
         // here as its sublayer, filling it as a view's own layer does.
-        if !objects[o].attached { try attach(value, to: .host, first: false, at: at) }
-        if !objects[o].assignments.contains(where: {
-          ["frame", "bounds", "position"].contains($0.key)
-        }) {
-          objects[o].assignments.append(
-            ImportAssignment(
-              key: "frame",
-              text: ValueFormatting.value(.rect(Rect(0, 0, viewSize.width, viewSize.height))),
-              value: .void, at: nil, statement: "the view's layer fills it"))
-        }
+        try showAsLayer(o, of: .host, size: viewSize, at: at)
         return
       }
       if name == "backgroundColor" {
@@ -283,6 +266,21 @@ extension ImportInterpreter {
       try observe(name)
     default:
       throw skip("cannot set '\(name)' on \(receiver.kindName)", at)
+    }
+  }
+
+  /// AppKit's `view.layer = l`: layer `l` joins `view` (unless something holds it already)
+  /// and, unless the code placed it, fills the view's `size`.
+  private func showAsLayer(_ l: Int, of view: ImportValue, size: Size, at: SourceToken)
+    throws(ImportSkip)
+  {
+    if !objects[l].attached { try attach(.object(l), to: view, first: false, at: at) }
+    if !objects[l].assignments.contains(where: { ["frame", "bounds", "position"].contains($0.key) })
+    {
+      objects[l].assignments.append(
+        ImportAssignment(
+          key: "frame", text: ValueFormatting.value(.rect(Rect(0, 0, size.width, size.height))),
+          value: .void, at: nil, statement: "the view's layer fills it"))
     }
   }
 

@@ -168,8 +168,11 @@ extension ImportRun {
         // particles start again).
         let kept = isKept(o)
         layer(o, parent: parent, depth: 0, fresh: !kept, into: &built)
-        let again = paths[o].map { "remove \($0) \(AnimationCommands.ifPresent.name)" }
-        return (kept ? again.map { [$0] } ?? [] : []) + built.map(\.text)
+        var out = built.map(\.text)
+        if kept, let path = paths[o] {
+          out.insert("remove \(path) \(AnimationCommands.ifPresent.name)", at: 0)
+        }
+        return out
       case .cells(let o, let cells, let had, _, _):
         guard let path = paths[o] else { return [] }
         // The cells it had and does not keep go, and so do the ones an earlier run made; the

@@ -589,7 +589,16 @@ struct SourceProgram: Sendable {
 
   /// The index of the bracket closing the one at `open`, or the end of `range`.
   func closing(_ open: Int, in range: Range<Int>) -> Int {
-    var depth = 0
+    Self.closing(tokens, open, in: range)
+  }
+
+  /// The index in `tokens` of the bracket closing the one at `open` (`(`, `[` or `{`, nested
+  /// in any order), or with `depth` 1 the one already open around `open`; the end of `range`
+  /// when none does.
+  static func closing(
+    _ tokens: [SourceToken], _ open: Int, in range: Range<Int>, depth start: Int = 0
+  ) -> Int {
+    var depth = start
     var i = open
     while i < range.upperBound {
       let t = tokens[i]
