@@ -248,6 +248,9 @@ extension ImportInterpreter {
         body: function.body, parameters: ["self"] + function.parameters,
         args: [receiver] + values, at: at, returnsValue: function.returnsValue)
     }
+    if case .string(let text) = receiver, Self.textMeasures.contains(name), values.count == 1 {
+      return .size(Self.textSize(text, attributes: values[0]))  // `"🎉".size(withAttributes:)`
+    }
     if case .number(let n) = receiver,
       let value = Self.number(n, name, labels: labels, values: values)
     {

@@ -53,12 +53,14 @@ extension ImportInterpreter {
     return .record(type: Self.dictionaryType, fields: fields)
   }
 
-  /// A key as the dictionary keeps it: a string, an enumeration case's name, a number's text.
+  /// A key as the dictionary keeps it: a string, an enumeration case's name, a number's text, a
+  /// constant's name.
   static func dictionaryKey(_ v: ImportValue) -> String? {
     switch v {
     case .string(let s): return s
     case .number(let n): return ValueFormatting.number(n)
     case .constant(let c): return String(c.split(separator: ".").last ?? Substring(c))
+    case .type(let name): return name  // a constant of another module (`NSFontAttributeName`)
     default: return nil
     }
   }

@@ -453,6 +453,14 @@ extension ImportInterpreter {
           // `.default` where the file's own struct goes (`static let default = …`).
           return try variable(name, at: tokens[c - 1])
         }
+        if let f = program.functions.firstIndex(where: {
+          $0.name == name && $0.isProperty
+            && $0.owner.map { Self.isKnownType($0) || program.structNames.contains($0) } == true
+        }) {
+          // `.brandGold` where a colour goes: a static computed property
+          // (`static var brandGold: UIColor { … }`) the file adds to UIColor.
+          return try call(f, args: [], at: tokens[c - 1])
+        }
         return .constant("." + name)
       case "(":
         let close = program.closing(c, in: c..<end)

@@ -393,6 +393,7 @@ extension ImportInterpreter {
         return .method(v, name)
       }
       if type == "PlaygroundPage", name == "current" { return .type("PlaygroundPage.current") }
+      if type == "UIFont", Self.systemFonts.contains(name) { return .method(v, name) }
       if type == "Bundle", name == "main" || name == "module" { return .constant("Bundle") }
       if type == Self.transactionClass, Self.transactionSettings.contains(name) {
         return .method(v, name)
@@ -566,6 +567,7 @@ extension ImportInterpreter {
       let characters = ImportValue.array(text.map { .string(String($0)) })
       if name == "characters" { return characters }
       if name == "count" { return .number(Double(text.count)) }
+      if Self.textMeasures.contains(name) { return .method(v, name) }  // `size(withAttributes:)`
       if Self.closureMethods.contains(name) { return .method(characters, name) }
     case .array(let items):
       switch name {
@@ -722,6 +724,12 @@ extension ImportInterpreter {
   /// `traitCollection`, `UITraitCollection.current`: an iPhone in light mode.
   static let traits = "UITraitCollection.current"
 
+  /// The types (and protocols) an array's extension may name.
+  static let collectionTypes = [
+    "Array", "Collection", "Sequence", "RandomAccessCollection", "BidirectionalCollection",
+    "MutableCollection", "RangeReplaceableCollection",
+  ]
+
   func extendedTypes(of v: ImportValue) -> [String] {
     switch v {
     case .rect: return ["CGRect"]
@@ -729,6 +737,8 @@ extension ImportInterpreter {
     case .size: return ["CGSize"]
     case .number: return ["CGFloat", "Double", "Float", "Int"]
     case .color: return ["UIColor", "CGColor"]
+    case .array: return Self.collectionTypes  // `extension Array { func cycled(to:) … }`
+    case .string: return ["String", "StringProtocol"]
     case .constant(let c) where c.hasPrefix("."):
       // A case of the file's own enumerations (`.circle` of `enum Shape { case circle … }`).
       let name = String(c.dropFirst())

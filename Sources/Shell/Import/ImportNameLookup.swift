@@ -301,12 +301,12 @@ extension ImportInterpreter {
     {
       return .null  // `_emitter` before the code gives it a value: nil, as in Objective-C
     }
-    if let v = headerDeclared(name, at: at) { return v }
     if let type = program.objcInstanceVariables[name] {
       // An instance variable the code has not set yet: Objective-C's zero for its type.
       if type.contains(where: { ["BOOL", "bool", "Boolean"].contains($0) }) { return .bool(false) }
       return type.contains(where: { Self.scalarTypes.contains($0) }) ? .number(0) : .null
     }
+    if let v = headerDeclared(name, at: at) { return v }
     if Self.isColorFunction(name) { return .type(name) }  // `hexColor("#…")` of another file
     if name == "traitCollection" { return .constant(Self.traits) }
     if let v = frameExtension(name, at: at) { return v }

@@ -124,4 +124,27 @@ extension ImportInterpreter {
     let digits = String(fraction)
     return whole + "." + String(repeating: "0", count: max(0, places - digits.count)) + digits
   }
+
+  /// The words of a string's measuring methods: Swift's `size(withAttributes:)`, Objective-C's
+  /// `sizeWithAttributes:`.
+  static let textMeasures: Set<String> = ["size", "sizeWithAttributes"]
+
+  /// UIKit's font for text drawn without one (Helvetica 12).
+  static let defaultTextSize = 12.0
+
+  /// **(choice)** The size `text` takes drawn with `attributes` (`size(withAttributes:
+  /// [.font: font])`): Burst has no font metrics, so each character is one font size wide (an
+  /// emoji's square) and a line 1.2 font sizes tall. The font is the attributes' (a system font
+  /// reads as its size), else UIKit's 12 pt.
+  static func textSize(_ text: String, attributes: ImportValue?) -> Size {
+    var points = defaultTextSize
+    if case .record(type: dictionaryType, let fields)? = attributes {
+      for key in fields.keys.sorted() where key.lowercased().contains("font") {
+        if case .number(let n)? = fields[key], n > 0 { points = n }
+      }
+    }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let widest = lines.map(\.count).max() ?? 0
+    return Size(Double(widest) * points, Double(lines.count) * points * 1.2)
+  }
 }

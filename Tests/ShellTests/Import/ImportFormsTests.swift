@@ -72,6 +72,31 @@ struct ImportFormsTests {
         """),
       get: "e.emitterCells.c.birthRate", value: "12", quiet: true),
     Case(
+      name: "an instance variable of the implementation's block starts nil without a word",
+      ext: "m",
+      source: """
+        #import <UIKit/UIKit.h>
+        @implementation SnowView {
+          CAEmitterLayer *_snow;
+        }
+        - (instancetype)initWithFrame:(CGRect)frame {
+          self = [super initWithFrame:frame];
+          if (_snow) {
+            [_snow removeFromSuperlayer];
+          }
+          _snow = [CAEmitterLayer layer];
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = @"flake";
+          c.birthRate = 9;
+          _snow.emitterCells = @[c];
+          [self.layer addSublayer:_snow];
+          return self;
+        }
+        @end
+
+        """,
+      get: "snow.emitterCells.flake.birthRate", value: "9", quiet: true),
+    Case(
       name: "a string's map runs over its characters (not an optional's map)",
       ext: "swift",
       source: swift(
@@ -1635,6 +1660,98 @@ extension ImportFormsTests {
         }
 
         """, get: "e.emitterPosition", value: "50,15"),
+    Case(
+      name: "a static computed property of an extension of UIColor is read where a colour goes",
+      ext: "swift",
+      source: """
+        import UIKit
+        extension UIColor {
+          static var gold: UIColor { UIColor(red: 1, green: 0.8, blue: 0, alpha: 1) }
+        }
+        func tinted(_ color: UIColor) -> CAEmitterCell {
+          let c = CAEmitterCell()
+          c.name = "spark"
+          c.birthRate = 5
+          c.color = color.cgColor
+          return c
+        }
+        class V: UIView {
+          override init(frame: CGRect) {
+            super.init(frame: frame)
+            let e = CAEmitterLayer()
+            e.emitterCells = [tinted(.gold)]
+            layer.addSublayer(e)
+          }
+        }
+
+        """, get: "e.emitterCells.spark.color", value: "#ffcc00"),
+    Case(
+      name: "a method of an extension of Array runs with self the array",
+      ext: "swift",
+      source: """
+        import UIKit
+        extension Array {
+          func repeated(to count: Int) -> [Element] {
+            guard !isEmpty else { return [] }
+            return (0..<count).map { self[$0 % self.count] }
+          }
+        }
+        class V: UIView {
+          override init(frame: CGRect) {
+            super.init(frame: frame)
+            let e = CAEmitterLayer()
+            e.emitterCells = [2.0, 7.0].repeated(to: 3).enumerated().map { i, rate in
+              let c = CAEmitterCell()
+              c.name = "c\\(i)"
+              c.birthRate = Float(rate)
+              return c
+            }
+            layer.addSublayer(e)
+          }
+        }
+
+        """, get: "e.emitterCells.c2.birthRate", value: "2"),
+    Case(
+      name: "an emoji a String extension draws into an image is its role's built-in image",
+      ext: "swift",
+      source: """
+        import UIKit
+        extension String {
+          func image(fontSize: CGFloat = 40) -> UIImage? {
+            let font = UIFont.systemFont(ofSize: fontSize)
+            let size = (self as NSString).size(withAttributes: [.font: font])
+            return UIGraphicsImageRenderer(size: size).image { _ in
+              (self as NSString).draw(at: .zero, withAttributes: [.font: font])
+            }
+          }
+        }
+        class V: UIView {
+          override init(frame: CGRect) {
+            super.init(frame: frame)
+            let e = CAEmitterLayer()
+            let c = CAEmitterCell()
+            c.name = "love"
+            c.contents = "❤️".image()?.cgImage
+            e.emitterCells = [c]
+            layer.addSublayer(e)
+          }
+        }
+
+        """, get: "e.emitterCells.love.contents", value: "heart.fill"),
+    Case(
+      name: "a text's size in a system font is a font size a character by 1.2 a line",
+      ext: "swift",
+      source: swift(
+        """
+            e.emitterSize = "ab".size(withAttributes: [.font: UIFont.boldSystemFont(ofSize: 20)])
+        """), get: "e.emitterSize", value: "40,24"),
+    Case(
+      name: "Objective-C's sizeWithAttributes: reads the font of NSFontAttributeName",
+      ext: "m",
+      source: objc(
+        """
+          e.emitterSize = [@"abc" sizeWithAttributes:@{NSFontAttributeName: [UIFont systemFontOfSize:10]}];
+        """), get: "e.emitterSize", value: "30,12"),
   ]
 
   /// Forms found in a fourth set of public files.
