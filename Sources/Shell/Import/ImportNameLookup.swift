@@ -90,6 +90,15 @@ extension ImportInterpreter {
     return nil
   }
 
+  /// Whether `p` is a `var` of a struct of the file that its memberwise initializer sets (not
+  /// `let`, `static` or private, and not a stored property's observer).
+  func isMemberwiseVariable(_ p: SourceProperty) -> Bool {
+    guard !p.isStatic, p.observer == nil, let owner = p.owner, program.structNames.contains(owner),
+      let words = declarationModifiers(of: p.at, after: ["var"])
+    else { return false }
+    return words.isDisjoint(with: ["private", "fileprivate", "lazy"])
+  }
+
   /// "width" or "height" when `name` spells the screen's extent the way apps' shared macros do
   /// (`kScreenWidth`, `SCREEN_HEIGHT`, `kScreenW`, `ScreenH`, `kMainW`); nil otherwise.
   static func screenExtent(_ name: String) -> String? {
@@ -165,6 +174,13 @@ extension ImportInterpreter {
     evaluating.insert(name)
     defer { evaluating.remove(name) }
     usedProperties.insert(name)
+    if let given = memberwiseArgument(p), isMemberwiseVariable(p) {
+      // `var color: UIColor = .systemYellow` of a struct that the file makes as
+      // `SparkleBackground(color: .systemPink)`: the value it is made with.
+      let value = try expression(given)
+      instance[name] = value
+      return value
+    }
     frames.append([:])
     let made = objects.count
     let value: ImportValue

@@ -459,6 +459,9 @@ extension ImportInterpreter {
       called: called, used: usedProperties
     )
     initializeOwner(of: function)
+    if Self.representableMakers.contains(function.name), bindCoordinatorContext(of: function) {
+      args.removeLast()  // the context is the instance's, shared with `updateUIView`
+    }
     do throws(ImportSkip) {
       let result: ImportValue
       if let labels = Self.extensionInitializerLabels(function), let owner = function.owner {
@@ -501,7 +504,10 @@ extension ImportInterpreter {
     else { return }
     let update = program.functions[u]
     do throws(ImportSkip) {
-      _ = try call(u, args: [view, .unknown("SwiftUI's context is not known here")], at: update.at)
+      let context =
+        update.parameters.last.flatMap { instance[$0] } == nil
+        ? [ImportValue.unknown("SwiftUI's context is not known here")] : []
+      _ = try call(u, args: [view] + context, at: update.at)
       warn(
         update.at,
         "ran \(update.signature) at import with the view \(maker.signature) made,"
@@ -510,6 +516,31 @@ extension ImportInterpreter {
       warn(error.at ?? update.at, "skipped: \(update.signature)", hint: error.message)
     }
   }
+
+  /// SwiftUI's context for a representable's `makeUIView(context:)` whose type makes a
+  /// coordinator (`func makeCoordinator() -> Coordinator`): a value whose `coordinator` is what
+  /// that returns, made once and kept with the instance under the parameter's name, so that
+  /// `updateUIView` sees what `makeUIView` stored in it (`context.coordinator.emitter =
+  /// emitter`), as SwiftUI keeps one coordinator for the view's life. False (nothing bound)
+  /// when the type makes none or it cannot be read: the context stays not known here.
+  private func bindCoordinatorContext(of maker: SourceFunction) -> Bool {
+    guard let name = maker.parameters.last, maker.parameters.count == 1,
+      let f = program.functions.indices.first(where: {
+        program.functions[$0].name == "makeCoordinator"
+          && program.functions[$0].owner == maker.owner
+          && program.functions[$0].parameters.isEmpty
+      })
+    else { return false }
+    guard let coordinator = try? call(f, args: [], at: program.functions[f].at),
+      coordinator != .void, ImportValue.unknownReason([coordinator]) == nil
+    else { return false }
+    instance[name] = .record(
+      type: Self.representableContextType, fields: ["coordinator": coordinator])
+    return true
+  }
+
+  /// The type name of a representable's context value (`bindCoordinatorContext`).
+  static let representableContextType = "UIViewRepresentableContext"
 
   /// What a root did to the objects that were there before it ran, and what it scheduled: the
   /// assignments and steps it added; nil when it changed their cells, sublayers or places

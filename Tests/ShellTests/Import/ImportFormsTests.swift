@@ -389,6 +389,64 @@ struct ImportFormsTests {
         """,
       get: "e.emitterCells.c2.velocity", value: "25"),
     Case(
+      name: "a representable's coordinator keeps what makeUIView stores for updateUIView",
+      ext: "swift",
+      source: """
+        import SwiftUI
+        import UIKit
+        struct Glow: UIViewRepresentable {
+          func makeCoordinator() -> Coordinator { Coordinator() }
+          func makeUIView(context: Context) -> UIView {
+            let v = UIView()
+            let e = CAEmitterLayer()
+            e.emitterCells = [context.coordinator.cell(rate: 12)]
+            v.layer.addSublayer(e)
+            context.coordinator.emitter = e
+            return v
+          }
+          func updateUIView(_ uiView: UIView, context: Context) {
+            context.coordinator.emitter?.emitterSize = CGSize(width: 30, height: 20)
+          }
+          final class Coordinator {
+            var emitter: CAEmitterLayer?
+            func cell(rate: Float) -> CAEmitterCell {
+              let c = CAEmitterCell()
+              c.name = "glow"
+              c.birthRate = rate
+              return c
+            }
+          }
+        }
+
+        """,
+      get: "e.emitterSize", value: "30,20"),
+    Case(
+      name: "a struct's var with a default takes the value the file makes it with",
+      ext: "swift",
+      source: """
+        import SwiftUI
+        import UIKit
+        struct Glow: UIViewRepresentable {
+          var rate: Float = 5
+          func makeUIView(context: Context) -> UIView {
+            let v = UIView()
+            let e = CAEmitterLayer()
+            let c = CAEmitterCell()
+            c.name = "glow"
+            c.birthRate = rate
+            e.emitterCells = [c]
+            v.layer.addSublayer(e)
+            return v
+          }
+          func updateUIView(_ uiView: UIView, context: Context) {}
+        }
+        struct Screen: View {
+          var body: some View { Glow(rate: 40) }
+        }
+
+        """,
+      get: "e.emitterCells.glow.birthRate", value: "40"),
+    Case(
       name: "Xcode's previews and a method with an empty body say nothing",
       ext: "swift",
       source: swift(
