@@ -207,6 +207,8 @@ final class ImportInterpreter {
   var recordingAction: Int?
   /// The control states read (`controlDefaults`), each said once.
   var controlStates: Set<String> = []
+  /// Whether the import said that the app's window stands for the hosting view.
+  var appWindowNoted = false
   /// The enumerations whose stand-in is being made (`fileValue`), against a case that holds
   /// its own type.
   var stubbing: Set<String> = []

@@ -273,6 +273,20 @@ extension ImportInterpreter {
       return v
     }
     if case .constant("Bundle") = v, name == "path" || name == "url" { return .method(v, name) }
+    if case .constant(let app) = v, app == Self.sharedApplication || app == Self.appDelegate {
+      // **(choice)** The app's window (`UIApplication.shared.keyWindow`, `windows.first`, the
+      // delegate's `window`) is the hosting view: here both fill the screen.
+      switch name {
+      case "keyWindow", "window":
+        appWindowNote(at)
+        return .host
+      case "windows":
+        appWindowNote(at)
+        return .array([.host])
+      case "delegate" where app == Self.sharedApplication: return .constant(Self.appDelegate)
+      default: break
+      }
+    }
     if case .constant(Self.currentDevice) = v, name == "userInterfaceIdiom" {
       return .constant(".phone")  // **(choice)** the app runs on an iPhone
     }
@@ -455,6 +469,9 @@ extension ImportInterpreter {
         return .color(color)
       }
       if type == "UIScreen", name == "main" || name == "mainScreen" { return .host }
+      if type == "UIApplication", name == "shared" || name == "sharedApplication" {
+        return .constant(Self.sharedApplication)
+      }
       if type == "UIDevice", name == "current" || name == "currentDevice" {
         return .constant(Self.currentDevice)
       }
@@ -721,6 +738,15 @@ extension ImportInterpreter {
   /// `UIDevice.current`, whose `userInterfaceIdiom` is `.phone`: the importer reads code as an
   /// iPhone app runs it (as conditional compilation does).
   static let currentDevice = "UIDevice.current"
+  static let sharedApplication = "UIApplication.shared"
+  static let appDelegate = "UIApplication.shared.delegate"
+
+  /// Says once that the app's window stands for the hosting view.
+  func appWindowNote(_ at: SourceToken) {
+    guard !appWindowNoted else { return }
+    appWindowNoted = true
+    warn(at, "the app's window is taken as the hosting view: here both fill the screen")
+  }
   /// `traitCollection`, `UITraitCollection.current`: an iPhone in light mode.
   static let traits = "UITraitCollection.current"
 

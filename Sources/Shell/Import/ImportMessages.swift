@@ -279,6 +279,8 @@ extension ImportInterpreter {
         return .array([args[0]])
       case ("UIScreen", "mainScreen"):
         return .host
+      case ("UIApplication", "sharedApplication"):
+        return .constant(Self.sharedApplication)
       case ("UIDevice", "currentDevice"):
         return .constant(Self.currentDevice)
       default:

@@ -288,6 +288,13 @@ extension ImportInterpreter {
     if ["CATransform3DIdentity", "CGAffineTransformIdentity"].contains(name) {
       return .transform("identity")
     }
+    switch name {
+    // Core Graphics' zero constants (Objective-C, and Swift before 3).
+    case "CGPointZero": return .point(Point(0, 0))
+    case "CGSizeZero": return .size(Size(0, 0))
+    case "CGRectZero": return .rect(Rect(0, 0, 0, 0))
+    default: break
+    }
     if let n = Self.infinite[name], name.first?.isUppercase == true { return .number(n) }
     if let n = program.objcEnumValues[name] { return .number(n) }
     if let extent = Self.screenExtent(name) {

@@ -97,6 +97,51 @@ struct ImportFormsTests {
         """,
       get: "snow.emitterCells.flake.birthRate", value: "9", quiet: true),
     Case(
+      name: "Core Graphics' zero constants are read in Objective-C",
+      ext: "m",
+      source: objc(
+        """
+          e.emitterPosition = CGPointMake(5, 5);
+          e.emitterPosition = CGPointZero;
+          e.emitterSize = CGSizeZero;
+          e.frame = CGRectZero;
+        """), get: "e.emitterPosition", value: "0,0", quiet: true),
+    Case(
+      name: "the app's window through the shared application's delegate is the hosting view",
+      ext: "m",
+      source: """
+        #import <UIKit/UIKit.h>
+        #define MAIN_WINDOW [UIApplication sharedApplication].delegate.window
+        @implementation V
+        - (void)viewDidLoad {
+          [super viewDidLoad];
+          CAEmitterLayer *e = [CAEmitterLayer layer];
+          e.frame = MAIN_WINDOW.bounds;
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = @"c";
+          c.birthRate = 3;
+          e.emitterCells = @[c];
+          [MAIN_WINDOW.layer addSublayer:e];
+        }
+        @end
+
+        """, get: "e.bounds", value: "0,0,320,240"),
+    Case(
+      name: "the app's key window and first window are the hosting view",
+      ext: "swift",
+      source: """
+        import UIKit
+        class V: UIViewController {
+          override func viewDidLoad() {
+            super.viewDidLoad()
+            let e = CAEmitterLayer()
+            e.frame = UIApplication.shared.windows.first?.bounds ?? .zero
+            UIApplication.shared.keyWindow?.layer.addSublayer(e)
+          }
+        }
+
+        """, get: "e.bounds", value: "0,0,390,844"),
+    Case(
       name: "a string's map runs over its characters (not an optional's map)",
       ext: "swift",
       source: swift(
