@@ -278,6 +278,14 @@ extension SceneExporter {
     switch name {
     case SceneCommands.remove.name:
       let gone = before.model.treeOrder.filter { after.model.layer($0) == nil }
+      if gone.isEmpty, tokens.count == 3, !tokens[1].quoted, !tokens[1].text.contains("."),
+        !tokens[2].quoted, tokens[2].text == AnimationCommands.ifPresent.name
+      {
+        // `remove b ifPresent` before the action makes `b`: absent on its first run, the last
+        // run's on the next (as a layer of the hosting view's).
+        body.append(dialect.removeSublayers(named: string(tokens[1].text), from: "view.layer"))
+        return
+      }
       guard
         let top = gone.first(where: { id in !gone.contains(before.model.layer(id)?.parent ?? -1) }),
         let ident = names[top]
@@ -285,7 +293,15 @@ extension SceneExporter {
         if let first = gone.first, !isInSubtree(first) { outsideSubtree += 1 }
         return leave(cmd, in: owner)
       }
-      statement(dialect.removeFromSuperlayer(ident))
+      if let l = before.model.layer(top), let pid = l.parent,
+        let parent = pid == SceneModel.rootID ? "view.layer" : names[pid]
+      {
+        // By its name, as Burst removes it: whichever run of an action made the layer there
+        // (a second run of an action that makes it anew removes the first run's).
+        body.append(dialect.removeSublayers(named: string(l.name), from: parent))
+      } else {
+        statement(dialect.removeFromSuperlayer(ident))
+      }
     case SceneCommands.copy.name:
       let made = after.model.treeOrder.filter { before.model.layer($0) == nil }
       guard let first = made.first, let l = after.model.layer(first), let pid = l.parent,
@@ -391,7 +407,9 @@ extension SceneExporter {
     if let pid = l.parent, pid != SceneModel.rootID, names[pid] == nil {
       return leave(cmd, in: owner)
     }
-    layer(l)
+    // Declared ahead: another action (or the next run of this one) reaches the layer made
+    // last, as Burst's names do.
+    layer(l, declaredAhead: true)
   }
 
   /// `cell LAYER NAME` in an action: a new cell added to the end of the layer's cells.

@@ -34,6 +34,14 @@ protocol ExportDialect: Sendable {
   func addSublayer(_ child: String, to parent: String) -> String
   func insertSublayer(_ child: String, into parent: String, above: String) -> String
   func removeFromSuperlayer(_ layer: String) -> String
+  /// A variable of the entry point for a layer an action (a timer, a scheduled block) makes:
+  /// declared ahead so that every action reaches the one made last (`assignNew`).
+  func declareAhead(_ ident: String, _ type: String) -> String
+  /// `ident` (declared ahead) given a new `type`.
+  func assignNew(_ ident: String, _ type: String, factory: String) -> String
+  /// Every sublayer of `parent` named `name` (a string literal) removed: Burst's `remove` of
+  /// a layer by its name, whichever run of an action made it. A whole statement (a loop).
+  func removeSublayers(named name: String, from parent: String) -> String
   /// `cell` added to the end of `owner`'s `emitterCells`.
   func appendCell(_ cell: String, to owner: String) -> String
   /// `owner`'s `emitterCells` without those named `name` (a string literal).
@@ -218,6 +226,13 @@ struct SwiftDialect: ExportDialect {
     "\(parent).insertSublayer(\(child), above: \(above))"
   }
   func removeFromSuperlayer(_ layer: String) -> String { "\(layer).removeFromSuperlayer()" }
+  func declareAhead(_ ident: String, _ type: String) -> String { "var \(ident) = \(type)()" }
+  func assignNew(_ ident: String, _ type: String, factory: String) -> String {
+    "\(ident) = \(type)()"
+  }
+  func removeSublayers(named name: String, from parent: String) -> String {
+    "for old in \(parent).sublayers ?? [] where old.name == \(name) { old.removeFromSuperlayer() }"
+  }
   func appendCell(_ cell: String, to owner: String) -> String {
     "\(owner).emitterCells = (\(owner).emitterCells ?? []) + [\(cell)]"
   }
@@ -383,6 +398,16 @@ struct ObjectiveCDialect: ExportDialect {
     "[\(parent) insertSublayer:\(child) above:\(above)]"
   }
   func removeFromSuperlayer(_ layer: String) -> String { "[\(layer) removeFromSuperlayer]" }
+  func declareAhead(_ ident: String, _ type: String) -> String {
+    "__block \(type) *\(ident) = nil"
+  }
+  func assignNew(_ ident: String, _ type: String, factory: String) -> String {
+    "\(ident) = [\(type) \(factory)]"
+  }
+  func removeSublayers(named name: String, from parent: String) -> String {
+    "for (CALayer *old in [\(parent).sublayers filteredArrayUsingPredicate:"
+      + "[NSPredicate predicateWithFormat:@\"name == %@\", \(name)]]) { [old removeFromSuperlayer]; }"
+  }
   func appendCell(_ cell: String, to owner: String) -> String {
     "\(owner).emitterCells = [(\(owner).emitterCells ?: @[]) arrayByAddingObject:\(cell)]"
   }

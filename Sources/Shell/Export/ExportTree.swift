@@ -58,13 +58,20 @@ extension SceneExporter {
     return ownIsView ? [.superlayer, .own] : [.superlayer]
   }
 
-  /// A layer's declaration, properties and cells, then (with `attach`) `addSublayer`.
-  mutating func layer(_ l: Layer, attach: Bool = true) {
+  /// A layer's declaration, properties and cells, then (with `attach`) `addSublayer`. With
+  /// `declaredAhead` (a layer an action makes) its variable is the entry point's, declared
+  /// with the hoisted code, and the statement here gives it the new layer.
+  mutating func layer(_ l: Layer, attach: Bool = true, declaredAhead: Bool = false) {
     let ident = unique(l.name)
     names[l.id] = ident
     let type = l.kind.appleClass
     body.append("")
-    statement(dialect.new(ident, type, factory: "layer"))
+    if declaredAhead {
+      hoisted.append(dialect.statement(dialect.declareAhead(ident, type)))
+      statement(dialect.assignNew(ident, type, factory: "layer"))
+    } else {
+      statement(dialect.new(ident, type, factory: "layer"))
+    }
     statement("\(ident).name = " + string(l.name))
     // A value naming another layer (mask) is written once every layer exists (`masks`).
     // instanceTransform is written whole: Core Animation's transform key paths

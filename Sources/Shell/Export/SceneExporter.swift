@@ -185,7 +185,11 @@ struct SceneExporter {
     pending()
     if !hoisted.isEmpty {
       body.insert(
-        contentsOf: ["", "// Layers that copies made later add to the tree (Burst's copy)."]
+        contentsOf: [
+          "",
+          "// Layers that actions, timers or copies (Burst's copy) make later, declared here",
+          "// so that every block reaches the one made last.",
+        ]
           + hoisted.drop { $0.isEmpty }, at: beforeBehaviour)
     }
     // The named actions are returned by name, for the host to call.

@@ -108,6 +108,14 @@ extension ImportInterpreter {
     // give the object; `[x release]` changes nothing on screen.
     if args.isEmpty, ["retain", "autorelease"].contains(selector) { return receiver }
     if args.isEmpty, selector == "release" { return .void }
+    if ["isEqualToString:", "isEqual:"].contains(selector) {
+      // `[old.name isEqualToString:@"snow"]`: two texts (nil is equal to none).
+      switch (receiver, args[0]) {
+      case (.string(let a), .string(let b)): return .bool(a == b)
+      case (.null, .string), (.string, .null): return .bool(false)
+      default: break
+      }
+    }
     if case .record(Self.dictionaryType, let fields) = receiver {
       // `[config objectForKey:@"rate"]`, `[config count]`.
       switch selector {
@@ -130,7 +138,8 @@ extension ImportInterpreter {
       }
     }
     if case .type("NSPredicate") = receiver, selector == "predicateWithFormat:" {
-      // A predicate on a cell's name (`@"name != %@", @"smoke"`), for filteredArrayUsingPredicate:.
+      // A predicate on a cell's or layer's name (`@"name != %@", @"smoke"`), for
+      // filteredArrayUsingPredicate:.
       guard case .array(let items) = args[0], items.count == 2, case .string(let format) = items[0],
         case .string(let value) = items[1],
         ["name != %@", "name == %@"].contains(format.trimmingCharacters(in: .whitespaces))

@@ -29,7 +29,8 @@ struct ExportScheduledTests {
         "swift", "layer a\nafter 1 copy a as b\nat 2 remove b\n",
         [
           "let b = CALayer()", "b.name = \"b\"", "view.layer.insertSublayer(b, above: a)",
-          "DispatchQueue.main.asyncAfter(deadline: .now() + 2) {", "b.removeFromSuperlayer()",
+          "DispatchQueue.main.asyncAfter(deadline: .now() + 2) {",
+          "for old in view.layer.sublayers ?? [] where old.name == \"b\" { old.removeFromSuperlayer() }",
         ]
       ),
       (
@@ -42,6 +43,24 @@ struct ExportScheduledTests {
       (
         "swift", "layer a\nevery 0.5 set a.opacity 0.5\n",
         ["Timer.scheduledTimer(withTimeInterval: 0.5, repeats: true) { _ in", "a.opacity = 0.5"]
+      ),
+      (
+        // A layer an action makes is the entry point's, so another action reaches the one made
+        // last, and a second run removes the first run's by its name.
+        "swift",
+        "layer a\naction make { remove b ifPresent; layer b; set b.opacity 0.5 }\n"
+          + "action hide set b.opacity 0\n",
+        [
+          "var b = CALayer()", "func make() {",
+          "for old in view.layer.sublayers ?? [] where old.name == \"b\" { old.removeFromSuperlayer() }",
+          "b = CALayer()", "func hide() {", "b.opacity = 0",
+        ]
+      ),
+      (
+        "objc",
+        "layer a\naction make { remove b ifPresent; layer b; set b.opacity 0.5 }\n"
+          + "action hide set b.opacity 0\n",
+        ["__block CALayer *b = nil;", "b = [CALayer layer];", "b.opacity = 0;"]
       ),
       (
         "swift", "layer a\naction tap set a.opacity 0\n",
@@ -59,7 +78,8 @@ struct ExportScheduledTests {
         "objc", "layer a\nafter 1 copy a as b\nat 2 remove b\n",
         [
           "CALayer *b = [CALayer layer];", "[view.layer insertSublayer:b above:a];",
-          "[b removeFromSuperlayer];",
+          "for (CALayer *old in [view.layer.sublayers filteredArrayUsingPredicate:"
+            + "[NSPredicate predicateWithFormat:@\"name == %@\", @\"b\"]]) { [old removeFromSuperlayer]; }",
         ]
       ),
       (

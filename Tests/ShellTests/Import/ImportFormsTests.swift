@@ -97,6 +97,18 @@ struct ImportFormsTests {
         """,
       get: "snow.emitterCells.flake.birthRate", value: "9", quiet: true),
     Case(
+      name: "isEqualToString: compares two texts in a condition",
+      ext: "m",
+      source: objc(
+        """
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = @"c";
+          NSString *kind = @"snow";
+          if ([kind isEqualToString:@"rain"]) { c.birthRate = 1; }
+          if ([kind isEqualToString:@"snow"]) { c.birthRate = 7; }
+          e.emitterCells = @[c];
+        """), get: "e.emitterCells.c.birthRate", value: "7", quiet: true),
+    Case(
       name: "Core Graphics' zero constants are read in Objective-C",
       ext: "m",
       source: objc(

@@ -42,7 +42,21 @@ __attribute__((objc_root_class))
 
 @class NSPredicate;
 
-@interface NSArray<ObjectType> : NSObject
+// for-in over a collection.
+typedef struct {
+  unsigned long state;
+  id __unsafe_unretained *itemsPtr;
+  unsigned long *mutationsPtr;
+  unsigned long extra[5];
+} NSFastEnumerationState;
+
+@protocol NSFastEnumeration
+- (NSUInteger)countByEnumeratingWithState:(NSFastEnumerationState *)state
+                                  objects:(id __unsafe_unretained[])buffer
+                                    count:(NSUInteger)len;
+@end
+
+@interface NSArray<ObjectType> : NSObject <NSFastEnumeration>
 + (instancetype)arrayWithObjects:(const ObjectType[])objects count:(NSUInteger)cnt;
 - (NSArray<ObjectType> *)arrayByAddingObject:(ObjectType)anObject;
 - (NSArray<ObjectType> *)filteredArrayUsingPredicate:(NSPredicate *)predicate;
