@@ -133,6 +133,28 @@ let exportCoverageScenes: [(name: String, script: String)] = [
     """
   ),
   (
+    // Actions that make layers which other actions and later runs reach: the layers'
+    // variables are the entry point's (before, `dim` named a local of `start`'s function).
+    "ActionsThatBuild",
+    """
+    scene 200x200 #000000
+    emitter e
+    cell e bit
+    set e.emitterCells.bit birthRate=10 lifetime=1 velocity=30 contents=dot
+    action start {
+      remove e ifPresent
+      emitter e
+      set e emitterPosition=100,0
+      cell e bit
+      set e.emitterCells.bit birthRate=20 lifetime=2 velocity=40
+    }
+    action pop { remove b ifPresent; layer b; set b bounds=10x10 position=50,50 }
+    action dim { set e.birthRate 0.5; set b.opacity 0.5 }
+    action stop remove e ifPresent
+
+    """
+  ),
+  (
     "Scheduled",
     """
     scene 200x200 #101018
