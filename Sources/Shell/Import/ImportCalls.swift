@@ -487,7 +487,16 @@ extension ImportInterpreter {
     case ("removeFromSuperview", []), ("removeFromSuperlayer", []):
       // In an action or a scheduled block, `remove LAYER` when it runs: the layer, or (the
       // view itself leaving) every layer it holds.
-      guard !recording.isEmpty else { break }
+      guard !recording.isEmpty else {
+        // In the setup: a layer it added leaves the tree (`for old in layer.sublayers ?? []
+        // where old.name == "snow" { old.removeFromSuperlayer() }` before it adds another).
+        guard case .object(let o) = receiver, objects[o].kind != .cell,
+          name == "removeFromSuperlayer"
+        else { break }
+        if objects[o].attached { removedBySetup[o] = at.line }
+        detach(o)
+        return .void
+      }
       let removed: [Int]
       switch receiver {
       case .host where name == "removeFromSuperview": removed = hostSublayers

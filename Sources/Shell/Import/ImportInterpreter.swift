@@ -207,6 +207,8 @@ final class ImportInterpreter {
   var recordingAction: Int?
   /// The control states read (`controlDefaults`), each said once.
   var controlStates: Set<String> = []
+  /// The layers the setup added and then removed, with the line of the removal.
+  var removedBySetup: [Int: Int] = [:]
   /// Whether the import said that the app's window stands for the hosting view.
   var appWindowNoted = false
   /// The enumerations whose stand-in is being made (`fileValue`), against a case that holds
@@ -527,6 +529,11 @@ final class ImportInterpreter {
     showUnaddedEmitters()
     for (i, o) in objects.enumerated()
     where !o.attached && !blockCopies.contains(i) && !givenByActions.contains(i) {
+      if let line = removedBySetup[i] {
+        warn(
+          o.created, "this \(o.className) is removed by the setup (line \(line)) before it shows")
+        continue
+      }
       let holder = o.kind == .cell ? "an emitter's emitterCells" : "a layer or the view"
       warn(o.created, "skipped: this \(o.className) is never added to \(holder)")
     }

@@ -475,6 +475,16 @@ extension ImportInterpreter {
     objects[c].attached = true
   }
 
+  /// Layer `o` out of the tree the setup is building (its superlayer's sublayers, or the
+  /// hosting view's): what `removeFromSuperlayer()` does before anything shows.
+  func detach(_ o: Int) {
+    hostSublayers.removeAll { $0 == o }
+    for p in objects.indices where objects[p].sublayers.contains(o) {
+      objects[p].sublayers.removeAll { $0 == o }
+    }
+    objects[o].attached = false
+  }
+
   /// A value as `set` reads it; in an action or a scheduled block, a number worked out from
   /// `CACurrentMediaTime()` is `now` (`now+0.2`): the time when the block runs.
   private func recordedText(_ value: ImportValue, kind: PropertyKind, at: SourceToken)

@@ -96,6 +96,35 @@ struct ImportRootsTests {
       ran: "ran prepare() at import: nothing in the file calls it", emitters: 2, cells: 3),
   ]
 
+  @Test("a layer the setup removes by its name before adding another is not on screen")
+  func setupRemovesByName() throws {
+    let source = """
+      import UIKit
+      class GlowView: UIView {
+        override init(frame: CGRect) {
+          super.init(frame: frame)
+          let first = CAEmitterLayer()
+          first.name = "glow"
+          layer.addSublayer(first)
+          for old in layer.sublayers ?? [] where old.name == "glow" { old.removeFromSuperlayer() }
+          let e = CAEmitterLayer()
+          e.birthRate = 3
+          layer.addSublayer(e)
+        }
+      }
+
+      """
+    let path = try temporaryFile("glow.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\n")
+    let model = session.scene.model
+    let layers = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    #expect(layers.map(\.name) == ["e"], "\(transcript)")
+    #expect(
+      transcript.contains("this CAEmitterLayer is removed by the setup (line 8) before it shows"),
+      "\(transcript)")
+    #expect(!transcript.contains("not understood"), "\(transcript)")
+  }
+
   /// ?? takes its fallback; an animation's duration from an action's parameter is that
   /// parameter.
   @Test("a root given an array of another file's type gets one item not known here")
