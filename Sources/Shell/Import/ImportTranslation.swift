@@ -123,6 +123,8 @@ extension ImportRun {
     }
     // What the action (or the setup's schedule) being written builds itself.
     var builtHere: Set<Int> = []
+    // The names (`layer.name = "snow"`) of the layers the action being written removes.
+    var removedHere: Set<String> = []
     // Whether layer `o` is one the setup made, kept by the view: made outside every action,
     // or by a stored property's initializer (`private let party = CAEmitterLayer()`, made
     // when an action first reads it).
@@ -166,7 +168,10 @@ extension ImportRun {
         // an action adds: UIKit adds that same layer again, never a second one; here each run
         // puts it back as the setup made it, in place of the one an earlier run added (its
         // particles start again).
-        let kept = isKept(o)
+        // So too a layer given the name of one the action removed first (`for old in
+        // layer.sublayers ?? [] where old.name == "snow" { old.removeFromSuperlayer() }`, then
+        // `e.name = "snow"`): each run's takes the place of the last.
+        let kept = isKept(o) || objects[o].explicitName.map(removedHere.contains) == true
         layer(o, parent: parent, depth: 0, fresh: !kept, into: &built)
         var out = built.map(\.text)
         if kept, let path = paths[o] {
@@ -248,6 +253,13 @@ extension ImportRun {
     var written: [(action: ImportAction, parts: [String])] = []
     for a in interpreter.actions {
       builtHere = Set(interpreter.built(by: a.steps))
+      removedHere = Set(
+        a.steps.compactMap { step -> String? in
+          guard case .layer(let o, let list, _, _) = step,
+            list.contains(where: { $0.verb == SceneCommands.remove.name })
+          else { return nil }
+          return objects[o].explicitName
+        })
       freshen(a.steps)
       var parts: [String] = []
       for part in a.steps.flatMap(commands) {
@@ -285,6 +297,7 @@ extension ImportRun {
           action: (actionName(a.name), parts.count)))
     }
     builtHere = Set(interpreter.built(by: interpreter.scheduled))
+    removedHere = []
     for (index, step) in interpreter.scheduled.enumerated() {
       if case .layer(let o, let list, let at, let statement) = step {
         // Animations of the setup code: each command on its own, once its layer exists.

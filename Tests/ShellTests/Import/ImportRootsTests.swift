@@ -125,6 +125,36 @@ struct ImportRootsTests {
     #expect(!transcript.contains("not understood"), "\(transcript)")
   }
 
+  @Test("an action that removes layers by a name and adds one of that name leaves one per run")
+  func actionReplacesByName() throws {
+    let source = """
+      import UIKit
+      class GlowView: UIView {
+        override init(frame: CGRect) {
+          super.init(frame: frame)
+          let e = CAEmitterLayer()
+          e.name = "glow"
+          layer.addSublayer(e)
+        }
+        @objc func again() {
+          for old in layer.sublayers ?? [] where old.name == "glow" { old.removeFromSuperlayer() }
+          let e = CAEmitterLayer()
+          e.name = "glow"
+          e.birthRate = 2
+          layer.addSublayer(e)
+        }
+      }
+
+      """
+    let path = try temporaryFile("glow.swift", contents: source)
+    let (transcript, session) = importTranscript(
+      "import \"\(path)\"\nrun again\nrun again\nrun again\n")
+    let model = session.scene.model
+    let layers = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    #expect(layers.count == 1, "\(transcript)")
+    #expect(layers.first?.emitter.birthRate == 2, "\(transcript)")
+  }
+
   /// ?? takes its fallback; an animation's duration from an action's parameter is that
   /// parameter.
   @Test("a root given an array of another file's type gets one item not known here")
