@@ -624,11 +624,19 @@ extension ImportInterpreter {
   /// `[[NSRunLoop mainRunLoop] addTimer:timer forMode:…]`, `[link addToRunLoop:… forMode:…]`:
   /// the made timer (`madeTimer`) is scheduled now, as `scheduledTimer` would have.
   func runLoopAdd(_ i: Int, _ s: Range<Int>) -> Bool {
-    guard !madeTimers.isEmpty,
-      s.contains(where: {
-        ["add", "addTimer", "addToRunLoop"].contains(tokens[$0].text)
-          && tokens[$0].kind == .identifier
-      }),
+    let adds = s.contains(where: {
+      ["add", "addTimer", "addToRunLoop"].contains(tokens[$0].text)
+        && tokens[$0].kind == .identifier
+    })
+    if adds, madeTimers.isEmpty || !s.contains(where: { madeTimers[tokens[$0].text] != nil }),
+      s.contains(where: { tokens[$0].kind == .identifier && heldTimers[tokens[$0].text] != nil }),
+      s.contains(where: { tokens[$0].text.contains("RunLoop") })
+    {
+      // A timer `scheduledTimer` already gave the run loop (`[[NSRunLoop mainRunLoop]
+      // addTimer:self.timer forMode:NSRunLoopCommonModes]`, for scrolling): still one timer.
+      return true
+    }
+    guard !madeTimers.isEmpty, adds,
       let k = s.first(where: {
         tokens[$0].kind == .identifier && madeTimers[tokens[$0].text] != nil
       }),
@@ -733,6 +741,8 @@ extension ImportInterpreter {
       holdTimer(variable, repeats: repeats)
     } else if let (name, eq) = objcDeclaration(i, s), eq != nil {
       holdTimer(name, repeats: repeats)
+    } else if let variable {
+      holdTimer(variable, repeats: repeats)  // `self.timer = [NSTimer scheduledTimer…]`
     }
   }
 }

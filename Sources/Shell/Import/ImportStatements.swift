@@ -219,6 +219,11 @@ extension ImportInterpreter {
       }
       return nil
     }
+    if let (target, op) = incrementStatement(i..<s.upperBound) {
+      // C's `self.tick++`, `--count`, `_frame += 1`'s shorthand: a statement on its own.
+      try assign(target, op: op, value: .number(1))
+      return nil
+    }
     if let op = ["=", "+=", "-=", "*=", "/="].lazy.compactMap({ op in
       self.topLevelIndex(of: op, in: i..<s.upperBound).map { (op, $0) }
     }).first {
@@ -734,6 +739,26 @@ extension ImportInterpreter {
       program.properties.contains(where: { ($0.name == name || $0.name == word) && reaches($0) })
     else { return nil }
     return name
+  }
+
+  /// The target and compound operator (`+=`, `-=`) of an increment or decrement statement
+  /// (`x++`, `++x`, `x--`, `--x`: the tokenizer's two adjacent `+` or `-`); nil otherwise.
+  func incrementStatement(_ s: Range<Int>) -> (Range<Int>, String)? {
+    guard s.count >= 3 else { return nil }
+    func pair(_ k: Int) -> String? {
+      let (a, b) = (tokens[k], tokens[k + 1])
+      guard a.kind == .punctuation, a.text == b.text, ["+", "-"].contains(a.text),
+        a.line == b.line, b.column == a.column + 1
+      else { return nil }
+      return a.text + "="
+    }
+    if let op = pair(s.upperBound - 2) {
+      return (s.lowerBound..<(s.upperBound - 2), op)
+    }
+    if let op = pair(s.lowerBound) {
+      return ((s.lowerBound + 2)..<s.upperBound, op)
+    }
+    return nil
   }
 
   func assign(_ lhs: Range<Int>, op: String, value: ImportValue) throws(ImportSkip) {

@@ -109,6 +109,51 @@ struct ImportFormsTests {
           e.emitterCells = @[c];
         """), get: "e.emitterCells.c.birthRate", value: "7", quiet: true),
     Case(
+      name: "an increment statement adds one to a property (self.count++, --n)",
+      ext: "m",
+      source: objc(
+        """
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = @"c";
+          self.count = 2;
+          self.count++;
+          ++self.count;
+          self.count--;
+          c.birthRate = self.count;
+          e.emitterCells = @[c];
+        """, header: "@interface V ()\n@property (nonatomic) NSInteger count;\n@end"),
+      get: "e.emitterCells.c.birthRate", value: "3", quiet: true),
+    Case(
+      name: "a scheduled timer kept in a property and given to the run loop again is one timer",
+      ext: "m",
+      source: """
+        #import <UIKit/UIKit.h>
+        @interface V ()
+        @property (nonatomic, strong) NSTimer *timer;
+        @property (nonatomic, strong) CAEmitterLayer *e;
+        @end
+        @implementation V
+        - (instancetype)initWithFrame:(CGRect)frame {
+          self = [super initWithFrame:frame];
+          self.e = [CAEmitterLayer layer];
+          [self.layer addSublayer:self.e];
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = @"c";
+          c.birthRate = 4;
+          self.e.emitterCells = @[c];
+          self.timer = [NSTimer scheduledTimerWithTimeInterval:1 target:self
+            selector:@selector(pulse) userInfo:nil repeats:YES];
+          [[NSRunLoop mainRunLoop] addTimer:self.timer forMode:NSRunLoopCommonModes];
+          return self;
+        }
+        - (void)pulse {
+          self.e.birthRate = 2;
+        }
+        @end
+
+        """,
+      get: "e.emitterCells.c.birthRate", value: "4", quiet: true),
+    Case(
       name: "Core Graphics' zero constants are read in Objective-C",
       ext: "m",
       source: objc(
