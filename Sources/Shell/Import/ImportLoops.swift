@@ -49,7 +49,10 @@ extension ImportInterpreter {
     }
     let bodyRange = (brace + 1)..<program.closing(brace, in: s)
     var header = (i + 1)..<brace
-    if program.language == .objc, tokens[header.lowerBound].isPunctuation("(") {
+    if tokens[header.lowerBound].isPunctuation("("),
+      program.language == .objc || program.closing(header.lowerBound, in: header) == brace - 1
+    {
+      // C's `for (int i = 0; …)`, and Swift 2's with the same parentheses.
       header = (header.lowerBound + 1)..<(header.upperBound - 1)
     }
     guard let inIndex = tokens[header].firstIndex(where: { $0.isIdentifier("in") }) else {
@@ -132,7 +135,7 @@ extension ImportInterpreter {
     if !tokens[first].isIdentifier("_") { bind(tokens[first].text, value, declare: true) }
   }
 
-  /// `for (int i = 0; i < N; i++)`.
+  /// `for (int i = 0; i < N; i++)`, and Swift 2's `for var i = 0; i < N; i++`.
   func cLoop(_ header: Range<Int>, body bodyRange: Range<Int>) throws(ImportSkip) {
     let parts = program.statements(in: header)
     guard parts.count == 3, let (name, eq) = objcDeclaration(parts[0].lowerBound, parts[0]),

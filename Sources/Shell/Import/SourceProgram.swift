@@ -629,9 +629,13 @@ struct SourceProgram: Sendable {
     var start = range.lowerBound
     var depth = 0
     var i = range.lowerBound
+    // Whether the statement has opened a brace: Swift 2's `for var i = 0; i < 3; i++ {`
+    // keeps its `;`s until its body opens.
+    var opened = false
     func end(at j: Int, next: Int) {
       if start < j { out.append(start..<j) }
       start = next
+      opened = false
     }
     while i < range.upperBound {
       let t = tokens[i]
@@ -666,8 +670,15 @@ struct SourceProgram: Sendable {
       }
       if t.kind == .punctuation {
         switch t.text {
-        case "(", "[", "{": depth += 1
+        case "{":
+          depth += 1
+          opened = true
+        case "(", "[": depth += 1
         case ")", "]", "}": depth = max(0, depth - 1)
+        case ";"
+        where depth == 0 && language == .swift && tokens[start].isIdentifier("for")
+          && !opened:
+          break
         case ";" where depth == 0:
           end(at: i, next: i + 1)
         default: break

@@ -109,6 +109,29 @@ struct ImportFormsTests {
           e.emitterCells = @[c];
         """), get: "e.emitterCells.c.birthRate", value: "7", quiet: true),
     Case(
+      name: "Swift 2's C-style for loop runs its body each turn",
+      ext: "swift",
+      source: swift(
+        """
+            var cells = [CAEmitterCell]()
+            for var i = 0; i < 3; i++ {
+              let c = CAEmitterCell()
+              c.name = "c\\(i)"
+              c.birthRate = Float(i + 1)
+              cells.append(c)
+            }
+            e.emitterCells = cells
+        """), get: "e.emitterCells.c2.birthRate", value: "3", quiet: true),
+    Case(
+      name: "Swift 2's C-style for loop in parentheses runs its body each turn",
+      ext: "swift",
+      source: swift(
+        """
+            var n: Float = 0
+            for (var i = 0; i < 4; ++i) { n += 2 }
+            e.birthRate = n
+        """), get: "e.birthRate", value: "8", quiet: true),
+    Case(
       name: "an increment statement adds one to a property (self.count++, --n)",
       ext: "m",
       source: objc(
