@@ -203,7 +203,7 @@ enum ImportNames {
       ("🔥💥🎆🎇", "spark"), ("☁💨🌫", "smoke"), ("🎉🎊🎀", "confetti"),
       ("🍀🍃🍂🍁🌸🌺", "leaf"), ("🪙💰", "coin"),
       ("💧💦☔🌧", "drop"), ("🎈🫧⭕", "ring"),
-      ("❄☃", "snowflake"), ("⚪🟡🔵🔴⚽🏀🏈🎾🏐⚾🎱", "circle"), ("✅✔", "check"),
+      ("❄❅❆☃⛄", "snowflake"), ("⚪🟡🔵🔴⚽🏀🏈🎾🏐⚾🎱", "circle"), ("✅✔", "check"),
     ]
     let scalars = Set(asset.unicodeScalars)
     return emoji.first { !scalars.isDisjoint(with: $0.scalars.unicodeScalars) }?.image ?? "dot"

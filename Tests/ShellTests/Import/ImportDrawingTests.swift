@@ -136,3 +136,16 @@ struct ImportDrawingTests {
     }
   }
 }
+
+@Suite("import: the built-in image an emoji or symbol drawn as text stands for")
+struct EmojiRoleTests {
+  @Test(
+    "each emoji or symbol takes its role's built-in image, whatever its variation selector",
+    arguments: [
+      ("❄️", "snowflake"), ("❅", "snowflake"), ("❆", "snowflake"), ("⛄", "snowflake"),
+      ("❤️", "heart.fill"), ("💙", "heart"), ("🎉", "confetti"), ("🍂", "leaf"), ("☺", "dot"),
+    ])
+  func role(text: String, image: String) {
+    #expect(ImportNames.builtinImage(for: text) == image)
+  }
+}
