@@ -206,7 +206,7 @@ extension ImportInterpreter {
       break
     }
     if program.language == .objc, let (name, eq) = objcDeclaration(i, s) {
-      if let eq, tokens[eq + 1].isPunctuation("{"),
+      if let eq, eq + 1 < s.upperBound, tokens[eq + 1].isPunctuation("{"),
         program.closing(eq + 1, in: s) == s.upperBound - 1
       {
         // C's `{ a, b, c }` after an array declarator: the items.
@@ -841,6 +841,8 @@ extension ImportInterpreter {
   func standInCells(_ lhs: Range<Int>, _ rhs: Range<Int>, why: String) throws(ImportSkip)
     -> ImportValue?
   {
+    // `e.emitterCells =` with nothing after it (a file cut short): no cells to stand in for.
+    guard !rhs.isEmpty else { return nil }
     // The target's name tells the role too (`leavesLayer.emitterCells = @[cell]`).
     let words = tokens[lhs.lowerBound..<rhs.upperBound].filter {
       $0.kind == .identifier || $0.kind == .string

@@ -94,6 +94,25 @@ struct ImportFuzzRegressionTests {
   }
 
   @Test(
+    "a declaration or a cells assignment cut short at the file's end is read, not a trap",
+    arguments: [
+      (
+        "@implementation V\n- (void)tap {\n  CAEmitterLayer *e = [CAEmitterLayer layer];\n"
+          + "  NSString *x =", "m"
+      ),
+      (
+        "class V: UIView {\n  func tap() {\n    let e = CAEmitterLayer()\n    e.emitterCells =",
+        "swift"
+      ),
+    ])
+  func cutShortAtTheEnd(source: String, ext: String) throws {
+    // Found by the import fuzz target without AddressSanitizer (run 13, two mangled files):
+    // `NSString *x =` read the token after `=`, and `emitterCells =` its stand-in's first
+    // token, past the file's last.
+    try expectNoEmitter(source, ext: ext)
+  }
+
+  @Test(
     "an assignment without a target is skipped, not a trap",
     arguments: ["/= 0.35;", "x = 1;\n+= 2;\n"])
   func assignmentWithoutTarget(source: String) throws {
