@@ -307,6 +307,17 @@ final class ImportInterpreter {
   /// about what did not run.
   func run() {
     for (at, message) in program.compilationNotes { warn(at, message) }
+    for (base, sub) in program.shownSubclasses {
+      guard
+        let k = tokens.indices.dropFirst().first(where: {
+          tokens[$0].isIdentifier(sub) && ["class", "@interface"].contains(tokens[$0 - 1].text)
+        })
+      else { continue }
+      warn(
+        tokens[k],
+        "\(base) is shown as \(sub), its first subclass here: \(base)'s code runs with"
+          + " \(sub)'s overrides", hint: "import the subclass's file alone to see another")
+    }
     for (at, message) in program.skipped { warn(at, "skipped: \(message)") }
     _ = run(program.topLevel)
     // A category's property accessors kept by association are its stored properties: never
@@ -475,7 +486,7 @@ final class ImportInterpreter {
       }
     }
     observerActions()
-    for i in helpers where !called.contains(i) {
+    for i in helpers where !called.contains(i) && !program.overridden.contains(i) {
       let f = program.functions[i]
       warn(f.at, "skipped: \(f.signature) is not called by the setup code")
     }

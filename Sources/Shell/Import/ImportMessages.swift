@@ -103,7 +103,15 @@ extension ImportInterpreter {
       else { throw skip(why, at) }
       warnUnknownArgument(selector, why, at: at)
     }
-    if toSuper { return .host }
+    if toSuper {
+      // `[super setup]` in an override of the file's own superclass: that class's method.
+      if let f = superFunction(selector, labels: nil),
+        program.functions[f].parameters.count == args.count
+      {
+        return try call(f, args: args, at: at)
+      }
+      return .host
+    }
     // Manual reference counting (before ARC): `[[… alloc] init] autorelease]`, `[x retain]`
     // give the object; `[x release]` changes nothing on screen.
     if args.isEmpty, ["retain", "autorelease"].contains(selector) { return receiver }

@@ -97,6 +97,30 @@ extension ImportInterpreter {
       // C's compound statement (`case A: { …; break; }`, a bare block): its statements.
       return try body((i + 1)..<(s.upperBound - 1))
     }
+    if head.isIdentifier("super"), i + 3 < s.upperBound, tokens[i + 1].isPunctuation("."),
+      tokens[i + 2].kind == .identifier, tokens[i + 3].isPunctuation("("),
+      program.closing(i + 3, in: s) == s.upperBound - 1
+    {
+      // `super.commonInit()` in an override of the file's own superclass: that class's.
+      let args = try list((i + 4)..<(s.upperBound - 1))
+      if let f = superFunction(tokens[i + 2].text, labels: args.map { $0.0 ?? "_" }),
+        let binding = program.functions[f].binding(labels: args.map { $0.0 ?? "_" })
+      {
+        _ = try call(
+          f, args: try arguments(program.functions[f], binding, args.map(\.1)), at: head)
+        return nil
+      }
+    }
+    if head.isPunctuation("["), i + 1 < s.upperBound, tokens[i + 1].isIdentifier("super"),
+      program.closing(i, in: s) == s.upperBound - 1, let running = runningFunctions.last,
+      let owner = program.functions[running].owner ?? program.functions[running].implementation,
+      let base = program.superclasses[owner], program.typeNames.contains(base)
+    {
+      // `[super setup]` in an override of the file's own superclass: that class's method
+      // (`message` finds it; UIKit's otherwise).
+      _ = try expression(i..<s.upperBound)
+      return nil
+    }
     if head.isIdentifier("super")
       || (head.isPunctuation("[") && i + 1 < s.upperBound
         && tokens[i + 1].isIdentifier("super"))
@@ -739,6 +763,29 @@ extension ImportInterpreter {
       program.properties.contains(where: { ($0.name == name || $0.name == word) && reaches($0) })
     else { return nil }
     return name
+  }
+
+  /// The function `name` (taking `labels`; Objective-C: the selector `name`) that the
+  /// superclass of the running method's class declares in the file, or a class above it:
+  /// what `super.name(…)` (`[super name…]`) runs. nil when UIKit's is meant.
+  func superFunction(_ name: String, labels: [String]?) -> Int? {
+    guard let running = runningFunctions.last,
+      let owner = program.functions[running].owner ?? program.functions[running].implementation
+    else { return nil }
+    var type = program.superclasses[owner]
+    var seen: Set<String> = [owner]
+    while let t = type, seen.insert(t).inserted {
+      if let f = program.functions.indices.first(where: {
+        let g = program.functions[$0]
+        guard g.owner == t || g.implementation == t else { return false }
+        if let labels { return g.name == name && g.binding(labels: labels) != nil }
+        return g.signature == name
+      }) {
+        return f
+      }
+      type = program.superclasses[t]
+    }
+    return nil
   }
 
   /// The target and compound operator (`+=`, `-=`) of an increment or decrement statement

@@ -104,6 +104,14 @@ struct SourceProgram: Sendable {
   /// Each class the file declares with a superclass, and that superclass
   /// (`class Flake: CAEmitterCell`: `CAEmitterCell`).
   var superclasses: [String: String] = [:]
+  /// **(choice)** A class of the file that the file also subclasses (`class WeatherView:
+  /// UIView` with `SnowView: WeatherView` and `RainView: WeatherView`) is shown as its first
+  /// subclass: the base's code runs with the subclass's overrides (`override var cells`),
+  /// as an instance of that subclass would. Each base, with the subclass shown.
+  var shownSubclasses: [(base: String, sub: String)] = []
+  /// The members of a base that its shown subclass overrides (indices of `functions`): not
+  /// what runs, so not "skipped" either.
+  var overridden: Set<Int> = []
   /// The subclasses of `CAEmitterCell` the file declares (`class Flake: CAEmitterCell`,
   /// `@interface Flake : CAEmitterCell`): each instance is a new cell its initializer sets up.
   var cellClasses: Set<String> = []
@@ -293,6 +301,7 @@ struct SourceProgram: Sendable {
     scan(0..<tokens.count, inType: false)
     // The classes the file declares with their superclass.
     var subclasses: Set<String> = []
+    var inOrder: [(sub: String, base: String)] = []
     for i in tokens.indices.dropLast()
     where ["class", "struct", "enum", "extension", "actor", "@implementation", "@interface"]
       .contains(tokens[i].text) && tokens[i + 1].kind == .identifier
@@ -309,6 +318,7 @@ struct SourceProgram: Sendable {
       {
         subclasses.insert(tokens[i + 1].text)
         superclasses[tokens[i + 1].text] = tokens[i + 3].text
+        inOrder.append((tokens[i + 1].text, tokens[i + 3].text))
         switch ImportedObject.Kind(className: tokens[i + 3].text) {
         case .cell?: cellClasses.insert(tokens[i + 1].text)
         case _?: layerClasses[tokens[i + 1].text] = tokens[i + 3].text
@@ -322,6 +332,7 @@ struct SourceProgram: Sendable {
     let declared = Set(functions.compactMap { $0.implementation ?? $0.owner })
     madeClasses = madeLayerClasses.union(
       declared.subtracting(subclasses).filter(isMadeOutsideItself))
+    dispatchOverrides(inOrder)
     tupleLabels = language == .swift ? scanTupleLabels() : []
     swizzles = tokens.contains {
       $0.kind == .identifier
@@ -624,6 +635,62 @@ struct SourceProgram: Sendable {
   /// Splits a range of tokens into statements: Swift ends one at a line break (unless an
   /// operator, a dot or a bracket carries it on) or `;`; Objective-C at `;` or after a block's
   /// closing brace. Brackets nest, so a body stays in its statement.
+  /// Orders `functions` so that a name the base's code calls finds the shown subclass's
+  /// override first (`shownSubclasses`): the file's classes that the file subclasses, each
+  /// shown as its first subclass, unless the code makes instances of its classes itself.
+  mutating func dispatchOverrides(_ inOrder: [(sub: String, base: String)]) {
+    var shown: [String: String] = [:]
+    for (sub, base) in inOrder
+    where shown[base] == nil && typeNames.contains(base) && layerClasses[base] == nil
+      && !cellClasses.contains(base) && !madeClasses.contains(sub)
+      && !madeClasses.contains(base)
+      && functions.contains(where: { ($0.owner ?? $0.implementation) == base })
+    {
+      shown[base] = sub
+      shownSubclasses.append((base, sub))
+    }
+    guard !shown.isEmpty else { return }
+    // The shown class of each type: a base's shown subclass, followed down (a subclass may
+    // be subclassed again).
+    func shownClass(of type: String) -> String {
+      var t = type
+      var seen: Set<String> = [t]
+      while let next = shown[t], seen.insert(next).inserted { t = next }
+      return t
+    }
+    // For each function of a base, the override its shown class (or a class between) gives.
+    var overrideOf: [Int: Int] = [:]
+    for (k, f) in functions.enumerated() {
+      guard let owner = f.owner ?? f.implementation, shown[owner] != nil else { continue }
+      var t = shownClass(of: owner)
+      var seen: Set<String> = []
+      while t != owner, seen.insert(t).inserted {
+        if let g = functions.indices.first(where: {
+          (functions[$0].owner ?? functions[$0].implementation) == t
+            && functions[$0].signature == f.signature
+            && functions[$0].isProperty == f.isProperty
+        }) {
+          overrideOf[k] = g
+          break
+        }
+        guard let up = superclasses[t] else { break }
+        t = up
+      }
+    }
+    guard !overrideOf.isEmpty else { return }
+    let moved = Set(overrideOf.values)
+    var order: [Int] = []
+    for k in functions.indices where !moved.contains(k) {
+      if let g = overrideOf[k], !order.contains(g) { order.append(g) }
+      order.append(k)
+    }
+    for g in moved where !order.contains(g) { order.append(g) }
+    let old = functions
+    functions = order.map { old[$0] }
+    overridden = Set(
+      order.indices.filter { overrideOf[order[$0]] != nil })
+  }
+
   func statements(in range: Range<Int>) -> [Range<Int>] {
     var out: [Range<Int>] = []
     var start = range.lowerBound

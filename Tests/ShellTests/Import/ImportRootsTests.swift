@@ -155,6 +155,88 @@ struct ImportRootsTests {
     #expect(layers.first?.emitter.birthRate == 2, "\(transcript)")
   }
 
+  @Test("a base class the file subclasses runs with its first subclass's overrides")
+  func baseShownAsItsSubclass() throws {
+    let source = """
+      import UIKit
+      class WeatherView: UIView {
+        let emitter = CAEmitterLayer()
+        var rate: Float { 0 }
+        override init(frame: CGRect) {
+          super.init(frame: frame)
+          setUp()
+          layer.addSublayer(emitter)
+        }
+        func setUp() {
+          let c = CAEmitterCell()
+          c.name = "drop"
+          c.birthRate = rate
+          emitter.emitterCells = [c]
+        }
+      }
+      final class SnowView: WeatherView {
+        override var rate: Float { 20 }
+        override func setUp() {
+          super.setUp()
+          emitter.emitterShape = .line
+        }
+      }
+      final class RainView: WeatherView {
+        override var rate: Float { 90 }
+      }
+
+      """
+    let path = try temporaryFile("weather.swift", contents: source)
+    let (transcript, session) = importTranscript(
+      "import \"\(path)\"\nget emitterLayer.emitterCells.drop.birthRate\n"
+        + "get emitterLayer.emitterShape\n")
+    #expect(transcript.hasSuffix("\n20\nline\n"), "\(transcript)")
+    #expect(
+      transcript.contains(
+        "17:13: warning: WeatherView is shown as SnowView, its first subclass here"),
+      "\(transcript)")
+    #expect(!transcript.contains("setUp() is not called"), "\(transcript)")
+    _ = session
+  }
+
+  @Test("Objective-C's [super setup] in an override runs the file's superclass's method")
+  func objcSuperCallsTheFilesBase() throws {
+    let source = """
+      @interface BaseSparkView : UIView
+      @property (nonatomic, strong) CAEmitterLayer *spark;
+      @end
+      @implementation BaseSparkView
+      - (instancetype)initWithFrame:(CGRect)frame {
+        self = [super initWithFrame:frame];
+        [self setup];
+        return self;
+      }
+      - (void)setup {
+        CAEmitterLayer *e = [CAEmitterLayer layer];
+        CAEmitterCell *c = [CAEmitterCell emitterCell];
+        c.name = @"spark";
+        c.birthRate = 5;
+        e.emitterCells = @[c];
+        [self.layer addSublayer:e];
+        self.spark = e;
+      }
+      @end
+      @interface GoldSparkView : BaseSparkView
+      @end
+      @implementation GoldSparkView
+      - (void)setup {
+        [super setup];
+        self.spark.birthRate = 3;
+      }
+      @end
+
+      """
+    let path = try temporaryFile("spark.m", contents: source)
+    let (transcript, _) = importTranscript(
+      "import \"\(path)\"\nget e.emitterCells.spark.birthRate\nget e.birthRate\n")
+    #expect(transcript.hasSuffix("\n5\n3\n"), "\(transcript)")
+  }
+
   /// ?? takes its fallback; an animation's duration from an action's parameter is that
   /// parameter.
   @Test("a root given an array of another file's type gets one item not known here")
