@@ -264,6 +264,10 @@ extension ImportInterpreter {
       if case .object(let o) = value, objects[o].variable == nil { objects[o].variable = name }
       instance[name] = value
       try observe(name)
+    case .null where program.language == .objc:
+      // `self.confettiLayer.birthRate = 0` before the layer exists: a message to nil, which
+      // Objective-C ignores.
+      return
     default:
       throw skip("cannot set '\(name)' on \(receiver.kindName)", at)
     }

@@ -235,6 +235,13 @@ extension ImportInterpreter {
       {
         // C's `{ a, b, c }` after an array declarator: the items.
         bind(name, .array(try list((eq + 2)..<(s.upperBound - 1)).map(\.1)), declare: true)
+      } else if let eq, s.upperBound - eq == 3, tokens[eq + 1].isPunctuation("&"),
+        tokens[eq + 2].isIdentifier(name)
+      {
+        // `static const void *kConfettiKey = &kConfettiKey;`: a key for associated objects,
+        // whose address is all it is; `objc_getAssociatedObject` reads the key by its name
+        // (and keeps the object under it), so nothing is bound here.
+        return nil
       } else if let eq {
         bind(name, try expression((eq + 1)..<s.upperBound), declare: true)
         noteCopy(name, (eq + 1)..<s.upperBound)

@@ -177,6 +177,23 @@ struct ImportFormsTests {
         """,
       get: "e.emitterCells.c.birthRate", value: "4", quiet: true),
     Case(
+      name: "an association key declared as its own address and a property set on nil say nothing",
+      ext: "m",
+      source: objc(
+        """
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = @"c";
+          c.birthRate = 2;
+          e.emitterCells = @[c];
+          self.glow.birthRate = 0;
+        """,
+        header: """
+          static const void *kGlowKey = &kGlowKey;
+          @interface V ()
+          @property (nonatomic, strong) CAEmitterLayer *glow;
+          @end
+          """), get: "e.emitterCells.c.birthRate", value: "2", quiet: true),
+    Case(
       name: "Core Graphics' zero constants are read in Objective-C",
       ext: "m",
       source: objc(
