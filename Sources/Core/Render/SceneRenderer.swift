@@ -141,7 +141,9 @@ package enum SceneRenderer {
       // A layer under a CATransition: its old and live pictures, combined (TransitionDrawing).
       if let transition = scene.transitions[id], scene.model.layer(id) != nil {
         let (w, h, stop, stamps) = (canvas.width, canvas.height, stop, stamps)
-        let drawn = TransitionDrawing.draw(transition, of: id, in: scene, width: w, height: h) {
+        let drawn = TransitionDrawing.draw(
+          transition, of: id, in: scene, width: w, height: h, stop: stop
+        ) {
           var r = Renderer(
             scene: $0, canvas: Canvas(width: w, height: h), stamps: stamps, stop: stop)
           r.draw(id, parentTransform: parentTransform, parentOpacity: parentOpacity)

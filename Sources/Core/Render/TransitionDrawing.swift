@@ -12,13 +12,14 @@
 /// Sliding pictures move along the layer's own axes by its bounds' size and show only inside
 /// its bounds (as Core Animation clips them); outside the bounds (a shadow, sublayers that
 /// stick out) the two pictures cross-fade.
-enum TransitionDrawing {
+package enum TransitionDrawing {
   /// The layer's subtree under `transition` on a clear `width`×`height` canvas, or nil when
   /// `subtree` (which renders a scene's subtree of `id`, presented, onto a clear canvas) was
-  /// stopped. `scene` is the live scene as the renderer draws it (its model presented).
-  static func draw(
+  /// stopped, or `stop` (polled between the whole-canvas passes: a frame dropped, Ctrl-C)
+  /// holds. `scene` is the live scene as the renderer draws it (its model presented).
+  package static func draw(
     _ transition: LayerTransition, of id: LayerID, in scene: Scene, width: Int, height: Int,
-    subtree: (Scene) -> Canvas?
+    stop: () -> Bool = { false }, subtree: (Scene) -> Canvas?
   ) -> Canvas? {
     var live = scene
     live.transitions[id] = nil
@@ -28,9 +29,12 @@ enum TransitionDrawing {
     old.model = old.presentedModel(at: old.now)
     guard let before = subtree(old) else { return nil }
     if f <= 0 { return before }
-    guard let after = subtree(live), let layer = scene.model.layer(id) else { return nil }
+    guard !stop(), let after = subtree(live), let layer = scene.model.layer(id), !stop() else {
+      return nil
+    }
     let fade = crossFade(before, after, f)
     guard transition.type != .fade else { return fade }
+    guard !stop() else { return nil }
     // The layer's bounds in pixels, and the slide of a whole bounds' size along the subtype.
     let root = scene.model.root.properties.bounds.size
     let toPixels = Projective2D.compose(
@@ -49,6 +53,7 @@ enum TransitionDrawing {
     mask.fillQuad(
       Projective2D.compose(toPixels, Projective2D(.translation(x: b.origin.x, y: b.origin.y))),
       width: b.size.width, height: b.size.height, color: .white)
+    guard !stop() else { return nil }
     let inside: Canvas
     switch transition.type {
     case .fade:
@@ -56,10 +61,13 @@ enum TransitionDrawing {
     case .moveIn:
       inside = over(shifted(after, by: full, times: f - 1), before)
     case .push:
-      inside = over(shifted(after, by: full, times: f - 1), shifted(before, by: full, times: f))
+      let coming = shifted(after, by: full, times: f - 1)
+      guard !stop() else { return nil }
+      inside = over(coming, shifted(before, by: full, times: f))
     case .reveal:
       inside = over(shifted(before, by: full, times: f), after)
     }
+    guard !stop() else { return nil }
     return masked(inside, fade, mask)
   }
 
@@ -124,21 +132,59 @@ enum TransitionDrawing {
     let wy = Float(-vy - fy)
     canvas.pixels.withUnsafeBufferPointer { src in
       out.pixels.withUnsafeMutableBufferPointer { dst in
-        func sample(_ x: Int, _ y: Int, _ c: Int) -> Float {
-          guard x >= 0, x < w, y >= 0, y < h else { return 0 }
-          return src[(y * w + x) * 4 + c]
+        // A pixel's four channels at once (clear outside the canvas); each channel gets the
+        // arithmetic of `shiftedPlainly`, in the same order.
+        guard let from = src.baseAddress, let to = dst.baseAddress else { return }
+        func pixel(_ x: Int, _ y: Int) -> SIMD4<Float> {
+          guard x >= 0, x < w, y >= 0, y < h else { return .zero }
+          // Unsafe: (x, y) is a pixel of the canvas, whose four floats start here.
+          return UnsafeRawPointer(from + (y * w + x) * 4).loadUnaligned(as: SIMD4<Float>.self)
         }
+        let (kx, ky) = (SIMD4<Float>(repeating: wx), SIMD4<Float>(repeating: wy))
+        let (lx, ly) = (SIMD4<Float>(repeating: 1 - wx), SIMD4<Float>(repeating: 1 - wy))
         for y in 0..<h {
           let sy = y + oy
           for x in 0..<w {
             let sx = x + ox
-            let base = (y * w + x) * 4
-            for c in 0..<4 {
-              let top = sample(sx, sy, c) * (1 - wx) + sample(sx + 1, sy, c) * wx
-              let bottom = sample(sx, sy + 1, c) * (1 - wx) + sample(sx + 1, sy + 1, c) * wx
-              dst[base + c] = top * (1 - wy) + bottom * wy
-            }
+            let top = pixel(sx, sy) * lx + pixel(sx + 1, sy) * kx
+            let bottom = pixel(sx, sy + 1) * lx + pixel(sx + 1, sy + 1) * kx
+            // Unsafe: (x, y) is a pixel of `out`, the same size as the canvas.
+            UnsafeMutableRawPointer(to + (y * w + x) * 4).storeBytes(
+              of: top * ly + bottom * ky, as: SIMD4<Float>.self)
           }
+        }
+      }
+    }
+    return out
+  }
+
+  /// ``shifted(_:by:times:)`` channel by channel: what the four-channel form is tested against.
+  static func shiftedPlainly(
+    _ canvas: Canvas, by vector: (x: Double, y: Double), times k: Double
+  ) -> Canvas {
+    let vx = vector.x * k
+    let vy = vector.y * k
+    guard vx.isFinite, vy.isFinite, vx != 0 || vy != 0 else { return canvas }
+    let w = canvas.width
+    let h = canvas.height
+    var out = Canvas(width: w, height: h, fill: .clear)
+    guard abs(vx) < Double(w) + 1, abs(vy) < Double(h) + 1 else { return out }
+    let fx = (-vx).rounded(.down)
+    let fy = (-vy).rounded(.down)
+    let (ox, oy) = (Int(fx), Int(fy))
+    let wx = Float(-vx - fx)
+    let wy = Float(-vy - fy)
+    func sample(_ x: Int, _ y: Int, _ c: Int) -> Float {
+      guard x >= 0, x < w, y >= 0, y < h else { return 0 }
+      return canvas.pixels[(y * w + x) * 4 + c]
+    }
+    for y in 0..<h {
+      for x in 0..<w {
+        let (sx, sy) = (x + ox, y + oy)
+        for c in 0..<4 {
+          let top = sample(sx, sy, c) * (1 - wx) + sample(sx + 1, sy, c) * wx
+          let bottom = sample(sx, sy + 1, c) * (1 - wx) + sample(sx + 1, sy + 1, c) * wx
+          out.pixels[(y * w + x) * 4 + c] = top * (1 - wy) + bottom * wy
         }
       }
     }

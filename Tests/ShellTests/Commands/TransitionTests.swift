@@ -306,3 +306,35 @@ struct TransitionTests {
     #expect(!ended.stdout.contains("CATransition"))
   }
 }
+
+/// Ctrl-C inside a transition's whole-canvas passes (the shift is tested bit for bit in
+/// CoreTests' TransitionDrawingTests).
+@Suite("CATransition drawing stops between its passes when told")
+struct TransitionDrawingStopTests {
+  @Test("a transition's drawing stops between its passes when stop turns true")
+  func stopsBetweenPasses() throws {
+    let (s, _) = TransitionTests.session(
+      TransitionTests.card + "transition card push fromLeft duration 1\n"
+        + "set card.backgroundColor #0000ff\nstep 0.5\n")
+    let id = try #require(s.scene.model.layerID(named: "card"))
+    let transition = try #require(s.scene.transitions[id])
+    let subtree = { (scene: Scene) -> Canvas? in
+      SceneRenderer.render(scene, only: id, width: 100, height: 100)
+    }
+    // Drawn whole when nothing stops it; nil once stop holds, however far it got.
+    #expect(
+      TransitionDrawing.draw(transition, of: id, in: s.scene, width: 100, height: 100) {
+        subtree($0)
+      } != nil)
+    for after in 0..<6 {
+      var polls = 0
+      let drawn = TransitionDrawing.draw(
+        transition, of: id, in: s.scene, width: 100, height: 100,
+        stop: {
+          polls += 1
+          return polls > after
+        }, subtree: subtree)
+      #expect(drawn == nil, "stopped after \(after) polls")
+    }
+  }
+}
