@@ -114,7 +114,7 @@ extension ImportInterpreter {
     if head.isPunctuation("["), i + 1 < s.upperBound, tokens[i + 1].isIdentifier("super"),
       program.closing(i, in: s) == s.upperBound - 1, let running = runningFunctions.last,
       let owner = program.functions[running].owner ?? program.functions[running].implementation,
-      let base = program.superclasses[owner], program.typeNames.contains(base)
+      let base = program.superclasses[owner], program.declaredClasses.contains(base)
     {
       // `[super setup]` in an override of the file's own superclass: that class's method
       // (`message` finds it; UIKit's otherwise).

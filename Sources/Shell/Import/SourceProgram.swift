@@ -109,6 +109,9 @@ struct SourceProgram: Sendable {
   /// subclass: the base's code runs with the subclass's overrides (`override var cells`),
   /// as an instance of that subclass would. Each base, with the subclass shown.
   var shownSubclasses: [(base: String, sub: String)] = []
+  /// The classes the file declares (`class`, `@interface`, `@implementation`), not those it
+  /// only extends.
+  var declaredClasses: Set<String> = []
   /// The members of a base that its shown subclass overrides (indices of `functions`): not
   /// what runs, so not "skipped" either.
   var overridden: Set<Int> = []
@@ -302,11 +305,15 @@ struct SourceProgram: Sendable {
     // The classes the file declares with their superclass.
     var subclasses: Set<String> = []
     var inOrder: [(sub: String, base: String)] = []
+    var classNames: Set<String> = []
     for i in tokens.indices.dropLast()
     where ["class", "struct", "enum", "extension", "actor", "@implementation", "@interface"]
       .contains(tokens[i].text) && tokens[i + 1].kind == .identifier
     {
       typeNames.insert(tokens[i + 1].text)
+      if ["class", "@interface", "@implementation"].contains(tokens[i].text) {
+        classNames.insert(tokens[i + 1].text)  // declared here, not only extended
+      }
       // A Swift class that inherits from nothing holds data, as a struct does (a view or a
       // layer always has a superclass).
       let plainClass =
@@ -332,7 +339,8 @@ struct SourceProgram: Sendable {
     let declared = Set(functions.compactMap { $0.implementation ?? $0.owner })
     madeClasses = madeLayerClasses.union(
       declared.subtracting(subclasses).filter(isMadeOutsideItself))
-    dispatchOverrides(inOrder)
+    declaredClasses = classNames
+    dispatchOverrides(inOrder, classes: classNames)
     tupleLabels = language == .swift ? scanTupleLabels() : []
     swizzles = tokens.contains {
       $0.kind == .identifier
@@ -636,12 +644,13 @@ struct SourceProgram: Sendable {
   /// operator, a dot or a bracket carries it on) or `;`; Objective-C at `;` or after a block's
   /// closing brace. Brackets nest, so a body stays in its statement.
   /// Orders `functions` so that a name the base's code calls finds the shown subclass's
-  /// override first (`shownSubclasses`): the file's classes that the file subclasses, each
-  /// shown as its first subclass, unless the code makes instances of its classes itself.
-  mutating func dispatchOverrides(_ inOrder: [(sub: String, base: String)]) {
+  /// override first (`shownSubclasses`): the classes the file declares (`classes`, not those
+  /// it only extends) and subclasses, each shown as its first subclass, unless the code makes
+  /// instances of its classes itself.
+  mutating func dispatchOverrides(_ inOrder: [(sub: String, base: String)], classes: Set<String>) {
     var shown: [String: String] = [:]
     for (sub, base) in inOrder
-    where shown[base] == nil && typeNames.contains(base) && layerClasses[base] == nil
+    where shown[base] == nil && classes.contains(base) && layerClasses[base] == nil
       && !cellClasses.contains(base) && !madeClasses.contains(sub)
       && !madeClasses.contains(base)
       && functions.contains(where: { ($0.owner ?? $0.implementation) == base })

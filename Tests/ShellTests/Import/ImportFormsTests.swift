@@ -1861,6 +1861,28 @@ extension ImportFormsTests {
 
         """, get: "e.emitterPosition", value: "50,15"),
     Case(
+      name: "a system class the file only extends is not a base shown as its subclass",
+      ext: "swift",
+      source: """
+        import UIKit
+        extension UIView {
+          func glow() -> CAEmitterLayer {
+            let e = CAEmitterLayer()
+            e.birthRate = 4
+            layer.addSublayer(e)
+            return e
+          }
+        }
+        class V: UIView {
+          override init(frame: CGRect) {
+            super.init(frame: frame)
+            let e = glow()
+            e.emitterCells = [CAEmitterCell()]
+          }
+        }
+
+        """, get: "e.birthRate", value: "4", quiet: true),
+    Case(
       name: "a static computed property of an extension of UIColor is read where a colour goes",
       ext: "swift",
       source: """
