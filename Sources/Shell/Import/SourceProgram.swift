@@ -512,7 +512,7 @@ struct SourceProgram: Sendable {
               }
               list.append((caseName, raw))
             }
-            guard next < close, tokens[next].isPunctuation(","),
+            guard next + 1 < close, tokens[next].isPunctuation(","),
               !tokens[next + 1].startsLine
                 || tokens[next + 1].kind == .identifier
             else {

@@ -104,6 +104,8 @@ struct ImportFuzzRegressionTests {
         "class V: UIView {\n  func tap() {\n    let e = CAEmitterLayer()\n    e.emitterCells =",
         "swift"
       ),
+      // Run 14: an enumeration's case list cut short after a comma read past the tokens.
+      ("public enum Piece {\n  public enum Kind { case streamer,", "swift"),
     ])
   func cutShortAtTheEnd(source: String, ext: String) throws {
     // Found by the import fuzz target without AddressSanitizer (run 13, two mangled files):
