@@ -111,83 +111,103 @@ package enum TransitionDrawing {
     return out
   }
 
+  /// What a shift of `canvas` by `times` × `vector` pixels reads: the same canvas (no move),
+  /// nothing (moved past its edge), or each pixel's source (the whole-pixel offsets `ox`,
+  /// `oy`) and its bilinear weights (`wx`, `wy`).
+  enum Shift {
+    case none
+    case away
+    case by(ox: Int, oy: Int, wx: Float, wy: Float)
+
+    init(_ canvas: Canvas, _ vector: (x: Double, y: Double), _ k: Double) {
+      let vx = vector.x * k
+      let vy = vector.y * k
+      guard vx.isFinite, vy.isFinite, vx != 0 || vy != 0 else {
+        self = .none
+        return
+      }
+      // Far enough that nothing of the canvas is left.
+      guard abs(vx) < Double(canvas.width) + 1, abs(vy) < Double(canvas.height) + 1 else {
+        self = .away
+        return
+      }
+      let fx = (-vx).rounded(.down)
+      let fy = (-vy).rounded(.down)
+      self = .by(ox: Int(fx), oy: Int(fy), wx: Float(-vx - fx), wy: Float(-vy - fy))
+    }
+  }
+
   /// `canvas` moved by `times` × `vector` pixels, sampled bilinearly between pixel centres
   /// (what comes in from outside the canvas is clear). A whole-pixel move copies exactly.
   static func shifted(_ canvas: Canvas, by vector: (x: Double, y: Double), times k: Double)
     -> Canvas
   {
-    let vx = vector.x * k
-    let vy = vector.y * k
-    guard vx.isFinite, vy.isFinite, vx != 0 || vy != 0 else { return canvas }
-    let w = canvas.width
-    let h = canvas.height
-    var out = Canvas(width: w, height: h, fill: .clear)
-    // Far enough that nothing of the canvas is left.
-    guard abs(vx) < Double(w) + 1, abs(vy) < Double(h) + 1 else { return out }
-    let fx = (-vx).rounded(.down)
-    let fy = (-vy).rounded(.down)
-    let ox = Int(fx)
-    let oy = Int(fy)
-    let wx = Float(-vx - fx)
-    let wy = Float(-vy - fy)
-    canvas.pixels.withUnsafeBufferPointer { src in
-      out.pixels.withUnsafeMutableBufferPointer { dst in
-        // A pixel's four channels at once (clear outside the canvas); each channel gets the
-        // arithmetic of `shiftedPlainly`, in the same order.
-        guard let from = src.baseAddress, let to = dst.baseAddress else { return }
-        func pixel(_ x: Int, _ y: Int) -> SIMD4<Float> {
-          guard x >= 0, x < w, y >= 0, y < h else { return .zero }
-          // Unsafe: (x, y) is a pixel of the canvas, whose four floats start here.
-          return UnsafeRawPointer(from + (y * w + x) * 4).loadUnaligned(as: SIMD4<Float>.self)
-        }
-        let (kx, ky) = (SIMD4<Float>(repeating: wx), SIMD4<Float>(repeating: wy))
-        let (lx, ly) = (SIMD4<Float>(repeating: 1 - wx), SIMD4<Float>(repeating: 1 - wy))
-        for y in 0..<h {
-          let sy = y + oy
-          for x in 0..<w {
-            let sx = x + ox
-            let top = pixel(sx, sy) * lx + pixel(sx + 1, sy) * kx
-            let bottom = pixel(sx, sy + 1) * lx + pixel(sx + 1, sy + 1) * kx
-            // Unsafe: (x, y) is a pixel of `out`, the same size as the canvas.
-            UnsafeMutableRawPointer(to + (y * w + x) * 4).storeBytes(
-              of: top * ly + bottom * ky, as: SIMD4<Float>.self)
+    shift(canvas, vector, k) { out, ox, oy, wx, wy in
+      let (w, h) = (canvas.width, canvas.height)
+      canvas.pixels.withUnsafeBufferPointer { src in
+        out.pixels.withUnsafeMutableBufferPointer { dst in
+          // A pixel's four channels at once (clear outside the canvas); each channel gets the
+          // arithmetic of `shiftedPlainly`, in the same order.
+          guard let from = src.baseAddress, let to = dst.baseAddress else { return }
+          func pixel(_ x: Int, _ y: Int) -> SIMD4<Float> {
+            guard x >= 0, x < w, y >= 0, y < h else { return .zero }
+            // Unsafe: (x, y) is a pixel of the canvas, whose four floats start here.
+            return UnsafeRawPointer(from + (y * w + x) * 4).loadUnaligned(as: SIMD4<Float>.self)
+          }
+          let (kx, ky) = (SIMD4<Float>(repeating: wx), SIMD4<Float>(repeating: wy))
+          let (lx, ly) = (SIMD4<Float>(repeating: 1 - wx), SIMD4<Float>(repeating: 1 - wy))
+          for y in 0..<h {
+            let sy = y + oy
+            for x in 0..<w {
+              let sx = x + ox
+              let top = pixel(sx, sy) * lx + pixel(sx + 1, sy) * kx
+              let bottom = pixel(sx, sy + 1) * lx + pixel(sx + 1, sy + 1) * kx
+              // Unsafe: (x, y) is a pixel of `out`, the same size as the canvas.
+              UnsafeMutableRawPointer(to + (y * w + x) * 4).storeBytes(
+                of: top * ly + bottom * ky, as: SIMD4<Float>.self)
+            }
           }
         }
       }
     }
-    return out
   }
 
   /// ``shifted(_:by:times:)`` channel by channel: what the four-channel form is tested against.
   static func shiftedPlainly(
     _ canvas: Canvas, by vector: (x: Double, y: Double), times k: Double
   ) -> Canvas {
-    let vx = vector.x * k
-    let vy = vector.y * k
-    guard vx.isFinite, vy.isFinite, vx != 0 || vy != 0 else { return canvas }
-    let w = canvas.width
-    let h = canvas.height
-    var out = Canvas(width: w, height: h, fill: .clear)
-    guard abs(vx) < Double(w) + 1, abs(vy) < Double(h) + 1 else { return out }
-    let fx = (-vx).rounded(.down)
-    let fy = (-vy).rounded(.down)
-    let (ox, oy) = (Int(fx), Int(fy))
-    let wx = Float(-vx - fx)
-    let wy = Float(-vy - fy)
-    func sample(_ x: Int, _ y: Int, _ c: Int) -> Float {
-      guard x >= 0, x < w, y >= 0, y < h else { return 0 }
-      return canvas.pixels[(y * w + x) * 4 + c]
-    }
-    for y in 0..<h {
-      for x in 0..<w {
-        let (sx, sy) = (x + ox, y + oy)
-        for c in 0..<4 {
-          let top = sample(sx, sy, c) * (1 - wx) + sample(sx + 1, sy, c) * wx
-          let bottom = sample(sx, sy + 1, c) * (1 - wx) + sample(sx + 1, sy + 1, c) * wx
-          out.pixels[(y * w + x) * 4 + c] = top * (1 - wy) + bottom * wy
+    shift(canvas, vector, k) { out, ox, oy, wx, wy in
+      let (w, h) = (canvas.width, canvas.height)
+      func sample(_ x: Int, _ y: Int, _ c: Int) -> Float {
+        guard x >= 0, x < w, y >= 0, y < h else { return 0 }
+        return canvas.pixels[(y * w + x) * 4 + c]
+      }
+      for y in 0..<h {
+        for x in 0..<w {
+          let (sx, sy) = (x + ox, y + oy)
+          for c in 0..<4 {
+            let top = sample(sx, sy, c) * (1 - wx) + sample(sx + 1, sy, c) * wx
+            let bottom = sample(sx, sy + 1, c) * (1 - wx) + sample(sx + 1, sy + 1, c) * wx
+            out.pixels[(y * w + x) * 4 + c] = top * (1 - wy) + bottom * wy
+          }
         }
       }
     }
-    return out
+  }
+
+  /// `canvas` shifted as ``Shift`` says: itself, a clear canvas, or a clear canvas that `fill`
+  /// writes from the source offsets and weights.
+  private static func shift(
+    _ canvas: Canvas, _ vector: (x: Double, y: Double), _ k: Double,
+    fill: (inout Canvas, _ ox: Int, _ oy: Int, _ wx: Float, _ wy: Float) -> Void
+  ) -> Canvas {
+    var out = Canvas(width: canvas.width, height: canvas.height, fill: .clear)
+    switch Shift(canvas, vector, k) {
+    case .none: return canvas
+    case .away: return out
+    case .by(let ox, let oy, let wx, let wy):
+      fill(&out, ox, oy, wx, wy)
+      return out
+    }
   }
 }
