@@ -475,6 +475,7 @@ extension ImportInterpreter {
       // `emitter.value(forKeyPath: "emitterCells.spark.birthRate")`: the model value the code
       // last gave it (in an action, the setup's, as any read there is).
       guard case .object(var o) = receiver else { break }
+      let layer = o
       var parts = k.split(separator: ".").map(String.init)
       while parts.count >= 3, parts[0] == "emitterCells",
         let c = objects[o].cells.first(where: { objects[$0].explicitName == parts[1] })
@@ -483,6 +484,18 @@ extension ImportInterpreter {
         parts.removeFirst(2)
       }
       guard parts.count == 1 else { break }
+      if o != layer, let info = Self.info(parts[0], of: .cell) {
+        // Set through the layer's key path (`setValue(12, forKeyPath:
+        // "emitterCells.spark.birthRate")`) after the cell's own last assignment: that value.
+        let path = (k.split(separator: ".").dropLast().map(String.init) + [info.name])
+          .joined(separator: ".")
+        let own = objects[o].assignments.last(where: { $0.key == info.name })?.serial ?? 0
+        if let through = objects[layer].assignments.last(where: { $0.key == path }),
+          through.serial > own
+        {
+          return through.value
+        }
+      }
       return try member(.object(o), parts[0], at: at)
     case ("removeFromSuperview", []), ("removeFromSuperlayer", []):
       // In an action or a scheduled block, `remove LAYER` when it runs: the layer, or (the

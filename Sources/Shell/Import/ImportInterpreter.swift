@@ -209,6 +209,8 @@ final class ImportInterpreter {
   var controlStates: Set<String> = []
   /// The layers the setup added and then removed, with the line of the removal.
   var removedBySetup: [Int: Int] = [:]
+  /// How many assignments `record` has numbered (`ImportAssignment.serial`).
+  var assignmentsMade = 0
   /// Whether the import said that the app's window stands for the hosting view.
   var appWindowNoted = false
   /// The enumerations whose stand-in is being made (`fileValue`), against a case that holds

@@ -73,6 +73,9 @@ struct ImportAssignment: Sendable {
   /// Instead of `set`, a `behavior LAYER …` command with these words after the layer (an
   /// `emitterBehaviors` array: ImportBehaviors.swift).
   var behaviorWords: String? = nil
+  /// When the code made it, among all the assignments of the import (`record` numbers them):
+  /// which of two that reach one property through different objects came last.
+  var serial = 0
 
   /// The command it becomes on the object at `path`.
   func command(path: String) -> String {

@@ -6,7 +6,10 @@ import Core
 /// block, the changes recorded as steps or gathered on an object the block creates.
 extension ImportInterpreter {
   /// Records a property change of object `o`, now or (in an action or a scheduled block) later.
-  func record(_ o: Int, _ a: ImportAssignment) throws(ImportSkip) {
+  func record(_ o: Int, _ assignment: ImportAssignment) throws(ImportSkip) {
+    var a = assignment
+    assignmentsMade += 1
+    a.serial = assignmentsMade
     if recording.isEmpty || gathering(o) {
       objects[o].assignments.append(a)
     } else {

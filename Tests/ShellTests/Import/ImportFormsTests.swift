@@ -1861,6 +1861,23 @@ extension ImportFormsTests {
 
         """, get: "e.emitterPosition", value: "50,15"),
     Case(
+      name: "value(forKeyPath:) reads what setValue(_:forKeyPath:) set through the layer last",
+      ext: "swift",
+      source: swift(
+        """
+            let c = CAEmitterCell()
+            c.name = "spark"
+            c.birthRate = 1
+            e.emitterCells = [c]
+            e.setValue(12, forKeyPath: "emitterCells.spark.birthRate")
+            let n = e.value(forKeyPath: "emitterCells.spark.birthRate") as? NSNumber
+            c.lifetime = 3
+            e.setValue(4, forKeyPath: "emitterCells.spark.lifetime")
+            c.lifetime = 5
+            let l = e.value(forKeyPath: "emitterCells.spark.lifetime") as? NSNumber
+            e.setValue((n?.floatValue ?? 0) * 2 + (l?.floatValue ?? 0), forKeyPath: "emitterCells.spark.velocity")
+        """), get: "e.emitterCells.spark.velocity", value: "29"),
+    Case(
       name: "a system class the file only extends is not a base shown as its subclass",
       ext: "swift",
       source: """
