@@ -171,6 +171,10 @@ package enum Limits {
   package static let maxImportStatements = 100_000
   package static let maxImportLoopTurns = 1000
   package static let maxImportCallDepth = 32
+  /// `import`: how many times one function may be running at once (itself calling itself):
+  /// a file cut short whose function's body runs into the code that calls it recurses with
+  /// every call branching, exponentially many statements before `maxImportCallDepth`.
+  package static let maxImportRecursion = 8
   package static let maxImportObjects = 1000
   /// `import`: how deep brackets (`(`, `[`, `{`) may nest in a file; a deeper file is refused
   /// before anything runs (its reader recurses once per level).

@@ -607,6 +607,16 @@ extension ImportInterpreter {
         hint: "the rest of \(program.functions[f].signature) runs")
       return .void
     }
+    if program.functions[f].isProperty, runningFunctions.contains(f) {
+      // A computed property whose body reads itself never ends on iOS either; followed, each
+      // read would branch again until the call depth (exponentially many statements).
+      throw skip("'\(program.functions[f].name)' refers to itself", at)
+    }
+    guard runningFunctions.lazy.filter({ $0 == f }).count < Limits.maxImportRecursion else {
+      throw skip(
+        "\(program.functions[f].signature) calls itself more than"
+          + " \(Limits.maxImportRecursion) deep", at)
+    }
     called.insert(f)
     runningFunctions.append(f)
     defer { runningFunctions.removeLast() }

@@ -81,6 +81,7 @@ struct ProseFactsTests {
     "maxImportStatements": Double(Limits.maxImportStatements),
     "maxImportLoopTurns": Double(Limits.maxImportLoopTurns),
     "maxImportCallDepth": Double(Limits.maxImportCallDepth),
+    "maxImportRecursion": Double(Limits.maxImportRecursion),
     "maxImportObjects": Double(Limits.maxImportObjects),
     "maxImportNesting": Double(Limits.maxImportNesting),
     "maxExpressionDepth": Double(Limits.maxExpressionDepth),
