@@ -101,20 +101,22 @@ extension ImportInterpreter {
       tokens[i + 2].kind == .identifier, tokens[i + 3].isPunctuation("("),
       program.closing(i + 3, in: s) == s.upperBound - 1
     {
-      // `super.commonInit()` in an override of the file's own superclass: that class's.
-      let args = try list((i + 4)..<(s.upperBound - 1))
-      if let f = superFunction(tokens[i + 2].text, labels: args.map { $0.0 ?? "_" }),
-        let binding = program.functions[f].binding(labels: args.map { $0.0 ?? "_" })
+      // `super.commonInit()` in an override of the file's own superclass: that class's. (The
+      // arguments are worked out only then: UIKit's `super.init(frame:)` stays unread.)
+      let items = arguments((i + 4)..<(s.upperBound - 1))
+      let labels = items.map { $0.label ?? "_" }
+      if let f = superFunction(tokens[i + 2].text, labels: labels),
+        let binding = program.functions[f].binding(labels: labels)
       {
-        _ = try call(
-          f, args: try arguments(program.functions[f], binding, args.map(\.1)), at: head)
+        let values = try values(of: items, lenient: false).map(\.1)
+        _ = try call(f, args: try arguments(program.functions[f], binding, values), at: head)
         return nil
       }
     }
     if head.isPunctuation("["), i + 1 < s.upperBound, tokens[i + 1].isIdentifier("super"),
-      program.closing(i, in: s) == s.upperBound - 1, let running = runningFunctions.last,
-      let owner = program.functions[running].owner ?? program.functions[running].implementation,
-      let base = program.superclasses[owner], program.declaredClasses.contains(base)
+      program.closing(i, in: s) == s.upperBound - 1,
+      let base = runningClass.flatMap({ program.superclasses[$0] }),
+      program.declaredClasses.contains(base)
     {
       // `[super setup]` in an override of the file's own superclass: that class's method
       // (`message` finds it; UIKit's otherwise).
@@ -772,19 +774,22 @@ extension ImportInterpreter {
     return name
   }
 
+  /// The class whose method is running, if any.
+  var runningClass: String? {
+    runningFunctions.last.flatMap { program.functions[$0].declaringType }
+  }
+
   /// The function `name` (taking `labels`; Objective-C: the selector `name`) that the
   /// superclass of the running method's class declares in the file, or a class above it:
   /// what `super.name(…)` (`[super name…]`) runs. nil when UIKit's is meant.
   func superFunction(_ name: String, labels: [String]?) -> Int? {
-    guard let running = runningFunctions.last,
-      let owner = program.functions[running].owner ?? program.functions[running].implementation
-    else { return nil }
+    guard let owner = runningClass else { return nil }
     var type = program.superclasses[owner]
     var seen: Set<String> = [owner]
     while let t = type, seen.insert(t).inserted {
       if let f = program.functions.indices.first(where: {
         let g = program.functions[$0]
-        guard g.owner == t || g.implementation == t else { return false }
+        guard g.declaringType == t else { return false }
         if let labels { return g.name == name && g.binding(labels: labels) != nil }
         return g.signature == name
       }) {

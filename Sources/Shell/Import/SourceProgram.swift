@@ -26,6 +26,8 @@ struct SourceFunction: Sendable {
   var owner: String? = nil
   /// The Objective-C class whose `@implementation` holds it, if any.
   var implementation: String? = nil
+  /// The class (or type) whose code it is, in either language.
+  var declaringType: String? { owner ?? implementation }
 
   /// A Swift function's argument labels, `_` for none (`twinkle(_:image:)` gives `_`, `image`);
   /// nil for an Objective-C selector or a property.
@@ -336,7 +338,7 @@ struct SourceProgram: Sendable {
     madeLayerClasses = Set(layerClasses.keys.filter(isMadeOutsideItself))
     // Classes whose superclass is declared elsewhere (`@interface Helper ()` beside a header)
     // count too when the code makes them.
-    let declared = Set(functions.compactMap { $0.implementation ?? $0.owner })
+    let declared = Set(functions.compactMap(\.declaringType))
     madeClasses = madeLayerClasses.union(
       declared.subtracting(subclasses).filter(isMadeOutsideItself))
     declaredClasses = classNames
@@ -640,9 +642,6 @@ struct SourceProgram: Sendable {
     "...", "+=", "-=", "*=", "/=", "<", ">", "<=", ">=",
   ]
 
-  /// Splits a range of tokens into statements: Swift ends one at a line break (unless an
-  /// operator, a dot or a bracket carries it on) or `;`; Objective-C at `;` or after a block's
-  /// closing brace. Brackets nest, so a body stays in its statement.
   /// Orders `functions` so that a name the base's code calls finds the shown subclass's
   /// override first (`shownSubclasses`): the classes the file declares (`classes`, not those
   /// it only extends) and subclasses, each shown as its first subclass, unless the code makes
@@ -653,7 +652,7 @@ struct SourceProgram: Sendable {
     where shown[base] == nil && classes.contains(base) && layerClasses[base] == nil
       && !cellClasses.contains(base) && !madeClasses.contains(sub)
       && !madeClasses.contains(base)
-      && functions.contains(where: { ($0.owner ?? $0.implementation) == base })
+      && functions.contains(where: { $0.declaringType == base })
     {
       shown[base] = sub
       shownSubclasses.append((base, sub))
@@ -670,12 +669,12 @@ struct SourceProgram: Sendable {
     // For each function of a base, the override its shown class (or a class between) gives.
     var overrideOf: [Int: Int] = [:]
     for (k, f) in functions.enumerated() {
-      guard let owner = f.owner ?? f.implementation, shown[owner] != nil else { continue }
+      guard let owner = f.declaringType, shown[owner] != nil else { continue }
       var t = shownClass(of: owner)
       var seen: Set<String> = []
       while t != owner, seen.insert(t).inserted {
         if let g = functions.indices.first(where: {
-          (functions[$0].owner ?? functions[$0].implementation) == t
+          functions[$0].declaringType == t
             && functions[$0].signature == f.signature
             && functions[$0].isProperty == f.isProperty
         }) {
@@ -700,6 +699,9 @@ struct SourceProgram: Sendable {
       order.indices.filter { overrideOf[order[$0]] != nil })
   }
 
+  /// Splits a range of tokens into statements: Swift ends one at a line break (unless an
+  /// operator, a dot or a bracket carries it on) or `;`; Objective-C at `;` or after a block's
+  /// closing brace. Brackets nest, so a body stays in its statement.
   func statements(in range: Range<Int>) -> [Range<Int>] {
     var out: [Range<Int>] = []
     var start = range.lowerBound
