@@ -504,9 +504,15 @@ extension ImportInterpreter {
     else { return }
     let update = program.functions[u]
     do throws(ImportSkip) {
-      let context =
-        update.parameters.last.flatMap { instance[$0] } == nil
-        ? [ImportValue.unknown("SwiftUI's context is not known here")] : []
+      // The context `makeUIView` was given with its coordinator (`bindCoordinatorContext`),
+      // under `updateUIView`'s own name for its parameter; else one not known here.
+      var context = [ImportValue.unknown("SwiftUI's context is not known here")]
+      if let shared = maker.parameters.last.flatMap({ instance[$0] }),
+        let name = update.parameters.last
+      {
+        instance[name] = shared
+        context = []
+      }
       _ = try call(u, args: [view] + context, at: update.at)
       warn(
         update.at,

@@ -563,6 +563,38 @@ struct ImportFormsTests {
         """,
       get: "e.emitterSize", value: "30,20"),
     Case(
+      name: "a representable's coordinator is updateUIView's under its own parameter name",
+      ext: "swift",
+      source: """
+        import SwiftUI
+        import UIKit
+        struct Glow: UIViewRepresentable {
+          func makeCoordinator() -> Coordinator { Coordinator() }
+          func makeUIView(context: Context) -> UIView {
+            let v = UIView()
+            let e = CAEmitterLayer()
+            e.emitterCells = [context.coordinator.cell(rate: 12)]
+            v.layer.addSublayer(e)
+            context.coordinator.emitter = e
+            return v
+          }
+          func updateUIView(_ uiView: UIView, context ctx: Context) {
+            ctx.coordinator.emitter?.emitterSize = CGSize(width: 30, height: 20)
+          }
+          final class Coordinator {
+            var emitter: CAEmitterLayer?
+            func cell(rate: Float) -> CAEmitterCell {
+              let c = CAEmitterCell()
+              c.name = "glow"
+              c.birthRate = rate
+              return c
+            }
+          }
+        }
+
+        """,
+      get: "e.emitterSize", value: "30,20"),
+    Case(
       name: "a struct's var with a default takes the value the file makes it with",
       ext: "swift",
       source: """
