@@ -29,9 +29,13 @@ enum MotionCommands {
     ViewCommands.showSize(s, columns: s.defaultColumns, rows: nil, fitting: s.defaultRows)
   }
 
-  /// One ANSI frame of the scene at `cols`×`rows` cells.
-  static func ansiFrame(_ s: Session, cols: Int, rows: Int) -> TerminalCells {
-    let canvas = SceneRenderer.render(s.scene, width: cols, height: rows * 2, stamps: s.stamps)
+  /// One ANSI frame of the scene at `cols`×`rows` cells, or nil when Ctrl-C stopped its
+  /// drawing.
+  static func ansiFrame(_ s: Session, cols: Int, rows: Int) -> TerminalCells? {
+    guard
+      let canvas = SceneRenderer.render(
+        s.scene, width: cols, height: rows * 2, stamps: s.stamps, stop: s.interruptRequested)
+    else { return nil }
     let bg = SceneRenderer.rgba(s.scene.model.root.properties.backgroundColor, opacity: 1)
     return AnsiEncoder.cells(
       canvas, columns: cols, rows: rows, background: RGBA(r: bg.r, g: bg.g, b: bg.b, a: 1))
@@ -112,7 +116,9 @@ enum MotionCommands {
       try recordFrames(
         s, inv, count: n, fps: fps, start: start, at: pathToken,
         frame: { i throws(OutputError) in
-          try cast.append(time: Double(i) / fps, frame: ansiFrame(s, cols: cols, rows: rows))
+          // A frame Ctrl-C stopped is not written (and the recording ends after it).
+          guard let cells = ansiFrame(s, cols: cols, rows: rows) else { return }
+          try cast.append(time: Double(i) / fps, frame: cells)
         }, finish: { () throws(OutputError) in try cast.finish() })
       s.wrote(
         Session.counted(n, "frame"), to: path, then: "play it with: asciinema play \(path)")
@@ -244,6 +250,7 @@ enum MotionCommands {
   ) throws(Diagnostic) {
     for i in 0..<n {
       try inv.writing(pathToken) { () throws(OutputError) in try frame(i) }
+      try s.checkInterrupt()
       try s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: inv.text)
       s.progress?.update(i + 1, of: n, "frames")
     }
@@ -339,7 +346,7 @@ enum MotionCommands {
         }
         s.sink.out((free ?? "") + Playback.showCursor + Playback.leaveAlternateScreen)
       }
-      for i in 0..<n {
+      frames: for i in 0..<n {
         if s.interruptRequested() {
           stopped = true
           break
@@ -348,18 +355,34 @@ enum MotionCommands {
         var frame = Array((Playback.beginSynchronized + Playback.home).utf8)
         switch picture {
         case .ansi:
-          frame += ansiFrame(s, cols: cols, rows: rows).bytes(lineEnding: "\r\n")
+          guard let cells = ansiFrame(s, cols: cols, rows: rows) else {
+            stopped = true
+            break frames
+          }
+          frame += cells.bytes(lineEnding: "\r\n")
         case .ascii:
-          let canvas = SceneRenderer.render(
-            s.scene, width: cols * 2, height: rows * 4, stamps: s.stamps)
+          guard
+            let canvas = SceneRenderer.render(
+              s.scene, width: cols * 2, height: rows * 4, stamps: s.stamps,
+              stop: s.interruptRequested)
+          else {
+            stopped = true
+            break frames
+          }
           frame += Array(
             (AsciiEncoder.encode(canvas, columns: cols, rows: rows).joined(separator: "\r\n")
               + "\r\n").utf8)
         case .kitty, .sixel, .iterm:
           // The picture is drawn at the top left; kitty replaces its placement in place, sixel
           // and iTerm2 pictures are drawn over the last one.
-          let canvas = SceneRenderer.render(
-            s.scene, width: cols * cell.width, height: rows * cell.height)
+          guard
+            let canvas = SceneRenderer.render(
+              s.scene, width: cols * cell.width, height: rows * cell.height,
+              stop: s.interruptRequested)
+          else {
+            stopped = true
+            break frames
+          }
           frame += try inv.writing(inv.nameToken) { () throws(OutputError) in
             try TerminalPicture.encode(
               canvas, format: picture, columns: cols, rows: rows, background: background,

@@ -79,16 +79,22 @@ enum ViewCommands {
     }
     if format == .ansi {
       // Two pixels per character cell, rendered at that size directly.
-      let canvas = SceneRenderer.render(
-        s.scene, only: layer, width: cols, height: r * 2, stamps: s.stamps)
+      guard
+        let canvas = SceneRenderer.render(
+          s.scene, only: layer, width: cols, height: r * 2, stamps: s.stamps,
+          stop: s.interruptRequested)
+      else { throw Diagnostic.interrupt() }
       let bg = SceneRenderer.rgba(s.scene.model.root.properties.backgroundColor, opacity: 1)
       let cells = AnsiEncoder.cells(
         canvas, columns: cols, rows: r, background: RGBA(r: bg.r, g: bg.g, b: bg.b, a: 1))
       s.sink.out(utf8: cells.bytes(lineEnding: "\n"))
       return
     }
-    let canvas = SceneRenderer.render(
-      s.scene, only: layer, width: cols * 2, height: r * 4, stamps: s.stamps)
+    guard
+      let canvas = SceneRenderer.render(
+        s.scene, only: layer, width: cols * 2, height: r * 4, stamps: s.stamps,
+        stop: s.interruptRequested)
+    else { throw Diagnostic.interrupt() }
     let lines = AsciiEncoder.encode(canvas, columns: cols, rows: r)
     s.sink.out(lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n")
   }

@@ -150,7 +150,7 @@ private func fullFrames(_ s: Session, seconds: Double, fps: Double) throws -> [T
   let command = try Lexer.commands(in: "record x.cast \(seconds)", file: "test")[0]
   let start = s.scene.now
   return try (0..<Int((seconds * fps).rounded())).map { i in
-    let frame = MotionCommands.ansiFrame(s, cols: cols, rows: rows)
+    let frame = try #require(MotionCommands.ansiFrame(s, cols: cols, rows: rows))
     try s.advance(to: TimeCommands.snapped(start + Double(i + 1) / fps), for: command)
     return frame
   }

@@ -113,6 +113,35 @@ struct InterruptTests {
     #expect(SceneState(s) == SceneState(plain))
   }
 
+  @Test(
+    "Ctrl-C while show or a .cast recording draws many large particles stops the drawing",
+    arguments: ["show 60", "show 60 ansi", "record DIR/x.cast 0.5 fps 10"])
+  func drawingStops(command: String) throws {
+    let marker = try temporaryFile("marker.txt", contents: "")
+    let dir = (marker as NSString).deletingLastPathComponent
+    // 3,000 sparkles about 40 pixels across: without a poll inside the drawing, Ctrl-C would
+    // be noticed only after every sprite.
+    let setup =
+      "scene 18x192\nemitter e; cell e c\n"
+      + "set e.emitterCells.c birthRate=10000 lifetime=10 velocity=30 contents=sparkle\nstep 0.3\n"
+    let out = CapturedOutput()
+    let s = Session(sink: out)
+    s.run(source: setup, file: "setup.burst")
+    let before = SceneState(s)
+    // The command's own poll, then the drawing's first (after 256 sprites).
+    var polls = 0
+    s.interruptRequested = {
+      polls += 1
+      return polls >= 2
+    }
+    s.runPromptLine(command.replacingOccurrences(of: "DIR", with: dir), number: 1)
+    #expect(out.stderr.contains("interrupted at t = 0.3 s"), "\(out.stderr)")
+    #expect(!out.stdout.contains(":"), "no picture: \(out.stdout.prefix(200))")
+    #expect(SceneState(s) == before)
+    let left = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+    #expect(left == ["marker.txt"], "\(left)")
+  }
+
   @Test("Ctrl-C during a load that has not moved the clock leaves the scene exactly as before")
   func modelCommandsAreUndone() throws {
     let lines = (0..<50).map { "layer l\($0)" }.joined(separator: "\n") + "\n"
