@@ -17,6 +17,29 @@ extension ImportInterpreter {
     return open
   }
 
+  /// A reference to an initializer of one argument given where a closure goes: `TYPE.init`
+  /// or `TYPE.init(label:)` (`CAEmitterCell.init(config:)`, `UIImage.init(named:)`): the type
+  /// and the argument's label (nil for `_:` or none); nil when `range` is not one.
+  func initializerReference(_ range: Range<Int>) -> (ImportValue, String?)? {
+    guard let dot = range.first(where: { tokens[$0].isPunctuation(".") }), dot > range.lowerBound,
+      dot + 1 < range.upperBound, tokens[dot + 1].isIdentifier("init")
+    else { return nil }
+    let after = (dot + 2)..<range.upperBound
+    var label: String? = nil
+    if !after.isEmpty {
+      // `(label:)` and nothing else.
+      guard after.count == 4, tokens[after.lowerBound].isPunctuation("("),
+        tokens[after.lowerBound + 1].kind == .identifier,
+        tokens[after.lowerBound + 2].isPunctuation(":"),
+        tokens[after.upperBound - 1].isPunctuation(")")
+      else { return nil }
+      let text = tokens[after.lowerBound + 1].text
+      label = text == "_" ? nil : text
+    }
+    guard let type = try? expression(range.lowerBound..<dot), case .type = type else { return nil }
+    return (type, label)
+  }
+
   func postfix(_ v: inout ImportValue, _ c: inout Int, _ end: Int) throws(ImportSkip) {
     while c < end {
       let t = tokens[c]
@@ -80,6 +103,26 @@ extension ImportInterpreter {
         var out: [ImportValue] = []
         for item in items {
           let value = try call(f, args: [item], at: t)
+          switch (name, value) {
+          case ("forEach", _), ("compactMap", .null), (_, .void): break
+          case ("flatMap", .array(let inner)): out += inner
+          default: out.append(value)
+          }
+        }
+        v = name == "forEach" ? .void : .array(out)
+      } else if t.isPunctuation("("), !t.startsLine, Self.takesClosure(v),
+        case .method(.array(let items), let name) = v,
+        let (type, label) = initializerReference((c + 1)..<program.closing(c, in: c..<end))
+      {
+        // `configs.map(CAEmitterCell.init(config:))`, `names.compactMap(UIImage.init(named:))`:
+        // the type made from each item, as `configs.map { CAEmitterCell(config: $0) }` would.
+        c = program.closing(c, in: c..<end) + 1
+        guard items.count <= Self.maxLoopIterations else {
+          throw skip("at most \(Self.maxLoopIterations) items are mapped", t)
+        }
+        var out: [ImportValue] = []
+        for item in items {
+          let value = try call(type, [(label, item)], at: t)
           switch (name, value) {
           case ("forEach", _), ("compactMap", .null), (_, .void): break
           case ("flatMap", .array(let inner)): out += inner

@@ -2058,6 +2058,28 @@ extension ImportFormsTests {
             }
           """), get: "e.emitterCells.r2.birthRate", value: "2"),
     Case(
+      name: "an initializer named as a map's argument (map(CAEmitterCell.init(rate:))) makes one per item",
+      ext: "swift",
+      source: """
+        import UIKit
+        extension CAEmitterCell {
+          convenience init(rate: Float) {
+            self.init()
+            name = "r\\(Int(rate))"
+            birthRate = rate
+          }
+        }
+        class V: UIView {
+          let e = CAEmitterLayer()
+          let rates: [Float] = [2, 3]
+          override func didMoveToWindow() {
+            super.didMoveToWindow()
+            e.emitterCells = rates.map(CAEmitterCell.init(rate:))
+            layer.addSublayer(e)
+          }
+        }
+        """, get: "e.emitterCells.r3.birthRate", value: "3"),
+    Case(
       name:
         "an initializer taking the app's arguments runs with stand-ins; a string loops per character",
       ext: "swift",
