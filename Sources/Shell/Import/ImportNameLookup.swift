@@ -161,6 +161,23 @@ extension ImportInterpreter {
         instance[name] = value
         return value
       }
+      if program.language == .swift, let declared = declaredType(of: p), !isAssigned(p),
+        !declared.hasSuffix("?"), case let type = String(declared.filter { $0 != "!" }),
+        program.structNames.contains(type),
+        let made = try? typeCall(type, [], at: at)
+      {
+        // `@ObservedObject var model: RainModel` (another view passes it) or `var settings:
+        // Settings!` of a data type the file declares, which nothing here gives: **(choice)**
+        // one made with the type's declared values, as `RainModel()` would be. (`Settings?`
+        // stays nil, below, as Swift starts it.)
+        warn(
+          at,
+          "'\(name)' is declared without a value here: taken as \(type)(), with the"
+            + " type's declared values",
+          hint: "another part of the app gives it")
+        instance[name] = made
+        return made
+      }
       if program.language == .swift, let type = declaredType(of: p),
         type.hasSuffix("?") || type.hasSuffix("!"), !isAssigned(p)
       {
@@ -218,12 +235,13 @@ extension ImportInterpreter {
   }
 
   /// Whether code of the file assigns property `p` (`image = x`, `self.image = x`), besides
-  /// its declaration.
+  /// its declaration (and the declarations of other variables of its name).
   func isAssigned(_ p: SourceProperty) -> Bool {
     let tokens = program.tokens
     return tokens.indices.dropLast().contains { k in
       tokens[k].isIdentifier(p.name) && tokens[k + 1].isPunctuation("=")
         && !(tokens[k].line == p.at.line && tokens[k].column == p.at.column)
+        && !(k > 0 && (tokens[k - 1].isIdentifier("var") || tokens[k - 1].isIdentifier("let")))
         && (k == 0 || !tokens[k - 1].isPunctuation(".")
           || (k > 1 && tokens[k - 2].isIdentifier("self")))
     }

@@ -318,9 +318,12 @@ struct SourceProgram: Sendable {
       }
       // A Swift class that inherits from nothing holds data, as a struct does (a view or a
       // layer always has a superclass).
+      // An `ObservableObject` holds a SwiftUI view's data, the same.
       let plainClass =
         language == .swift && tokens[i].text == "class" && i + 2 < tokens.count
-        && tokens[i + 2].isPunctuation("{")
+        && (tokens[i + 2].isPunctuation("{")
+          || (i + 3 < tokens.count && tokens[i + 2].isPunctuation(":")
+            && tokens[i + 3].isIdentifier("ObservableObject")))
       if tokens[i].text == "struct" || plainClass { structNames.insert(tokens[i + 1].text) }
       if ["class", "@interface"].contains(tokens[i].text), i + 3 < tokens.count,
         tokens[i + 2].isPunctuation(":"), tokens[i + 3].kind == .identifier

@@ -2058,6 +2058,54 @@ extension ImportFormsTests {
             }
           """), get: "e.emitterCells.r2.birthRate", value: "2"),
     Case(
+      name: "a property of the file's own data type without a value is one made with its declared values",
+      ext: "swift",
+      source: """
+        import UIKit
+        final class RainModel: ObservableObject {
+          @Published var rate: Float = 7
+        }
+        class RainHost: UIView {
+          var model: RainModel!
+          let e = CAEmitterLayer()
+          override func didMoveToWindow() {
+            super.didMoveToWindow()
+            let c = CAEmitterCell()
+            c.name = "c"
+            c.birthRate = model.rate
+            e.emitterCells = [c]
+            layer.addSublayer(e)
+          }
+        }
+        """, get: "e.emitterCells.c.birthRate", value: "7"),
+    Case(
+      name: "a SwiftUI view's model passed by another view's same-named @StateObject is read",
+      ext: "swift",
+      source: """
+        import SwiftUI
+        final class SparkModel: ObservableObject {
+          @Published var rate: Float = 7
+        }
+        struct SparkView: UIViewRepresentable {
+          @ObservedObject var model: SparkModel
+          func makeUIView(context: Context) -> UIView {
+            let v = UIView()
+            let e = CAEmitterLayer()
+            let c = CAEmitterCell()
+            c.name = "c"
+            c.birthRate = model.rate
+            e.emitterCells = [c]
+            v.layer.addSublayer(e)
+            return v
+          }
+          func updateUIView(_ uiView: UIView, context: Context) {}
+        }
+        struct ContentView: View {
+          @StateObject private var model = SparkModel()
+          var body: some View { SparkView(model: model) }
+        }
+        """, get: "e.emitterCells.c.birthRate", value: "7"),
+    Case(
       name: "an initializer named as a map's argument (map(CAEmitterCell.init(rate:))) makes one per item",
       ext: "swift",
       source: """
