@@ -2058,7 +2058,8 @@ extension ImportFormsTests {
             }
           """), get: "e.emitterCells.r2.birthRate", value: "2"),
     Case(
-      name: "a property of the file's own data type without a value is one made with its declared values",
+      name:
+        "a property of the file's own data type without a value is one made with its declared values",
       ext: "swift",
       source: """
         import UIKit
@@ -2106,7 +2107,8 @@ extension ImportFormsTests {
         }
         """, get: "e.emitterCells.c.birthRate", value: "7"),
     Case(
-      name: "an initializer named as a map's argument (map(CAEmitterCell.init(rate:))) makes one per item",
+      name:
+        "an initializer named as a map's argument (map(CAEmitterCell.init(rate:))) makes one per item",
       ext: "swift",
       source: """
         import UIKit
