@@ -116,6 +116,14 @@ extension ImportInterpreter {
     // give the object; `[x release]` changes nothing on screen.
     if args.isEmpty, ["retain", "autorelease"].contains(selector) { return receiver }
     if args.isEmpty, selector == "release" { return .void }
+    if args.isEmpty, selector == "class" {
+      // `[[self class] alloc]`, `[NSBundle bundleForClass:[self class]]`: the running method's
+      // class (a class's `class` is itself).
+      if case .type = receiver { return receiver }
+      if isSelf(receiver), let type = runningClass ?? program.declaredClasses.sorted().first {
+        return .type(type)
+      }
+    }
     if ["isEqualToString:", "isEqual:"].contains(selector) {
       // `[old.name isEqualToString:@"snow"]`: two texts (nil is equal to none).
       switch (receiver, args[0]) {

@@ -72,6 +72,28 @@ struct ImportFormsTests {
         """),
       get: "e.emitterCells.c.birthRate", value: "12", quiet: true),
     Case(
+      name: "[self class] is the running method's class: its class methods answer",
+      ext: "m",
+      source: """
+        #import <UIKit/UIKit.h>
+        @implementation V
+        + (CAEmitterCell *)cellWithRate:(float)rate {
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = @"c";
+          c.birthRate = rate;
+          return c;
+        }
+        - (instancetype)initWithFrame:(CGRect)frame {
+          self = [super initWithFrame:frame];
+          CAEmitterLayer *e = [CAEmitterLayer layer];
+          e.emitterCells = @[[[self class] cellWithRate:7]];
+          [self.layer addSublayer:e];
+          return self;
+        }
+        @end
+
+        """, get: "e.emitterCells.c.birthRate", value: "7", quiet: true),
+    Case(
       name: "an instance variable of the implementation's block starts nil without a word",
       ext: "m",
       source: """
