@@ -175,6 +175,9 @@ package enum Limits {
   /// a file cut short whose function's body runs into the code that calls it recurses with
   /// every call branching, exponentially many statements before `maxImportCallDepth`.
   package static let maxImportRecursion = 8
+  /// `import`: how many ticks of a repeating timer whose block changes from tick to tick are
+  /// followed one by one (after them, the last tick's changes repeat).
+  package static let maxImportTimerTicks = 120
   package static let maxImportObjects = 1000
   /// `import`: how deep brackets (`(`, `[`, `{`) may nest in a file; a deeper file is refused
   /// before anything runs (its reader recurses once per level).

@@ -223,6 +223,9 @@ final class ImportInterpreter {
   var givenByActions: Set<Int> = []
   /// Whether the block being recorded invalidated a held timer.
   var invalidated = false
+  /// While a repeating timer's block is run tick by tick (`unrolledTicks`): the names its
+  /// block invalidates it by (its parameter, the variable holding it), and whether a tick did.
+  var tickingTimer: (names: Set<String>, stopped: Bool)? = nil
   /// The animations the code created (`CABasicAnimation(keyPath:)`, …).
   var animations: [ImportedAnimation] = []
   /// The `CGMutablePath`s the code built, as Burst's path elements (`moveTo 0,0`).

@@ -14,6 +14,9 @@ extension ImportInterpreter {
       objects[o].assignments.append(a)
     } else {
       recording[recording.count - 1].append(.set(object: o, assignment: a))
+      // A timer's tick followed tick by tick reads what it set itself, as later ticks do
+      // (the import's objects are put back after the ticks: `unrolledTicks`).
+      if tickingTimer != nil, recording.count == 1 { objects[o].assignments.append(a) }
     }
   }
 

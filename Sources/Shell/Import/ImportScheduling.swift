@@ -73,6 +73,11 @@ extension ImportInterpreter {
     } else {
       return false
     }
+    if let ticking = tickingTimer, ticking.names.contains(name) {
+      // The timer ends itself from its block: the tick that does is its last.
+      tickingTimer?.stopped = true
+      return true
+    }
     guard let k = heldTimers[name] else { return false }
     guard recording.count == 1, blockDelays.count == 1 else {
       throw skip("a timer's invalidate() is read in a block that the setup code schedules")
@@ -447,6 +452,12 @@ extension ImportInterpreter {
   /// The steps of a timer's or a subscriber's closure opening at `opening`, after its
   /// parameters (`_ in`, `timer in`, `[weak self] _ in`).
   private func closureSteps(_ opening: Int, in s: Range<Int>) throws(ImportSkip) -> [ImportStep] {
+    try block(closureBody(opening, in: s))
+  }
+
+  /// The statements of a timer's or a subscriber's closure opening at `opening`, after its
+  /// parameters.
+  private func closureBody(_ opening: Int, in s: Range<Int>) -> Range<Int> {
     let end = program.closing(opening, in: s)
     var start = opening + 1
     if let word = (start..<min(end, start + 8)).first(where: { tokens[$0].isIdentifier("in") }),
@@ -457,7 +468,7 @@ extension ImportInterpreter {
     {
       start = word + 1
     }
-    return try block(start..<end)
+    return start..<end
   }
 
   /// Combine's timer: `Timer.publish(every: S, on: .main, in: .common).autoconnect().sink { _ in
@@ -572,6 +583,12 @@ extension ImportInterpreter {
     } else if let b = argument("block"), tokens[b.lowerBound].isPunctuation("{") {
       opening = b.lowerBound
     }
+    if repeats, !made, let opening,
+      let ticks = unrolledTicks(opening, in: s, interval: s0, held: timerVariable(i, s))
+    {
+      for step in ticks { add(step) }
+      return true
+    }
     if let opening {
       steps = try closureSteps(opening, in: s)
     } else {
@@ -582,6 +599,120 @@ extension ImportInterpreter {
       return true
     }
     return addTimer(i, s, repeats: repeats, interval: s0, steps: steps)
+  }
+
+  /// A repeating timer's block run tick after tick, when what it does changes from one tick
+  /// to the next (`self.ticks += 1` then `birthRate = Float(ticks) * 50`; `emitter.birthRate
+  /// -= 10`; a colour taken in turn from a list): each tick's property changes at its time
+  /// (`after 0.5 …`, `after 1 …`), each tick reading what the ones before it set, up to the
+  /// tick that invalidates the timer (by its block's parameter or the variable holding it).
+  /// A timer that goes on is followed until its state (the variables it can read and what its
+  /// ticks set) comes back to an earlier tick's, after which the ticks since then repeat
+  /// (`every`), or for `Limits.maxImportTimerTicks` ticks, after which the last one's changes
+  /// repeat, with a warning. **(choice)** A tick that does what the tick before it did is not
+  /// written again. The import's own state is left as before the timer (its ticks come
+  /// later). nil, for `every` of the first tick as before, when every tick does the same,
+  /// when a tick does more than set properties and schedule such changes (makes, adds or
+  /// removes a layer, runs an action), or in Objective-C.
+  private func unrolledTicks(
+    _ opening: Int, in s: Range<Int>, interval: Double, held: String?
+  ) -> [ImportStep]? {
+    guard recording.isEmpty, tickingTimer == nil, program.language == .swift else { return nil }
+    // What a tick does, as text to compare: property changes, and blocks of them it
+    // schedules (`asyncAfter`); nil for anything else.
+    func signature(_ steps: [ImportStep]) -> [String]? {
+      var out: [String] = []
+      for step in steps {
+        switch step {
+        case .set(let o, let a) where a.behaviorWords == nil:
+          out.append("\(o) \(a.key) \(a.text) \(a.reachesCells)")
+        case .after(let delay, let inner):
+          guard let list = signature(inner) else { return nil }
+          out.append("after \(delay) {\(list.joined(separator: "; "))}")
+        default:
+          return nil
+        }
+      }
+      return out
+    }
+    let end = program.closing(opening, in: s)
+    let names = closureParts((opening + 1)..<end).parameters.filter { $0 != "_" }
+    let saved = (objects, instance, frames, hostSublayers, invalidated)
+    tickingTimer = (Set(names + (held.map { [$0] } ?? [])), false)
+    defer {
+      tickingTimer = nil
+      (objects, instance, frames, hostSublayers, invalidated) = saved
+    }
+    var ticks: [[ImportStep]] = []
+    var signatures: [[String]] = []
+    // After each tick: the instance's variables, the variables of the code around the
+    // block, and the value of every property a tick set.
+    typealias State = (
+      instance: [String: ImportValue], frames: [[String: ImportValue]], set: [String: ImportValue]
+    )
+    var states: [State] = []
+    var touched: [String: ImportValue] = [:]
+    // The ticks that repeat from the last one on, once the state comes back.
+    var period: Int? = nil
+    while ticks.count < Limits.maxImportTimerTicks, tickingTimer?.stopped != true {
+      let count = objects.count
+      // A tick may set nothing (`if ticks == 5 { … }` before the fifth).
+      let steps = recordSteps(program.statements(in: closureBody(opening, in: s)))
+      guard let list = signature(steps), objects.count == count else { return nil }
+      // (`record` gave the objects each of its changes as it made them.)
+      for case .set(let o, let a) in steps { touched["\(o) \(a.key)"] = a.value }
+      ticks.append(steps)
+      signatures.append(list)
+      let state: State = (instance, frames, touched)
+      if let back = states.lastIndex(where: {
+        $0.instance == state.instance && $0.frames == state.frames && $0.set == state.set
+      }) {
+        // As after tick `back`: the ticks after it come again, and again.
+        period = states.count - back
+        states.append(state)
+        break
+      }
+      states.append(state)
+    }
+    let stopped = tickingTimer?.stopped == true
+    // A timer that ends itself is written tick by tick even when its ticks look alike
+    // (`birthRate -= 0.25` until it reaches 0).
+    guard ticks.count >= 2,
+      stopped || !signatures.dropFirst().allSatisfy({ $0 == signatures[0] })
+    else { return nil }
+    // Whether tick `k` only sets what the tick before it set, to the same values (a change
+    // relative to the value, `-= 0.25`, does something each time).
+    func repeatsLast(_ k: Int) -> Bool {
+      k > 0 && signatures[k] == signatures[k - 1]
+        && !signatures[k].contains(where: { $0.contains("=") })
+    }
+    let cycle = stopped ? 0 : (period ?? 1)
+    if !stopped, period == nil, signatures[ticks.count - 1] != signatures[ticks.count - 2] {
+      warn(
+        tokens[opening],
+        "this timer's block changes what it sets every tick: \(ticks.count) ticks are"
+          + " followed, then the last one's changes repeat")
+    }
+    // Tick k's time (the first is one interval in), to the nanosecond.
+    func time(_ k: Int) -> Double { (Double(k) * interval * 1e9).rounded() / 1e9 }
+    var out: [ImportStep] = []
+    // Each tick once, at its time, but the ones that repeat.
+    for k in 0..<(ticks.count - cycle) where !ticks[k].isEmpty && !repeatsLast(k) {
+      out.append(.after(delay: time(k + 1), steps: ticks[k]))
+    }
+    // The repeating ticks: each at its time, then every `cycle` ticks.
+    for k in (ticks.count - cycle)..<ticks.count where !ticks[k].isEmpty {
+      let repeating = ImportStep.every(interval: time(cycle), steps: ticks[k])
+      let first = time(k + 1 - cycle)
+      if first > 0 {
+        out.append(.after(delay: first, steps: [repeating]))
+      } else if first == 0 {
+        out.append(repeating)
+      } else {
+        out.append(.after(delay: time(k + 1), steps: ticks[k] + [repeating]))
+      }
+    }
+    return out
   }
 
   /// **(choice)** A display link's interval: a frame of a 60 Hz screen.

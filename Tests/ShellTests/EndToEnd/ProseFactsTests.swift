@@ -82,6 +82,7 @@ struct ProseFactsTests {
     "maxImportLoopTurns": Double(Limits.maxImportLoopTurns),
     "maxImportCallDepth": Double(Limits.maxImportCallDepth),
     "maxImportRecursion": Double(Limits.maxImportRecursion),
+    "maxImportTimerTicks": Double(Limits.maxImportTimerTicks),
     "maxImportObjects": Double(Limits.maxImportObjects),
     "maxImportNesting": Double(Limits.maxImportNesting),
     "maxExpressionDepth": Double(Limits.maxExpressionDepth),

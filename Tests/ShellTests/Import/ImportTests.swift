@@ -375,6 +375,74 @@ struct ImportTests {
     #expect(session.events.count == 1, "\(transcript)")
   }
 
+  /// Repeating timers whose block changes from tick to tick, after a shared emitter setup,
+  /// and the commands the saved script holds for them, in order.
+  static let tickingTimers: [(name: String, code: String, lines: [String], not: String)] = [
+    (
+      "a counter until the timer invalidates itself",
+      """
+      var ticks = 0
+      Timer.scheduledTimer(withTimeInterval: 0.5, repeats: true) { timer in
+        ticks += 1
+        e.birthRate = Float(ticks)
+        if ticks == 3 { timer.invalidate() }
+      }
+      """,
+      ["after 0.5 set e.birthRate 1", "after 1 set e.birthRate 2", "after 1.5 set e.birthRate 3"],
+      "every"
+    ),
+    (
+      "a relative change until the value reaches 0, read in the same tick",
+      """
+      e.birthRate = 1
+      Timer.scheduledTimer(withTimeInterval: 0.2, repeats: true) { t in
+        e.birthRate -= 0.5
+        if e.birthRate <= 0 { t.invalidate() }
+      }
+      """,
+      ["after 0.2 set e.birthRate -= 0.5", "after 0.4 set e.birthRate -= 0.5"],
+      "after 0.6"
+    ),
+    (
+      "colours taken in turn repeat with the cycle's period",
+      """
+      let colors: [UIColor] = [.red, .blue]
+      var k = 0
+      Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in
+        k = (k + 1) % colors.count
+        e.backgroundColor = colors[k].cgColor
+      }
+      """,
+      [
+        "after 1 set e.backgroundColor #0000ff", "every 2 set e.backgroundColor #ff0000",
+        "after 1 every 2 set e.backgroundColor #0000ff",
+      ],
+      "after 3"
+    ),
+  ]
+
+  @Test(
+    "a repeating timer whose block changes from tick to tick is written tick by tick",
+    arguments: tickingTimers.map(\.name))
+  func tickingTimerUnrolls(name: String) throws {
+    let example = try #require(Self.tickingTimers.first { $0.name == name })
+    let setup = """
+      let e = CAEmitterLayer()
+      view.layer.addSublayer(e)
+
+      """
+    let file = try temporaryFile("Ticks.swift", contents: setup + example.code + "\n")
+    let out = try temporaryFile("ticks.burst", contents: "")
+    let (transcript, _) = importTranscript("import \"\(file)\" save \"\(out)\"")
+    #expect(!transcript.contains("error:") && !transcript.contains("skipped"), "\(transcript)")
+    let script = try String(contentsOfFile: out, encoding: .utf8)
+    let lines = script.split(separator: "\n").map(String.init)
+    let found = example.lines.map { lines.firstIndex(of: $0) }
+    #expect(found.allSatisfy { $0 != nil }, "\(script)")
+    #expect(found.compactMap { $0 } == found.compactMap { $0 }.sorted(), "in order: \(script)")
+    #expect(!lines.contains { $0.hasPrefix(example.not) }, "\(script)")
+  }
+
   @Test("a scheduled block's changes happen at its time, not before")
   func scheduledBlockRunsLater() throws {
     let code = """
