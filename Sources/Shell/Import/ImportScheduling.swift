@@ -583,8 +583,11 @@ extension ImportInterpreter {
     } else if let b = argument("block"), tokens[b.lowerBound].isPunctuation("{") {
       opening = b.lowerBound
     }
-    if repeats, !made, let opening,
-      let ticks = unrolledTicks(opening, in: s, interval: s0, held: timerVariable(i, s))
+    if repeats, !made,
+      let (body, names) = tickBody(
+        opening.map { ($0 + 1)..<program.closing($0, in: s) }, selector: argument("selector"),
+        held: timerVariable(i, s)),
+      let ticks = unrolledTicks(body, names: names, interval: s0, at: tokens[i])
     {
       for step in ticks { add(step) }
       return true
@@ -613,11 +616,12 @@ extension ImportInterpreter {
   /// written again. The import's own state is left as before the timer (its ticks come
   /// later). nil, for `every` of the first tick as before, when every tick does the same,
   /// when a tick does more than set properties and schedule such changes (makes, adds or
-  /// removes a layer, runs an action), or in Objective-C.
+  /// removes a layer, runs an action). `body` is the block's statements or the target
+  /// method's; `names` the names it invalidates the timer by.
   private func unrolledTicks(
-    _ opening: Int, in s: Range<Int>, interval: Double, held: String?
+    _ body: Range<Int>, names: Set<String>, interval: Double, at: SourceToken
   ) -> [ImportStep]? {
-    guard recording.isEmpty, tickingTimer == nil, program.language == .swift else { return nil }
+    guard recording.isEmpty, tickingTimer == nil else { return nil }
     // What a tick does, as text to compare: property changes, and blocks of them it
     // schedules (`asyncAfter`); nil for anything else.
     func signature(_ steps: [ImportStep]) -> [String]? {
@@ -635,10 +639,8 @@ extension ImportInterpreter {
       }
       return out
     }
-    let end = program.closing(opening, in: s)
-    let names = closureParts((opening + 1)..<end).parameters.filter { $0 != "_" }
     let saved = (objects, instance, frames, hostSublayers, invalidated)
-    tickingTimer = (Set(names + (held.map { [$0] } ?? [])), false)
+    tickingTimer = (names, false)
     defer {
       tickingTimer = nil
       (objects, instance, frames, hostSublayers, invalidated) = saved
@@ -657,7 +659,7 @@ extension ImportInterpreter {
     while ticks.count < Limits.maxImportTimerTicks, tickingTimer?.stopped != true {
       let count = objects.count
       // A tick may set nothing (`if ticks == 5 { … }` before the fifth).
-      let steps = recordSteps(program.statements(in: closureBody(opening, in: s)))
+      let steps = recordSteps(program.statements(in: body))
       guard let list = signature(steps), objects.count == count else { return nil }
       // (`record` gave the objects each of its changes as it made them.)
       for case .set(let o, let a) in steps { touched["\(o) \(a.key)"] = a.value }
@@ -689,7 +691,7 @@ extension ImportInterpreter {
     let cycle = stopped ? 0 : (period ?? 1)
     if !stopped, period == nil, signatures[ticks.count - 1] != signatures[ticks.count - 2] {
       warn(
-        tokens[opening],
+        at,
         "this timer's block changes what it sets every tick: \(ticks.count) ticks are"
           + " followed, then the last one's changes repeat")
     }
@@ -713,6 +715,33 @@ extension ImportInterpreter {
       }
     }
     return out
+  }
+
+  /// The statements a repeating timer runs each tick and the names they invalidate it by:
+  /// its block's (`block`, inside the braces; its parameters are the names before them, `{
+  /// timer in`, `^(NSTimer *timer) {`), or its target method's (`selector`: `#selector(tick)`,
+  /// `@selector(tick:)`, with the method's parameters), and the variable holding it (`held`).
+  private func tickBody(
+    _ block: Range<Int>?, selector: Range<Int>?, held: String?
+  ) -> (Range<Int>, Set<String>)? {
+    var names: Set<String> = held.map { [$0] } ?? []
+    if let block {
+      if program.language == .swift {
+        let parts = closureParts(block)
+        return (parts.body, names.union(parts.parameters.filter { $0 != "_" }))
+      }
+      // `^(NSTimer * _Nonnull timer) {`: the name before the `)` that ends the parameters.
+      var k = block.lowerBound - 2
+      if k > 0, tokens[k].isPunctuation(")"), tokens[k - 1].kind == .identifier {
+        k -= 1
+        names.insert(tokens[k].text)
+      }
+      return (block, names)
+    }
+    guard let selector, let name = try? self.selector(in: selector),
+      let f = program.functions.first(where: { $0.name == name && !$0.returnsValue })
+    else { return nil }
+    return (f.body, names.union(f.parameters))
   }
 
   /// **(choice)** A display link's interval: a frame of a 60 Hz screen.
@@ -832,8 +861,19 @@ extension ImportInterpreter {
       throw skip("repeats must be YES or NO")
     }
     let steps: [ImportStep]
+    let brace = argument("block").flatMap { b in b.first(where: { tokens[$0].isPunctuation("{") }) }
+    if repeats, !made,
+      let (body, names) = tickBody(
+        brace.map { ($0 + 1)..<program.closing($0, in: s) },
+        selector: argument("selector"),
+        held: objcDeclaration(i, s).flatMap { $0.1 != nil ? $0.0 : nil } ?? timerVariable(i, s)),
+      let ticks = unrolledTicks(body, names: names, interval: s0, at: tokens[i])
+    {
+      for step in ticks { add(step) }
+      return true
+    }
     if let block = argument("block") {
-      guard let brace = block.first(where: { tokens[$0].isPunctuation("{") }) else {
+      guard let brace else {
         throw skip("a timer's block is written in place: ^(NSTimer *timer) { … }")
       }
       steps = try self.block((brace + 1)..<program.closing(brace, in: block))

@@ -419,6 +419,23 @@ struct ImportTests {
       ],
       "after 3"
     ),
+    (
+      "a target method that toggles a variable repeats with a period of two",
+      """
+      var on = false
+      func blink() {
+        on.toggle()
+        e.birthRate = on ? 1 : 0
+      }
+      let timer = Timer.scheduledTimer(
+        timeInterval: 0.5, target: self, selector: #selector(blink), userInfo: nil, repeats: true)
+      """,
+      [
+        "after 0.5 set e.birthRate 1", "every 1 set e.birthRate 0",
+        "after 0.5 every 1 set e.birthRate 1",
+      ],
+      "every 0.5"
+    ),
   ]
 
   @Test(
@@ -441,6 +458,50 @@ struct ImportTests {
     #expect(found.allSatisfy { $0 != nil }, "\(script)")
     #expect(found.compactMap { $0 } == found.compactMap { $0 }.sorted(), "in order: \(script)")
     #expect(!lines.contains { $0.hasPrefix(example.not) }, "\(script)")
+  }
+
+  @Test(
+    "Objective-C timers, a block's and a target method's, are written tick by tick up to their invalidate"
+  )
+  func objcTickingTimersUnroll() throws {
+    let source = """
+      @implementation PulseView {
+        CAEmitterLayer *_emitter;
+        NSTimer *_timer;
+        int _step;
+      }
+      - (void)awakeFromNib {
+        [super awakeFromNib];
+        _emitter = [CAEmitterLayer layer];
+        _emitter.birthRate = 1;
+        [self.layer addSublayer:_emitter];
+        _timer = [NSTimer scheduledTimerWithTimeInterval:0.25 target:self
+          selector:@selector(fade:) userInfo:nil repeats:YES];
+        [NSTimer scheduledTimerWithTimeInterval:1 repeats:YES block:^(NSTimer * _Nonnull timer) {
+          _step++;
+          _emitter.opacity = 1.0 - _step * 0.25;
+          if (_step >= 2) { [timer invalidate]; }
+        }];
+      }
+      - (void)fade:(NSTimer *)timer {
+        _emitter.birthRate -= 0.5;
+        if (_emitter.birthRate <= 0) { [_timer invalidate]; }
+      }
+      @end
+      """
+    let file = try temporaryFile("PulseView.m", contents: source)
+    let out = try temporaryFile("pulse.burst", contents: "")
+    let (transcript, _) = importTranscript("import \"\(file)\" save \"\(out)\"")
+    let script = try String(contentsOfFile: out, encoding: .utf8)
+    let scheduled = script.split(separator: "\n").filter {
+      $0.hasPrefix("after") || $0.hasPrefix("every")
+    }
+    #expect(
+      scheduled == [
+        "after 0.25 set emitterLayer.birthRate -= 0.5",
+        "after 0.5 set emitterLayer.birthRate -= 0.5",
+        "after 1 set emitterLayer.opacity 0.75", "after 2 set emitterLayer.opacity 0.5",
+      ], "\(transcript)\n\(script)")
   }
 
   @Test("a scheduled block's changes happen at its time, not before")
