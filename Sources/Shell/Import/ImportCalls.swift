@@ -419,6 +419,13 @@ extension ImportInterpreter {
         items.swapAt(k, min(k, Int(uniform(at: at) * Double(k + 1))))
       }
       return .array(items)
+    case ("firstIndex", ["of"]), ("index", ["of"]), ("lastIndex", ["of"]):
+      // `colors.firstIndex(of: color)` (Swift 4: `index(of:)`): where the item equal to the
+      // value is, nil when none is.
+      guard case .array(let items) = receiver else { break }
+      let matches = items.indices.filter { Self.pattern(items[$0], matches: values[0]) }
+      guard let k = name == "lastIndex" ? matches.last : matches.first else { return .null }
+      return .number(Double(k))
     case ("contains", ["_"]):
       // `kinds.contains(.rain)`: whether an item equals the value.
       guard case .array(let items) = receiver else { break }

@@ -74,16 +74,38 @@ extension ImportInterpreter {
   private func binary(_ c: inout Int, _ end: Int, _ minimum: Int) throws(ImportSkip)
     -> ImportValue
   {
+    let first = c
     var lhs = try unary(&c, end)
+    // Whether the left operand is one integer literal, as written.
+    var wholeLiteral = c == first + 1 && Self.isIntegerLiteral(tokens[first])
     while c < end, tokens[c].kind == .punctuation, let p = Self.precedence[tokens[c].text],
       p >= minimum
     {
       let op = tokens[c]
       c += 1
+      let right = c
       let rhs = try binary(&c, end, p + 1)
-      lhs = try arithmetic(op.text, lhs, rhs, at: op)
+      if program.language == .objc, op.text == "/", wholeLiteral, c == right + 1,
+        Self.isIntegerLiteral(tokens[right]), case .number(let x) = lhs, case .number(let y) = rhs,
+        y != 0
+      {
+        // C divides two integers as integers: `100/255` is 0 (`[UIColor colorWithRed:100/255
+        // …]` is as dark on a device), `7/2` is 3.
+        lhs = .number((x / y).rounded(.towardZero))
+      } else {
+        lhs = try arithmetic(op.text, lhs, rhs, at: op)
+      }
+      wholeLiteral = false
     }
     return lhs
+  }
+
+  /// Whether `t` is an integer literal as C and Swift write one (`255`, `0xFF`): no point, no
+  /// exponent, no suffix such as `f`.
+  static func isIntegerLiteral(_ t: SourceToken) -> Bool {
+    guard t.kind == .number, let first = t.text.first, first.isNumber else { return false }
+    if t.text.lowercased().hasPrefix("0x") { return !t.text.contains(".") && !t.text.contains("p") }
+    return t.text.allSatisfy { $0.isNumber || $0 == "_" }
   }
 
   func arithmetic(_ op: String, _ a: ImportValue, _ b: ImportValue, at: SourceToken)

@@ -72,6 +72,39 @@ struct ImportFormsTests {
         """),
       get: "e.emitterCells.c.birthRate", value: "12", quiet: true),
     Case(
+      name: "Objective-C divides two integer literals as integers (7 / 2 is 3), others not",
+      ext: "m",
+      source: objc(
+        """
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = @"c";
+          c.birthRate = 7 / 2 + 7.0 / 2 + (CGFloat)1 / 2;
+          e.emitterCells = @[c];
+        """), get: "e.emitterCells.c.birthRate", value: "7", quiet: true),
+    Case(
+      name: "Objective-C's colorWithRed:100/255 is 0, as on a device",
+      ext: "m",
+      source: objc(
+        """
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = @"c";
+          c.color = [UIColor colorWithRed:100/255 green:255/255 blue:51/255.0 alpha:1].CGColor;
+          e.emitterCells = @[c];
+        """), get: "e.emitterCells.c.color", value: "#00ff33", quiet: true),
+    Case(
+      name: "firstIndex(of:) is where the item is, in a cell's name",
+      ext: "swift",
+      source: swift(
+        """
+            let rates: [Float] = [2, 3]
+            e.emitterCells = rates.map { rate in
+              let c = CAEmitterCell()
+              c.name = "r\\(rates.firstIndex(of: rate)!)"
+              c.birthRate = rate
+              return c
+            }
+        """), get: "e.emitterCells.r1.birthRate", value: "3", quiet: true),
+    Case(
       name: "[self class] is the running method's class: its class methods answer",
       ext: "m",
       source: """
