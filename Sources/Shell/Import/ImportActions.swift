@@ -72,11 +72,43 @@ extension ImportInterpreter {
     return ["UISlider", "UIStepper"].first { $0 == type }
   }
 
-  /// Runs method `f` as an action: what it changes becomes `action NAME { … }`.
+  /// Runs method `f` as an action: what it changes becomes `action NAME { … }`. A handler of a
+  /// continuous gesture (a pan, a long press, a pinch, a rotation) that reads its gesture's
+  /// `state` is run once more for each later state, `.changed` and `.ended`, each becoming an
+  /// action of its own when it does something: `handlePanChanged`, `handlePanEnded` (**choice**:
+  /// the state is a word of the name, as `touchesMoved` and `touchesEnded` are, so that `run`
+  /// plays the gesture through).
   func action(_ f: Int) {
+    action(f, state: nil)
+    guard readsContinuousGestureState(program.functions[f]) else { return }
+    for (state, word) in [(".changed", "Changed"), (".ended", "Ended")] {
+      action(f, state: (state, word))
+    }
+  }
+
+  /// Whether `f` handles a continuous gesture (its recognizer's declared type is not a tap's or
+  /// a swipe's) and reads a `state` in its body.
+  func readsContinuousGestureState(_ f: SourceFunction) -> Bool {
+    let gestures = f.parameterTypes.filter { $0.contains("GestureRecognizer") }
+    guard !gestures.isEmpty,
+      !gestures.contains(where: { $0.contains("Tap") || $0.contains("Swipe") })
+    else { return false }
+    let body = program.tokens[f.body]
+    return zip(body, body.dropFirst()).contains {
+      $0.isPunctuation(".") && $1.isIdentifier("state")
+    }
+  }
+
+  /// `action(_:)` of one state of a gesture (`state`: the case and the word its action's name
+  /// ends with), silent when that state does nothing.
+  private func action(_ f: Int, state: (value: String, word: String)?) {
     let function = program.functions[f]
     recordingAction = f
-    defer { recordingAction = nil }
+    gestureStateOverride = state?.value
+    defer {
+      recordingAction = nil
+      gestureStateOverride = nil
+    }
     called.insert(f)
     parameters = [:]
     usedParameters = []
@@ -137,6 +169,7 @@ extension ImportInterpreter {
         hint: "an action's parameters are the places of touches; its other arguments are fixed")
     }
     guard !steps.isEmpty else {
+      guard state == nil else { return }
       warn(
         function.at, "skipped: method \(function.signature): nothing in it becomes a command",
         hint: "an action changes properties of layers and cells, or schedules such changes")
@@ -146,7 +179,9 @@ extension ImportInterpreter {
       ActionParameter(name: $0, fallback: parameters[$0]?.text)
     }
     actions.append(
-      ImportAction(name: actionName(of: f), at: function.at, steps: steps, parameters: list))
+      ImportAction(
+        name: actionName(of: f) + (state?.word ?? ""), at: function.at, steps: steps,
+        parameters: list))
   }
 
   /// A local function without parameters (`func tap() { … }`) or an Objective-C block

@@ -226,6 +226,9 @@ final class ImportInterpreter {
   /// While a repeating timer's block is run tick by tick (`unrolledTicks`): the names its
   /// block invalidates it by (its parameter, the variable holding it), and whether a tick did.
   var tickingTimer: (names: Set<String>, stopped: Bool)? = nil
+  /// The state a gesture handler's action is recorded for, after its first (`.changed`,
+  /// `.ended`): what `gesture.state` reads then.
+  var gestureStateOverride: String? = nil
   /// The animations the code created (`CABasicAnimation(keyPath:)`, …).
   var animations: [ImportedAnimation] = []
   /// The `CGMutablePath`s the code built, as Burst's path elements (`moveTo 0,0`).

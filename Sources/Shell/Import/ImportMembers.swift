@@ -810,6 +810,7 @@ extension ImportInterpreter {
   /// recognised (`.ended`), any other gesture (a long press, a pan, a pinch) has just begun
   /// (`.began`), so the branch an action takes is the one that starts the effect.
   func gestureState() -> ImportValue {
+    if let state = gestureStateOverride { return .constant(state) }
     let types = recordingAction.map { program.functions[$0].parameterTypes } ?? []
     let discrete = types.contains { $0.contains("Tap") || $0.contains("Swipe") }
     return .constant(discrete ? ".ended" : ".began")  // Objective-C's constants read so too

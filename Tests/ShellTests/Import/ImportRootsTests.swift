@@ -543,6 +543,74 @@ struct ImportTouchActionTests {
   }
 
   @Test(
+    "a pan handler that switches on its state becomes an action per state: began, changed, ended",
+    arguments: ["swift", "m"])
+  func gestureStates(ext: String) throws {
+    let swift = """
+      import UIKit
+      class DragView: UIView {
+        let trail = CAEmitterLayer()
+        override func awakeFromNib() {
+          super.awakeFromNib()
+          let c = CAEmitterCell()
+          c.name = "dot"
+          trail.emitterCells = [c]
+          layer.addSublayer(trail)
+        }
+        @objc func handlePan(_ gesture: UIPanGestureRecognizer) {
+          let point = gesture.location(in: self)
+          switch gesture.state {
+          case .began:
+            trail.emitterPosition = point
+            trail.birthRate = 2
+          case .changed:
+            trail.emitterPosition = point
+          case .ended, .cancelled:
+            trail.birthRate = 0
+          default:
+            break
+          }
+        }
+      }
+      """
+    let objc = """
+      @implementation DragView
+      - (void)awakeFromNib {
+        [super awakeFromNib];
+        self.trail = [CAEmitterLayer layer];
+        [self.layer addSublayer:self.trail];
+      }
+      - (void)handlePan:(UIPanGestureRecognizer *)gesture {
+        CGPoint point = [gesture locationInView:self];
+        if (gesture.state == UIGestureRecognizerStateBegan) {
+          self.trail.emitterPosition = point;
+          self.trail.birthRate = 2;
+        } else if (gesture.state == UIGestureRecognizerStateChanged) {
+          self.trail.emitterPosition = point;
+        } else if (gesture.state == UIGestureRecognizerStateEnded) {
+          self.trail.birthRate = 0;
+        }
+      }
+      @end
+      """
+    let file = try temporaryFile("DragView.\(ext)", contents: ext == "m" ? objc : swift)
+    let (transcript, session) = importTranscript(
+      "import \"\(file)\" view 200x200\nactions\nrun handlePan 30,40\nrun handlePanChanged 50,60\n")
+    #expect(
+      transcript.contains(
+        "action handlePan (point=100,100) { set trail.emitterPosition $point; set trail.birthRate 2 }"
+      ), "\(transcript)")
+    #expect(
+      transcript.contains(
+        "action handlePanChanged (point=100,100) { set trail.emitterPosition $point }"),
+      "\(transcript)")
+    #expect(transcript.contains("action handlePanEnded { set trail.birthRate 0 }"), "\(transcript)")
+    let model = session.scene.model
+    let trail = model.layerID(named: "trail").flatMap { model.layer($0) }
+    #expect(trail?.emitter.emitterPosition == Point(50, 60), "\(transcript)")
+  }
+
+  @Test(
     "a helper's static emitter that the file configures but never adds is added to the view, with a warning"
   )
   func unaddedEmitterIsShown() throws {
