@@ -248,6 +248,20 @@ extension ImportInterpreter {
         body: function.body, parameters: ["self"] + function.parameters,
         args: [receiver] + values, at: at, returnsValue: function.returnsValue)
     }
+    if let type = valueType(receiver),
+      let f = program.functions.firstIndex(where: {
+        $0.owner == type && $0.name == name && $0.binding(labels: labels) != nil
+      }), let binding = program.functions[f].binding(labels: labels)
+    {
+      // `ConfettiPresenter.shared.show(in: view)`: one whose arguments left out take their
+      // defaults (`duration: TimeInterval = 3`).
+      called.insert(f)
+      let function = program.functions[f]
+      let bound = try arguments(function, binding, values)
+      return try invoke(
+        body: function.body, parameters: ["self"] + function.parameters,
+        args: [receiver] + bound, at: at, returnsValue: function.returnsValue)
+    }
     if case .string(let text) = receiver, Self.textMeasures.contains(name), values.count == 1 {
       return .size(Self.textSize(text, attributes: values[0]))  // `"🎉".size(withAttributes:)`
     }

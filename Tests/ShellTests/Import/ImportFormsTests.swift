@@ -92,6 +92,25 @@ struct ImportFormsTests {
           e.emitterCells = @[c];
         """), get: "e.emitterCells.c.color", value: "#00ff33", quiet: true),
     Case(
+      name: "a method of the file's value type called without its defaulted arguments takes them",
+      ext: "swift",
+      source: swift(
+        """
+            e.emitterCells = [Maker.shared.cell(named: "c")]
+        """,
+        after: """
+          final class Maker {
+            static let shared = Maker()
+            private init() {}
+            func cell(named name: String, rate: Float = 7) -> CAEmitterCell {
+              let c = CAEmitterCell()
+              c.name = name
+              c.birthRate = rate
+              return c
+            }
+          }
+          """), get: "e.emitterCells.c.birthRate", value: "7", quiet: true),
+    Case(
       name: "firstIndex(of:) is where the item is, in a cell's name",
       ext: "swift",
       source: swift(
