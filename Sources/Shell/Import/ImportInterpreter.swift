@@ -440,6 +440,7 @@ final class ImportInterpreter {
         warn(error.at ?? function.at, "skipped: \(function.signature)", hint: error.message)
       }
     }
+    runFallbackRoots()
     readLaterBlocks()
     let chosen = setup.first.map { program.functions[$0].signature }
     let uncalled = program.functions.indices.filter { !called.contains($0) }

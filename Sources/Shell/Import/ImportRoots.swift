@@ -383,6 +383,14 @@ extension ImportInterpreter {
     for f in candidates where !isEventLike(program.functions[f]) {
       runRoot(f, why: "nothing in the file calls it")
     }
+  }
+
+  /// When the setup, the roots and the view's layout have built no emitter with cells: the
+  /// first event-like root that builds becomes an action run once at import, or else a
+  /// function whose callers did not run here runs with plausible arguments. After the layout,
+  /// so that an emitter `layoutSubviews` makes (through a lazy getter) counts.
+  func runFallbackRoots() {
+    let candidates = roots().filter { !called.contains($0) && builds($0) }
     // An emitter without cells (a view's own layer nobody configured) emits nothing.
     guard !objects.contains(where: { $0.kind == .emitter && $0.attached && !$0.cells.isEmpty })
     else { return }

@@ -505,6 +505,49 @@ struct ImportOptionalLayerTests {
   }
 
   @Test(
+    "an emitter a lazy getter makes for layoutSubviews is the one emitter: its cell helper does not run alone first"
+  )
+  func layoutBuiltEmitterCounts() throws {
+    let source = """
+      @interface BubbleView ()
+      @property (nonatomic, strong) CAEmitterLayer *emitterLayer;
+      @end
+      @implementation BubbleView
+      - (CAEmitterLayer *)emitterLayer {
+        if (!_emitterLayer) {
+          _emitterLayer = [CAEmitterLayer layer];
+          NSMutableArray *cells = [NSMutableArray array];
+          for (NSString *name in @[@"one", @"two"]) {
+            [cells addObject:[self cellWithImageName:name]];
+          }
+          _emitterLayer.emitterCells = cells;
+        }
+        return _emitterLayer;
+      }
+      - (CAEmitterCell *)cellWithImageName:(NSString *)name {
+        CAEmitterCell *cell = [CAEmitterCell emitterCell];
+        cell.name = name;
+        cell.birthRate = 3;
+        return cell;
+      }
+      - (void)layoutSubviews {
+        [super layoutSubviews];
+        if (!self.emitterLayer.superlayer) {
+          [self.layer addSublayer:self.emitterLayer];
+        }
+      }
+      @end
+      """
+    let file = try temporaryFile("BubbleView.m", contents: source)
+    let (transcript, session) = importTranscript("import \"\(file)\"")
+    #expect(transcript.contains("imported BubbleView.m: 1 emitter, 2 cells"), "\(transcript)")
+    #expect(!transcript.contains("ran cellWithImageName:"), "\(transcript)")
+    let model = session.scene.model
+    #expect(
+      model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }.count == 1)
+  }
+
+  @Test(
     "set … ifPresent sets nothing when the layer is not there, and sets it when it is",
     arguments: [
       ("set burst.birthRate 3 ifPresent\nget burst.birthRate\n", "unknown layer 'burst'"),
