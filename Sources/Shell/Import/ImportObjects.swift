@@ -231,6 +231,11 @@ extension ImportInterpreter {
           key: info.name, text: set, value: value, at: tokens[current.lowerBound],
           statement: text))
     case .host, .hostLayer:
+      if case .host = receiver, Self.inertViewProperties.contains(name),
+        !program.properties.contains(where: { $0.name == name && $0.owner.map(isOwnType) == true })
+      {
+        return  // `self.userInteractionEnabled = NO`: nothing drawn changes
+      }
       let ownVariable: Bool
       if case .host = receiver, !Self.viewProperties.contains(name), name != "backgroundColor" {
         ownVariable = true
@@ -333,6 +338,13 @@ extension ImportInterpreter {
   static let viewToLayer: [String: String] = [
     "alpha": "opacity", "center": "position", "isHidden": "hidden",
     "clipsToBounds": "masksToBounds", "image": "contents",
+  ]
+
+  /// The hosting view's properties that change nothing drawn (touches reach actions however
+  /// they are set; layout is the scene's): read without a word.
+  static let inertViewProperties: Set<String> = [
+    "isUserInteractionEnabled", "userInteractionEnabled", "autoresizingMask",
+    "translatesAutoresizingMaskIntoConstraints",
   ]
 
   /// UIView properties that are not the code's own variables.

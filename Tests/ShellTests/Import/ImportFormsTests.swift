@@ -111,6 +111,19 @@ struct ImportFormsTests {
           }
           """), get: "e.emitterCells.c.birthRate", value: "7", quiet: true),
     Case(
+      name: "the view's interaction and autoresizing switches are read without a word",
+      ext: "m",
+      source: objc(
+        """
+          self.userInteractionEnabled = NO;
+          self.autoresizingMask = UIViewAutoresizingFlexibleWidth;
+          self.translatesAutoresizingMaskIntoConstraints = NO;
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = @"c";
+          c.birthRate = 4;
+          e.emitterCells = @[c];
+        """), get: "e.emitterCells.c.birthRate", value: "4", quiet: true),
+    Case(
       name: "firstIndex(of:) is where the item is, in a cell's name",
       ext: "swift",
       source: swift(
