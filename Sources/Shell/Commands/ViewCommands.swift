@@ -170,6 +170,8 @@ enum ViewCommands {
       let canvas = SceneRenderer.render(
         s.scene, width: Int(w), height: Int(h), stop: s.interruptRequested)
     else { throw Diagnostic.interrupt() }
+    // And once more before the encoding, the rest of a large picture's time.
+    try s.checkInterrupt()
     try inv.writing(fileToken) { () throws(OutputError) in
       try AtomicFile.write(try format.encode(canvas, path: path), to: target)
     }

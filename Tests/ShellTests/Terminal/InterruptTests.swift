@@ -142,6 +142,47 @@ struct InterruptTests {
     #expect(left == ["marker.txt"], "\(left)")
   }
 
+  @Test("Ctrl-C between a snapshot's drawing and its encoding writes nothing")
+  func snapshotStopsBeforeEncoding() throws {
+    let marker = try temporaryFile("marker.txt", contents: "")
+    let dir = (marker as NSString).deletingLastPathComponent
+    let command = "snapshot \(dir)/a.png"
+    // How many times a whole snapshot asks.
+    let plain = Session(sink: CapturedOutput())
+    plain.run(source: Self.setup + "step 0.5\n", file: "setup.burst")
+    var asked = 0
+    plain.interruptRequested = {
+      asked += 1
+      return false
+    }
+    plain.runPromptLine(command, number: 1)
+    try FileManager.default.removeItem(atPath: dir + "/a.png")
+    // The drawing alone asks fewer times: the command asks once before it and once after.
+    var drawing = 0
+    let root = plain.scene.model.root
+    _ = SceneRenderer.render(
+      plain.scene, width: Int(root.properties.bounds.size.width),
+      height: Int(root.properties.bounds.size.height),
+      stop: {
+        drawing += 1
+        return false
+      })
+    #expect(asked == drawing + 2, "the snapshot asked \(asked) times, its drawing \(drawing)")
+    // Ctrl-C at the last of them: after the drawing, before the file.
+    let out = CapturedOutput()
+    let s = Session(sink: out)
+    s.run(source: Self.setup + "step 0.5\n", file: "setup.burst")
+    var polls = 0
+    s.interruptRequested = {
+      polls += 1
+      return polls >= asked
+    }
+    s.runPromptLine(command, number: 1)
+    #expect(out.stderr.contains("interrupted"), "\(out.stderr)")
+    let left = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+    #expect(left == ["marker.txt"], "\(left)")
+  }
+
   @Test("Ctrl-C during a load that has not moved the clock leaves the scene exactly as before")
   func modelCommandsAreUndone() throws {
     let lines = (0..<50).map { "layer l\($0)" }.joined(separator: "\n") + "\n"
