@@ -330,6 +330,7 @@ extension ImportInterpreter {
       return nil
     }
     if try appendStatement(i, s) { return nil }
+    if try arrayMutation(i, s) { return nil }
     if s.upperBound - i > 4, spells([".", "toggle", "(", ")"], at: s.upperBound - 4, in: s) {
       // `once.toggle()`, `self.isOn.toggle()`: the flag turned over.
       let flag = i..<(s.upperBound - 4)
@@ -530,6 +531,122 @@ extension ImportInterpreter {
     }
     guard case .array(let list) = try variable(name, at: t[0]) else { return false }
     bind(name, .array(list + (try appended(argument))))
+    return true
+  }
+
+  /// The array methods that remove or insert in place, as statements.
+  static let arrayMutations: Set<String> = [
+    "remove", "removeFirst", "removeLast", "removeAll", "insert",
+  ]
+
+  /// `cells.remove(at: 0)`, `cells.removeLast()`, `cells.insert(c, at: 0)`, `cells.removeAll
+  /// { $0.name == "smoke" }` on an array variable, and the same on a layer's or cell's
+  /// `emitterCells` (`emitter.emitterCells?.removeAll()`): the array changed in place.
+  private func arrayMutation(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
+    // The method's name: `NAME(…)` at the end, or `NAME { … }` (a trailing closure).
+    guard s.count >= 4 else { return false }
+    let last = s.upperBound - 1
+    let open: Int
+    if tokens[last].isPunctuation(")"),
+      let o = (i..<last).last(where: {
+        tokens[$0].isPunctuation("(") && program.closing($0, in: s) == last
+      })
+    {
+      open = o
+    } else if tokens[last].isPunctuation("}"),
+      let o = (i..<last).last(where: {
+        tokens[$0].isPunctuation("{") && program.closing($0, in: s) == last
+      })
+    {
+      open = o
+    } else {
+      return false
+    }
+    let m = open - 1
+    guard m - 1 > i, tokens[m].kind == .identifier, Self.arrayMutations.contains(tokens[m].text),
+      tokens[m - 1].isPunctuation(".") || tokens[m - 1].isPunctuation("?.")
+    else { return false }
+    let name = tokens[m].text
+    var end = m - 1
+    while end > i, tokens[end - 1].isPunctuation("?") || tokens[end - 1].isPunctuation("!") {
+      end -= 1
+    }
+    let target = i..<end
+    let owner: ImportValue?
+    let items: [ImportValue]
+    if target.count >= 3, tokens[target.upperBound - 1].isIdentifier("emitterCells"),
+      tokens[target.upperBound - 2].isPunctuation(".")
+        || tokens[target.upperBound - 2].isPunctuation("?.")
+    {
+      let o = try expression(i..<(target.upperBound - 2))
+      guard
+        case .array(let cells) = try member(o, "emitterCells", at: tokens[target.upperBound - 1])
+      else { return false }
+      (owner, items) = (o, cells)
+    } else if target.count == 1, tokens[i].kind == .identifier,
+      case .array(let list) = try variable(tokens[i].text, at: tokens[i])
+    {
+      (owner, items) = (nil, list)
+    } else {
+      return false
+    }
+    var list = items
+    let inside = tokens[open].isPunctuation("(") ? (open + 1)..<last : open..<(last + 1)
+    let args = arguments(inside)
+    func index(_ value: ImportValue) throws(ImportSkip) -> Int {
+      guard case .number(let n) = value, let k = Int(exactly: n) else {
+        throw skip("an index is a whole number")
+      }
+      return k
+    }
+    switch (name, args.map { $0.label ?? "_" }) {
+    case ("remove", ["at"]):
+      let k = try index(try expression(args[0].value))
+      guard list.indices.contains(k) else {
+        throw skip("no item \(k) in an array of \(list.count)")
+      }
+      list.remove(at: k)
+    case ("removeFirst", []), ("removeLast", []):
+      guard !list.isEmpty else { throw skip("\(name)() of an empty array") }
+      _ = name == "removeFirst" ? list.removeFirst() : list.removeLast()
+    case ("removeAll", []):
+      list = []
+    case ("removeAll", ["_"]) where tokens[open].isPunctuation("{"),
+      ("removeAll", ["where"]):
+      // The items the closure holds true for go.
+      let closure: Range<Int>
+      if tokens[open].isPunctuation("{") {
+        closure = (open + 1)..<last
+      } else {
+        let r = args[0].value
+        guard tokens[r.lowerBound].isPunctuation("{"),
+          program.closing(r.lowerBound, in: r) == r.upperBound - 1
+        else { throw skip("removeAll(where:) takes a closure") }
+        closure = (r.lowerBound + 1)..<(r.upperBound - 1)
+      }
+      let parts = closureParts(closure)
+      var kept: [ImportValue] = []
+      for item in list {
+        guard let goes = Self.truth(try runClosure(parts, [item], at: tokens[m])) else {
+          throw skip("a test whose value is not known here")
+        }
+        if !goes { kept.append(item) }
+      }
+      list = kept
+    case ("insert", ["_", "at"]):
+      let k = try index(try expression(args[1].value))
+      guard k >= 0, k <= list.count else {
+        throw skip("no place \(k) in an array of \(list.count)")
+      }
+      list.insert(try expression(args[0].value), at: k)
+    default:
+      return false
+    }
+    if let owner {
+      try setProperty(owner, "emitterCells", .array(list), at: tokens[m])
+    } else {
+      bind(tokens[i].text, .array(list))
+    }
     return true
   }
 

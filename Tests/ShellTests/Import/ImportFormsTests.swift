@@ -124,6 +124,29 @@ struct ImportFormsTests {
           e.emitterCells = @[c];
         """), get: "e.emitterCells.c.birthRate", value: "4", quiet: true),
     Case(
+      name:
+        "arrays and emitterCells change in place: remove(at:), removeAll { }, insert(_:at:), removeLast()",
+      ext: "swift",
+      source: swift(
+        """
+            var cells: [CAEmitterCell] = []
+            for r in [1, 2, 3] {
+              let c = CAEmitterCell()
+              c.name = "c\\(r)"
+              c.birthRate = Float(r)
+              cells.append(c)
+            }
+            cells.remove(at: 0)
+            cells.removeAll { $0.birthRate > 2 }
+            let first = CAEmitterCell()
+            first.name = "first"
+            first.birthRate = 5
+            cells.insert(first, at: 0)
+            e.emitterCells = cells
+            e.emitterCells?.removeLast()
+            e.emitterCells?.last?.birthRate = 7
+        """), get: "e.emitterCells.first.birthRate", value: "7"),
+    Case(
       name: "firstIndex(of:) is where the item is, in a cell's name",
       ext: "swift",
       source: swift(
