@@ -49,6 +49,21 @@ extension ImportInterpreter {
     ["hue", "saturation", "brightness", "alpha"]: "UIColor",
   ]
 
+  /// Runs the file's method `f` with `self` the receiver and its arguments bound by their
+  /// labels (those left out take their defaults); nil when the labels do not fit it.
+  func method(
+    _ f: Int, of receiver: ImportValue, labels: [String], _ values: [ImportValue],
+    at: SourceToken
+  ) throws(ImportSkip) -> ImportValue? {
+    let function = program.functions[f]
+    guard let binding = function.binding(labels: labels) else { return nil }
+    called.insert(f)
+    let bound = try arguments(function, binding, values)
+    return try invoke(
+      body: function.body, parameters: ["self"] + function.parameters,
+      args: [receiver] + bound, at: at, returnsValue: function.returnsValue)
+  }
+
   func call(_ v: ImportValue, _ args: [(String?, ImportValue)], at: SourceToken)
     throws(ImportSkip) -> ImportValue
   {
@@ -251,16 +266,11 @@ extension ImportInterpreter {
     if let type = valueType(receiver),
       let f = program.functions.firstIndex(where: {
         $0.owner == type && $0.name == name && $0.binding(labels: labels) != nil
-      }), let binding = program.functions[f].binding(labels: labels)
+      }), let value = try method(f, of: receiver, labels: labels, values, at: at)
     {
       // `ConfettiPresenter.shared.show(in: view)`: one whose arguments left out take their
       // defaults (`duration: TimeInterval = 3`).
-      called.insert(f)
-      let function = program.functions[f]
-      let bound = try arguments(function, binding, values)
-      return try invoke(
-        body: function.body, parameters: ["self"] + function.parameters,
-        args: [receiver] + bound, at: at, returnsValue: function.returnsValue)
+      return value
     }
     if case .string(let text) = receiver, Self.textMeasures.contains(name), values.count == 1 {
       return .size(Self.textSize(text, attributes: values[0]))  // `"🎉".size(withAttributes:)`
@@ -290,17 +300,12 @@ extension ImportInterpreter {
       let f = program.functions.firstIndex(where: {
         !$0.isProperty && $0.name == name && $0.binding(labels: labels) != nil
           && $0.owner.map(types.contains) == true
-      }), let binding = program.functions[f].binding(labels: labels)
+      }), let value = try method(f, of: receiver, labels: labels, values, at: at)
     {
       // `cell.setValuesForBurst()`: a method the file adds to the value's type in an extension
       // (`extension CAEmitterCell { func setValuesForBurst() { birthRate = 40 } }`), `self`
       // the value.
-      called.insert(f)
-      let function = program.functions[f]
-      let bound = try arguments(function, binding, values)
-      return try invoke(
-        body: function.body, parameters: ["self"] + function.parameters,
-        args: [receiver] + bound, at: at, returnsValue: function.returnsValue)
+      return value
     }
     if case .type("UIFont") = receiver, let size = Self.systemFontSize(name, labels, values) {
       return size  // `UIFont.systemFont(ofSize: 28)`
