@@ -5,6 +5,8 @@
 /// texels for one contents rect: everything a ``LevelSampler`` needs but the texels.
 struct LevelGeometry {
   let offset: Int
+  /// Where the level's padded copy starts (``SpriteImage/MipLevel/paddedOffset``).
+  let paddedOffset: Int?
   let width: Int
   let height: Int
   /// Texel coordinate = scale × sprite coordinate + offset.
@@ -19,6 +21,7 @@ struct LevelGeometry {
 
   init(_ level: SpriteImage.MipLevel, rect: (x: Double, y: Double, w: Double, h: Double)) {
     offset = level.offset
+    paddedOffset = level.paddedOffset
     width = level.width
     height = level.height
     let w = Double(level.width)
@@ -51,6 +54,11 @@ struct LevelGeometry {
 /// Bilinear sampling of one mip level in sprite coordinates, clamped to the contents rect.
 struct LevelSampler {
   let texels: UnsafePointer<Float>
+  /// The level's padded copy (``SpriteImage/MipLevel/paddedOffset``), where the packed taps
+  /// read; `texels` when it has none (the level then does not ``packs``).
+  let padded: UnsafePointer<Float>
+  /// Bytes from a texel of the padded copy to the one below it.
+  let paddedRowBytes: Int
   let width: Int
   let height: Int
   /// Texel coordinate = scale × sprite coordinate + offset.
@@ -65,20 +73,22 @@ struct LevelSampler {
   /// `width` and `height` as `Int32(clamping:)` gives them, for the lanes.
   let width32: Int32
   let height32: Int32
-  /// Whether every float of the level lies within `Int32.max` floats of its first, so that
-  /// ``packedTaps(_:_:)`` can work the texels' offsets out in 32-bit lanes.
+  /// Whether the level has a padded copy whose every float lies within `Int32.max` floats of
+  /// its first, so that ``packedTaps(_:_:)`` can work the texels' offsets out in 32-bit lanes.
   let packs: Bool
 
   init(_ base: UnsafePointer<Float>, _ level: LevelGeometry) {
     texels = base + level.offset
+    padded = base + (level.paddedOffset ?? level.offset)
+    paddedRowBytes = (level.width + 1) * 16
     width = level.width
     height = level.height
     width32 = Int32(clamping: level.width)
     height32 = Int32(clamping: level.height)
     // Every texel coordinate also stays under 2²², where `packedTaps` truncates in one step.
     packs =
-      level.width <= 1 << 22 && level.height <= 1 << 22
-      && level.width * level.height <= Int(Int32.max) / 4
+      level.paddedOffset != nil && level.width <= 1 << 22 && level.height <= 1 << 22
+      && (level.width + 1) * (level.height + 1) <= Int(Int32.max) / 4
     scaleX = level.scaleX
     offsetX = level.offsetX
     scaleY = level.scaleY
@@ -166,28 +176,24 @@ struct LevelSampler {
     // rounded up, as `lanewiseTruncation` does.
     let x0 = smallTruncation(fx)
     let y0 = smallTruncation(fy)
-    // x1 − x0 and y1 − y0 of ``taps(_:_:)``: 1, or 0 at the last column or row.
-    let one = SIMD4<Int32>(repeating: 1)
-    let right = one.replacing(with: 0, where: x0 &+ 1 .>= width32)
-    let down = one.replacing(with: 0, where: y0 &+ 1 .>= height32)
-    // Floats from the level's first: (y·width + x)·4, inside Int32 as the level packs.
-    let floatsPerRow = SIMD4<Int32>(repeating: width32 &* 4)
+    // Floats from the padded copy's first: (y·(width + 1) + x)·4, inside Int32 as the level
+    // packs. The texels right of and below it are the padded copy's next column and row: at
+    // the level's last column or row, its repeat, the texel ``taps(_:_:)`` reads twice there.
+    let floatsPerRow = SIMD4<Int32>(repeating: (width32 &+ 1) &* 4)
     return PackedTaps(
-      corner: y0 &* floatsPerRow &+ x0 &* 4, right: right &* 4, down: down &* floatsPerRow,
-      wx: fx - SIMD4<Float>(x0), wy: fy - SIMD4<Float>(y0))
+      corner: y0 &* floatsPerRow &+ x0 &* 4, wx: fx - SIMD4<Float>(x0), wy: fy - SIMD4<Float>(y0))
   }
 
   /// Lane `lane` of `taps`, bilinear as ``sample(_:_:)``: the same texels, the same arithmetic.
   @_transparent
   func sample(_ taps: PackedTaps, _ lane: Int) -> SIMD4<Float> {
-    // Unsafe: the offsets are those of texels of the level (see packedTaps).
-    let t = UnsafeRawPointer(texels + Int(taps.corner[lane]))
-    let right = Int(taps.right[lane]) &* 4
-    let down = Int(taps.down[lane]) &* 4
+    // Unsafe: the offsets are those of texels of the padded copy, and so are the texel right
+    // of each and below it (see packedTaps).
+    let t = UnsafeRawPointer(padded + Int(taps.corner[lane]))
     let t00 = t.loadUnaligned(as: SIMD4<Float>.self)
-    let t10 = t.loadUnaligned(fromByteOffset: right, as: SIMD4<Float>.self)
-    let t01 = t.loadUnaligned(fromByteOffset: down, as: SIMD4<Float>.self)
-    let t11 = t.loadUnaligned(fromByteOffset: down &+ right, as: SIMD4<Float>.self)
+    let t10 = t.loadUnaligned(fromByteOffset: 16, as: SIMD4<Float>.self)
+    let t01 = t.loadUnaligned(fromByteOffset: paddedRowBytes, as: SIMD4<Float>.self)
+    let t11 = t.loadUnaligned(fromByteOffset: paddedRowBytes &+ 16, as: SIMD4<Float>.self)
     let fx4 = SIMD4<Float>(repeating: taps.wx[lane])
     let top = t00 + (t10 - t00) * fx4
     let bottom = t01 + (t11 - t01) * fx4
@@ -199,26 +205,31 @@ struct LevelSampler {
   /// order), sixteen floats to a vector.
   @_transparent
   func sampleFour(_ taps: PackedTaps) -> SIMD16<Float> {
-    // Unsafe: the offsets are those of texels of the level (see packedTaps).
-    func corners(_ lane: Int) -> (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>) {
-      let t = UnsafeRawPointer(texels + Int(taps.corner[lane]))
-      let right = Int(taps.right[lane]) &* 4
-      let down = Int(taps.down[lane]) &* 4
-      return (
-        t.loadUnaligned(as: SIMD4<Float>.self),
-        t.loadUnaligned(fromByteOffset: right, as: SIMD4<Float>.self),
-        t.loadUnaligned(fromByteOffset: down, as: SIMD4<Float>.self),
-        t.loadUnaligned(fromByteOffset: down &+ right, as: SIMD4<Float>.self)
-      )
-    }
-    let (a00, a10, a01, a11) = corners(0)
-    let (b00, b10, b01, b11) = corners(1)
-    let (c00, c10, c01, c11) = corners(2)
-    let (d00, d10, d01, d11) = corners(3)
-    let t00 = fourPixels(a00, b00, c00, d00)
-    let t10 = fourPixels(a10, b10, c10, d10)
-    let t01 = fourPixels(a01, b01, c01, d01)
-    let t11 = fourPixels(a11, b11, c11, d11)
+    // Unsafe: as in `sample(_:_:)`, texels of the padded copy. (Written out rather than as a
+    // local function: the compiler left one taking the row's width out of line.)
+    let row = paddedRowBytes
+    let a = UnsafeRawPointer(padded + Int(taps.corner[0]))
+    let b = UnsafeRawPointer(padded + Int(taps.corner[1]))
+    let c = UnsafeRawPointer(padded + Int(taps.corner[2]))
+    let d = UnsafeRawPointer(padded + Int(taps.corner[3]))
+    let t00 = fourPixels(
+      a.loadUnaligned(as: SIMD4<Float>.self), b.loadUnaligned(as: SIMD4<Float>.self),
+      c.loadUnaligned(as: SIMD4<Float>.self), d.loadUnaligned(as: SIMD4<Float>.self))
+    let t10 = fourPixels(
+      a.loadUnaligned(fromByteOffset: 16, as: SIMD4<Float>.self),
+      b.loadUnaligned(fromByteOffset: 16, as: SIMD4<Float>.self),
+      c.loadUnaligned(fromByteOffset: 16, as: SIMD4<Float>.self),
+      d.loadUnaligned(fromByteOffset: 16, as: SIMD4<Float>.self))
+    let t01 = fourPixels(
+      a.loadUnaligned(fromByteOffset: row, as: SIMD4<Float>.self),
+      b.loadUnaligned(fromByteOffset: row, as: SIMD4<Float>.self),
+      c.loadUnaligned(fromByteOffset: row, as: SIMD4<Float>.self),
+      d.loadUnaligned(fromByteOffset: row, as: SIMD4<Float>.self))
+    let t11 = fourPixels(
+      a.loadUnaligned(fromByteOffset: row &+ 16, as: SIMD4<Float>.self),
+      b.loadUnaligned(fromByteOffset: row &+ 16, as: SIMD4<Float>.self),
+      c.loadUnaligned(fromByteOffset: row &+ 16, as: SIMD4<Float>.self),
+      d.loadUnaligned(fromByteOffset: row &+ 16, as: SIMD4<Float>.self))
     let fx = perPixel(taps.wx)
     let top = t00 + (t10 - t00) * fx
     let bottom = t01 + (t11 - t01) * fx
@@ -313,14 +324,13 @@ struct BilinearTaps {
   let wy: SIMD4<Float>
 }
 
-/// Where four pixels sample one mip level bilinearly, as offsets in floats from the level's
-/// first: each lane's top-left texel, and the steps to the texel right of it and below it
-/// (0 at the level's last column or row, as ``BilinearTaps`` repeats the texel there); the
-/// weights toward the second as in ``BilinearTaps``.
+/// Where four pixels sample one mip level bilinearly, as offsets in floats from the first of
+/// the level's padded copy: each lane's top-left texel (the texels right of it and below it
+/// are one texel and one padded row on, where the copy repeats the level's last column and
+/// row as ``BilinearTaps`` repeats the texel there); the weights toward the second as in
+/// ``BilinearTaps``.
 struct PackedTaps {
   let corner: SIMD4<Int32>
-  let right: SIMD4<Int32>
-  let down: SIMD4<Int32>
   let wx: SIMD4<Float>
   let wy: SIMD4<Float>
 }

@@ -9,7 +9,8 @@ package final class SpriteImage: Sendable {
   package let width: Int
   /// Height of level 0 in pixels (≥ 1).
   package let height: Int
-  /// Every level's premultiplied RGBA, level 0 first.
+  /// Every level's premultiplied RGBA, level 0 first; then, for an image of at most
+  /// ``paddedPixelCount`` pixels, each level again padded (see ``MipLevel/paddedOffset``).
   let storage: [Float]
   /// Per level: width, height and float offset into `storage`.
   let levels: [MipLevel]
@@ -18,7 +19,16 @@ package final class SpriteImage: Sendable {
     let width: Int
     let height: Int
     let offset: Int
+    /// Where the level's padded copy starts: `width + 1` texels a row and `height + 1` rows,
+    /// the last column and row repeating the level's own last, which is what bilinear
+    /// sampling's clamp reads there. So the four taps around any point of the level lie at
+    /// fixed steps from the first (``LevelSampler/packedTaps(_:_:)``). nil: not padded.
+    var paddedOffset: Int? = nil
   }
+
+  /// The largest image whose levels get a padded copy (which takes a little more than the
+  /// levels themselves again).
+  static let paddedPixelCount = 1 << 22
 
   /// The largest accepted image, in pixels; larger requests give a 1×1 transparent image.
   package static let maximumPixelCount = 1 << 26
@@ -59,6 +69,9 @@ package final class SpriteImage: Sendable {
     }
     for index in levels.indices.dropFirst() {
       Self.downsample(&storage, from: levels[index - 1], to: levels[index])
+    }
+    if w * h <= Self.paddedPixelCount {
+      Self.pad(&storage, &levels)
     }
     self.width = w
     self.height = h
@@ -109,6 +122,29 @@ package final class SpriteImage: Sendable {
   }
 
   /// Exact area-weighted box filter from one level to the next.
+  /// Appends each level's padded copy to `storage` and says where it is.
+  private static func pad(_ storage: inout [Float], _ levels: inout [MipLevel]) {
+    var total = storage.count
+    for k in levels.indices {
+      levels[k].paddedOffset = total
+      total += (levels[k].width + 1) * (levels[k].height + 1) * 4
+    }
+    var copies: [Float] = []
+    copies.reserveCapacity(total - storage.count)
+    storage.withUnsafeBufferPointer { source in
+      for level in levels {
+        for y in 0...level.height {
+          let row = level.offset + min(y, level.height - 1) * level.width * 4
+          copies.append(
+            contentsOf: UnsafeBufferPointer(rebasing: source[row..<(row + level.width * 4)]))
+          let last = row + (level.width - 1) * 4
+          copies.append(contentsOf: UnsafeBufferPointer(rebasing: source[last..<(last + 4)]))
+        }
+      }
+    }
+    storage += copies
+  }
+
   private static func downsample(_ storage: inout [Float], from src: MipLevel, to dst: MipLevel) {
     let sx = Double(src.width) / Double(dst.width)
     let sy = Double(src.height) / Double(dst.height)
