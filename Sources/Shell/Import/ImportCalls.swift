@@ -104,6 +104,16 @@ extension ImportInterpreter {
       return try call(.function(String(c.dropFirst())), args, at: at)
     }
     if let clock = try dispatchClock(v, labels, values, at: at) { return clock }
+    if case .function("type") = v, labels == ["of"] {
+      // `type(of: self).makeCell()`, `Bundle(for: type(of: self))`: the running method's class
+      // (a value of the file's own type: that type).
+      switch values[0] {
+      case .record(let type, _) where program.typeNames.contains(type): return .type(type)
+      case let x where isSelf(x):
+        if let type = runningClass ?? program.declaredClasses.sorted().first { return .type(type) }
+      default: break
+      }
+    }
     if case .function("UI_USER_INTERFACE_IDIOM") = v, labels.isEmpty {
       return .constant(".phone")  // the macro reads the device's idiom: an iPhone here
     }

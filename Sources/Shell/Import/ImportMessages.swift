@@ -6,7 +6,7 @@ import Core
 extension ImportInterpreter {
   /// Whether a value is the code's `self`: the hosting view, or the layer itself in a
   /// CAEmitterLayer subclass.
-  private func isSelf(_ v: ImportValue) -> Bool {
+  func isSelf(_ v: ImportValue) -> Bool {
     switch v {
     case .host: return true
     case .object(let o): return o == ownLayer

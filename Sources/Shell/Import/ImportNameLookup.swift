@@ -332,6 +332,7 @@ extension ImportInterpreter {
       return .constant("." + rest.prefix(1).lowercased() + rest.dropFirst())
     }
     if name == "UI_USER_INTERFACE_IDIOM" { return .function(name) }
+    if name == "type", program.language == .swift { return .function(name) }  // `type(of:)`
     if let n = ImportNames.number(name) { return .number(n) }
     if name == "Self", let f = runningFunctions.last, let owner = program.functions[f].owner {
       return .type(owner)  // `Self()` in a type's own code: that type

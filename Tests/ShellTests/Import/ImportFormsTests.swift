@@ -160,6 +160,21 @@ struct ImportFormsTests {
             }
         """), get: "e.emitterCells.r1.birthRate", value: "3", quiet: true),
     Case(
+      name: "type(of: self) is the running method's class: its static methods answer",
+      ext: "swift",
+      source: swift(
+        """
+            e.emitterCells = [type(of: self).makeCell(rate: 7)]
+        """,
+        members: """
+            static func makeCell(rate: Float) -> CAEmitterCell {
+              let c = CAEmitterCell()
+              c.name = "c"
+              c.birthRate = rate
+              return c
+            }
+          """), get: "e.emitterCells.c.birthRate", value: "7", quiet: true),
+    Case(
       name: "[self class] is the running method's class: its class methods answer",
       ext: "m",
       source: """
