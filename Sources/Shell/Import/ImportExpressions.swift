@@ -36,6 +36,24 @@ extension ImportInterpreter {
       }
       return try expression(truth ? (q + 1)..<colon : (colon + 1)..<range.upperBound)
     }
+    if let q = topLevelIndex(of: "??", in: range), q > range.lowerBound,
+      topLevelIndex(
+        in: range,
+        where: { t in
+          t.kind == .punctuation && (Self.precedence[t.text] ?? 9) < Self.precedence["??"] ?? 0
+        }) == nil
+    {
+      // **(choice)** A value the code cannot work out here (`UIColor(named: "Accent")` in no
+      // asset catalog, a member of another file's object) takes the fallback its author wrote,
+      // as a nil would on a device: `UIColor(named: "Accent")?.cgColor ?? UIColor.orange.cgColor`.
+      let first: ImportValue
+      do throws(ImportSkip) {
+        first = try expression(range.lowerBound..<q)
+      } catch {
+        return try expression((q + 1)..<range.upperBound)
+      }
+      return try arithmetic("??", first, expression((q + 1)..<range.upperBound), at: tokens[q])
+    }
     var c = range.lowerBound
     let v = try binary(&c, range.upperBound, 0)
     guard c <= range.upperBound else {

@@ -160,6 +160,16 @@ struct ImportFormsTests {
             }
         """), get: "e.emitterCells.r1.birthRate", value: "3", quiet: true),
     Case(
+      name: "a value not known here takes the fallback after ??, as a nil would on a device",
+      ext: "swift",
+      source: swift(
+        """
+            let c = CAEmitterCell()
+            c.name = "c"
+            c.color = UIColor(named: "NoSuchColor")?.cgColor ?? UIColor.red.cgColor
+            e.emitterCells = [c]
+        """), get: "e.emitterCells.c.color", value: "#ff0000", quiet: true),
+    Case(
       name: "type(of: self) is the running method's class: its static methods answer",
       ext: "swift",
       source: swift(
