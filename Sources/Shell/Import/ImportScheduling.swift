@@ -615,13 +615,23 @@ extension ImportInterpreter {
   /// repeat, with a warning. **(choice)** A tick that does what the tick before it did is not
   /// written again. The import's own state is left as before the timer (its ticks come
   /// later). nil, for `every` of the first tick as before, when every tick does the same,
-  /// when a tick does more than set properties and schedule such changes (makes, adds or
+  /// when the block draws random numbers, when a tick does more than set properties and
+  /// schedule such changes (makes, adds or
   /// removes a layer, runs an action). `body` is the block's statements or the target
   /// method's; `names` the names it invalidates the timer by.
   private func unrolledTicks(
     _ body: Range<Int>, names: Set<String>, interval: Double, at: SourceToken
   ) -> [ImportStep]? {
     guard recording.isEmpty, tickingTimer == nil else { return nil }
+    // A block that draws random numbers differs from tick to tick only by where it is in the
+    // file's fixed stream: its first tick stands for all (as before).
+    guard
+      !program.tokens[body].contains(where: { t in
+        t.kind == .identifier
+          && (Self.randomFunctions.contains(t.text)
+            || ["randomElement", "shuffled", "shuffle"].contains(t.text))
+      })
+    else { return nil }
     // What a tick does, as text to compare: property changes, and blocks of them it
     // schedules (`asyncAfter`); nil for anything else.
     func signature(_ steps: [ImportStep]) -> [String]? {

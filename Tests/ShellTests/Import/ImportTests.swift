@@ -436,6 +436,16 @@ struct ImportTests {
       ],
       "every 0.5"
     ),
+    (
+      "a block that draws random numbers stays every of its first tick",
+      """
+      Timer.scheduledTimer(withTimeInterval: 0.5, repeats: true) { _ in
+        e.birthRate = Float.random(in: 1...5)
+      }
+      """,
+      [],
+      "after"
+    ),
   ]
 
   @Test(
