@@ -129,16 +129,36 @@ extension ImportInterpreter {
     default:
       break
     }
+    guard name == "filter" else {
+      return try collected(items, name, at: at) { item throws(ImportSkip) in
+        try runClosure(parts, [item], at: at)
+      }
+    }
+    // `cells.filter { $0.name != "smoke" }`: the items it holds true for.
     var out: [ImportValue] = []
     for item in items {
-      let value = try runClosure(parts, [item], at: at)
+      guard let keep = Self.truth(try runClosure(parts, [item], at: at)) else {
+        throw ImportSkip(message: "a filter whose test is not known here", at: at)
+      }
+      if keep { out.append(item) }
+    }
+    return .array(out)
+  }
+
+  /// What `items.NAME` gives when `each` works out an item's value (the closure's, or that of
+  /// a function or an initializer named where the closure goes): `map`'s values
+  /// (`compactMap` without nils, `flatMap` joined), or nothing for `forEach`.
+  func collected(
+    _ items: [ImportValue], _ name: String, at t: SourceToken,
+    _ each: (ImportValue) throws(ImportSkip) -> ImportValue
+  ) throws(ImportSkip) -> ImportValue {
+    guard items.count <= Self.maxLoopIterations else {
+      throw skip("at most \(Self.maxLoopIterations) items are mapped", t)
+    }
+    var out: [ImportValue] = []
+    for item in items {
+      let value = try each(item)
       switch (name, value) {
-      case ("filter", _):
-        // `cells.filter { $0.name != "smoke" }`: the items it holds true for.
-        guard let keep = Self.truth(value) else {
-          throw ImportSkip(message: "a filter whose test is not known here", at: at)
-        }
-        if keep { out.append(item) }
       case ("forEach", _), ("compactMap", .null), (_, .void): break
       case ("flatMap", .array(let inner)): out += inner
       default: out.append(value)

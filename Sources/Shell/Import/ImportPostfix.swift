@@ -95,21 +95,10 @@ extension ImportInterpreter {
       {
         // `colors.compactMap(cell(color:))`: the function named, given each item, as
         // `colors.compactMap { cell(color: $0) }` would.
-        let close = program.closing(c, in: c..<end)
-        c = close + 1
-        guard items.count <= Self.maxLoopIterations else {
-          throw skip("at most \(Self.maxLoopIterations) items are mapped", t)
+        c = program.closing(c, in: c..<end) + 1
+        v = try collected(items, name, at: t) { item throws(ImportSkip) in
+          try call(f, args: [item], at: t)
         }
-        var out: [ImportValue] = []
-        for item in items {
-          let value = try call(f, args: [item], at: t)
-          switch (name, value) {
-          case ("forEach", _), ("compactMap", .null), (_, .void): break
-          case ("flatMap", .array(let inner)): out += inner
-          default: out.append(value)
-          }
-        }
-        v = name == "forEach" ? .void : .array(out)
       } else if t.isPunctuation("("), !t.startsLine, Self.takesClosure(v),
         case .method(.array(let items), let name) = v,
         let (type, label) = initializerReference((c + 1)..<program.closing(c, in: c..<end))
@@ -117,19 +106,9 @@ extension ImportInterpreter {
         // `configs.map(CAEmitterCell.init(config:))`, `names.compactMap(UIImage.init(named:))`:
         // the type made from each item, as `configs.map { CAEmitterCell(config: $0) }` would.
         c = program.closing(c, in: c..<end) + 1
-        guard items.count <= Self.maxLoopIterations else {
-          throw skip("at most \(Self.maxLoopIterations) items are mapped", t)
+        v = try collected(items, name, at: t) { item throws(ImportSkip) in
+          try call(type, [(label, item)], at: t)
         }
-        var out: [ImportValue] = []
-        for item in items {
-          let value = try call(type, [(label, item)], at: t)
-          switch (name, value) {
-          case ("forEach", _), ("compactMap", .null), (_, .void): break
-          case ("flatMap", .array(let inner)): out += inner
-          default: out.append(value)
-          }
-        }
-        v = name == "forEach" ? .void : .array(out)
       } else if t.isPunctuation("("), !t.startsLine {
         let close = program.closing(c, in: c..<end)
         guard close < end else { throw skip("an unclosed '('", t) }

@@ -452,12 +452,6 @@ extension ImportInterpreter {
   /// The steps of a timer's or a subscriber's closure opening at `opening`, after its
   /// parameters (`_ in`, `timer in`, `[weak self] _ in`).
   private func closureSteps(_ opening: Int, in s: Range<Int>) throws(ImportSkip) -> [ImportStep] {
-    try block(closureBody(opening, in: s))
-  }
-
-  /// The statements of a timer's or a subscriber's closure opening at `opening`, after its
-  /// parameters.
-  private func closureBody(_ opening: Int, in s: Range<Int>) -> Range<Int> {
     let end = program.closing(opening, in: s)
     var start = opening + 1
     if let word = (start..<min(end, start + 8)).first(where: { tokens[$0].isIdentifier("in") }),
@@ -468,7 +462,7 @@ extension ImportInterpreter {
     {
       start = word + 1
     }
-    return start..<end
+    return try block(start..<end)
   }
 
   /// Combine's timer: `Timer.publish(every: S, on: .main, in: .common).autoconnect().sink { _ in
@@ -616,9 +610,8 @@ extension ImportInterpreter {
   /// written again. The import's own state is left as before the timer (its ticks come
   /// later). nil, for `every` of the first tick as before, when every tick does the same,
   /// when the block draws random numbers, when a tick does more than set properties and
-  /// schedule such changes (makes, adds or
-  /// removes a layer, runs an action). `body` is the block's statements or the target
-  /// method's; `names` the names it invalidates the timer by.
+  /// schedule such changes (makes, adds or removes a layer, runs an action). `body` is the
+  /// block's statements or the target method's; `names` the names it invalidates the timer by.
   private func unrolledTicks(
     _ body: Range<Int>, names: Set<String>, interval: Double, at: SourceToken
   ) -> [ImportStep]? {

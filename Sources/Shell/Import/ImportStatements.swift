@@ -527,21 +527,23 @@ extension ImportInterpreter {
       bind(held, .array(list + (try appended((i + 6)..<(s.upperBound - 1)))))
       return true
     } else {
-      return try appendCell(i, s)
+      return false  // `e.emitterCells?.append(c)`: `arrayMutation`
     }
     guard case .array(let list) = try variable(name, at: t[0]) else { return false }
     bind(name, .array(list + (try appended(argument))))
     return true
   }
 
-  /// The array methods that remove or insert in place, as statements.
+  /// The array methods that add, remove or insert in place, as statements.
   static let arrayMutations: Set<String> = [
-    "remove", "removeFirst", "removeLast", "removeAll", "insert",
+    "append", "remove", "removeFirst", "removeLast", "removeAll", "insert",
   ]
 
   /// `cells.remove(at: 0)`, `cells.removeLast()`, `cells.insert(c, at: 0)`, `cells.removeAll
   /// { $0.name == "smoke" }` on an array variable, and the same on a layer's or cell's
-  /// `emitterCells` (`emitter.emitterCells?.removeAll()`): the array changed in place.
+  /// `emitterCells` (`emitter.emitterCells?.removeAll()`, `emitterCells!.append(cell)`,
+  /// `append(contentsOf:)`; `+= [cell]` is an assignment): the array changed in place. (An
+  /// array variable's `append` is `appendStatement`'s, with NSMutableArray's forms.)
   private func arrayMutation(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
     // The method's name: `NAME(…)` at the end, or `NAME { … }` (a trailing closure).
     guard s.count >= 4 else { return false }
@@ -600,6 +602,9 @@ extension ImportInterpreter {
       return k
     }
     switch (name, args.map { $0.label ?? "_" }) {
+    case ("append", ["_"]) where tokens[open].isPunctuation("("),
+      ("append", ["contentsOf"]) where tokens[open].isPunctuation("("):
+      list += try appended(inside)
     case ("remove", ["at"]):
       let k = try index(try expression(args[0].value))
       guard list.indices.contains(k) else {
@@ -720,33 +725,6 @@ extension ImportInterpreter {
       return .record(type: type, fields: fields)
     default: return nil
     }
-  }
-
-  /// `emitter.emitterCells?.append(cell)` (`emitterCells!.append`, `append(contentsOf:)`;
-  /// `+= [cell]` is an assignment): the layer's or cell's cells with more.
-  private func appendCell(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
-    guard
-      let dot = (i..<s.upperBound).last(where: {
-        tokens[$0].isIdentifier("append") && $0 > i
-          && (tokens[$0 - 1].isPunctuation(".") || tokens[$0 - 1].isPunctuation("?."))
-      }),
-      dot + 1 < s.upperBound, tokens[dot + 1].isPunctuation("("),
-      program.closing(dot + 1, in: s) == s.upperBound - 1
-    else { return false }
-    var end = dot - 1
-    while end > i, tokens[end - 1].isPunctuation("?") || tokens[end - 1].isPunctuation("!") {
-      end -= 1
-    }
-    guard end - 2 >= i, tokens[end - 1].isIdentifier("emitterCells"),
-      tokens[end - 2].isPunctuation(".") || tokens[end - 2].isPunctuation("?.")
-    else { return false }
-    let owner = try expression(i..<(end - 2))
-    guard case .array(let cells) = try member(owner, "emitterCells", at: tokens[end - 1]) else {
-      return false
-    }
-    let added = try appended((dot + 2)..<(s.upperBound - 1))
-    try setProperty(owner, "emitterCells", .array(cells + added), at: tokens[end - 1])
-    return true
   }
 
   /// `x.p = x.p - 0.1` (`+`, `*`, `/`): the compound word (`-=`) and its operand, when the
