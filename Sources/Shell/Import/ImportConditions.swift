@@ -29,8 +29,18 @@ extension ImportInterpreter {
       if close + 1 < s.upperBound, tokens[close + 1].isIdentifier("else") {
         rest = (close + 2)..<s.upperBound
       }
-      guard let met = condition((k + 1)..<brace, branch: (brace + 1)..<close, otherwise: rest)
-      else {
+      let met: Bool
+      if let known = condition((k + 1)..<brace, branch: (brace + 1)..<close, otherwise: rest) {
+        met = known
+      } else if let rest, !rest.isEmpty {
+        // **(choice)** An unknown condition reads as false when no branch builds: the plain
+        // device, with no setting switched on and no other file's flag set. The `else` runs.
+        warn(
+          tokens[k], "its condition is not known here: it reads as false, so its else runs",
+          hint: "no branch of it builds layers or cells; an unknown condition (another file's"
+            + " flag, a setting) is taken as the plain case")
+        met = false
+      } else {
         throw skip("its condition is not known here, and no branch of it builds layers or cells")
       }
       if met { return try body((brace + 1)..<close) }

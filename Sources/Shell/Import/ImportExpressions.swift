@@ -30,9 +30,19 @@ extension ImportInterpreter {
       !tokens[q - 1].isIdentifier("as"),
       let colon = topLevelIndex(of: ":", in: (q + 1)..<range.upperBound)
     {
-      // `heavy ? rate * 2 : rate`: the branch its condition picks.
-      guard let truth = Self.truth(try expression(range.lowerBound..<q)) else {
-        throw skip("the condition of '? :' is not known here", tokens[q])
+      // `heavy ? rate * 2 : rate`: the branch its condition picks. **(choice)** A condition
+      // not known here (another file's `isRegularSizeClass`) reads as false, as an unknown
+      // `if` with an `else` does: the plain device, so the second value.
+      let truth: Bool
+      if let known = (try? expression(range.lowerBound..<q)).flatMap(Self.truth) {
+        truth = known
+      } else {
+        warn(
+          tokens[q],
+          "the condition of '? :' is not known here: it reads as false, so the"
+            + " second value is taken",
+          hint: "an unknown condition (another file's flag, a setting) is taken as the plain case")
+        truth = false
       }
       return try expression(truth ? (q + 1)..<colon : (colon + 1)..<range.upperBound)
     }

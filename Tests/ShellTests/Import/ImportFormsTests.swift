@@ -72,6 +72,39 @@ struct ImportFormsTests {
         """),
       get: "e.emitterCells.c.birthRate", value: "12", quiet: true),
     Case(
+      name: "an unknown condition reads as false: '? :' gives its second value, if-else its else",
+      ext: "swift",
+      source: swift(
+        """
+            let c = CAEmitterCell()
+            c.name = "c"
+            c.birthRate = isRegularSizeClass ? 20 : 5
+            if DeviceType.isSmallPhone {
+              c.lifetime = 1
+            } else if Settings.shared.lowPower {
+              c.lifetime = 2
+            } else {
+              c.lifetime = 4
+            }
+            if Settings.shared.reduceMotion { c.birthRate = 0 }
+            c.velocity = CGFloat(c.birthRate * c.lifetime)
+            e.emitterCells = [c]
+        """), get: "e.emitterCells.c.velocity", value: "20"),
+    Case(
+      name: "an Objective-C if-else on an unknown condition runs its else",
+      ext: "m",
+      source: objc(
+        """
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = @"c";
+          if ([type isEqualToString:@"none"]) {
+            c.birthRate = 0;
+          } else {
+            c.birthRate = IS_IPAD ? 40 : 12;
+          }
+          e.emitterCells = @[c];
+        """), get: "e.emitterCells.c.birthRate", value: "12"),
+    Case(
       name: "Objective-C divides two integer literals as integers (7 / 2 is 3), others not",
       ext: "m",
       source: objc(
