@@ -383,6 +383,12 @@ extension ImportInterpreter {
       guard case .object(let o) = receiver, case .string(let path) = values[1] else { break }
       if try setBehaviors(o, path, values[0], at: at) { return .void }
       let parts = path.split(separator: ".").map(String.init)
+      if parts.count == 1, Self.info(path, of: objects[o].kind) == nil {
+        // Key-value coding sets what the property's setter sets: `setValue(cells, forKey:
+        // "emitterCells")` is `emitterCells = cells`.
+        try setProperty(receiver, path, values[0], at: at)
+        return .void
+      }
       let reachesCells = parts.first == "emitterCells"
       if reachesCells, parts.count >= 3,
         !objects.contains(where: { $0.kind == .cell && $0.explicitName == parts[1] })

@@ -5,6 +5,9 @@ import Foundation
 /// built-in image of the same role), an SF Symbol drawn as a built-in image, and an image file's
 /// name from its path.
 extension ImportInterpreter {
+  /// AppKit's image-name type, `NSImage.Name`, as the AppKit names read it (`UIImage.Name`).
+  static let imageNameType = "UIImage.Name"
+
   /// `path` (found from the current directory) as an absolute path: the translation's commands
   /// run as lines of the imported file, where a relative path would be read from the file's
   /// folder, not the current one.

@@ -165,6 +165,10 @@ extension ImportInterpreter {
       return .type(name)
     case ("NSSelectorFromString", ["_"]), ("Selector", ["_"]):
       return values[0]
+    case (Self.imageNameType, ["_"]), (Self.imageNameType, ["rawValue"]):
+      // AppKit's `NSImage.Name("flake")` (Swift 4's `NSImage.Name(rawValue: "flake")`): the
+      // name itself, for `NSImage(named:)`.
+      if case .string = values[0] { return values[0] }
     case (Self.behaviorClass, ["type"]):
       return try newBehavior(values[0], at: at)
     // `init(layer:)`, the copying initializer Core Animation uses for presentation layers,

@@ -407,6 +407,7 @@ extension ImportInterpreter {
         return .method(v, name)
       }
       if type == "PlaygroundPage", name == "current" { return .type("PlaygroundPage.current") }
+      if type == "UIImage", name == "Name" { return .type(Self.imageNameType) }  // AppKit's
       if type == "UIFont", Self.systemFonts.contains(name) { return .method(v, name) }
       if type == "Bundle", name == "main" || name == "module" { return .constant("Bundle") }
       if type == Self.transactionClass, Self.transactionSettings.contains(name) {

@@ -105,6 +105,62 @@ struct ImportFormsTests {
           e.emitterCells = @[c];
         """), get: "e.emitterCells.c.birthRate", value: "12"),
     Case(
+      name: "setValue(_:forKey:) with emitterCells gives the layer its cells, as the setter does",
+      ext: "swift",
+      source: swift(
+        """
+            let c = CAEmitterCell()
+            c.name = "c"
+            c.setValuesForKeys(["birthRate": 9, "lifetime": 2])
+            e.setValue([c], forKey: "emitterCells")
+        """), get: "e.emitterCells.c.birthRate", value: "9", quiet: true),
+    Case(
+      name: "Objective-C's setValue:forKey: with emitterCells gives the layer its cells",
+      ext: "m",
+      source: objc(
+        """
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = @"c";
+          [c setValue:@11 forKey:@"birthRate"];
+          [e setValue:@[c] forKey:@"emitterCells"];
+        """), get: "e.emitterCells.c.birthRate", value: "11", quiet: true),
+    Case(
+      name: "AppKit's NSImage.Name(\"heart\") is the image's name",
+      ext: "swift",
+      source: """
+        import Cocoa
+        class V: NSView {
+          override func awakeFromNib() {
+            let e = CAEmitterLayer()
+            layer?.addSublayer(e)
+            let c = CAEmitterCell()
+            c.name = "c"
+            var rect = NSRect(x: 0, y: 0, width: 8, height: 8)
+            c.contents = NSImage(named: NSImage.Name(\"heart\"))?
+              .cgImage(forProposedRect: &rect, context: nil, hints: nil)
+            e.emitterCells = [c]
+          }
+        }
+        """, get: "e.emitterCells.c.contents", value: "heart"),
+    Case(
+      name: "AppKit's NSImage.Name(rawValue: \"heart\") is the image's name",
+      ext: "swift",
+      source: """
+        import Cocoa
+        class V: NSView {
+          override func awakeFromNib() {
+            let e = CAEmitterLayer()
+            layer?.addSublayer(e)
+            let c = CAEmitterCell()
+            c.name = "c"
+            var rect = NSRect(x: 0, y: 0, width: 8, height: 8)
+            c.contents = NSImage(named: NSImage.Name(rawValue: \"heart\"))?
+              .cgImage(forProposedRect: &rect, context: nil, hints: nil)
+            e.emitterCells = [c]
+          }
+        }
+        """, get: "e.emitterCells.c.contents", value: "heart"),
+    Case(
       name: "Objective-C divides two integer literals as integers (7 / 2 is 3), others not",
       ext: "m",
       source: objc(
