@@ -421,10 +421,7 @@ extension ImportInterpreter {
     let name: String
     if let sel = range.first(where: {
       tokens[$0].isIdentifier("#selector") || tokens[$0].isIdentifier("@selector")
-        || tokens[$0].isIdentifier("Selector")
-    }), sel + 2 < range.upperBound,
-      tokens[sel + 2].kind == .identifier || tokens[sel + 2].kind == .string
-    {
+    }), sel + 2 < range.upperBound, tokens[sel + 2].kind == .identifier {
       // `#selector(tick)`, also qualified: `#selector(StarsView.tick)`, `#selector(self.tick)`.
       var k = sel + 2
       while k + 2 < range.upperBound, tokens[k].kind == .identifier,
@@ -434,9 +431,6 @@ extension ImportInterpreter {
         k += 2
       }
       name = String(tokens[k].text.prefix { $0 != ":" })
-    } else if range.count == 1, tokens[range.lowerBound].kind == .string {
-      // Swift 2's selector as a string: `selector: "tick"` (or `"tick:"`).
-      name = String(tokens[range.lowerBound].text.prefix { $0 != ":" })
     } else {
       throw skip("a #selector(METHOD) is needed")
     }

@@ -219,6 +219,58 @@ struct SourceProgram: Sendable {
     return out
   }
 
+  /// Swift 2's selectors were strings: `selector: "tick"`, `action: "tapped:"`,
+  /// `Selector("tick")`, `performSelector("stop", withObject: nil, afterDelay: 1)`. Each of
+  /// these becomes `#selector(NAME)` when the file declares `func NAME`, so its timers, targets
+  /// and delays read as later Swift's do.
+  static func withSelectorsFromStrings(_ tokens: [SourceToken]) -> [SourceToken] {
+    var functions: Set<String> = []
+    for i in tokens.indices.dropLast() where tokens[i].isIdentifier("func") {
+      if tokens[i + 1].kind == .identifier { functions.insert(tokens[i + 1].text) }
+    }
+    var out: [SourceToken] = []
+    out.reserveCapacity(tokens.count)
+    for (i, t) in tokens.enumerated() {
+      let name = t.text.prefix { $0 != ":" }
+      guard t.kind == .string, i >= 2, functions.contains(String(name)),
+        !t.text.contains(" ")
+      else {
+        out.append(t)
+        continue
+      }
+      let before = tokens[i - 2]
+      if tokens[i - 1].isPunctuation("("), before.isIdentifier("Selector"),
+        i + 1 < tokens.count, tokens[i + 1].isPunctuation(")")
+      {
+        // `Selector("tick")`: the call's name becomes `#selector`, the string the method.
+        out[out.count - 2].text = "#selector"
+        out.append(
+          SourceToken(kind: .identifier, text: String(name), line: t.line, column: t.column))
+        continue
+      }
+      let labelled =
+        tokens[i - 1].isPunctuation(":")
+        && (before.isIdentifier("selector") || before.isIdentifier("action"))
+      let performed =
+        tokens[i - 1].isPunctuation("(")
+        && (before.isIdentifier("performSelector") || before.isIdentifier("perform"))
+      guard labelled || performed else {
+        out.append(t)
+        continue
+      }
+      var selector = SourceToken(
+        kind: .identifier, text: "#selector", line: t.line, column: t.column)
+      selector.startsLine = t.startsLine
+      out.append(selector)
+      for (kind, text) in [
+        (SourceToken.Kind.punctuation, "("), (.identifier, String(name)), (.punctuation, ")"),
+      ] {
+        out.append(SourceToken(kind: kind, text: text, line: t.line, column: t.column))
+      }
+    }
+    return out
+  }
+
   /// The constants of each Objective-C enumeration: `NS_ENUM(T, Name) { … }` (also
   /// `NS_OPTIONS`, `NS_CLOSED_ENUM`) and `enum [Name] { … }`. A value is counted on from the
   /// one before, or written: a number, `1 << n`, or an earlier constant.
@@ -301,7 +353,7 @@ struct SourceProgram: Sendable {
       for i in tokens.indices where tokens[i].isPunctuation("->") { tokens[i].text = "." }
       objcEnumValues = Self.objcEnumerations(tokens)
     } else {
-      tokens = Self.withoutCaptureLists(tokens)
+      tokens = Self.withSelectorsFromStrings(Self.withoutCaptureLists(tokens))
     }
     scan(0..<tokens.count, inType: false)
     // The classes the file declares with their superclass.

@@ -514,6 +514,44 @@ struct ImportTests {
       ], "\(transcript)\n\(script)")
   }
 
+  @Test(
+    "Swift 2's string selectors name their methods: a timer's, a control's and a delayed one's"
+  )
+  func swift2StringSelectors() throws {
+    let source = """
+      import UIKit
+      class ViewController: UIViewController {
+        let sparks = CAEmitterLayer()
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          sparks.birthRate = 1
+          view.layer.addSublayer(sparks)
+          NSTimer.scheduledTimerWithTimeInterval(0.5, target: self, selector: "flicker",
+            userInfo: nil, repeats: true)
+          button.addTarget(self, action: "tapped:", forControlEvents: .TouchUpInside)
+          let tap = UITapGestureRecognizer(target: self, action: Selector("handleTap:"))
+          view.addGestureRecognizer(tap)
+          performSelector("dim", withObject: nil, afterDelay: 2)
+        }
+        func flicker() { sparks.opacity = 0.8 }
+        func tapped(sender: UIButton) { sparks.birthRate = 2 }
+        func handleTap(gesture: UITapGestureRecognizer) { sparks.birthRate = 3 }
+        func dim() { sparks.opacity = 0.5 }
+      }
+      """
+    let file = try temporaryFile("Swift2.swift", contents: source)
+    let out = try temporaryFile("swift2.burst", contents: "")
+    let (transcript, _) = importTranscript("import \"\(file)\" save \"\(out)\"")
+    let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
+    for expected in [
+      "every 0.5 run flicker", "after 2 run dim",
+      "action tapped { set sparks.birthRate 2 }",
+      "action handleTap { set sparks.birthRate 3 }",
+    ] {
+      #expect(lines.contains { $0 == expected }, "\(expected)\n\(transcript)\n\(lines)")
+    }
+  }
+
   @Test("a scheduled block's changes happen at its time, not before")
   func scheduledBlockRunsLater() throws {
     let code = """
