@@ -289,6 +289,33 @@ extension ImportInterpreter {
       ("CGColor", ["red", "green", "blue", "alpha"]):
       let c = try numbers()
       return .color(Color(c[0], c[1], c[2], c[3]))
+    case ("CGColorCreateGenericRGB", ["_", "_", "_", "_"]),
+      ("CGColorCreateSRGB", ["_", "_", "_", "_"]),
+      ("CGColor", ["genericRGBRed", "green", "blue", "alpha"]),
+      ("CGColor", ["srgbRed", "green", "blue", "alpha"]):
+      let c = try numbers()
+      return .color(Color(c[0], c[1], c[2], c[3]))
+    case ("CGColorCreateGenericGray", ["_", "_"]),
+      ("CGColor", ["genericGrayGamma2_2Gray", "alpha"]):
+      let c = try numbers()
+      return .color(Color(c[0], c[0], c[0], c[1]))
+    case ("CGColorSpaceCreateDeviceRGB", []), ("CGColorSpaceCreateDeviceGray", []),
+      ("CGColorSpaceCreateWithName", ["_"]), ("CGColorSpace", ["name"]):
+      // **(choice)** A colour space: components in it are read as sRGB's (or gray's, by their
+      // count), as colour spaces are not modelled.
+      return .constant(Self.colorSpace)
+    case ("CGColorCreate", ["_", "_"]), ("CGColor", ["colorSpace", "components"]):
+      // `CGColorCreate(space, components)` with `CGFloat components[4] = {r, g, b, a}`: red,
+      // green, blue and alpha; two components are gray and alpha.
+      guard values[0] == .constant(Self.colorSpace), case .array(let items) = values[1] else {
+        break
+      }
+      let c = try items.map { (v) throws(ImportSkip) in try number(v, at: at) }
+      if c.count == 4 { return .color(Color(c[0], c[1], c[2], c[3])) }
+      if c.count == 2 { return .color(Color(c[0], c[0], c[0], c[1])) }
+      throw skip("a colour of \(c.count) components (RGBA has 4, gray and alpha 2)", at)
+    case ("CGColorRelease", ["_"]), ("CGColorSpaceRelease", ["_"]):
+      return .void
     case ("UIColor", ["white", "alpha"]), ("CGColor", ["gray", "alpha"]):
       let w = try number(values[0], at: at)
       return .color(Color(w, w, w, try arg("alpha")))
@@ -424,4 +451,7 @@ extension ImportInterpreter {
 
   /// The methods of a SwiftUI representable that make the view it shows.
   static let representableMakers: Set<String> = ["makeUIView", "makeNSView"]
+
+  /// A Core Graphics colour space (`CGColorSpaceCreateDeviceRGB()`), as a value.
+  static let colorSpace = "CGColorSpace"
 }

@@ -161,6 +161,51 @@ struct ImportFormsTests {
         }
         """, get: "e.emitterCells.c.contents", value: "heart"),
     Case(
+      name: "CGColorCreate of a colour space and a C array of components is that colour",
+      ext: "m",
+      source: objc(
+        """
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = @"c";
+          CGFloat components[4] = {0.8, 0.4, 0.2, 0.1};
+          CGColorSpaceRef space = CGColorSpaceCreateDeviceRGB();
+          CGColorRef color = CGColorCreate(space, components);
+          c.color = color;
+          CGColorRelease(color);
+          CGColorSpaceRelease(space);
+          e.emitterCells = @[c];
+        """), get: "e.emitterCells.c.color", value: "#cc66331a", quiet: true),
+    Case(
+      name: "CGColor(colorSpace:components:) is a colour",
+      ext: "swift",
+      source: swift(
+        """
+            let c = CAEmitterCell()
+            c.name = "c"
+            c.color = CGColor(colorSpace: CGColorSpaceCreateDeviceGray(), components: [0.5, 1])
+            e.emitterCells = [c]
+        """), get: "e.emitterCells.c.color", value: "#808080", quiet: true),
+    Case(
+      name: "CGColor(srgbRed:green:blue:alpha:) is a colour",
+      ext: "swift",
+      source: swift(
+        """
+            let c = CAEmitterCell()
+            c.name = "c"
+            c.color = CGColor(srgbRed: 1, green: 0.5, blue: 0, alpha: 1)
+            e.emitterCells = [c]
+        """), get: "e.emitterCells.c.color", value: "#ff8000", quiet: true),
+    Case(
+      name: "CGColorCreateGenericRGB(_:_:_:_:) is a colour",
+      ext: "swift",
+      source: swift(
+        """
+            let c = CAEmitterCell()
+            c.name = "c"
+            c.color = CGColorCreateGenericRGB(0, 0.5, 1, 0.5)
+            e.emitterCells = [c]
+        """), get: "e.emitterCells.c.color", value: "#0080ff80", quiet: true),
+    Case(
       name: "Objective-C divides two integer literals as integers (7 / 2 is 3), others not",
       ext: "m",
       source: objc(
