@@ -13,13 +13,14 @@ enum ActionCommands {
       + " only when run NAME is typed. Names follow the rules of layer names and cannot be"
       + " command words. Parameters, written in brackets after the name (with or without a"
       + " space; actions lists them after a space), are read in COMMAND as $P1, $P2; run NAME ARG … gives them their values, in order or as P=VALUE,"
-      + " and one left out takes its DEFAULT. A layer COMMAND creates as emitter $X (layer"
+      + " and one left out takes its DEFAULT; $P.x and $P.y read one field of a point. A layer COMMAND creates as emitter $X (layer"
       + " $X, copy … as $X) takes a fresh name, X or X2, X3 …, each time it runs, and $X"
       + " reads that name, also in the after blocks COMMAND schedules.",
     examples: [
       "action like { fire like 0.15; after 0.2 echo done }",
       "action reset-like set like.birthRate 0",
       "action touch(point=160,120) { set like.emitterPosition $point; fire like 0.1 }",
+      "action drag(point=160,120) set like.emitterPosition $point.x,($point.y-20)",
       "action puff { emitter $puff; cell $puff dot; set $puff.emitterCells.dot birthRate=50 contents=dot; after 1 remove $puff }",
     ],
     hints: [.none, .command], bodyRefuses: true, parameterList: true

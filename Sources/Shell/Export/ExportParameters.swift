@@ -178,6 +178,12 @@ extension SceneExporter {
           out.append(dialect.piConstant)
         } else if let p = parameter(word), p.kind == .number {
           out.append(p.ident)
+        } else if let p = parameter(word), p.kind == .point, j + 1 < chars.count,
+          chars[j] == ".", chars[j + 1] == "x" || chars[j + 1] == "y",
+          j + 2 == chars.count || !Binding.isNameCharacter(chars[j + 2])
+        {
+          out.append("\(p.ident).\(chars[j + 1])")  // `$point.y`: the field, as in C and Swift
+          j += 2
         } else {
           return nil
         }

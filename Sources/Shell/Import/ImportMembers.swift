@@ -260,6 +260,11 @@ extension ImportInterpreter {
     if case .image(let ref) = v, name == "size", let size = Self.pointSize(of: ref) {
       return .size(size)  // `image.size`: the image's size in points
     }
+    if case .parameter(let p) = v, parameters[p]?.kind == .point, name == "x" || name == "y" {
+      // `point.y` of a touch's location: the field, worked out when the action runs.
+      usedParameters.insert(p)
+      return .formula("$\(p).\(name)")
+    }
     if case .parameter(let p) = v, let control = controlParameters[p] {
       // `sender.value` of the slider that sent the action: the parameter; its other state
       // (`minimumValue`) as Interface Builder gives a new one.

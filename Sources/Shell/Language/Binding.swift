@@ -44,6 +44,11 @@ enum Binding {
       while j < chars.count, isNameCharacter(chars[j]) { j += 1 }
       let name = String(chars[(i + 1)..<j])
       if let value = values[name] {
+        if let (part, end) = field(of: value, in: chars, at: j) {
+          out += part  // `$point.y`: one field of a point or size
+          i = end
+          continue
+        }
         out += value
       } else {
         out += String(chars[i..<j])
@@ -51,6 +56,25 @@ enum Binding {
       i = max(j, i + 1)
     }
     return out
+  }
+
+  /// The fields a point's or size's `$NAME` may be followed by, and the part of `X,Y` each
+  /// reads.
+  static let fields: [String: Int] = ["x": 0, "y": 1, "width": 0, "height": 1]
+
+  /// `$NAME.FIELD` where `chars[at...]` is `.FIELD` and the value is two parts, `X,Y`: the
+  /// part FIELD names (wrapped in brackets when signed, so `-$point.y` stays arithmetic),
+  /// and where the text after it starts; nil otherwise.
+  private static func field(of value: String, in chars: [Character], at: Int)
+    -> (String, Int)?
+  {
+    guard at < chars.count, chars[at] == "." else { return nil }
+    var end = at + 1
+    while end < chars.count, isNameCharacter(chars[end]) { end += 1 }
+    let parts = value.split(separator: ",", omittingEmptySubsequences: false)
+    guard parts.count == 2, let k = fields[String(chars[(at + 1)..<end])] else { return nil }
+    let part = parts[k].filter { $0 != " " }
+    return (part.hasPrefix("-") ? "(\(part))" : part, end)
   }
 
   /// The command with `values` substituted, read again as one command of its line.

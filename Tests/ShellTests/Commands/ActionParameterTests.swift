@@ -112,6 +112,18 @@ struct ActionParameterTests {
     #expect(Self.layers(d) == ["like", "like2", "glow", "glow2"])
   }
 
+  @Test("$point.x and $point.y read one field of a point parameter, in arithmetic too")
+  func pointFields() {
+    let d = Driven()
+    d.run(
+      Self.setup
+        + "action drag(point=100,100) { set like.emitterPosition $point.x,($point.y-20); set like.birthRate $point.y/10 }\n"
+    )
+    #expect(
+      d.output("run drag 30,150\nget like.emitterPosition\nget like.birthRate\n")
+        == "30,130\n15\n")
+  }
+
   @Test(
     "Binding substitutes $NAME only where a value is given",
     arguments: [
@@ -119,6 +131,9 @@ struct ActionParameterTests {
       ("echo $ab $a", ["a": "1", "ab": "2"], "echo 2 1"),
       ("echo $$a $", ["a": "1"], "echo $1 $"),
       ("echo $a.b$a", ["a": "q"], "echo q.bq"),
+      ("echo $p.x $p.y $p.width,$p.height", ["p": "3,-4"], "echo 3 (-4) 3,(-4)"),
+      ("echo $p.x $p.xy $p.z", ["p": "1, 2"], "echo 1 1, 2.xy 1, 2.z"),
+      ("set $e.x 1", ["e": "spark2"], "set spark2.x 1"),
     ])
   func substitute(text: String, values: [String: String], expected: String) {
     #expect(Binding.substitute(text, values) == expected)

@@ -141,7 +141,7 @@ struct ExportPasteTests {
       emitter e
       cell e c
       set e.emitterCells.c birthRate=0 lifetime=1 contents=spark
-      action tap (point=100,100, n=3) { set e.emitterPosition $point; set e.emitterCells.c.birthRate $n*20; set e emitterSize=$n*pi,-$n+4 }
+      action tap (point=100,100, n=3) { set e.emitterPosition $point; set e.emitterCells.c.birthRate $n*20; set e emitterSize=$n*pi,-$n+4; set e.emitterCells.c.lifetime $point.y/50 }
 
       """
     let r = try Self.exportImport(script, language: language, view: "200x200")
@@ -159,6 +159,7 @@ struct ExportPasteTests {
     let e = try #require(Self.layer("e", r.session))
     #expect(e.emitter.emitterPosition == Point(40, 50))
     #expect(e.cells.first?.birthRate == 40)
+    #expect(e.cells.first?.lifetime == 1)
     #expect(abs(e.emitter.emitterSize.width - 2 * .pi) < 1e-12 && e.emitter.emitterSize.height == 2)
   }
 

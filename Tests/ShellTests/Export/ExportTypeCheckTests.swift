@@ -126,6 +126,7 @@ let exportCoverageScenes: [(name: String, script: String)] = [
     action tap (point=100,100, n=3, tint=red) {
       set burst.emitterPosition $point
       set burst.emitterCells.spark.birthRate $n*20
+      set burst.emitterCells.spark.lifetime $point.x/100
       set burst emitterSize=$n*pi,-$n+1 birthRate=$n/2
       set card.backgroundColor $tint
     }

@@ -654,6 +654,52 @@ struct ImportTouchActionTests {
   }
 
   @Test(
+    "a touch's point.x and point.y are worked out when the action runs: an offset, a fraction",
+    arguments: ["swift", "m"])
+  func touchPointFields(ext: String) throws {
+    let swift = """
+      import UIKit
+      class FireView: UIView {
+        let flame = CAEmitterLayer()
+        override func awakeFromNib() {
+          super.awakeFromNib()
+          layer.addSublayer(flame)
+        }
+        override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+          guard let point = touches.first?.location(in: self) else { return }
+          flame.emitterPosition = CGPoint(x: point.x, y: point.y - 20)
+          flame.birthRate = Float(point.y / bounds.height) * 4
+        }
+      }
+      """
+    let objc = """
+      @implementation FireView
+      - (void)awakeFromNib {
+        [super awakeFromNib];
+        self.flame = [CAEmitterLayer layer];
+        [self.layer addSublayer:self.flame];
+      }
+      - (void)touchesMoved:(NSSet *)touches withEvent:(UIEvent *)event {
+        CGPoint p = [[touches anyObject] locationInView:self];
+        self.flame.emitterPosition = CGPointMake(p.x, p.y - 20);
+        [self setAmount:p.y / self.bounds.size.height];
+      }
+      - (void)setAmount:(float)amount {
+        self.flame.birthRate = amount * 4;
+      }
+      @end
+      """
+    let file = try temporaryFile("FireView.\(ext)", contents: ext == "m" ? objc : swift)
+    let (transcript, session) = importTranscript(
+      "import \"\(file)\" view 200x200\nrun touchesMoved 30,150\n")
+    #expect(!transcript.contains("skipped"), "\(transcript)")
+    let model = session.scene.model
+    let flame = model.layerID(named: "flame").flatMap { model.layer($0) }
+    #expect(flame?.emitter.emitterPosition == Point(30, 130), "\(transcript)")
+    #expect(flame?.emitter.birthRate == 3, "\(transcript)")
+  }
+
+  @Test(
     "a helper's static emitter that the file configures but never adds is added to the view, with a warning"
   )
   func unaddedEmitterIsShown() throws {
