@@ -334,6 +334,12 @@ extension ImportInterpreter {
     case ("UIColor", ["_"]), ("Color", ["_"]), ("CGColor", ["_"]):
       // `UIColor(color)` of a SwiftUI colour, `Color(.systemPink)`, `Color(uiColor)`.
       if case .color = values[0] { return values[0] }
+      if type == "UIColor", case .constant(let name) = values[0],
+        let c = ImportNames.swiftUIColor(name)
+      {
+        // UIKit's `UIColor(_:)` takes a SwiftUI colour: `.mint` of `[Color]` is `Color.mint`.
+        return .color(c)
+      }
       if case .constant(let name) = values[0], let c = ImportNames.color(name) {
         return .color(c)
       }

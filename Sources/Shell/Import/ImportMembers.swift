@@ -466,14 +466,7 @@ extension ImportInterpreter {
       if type == "UIColor" || type == "CGColor", let color = ImportNames.color(name) {
         return .color(color)
       }
-      if type == "Color", let first = name.first,
-        let color = ImportNames.color("system" + first.uppercased() + name.dropFirst())
-          ?? ImportNames.color(name)
-      {
-        // SwiftUI's `Color.pink` is UIKit's `systemPink` (its `.white`, `.black` and `.clear`
-        // are UIKit's).
-        return .color(color)
-      }
+      if type == "Color", let color = ImportNames.swiftUIColor(name) { return .color(color) }
       if type == "UIScreen", name == "main" || name == "mainScreen" { return .host }
       if type == "UIApplication", name == "shared" || name == "sharedApplication" {
         return .constant(Self.sharedApplication)

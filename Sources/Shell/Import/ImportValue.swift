@@ -142,6 +142,14 @@ enum ImportNames {
     return Color(named: w)
   }
 
+  /// The colour a SwiftUI `Color` name gives (`pink`, `.pink`): SwiftUI's `Color.pink` is
+  /// UIKit's `systemPink` (its `white`, `black` and `clear` are UIKit's).
+  static func swiftUIColor(_ word: String) -> Color? {
+    let w = word.hasPrefix(".") ? String(word.dropFirst()) : word
+    guard let first = w.first else { return nil }
+    return color("system" + first.uppercased() + w.dropFirst()) ?? color(w)
+  }
+
   /// math.h's other constants, as C defines them (`M_PI` and its fractions are read by Burst's
   /// own number reader).
   static let mathConstants: [String: Double] = [

@@ -206,6 +206,28 @@ struct ImportFormsTests {
             e.emitterCells = [c]
         """), get: "e.emitterCells.c.color", value: "#0080ff80", quiet: true),
     Case(
+      name: "UIColor(_:) of a SwiftUI Color written .mint is SwiftUI's mint",
+      ext: "swift",
+      source: swift(
+        """
+            let tints: [Color] = [.mint, .red]
+            let c = CAEmitterCell()
+            c.name = "c"
+            c.color = UIColor(tints[0]).cgColor
+            e.emitterCells = [c]
+        """), get: "e.emitterCells.c.color", value: "#00c7be", quiet: true),
+    Case(
+      name: "UIColor(_:) of a SwiftUI Color written .red is SwiftUI's red",
+      ext: "swift",
+      source: swift(
+        """
+            let tints: [Color] = [.mint, .red]
+            let c = CAEmitterCell()
+            c.name = "c"
+            c.color = UIColor(tints[1]).cgColor
+            e.emitterCells = [c]
+        """), get: "e.emitterCells.c.color", value: "#ff3b30", quiet: true),
+    Case(
       name: "Objective-C divides two integer literals as integers (7 / 2 is 3), others not",
       ext: "m",
       source: objc(
