@@ -26,6 +26,20 @@ struct ImportedObject: Sendable {
   var kind: Kind
   /// The first variable it was bound to: its name unless the code names it.
   var variable: String?
+  /// The variables and stored properties that held it after the first, in order (at most
+  /// `maxHolders`): the first with a name of its own names it when the first variable's is
+  /// none (`layer`, `e`; `ImportRun.translate`), as in `let layer = make(); self.embers =
+  /// layer`.
+  var holders: [String] = []
+  static let maxHolders = 8
+
+  /// Notes that `name` holds it now.
+  mutating func held(by name: String) {
+    guard name != variable, holders.count < Self.maxHolders, !holders.contains(name) else {
+      return
+    }
+    holders.append(name)
+  }
   /// The `name` the code gave it.
   var explicitName: String?
   /// Its property assignments, in the order the code made them.

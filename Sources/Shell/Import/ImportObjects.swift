@@ -272,7 +272,10 @@ extension ImportInterpreter {
       }
       // `self.name = value` is the instance's, also when a local has the same name.
       if program.properties.contains(where: { $0.name == name }) { usedProperties.insert(name) }
-      if case .object(let o) = value, objects[o].variable == nil { objects[o].variable = name }
+      if case .object(let o) = value {
+        if objects[o].variable == nil { objects[o].variable = name }
+        objects[o].held(by: name)
+      }
       instance[name] = value
       try observe(name)
     case .null where program.language == .objc:

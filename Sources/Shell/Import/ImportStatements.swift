@@ -426,10 +426,9 @@ extension ImportInterpreter {
 
   func bind(_ name: String, _ value: ImportValue, declare: Bool = false) {
     // An alias of `self` (`__weak typeof(self) wself = self`, `strongSelf`) does not name it.
-    if case .object(let o) = value, objects[o].variable == nil,
-      !name.lowercased().hasSuffix("self")
-    {
-      objects[o].variable = name
+    if case .object(let o) = value, !name.lowercased().hasSuffix("self") {
+      if objects[o].variable == nil { objects[o].variable = name }
+      objects[o].held(by: name)
     }
     if frames.isEmpty {
       instance[name] = value

@@ -32,8 +32,19 @@ extension ImportRun {
       } else {
         let fallback = object.kind.word
         // Objective-C's `_emitter` is the variable behind the property `emitter`.
-        let variable = object.variable.map {
-          $0.count > 1 && $0.hasPrefix("_") ? String($0.dropFirst()) : $0
+        func plain(_ v: String) -> String {
+          v.count > 1 && v.hasPrefix("_") ? String(v.dropFirst()) : v
+        }
+        // A name of no meaning of its own, which a stored property that keeps the layer
+        // replaces: one letter, or a word Burst has to rename (`layer`, `emitter`).
+        func placeholder(_ v: String) -> Bool {
+          v.count == 1 || session.commands.lookup(v) != nil || SceneModel.reservedNames.contains(v)
+        }
+        var variable = object.variable.map(plain)
+        if let v = variable, placeholder(v),
+          let k = object.holders.map(plain).first(where: { !placeholder($0) })
+        {
+          variable = k  // `let layer = Particles.embers(…); self.embers = layer`: `embers`
         }
         n = unique(object.explicitName ?? variable ?? fallback, layer: object.kind != .cell)
       }

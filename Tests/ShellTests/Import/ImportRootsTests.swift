@@ -233,7 +233,7 @@ struct ImportRootsTests {
       """
     let path = try temporaryFile("spark.m", contents: source)
     let (transcript, _) = importTranscript(
-      "import \"\(path)\"\nget e.emitterCells.spark.birthRate\nget e.birthRate\n")
+      "import \"\(path)\"\nget spark2.emitterCells.spark.birthRate\nget spark2.birthRate\n")
     #expect(transcript.hasSuffix("\n5\n3\n"), "\(transcript)")
   }
 
@@ -498,9 +498,10 @@ struct ImportOptionalLayerTests {
       "import \"\(path)\" view 200x200\nactions\nrun stopConfetti\nrun startConfetti\n"
         + "step 0.5\nrun stopConfetti\n")
     #expect(!transcript.contains("error:"), "\(transcript)")
-    #expect(transcript.contains("set emitterLayer.birthRate 0 ifPresent"), "\(transcript)")
+    // Named by the property that keeps it, `confetti` (its local, `emitter`, is a command word).
+    #expect(transcript.contains("set confetti.birthRate 0 ifPresent"), "\(transcript)")
     let model = session.scene.model
-    let made = model.layerID(named: "emitterLayer").flatMap { model.layer($0) }
+    let made = model.layerID(named: "confetti").flatMap { model.layer($0) }
     #expect(made?.emitter.birthRate == 0, "\(transcript)")
   }
 

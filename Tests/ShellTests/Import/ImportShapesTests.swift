@@ -316,9 +316,10 @@ struct ImportShapesTests {
     Case(
       file: "Roots/SprinkleCollectionCell.swift",
       shape: "a collection view cell's contentView is its hosting view",
-      says: ["cell emitterLayer.emitterCells.dot1:", "ran sprinkleDots(tints:) at import"],
-      // Stopped at 0.5 s by the delayed block.
-      emitters: ["emitterLayer"], get: ("emitterLayer.birthRate", "0")),
+      says: ["cell sprinkle.emitterCells.dot1:", "ran sprinkleDots(tints:) at import"],
+      // Stopped at 0.5 s by the delayed block. Named by the property that keeps it (its
+      // local, `emitter`, is a command word).
+      emitters: ["sprinkle"], get: ("sprinkle.birthRate", "0")),
     Case(
       file: "Actions/HeartSwapController.m",
       shape: "a cell the setup keeps aside in a property, given to the emitter by a touch",

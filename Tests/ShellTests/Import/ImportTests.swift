@@ -139,6 +139,44 @@ struct ImportTests {
     #expect((try? model.resolveObject("emitterLayer.emitterCells.sparkle")) != nil)
   }
 
+  @Test(
+    "names: a layer whose first variable is a command word or one letter takes the next holder's name",
+    arguments: [
+      ("let layer = Factory.make(); self.embers = layer", "embers"),
+      ("let e = Factory.make(); embers = e", "embers"),
+      ("let snow = Factory.make(); self.emitter = snow", "snow"),
+      (
+        "let emitter = Factory.make(); self.layerEmitter = emitter; self.layer2 = emitter",
+        "layerEmitter"
+      ),
+    ])
+  func keeperNames(code: String, expected: String) throws {
+    let source = """
+      import UIKit
+      enum Factory {
+        static func make() -> CAEmitterLayer {
+          let layer = CAEmitterLayer()
+          layer.birthRate = 2
+          return layer
+        }
+      }
+      class V: UIView {
+        var embers: CAEmitterLayer?
+        var emitter: CAEmitterLayer?
+        var layerEmitter: CAEmitterLayer?
+        var layer2: CAEmitterLayer?
+        override func awakeFromNib() {
+          super.awakeFromNib()
+          \(code.replacingOccurrences(of: "; ", with: "\n    "))
+          self.layer.addSublayer(embers ?? emitter ?? layerEmitter!)
+        }
+      }
+      """
+    let file = try temporaryFile("Keeper.swift", contents: source)
+    let (transcript, _) = importTranscript("import \"\(file)\"")
+    #expect(transcript.contains("emitter \(expected): "), "\(transcript)")
+  }
+
   @Test("a layerClass view's own layer is the emitter and fills the view")
   func layerClassView() throws {
     let (_, session) = importTranscript(
