@@ -451,6 +451,14 @@ extension ImportInterpreter {
         hint: "what its own class does is not imported")
       return .host
     }
+    if isForeignType(type), labels.isEmpty {
+      // `Confetti()` of a class in another file: a value of no known fields, so that what
+      // holds it goes on (an array of them given to `emitterCells` becomes a stand-in cell).
+      warn(
+        at, "\(type) is not in the file: taken as a value whose fields are not known here",
+        hint: otherFileNote(type))
+      return .record(type: type, fields: [:])
+    }
     if isForeignType(type) { throw skip(otherFileNote(type), at) }
     throw skip("\(type)(\(labels.map { $0 + ":" }.joined())) is not understood", at)
   }

@@ -228,6 +228,20 @@ struct ImportFormsTests {
             e.emitterCells = [c]
         """), get: "e.emitterCells.c.color", value: "#ff3b30", quiet: true),
     Case(
+      name: "cells made as another file's class (Confetti()) give way to one stand-in cell",
+      ext: "swift",
+      source: swift(
+        """
+            e.emitterCells = makeCells()
+        """,
+        members: """
+            func makeCells() -> [Confetti] {
+              var cells: [Confetti] = []
+              for _ in 0..<3 { cells.append(Confetti()) }
+              return cells
+            }
+          """), get: "e.emitterCells.standIn.birthRate", value: "20"),
+    Case(
       name: "Objective-C divides two integer literals as integers (7 / 2 is 3), others not",
       ext: "m",
       source: objc(
