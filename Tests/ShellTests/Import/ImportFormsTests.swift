@@ -57,6 +57,37 @@ struct ImportFormsTests {
     """
   }
 
+  /// A Swift view whose cell `c` is given the colour `expression` (after `before`).
+  static func swiftColor(_ expression: String, before: String = "") -> String {
+    swift(
+      """
+          \(before)
+          let c = CAEmitterCell()
+          c.name = "c"
+          c.color = \(expression)
+          e.emitterCells = [c]
+      """)
+  }
+
+  /// An AppKit view whose cell `c` shows the image `NSImage(named: name)`.
+  static func appKitImage(_ name: String) -> String {
+    """
+    import Cocoa
+    class V: NSView {
+      override func awakeFromNib() {
+        let e = CAEmitterLayer()
+        layer?.addSublayer(e)
+        let c = CAEmitterCell()
+        c.name = "c"
+        var rect = NSRect(x: 0, y: 0, width: 8, height: 8)
+        c.contents = NSImage(named: \(name))?
+          .cgImage(forProposedRect: &rect, context: nil, hints: nil)
+        e.emitterCells = [c]
+      }
+    }
+    """
+  }
+
   static let cases: [Case] = [
     Case(
       name: "#pragma mark inside a method is the compiler's, said nothing of",
@@ -125,41 +156,13 @@ struct ImportFormsTests {
           [e setValue:@[c] forKey:@"emitterCells"];
         """), get: "e.emitterCells.c.birthRate", value: "11", quiet: true),
     Case(
-      name: "AppKit's NSImage.Name(\"heart\") is the image's name",
-      ext: "swift",
-      source: """
-        import Cocoa
-        class V: NSView {
-          override func awakeFromNib() {
-            let e = CAEmitterLayer()
-            layer?.addSublayer(e)
-            let c = CAEmitterCell()
-            c.name = "c"
-            var rect = NSRect(x: 0, y: 0, width: 8, height: 8)
-            c.contents = NSImage(named: NSImage.Name(\"heart\"))?
-              .cgImage(forProposedRect: &rect, context: nil, hints: nil)
-            e.emitterCells = [c]
-          }
-        }
-        """, get: "e.emitterCells.c.contents", value: "heart"),
+      name: "AppKit's NSImage.Name(\"heart\") is the image's name", ext: "swift",
+      source: appKitImage("NSImage.Name(\"heart\")"), get: "e.emitterCells.c.contents",
+      value: "heart"),
     Case(
-      name: "AppKit's NSImage.Name(rawValue: \"heart\") is the image's name",
-      ext: "swift",
-      source: """
-        import Cocoa
-        class V: NSView {
-          override func awakeFromNib() {
-            let e = CAEmitterLayer()
-            layer?.addSublayer(e)
-            let c = CAEmitterCell()
-            c.name = "c"
-            var rect = NSRect(x: 0, y: 0, width: 8, height: 8)
-            c.contents = NSImage(named: NSImage.Name(rawValue: \"heart\"))?
-              .cgImage(forProposedRect: &rect, context: nil, hints: nil)
-            e.emitterCells = [c]
-          }
-        }
-        """, get: "e.emitterCells.c.contents", value: "heart"),
+      name: "AppKit's NSImage.Name(rawValue: \"heart\") is the image's name", ext: "swift",
+      source: appKitImage("NSImage.Name(rawValue: \"heart\")"), get: "e.emitterCells.c.contents",
+      value: "heart"),
     Case(
       name: "CGColorCreate of a colour space and a C array of components is that colour",
       ext: "m",
@@ -176,57 +179,26 @@ struct ImportFormsTests {
           e.emitterCells = @[c];
         """), get: "e.emitterCells.c.color", value: "#cc66331a", quiet: true),
     Case(
-      name: "CGColor(colorSpace:components:) is a colour",
-      ext: "swift",
-      source: swift(
-        """
-            let c = CAEmitterCell()
-            c.name = "c"
-            c.color = CGColor(colorSpace: CGColorSpaceCreateDeviceGray(), components: [0.5, 1])
-            e.emitterCells = [c]
-        """), get: "e.emitterCells.c.color", value: "#808080", quiet: true),
+      name: "CGColor(colorSpace:components:) is a colour", ext: "swift",
+      source: swiftColor(
+        "CGColor(colorSpace: CGColorSpaceCreateDeviceGray(), components: [0.5, 1])"),
+      get: "e.emitterCells.c.color", value: "#808080", quiet: true),
     Case(
-      name: "CGColor(srgbRed:green:blue:alpha:) is a colour",
-      ext: "swift",
-      source: swift(
-        """
-            let c = CAEmitterCell()
-            c.name = "c"
-            c.color = CGColor(srgbRed: 1, green: 0.5, blue: 0, alpha: 1)
-            e.emitterCells = [c]
-        """), get: "e.emitterCells.c.color", value: "#ff8000", quiet: true),
+      name: "CGColor(srgbRed:green:blue:alpha:) is a colour", ext: "swift",
+      source: swiftColor("CGColor(srgbRed: 1, green: 0.5, blue: 0, alpha: 1)"),
+      get: "e.emitterCells.c.color", value: "#ff8000", quiet: true),
     Case(
-      name: "CGColorCreateGenericRGB(_:_:_:_:) is a colour",
-      ext: "swift",
-      source: swift(
-        """
-            let c = CAEmitterCell()
-            c.name = "c"
-            c.color = CGColorCreateGenericRGB(0, 0.5, 1, 0.5)
-            e.emitterCells = [c]
-        """), get: "e.emitterCells.c.color", value: "#0080ff80", quiet: true),
+      name: "CGColorCreateGenericRGB(_:_:_:_:) is a colour", ext: "swift",
+      source: swiftColor("CGColorCreateGenericRGB(0, 0.5, 1, 0.5)"),
+      get: "e.emitterCells.c.color", value: "#0080ff80", quiet: true),
     Case(
-      name: "UIColor(_:) of a SwiftUI Color written .mint is SwiftUI's mint",
-      ext: "swift",
-      source: swift(
-        """
-            let tints: [Color] = [.mint, .red]
-            let c = CAEmitterCell()
-            c.name = "c"
-            c.color = UIColor(tints[0]).cgColor
-            e.emitterCells = [c]
-        """), get: "e.emitterCells.c.color", value: "#00c7be", quiet: true),
+      name: "UIColor(_:) of a SwiftUI Color written .mint is SwiftUI's mint", ext: "swift",
+      source: swiftColor("UIColor(tints[0]).cgColor", before: "let tints: [Color] = [.mint, .red]"),
+      get: "e.emitterCells.c.color", value: "#00c7be", quiet: true),
     Case(
-      name: "UIColor(_:) of a SwiftUI Color written .red is SwiftUI's red",
-      ext: "swift",
-      source: swift(
-        """
-            let tints: [Color] = [.mint, .red]
-            let c = CAEmitterCell()
-            c.name = "c"
-            c.color = UIColor(tints[1]).cgColor
-            e.emitterCells = [c]
-        """), get: "e.emitterCells.c.color", value: "#ff3b30", quiet: true),
+      name: "UIColor(_:) of a SwiftUI Color written .red is SwiftUI's red", ext: "swift",
+      source: swiftColor("UIColor(tints[1]).cgColor", before: "let tints: [Color] = [.mint, .red]"),
+      get: "e.emitterCells.c.color", value: "#ff3b30", quiet: true),
     Case(
       name: "cells made as another file's class (Confetti()) give way to one stand-in cell",
       ext: "swift",
@@ -332,13 +304,8 @@ struct ImportFormsTests {
     Case(
       name: "a value not known here takes the fallback after ??, as a nil would on a device",
       ext: "swift",
-      source: swift(
-        """
-            let c = CAEmitterCell()
-            c.name = "c"
-            c.color = UIColor(named: "NoSuchColor")?.cgColor ?? UIColor.red.cgColor
-            e.emitterCells = [c]
-        """), get: "e.emitterCells.c.color", value: "#ff0000", quiet: true),
+      source: swiftColor("UIColor(named: \"NoSuchColor\")?.cgColor ?? UIColor.red.cgColor"),
+      get: "e.emitterCells.c.color", value: "#ff0000", quiet: true),
     Case(
       name: "type(of: self) is the running method's class: its static methods answer",
       ext: "swift",
