@@ -390,13 +390,10 @@ extension ImportInterpreter {
         return .void
       }
       let reachesCells = parts.first == "emitterCells"
-      if reachesCells, parts.count >= 3,
-        !objects.contains(where: { $0.kind == .cell && $0.explicitName == parts[1] })
-      {
-        // A cell the code names but that was not imported (made in another file): the command
-        // would fail when it runs, so it is left out here, with its line.
-        throw skip(
-          "no cell named '\(parts[1])' was imported (the code that makes it is not read)", at)
+      if reachesCells, parts.count >= 3, let why = unnamedCell(parts[1]) {
+        // A cell the code names but that was not imported (made in another file), or that
+        // has no such name: the key path reaches nothing, so it is left out, with its line.
+        throw skip(why, at)
       }
       let kind: ImportedObject.Kind = reachesCells ? .cell : objects[o].kind
       // A property whose name is a key path (`transform.scale`, `sublayerTransform.m34`).

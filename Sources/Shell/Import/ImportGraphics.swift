@@ -210,6 +210,18 @@ extension ImportInterpreter {
     return .void
   }
 
+  /// Why a key path's `emitterCells.NAME` reaches no cell on iOS, or nil when a cell the code
+  /// made is named NAME (`cell.name = "spark"`).
+  func unnamedCell(_ name: String) -> String? {
+    if objects.contains(where: { $0.kind == .cell && $0.explicitName == name }) { return nil }
+    if objects.contains(where: { $0.kind == .cell && $0.explicitName == nil && $0.variable == name }
+    ) {
+      return "the cell in '\(name)' has no name, so on iOS this key path reaches no cell"
+        + " (a cell is found by its name property: \(name).name = \"\(name)\")"
+    }
+    return "no cell named '\(name)' was imported (the code that makes it is not read)"
+  }
+
   /// `layer.add(animation, forKey: key)`: the animation as it is now becomes Burst's commands.
   func addAnimation(_ value: ImportValue, key: ImportValue, to o: Int, at: SourceToken)
     throws(ImportSkip)
@@ -256,6 +268,12 @@ extension ImportInterpreter {
       guard given else {
         throw skip("the layer has no behaviour named '\(name)' that the code gives it here", at)
       }
+    }
+    // A cell's key path names a cell the code named so (`cell.name = "spark"`); on iOS one
+    // that names a cell only by its variable animates nothing.
+    for command in translated.commands where command.suffix.hasPrefix(".emitterCells.") {
+      let name = command.suffix.split(separator: ".").dropFirst().first.map(String.init) ?? ""
+      if let why = unnamedCell(name) { throw skip(why, at) }
     }
     let start = tokens[current.lowerBound]
     for note in translated.notes {

@@ -177,6 +177,39 @@ struct ImportTests {
     #expect(transcript.contains("emitter \(expected): "), "\(transcript)")
   }
 
+  @Test(
+    "a key path to a cell the code never named reaches nothing, as on iOS: its animation and setValue are skipped"
+  )
+  func unnamedCellKeyPaths() throws {
+    let source = """
+      let e = CAEmitterLayer()
+      let spark = CAEmitterCell()
+      spark.birthRate = 5
+      let glow = CAEmitterCell()
+      glow.name = "glow"
+      e.emitterCells = [spark, glow]
+      view.layer.addSublayer(e)
+      for path in ["emitterCells.spark.scale", "emitterCells.glow.scale"] {
+        let pulse = CABasicAnimation(keyPath: path)
+        pulse.fromValue = 0.1
+        pulse.toValue = 0.3
+        pulse.duration = 1
+        e.add(pulse, forKey: nil)
+      }
+      e.setValue(50, forKeyPath: "emitterCells.spark.birthRate")
+      """
+    let file = try temporaryFile("Unnamed.swift", contents: source)
+    let out = try temporaryFile("unnamed.burst", contents: "")
+    let (transcript, _) = importTranscript("import \"\(file)\" save \"\(out)\"")
+    let script = try String(contentsOfFile: out, encoding: .utf8)
+    #expect(script.contains("animate e.emitterCells.glow.scale"), "\(script)")
+    #expect(!script.contains("e.emitterCells.spark.scale"), "\(script)")
+    #expect(!script.contains("e.emitterCells.spark.birthRate 50"), "\(script)")
+    #expect(
+      transcript.components(separatedBy: "the cell in 'spark' has no name").count == 3,
+      "\(transcript)")
+  }
+
   @Test("a layerClass view's own layer is the emitter and fills the view")
   func layerClassView() throws {
     let (_, session) = importTranscript(
