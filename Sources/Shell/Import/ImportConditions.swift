@@ -97,13 +97,42 @@ extension ImportInterpreter {
     }
     var bindings: [(String, ImportValue)] = []
     var tookFirstUnknownCase = false
+    // `case .snow(let n) where n > 0.5:`: a pattern's guard, worked out with what the pattern
+    // binds; one not known here reads as false, as an unknown condition does.
+    func holds(_ guardClause: Range<Int>?, _ bound: [(String, ImportValue)]) -> Bool {
+      guard let guardClause else { return true }
+      frames.append([:])
+      defer { frames.removeLast() }
+      for (name, value) in bound { bind(name, value, declare: true) }
+      return (try? expression(guardClause)).flatMap(Self.truth) ?? false
+    }
     func matches(_ patterns: [Range<Int>]?) -> Bool? {
       guard let patterns else { return true }  // default
       guard let subject else { return nil }
-      for p in patterns {
+      for whole in patterns {
+        var p = whole
+        var guardClause: Range<Int>? = nil
+        if let w = p.first(where: {
+          tokens[$0].isIdentifier("where") && bracketDepth(of: $0, in: whole) == 0
+        }) {
+          p = whole.lowerBound..<w
+          guardClause = (w + 1)..<whole.upperBound
+        }
+        if p.count == 2,
+          tokens[p.lowerBound].isIdentifier("let") || tokens[p.lowerBound].isIdentifier("var"),
+          tokens[p.lowerBound + 1].kind == .identifier
+        {
+          // `case let n where n > 3:`: any value, bound to the name.
+          let bound = [(tokens[p.lowerBound + 1].text, subject)]
+          guard holds(guardClause, bound) else { continue }
+          bindings = bound
+          return true
+        }
         if case .enumCase = subject {
           // `case let .image(_, details)`, `case .shape(let shape, _)`: the case, its values bound.
-          guard let bound = casePattern(p, matches: subject) else { continue }
+          guard let bound = casePattern(p, matches: subject), holds(guardClause, bound) else {
+            continue
+          }
           bindings = bound
           return true
         }
@@ -140,7 +169,7 @@ extension ImportInterpreter {
           }
           return nil
         }
-        if Self.pattern(value, matches: subject) { return true }
+        if Self.pattern(value, matches: subject), holds(guardClause, []) { return true }
       }
       return false
     }
@@ -398,6 +427,17 @@ extension ImportInterpreter {
         && (["scheduledTimer", "scheduledTimerWithTimeInterval", "CADisplayLink"].contains(t.text)
           || (t.text == "publish" && k >= 2 && tokens[k - 2].isIdentifier("Timer")))
     }
+  }
+
+  /// How deep in brackets token `k` lies within `range` (0: at its top level).
+  private func bracketDepth(of k: Int, in range: Range<Int>) -> Int {
+    var d = 0
+    for j in range.lowerBound..<k {
+      let t = tokens[j]
+      if t.kind == .punctuation, ["(", "[", "{"].contains(t.text) { d += 1 }
+      if t.kind == .punctuation, [")", "]", "}"].contains(t.text) { d -= 1 }
+    }
+    return d
   }
 
   /// Whether a value counts as true in a condition: a Bool, a number other than 0, or an

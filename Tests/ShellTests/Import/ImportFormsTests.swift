@@ -1437,6 +1437,29 @@ struct ImportFormsTests {
             }
         """, members: "enum Kind { case snow, hail, rain }"), get: "e.birthRate", value: "50"),
     Case(
+      name: "a case's where clause is worked out with what its pattern binds",
+      ext: "swift",
+      source: swift(
+        """
+            let weather = Weather.snow(intensity: 0.7)
+            switch weather {
+            case .snow(let n) where n > 0.9: e.birthRate = 1
+            case .snow(let n) where n > 0.5: e.birthRate = Float(n * 100)
+            case .snow: e.birthRate = 2
+            }
+            switch 7 {
+            case let k where k > 10: e.lifetime = 1
+            case let k where k > 5: e.lifetime = Float(k)
+            default: e.lifetime = 3
+            }
+            switch 4 {
+            case 4 where e.lifetime > 100: e.velocity = 1
+            case 4: e.velocity = CGFloat(e.birthRate + e.lifetime)
+            default: e.velocity = 2
+            }
+        """, members: "enum Weather { case snow(intensity: Double) }"),
+      get: "e.velocity", value: "77"),
+    Case(
       name: "a C switch runs on into the next case until break",
       ext: "m",
       source: objc(
