@@ -440,6 +440,20 @@ extension ImportInterpreter {
     case ("reversed", []):
       guard case .array(let items) = receiver else { break }
       return .array(items.reversed())
+    case ("prefix", ["_"]), ("suffix", ["_"]), ("dropFirst", ["_"]), ("dropLast", ["_"]),
+      ("dropFirst", []), ("dropLast", []):
+      // `cells.prefix(5)`, `images.dropFirst()`: a part of the array, as Swift's slices are.
+      guard case .array(let items) = receiver else { break }
+      let n = values.isEmpty ? 1 : max(0, Int(exactly: try number(values[0], at: at)) ?? -1)
+      guard !values.isEmpty || name.hasPrefix("drop"), n >= 0 else {
+        throw skip("\(name) takes a count of items", at)
+      }
+      switch name {
+      case "prefix": return .array(Array(items.prefix(n)))
+      case "suffix": return .array(Array(items.suffix(n)))
+      case "dropFirst": return .array(Array(items.dropFirst(n)))
+      default: return .array(Array(items.dropLast(n)))
+      }
     case ("randomElement", []):
       // A pick from the file's fixed random stream (docs/import.md, "Random values").
       guard case .array(let items) = receiver else { break }

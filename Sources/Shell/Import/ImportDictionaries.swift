@@ -78,11 +78,15 @@ extension ImportInterpreter {
     case "values", "allValues": return .array(keys.compactMap { fields[$0] })
     case "count": return .number(Double(fields.count))
     case "isEmpty": return .bool(fields.isEmpty)
+    case _ where Self.closureMethods.contains(name):
+      // `palette.sorted(by: { $0.key < $1.key })`, `rates.map { … }`: over its pairs.
+      return .method(.array(Self.dictionaryPairs(fields)), name)
     default: return nil
     }
   }
 
-  /// The `(key, value)` pairs of a dictionary, keys sorted.
+  /// The `(key, value)` pairs of a dictionary, keys sorted: each an array of two, whose `key`
+  /// and `value` are its items (`ImportMembers`).
   static func dictionaryPairs(_ fields: [String: ImportValue]) -> [ImportValue] {
     fields.keys.sorted().compactMap { k in fields[k].map { .array([.string(k), $0]) } }
   }

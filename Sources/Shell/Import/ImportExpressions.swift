@@ -175,6 +175,18 @@ extension ImportInterpreter {
         return .bool((a == b) == (op == "=="))
       }
     }
+    if ["<", ">", "<=", ">="].contains(op), case .string(let x) = a, case .string(let y) = b {
+      // Strings compare character by character, as Swift compares text without combining
+      // marks (`$0.key < $1.key`).
+      let less = x.unicodeScalars.lexicographicallyPrecedes(y.unicodeScalars)
+      let more = y.unicodeScalars.lexicographicallyPrecedes(x.unicodeScalars)
+      switch op {
+      case "<": return .bool(less)
+      case ">": return .bool(more)
+      case "<=": return .bool(!more)
+      default: return .bool(!less)
+      }
+    }
     if op == "+", case .array(let x) = a, case .array(let y) = b { return .array(x + y) }
     if op == "|", case .constant = a {
       return .array([a, b])  // an option set (`.curveEaseIn | .repeat`): its members

@@ -345,6 +345,10 @@ extension ImportInterpreter {
         throw skip("no item \(name) in a tuple of \(items.count)", at)
       }
       return items[k]
+    case .array(let items) where items.count == 2 && (name == "key" || name == "value"):
+      // A dictionary's pair (`$0.key` in `palette.sorted { $0.key < $1.key }`); an array has
+      // no such members in Swift.
+      return items[name == "key" ? 0 : 1]
     case .array(let items)
     where !Self.arrayWords.contains(name) && !Self.closureMethods.contains(name)
       && program.tupleLabels.contains { $0.count == items.count && $0.contains(name) }:
@@ -592,7 +596,9 @@ extension ImportInterpreter {
         return v  // `@[].mutableCopy`: the same items, in a value of its own
       case "first": return items.first ?? .null
       case "last": return items.last ?? .null
-      case "enumerated", "reversed", "randomElement", "shuffled": return .method(v, name)
+      case "enumerated", "reversed", "randomElement", "shuffled", "prefix", "suffix", "dropFirst",
+        "dropLast":
+        return .method(v, name)
       case _ where Self.closureMethods.contains(name): return .method(v, name)
       default: break
       }

@@ -41,8 +41,9 @@ extension ImportInterpreter {
     return out
   }
 
-  /// `format` with each `%d`, `%i`, `%u`, `%ld`, `%lu`, `%zd`, `%@`, `%f` and `%.Nf` replaced by
-  /// the next of `values`, as `stringWithFormat:` does; `%%` is a `%`.
+  /// `format` with each `%d`, `%i`, `%u`, `%x`, `%ld`, `%lu`, `%zd`, `%@`, `%f` and `%.Nf`
+  /// replaced by the next of `values`, as `stringWithFormat:` does, padded to a width with its
+  /// flags (`%02d`, `%-3@`, `%+d`); `%%` is a `%`.
   func formatted(_ format: String, _ values: [ImportValue], at: SourceToken) throws(ImportSkip)
     -> String
   {
@@ -57,6 +58,18 @@ extension ImportInterpreter {
         continue
       }
       var j = i + 1
+      // Flags and a width (`%02d`, `%-4@`): padded as printf pads, up to `maxFormatWidth`.
+      var flags: Set<Character> = []
+      while j < chars.count, "-0+ #".contains(chars[j]) {
+        flags.insert(chars[j])
+        j += 1
+      }
+      var width = 0
+      while j < chars.count, chars[j].isASCII, let d = chars[j].wholeNumberValue {
+        width = min(Self.maxFormatWidth, width * 10 + d)
+        j += 1
+      }
+      guard j < chars.count else { break }
       var precision: Int? = nil
       if chars[j] == "." {
         var digits = ""
@@ -80,26 +93,48 @@ extension ImportInterpreter {
       }
       let v = values[next]
       next += 1
+      var piece: String
+      var numeric = true
       switch conversion {
-      case "d", "i", "u":
-        guard case .number(let n) = v else {
-          throw ImportSkip(message: "%d takes a number", at: at)
+      case "d", "i", "u", "x", "X":
+        guard case .number(let n) = v, let whole = Int(exactly: n.rounded(.towardZero)) else {
+          throw ImportSkip(message: "%\(conversion) takes a number", at: at)
         }
-        out += String(Int(n.rounded(.towardZero)))
+        piece =
+          conversion == "x" || conversion == "X"
+          ? String(whole, radix: 16, uppercase: conversion == "X") : String(whole)
       case "f":
         guard case .number(let n) = v else {
           throw ImportSkip(message: "%f takes a number", at: at)
         }
-        out += Self.fixed(n, precision ?? 6)
+        piece = Self.fixed(n, precision ?? 6)
       default:
         // As in an interpolation: a value not worked out here has no text.
         if v == .void { throw ImportSkip(message: "'%@' has no value here", at: at) }
-        out += Self.described(v)
+        piece = Self.described(v)
+        numeric = false
       }
+      if numeric, flags.contains("+"), !piece.hasPrefix("-") { piece = "+" + piece }
+      if piece.count < width {
+        let pad = width - piece.count
+        if flags.contains("-") {
+          piece += String(repeating: " ", count: pad)
+        } else if numeric, flags.contains("0") {
+          let sign =
+            piece.first.map { "+-".contains($0) } == true ? String(piece.removeFirst()) : ""
+          piece = sign + String(repeating: "0", count: pad) + piece
+        } else {
+          piece = String(repeating: " ", count: pad) + piece
+        }
+      }
+      out += piece
       i = j + 1
     }
     return out
   }
+
+  /// The widest field a format pads to (`%64d`): a wider one is padded to this.
+  static let maxFormatWidth = 64
 
   /// A value as it reads in a string: a whole number without its fraction.
   static func described(_ v: ImportValue) -> String {

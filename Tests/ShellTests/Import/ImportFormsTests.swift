@@ -1460,6 +1460,21 @@ struct ImportFormsTests {
         """, members: "enum Weather { case snow(intensity: Double) }"),
       get: "e.velocity", value: "77"),
     Case(
+      name: "a dictionary sorted by key, a zero-padded format and prefix(_:) of the cells",
+      ext: "swift",
+      source: swift(
+        """
+            let rates: [String: Float] = ["b": 2, "a": 1, "c": 3]
+            var cells: [CAEmitterCell] = []
+            for (i, pair) in rates.sorted(by: { $0.key > $1.key }).enumerated() {
+              let c = CAEmitterCell()
+              c.name = String(format: "s%02d%@%-2d|%+d", i, pair.key, i, i)
+              c.birthRate = pair.value
+              cells.append(c)
+            }
+            e.emitterCells = Array(cells.prefix(2)) + cells.dropFirst(2).suffix(1)
+        """), get: "e.emitterCells.\"s01b1 |+1\".birthRate", value: "2"),
+    Case(
       name: "a C switch runs on into the next case until break",
       ext: "m",
       source: objc(
