@@ -367,6 +367,16 @@ extension ImportInterpreter {
         // written `==`, a slip that compiles and, self being set, holds on the device too).
         continue
       }
+      let texts = tokens[clause].map(\.text).filter { $0 != "(" && $0 != ")" }
+      if texts.count == 6, texts[0] == "self", texts[1] == "==", texts[2] == "[",
+        texts[4] == "class",
+        texts[5] == "]", let running = runningFunctions.last,
+        program.functions[running].declaringType == texts[3]
+      {
+        // `+initialize`'s guard, `if (self == [GlitterView class])`: in the class's own
+        // method, self is that class (a subclass's own call is not imported).
+        continue
+      }
       if head.isIdentifier("let") || head.isIdentifier("var"),
         clause.count > 1, tokens[clause.lowerBound + 1].kind == .identifier
       {

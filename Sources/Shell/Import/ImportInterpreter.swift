@@ -272,14 +272,20 @@ final class ImportInterpreter {
 
   /// The setup methods, run in this order (one initializer only: the view's frame one first).
   static let setupMethods = [
-    // Objective-C's `+load` runs as the class is loaded, before any of the app's code.
-    "load", "awakeFromNib", "viewDidLoad", "viewWillAppear", "viewDidAppear", "willMove",
+    "awakeFromNib", "viewDidLoad", "viewWillAppear", "viewDidAppear", "willMove",
     "willMoveToWindow", "willMoveToSuperview", "didMoveToWindow", "didMoveToSuperview",
   ]
-  /// Whether `f` is one of the setup methods (`load` only in Objective-C, where the runtime
-  /// calls `+load`; in Swift it is the app's own method).
+  /// Objective-C's class setup, which the runtime calls before the class's first message, so
+  /// before its initializer: `+load` as the class is loaded, `+initialize` (which sets the
+  /// file's statics: `kTints = @[…]`) before its first use. In order, without parameters.
+  static let classSetupMethods = ["load", "initialize"]
+  /// Whether `f` is one of the setup methods (`load` and `initialize` only in Objective-C,
+  /// where the runtime calls them; in Swift they are the app's own methods).
   func isSetupMethod(_ f: SourceFunction) -> Bool {
-    Self.setupMethods.contains(f.name) && (f.name != "load" || program.language == .objc)
+    Self.setupMethods.contains(f.name) || isClassSetupMethod(f)
+  }
+  func isClassSetupMethod(_ f: SourceFunction) -> Bool {
+    program.language == .objc && Self.classSetupMethods.contains(f.name) && f.parameters.isEmpty
   }
   /// The teardown methods: UIKit (or the runtime) calls them as a screen or an object goes
   /// away, never a user; they are not actions.
@@ -374,11 +380,14 @@ final class ImportInterpreter {
     }
     initializerRan = !setup.isEmpty
     for name in Self.setupMethods {
-      setup += program.functions.indices.filter {
-        let f = program.functions[$0]
-        return f.name == name && isSetupMethod(f) && (name != "load" || f.parameters.isEmpty)
-      }
+      setup += program.functions.indices.filter { program.functions[$0].name == name }
     }
+    setup.insert(
+      contentsOf: Self.classSetupMethods.flatMap { name in
+        program.functions.indices.filter {
+          program.functions[$0].name == name && isClassSetupMethod(program.functions[$0])
+        }
+      }, at: 0)
     // A function that builds into a view it is given (`func buildBurstScene(in view: UIView)`,
     // `BuildBurstScene(UIView *view)`, as `export` writes them) runs last, given the hosting
     // view, unless the setup code calls it; export's own entry points return their actions.

@@ -1475,6 +1475,29 @@ struct ImportFormsTests {
             e.emitterCells = Array(cells.prefix(2)) + cells.dropFirst(2).suffix(1)
         """), get: "e.emitterCells.\"s01b1 |+1\".birthRate", value: "2"),
     Case(
+      name:
+        "Objective-C's +initialize runs before the initializer, its self == [X class] guard holding",
+      ext: "m",
+      source: """
+        #import <UIKit/UIKit.h>
+        static NSArray *kRates;
+        @implementation V
+        + (void)initialize {
+          if (self == [V class]) {
+            kRates = @[@4, @9];
+          }
+        }
+        - (instancetype)initWithFrame:(CGRect)frame {
+          self = [super initWithFrame:frame];
+          CAEmitterLayer *e = [CAEmitterLayer layer];
+          e.birthRate = [kRates[1] floatValue];
+          [self.layer addSublayer:e];
+          return self;
+        }
+        @end
+
+        """, get: "e.birthRate", value: "9", quiet: true),
+    Case(
       name: "a C switch runs on into the next case until break",
       ext: "m",
       source: objc(
