@@ -261,9 +261,9 @@ extension ImportInterpreter {
     if let drawn = try drawingMethod(receiver, name, labels: labels, values: values, at: at) {
       return drawn  // `renderer.image { … }`, `ctx.fill(rect)`, `color.setFill()`, `path.fill()`
     }
-    if let type = valueType(receiver),
+    if let type = valueType(receiver), let owner = memberOwner(type, name),
       let f = program.functions.firstIndex(where: {
-        $0.owner == type && $0.name == name && $0.parameters.count == values.count
+        $0.owner == owner && $0.name == name && $0.parameters.count == values.count
       })
     {
       // `kind.makeCell()`: a method of the file's value type, `self` the value.

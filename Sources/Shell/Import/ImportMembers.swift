@@ -91,6 +91,21 @@ extension ImportInterpreter {
 
   /// The file's type of a value whose members its code declares: a struct's record, an
   /// enumeration's case (`.shape(…)`, or `.circle` of the one enumeration with that case).
+  /// The type whose code declares member `name` for a value of the file's `type`: the type
+  /// itself, else the first protocol (or base) it names after its `:` whose extension does
+  /// (`extension EmitterPreset { var shape … }` for `struct Snow: EmitterPreset`); nil when none.
+  func memberOwner(_ type: String, _ name: String) -> String? {
+    var seen: Set<String> = []
+    var queue = [type]
+    while let t = queue.first, seen.count < 16 {
+      queue.removeFirst()
+      guard seen.insert(t).inserted else { continue }
+      if program.functions.contains(where: { $0.owner == t && $0.name == name }) { return t }
+      queue += program.conformances[t] ?? []
+    }
+    return nil
+  }
+
   func valueType(_ v: ImportValue) -> String? {
     switch v {
     case .record(let type, _), .enumCase(let type, _, _): return type
@@ -366,9 +381,9 @@ extension ImportInterpreter {
         throw skip("a dictionary has no member '\(name)' that the importer reads", at)
       }
       if let field = fields[name] { return field }
-      if program.functions.contains(where: { $0.owner == type && $0.name == name }) {
+      if let owner = memberOwner(type, name) {
         if let f = program.functions.firstIndex(where: {
-          $0.owner == type && $0.name == name && $0.isProperty
+          $0.owner == owner && $0.name == name && $0.isProperty
         }) {
           // A computed property of the value (`var cell: CAEmitterCell { … }`).
           called.insert(f)

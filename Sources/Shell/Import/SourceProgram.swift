@@ -106,6 +106,10 @@ struct SourceProgram: Sendable {
   /// Each class the file declares with a superclass, and that superclass
   /// (`class Flake: CAEmitterCell`: `CAEmitterCell`).
   var superclasses: [String: String] = [:]
+  /// The types each Swift type of the file names after its `:` (`struct Snow: EmitterPreset`,
+  /// `extension Snow: Equatable`), superclass included: where a member it lacks may come from
+  /// (a protocol extension's `var shape { .line }`).
+  var conformances: [String: [String]] = [:]
   /// **(choice)** A class of the file that the file also subclasses (`class WeatherView:
   /// UIView` with `SnowView: WeatherView` and `RainView: WeatherView`) is shown as its first
   /// subclass: the base's code runs with the subclass's overrides (`override var cells`),
@@ -377,6 +381,20 @@ struct SourceProgram: Sendable {
           || (i + 3 < tokens.count && tokens[i + 2].isPunctuation(":")
             && tokens[i + 3].isIdentifier("ObservableObject")))
       if tokens[i].text == "struct" || plainClass { structNames.insert(tokens[i + 1].text) }
+      if language == .swift, i + 2 < tokens.count, tokens[i + 2].isPunctuation(":") {
+        // `struct Snow: EmitterPreset, Equatable {`: the names up to the body (or `where`).
+        var j = i + 3
+        while j < tokens.count, j < i + 40, !tokens[j].isPunctuation("{"),
+          !tokens[j].isIdentifier("where")
+        {
+          if tokens[j].kind == .identifier,
+            tokens[j - 1].isPunctuation(":") || tokens[j - 1].isPunctuation(",")
+          {
+            conformances[tokens[i + 1].text, default: []].append(tokens[j].text)
+          }
+          j += 1
+        }
+      }
       if ["class", "@interface"].contains(tokens[i].text), i + 3 < tokens.count,
         tokens[i + 2].isPunctuation(":"), tokens[i + 3].kind == .identifier
       {

@@ -1498,6 +1498,22 @@ struct ImportFormsTests {
 
         """, get: "e.birthRate", value: "9", quiet: true),
     Case(
+      name: "a struct's missing member comes from its protocol's extension: a property, a method",
+      ext: "swift",
+      source: swift(
+        """
+            let preset = Heavy()
+            e.birthRate = preset.rate * preset.factor(3)
+        """,
+        after: """
+          protocol Preset { var rate: Float { get } }
+          extension Preset {
+            var rate: Float { 2 }
+            func factor(_ k: Float) -> Float { k * 2 }
+          }
+          struct Heavy: Preset, Equatable { var name = "heavy" }
+          """), get: "e.birthRate", value: "12"),
+    Case(
       name: "a C switch runs on into the next case until break",
       ext: "m",
       source: objc(
