@@ -355,6 +355,13 @@ final class ImportRun {
           "import runs top-level code, init(frame:) and the setup methods such as viewDidLoad;"
           + " see docs/import.md", at: token)
     }
+    if let clips = interpreter.hostClips, let hostLayer {
+      lines.insert(
+        Line(
+          text: "\(SceneCommands.set.name) \(hostLayer).masksToBounds \(clips.text)",
+          line: clips.at?.line ?? 1, column: clips.at?.column ?? 1, statement: clips.statement,
+          object: -1), at: 0)
+    }
     if let bg = interpreter.hostBackground {
       lines.insert(
         Line(

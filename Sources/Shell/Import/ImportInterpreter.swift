@@ -22,6 +22,10 @@ final class ImportInterpreter {
   var hostSublayers: [Int] = []
   /// The hosting view's own background colour, when the code sets it.
   var hostBackground: ImportAssignment?
+  /// Whether the hosting view clips what it holds (`clipsToBounds`, `layer.masksToBounds`),
+  /// when the code says: the hosting layer's, inside a larger scene (`view WxH in WxH`); a
+  /// view that is the scene clips at the canvas's edge anyway.
+  var hostClips: ImportAssignment?
   private(set) var warnings: [ImportWarning] = []
 
   var instance: [String: ImportValue] = [:]

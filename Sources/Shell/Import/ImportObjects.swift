@@ -255,6 +255,14 @@ extension ImportInterpreter {
         try showAsLayer(o, of: .host, size: viewSize, at: at)
         return
       }
+      if name == "masksToBounds" || (name == "clipsToBounds" && receiver == .host),
+        let info = Self.info("masksToBounds", of: .layer)
+      {
+        hostClips = ImportAssignment(
+          key: info.name, text: try valueText(value, kind: info.kind, at: at), value: value,
+          at: tokens[current.lowerBound], statement: text)
+        return
+      }
       if name == "backgroundColor" {
         let set = try valueText(value, kind: .color, at: at)
         hostBackground = ImportAssignment(

@@ -210,6 +210,30 @@ struct ImportTests {
       "\(transcript)")
   }
 
+  @Test(
+    "the hosting view's clipsToBounds and layer.masksToBounds clip its layer inside a larger scene, and say nothing otherwise"
+  )
+  func hostClipping() throws {
+    let source = """
+      @implementation LikeButton
+      - (instancetype)initWithFrame:(CGRect)frame {
+        self = [super initWithFrame:frame];
+        self.clipsToBounds = NO;
+        self.layer.masksToBounds = YES;
+        CAEmitterLayer *ring = [CAEmitterLayer layer];
+        [self.layer addSublayer:ring];
+        return self;
+      }
+      @end
+      """
+    let file = try temporaryFile("LikeButton.m", contents: source)
+    let (inside, _) = importTranscript(
+      "import \"\(file)\" view 44x44 in 200x200\nget hostView.masksToBounds\n")
+    #expect(inside.hasSuffix("\nyes\n") && !inside.contains("warning"), "\(inside)")
+    let (alone, _) = importTranscript("import \"\(file)\" view 44x44\n")
+    #expect(!alone.contains("warning"), "\(alone)")
+  }
+
   @Test("a layerClass view's own layer is the emitter and fills the view")
   func layerClassView() throws {
     let (_, session) = importTranscript(
