@@ -348,6 +348,14 @@ extension ImportInterpreter {
         if selector == "arrayByAddingObjectsFromArray:", case .array(let more) = args[0] {
           return .array(items + more)
         }
+        if selector == "indexOfObject:" {
+          // Where the item is, else NSNotFound (NSIntegerMax), as Foundation answers.
+          let k = items.firstIndex { Self.pattern($0, matches: args[0]) }
+          return .number(k.map(Double.init) ?? ImportNames.limitConstants["NSNotFound"] ?? -1)
+        }
+        if selector == "containsObject:" {
+          return .bool(items.contains { Self.pattern($0, matches: args[0]) })
+        }
       }
       if parts.count == 1, args.count == 1, first.0 == "setValuesForKeysWithDictionary" {
         return try method(receiver, "setValuesForKeys", labels: ["_"], values: args, at: at)

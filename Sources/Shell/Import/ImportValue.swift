@@ -165,6 +165,8 @@ enum ImportNames {
     "UINT32_MAX": 4_294_967_295, "UINT_MAX": 4_294_967_295, "INT32_MAX": 2_147_483_647,
     "INT_MAX": 2_147_483_647, "RAND_MAX": 2_147_483_647, "UINT16_MAX": 65535, "INT16_MAX": 32767,
     "UINT8_MAX": 255, "FLT_MAX": Double(Float.greatestFiniteMagnitude),
+    // Foundation's "no such index" (`indexOfObject:`), NSIntegerMax on 64-bit devices.
+    "NSNotFound": Double(Int64.max), "NSIntegerMax": Double(Int64.max),
     "MAXFLOAT": Double(Float.greatestFiniteMagnitude),
     "CGFLOAT_MAX": Double.greatestFiniteMagnitude, "DBL_MAX": Double.greatestFiniteMagnitude,
     "FLT_EPSILON": Double(Float.ulpOfOne), "DBL_EPSILON": Double.ulpOfOne,

@@ -1514,6 +1514,18 @@ struct ImportFormsTests {
           struct Heavy: Preset, Equatable { var name = "heavy" }
           """), get: "e.birthRate", value: "12"),
     Case(
+      name: "NSArray's indexOfObject: (NSNotFound when absent) and containsObject:",
+      ext: "m",
+      source: objc(
+        """
+          NSArray *rates = @[@5, @7, @9];
+          NSInteger index = [rates indexOfObject:@7];
+          if ([rates indexOfObject:@8] == NSNotFound && [rates containsObject:@9]) {
+            index++;
+          }
+          e.birthRate = [rates[index] floatValue];
+        """), get: "e.birthRate", value: "9", quiet: true),
+    Case(
       name: "a C switch runs on into the next case until break",
       ext: "m",
       source: objc(
