@@ -254,10 +254,11 @@ final class ImportRun {
   static let screenSize = Size(390, 844)
 
   /// The types whose code fills a screen: a view controller, a SwiftUI view, a playground's
-  /// live view.
+  /// live view, an app or scene delegate (its window is the screen).
   static let screenTypes: Set<String> = [
     "UIViewController", "UITableViewController", "UICollectionViewController",
     "UIViewRepresentable", "UIViewControllerRepresentable", "PlaygroundPage",
+    "UIApplicationDelegate", "UIWindowSceneDelegate",
   ]
 
   /// Whether the file is a whole screen rather than a component (a `UIView` subclass), or a

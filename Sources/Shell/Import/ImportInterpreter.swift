@@ -283,10 +283,19 @@ final class ImportInterpreter {
   /// before its initializer: `+load` as the class is loaded, `+initialize` (which sets the
   /// file's statics: `kTints = @[…]`) before its first use. In order, without parameters.
   static let classSetupMethods = ["load", "initialize"]
+  /// The app's launch, which UIKit calls as it starts (an app or scene delegate's): run first
+  /// of the setup methods, by signature (`application(_:open:…)` and the rest are not).
+  static let launchMethods = [
+    "application(_:willFinishLaunchingWithOptions:)",
+    "application(_:didFinishLaunchingWithOptions:)",
+    "application:willFinishLaunchingWithOptions:", "application:didFinishLaunchingWithOptions:",
+    "scene(_:willConnectTo:options:)", "scene:willConnectToSession:options:",
+  ]
   /// Whether `f` is one of the setup methods (`load` and `initialize` only in Objective-C,
   /// where the runtime calls them; in Swift they are the app's own methods).
   func isSetupMethod(_ f: SourceFunction) -> Bool {
     Self.setupMethods.contains(f.name) || isClassSetupMethod(f)
+      || Self.launchMethods.contains(f.signature)
   }
   func isClassSetupMethod(_ f: SourceFunction) -> Bool {
     program.language == .objc && Self.classSetupMethods.contains(f.name) && f.parameters.isEmpty
@@ -383,6 +392,9 @@ final class ImportInterpreter {
         hint: "the app gives its arguments; these stand in for them")
     }
     initializerRan = !setup.isEmpty
+    for signature in Self.launchMethods {
+      setup += program.functions.indices.filter { program.functions[$0].signature == signature }
+    }
     for name in Self.setupMethods {
       setup += program.functions.indices.filter { program.functions[$0].name == name }
     }

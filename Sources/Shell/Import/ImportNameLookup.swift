@@ -178,6 +178,14 @@ extension ImportInterpreter {
         instance[name] = made
         return made
       }
+      if let type = declaredType(of: p), type.filter({ $0.isLetter }) == "UIWindow" {
+        // **(choice)** An app delegate's (or scene delegate's) `var window: UIWindow?`, which
+        // UIKit sets as the app starts: the window fills the screen, which the hosting view
+        // stands for.
+        warn(at, "'\(name)' is the app's window: the hosting view (the screen) stands for it")
+        instance[name] = .host
+        return .host
+      }
       if program.language == .swift, let type = declaredType(of: p),
         type.hasSuffix("?") || type.hasSuffix("!"), !isAssigned(p)
       {

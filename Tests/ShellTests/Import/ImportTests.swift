@@ -234,6 +234,30 @@ struct ImportTests {
     #expect(!alone.contains("warning"), "\(alone)")
   }
 
+  @Test("an app delegate's window is the hosting view, and the scene a phone's screen")
+  func appDelegateWindow() throws {
+    let source = """
+      import UIKit
+      @UIApplicationMain
+      class AppDelegate: UIResponder, UIApplicationDelegate {
+        var window: UIWindow?
+        func application(_ application: UIApplication,
+          didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+        ) -> Bool {
+          let glow = CAEmitterLayer()
+          glow.emitterPosition = CGPoint(x: window!.bounds.midX, y: 100)
+          window?.layer.addSublayer(glow)
+          return true
+        }
+      }
+      """
+    let file = try temporaryFile("AppDelegate.swift", contents: source)
+    let (transcript, _) = importTranscript(
+      "import \"\(file)\"\nget glow.emitterPosition\nget scene.bounds\n")
+    #expect(transcript.contains("'window' is the app's window"), "\(transcript)")
+    #expect(transcript.hasSuffix("\n195,100\n0,0,390,844\n"), "\(transcript)")
+  }
+
   @Test("a layerClass view's own layer is the emitter and fills the view")
   func layerClassView() throws {
     let (_, session) = importTranscript(
