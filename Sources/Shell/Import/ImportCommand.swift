@@ -269,9 +269,11 @@ final class ImportRun {
     return t.indices.contains { i in
       t[i].kind == .identifier
         && (screenTypes.contains(t[i].text)
-          // `@implementation LikeViewController`: its superclass is in the header.
+          // `@implementation LikeViewController` (`AppDelegate`): its superclass (or
+          // protocol) is in the header.
           || (i > 0 && t[i - 1].isIdentifier("@implementation")
-            && t[i].text.hasSuffix("ViewController"))
+            && ["ViewController", "AppDelegate", "SceneDelegate"].contains(
+              where: t[i].text.hasSuffix))
           || (t[i].text == "frame" && i + 1 < t.count && t[i + 1].isPunctuation("=")
             && takesContainerBounds(t[(i + 2)..<min(t.count, i + 10)])))
     }

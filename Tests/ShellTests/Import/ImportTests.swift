@@ -256,6 +256,21 @@ struct ImportTests {
       "import \"\(file)\"\nget glow.emitterPosition\nget scene.bounds\n")
     #expect(transcript.contains("'window' is the app's window"), "\(transcript)")
     #expect(transcript.hasSuffix("\n195,100\n0,0,390,844\n"), "\(transcript)")
+    let objc = """
+      @implementation AppDelegate
+      - (BOOL)application:(UIApplication *)application
+          didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+        CAEmitterLayer *glow = [CAEmitterLayer layer];
+        glow.emitterPosition = CGPointMake(CGRectGetMidX(self.window.bounds), 100);
+        [self.window.layer addSublayer:glow];
+        return YES;
+      }
+      @end
+      """
+    let objcFile = try temporaryFile("AppDelegate.m", contents: objc)
+    let (objcTranscript, _) = importTranscript(
+      "import \"\(objcFile)\"\nget glow.emitterPosition\nget scene.bounds\n")
+    #expect(objcTranscript.hasSuffix("\n195,100\n0,0,390,844\n"), "\(objcTranscript)")
   }
 
   @Test("a layerClass view's own layer is the emitter and fills the view")
