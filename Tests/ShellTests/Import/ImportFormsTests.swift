@@ -39,12 +39,14 @@ struct ImportFormsTests {
     """
   }
 
-  /// An Objective-C view whose initializer holds `body`, with an emitter `e` already added.
-  static func objc(_ body: String, header: String = "") -> String {
+  /// An Objective-C view whose initializer holds `body`, with an emitter `e` already added;
+  /// `methods` come before the initializer in the `@implementation`.
+  static func objc(_ body: String, header: String = "", methods: String = "") -> String {
     """
     #import <UIKit/UIKit.h>
     \(header)
     @implementation V
+    \(methods)
     - (instancetype)initWithFrame:(CGRect)frame {
       self = [super initWithFrame:frame];
       CAEmitterLayer *e = [CAEmitterLayer layer];
@@ -324,25 +326,18 @@ struct ImportFormsTests {
     Case(
       name: "[self class] is the running method's class: its class methods answer",
       ext: "m",
-      source: """
-        #import <UIKit/UIKit.h>
-        @implementation V
-        + (CAEmitterCell *)cellWithRate:(float)rate {
-          CAEmitterCell *c = [CAEmitterCell emitterCell];
-          c.name = @"c";
-          c.birthRate = rate;
-          return c;
-        }
-        - (instancetype)initWithFrame:(CGRect)frame {
-          self = [super initWithFrame:frame];
-          CAEmitterLayer *e = [CAEmitterLayer layer];
+      source: objc(
+        """
           e.emitterCells = @[[[self class] cellWithRate:7]];
-          [self.layer addSublayer:e];
-          return self;
-        }
-        @end
-
-        """, get: "e.emitterCells.c.birthRate", value: "7", quiet: true),
+        """,
+        methods: """
+          + (CAEmitterCell *)cellWithRate:(float)rate {
+            CAEmitterCell *c = [CAEmitterCell emitterCell];
+            c.name = @"c";
+            c.birthRate = rate;
+            return c;
+          }
+          """), get: "e.emitterCells.c.birthRate", value: "7", quiet: true),
     Case(
       name: "an instance variable of the implementation's block starts nil without a word",
       ext: "m",
@@ -1478,25 +1473,17 @@ struct ImportFormsTests {
       name:
         "Objective-C's +initialize runs before the initializer, its self == [X class] guard holding",
       ext: "m",
-      source: """
-        #import <UIKit/UIKit.h>
-        static NSArray *kRates;
-        @implementation V
-        + (void)initialize {
-          if (self == [V class]) {
-            kRates = @[@4, @9];
-          }
-        }
-        - (instancetype)initWithFrame:(CGRect)frame {
-          self = [super initWithFrame:frame];
-          CAEmitterLayer *e = [CAEmitterLayer layer];
+      source: objc(
+        """
           e.birthRate = [kRates[1] floatValue];
-          [self.layer addSublayer:e];
-          return self;
-        }
-        @end
-
-        """, get: "e.birthRate", value: "9", quiet: true),
+        """, header: "static NSArray *kRates;",
+        methods: """
+          + (void)initialize {
+            if (self == [V class]) {
+              kRates = @[@4, @9];
+            }
+          }
+          """), get: "e.birthRate", value: "9", quiet: true),
     Case(
       name: "a struct's missing member comes from its protocol's extension: a property, a method",
       ext: "swift",
