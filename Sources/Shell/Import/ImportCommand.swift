@@ -358,19 +358,17 @@ final class ImportRun {
           "import runs top-level code, init(frame:) and the setup methods such as viewDidLoad;"
           + " see docs/import.md", at: token)
     }
-    if let clips = interpreter.hostClips, let hostLayer {
+    // The hosting view's own settings come first: its background (the scene's, or the hosting
+    // layer's inside a larger scene) and, only inside a larger scene, its clipping.
+    let hostSettings: [(ImportAssignment?, String?)] = [
+      (interpreter.hostBackground, hostLayer ?? "scene"), (interpreter.hostClips, hostLayer),
+    ]
+    for case (let setting?, let target?) in hostSettings.reversed() {
       lines.insert(
         Line(
-          text: "\(SceneCommands.set.name) \(hostLayer).masksToBounds \(clips.text)",
-          line: clips.at?.line ?? 1, column: clips.at?.column ?? 1, statement: clips.statement,
-          object: -1), at: 0)
-    }
-    if let bg = interpreter.hostBackground {
-      lines.insert(
-        Line(
-          text: "\(SceneCommands.set.name) \(hostLayer ?? "scene").backgroundColor \(bg.text)",
-          line: bg.at?.line ?? 1,
-          column: bg.at?.column ?? 1, statement: bg.statement, object: -1), at: 0)
+          text: "\(SceneCommands.set.name) \(target).\(setting.key) \(setting.text)",
+          line: setting.at?.line ?? 1, column: setting.at?.column ?? 1,
+          statement: setting.statement, object: -1), at: 0)
     }
     var failed: Set<Int> = []
     var counts: [Int: Int] = [:]

@@ -37,8 +37,7 @@ extension ImportInterpreter {
         // device, with no setting switched on and no other file's flag set. The `else` runs.
         warn(
           tokens[k], "its condition is not known here: it reads as false, so its else runs",
-          hint: "no branch of it builds layers or cells; an unknown condition (another file's"
-            + " flag, a setting) is taken as the plain case")
+          hint: "no branch of it builds layers or cells; " + Self.unknownReadsFalse)
         met = false
       } else {
         throw skip("its condition is not known here, and no branch of it builds layers or cells")
@@ -112,9 +111,7 @@ extension ImportInterpreter {
       for whole in patterns {
         var p = whole
         var guardClause: Range<Int>? = nil
-        if let w = p.first(where: {
-          tokens[$0].isIdentifier("where") && bracketDepth(of: $0, in: whole) == 0
-        }) {
+        if let w = topLevelIndex(in: whole, where: { $0.isIdentifier("where") }) {
           p = whole.lowerBound..<w
           guardClause = (w + 1)..<whole.upperBound
         }
@@ -439,16 +436,9 @@ extension ImportInterpreter {
     }
   }
 
-  /// How deep in brackets token `k` lies within `range` (0: at its top level).
-  private func bracketDepth(of k: Int, in range: Range<Int>) -> Int {
-    var d = 0
-    for j in range.lowerBound..<k {
-      let t = tokens[j]
-      if t.kind == .punctuation, ["(", "[", "{"].contains(t.text) { d += 1 }
-      if t.kind == .punctuation, [")", "]", "}"].contains(t.text) { d -= 1 }
-    }
-    return d
-  }
+  /// Why an unknown condition was taken as false, for its warnings' hints.
+  static let unknownReadsFalse =
+    "an unknown condition (another file's flag, a setting) is taken as the plain case"
 
   /// Whether a value counts as true in a condition: a Bool, a number other than 0, or an
   /// object that exists; nil when it cannot say.

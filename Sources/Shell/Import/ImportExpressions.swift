@@ -41,7 +41,7 @@ extension ImportInterpreter {
           tokens[q],
           "the condition of '? :' is not known here: it reads as false, so the"
             + " second value is taken",
-          hint: "an unknown condition (another file's flag, a setting) is taken as the plain case")
+          hint: Self.unknownReadsFalse)
         truth = false
       }
       return try expression(truth ? (q + 1)..<colon : (colon + 1)..<range.upperBound)

@@ -89,8 +89,6 @@ extension ImportInterpreter {
     "scaled", "tinted", "withColor", "imageWithTintColor",
   ]
 
-  /// The file's type of a value whose members its code declares: a struct's record, an
-  /// enumeration's case (`.shape(…)`, or `.circle` of the one enumeration with that case).
   /// The type whose code declares member `name` for a value of the file's `type`: the type
   /// itself, else the first protocol (or base) it names after its `:` whose extension does
   /// (`extension EmitterPreset { var shape … }` for `struct Snow: EmitterPreset`); nil when none.
@@ -106,6 +104,8 @@ extension ImportInterpreter {
     return nil
   }
 
+  /// The file's type of a value whose members its code declares: a struct's record, an
+  /// enumeration's case (`.shape(…)`, or `.circle` of the one enumeration with that case).
   func valueType(_ v: ImportValue) -> String? {
     switch v {
     case .record(let type, _), .enumCase(let type, _, _): return type

@@ -349,12 +349,12 @@ extension ImportInterpreter {
           return .array(items + more)
         }
         if selector == "indexOfObject:" {
-          // Where the item is, else NSNotFound (NSIntegerMax), as Foundation answers.
-          let k = items.firstIndex { Self.pattern($0, matches: args[0]) }
-          return .number(k.map(Double.init) ?? ImportNames.limitConstants["NSNotFound"] ?? -1)
+          // `firstIndex(of:)`, but NSNotFound (NSIntegerMax) where Swift gives nil.
+          let k = try method(receiver, "firstIndex", labels: ["of"], values: args, at: at)
+          return k == .null ? .number(ImportNames.limitConstants["NSNotFound"] ?? -1) : k
         }
         if selector == "containsObject:" {
-          return .bool(items.contains { Self.pattern($0, matches: args[0]) })
+          return try method(receiver, "contains", labels: ["_"], values: args, at: at)
         }
       }
       if parts.count == 1, args.count == 1, first.0 == "setValuesForKeysWithDictionary" {
