@@ -2,7 +2,8 @@ import Core
 
 /// Emitter behaviours (`CAEmitterBehavior`, a private class) as code reaches them: through
 /// `NSClassFromString("CAEmitterBehavior")` and `perform(NSSelectorFromString(
-/// "behaviorWithType:"), with: TYPE)` (then `takeUnretainedValue()`), `CAEmitterBehavior(type:)`
+/// "behaviorWithType:"), with: TYPE)` (then `takeUnretainedValue()`) or its implementation
+/// (`method(for:)`, `unsafeBitCast` to a C function, called), `CAEmitterBehavior(type:)`
 /// or `[CAEmitterBehavior behaviorWithType:@"…"]`; their fields through `setValue(_:forKey:)`;
 /// and the layer's `setValue([…], forKey: "emitterBehaviors")`, which becomes `behavior LAYER
 /// add …` commands (docs/import.md).
@@ -10,6 +11,8 @@ extension ImportInterpreter {
   static let behaviorClass = "CAEmitterBehavior"
   /// The prefix of the type constants (`kCAEmitterBehaviorWave`) apps declare for it.
   static let behaviorConstantPrefix = "kCAEmitterBehavior"
+  /// The selector of the class method that makes a behaviour.
+  static let behaviorFactory = "behaviorWithType:"
 
   /// The methods of a behaviour the importer reads.
   static let behaviorMethods: Set<String> = [
@@ -48,12 +51,21 @@ extension ImportInterpreter {
   ) throws(ImportSkip) -> ImportValue? {
     switch (receiver, name, labels) {
     case (.type(Self.behaviorClass), "perform", ["_", "with"]):
-      guard values[0] == .string("behaviorWithType:") else {
+      guard values[0] == .string(Self.behaviorFactory) else {
         throw skip("only behaviorWithType: is performed on CAEmitterBehavior", at)
       }
       return try newBehavior(values[1], at: at)
     case (.type(Self.behaviorClass), "behaviorWithType", ["_"]):
       return try newBehavior(values[0], at: at)
+    case (.type(Self.behaviorClass), "method", ["for"]):
+      // `method(for: NSSelectorFromString("behaviorWithType:"))`: the implementation, called
+      // as a C function (after `unsafeBitCast`) with the class and the selector first.
+      guard values[0] == .string(Self.behaviorFactory) else {
+        throw skip("only behaviorWithType:'s implementation is read on CAEmitterBehavior", at)
+      }
+      return .method(receiver, Self.behaviorFactory)
+    case (.type(Self.behaviorClass), Self.behaviorFactory, ["_", "_", "_"]):
+      return try newBehavior(values[2], at: at)  // `make(cls, sel, "wave")`
     case (.behavior, "takeUnretainedValue", []), (.behavior, "takeRetainedValue", []):
       return receiver
     case (.behavior(let b), "setValue", ["_", "forKey"]),

@@ -258,8 +258,8 @@ extension ImportInterpreter {
       throw skip(error.message, error.at ?? at)
     }
     // A behaviour's key path names a behaviour the code gave the layer (`emitterBehaviors.drag.
-    // drag`); one it made in a way not read here (`unsafeBitCast` of `behaviorWithType:`) is
-    // not there, and `run` would stop at it.
+    // drag`); one it made in a way not read here (a behaviour returned by another file's
+    // helper) is not there, and `run` would stop at it.
     for command in translated.commands where command.suffix.hasPrefix(".emitterBehaviors.") {
       let name = command.suffix.split(separator: ".").dropFirst().first.map(String.init) ?? ""
       let given = objects[o].assignments.contains {

@@ -286,6 +286,7 @@ extension ImportInterpreter {
     // **(choice)** Display P3 components are read as sRGB ones (the gamut is not modelled).
     case ("UIColor", ["red", "green", "blue", "alpha"]),
       ("UIColor", ["displayP3Red", "green", "blue", "alpha"]),
+      ("UIColor", ["colorLiteralRed", "green", "blue", "alpha"]),  // Swift 3's literal form
       ("CGColor", ["red", "green", "blue", "alpha"]):
       let c = try numbers()
       return .color(Color(c[0], c[1], c[2], c[3]))

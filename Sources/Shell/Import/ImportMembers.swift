@@ -427,7 +427,7 @@ extension ImportInterpreter {
       if name == "new", program.language == .objc {
         return try call(v, [], at: at)  // `CAEmitterLayer.new`: `[CAEmitterLayer new]`
       }
-      if type == Self.behaviorClass, ["perform", "behaviorWithType"].contains(name) {
+      if type == Self.behaviorClass, ["perform", "behaviorWithType", "method"].contains(name) {
         return .method(v, name)
       }
       if type == "PlaygroundPage", name == "current" { return .type("PlaygroundPage.current") }

@@ -181,10 +181,10 @@ extension ImportInterpreter {
         return .void
       }
       switch (type, selector) {
-      case (Self.behaviorClass, "behaviorWithType:"):
+      case (Self.behaviorClass, Self.behaviorFactory):
         return try newBehavior(args[0], at: at)
       case (Self.behaviorClass, "performSelector:withObject:")
-      where args[0] == .string("behaviorWithType:"):
+      where args[0] == .string(Self.behaviorFactory):
         return try newBehavior(args[1], at: at)
       case ("CAEmitterLayer", "layer"), ("CAEmitterLayer", "new"):
         return try create(.emitter, at: at)

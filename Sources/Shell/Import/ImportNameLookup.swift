@@ -132,7 +132,7 @@ extension ImportInterpreter {
     "DispatchWallTime",
     "dispatch_time",
     "CGRectGetMidX", "CGRectGetMidY", "CGRectGetWidth", "CGRectGetHeight", "CGRectInset",
-    "CGRectOffset", "sizeof", "#colorLiteral",
+    "CGRectOffset", "sizeof", "#colorLiteral", bitCast,
     "#imageLiteral",
   ]).union(randomFunctions).union(unaryMath.keys).union(binaryMath.keys)
 

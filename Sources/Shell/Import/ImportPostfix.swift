@@ -40,6 +40,9 @@ extension ImportInterpreter {
     return (type, label)
   }
 
+  /// Swift's `unsafeBitCast(_:to:)`, which gives its value another type.
+  static let bitCast = "unsafeBitCast"
+
   func postfix(_ v: inout ImportValue, _ c: inout Int, _ end: Int) throws(ImportSkip) {
     while c < end {
       let t = tokens[c]
@@ -109,6 +112,13 @@ extension ImportInterpreter {
         v = try collected(items, name, at: t) { item throws(ImportSkip) in
           try call(type, [(label, item)], at: t)
         }
+      } else if t.isPunctuation("("), !t.startsLine, case .type(Self.bitCast) = v {
+        // `unsafeBitCast(imp, to: (@convention(c) (…) -> NSObject).self)`: the value itself,
+        // whatever type it is read as (a C function type is not read here).
+        let close = program.closing(c, in: c..<end)
+        guard close < end else { throw skip("an unclosed '('", t) }
+        v = try expression((c + 1)..<(topLevelIndex(of: ",", in: (c + 1)..<close) ?? close))
+        c = close + 1
       } else if t.isPunctuation("("), !t.startsLine {
         let close = program.closing(c, in: c..<end)
         guard close < end else { throw skip("an unclosed '('", t) }

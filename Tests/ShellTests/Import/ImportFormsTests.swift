@@ -92,6 +92,39 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "Swift 3's UIColor(colorLiteralRed:green:blue:alpha:), the literal's old spelling",
+      ext: "swift",
+      source: swiftColor(
+        "UIColor.init(colorLiteralRed: 0.8, green: 0.4, blue: 0.2, alpha: 1).cgColor"),
+      get: "e.emitterCells.c.color", value: "#cc6633", quiet: true),
+    Case(
+      name:
+        "a behaviour made by calling behaviorWithType:'s implementation, bit-cast to a C function",
+      ext: "swift",
+      source: swift(
+        """
+            let c = CAEmitterCell()
+            c.name = "c"
+            c.birthRate = 5
+            e.emitterCells = [c]
+            e.setValue([behavior(of: "drag"), gust()], forKey: "emitterBehaviors")
+        """,
+        members: """
+            func behavior(of type: String) -> NSObject {
+              let kind = NSClassFromString("CAEmitterBehavior") as! NSObject.Type
+              let selector = NSSelectorFromString("behaviorWithType:")
+              let made = unsafeBitCast(
+                kind.method(for: selector), to: (@convention(c) (Any?, Selector, Any?) -> NSObject).self)
+              return made(kind, selector, type)
+            }
+            func gust() -> NSObject {
+              let b = behavior(of: "wave")
+              b.setValue("gust", forKey: "name")
+              b.setValue(0.25, forKey: "frequency")
+              return b
+            }
+          """), get: "e.emitterBehaviors.gust.frequency", value: "0.25", quiet: true),
+    Case(
       name: "#pragma mark inside a method is the compiler's, said nothing of",
       ext: "m",
       source: objc(
