@@ -45,11 +45,48 @@ extension ImportInterpreter {
     return colorHelper(type: type, labels: parts, args, spelled: "[\(type) \(selector)]", at: at)
   }
 
+  /// Whether `name`, a member of a colour type, is a random-colour helper of another file:
+  /// `UIColor.random()`, `.randomColor`, `[UIColor randomColor]`, `UIColor.randomPastel`.
+  static func isRandomColorMember(_ name: String) -> Bool {
+    name.lowercased().hasPrefix("random") || isRandomColorFunction(name)
+  }
+
+  /// Whether `name`, a function of another file, makes a random colour: `randomColor()`,
+  /// `getRandomColour()`, `randomColor(luminosity: .light)`.
+  static func isRandomColorFunction(_ name: String) -> Bool {
+    let lower = name.lowercased()
+    return lower.contains("randomcolor") || lower.contains("randomcolour")
+  }
+
+  /// **(choice)** A random-colour helper the file does not define: red, green and blue each
+  /// drawn from the import's fixed stream (docs/import.md, "Random values"), alpha 1 unless an
+  /// `alpha:` argument gives it; other arguments (a luminosity, a hue) are not followed.
+  func randomColor(
+    _ spelled: String, labels: [String] = [], _ values: [ImportValue] = [], at: SourceToken
+  ) -> ImportValue {
+    var color = Color(uniform(at: at), uniform(at: at), uniform(at: at), 1)
+    if let k = labels.firstIndex(where: { $0.lowercased().contains("alpha") }),
+      k < values.count, case .number(let a) = values[k], a >= 0, a <= 1
+    {
+      color.alpha = a
+    }
+    warn(
+      at, "\(spelled) is not in the file: taken as a colour drawn at random",
+      hint: "the app defines this helper elsewhere; each call draws red, green and blue anew")
+    return .color(color)
+  }
+
   /// A function of another file whose name says it makes a colour from a hex number or from
   /// 0–255 channels: `UIColorFromRGB(0xFF0000)`, `HEXCOLOR(0x…)`, `colorFromHex("#…")`,
-  /// `RGB(255, 0, 0)`, `RGBA(255, 0, 0, 0.5)`, `RGBCOLOR(…)`.
-  func colorFunction(_ name: String, _ values: [ImportValue], at: SourceToken) -> ImportValue? {
-    guard Self.isColorFunction(name) else { return nil }
+  /// `RGB(255, 0, 0)`, `RGBA(255, 0, 0, 0.5)`, `RGBCOLOR(…)`; or one whose name says it makes
+  /// a random colour (`randomColor()`).
+  func colorFunction(
+    _ name: String, labels: [String], _ values: [ImportValue], at: SourceToken
+  ) -> ImportValue? {
+    if Self.isRandomColorFunction(name) {
+      return randomColor("\(name)(\(labels.map { $0 + ":" }.joined()))", labels: labels, values, at: at)
+    }
+    guard Self.isColorFunction(name), labels.allSatisfy({ $0 == "_" }) else { return nil }
     let lower = name.lowercased()
     let spelled = "\(name)(\(values.map { _ in "_:" }.joined()))"
     switch values.count {
@@ -66,8 +103,11 @@ extension ImportInterpreter {
     _ name: String, _ labels: [String], _ values: [ImportValue], at: SourceToken
   ) -> ImportValue? {
     let lower = name.lowercased()
-    guard lower.contains("rgb") || lower.contains("hex"), !values.isEmpty else { return nil }
     let spelled = ".\(name)(\(labels.map { $0 + ":" }.joined()))"
+    if Self.isRandomColorFunction(name) {
+      return randomColor(spelled, labels: labels, values, at: at)  // `.randomColor()`
+    }
+    guard lower.contains("rgb") || lower.contains("hex"), !values.isEmpty else { return nil }
     if let c = colorHelper(type: "UIColor", labels: labels, values, spelled: spelled, at: at) {
       return c
     }
@@ -84,6 +124,7 @@ extension ImportInterpreter {
     let lower = name.lowercased()
     return (lower.contains("hex") || lower.contains("rgb"))
       && (lower.contains("color") || lower.contains("colour") || name == name.uppercased())
+      || isRandomColorFunction(name)
   }
 
   /// `values[0]` as a hex colour: a string of 3, 6 or 8 hex digits (after `#` or `0x`; eight

@@ -438,9 +438,7 @@ extension ImportInterpreter {
         hint: "what it computes from them (an image, a colour) is not known here")
       return .record(type: type, fields: fields)
     }
-    if labels.allSatisfy({ $0 == "_" }), let c = colorFunction(type, values, at: at) {
-      return c
-    }
+    if let c = colorFunction(type, labels: labels, values, at: at) { return c }
     if isForeignType(type), type.hasSuffix("View"), labels.isEmpty,
       let running = runningFunctions.last,
       Self.representableMakers.contains(program.functions[running].name)

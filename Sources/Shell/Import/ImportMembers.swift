@@ -485,6 +485,13 @@ extension ImportInterpreter {
       if type == "UIColor" || type == "CGColor", let color = ImportNames.color(name) {
         return .color(color)
       }
+      if Self.colorTypes.contains(type), program.language == .swift,
+        Self.isRandomColorMember(name)
+      {
+        // `UIColor.random()`, `UIColor.randomColor.cgColor` of another file's extension (read
+        // whether called or not: a colour called without arguments is itself).
+        return randomColor("\(type).\(name)", at: at)
+      }
       if type == "Color", let color = ImportNames.swiftUIColor(name) { return .color(color) }
       if type == "UIScreen", name == "main" || name == "mainScreen" { return .host }
       if type == "UIApplication", name == "shared" || name == "sharedApplication" {

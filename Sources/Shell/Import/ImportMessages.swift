@@ -330,6 +330,9 @@ extension ImportInterpreter {
       }
       // `[UIColor colorWithHexString:@"#FF9500"]` of a category in another file.
       if let c = colorCategory(type, selector, args, at: at) { return c }
+      if Self.colorTypes.contains(type), Self.isRandomColorMember(first.0) {
+        return randomColor("[\(type) \(selector)]", labels: parts.map(\.0), args, at: at)
+      }
       if isForeignType(type) { throw skip(otherFileNote(type), at) }
       throw skip("[\(type) \(selector)] is not understood", at)
     default:

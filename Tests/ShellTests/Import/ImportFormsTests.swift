@@ -2695,6 +2695,41 @@ extension ImportFormsTests {
     #expect(r.stderr.contains("'USE_FANCY_PARTICLES' cannot be known here and counts as false"))
   }
 
+  @Test(
+    "a random-colour helper of another file gives a colour drawn at random, the same on every import",
+    arguments: [
+      ("swift", swiftColor("UIColor.random().cgColor"), "UIColor.random"),
+      ("swift", swiftColor("UIColor.randomColor.cgColor"), "UIColor.randomColor"),
+      ("swift", swiftColor("randomColor(luminosity: .light).cgColor"), "randomColor(luminosity:)"),
+      (
+        "m",
+        objc(
+          "CAEmitterCell *c = [CAEmitterCell emitterCell]; c.name = @\"c\";\n"
+            + "c.color = [UIColor randomColor].CGColor; e.emitterCells = @[c];"),
+        "[UIColor randomColor]"
+      ),
+      (
+        "m",
+        objc(
+          "CAEmitterCell *c = [CAEmitterCell emitterCell]; c.name = @\"c\";\n"
+            + "c.color = [[UIColor randomColorWithAlpha:0.5] CGColor]; e.emitterCells = @[c];"),
+        "[UIColor randomColorWithAlpha:]"
+      ),
+    ])
+  func randomColorHelpers(ext: String, source: String, spelled: String) throws {
+    let path = try temporaryFile("form.\(ext)", contents: source)
+    let first = runScript("import \(path)\nget e.emitterCells.c.color\n")
+    let again = runScript("import \(path)\nget e.emitterCells.c.color\n")
+    #expect(first.error == nil, "\(first.stderr)")
+    #expect(
+      first.stderr.contains("\(spelled) is not in the file: taken as a colour drawn at random"))
+    let color = try #require(first.stdout.split(separator: "\n").last.map(String.init))
+    #expect(color.hasPrefix("#") && color != "#ffffff", "\(first.stdout)")
+    #expect(color.count == (spelled.contains("Alpha") ? 9 : 7))
+    if spelled.contains("Alpha") { #expect(color.hasSuffix("80")) }
+    #expect(again.stdout == first.stdout)
+  }
+
   @Test("a view controller imported into a new scene gets a phone's screen")
   func screenSize() throws {
     let source = """
