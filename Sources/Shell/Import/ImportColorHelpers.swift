@@ -84,7 +84,8 @@ extension ImportInterpreter {
     _ name: String, labels: [String], _ values: [ImportValue], at: SourceToken
   ) -> ImportValue? {
     if Self.isRandomColorFunction(name) {
-      return randomColor("\(name)(\(labels.map { $0 + ":" }.joined()))", labels: labels, values, at: at)
+      return randomColor(
+        "\(name)(\(labels.map { $0 + ":" }.joined()))", labels: labels, values, at: at)
     }
     guard Self.isColorFunction(name), labels.allSatisfy({ $0 == "_" }) else { return nil }
     let lower = name.lowercased()
