@@ -200,6 +200,9 @@ extension ImportInterpreter {
       // of an extension in another file of the app. A colour helper's name gives its colour;
       // another is a value not known here, so only what uses it is skipped.
       let name = String(c.dropFirst())
+      if args.isEmpty, ImportNames.color(name) != nil {
+        return v  // Swift 2's `.whiteColor()` where a colour goes: `.white`
+      }
       if let size = Self.systemFontSize(name, labels, values) {
         return size  // `.systemFont(ofSize: 28)` where a font goes
       }

@@ -165,6 +165,10 @@ extension ImportInterpreter {
       return .type(name)
     case ("NSSelectorFromString", ["_"]), ("Selector", ["_"]):
       return values[0]
+    case (_, ["rawValue"]) where type.hasPrefix("CA") && !Self.isKnownType(type):
+      // `CAEmitterLayerRenderMode(rawValue: "additive")`: Core Animation's string constant of
+      // that name, as `CAEmitterLayerRenderMode.additive` is.
+      if case .string(let raw) = values[0], !raw.isEmpty { return .constant("." + raw) }
     case (Self.imageNameType, ["_"]), (Self.imageNameType, ["rawValue"]):
       // AppKit's `NSImage.Name("flake")` (Swift 4's `NSImage.Name(rawValue: "flake")`): the
       // name itself, for `NSImage(named:)`.

@@ -339,6 +339,11 @@ extension ImportInterpreter {
     {
       return raw
     }
+    if case .constant(let c) = v, c.hasPrefix("."), c.count > 1, name == "rawValue" {
+      // `CALayerContentsFilter.nearest.rawValue`, `CAEmitterLayerEmitterShape.circle.rawValue`:
+      // Core Animation's string constants are their names (`kCAFilterNearest` is "nearest").
+      return .string(String(c.dropFirst()))
+    }
     if case .constant = v, let type = valueType(v),
       let m = try enumMember(v, of: type, name, at: at)
     {

@@ -92,6 +92,22 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "a Core Animation constant's rawValue is its name, and its type made from one is it",
+      ext: "swift",
+      source: swift(
+        """
+            e.renderMode = CAEmitterLayerRenderMode(rawValue: CAEmitterLayerRenderMode.additive.rawValue)
+            let c = CAEmitterCell()
+            c.name = "c"
+            c.magnificationFilter = CALayerContentsFilter.nearest.rawValue
+            e.emitterCells = [c]
+        """), get: "e.renderMode\nget e.emitterCells.c.magnificationFilter",
+      value: "additive\nnearest", quiet: true),
+    Case(
+      name: "Swift 2's implicit .whiteColor() where a colour goes is .white",
+      ext: "swift", source: swiftColor(".blueColor()"),
+      get: "e.emitterCells.c.color", value: "#0000ff", quiet: true),
+    Case(
       name: "Swift 3's UIColor(colorLiteralRed:green:blue:alpha:), the literal's old spelling",
       ext: "swift",
       source: swiftColor(
