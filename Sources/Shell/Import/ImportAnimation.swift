@@ -189,7 +189,14 @@ enum ImportAnimationTranslation {
     var notes: [String] = []
     switch a.kind {
     case .transition:
-      let type = try enumeration(a.value("type"), "type", as: TransitionType.self) ?? .fade
+      var type = TransitionType.fade
+      do throws(ImportSkip) {
+        type = try enumeration(a.value("type"), "type", as: TransitionType.self) ?? .fade
+      } catch {
+        // **(choice)** A type Burst does not draw (the private `cube`, `rippleEffect`,
+        // `pageCurl`) is shown as Core Animation's default, a fade.
+        notes.append(error.message + ": shown as a fade")
+      }
       let subtype = try enumeration(a.value("subtype"), "subtype", as: TransitionSubtype.self)
       var words = [type.rawValue]
       if let subtype, type != .fade { words.append(subtype.rawValue) }

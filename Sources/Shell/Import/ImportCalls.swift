@@ -324,6 +324,7 @@ extension ImportInterpreter {
       return size  // `UIFont.systemFont(ofSize: 28)`
     }
     if case .type(Self.transactionClass) = receiver, Self.transactionSettings.contains(name) {
+      try transactionCall(name, at: at)
       return .void
     }
     if case .image = receiver, Self.imageKeepers.contains(name) { return receiver }

@@ -285,6 +285,7 @@ extension ImportInterpreter {
         usedParameters.insert(name)
       }
     }
+    noteTransactionAnimation(a)
     let step = ImportStep.layer(
       object: o, commands: translated.commands, at: start, statement: program.snippet(current))
     // Starting from the presentation value, as UIView.animate's code does after setting the

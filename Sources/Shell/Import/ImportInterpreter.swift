@@ -199,6 +199,8 @@ final class ImportInterpreter {
   var timerUntil: [Int: Double] = [:]
   /// The delays of the `after` blocks being recorded, outermost first.
   var blockDelays: [Double] = []
+  /// The `CATransaction`s begun and not yet committed, innermost last.
+  var transactions: [OpenTransaction] = []
   /// Blocks the setup schedules whose statements change nothing when they are scheduled
   /// (`asyncAfter { self.pops.forEach { … } }` before `layoutSubviews` fills `pops`): read
   /// again once the setup has run, in the state the block finds when it runs (`laterBlocks`).

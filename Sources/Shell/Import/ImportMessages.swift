@@ -178,6 +178,7 @@ extension ImportInterpreter {
     switch receiver {
     case .type(let type):
       if type == Self.transactionClass, Self.transactionSettings.contains(first.0) {
+        try transactionCall(first.0, at: at)
         return .void
       }
       switch (type, selector) {

@@ -379,14 +379,95 @@ struct ImportAnimationTests {
         "Anim.swift:12:1: warning: skipped: box.add(a, forKey: \"nothing\")\n"
           + "  hint: a CABasicAnimation without fromValue, toValue or byValue changes nothing"),
       "\(transcript)")
-    // A transition whose type was not read is Core Animation's default, a fade.
-    #expect(transcript.contains("Anim.swift:14:1: warning: skipped: t.type"))
+    // A transition of a type Burst does not draw (the private cube) is Core Animation's
+    // default, a fade.
+    #expect(
+      transcript.contains(
+        "Anim.swift:15:1: warning: skipped: part of CATransition\n"
+          + "  hint: type is one of fade, moveIn, push, reveal, not '.cube': shown as a fade"),
+      "\(transcript)")
     #expect(transcript.contains("Anim.swift:18:1: warning: skipped: d.delegate = self"))
     #expect(transcript.contains("Anim.swift:19:1: warning: skipped: box.add(d, forKey: \"odd\")"))
     #expect(!transcript.contains("error:"), "\(transcript)")
     let id = try #require(session.scene.model.layerID(named: "box"))
     #expect(session.scene.model.layer(id)?.animations.isEmpty == true)
     #expect(session.scene.transitions[id] != nil)
+  }
+
+  /// CATransaction's completion block and what it becomes: `after` the latest end of the
+  /// animations added between begin and commit.
+  static let completions: [(name: String, objc: Bool, code: String, expected: String)] = [
+    (
+      "after the later of two animations (repeats and autoreverse; a delay)", false,
+      """
+      CATransaction.begin()
+      CATransaction.setCompletionBlock { [weak self] in
+        box.opacity = 0
+      }
+      let pulse = CABasicAnimation(keyPath: "birthRate")
+      pulse.fromValue = 1
+      pulse.toValue = 2
+      pulse.duration = 0.5
+      pulse.repeatCount = 3
+      pulse.autoreverses = true
+      e.add(pulse, forKey: nil)
+      let slide = CABasicAnimation(keyPath: "opacity")
+      slide.toValue = 0.5
+      slide.duration = 1.5
+      slide.beginTime = CACurrentMediaTime() + 0.5
+      box.add(slide, forKey: nil)
+      CATransaction.commit()
+      """, "after 3 set box.opacity 0"
+    ),
+    (
+      "Objective-C's block", true,
+      """
+      [CATransaction begin];
+      [CATransaction setCompletionBlock:^{
+        box.opacity = 0;
+      }];
+      CABasicAnimation *fade = [CABasicAnimation animationWithKeyPath:@"opacity"];
+      fade.toValue = @0.5;
+      fade.duration = 0.7;
+      [box addAnimation:fade forKey:@"fade"];
+      [CATransaction commit];
+      """, "after 0.7 set box.opacity 0"
+    ),
+    (
+      "at once when no animation was added", false,
+      """
+      CATransaction.begin()
+      CATransaction.setCompletionBlock({ box.opacity = 0.5 })
+      CATransaction.commit()
+      """, "after 0 set box.opacity 0.5"
+    ),
+    (
+      "never, with a warning, after an animation that repeats forever", false,
+      """
+      CATransaction.begin()
+      CATransaction.setCompletionBlock { box.opacity = 0 }
+      let spin = CABasicAnimation(keyPath: "opacity")
+      spin.toValue = 0.5
+      spin.repeatCount = .infinity
+      box.add(spin, forKey: nil)
+      CATransaction.commit()
+      """, "one of them never does here"
+    ),
+  ]
+
+  @Test(
+    "a CATransaction's completion block runs when the animations added in it have ended",
+    arguments: completions.map(\.name))
+  func transactionCompletion(name: String) throws {
+    let c = try #require(Self.completions.first { $0.name == name })
+    let (transcript, script, _) = try importWithSetup(c.code, objc: c.objc)
+    if c.expected.hasPrefix("after") {
+      #expect(script.contains(c.expected), "\(script)")
+      #expect(!transcript.contains("warning"), "\(transcript)")
+    } else {
+      #expect(transcript.contains(c.expected), "\(transcript)")
+      #expect(!script.contains("after"), "\(script)")
+    }
   }
 
   @Test("a beginTime before now is an animation that began that long ago, as export writes it")
