@@ -257,17 +257,12 @@ extension ImportInterpreter {
     } catch {
       throw skip(error.message, error.at ?? at)
     }
-    // A behaviour's key path names a behaviour the code gave the layer (`emitterBehaviors.drag.
-    // drag`); one it made in a way not read here (a behaviour returned by another file's
-    // helper) is not there, and `run` would stop at it.
-    for command in translated.commands where command.suffix.hasPrefix(".emitterBehaviors.") {
-      let name = command.suffix.split(separator: ".").dropFirst().first.map(String.init) ?? ""
-      let given = objects[o].assignments.contains {
-        ($0.behaviorWords?.split(separator: " ").dropFirst(2).first).map(String.init) == name
-      }
-      guard given else {
-        throw skip("the layer has no behaviour named '\(name)' that the code gives it here", at)
-      }
+    // A behaviour's field (`emitterBehaviors.gust.force`): Burst sets one (`set
+    // LAYER.emitterBehaviors.NAME.KEY`) but does not animate it, so `run` would stop here.
+    if translated.commands.contains(where: { $0.suffix.hasPrefix(".emitterBehaviors.") }) {
+      throw skip(
+        "an animation of a behaviour's field is not imported: Burst animates layers' and cells'"
+          + " properties, and the field keeps the value the code set", at)
     }
     // A cell's key path names a cell the code named so (`cell.name = "spark"`); on iOS one
     // that names a cell only by its variable animates nothing.
