@@ -345,3 +345,83 @@ extension ImportInterpreter {
     return true
   }
 }
+
+/// Event wiring: the calls that connect a control, a gesture or a notification to a method of
+/// the file (`button.addTarget(self, action: #selector(tapped), for: .touchUpInside)`,
+/// `[view addGestureRecognizer:tap]`, `NotificationCenter.default.addObserver(…)`). The method
+/// is an action already (a root nothing in the file calls, docs/import.md), which `run`
+/// stands for the event, so the wiring itself changes nothing here and is passed over without
+/// a word, as are a gesture recognizer's own settings.
+extension ImportInterpreter {
+  static let eventWiringMethods: Set<String> = [
+    "addTarget", "removeTarget", "addAction", "addGestureRecognizer", "removeGestureRecognizer",
+    "addObserver", "removeObserver", "requireGestureRecognizerToFail", "require",
+  ]
+
+  /// Whether statement `s` is one call of an event-wiring method whose name the file does not
+  /// declare: Swift's `RECEIVER.addTarget(…)` (or a bare `addGestureRecognizer(…)`),
+  /// Objective-C's `[RECEIVER addTarget:… action:…]`.
+  func eventWiring(_ s: Range<Int>) -> Bool {
+    guard let last = s.last else { return false }
+    var name: SourceToken?
+    if program.language == .objc, tokens[s.lowerBound].isPunctuation("["),
+      program.closing(s.lowerBound, in: s) == last
+    {
+      // The first part of the selector: the first `word:` outside any bracket of the receiver.
+      var depth = 0
+      for j in (s.lowerBound + 1)..<last {
+        let t = tokens[j]
+        if t.isPunctuation("[") || t.isPunctuation("(") { depth += 1 }
+        if t.isPunctuation("]") || t.isPunctuation(")") { depth -= 1 }
+        if depth == 0, t.kind == .identifier, tokens[j + 1].isPunctuation(":") {
+          name = t
+          break
+        }
+      }
+    } else if program.language == .swift, tokens[last].isPunctuation(")") {
+      // The call that ends the statement: the name before its opening parenthesis.
+      var depth = 0
+      var j = last
+      while j > s.lowerBound {
+        if tokens[j].isPunctuation(")") { depth += 1 }
+        if tokens[j].isPunctuation("(") {
+          depth -= 1
+          if depth == 0 { break }
+        }
+        j -= 1
+      }
+      if j > s.lowerBound, depth == 0, tokens[j - 1].kind == .identifier,
+        j - 1 == s.lowerBound || tokens[j - 2].isPunctuation(".")
+          || tokens[j - 2].isPunctuation("?.")
+      {
+        name = tokens[j - 1]
+      }
+    }
+    guard let name, Self.eventWiringMethods.contains(name.text) else { return false }
+    return !program.functions.contains { $0.name == name.text }
+  }
+}
+
+extension ImportInterpreter {
+  /// Swift's `perform(_:)` and `perform(_:with:)` (Objective-C's `performSelector:`).
+  static let performNow = "perform"
+
+  /// `perform(#selector(pause))`, `[self performSelector:@selector(pause) withObject:x]`: the
+  /// file's method of that selector, run now with the object as its argument.
+  func performSelector(_ selector: String, _ args: [ImportValue], at: SourceToken)
+    throws(ImportSkip) -> ImportValue
+  {
+    let base = String(selector.prefix { $0 != ":" })
+    let count = selector.filter { $0 == ":" }.count
+    guard
+      let f = program.functions.firstIndex(where: {
+        !$0.isProperty
+          && (program.language == .objc
+            ? $0.signature == selector : $0.name == base && $0.parameters.count == count)
+      })
+    else { throw skip("\(selector) is not a method of the file", at) }
+    var given = Array(args.prefix(count))
+    given += Array(repeating: ImportValue.null, count: count - given.count)
+    return try call(f, args: given, at: at)
+  }
+}

@@ -323,6 +323,11 @@ extension ImportInterpreter {
     if case .type("UIFont") = receiver, let size = Self.systemFontSize(name, labels, values) {
       return size  // `UIFont.systemFont(ofSize: 28)`
     }
+    if name == Self.performNow, isSelf(receiver), labels == ["_"] || labels == ["_", "with"],
+      case .string(let selector) = values[0]
+    {
+      return try performSelector(selector, Array(values.dropFirst()), at: at)
+    }
     if case .type(Self.transactionClass) = receiver, Self.transactionSettings.contains(name) {
       try transactionCall(name, at: at)
       return .void

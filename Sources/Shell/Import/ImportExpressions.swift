@@ -431,6 +431,23 @@ extension ImportInterpreter {
     return out
   }
 
+  /// The Objective-C name of the method a selector names: `tapped:` of Swift's
+  /// `#selector(self.tapped(_:))`, `touchesBegan:with:` of `#selector(touchesBegan(_:with:))`,
+  /// the tokens themselves in Objective-C (`@selector(setSelected:)`).
+  private func selectorName(_ range: Range<Int>) -> String? {
+    guard program.language == .swift else {
+      let text = tokens[range].map(\.text).joined()
+      return text.isEmpty ? nil : text
+    }
+    let open = range.first { tokens[$0].isPunctuation("(") } ?? range.upperBound
+    guard let base = tokens[range.lowerBound..<open].last(where: { $0.kind == .identifier })
+    else { return nil }
+    let labels = (open..<range.upperBound).filter {
+      $0 + 1 < range.upperBound && tokens[$0 + 1].isPunctuation(":")
+    }.map { tokens[$0].text }
+    return base.text + labels.map { $0 == "_" ? ":" : $0 + ":" }.joined()
+  }
+
   /// After an Objective-C cast `(__bridge id)` or `(CGFloat)`, where its operand starts.
   private func castEnd(_ c: Int, _ end: Int) -> Int? {
     let close = program.closing(c, in: c..<end)
@@ -493,7 +510,16 @@ extension ImportInterpreter {
       case "self":
         if let own = frames.last?["self"] { return own }  // in an extension's initializer
         return program.selfIsEmitter ? try ownEmitter(at: t) : .host
-      case "@selector", "#selector": throw skip("selectors are not followed", t)
+      case "@selector", "#selector":
+        // `#selector(tapped(_:))`, `@selector(tapped:)`: the method's name, which event wiring
+        // (`addTarget`) takes and drops; the method itself is an action (a root).
+        guard c < end, tokens[c].isPunctuation("(") else { throw skip("expected '(' here", t) }
+        let close = program.closing(c, in: c..<end)
+        guard close < end, let name = selectorName((c + 1)..<close) else {
+          throw skip("a selector names a method", t)
+        }
+        c = close + 1
+        return .string(name)
       default:
         if let after = genericClauseEnd(c, end) {
           c = after  // `Array<CAEmitterCell>()`: the type's arguments say nothing here

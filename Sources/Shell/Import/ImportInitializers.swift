@@ -165,6 +165,10 @@ extension ImportInterpreter {
       return .type(name)
     case ("NSSelectorFromString", ["_"]), ("Selector", ["_"]):
       return values[0]
+    case (_, _) where type.hasSuffix("GestureRecognizer"):
+      // `UITapGestureRecognizer(target: self, action: #selector(tapped))`: a gesture, whose
+      // handler is an action; its location is the action's point.
+      return .event
     case (_, ["rawValue"]) where type.hasPrefix("CA") && !Self.isKnownType(type):
       // `CAEmitterLayerRenderMode(rawValue: "additive")`: Core Animation's string constant of
       // that name, as `CAEmitterLayerRenderMode.additive` is.

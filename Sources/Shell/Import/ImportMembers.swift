@@ -522,7 +522,7 @@ extension ImportInterpreter {
       case "view", "window", "superview", "contentView": return .host
       case "traitCollection": return .constant(Self.traits)
       case "addSubview", "insertSubview", "bringSubviewToFront", "sendSubviewToBack", "convert",
-        "convertPoint", "convertRect", "removeFromSuperview":
+        "convertPoint", "convertRect", "removeFromSuperview", Self.performNow:
         return .method(v, name)
       case "layer": return layerIsOwn ? try ownEmitter(at: at) : .hostLayer
       case "bounds", "frame", "applicationFrame": return .rect(whole)

@@ -97,6 +97,11 @@ extension ImportInterpreter {
     guard let first = parts.first else { throw skip("an empty message", at) }
     let selector = parts.map { $0.1 == nil ? $0.0 : $0.0 + ":" }.joined()
     let args = parts.compactMap(\.1)
+    if ["performSelector:", "performSelector:withObject:"].contains(selector), isSelf(receiver),
+      case .string(let performed) = args[0]
+    {
+      return try performSelector(performed, Array(args.dropFirst()), at: at)
+    }
     if let why = ImportValue.unknownReason(args) {
       // Only a method of the file runs without an argument it cannot be given.
       guard isSelf(receiver), program.functions.contains(where: { $0.signature == selector })
@@ -180,6 +185,9 @@ extension ImportInterpreter {
       if type == Self.transactionClass, Self.transactionSettings.contains(first.0) {
         try transactionCall(first.0, at: at)
         return .void
+      }
+      if type.hasSuffix("GestureRecognizer") {
+        return .event  // `[[UITapGestureRecognizer alloc] initWithTarget:self action:…]`
       }
       switch (type, selector) {
       case (Self.behaviorClass, Self.behaviorFactory):

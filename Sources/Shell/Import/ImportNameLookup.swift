@@ -358,6 +358,10 @@ extension ImportInterpreter {
     }
     if let v = headerDeclared(name, at: at) { return v }
     if Self.isColorFunction(name) { return .type(name) }  // `hexColor("#…")` of another file
+    if name == Self.performNow, program.language == .swift {
+      // `perform(#selector(pause))` inside the view or view controller: its own method.
+      return .method(program.selfIsEmitter ? try ownEmitter(at: at) : .host, name)
+    }
     if name == "traitCollection" { return .constant(Self.traits) }
     if let v = frameExtension(name, at: at) { return v }
     throw skip("'\(name)' is not known to the importer", at)

@@ -290,6 +290,10 @@ extension ImportInterpreter {
       // `self.confettiLayer.birthRate = 0` before the layer exists: a message to nil, which
       // Objective-C ignores.
       return
+    case .event:
+      // A gesture recognizer's own settings (`tap.numberOfTapsRequired = 2`, `delegate`):
+      // they say which touches make the event, which `run` stands for; nothing on screen.
+      return
     default:
       throw skip("cannot set '\(name)' on \(receiver.kindName)", at)
     }

@@ -153,6 +153,7 @@ extension ImportInterpreter {
       if try localAction(i, s) { return nil }
       if try invalidate(i, s) { return nil }
       if try uiViewAnimate(i, s) { return nil }
+      if eventWiring(s) { return nil }
       if try transactionCompletion(i, s) { return nil }
       if try scheduledBlock(i, s) { return nil }
       if try dispatchAfter(i, s) { return nil }

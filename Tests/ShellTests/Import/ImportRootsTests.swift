@@ -566,6 +566,99 @@ struct ImportOptionalLayerTests {
 /// Touch and gesture handlers: the place of the touch is the action's `point` parameter.
 @Suite("import: touch handlers are actions with a point")
 struct ImportTouchActionTests {
+  /// A view controller (Swift, then Objective-C) that wires a button, a double-tap gesture and
+  /// a notification to its methods, and performs one of them at once.
+  static let wired = [
+    (
+      "Wired.swift",
+      """
+      import UIKit
+      class WiredViewController: UIViewController {
+        let emitter = CAEmitterLayer()
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          let c = CAEmitterCell()
+          c.name = "heart"
+          c.lifetime = 2
+          emitter.emitterCells = [c]
+          view.layer.addSublayer(emitter)
+          let button = UIButton(type: .system)
+          view.addSubview(button)
+          button.addTarget(self, action: #selector(likeTapped(_:)), for: .touchUpInside)
+          let tap = UITapGestureRecognizer(target: self, action: #selector(self.handleTap(_:)))
+          tap.numberOfTapsRequired = 2
+          tap.delegate = self
+          view.addGestureRecognizer(tap)
+          NotificationCenter.default.addObserver(
+            self, selector: #selector(likeTapped(_:)), name: UIApplication.didBecomeActiveNotification,
+            object: nil)
+          perform(#selector(pause))
+        }
+        @objc func likeTapped(_ sender: UIButton) {
+          emitter.setValue(30, forKeyPath: "emitterCells.heart.birthRate")
+        }
+        @objc func handleTap(_ g: UITapGestureRecognizer) {
+          emitter.emitterPosition = g.location(in: view)
+        }
+        @objc func pause() { emitter.birthRate = 0.5 }
+      }
+
+      """
+    ),
+    (
+      "Wired.m",
+      """
+      #import <UIKit/UIKit.h>
+      @interface WiredViewController : UIViewController
+      @property (nonatomic, strong) CAEmitterLayer *emitter;
+      @end
+      @implementation WiredViewController
+      - (void)viewDidLoad {
+        [super viewDidLoad];
+        self.emitter = [CAEmitterLayer layer];
+        CAEmitterCell *c = [CAEmitterCell emitterCell];
+        c.name = @"heart";
+        c.lifetime = 2;
+        self.emitter.emitterCells = @[c];
+        [self.view.layer addSublayer:self.emitter];
+        UIButton *button = [UIButton buttonWithType:UIButtonTypeCustom];
+        [self.view addSubview:button];
+        [button addTarget:self action:@selector(likeTapped:) forControlEvents:UIControlEventTouchUpInside];
+        UITapGestureRecognizer *tap = [[UITapGestureRecognizer alloc] initWithTarget:self
+                                                                              action:@selector(handleTap:)];
+        tap.numberOfTapsRequired = 2;
+        [self.view addGestureRecognizer:tap];
+        [self performSelector:@selector(pause)];
+      }
+      - (void)likeTapped:(UIButton *)sender {
+        [self.emitter setValue:@30 forKeyPath:@"emitterCells.heart.birthRate"];
+      }
+      - (void)handleTap:(UITapGestureRecognizer *)g {
+        self.emitter.emitterPosition = [g locationInView:self.view];
+      }
+      - (void)pause {
+        self.emitter.birthRate = 0.5;
+      }
+      @end
+
+      """
+    ),
+  ]
+
+  @Test(
+    "event wiring (a target, a gesture and its settings, an observer) is passed over without a word; perform(_:) runs the method now",
+    arguments: wired.map(\.0))
+  func eventWiring(file: String) throws {
+    let source = try #require(Self.wired.first { $0.0 == file }?.1)
+    let path = try temporaryFile(file, contents: source)
+    let (transcript, _) = importTranscript(
+      "import \"\(path)\" view 200x200\nget emitterLayer.birthRate\nrun likeTapped\n"
+        + "get emitterLayer.emitterCells.heart.birthRate\nrun handleTap 20,30\n"
+        + "get emitterLayer.emitterPosition\n")
+    #expect(!transcript.contains("warning"), "\(transcript)")
+    #expect(transcript.hasSuffix("\n0.5\n30\n20,30\n"), "\(transcript)")
+  }
+
   @Test(
     "a touch's location is $point, run gives it, and the default is the view's centre",
     arguments: [
