@@ -293,9 +293,12 @@ extension ImportInterpreter {
       return v
     }
     if case .constant("Bundle") = v, name == "path" || name == "url" { return .method(v, name) }
-    if case .constant(let app) = v, app == Self.sharedApplication || app == Self.appDelegate {
+    if case .constant(let app) = v,
+      [Self.sharedApplication, Self.appDelegate, Self.windowScene].contains(app)
+    {
       // **(choice)** The app's window (`UIApplication.shared.keyWindow`, `windows.first`, the
-      // delegate's `window`) is the hosting view: here both fill the screen.
+      // delegate's `window`, a connected scene's windows) is the hosting view: here both fill
+      // the screen.
       switch name {
       case "keyWindow", "window":
         appWindowNote(at)
@@ -304,6 +307,8 @@ extension ImportInterpreter {
         appWindowNote(at)
         return .array([.host])
       case "delegate" where app == Self.sharedApplication: return .constant(Self.appDelegate)
+      case "connectedScenes" where app == Self.sharedApplication:
+        return .array([.constant(Self.windowScene)])  // (`.first as? UIWindowScene`)
       default: break
       }
     }
@@ -621,8 +626,8 @@ extension ImportInterpreter {
       case "count": return .number(Double(items.count))
       case "copy" where program.language == .objc, "mutableCopy" where program.language == .objc:
         return v  // `@[].mutableCopy`: the same items, in a value of its own
-      case "first": return items.first ?? .null
-      case "last": return items.last ?? .null
+      case "first", "firstObject": return items.first ?? .null  // (NSArray's `firstObject`)
+      case "last", "lastObject": return items.last ?? .null
       case "enumerated", "reversed", "randomElement", "shuffled", "prefix", "suffix", "dropFirst",
         "dropLast":
         return .method(v, name)
@@ -771,6 +776,8 @@ extension ImportInterpreter {
   /// iPhone app runs it (as conditional compilation does).
   static let currentDevice = "UIDevice.current"
   static let sharedApplication = "UIApplication.shared"
+  /// The app's one window scene (`UIApplication.shared.connectedScenes.first`).
+  static let windowScene = "UIWindowScene"
   static let appDelegate = "UIApplication.shared.delegate"
 
   /// Says once that the app's window stands for the hosting view.

@@ -199,6 +199,15 @@ enum SourceTokenizer {
         add(.number, text, l, col)
         continue
       }
+      if c == "?", at(1) == "?", at(2) == ".", let last = out.last, last.line == l,
+        last.column + last.text.count == col
+      {
+        // `delegate?.window??.layer`: a double optional's chain, not `??` (nil-coalescing is
+        // spaced): one `?` the reader looks through, then `?.`.
+        advance()
+        add(.punctuation, "?", l, col)
+        continue
+      }
       if let op = operators.first(where: { op in
         op.enumerated().allSatisfy { at($0.offset) == $0.element }
       }) {

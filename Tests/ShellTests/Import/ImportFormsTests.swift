@@ -520,6 +520,41 @@ struct ImportFormsTests {
           e.frame = CGRectZero;
         """), get: "e.emitterPosition", value: "0,0", quiet: true),
     Case(
+      name: "the app's window through a connected scene, or a double optional's ??. chain",
+      ext: "swift",
+      source: """
+        import UIKit
+        enum Sparkles {
+          static func show() {
+            let e = CAEmitterLayer()
+            let c = CAEmitterCell()
+            c.name = "c"
+            c.birthRate = 3
+            e.emitterCells = [c]
+            let scene = UIApplication.shared.connectedScenes.first as? UIWindowScene
+            scene?.windows.first?.layer.addSublayer(e)
+            let f = CAEmitterLayer()
+            f.emitterCells = [c]
+            UIApplication.shared.delegate?.window??.layer.addSublayer(f)
+          }
+        }
+
+        """, get: "e.emitterCells.c.birthRate\nget f.emitterCells.c.birthRate", value: "3\n3"),
+    Case(
+      name: "NSArray's firstObject and lastObject: the app's windows, a layer's cells",
+      ext: "m",
+      source: objc(
+        """
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = @"c";
+          e.emitterCells = @[c];
+          e.emitterCells.firstObject.birthRate = 4;
+          [e.emitterCells lastObject].lifetime = 2;
+          CAEmitterLayer *f = [CAEmitterLayer layer];
+          [[UIApplication sharedApplication].windows.firstObject.layer addSublayer:f];
+          f.emitterCells = @[c];
+        """), get: "f.emitterCells.c.birthRate\nget f.emitterCells.c.lifetime", value: "4\n2"),
+    Case(
       name: "the app's window through the shared application's delegate is the hosting view",
       ext: "m",
       source: """
