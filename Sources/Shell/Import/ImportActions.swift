@@ -214,7 +214,41 @@ extension ImportInterpreter {
     let close = program.closing(open, in: s)
     guard close < s.upperBound else { return false }
     guard recording.isEmpty else { throw skip("an action is defined outside other actions") }
-    let given = try localParameters(name, list)
+    let given: [(name: String, kind: PropertyKind, text: String)]
+    do throws(ImportSkip) {
+      given = try localParameters(name, list)
+    } catch {
+      // A local helper given a cell or a layer (`void (^tint)(CAEmitterCell *) =
+      // ^(CAEmitterCell *c) { … }`, `func tint(_ c: CAEmitterCell) { … }`): no action takes
+      // such a parameter; it is a closure the code calls (`tint(drop)`).
+      var names: [String] = []
+      var params = list
+      if program.language == .objc,
+        let caret = (i..<open).last(where: { tokens[$0].isPunctuation("^") }),
+        tokens[caret + 1].isPunctuation("(")
+      {
+        params = (caret + 2)..<program.closing(caret + 1, in: s)  // the literal's own list
+      }
+      var start = params.lowerBound
+      while start < params.upperBound {
+        let piece =
+          start..<(topLevelIndex(of: ",", in: start..<params.upperBound) ?? params.upperBound)
+        let nameToken =
+          program.language == .swift
+          ? topLevelIndex(of: ":", in: piece).map { $0 - 1 } : piece.last
+        guard let k = nameToken, k >= piece.lowerBound, tokens[k].kind == .identifier else {
+          throw error
+        }
+        names.append(tokens[k].text)
+        start = piece.upperBound + 1
+      }
+      var captured: [String: ImportValue] = [:]
+      for frame in frames { captured.merge(frame) { _, new in new } }
+      bind(
+        name, .closure(body: (open + 1)..<close, captured: captured, parameters: names),
+        declare: true)
+      return true
+    }
     bind(name, .function(name), declare: true)
     localActions.insert(name)
     // Its parameters are the action's (`$NAME`), read in its body in place of any variable

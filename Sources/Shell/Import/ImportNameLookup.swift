@@ -358,6 +358,7 @@ extension ImportInterpreter {
     }
     if let v = headerDeclared(name, at: at) { return v }
     if Self.isColorFunction(name) { return .type(name) }  // `hexColor("#…")` of another file
+    if name == Self.withHelper, program.language == .swift { return .type(name) }
     if name == Self.performNow, program.language == .swift {
       // `perform(#selector(pause))` inside the view or view controller: its own method.
       return .method(program.selfIsEmitter ? try ownEmitter(at: at) : .host, name)

@@ -42,6 +42,8 @@ extension ImportInterpreter {
 
   /// Swift's `unsafeBitCast(_:to:)`, which gives its value another type.
   static let bitCast = "unsafeBitCast"
+  /// The configuring helper apps declare elsewhere: `with(value) { $0.… }`.
+  static let withHelper = "with"
 
   func postfix(_ v: inout ImportValue, _ c: inout Int, _ end: Int) throws(ImportSkip) {
     while c < end {
@@ -112,6 +114,33 @@ extension ImportInterpreter {
         v = try collected(items, name, at: t) { item throws(ImportSkip) in
           try call(type, [(label, item)], at: t)
         }
+      } else if t.isPunctuation("("), !t.startsLine, case .type(Self.withHelper) = v {
+        // `with(CAEmitterCell()) { $0.birthRate = 4 }` (also `with(x, { … })`) of another file:
+        // the usual helper, which gives the value to the closure and returns it.
+        let close = program.closing(c, in: c..<end)
+        guard close < end else { throw skip("an unclosed '('", t) }
+        let comma = topLevelIndex(of: ",", in: (c + 1)..<close)
+        let value = try expression((c + 1)..<(comma ?? close))
+        var body: Range<Int>
+        if let comma, tokens[comma + 1].isPunctuation("{"),
+          program.closing(comma + 1, in: c..<close) == close - 1
+        {
+          body = (comma + 2)..<(close - 1)
+          c = close + 1
+        } else if comma == nil, close + 1 < end, tokens[close + 1].isPunctuation("{") {
+          let brace = program.closing(close + 1, in: c..<end)
+          guard brace < end else { throw skip("an unclosed '{'", t) }
+          body = (close + 2)..<brace
+          c = brace + 1
+        } else {
+          throw skip("with(_:_:) takes a value and a closure", t)
+        }
+        _ = try mapped([value], "forEach", closure: body, at: t)
+        warn(
+          t,
+          "with(_:_:) is not in the file: taken as the usual helper that gives the value to"
+            + " its closure and returns it")
+        v = value
       } else if t.isPunctuation("("), !t.startsLine, case .type(Self.bitCast) = v {
         // `unsafeBitCast(imp, to: (@convention(c) (…) -> NSObject).self)`: the value itself,
         // whatever type it is read as (a C function type is not read here).

@@ -92,6 +92,47 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "with(_:_:) of another file gives its value to the closure and returns it",
+      ext: "swift",
+      source: swift(
+        """
+            let c = with(CAEmitterCell()) {
+              $0.name = "c"
+              $0.birthRate = 4
+            }
+            e.emitterCells = [with(c, { cell in cell.lifetime = 2 })]
+        """), get: "e.emitterCells.c.birthRate\nget e.emitterCells.c.lifetime", value: "4\n2"),
+    Case(
+      name: "a local block given a cell is a helper the code calls, not an action",
+      ext: "m",
+      source: objc(
+        """
+          void (^tint)(CAEmitterCell *, CGFloat) = ^(CAEmitterCell *cell, CGFloat rate) {
+            cell.color = [UIColor blueColor].CGColor;
+            cell.birthRate = rate;
+          };
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = @"c";
+          tint(c, 6);
+          e.emitterCells = @[c];
+        """), get: "e.emitterCells.c.color\nget e.emitterCells.c.birthRate",
+      value: "#0000ff\n6", quiet: true),
+    Case(
+      name: "a nested function given a cell is a helper the code calls, not an action",
+      ext: "swift",
+      source: swift(
+        """
+            func tint(_ cell: CAEmitterCell, with color: UIColor) {
+              cell.color = color.cgColor
+              cell.birthRate = 7
+            }
+            let c = CAEmitterCell()
+            c.name = "c"
+            tint(c, with: .red)
+            e.emitterCells = [c]
+        """), get: "e.emitterCells.c.color\nget e.emitterCells.c.birthRate",
+      value: "#ff0000\n7", quiet: true),
+    Case(
       name: "a Core Animation constant's rawValue is its name, and its type made from one is it",
       ext: "swift",
       source: swift(
