@@ -671,7 +671,9 @@ extension ImportInterpreter {
   private func literal(_ t: SourceToken) throws(ImportSkip) -> Double {
     var text = t.text.replacingOccurrences(of: "_", with: "")
     if text.hasPrefix("0x") || text.hasPrefix("0X") {
-      guard let n = Int(text.dropFirst(2), radix: 16) else { throw skip("a bad number", t) }
+      // C's unsigned and long suffixes (`0xFFFFFFFFu`, `0x7fffffffUL`); `f` is a hex digit.
+      while let last = text.last, "lLuU".contains(last) { text.removeLast() }
+      guard let n = UInt64(text.dropFirst(2), radix: 16) else { throw skip("a bad number", t) }
       return Double(n)
     }
     while let last = text.last, "fFlLuU".contains(last) { text.removeLast() }

@@ -92,6 +92,16 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "C's hex literals with unsigned and long suffixes",
+      ext: "m",
+      source: objc(
+        """
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = @"c";
+          c.birthRate = 0xFFFFFFFFu / 0xFFFFFFFFUL * 0x10;
+          e.emitterCells = @[c];
+        """), get: "e.emitterCells.c.birthRate", value: "16", quiet: true),
+    Case(
       name: "with(_:_:) of another file gives its value to the closure and returns it",
       ext: "swift",
       source: swift(
