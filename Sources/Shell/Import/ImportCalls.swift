@@ -209,6 +209,9 @@ extension ImportInterpreter {
       if let payload = program.payloadCases[name] {
         return .enumCase(type: payload.type, name: name, values: values)  // `.shape(.circle, nil)`
       }
+      if name == "constant", labels == ["_"] {
+        return values[0]  // SwiftUI's `.constant(true)` where a binding goes: its value
+      }
       if let color = implicitColorHelper(name, labels, values, at: at) { return color }
       return .unknown("'\(c)' is made by code in another file of the app")
     default:

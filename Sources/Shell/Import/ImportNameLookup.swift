@@ -90,6 +90,21 @@ extension ImportInterpreter {
     return nil
   }
 
+  /// A SwiftUI binding given in another view's code (`BubblesView(running: $running)` in a view
+  /// with `@State private var running = true`): the value that view's property is declared
+  /// with, which the binding reads until something changes it; nil for another argument.
+  func projectedArgument(_ given: Range<Int>) throws(ImportSkip) -> ImportValue? {
+    guard given.count == 2, tokens[given.lowerBound].isPunctuation("$"),
+      tokens[given.lowerBound + 1].kind == .identifier,
+      let caller = program.functions.first(where: { $0.body.contains(given.lowerBound) }),
+      let q = program.properties.first(where: {
+        $0.name == tokens[given.lowerBound + 1].text && $0.owner == caller.owner
+          && !$0.initializer.isEmpty
+      })
+    else { return nil }
+    return try expression(q.initializer)
+  }
+
   /// Whether `p` is a `var` of a struct of the file that its memberwise initializer sets (not
   /// `let`, `static` or private, and not a stored property's observer).
   func isMemberwiseVariable(_ p: SourceProperty) -> Bool {
@@ -157,7 +172,12 @@ extension ImportInterpreter {
         // `ParticlesView(color: .systemYellow)` elsewhere in the file gives `color`.
         evaluating.insert(name)
         defer { evaluating.remove(name) }
-        let value = try expression(given)
+        var value = ImportValue.null
+        if let projected = try projectedArgument(given) {
+          value = projected
+        } else {
+          value = try expression(given)
+        }
         instance[name] = value
         return value
       }

@@ -92,6 +92,36 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "a binding another view gives ($running of its @State, or .constant) reads that value",
+      ext: "swift",
+      source: """
+        import SwiftUI
+        struct Bubbles: UIViewRepresentable {
+          @Binding var running: Bool
+          @Binding var dense: Bool
+          func makeUIView(context: Context) -> UIView {
+            let view = UIView()
+            let e = CAEmitterLayer()
+            let c = CAEmitterCell()
+            c.name = "c"
+            c.birthRate = dense ? 30 : 3
+            e.emitterCells = [c]
+            view.layer.addSublayer(e)
+            return view
+          }
+          func updateUIView(_ uiView: UIView, context: Context) {
+            (uiView.layer.sublayers?.first as? CAEmitterLayer)?.birthRate = running ? 1 : 0
+          }
+        }
+        struct Screen: View {
+          @State private var running = true
+          var body: some View {
+            Bubbles(running: $running, dense: .constant(true))
+          }
+        }
+
+        """, get: "e.birthRate\nget e.emitterCells.c.birthRate", value: "1\n30"),
+    Case(
       name: "C's hex literals with unsigned and long suffixes",
       ext: "m",
       source: objc(
