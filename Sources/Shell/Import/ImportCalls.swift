@@ -190,6 +190,8 @@ extension ImportInterpreter {
     where labels == ["repeating", "count"] && items.count == 1
       && { if case .type = items[0] { true } else { false } }():
       return try Self.repeated(values[0], values[1], at: at)  // `[UIColor](repeating:count:)`
+    case .event where args.isEmpty:
+      return v  // Swift 1's `touches.anyObject()`: the touch
     case .color where args.isEmpty, .host where args.isEmpty:
       // Swift 1 and 2 spelled class properties as methods: `UIColor.whiteColor()`,
       // `UIScreen.mainScreen()`: the value itself.

@@ -566,6 +566,32 @@ struct ImportOptionalLayerTests {
 /// Touch and gesture handlers: the place of the touch is the action's `point` parameter.
 @Suite("import: touch handlers are actions with a point")
 struct ImportTouchActionTests {
+  @Test("Swift 1's touches.anyObject() as UITouch is the touch, its locationInView the point")
+  func swiftOneTouch() throws {
+    let path = try temporaryFile(
+      "Touch.swift",
+      contents: """
+        import UIKit
+        class TouchViewController: UIViewController {
+          var spark: CAEmitterLayer!
+          override func viewDidLoad() {
+            super.viewDidLoad()
+            spark = CAEmitterLayer()
+            view.layer.addSublayer(spark)
+          }
+          override func touchesBegan(touches: NSSet, withEvent event: UIEvent) {
+            let touch = touches.anyObject() as UITouch
+            spark.emitterPosition = touch.locationInView(self.view)
+          }
+        }
+
+        """)
+    let (transcript, _) = importTranscript(
+      "import \"\(path)\" view 200x200\nrun touchesBegan 20,30\nget spark.emitterPosition\n")
+    #expect(!transcript.contains("warning"), "\(transcript)")
+    #expect(transcript.hasSuffix("\n20,30\n"), "\(transcript)")
+  }
+
   /// A view controller (Swift, then Objective-C) that wires a button, a double-tap gesture and
   /// a notification to its methods, and performs one of them at once.
   static let wired = [
