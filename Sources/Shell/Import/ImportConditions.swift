@@ -382,10 +382,16 @@ extension ImportInterpreter {
           known = false
           continue
         }
-        let value = try? expression((eq + 1)..<clause.upperBound)
-        bind(name, value ?? .null, declare: true)
-        if value == .null { return false }
-        if value == nil { known = false }
+        do throws(ImportSkip) {
+          let value = try expression((eq + 1)..<clause.upperBound)
+          bind(name, value, declare: true)
+          if value == .null { return false }
+        } catch {
+          // Not known here (`UIColor(named:)` of an asset catalog not beside the file): what
+          // uses the name is skipped with the reason, rather than given nil.
+          bind(name, .unknown(error.message), declare: true)
+          known = false
+        }
         continue
       }
       if head.isIdentifier("case"), let eq = topLevelIndex(of: "=", in: clause),

@@ -92,6 +92,18 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "an if-let of a value not known here binds it as not known, not as nil",
+      ext: "swift",
+      source: swift(
+        """
+            let c = CAEmitterCell()
+            c.name = "c"
+            if let tint = UIColor(named: "RainTint") {
+              c.color = tint.cgColor
+            }
+            e.emitterCells = [c]
+        """), get: "e.emitterCells.c.color", value: "#ffffff"),
+    Case(
       name: "a binding another view gives ($running of its @State, or .constant) reads that value",
       ext: "swift",
       source: """
