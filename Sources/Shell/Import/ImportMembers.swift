@@ -525,6 +525,11 @@ extension ImportInterpreter {
     case .host:
       switch name {
       case "view", "window", "superview", "contentView": return .host
+      case _ where Self.containerControllers.contains(name):
+        // **(choice)** The controller that contains the screen (`navigationController?.view`,
+        // `tabBarController`, `parent`): its view fills the screen, as the hosting view does.
+        return .host
+      case "isKeyWindow": return .bool(true)  // `windows.filter { $0.isKeyWindow }`
       case "traitCollection": return .constant(Self.traits)
       case "addSubview", "insertSubview", "bringSubviewToFront", "sendSubviewToBack", "convert",
         "convertPoint", "convertRect", "removeFromSuperview", Self.performNow:
@@ -776,6 +781,11 @@ extension ImportInterpreter {
   /// iPhone app runs it (as conditional compilation does).
   static let currentDevice = "UIDevice.current"
   static let sharedApplication = "UIApplication.shared"
+  /// A view controller's containers, whose views fill the screen as its own does.
+  static let containerControllers = [
+    "navigationController", "tabBarController", "splitViewController", "parent",
+    "presentingViewController", "parentViewController",
+  ]
   /// The app's one window scene (`UIApplication.shared.connectedScenes.first`).
   static let windowScene = "UIWindowScene"
   static let appDelegate = "UIApplication.shared.delegate"

@@ -305,7 +305,8 @@ extension ImportInterpreter {
       // `add(animation, forKey: "b")` in the file's CAEmitterLayer subclass: its own method.
       return .method(try ownEmitter(at: at), name)
     }
-    if ["window", "superview", "convert", "convertPoint", "convertRect"].contains(name),
+    if (["window", "superview", "convert", "convertPoint", "convertRect"]
+      + Self.containerControllers).contains(name),
       !program.properties.contains(where: { $0.name == name }),
       !program.functions.contains(where: { $0.name == name })
     {

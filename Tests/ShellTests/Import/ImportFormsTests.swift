@@ -92,6 +92,50 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "a container's view (navigation, tab bar, parent) and the key window hold the screen",
+      ext: "swift",
+      source: """
+        import UIKit
+        class VC: UIViewController {
+          override func viewDidAppear(_ animated: Bool) {
+            super.viewDidAppear(animated)
+            let c = CAEmitterCell()
+            c.name = "c"
+            c.birthRate = 5
+            let a = CAEmitterLayer()
+            navigationController?.view.layer.addSublayer(a)
+            let b = CAEmitterLayer()
+            tabBarController?.view.layer.addSublayer(b)
+            let d = CAEmitterLayer()
+            self.parent?.view.layer.addSublayer(d)
+            let k = CAEmitterLayer()
+            UIApplication.shared.windows.filter { $0.isKeyWindow }.first?.layer.addSublayer(k)
+            for layer in [a, b, d, k] { layer.emitterCells = [c] }
+          }
+        }
+
+        """,
+      get: "a.emitterCells.c.birthRate\nget b.emitterCells.c.birthRate\n"
+        + "get d.emitterCells.c.birthRate\nget k.emitterCells.c.birthRate", value: "5\n5\n5\n5"),
+    Case(
+      name: "Objective-C's self.navigationController.view holds the screen",
+      ext: "m",
+      source: """
+        #import <UIKit/UIKit.h>
+        @implementation VC
+        - (void)viewDidLoad {
+          [super viewDidLoad];
+          CAEmitterLayer *e = [CAEmitterLayer layer];
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = @"c";
+          c.birthRate = 6;
+          e.emitterCells = @[c];
+          [self.navigationController.view.layer addSublayer:e];
+        }
+        @end
+
+        """, get: "e.emitterCells.c.birthRate", value: "6"),
+    Case(
       name: "an if-let of a value not known here binds it as not known, not as nil",
       ext: "swift",
       source: swift(
