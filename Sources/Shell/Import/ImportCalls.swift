@@ -447,7 +447,7 @@ extension ImportInterpreter {
           at: tokens[current.lowerBound], statement: program.snippet(current),
           reachesCells: reachesCells))
       return .void
-    case ("withAlphaComponent", ["_"]):
+    case ("withAlphaComponent", ["_"]), ("colorWithAlphaComponent", ["_"]), ("copy", ["alpha"]):
       guard case .color(var c) = receiver else { break }
       c.alpha = try number(values[0], at: at)
       return .color(c)

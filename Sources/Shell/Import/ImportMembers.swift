@@ -597,7 +597,11 @@ extension ImportInterpreter {
       if name == "y" { return .number(p.y) }
     case .color:
       if name == "cgColor" || name == "CGColor" { return v }
-      if name == "withAlphaComponent" { return .method(v, name) }
+      // `withAlphaComponent(_:)`, Objective-C's `colorWithAlphaComponent:`, CGColor's
+      // `copy(alpha:)`.
+      if ["withAlphaComponent", "colorWithAlphaComponent", "copy"].contains(name) {
+        return .method(v, name)
+      }
     case .constant(let c):
       // `.red` of the file's own enumeration, with its own members, before UIKit's red.
       if let value = try extensionMember(v, name, at: at) { return value }

@@ -333,6 +333,7 @@ extension ImportInterpreter {
     }
     if try appendStatement(i, s) { return nil }
     if try arrayMutation(i, s) { return nil }
+    if try mutableArrayMessage(i, s) { return nil }
     if s.upperBound - i > 4, spells([".", "toggle", "(", ")"], at: s.upperBound - 4, in: s) {
       // `once.toggle()`, `self.isOn.toggle()`: the flag turned over.
       let flag = i..<(s.upperBound - 4)
@@ -534,6 +535,83 @@ extension ImportInterpreter {
     bind(name, .array(list + (try appended(argument))))
     return true
   }
+
+  /// NSMutableArray's other changes in place, on an array variable or property:
+  /// `[cells removeAllObjects]`, `removeLastObject`, `removeObject:` (every item equal to it),
+  /// `removeObjectAtIndex:`, `insertObject:atIndex:`, `addObjectsFromArray:`
+  /// (`[self.layers removeAllObjects]` too). (`addObject:` is `appendStatement`'s.)
+  private func mutableArrayMessage(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
+    guard program.language == .objc, tokens[i].isPunctuation("["), let last = s.last,
+      tokens[last].isPunctuation("]"), program.closing(i, in: s) == last
+    else { return false }
+    // The receiver: `cells` or `self.cells`.
+    let held: String
+    let word: Int
+    if tokens[i + 1].kind == .identifier, i + 2 < last, tokens[i + 2].kind == .identifier {
+      (held, word) = (tokens[i + 1].text, i + 2)
+    } else if tokens[i + 1].isIdentifier("self"), i + 4 < last, tokens[i + 2].isPunctuation("."),
+      tokens[i + 3].kind == .identifier, tokens[i + 4].kind == .identifier
+    {
+      (held, word) = (tokens[i + 3].text, i + 4)
+    } else {
+      return false
+    }
+    let selector = tokens[word].text
+    guard Self.mutableArrayMessages.contains(selector),
+      case .array(var list) = try expression((i + 1)..<word)
+    else { return false }
+    func argument(after k: Int, upTo end: Int) throws(ImportSkip) -> ImportValue {
+      guard tokens[k + 1].isPunctuation(":") else { throw skip("\(selector) takes an argument") }
+      return try expression((k + 2)..<end)
+    }
+    func index(_ v: ImportValue) throws(ImportSkip) -> Int {
+      guard case .number(let n) = v, let k = Int(exactly: n) else {
+        throw skip("an index is a whole number")
+      }
+      return k
+    }
+    switch selector {
+    case "removeAllObjects": list = []
+    case "removeLastObject":
+      if !list.isEmpty { list.removeLast() }  // (no-op on an empty array, as NSArray's)
+    case "removeObject":
+      let item = try argument(after: word, upTo: last)
+      list.removeAll { $0 == item }
+    case "removeObjectAtIndex":
+      let k = try index(try argument(after: word, upTo: last))
+      guard list.indices.contains(k) else {
+        throw skip("no item \(k) in an array of \(list.count)")
+      }
+      list.remove(at: k)
+    case "addObjectsFromArray":
+      guard case .array(let more) = try argument(after: word, upTo: last) else {
+        throw skip("addObjectsFromArray: takes an array")
+      }
+      list += more
+    case "insertObject":
+      guard
+        let at = ((word + 2)..<last).first(where: {
+          tokens[$0].isIdentifier("atIndex") && tokens[$0 + 1].isPunctuation(":")
+        })
+      else { throw skip("insertObject: takes atIndex:") }
+      let item = try argument(after: word, upTo: at)
+      let k = try index(try argument(after: at, upTo: last))
+      guard k >= 0, k <= list.count else {
+        throw skip("no place \(k) in an array of \(list.count)")
+      }
+      list.insert(item, at: k)
+    default:
+      return false
+    }
+    bind(instance["_" + held] != nil ? "_" + held : held, .array(list))
+    return true
+  }
+
+  /// NSMutableArray's in-place changes `mutableArrayMessage` reads.
+  static let mutableArrayMessages: Set<String> = [
+    "removeAllObjects", "removeLastObject", "removeObject", "removeObjectAtIndex",
+    "insertObject", "addObjectsFromArray",
+  ]
 
   /// The array methods that add, remove or insert in place, as statements.
   static let arrayMutations: Set<String> = [

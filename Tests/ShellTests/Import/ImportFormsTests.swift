@@ -92,6 +92,32 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name:
+        "NSMutableArray's removeObject:, insertObject:atIndex:, removeAllObjects; colorWithAlphaComponent:",
+      ext: "m",
+      source: objc(
+        """
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = @"c";
+          c.color = [[[UIColor purpleColor] colorWithAlphaComponent:0.5] CGColor];
+          CAEmitterCell *d = [CAEmitterCell emitterCell];
+          d.name = @"d";
+          d.color = [UIColor.blueColor colorWithAlphaComponent:0.25].CGColor;
+          NSMutableArray *cells = [NSMutableArray array];
+          [cells addObjectsFromArray:@[c, d, c]];
+          [cells removeObject:c];
+          [cells insertObject:c atIndex:0];
+          [cells removeLastObject];
+          [cells addObject:d];
+          e.emitterCells = cells;
+          [cells removeAllObjects];
+        """), get: "e.emitterCells.c.color\nget e.emitterCells.d.color",
+      value: "#80008080\n#0000ff40", quiet: true),
+    Case(
+      name: "CGColor's copy(alpha:)",
+      ext: "swift", source: swiftColor("UIColor.white.cgColor.copy(alpha: 0.5)"),
+      get: "e.emitterCells.c.color", value: "#ffffff80", quiet: true),
+    Case(
       name: "a container's view (navigation, tab bar, parent) and the key window hold the screen",
       ext: "swift",
       source: """
