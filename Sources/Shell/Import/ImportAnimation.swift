@@ -29,7 +29,7 @@ struct ImportedAnimation: Sendable {
     "mass", "stiffness", "damping", "initialVelocity", "animations", "type", "subtype",
     "duration", "beginTime", "timeOffset", "speed", "repeatCount", "repeatDuration",
     "autoreverses", "fillMode", "removedOnCompletion", "timingFunction", "additive",
-    "cumulative", "keyPath",
+    "cumulative", "keyPath", "valueFunction",
   ]
   /// Swift's other spellings (`isAdditive`), from the animation options' table.
   static let swiftSpellings = Dictionary(
@@ -81,6 +81,31 @@ enum ImportAnimationTranslation {
     case .formula(let f): return f  // worked out when the action runs
     default: return nil
     }
+  }
+
+  /// The key path a `transform` animation with a value function animates: its numbers are one
+  /// field's (`CAValueFunction(name: .rotateZ)` → `transform.rotation.z`, `scaleX` →
+  /// `transform.scale.x`, `translateY` → `transform.translation.y`).
+  static func valueFunctionPath(_ keyPath: String?, _ f: ImportValue) throws(ImportSkip)
+    -> String?
+  {
+    guard var n = name(f) else {
+      throw ImportSkip(message: "valueFunction is \(f.kindName), not a CAValueFunction", at: nil)
+    }
+    if n.hasPrefix(".") { n.removeFirst() }
+    if n.hasPrefix("kCAValueFunction") {
+      let rest = n.dropFirst("kCAValueFunction".count)
+      n = rest.prefix(1).lowercased() + rest.dropFirst()
+    }
+    let fields = ["rotate": "rotation", "scale": "scale", "translate": "translation"]
+    guard keyPath == "transform", let axis = n.last, "XYZ".contains(axis),
+      let field = fields[String(n.dropLast())]
+    else {
+      throw ImportSkip(
+        message: "a value function of \(keyPath ?? "no key path") (\(n)) is not imported: only one"
+          + " axis's rotate, scale or translate of transform is", at: nil)
+    }
+    return "transform.\(field).\(axis.lowercased())"
   }
 
   /// Core Animation's key path as Burst spells it: the rect fields without `size`/`origin`
@@ -247,6 +272,7 @@ enum ImportAnimationTranslation {
         // (`CABasicAnimation()` added `forKey: "birthRate"`).
         a.keyPath = key
       }
+      if let f = a.value("valueFunction") { a.keyPath = try valueFunctionPath(a.keyPath, f) }
       var command = try animate(a, inGroup: false, paths: paths, now: now, notes: &notes)
       if let key { command.rest += " key " + HistoryRecorder.quoted(key) }
       return ([command], notes)

@@ -165,6 +165,8 @@ extension ImportInterpreter {
       return .type(name)
     case ("NSSelectorFromString", ["_"]), ("Selector", ["_"]):
       return values[0]
+    case ("CAValueFunction", ["name"]):
+      return values[0]  // `CAValueFunction(name: .rotateZ)`: the function, by its name
     case (_, _) where type.hasSuffix("GestureRecognizer"):
       // `UITapGestureRecognizer(target: self, action: #selector(tapped))`: a gesture, whose
       // handler is an action; its location is the action's point.

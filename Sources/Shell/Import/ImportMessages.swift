@@ -192,6 +192,8 @@ extension ImportInterpreter {
       switch (type, selector) {
       case (Self.behaviorClass, Self.behaviorFactory):
         return try newBehavior(args[0], at: at)
+      case ("CAValueFunction", "functionWithName:"):
+        return args[0]  // `[CAValueFunction functionWithName:kCAValueFunctionRotateZ]`
       case (Self.behaviorClass, "performSelector:withObject:")
       where args[0] == .string(Self.behaviorFactory):
         return try newBehavior(args[1], at: at)

@@ -136,7 +136,7 @@ extension ImportInterpreter {
   static let types: Set<String> = Set([
     "CAEmitterLayer", "CAEmitterCell", "CALayer", "CAShapeLayer", "CAGradientLayer",
     "CAReplicatorLayer",
-    "CATextLayer", "UIFont", "UIBezierPath",
+    "CATextLayer", "CAValueFunction", "UIFont", "UIBezierPath",
     "CGPoint",
     "CGSize", "CGRect", "CGFloat",
     "Float", "Double", "Int", "Int64", "Int32", "UInt64", "UInt32", "UInt", "NSNumber", "NSValue",

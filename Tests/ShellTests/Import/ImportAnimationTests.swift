@@ -47,6 +47,29 @@ struct ImportAnimationTests {
   /// Animation code in both languages and the Burst command it becomes.
   static let animations: [(name: String, objc: Bool, code: String, command: String)] = [
     (
+      "a transform's value function: one axis's rotation", false,
+      """
+      let a = CAKeyframeAnimation(keyPath: "transform")
+      a.valueFunction = CAValueFunction(name: .rotateZ)
+      a.values = [-0.1, 0.1, -0.1]
+      a.duration = 2
+      a.isAdditive = true
+      box.add(a, forKey: "wobble")
+      """,
+      "animate box.transform.rotation.z values -0.1 0.1 -0.1 duration 2 additive key wobble"
+    ),
+    (
+      "a transform's value function: one axis's scale, objc", true,
+      """
+      CABasicAnimation *a = [CABasicAnimation animationWithKeyPath:@"transform"];
+      a.valueFunction = [CAValueFunction functionWithName:kCAValueFunctionScaleX];
+      a.fromValue = @1;
+      a.toValue = @2;
+      [box addAnimation:a forKey:@"grow"];
+      """,
+      "animate box.transform.scale.x from 1 to 2 key grow"
+    ),
+    (
       "basic", false,
       """
       let a = CABasicAnimation(keyPath: "opacity")
