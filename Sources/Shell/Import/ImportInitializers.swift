@@ -267,7 +267,9 @@ extension ImportInterpreter {
       return .rect(Rect(p.x, p.y, s.width, s.height))
     case (_, ["_"]) where Self.floatTypes.contains(type), ("NSNumber", ["value"]),
       ("NSNumber", ["float"]), ("NSNumber", ["double"]), ("NSNumber", ["integer"]),
-      ("NSNumber", ["int"]), ("NSNumber", ["bool"]), ("CGFloat", ["value"]):
+      ("NSNumber", ["int"]), ("NSNumber", ["bool"]), ("CGFloat", ["value"]),
+      ("NSNumber", ["floatLiteral"]), ("NSNumber", ["integerLiteral"]),
+      ("NSNumber", ["booleanLiteral"]):
       // NSNumber(float:) and its kin are Swift 1 and 2's spellings of NSNumber(value:).
       if isFormula(values[0]), labels != ["bool"], let f = formulaText(values[0]) {
         return .formula(f)  // `Float(count)`

@@ -92,6 +92,18 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "NSNumber's literal initializers (floatLiteral:, integerLiteral:)",
+      ext: "swift",
+      source: swift(
+        """
+            let c = CAEmitterCell()
+            c.name = "c"
+            e.emitterCells = [c]
+            e.setValue(NSNumber(floatLiteral: 2.5), forKeyPath: "emitterCells.c.lifetime")
+            e.setValue(NSNumber(integerLiteral: 4), forKeyPath: "emitterCells.c.birthRate")
+        """), get: "e.emitterCells.c.lifetime\nget e.emitterCells.c.birthRate", value: "2.5\n4",
+      quiet: true),
+    Case(
       name:
         "NSMutableArray's removeObject:, insertObject:atIndex:, removeAllObjects; colorWithAlphaComponent:",
       ext: "m",
