@@ -96,19 +96,27 @@ extension ImportInterpreter {
     return steps
   }
 
+  /// A number the action works out from its parameters (`duration`, `delay + 0.5`), with the
+  /// values they have when the action runs without arguments; nil for any other value, or one
+  /// that cannot be worked out.
+  func parameterDefault(_ value: ImportValue) -> Double? {
+    guard let text = formulaText(value), isFormula(value) else { return nil }
+    var worked = text
+    for (name, p) in parameters.sorted(by: { $0.key.count > $1.key.count }) {
+      worked = worked.replacingOccurrences(of: "$" + name, with: "(\(p.text))")
+    }
+    return try? PropertyKind.number(-1e12...1e12).parse(worked).number
+  }
+
   /// A delay or interval in seconds: finite, 0 or more.
   func seconds(_ range: Range<Int>) throws(ImportSkip) -> Double {
     guard !range.isEmpty else { throw skip("a delay in seconds is missing") }
     let value = try expression(range)
     let d: Double
-    if let text = formulaText(value), isFormula(value) {
+    if isFormula(value) {
       // A delay from the action's parameters (`.now() + delay`): **(choice)** their values
       // when the action is run without arguments, since a schedule's delay is fixed.
-      var worked = text
-      for (name, p) in parameters.sorted(by: { $0.key.count > $1.key.count }) {
-        worked = worked.replacingOccurrences(of: "$" + name, with: "(\(p.text))")
-      }
-      guard let n = try? PropertyKind.number(-1e12...1e12).parse(worked).number else {
+      guard let n = parameterDefault(value) else {
         throw skip("a delay from the action's parameters that cannot be worked out")
       }
       d = n

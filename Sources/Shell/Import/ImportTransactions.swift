@@ -12,6 +12,9 @@ extension ImportInterpreter {
     var depth: Int
     var completion: Range<Int>?
     var ends: [Double?] = []
+    /// Whether an end was worked out from the action's parameters' values when it runs
+    /// without arguments.
+    var fromParameters = false
   }
 
   /// `CATransaction.begin()` and `commit()` (and the settings, which do nothing).
@@ -28,7 +31,14 @@ extension ImportInterpreter {
           "its completion block runs when its animations end, and one of them never does here"
             + " (it repeats forever, or its timing is not a number)", at)
       }
-      try delayed(t.ends.compactMap { $0 }.max() ?? 0, body)
+      let delay = t.ends.compactMap { $0 }.max() ?? 0
+      if t.fromParameters {
+        warn(
+          at,
+          "the completion block runs after \(ValueFormatting.number(delay)) s: its animations'"
+            + " timing from the action's parameters' values when it runs without arguments")
+      }
+      try delayed(delay, body)
     default:
       break
     }
@@ -56,21 +66,28 @@ extension ImportInterpreter {
   /// Notes an animation added now: its end, for the open transaction's completion block.
   func noteTransactionAnimation(_ a: Int) {
     guard !transactions.isEmpty else { return }
-    transactions[transactions.count - 1].ends.append(animationEnd(animations[a]))
+    let (end, fromParameters) = animationEnd(animations[a])
+    transactions[transactions.count - 1].ends.append(end)
+    if fromParameters { transactions[transactions.count - 1].fromParameters = true }
   }
 
   /// When an animation added now ends, in seconds: its delay and active duration (Core
   /// Animation's default 0.25 s when it sets none, its repeats, autoreverse and speed); nil
-  /// when it never ends or its timing is not a number.
-  func animationEnd(_ a: ImportedAnimation) -> Double? {
+  /// when it never ends or its timing is not a number. A timing from the action's parameters
+  /// (`duration = duration`) takes their values when it runs without arguments, and says so.
+  func animationEnd(_ a: ImportedAnimation) -> (end: Double?, fromParameters: Bool) {
     var timing: [String: Double] = [:]
+    var fromParameters = false
     for name in ["duration", "beginTime", "repeatCount", "repeatDuration", "autoreverses", "speed"]
     {
       switch a.value(name) {
       case nil: continue
       case .number(let n)?: timing[name] = n
       case .bool(let b)?: timing[name] = b ? 1 : 0
-      default: return nil
+      case let v?:
+        guard let n = parameterDefault(v) else { return (nil, false) }
+        timing[name] = n
+        fromParameters = true
       }
     }
     var d = timing["duration", default: 0]
@@ -82,11 +99,12 @@ extension ImportInterpreter {
       d *= n
     }
     if let s = timing["speed"], s != 1 {
-      guard s > 0 else { return nil }
+      guard s > 0 else { return (nil, false) }
       d /= s
     }
     let begin = timing["beginTime", default: 0]
     let end = (begin == 0 ? 0 : max(0, begin - now)) + d
-    return end.isFinite && end < Double(Float.greatestFiniteMagnitude) ? end : nil
+    let finite = end.isFinite && end < Double(Float.greatestFiniteMagnitude)
+    return (finite ? end : nil, fromParameters)
   }
 }

@@ -493,6 +493,37 @@ struct ImportAnimationTests {
     }
   }
 
+  @Test("a completion block after an animation timed by the action's parameter waits their default")
+  func transactionCompletionFromParameter() throws {
+    let file = try temporaryFile(
+      "Pop.swift",
+      contents: """
+        import UIKit
+        final class PopView: UIView {
+          let e = CAEmitterLayer()
+          override init(frame: CGRect) {
+            super.init(frame: frame)
+            layer.addSublayer(e)
+          }
+          required init?(coder: NSCoder) { fatalError() }
+          @IBAction func pop(duration: CFTimeInterval = 1.5) {
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = 1
+            fade.toValue = 0
+            fade.duration = duration
+            CATransaction.begin()
+            CATransaction.setCompletionBlock { self.e.birthRate = 0 }
+            e.add(fade, forKey: "fade")
+            CATransaction.commit()
+          }
+        }
+
+        """)
+    let (transcript, _) = importTranscript("import \"\(file)\" view 200x200\nactions\n")
+    #expect(transcript.contains("the completion block runs after 1.5 s"), "\(transcript)")
+    #expect(transcript.contains("after 1.5 set e.birthRate 0"), "\(transcript)")
+  }
+
   @Test("a beginTime before now is an animation that began that long ago, as export writes it")
   func pastBeginTime() throws {
     let code = """
