@@ -46,6 +46,11 @@ extension ImportRun {
         {
           variable = k  // `let layer = Particles.embers(…); self.embers = layer`: `embers`
         }
+        if variable == ImportedObject.Kind.layer.word, object.kind != .layer, object.kind != .cell {
+          // `let layer = CAEmitterLayer()` held by nothing else: named by its class
+          // (`emitterLayer`, `shapeLayer`), not `layerLayer`.
+          variable = object.kind.word
+        }
         n = unique(object.explicitName ?? variable ?? fallback, layer: object.kind != .cell)
       }
       names[o] = n

@@ -100,7 +100,7 @@ struct ImportShapesTests {
         "with kind = 'rain', the first value the code compares it with",
         "ran sky(named:) at import with kind = 'night', the first value",
       ],
-      emitters: ["layerLayer", "night"], get: ("night.emitterCells.star.birthRate", "7")),
+      emitters: ["emitterLayer", "night"], get: ("night.emitterCells.star.birthRate", "7")),
     Case(
       file: "Shapes/LazyEmitterView.m",
       shape: "a category method nothing calls, a getter that makes its emitter once",
@@ -497,7 +497,7 @@ struct ImportShapesTests {
       shape: "the only initializer takes a kind of another file: it runs with a value not known"
         + " here, and the condition on it takes the branch that builds",
       says: ["ran initWithKind: at import with kind = a KEVKind of another file"],
-      emitters: ["layerLayer"], get: ("layerLayer.emitterCells.ember.birthRate", "30")),
+      emitters: ["emitterLayer"], get: ("emitterLayer.emitterCells.ember.birthRate", "30")),
     Case(
       file: "Roots/WordCloudEmitter.swift",
       shape: "a helper class's method returning the layer it builds, named like the local that"
