@@ -278,7 +278,8 @@ final class ImportInterpreter {
 
   /// The setup methods, run in this order (one initializer only: the view's frame one first).
   static let setupMethods = [
-    "awakeFromNib", "viewDidLoad", "viewWillAppear", "viewDidAppear", "willMove",
+    "awakeFromNib", "loadView", "viewDidLoad", "viewWillAppear", "viewIsAppearing",
+    "viewDidAppear", "willMove",
     "willMoveToWindow", "willMoveToSuperview", "didMoveToWindow", "didMoveToSuperview",
   ]
   /// Objective-C's class setup, which the runtime calls before the class's first message, so

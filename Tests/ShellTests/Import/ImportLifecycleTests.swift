@@ -22,6 +22,50 @@ struct ImportLifecycleTests {
     return (out.stdout + out.stderr, session)
   }
 
+  @Test(
+    "loadView and viewIsAppearing are setup methods that UIKit calls, in order, not actions",
+    arguments: ["m", "swift"])
+  func loadViewIsSetup(ext: String) throws {
+    let source =
+      ext == "m"
+      ? """
+      #import <UIKit/UIKit.h>
+      @implementation SnowViewController
+      - (void)viewDidLoad {
+        [super viewDidLoad];
+        self.snow.birthRate = 3;
+      }
+      - (void)loadView {
+        [super loadView];
+        self.snow = [[[CAEmitterLayer alloc] init] autorelease];
+        self.snow.birthRate = 2;
+        [self.view.layer addSublayer:self.snow];
+      }
+      @end
+
+      """
+      : """
+      import UIKit
+      class SnowViewController: UIViewController {
+        let snow = CAEmitterLayer()
+        override func viewIsAppearing(_ animated: Bool) {
+          super.viewIsAppearing(animated)
+          snow.birthRate = 3
+        }
+        override func loadView() {
+          super.loadView()
+          snow.birthRate = 2
+          view.layer.addSublayer(snow)
+        }
+      }
+
+      """
+    let file = try temporaryFile("Snow.\(ext)", contents: source)
+    let (transcript, _) = importTranscript("import \"\(file)\"\nactions\nget snow.birthRate\n")
+    #expect(!transcript.contains("warning"), "\(transcript)")
+    #expect(transcript.hasSuffix("no actions\n3\n"), "\(transcript)")
+  }
+
   @Test("teardown methods (viewWillUnload, dealloc, viewDidDisappear) are not actions")
   func teardownIsNotAnAction() throws {
     let source = """
