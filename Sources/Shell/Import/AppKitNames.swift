@@ -17,6 +17,17 @@ enum AppKitNames {
     "NSMaxY": "CGRectGetMaxY", "NSWidth": "CGRectGetWidth", "NSHeight": "CGRectGetHeight",
   ]
 
+  /// NSView's and NSViewController's lifecycle methods, read as UIKit's (declared, overridden
+  /// and called on `super` alike), so that they run as setup and layout do.
+  static let methods: [String: String] = [
+    "viewDidMoveToWindow": "didMoveToWindow", "viewDidMoveToSuperview": "didMoveToSuperview",
+    "viewWillMoveToWindow": "willMoveToWindow", "viewWillMoveToSuperview": "willMoveToSuperview",
+    "viewDidLayout": "viewDidLayoutSubviews", "viewWillLayout": "viewWillLayoutSubviews",
+  ]
+  /// NSView's `layout()`, UIView's `layoutSubviews()`: only where it is declared or called on
+  /// `super` (a variable named `layout` keeps its name).
+  static let layout = (appKit: "layout", uiKit: "layoutSubviews")
+
   /// NSColor's initializer labels and selector parts that name a colour space, read as
   /// UIColor's (only where a colon follows). **(choice)** Calibrated, device and generic
   /// components are read as sRGB ones: colour spaces are not modelled.
@@ -65,6 +76,9 @@ enum AppKitNames {
   static func rewrite(_ tokens: [SourceToken]) -> [SourceToken] {
     var out: [SourceToken] = []
     out.reserveCapacity(tokens.count)
+    // The lifecycle's names only in a file that imports AppKit: a UIKit view's own `layout()`
+    // is the app's method.
+    let appKit = note(tokens) != nil
     var i = 0
     while i < tokens.count {
       var t = tokens[i]
@@ -74,8 +88,17 @@ enum AppKitNames {
         continue
       }
       let colon = i < tokens.count && tokens[i].isPunctuation(":")
+      let before = out.last
       if let name = names[t.text] {
         t.text = name
+      } else if appKit, let name = methods[t.text] {
+        t.text = name
+      } else if appKit, t.text == layout.appKit, let before,
+        before.isIdentifier("func") || before.isPunctuation(")") || before.isIdentifier("super")
+          || (before.isPunctuation(".") && out.dropLast().last?.isIdentifier("super") == true)
+      {
+        // `override func layout()`, `- (void)layout`, `super.layout()`, `[super layout]`.
+        t.text = layout.uiKit
       } else if colon, let label = labels[t.text] {
         t.text = label
       } else if t.text == imageCall.swift, i + 1 < tokens.count, tokens[i].isPunctuation("("),

@@ -92,6 +92,27 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "an NSView's viewDidMoveToWindow and layout() run as UIKit's setup and layout",
+      ext: "swift",
+      source: """
+        import Cocoa
+        final class SparkView: NSView {
+          let sparks = CAEmitterLayer()
+          override var isFlipped: Bool { true }
+          override func viewDidMoveToWindow() {
+            super.viewDidMoveToWindow()
+            wantsLayer = true
+            sparks.birthRate = 2
+            layer?.addSublayer(sparks)
+          }
+          override func layout() {
+            super.layout()
+            sparks.emitterPosition = CGPoint(x: bounds.midX, y: bounds.midY)
+          }
+        }
+
+        """, get: "sparks.emitterPosition\nactions", value: "160,120\nno actions"),
+    Case(
       name: "NSNumber's literal initializers (floatLiteral:, integerLiteral:)",
       ext: "swift",
       source: swift(
