@@ -165,6 +165,11 @@ extension ImportInterpreter {
       return .type(name)
     case ("NSSelectorFromString", ["_"]), ("Selector", ["_"]):
       return values[0]
+    case (Self.workItem, _):
+      // `DispatchWorkItem(block: { … })`, `DispatchWorkItem(qos: .default) { … }`: its closure.
+      if let block = values.last(where: { if case .closure = $0 { true } else { false } }) {
+        return block
+      }
     case ("CAValueFunction", ["name"]):
       return values[0]  // `CAValueFunction(name: .rotateZ)`: the function, by its name
     case (_, _) where type.hasSuffix("GestureRecognizer"):

@@ -136,7 +136,7 @@ extension ImportInterpreter {
   static let types: Set<String> = Set([
     "CAEmitterLayer", "CAEmitterCell", "CALayer", "CAShapeLayer", "CAGradientLayer",
     "CAReplicatorLayer",
-    "CATextLayer", "CAValueFunction", "UIFont", "UIBezierPath",
+    "CATextLayer", "CAValueFunction", workItem, "UIFont", "UIBezierPath",
     "CGPoint",
     "CGSize", "CGRect", "CGFloat",
     "Float", "Double", "Int", "Int64", "Int32", "UInt64", "UInt32", "UInt", "NSNumber", "NSValue",

@@ -42,6 +42,9 @@ extension ImportInterpreter {
 
   /// Swift's `unsafeBitCast(_:to:)`, which gives its value another type.
   static let bitCast = "unsafeBitCast"
+  /// Dispatch's work item: a closure kept to be scheduled (`asyncAfter(…, execute: item)`).
+  static let workItem = "DispatchWorkItem"
+
   /// The configuring helper apps declare elsewhere: `with(value) { $0.… }`.
   static let withHelper = "with"
 
@@ -158,6 +161,7 @@ extension ImportInterpreter {
           // A trailing closure given to a function of the file (`delay(0.5) { … }`), or to
           // an image renderer (`renderer.image(actions:) { … }` has none, but may).
           if case .function(let name) = v, !name.hasPrefix("#") {
+          } else if case .type(Self.workItem) = v {
           } else if !Self.drawsWithClosure(v) {
             throw skip("closures are not followed", t)
           }
@@ -182,6 +186,12 @@ extension ImportInterpreter {
         let argument = closure((c + 1)..<close)
         c = close + 1
         v = try call(v, [(nil, argument)], at: t)
+      } else if t.isPunctuation("{"), !t.startsLine, case .type(Self.workItem) = v {
+        // `DispatchWorkItem { … }`: the closure itself, which `execute:` schedules.
+        let close = program.closing(c, in: c..<end)
+        guard close < end else { throw skip("an unclosed '{'", t) }
+        v = closure((c + 1)..<close)
+        c = close + 1
       } else if t.isPunctuation("{"), !t.startsLine, Self.drawsWithClosure(v) {
         // `renderer.image { ctx in … }`: the closure draws the image.
         let close = program.closing(c, in: c..<end)

@@ -310,6 +310,33 @@ struct ImportLifecycleTests {
     #expect(r.transcript.contains("'delay * 2' is 1 s"), "\(r.transcript)")
   }
 
+  @Test("a DispatchWorkItem is its closure, which asyncAfter's execute: schedules")
+  func dispatchWorkItem() throws {
+    let source = """
+      import UIKit
+      class FadeView: UIView {
+        let e = CAEmitterLayer()
+        var stopWork: DispatchWorkItem?
+        override init(frame: CGRect) {
+          super.init(frame: frame)
+          layer.addSublayer(e)
+          let work = DispatchWorkItem { [weak self] in
+            self?.e.birthRate = 0
+          }
+          stopWork = work
+          DispatchQueue.main.asyncAfter(deadline: .now() + 2, execute: work)
+          let fade = DispatchWorkItem(qos: .userInitiated, block: { self.e.opacity = 0.5 })
+          DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(2500), execute: fade)
+        }
+      }
+
+      """
+    let r = try imported(
+      "Fade.swift", source, then: "step 2.1\nget e.birthRate\nstep 0.5\nget e.opacity\n")
+    #expect(!r.transcript.contains("warning"), "\(r.transcript)")
+    #expect(r.transcript.hasSuffix("\n0\n0.5\n"), "\(r.transcript)")
+  }
+
   @Test("a timer's target method that takes the timer is an action the timer runs")
   func timerTargetTakingTheTimer() throws {
     let source = """
