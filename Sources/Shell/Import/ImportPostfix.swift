@@ -236,6 +236,13 @@ extension ImportInterpreter {
           case let i = Int(index.rounded(.towardZero)), items.indices.contains(i)
         else { throw skip("an index out of range", t) }
         v = items[i]
+      } else if t.isPunctuation("?"), v == .null, c + 1 < end, tokens[c + 1].isPunctuation("("),
+        !tokens[c + 1].startsLine
+      {
+        // `completion?()` of a closure property that is nil: optional chaining calls nothing.
+        let close = program.closing(c + 1, in: c..<end)
+        guard close < end else { throw skip("an unclosed '('", t) }
+        c = close + 1
       } else if t.isPunctuation("!") || t.isPunctuation("?") {
         c += 1
       } else if t.isIdentifier("as") {

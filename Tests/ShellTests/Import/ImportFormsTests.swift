@@ -92,6 +92,19 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "an optional closure that is nil, called with ?(), calls nothing",
+      ext: "swift",
+      source: swift(
+        """
+            completion?()
+            onFinish?(true)
+            e.birthRate = 3
+        """,
+        members: """
+            var completion: (() -> Void)?
+            var onFinish: ((Bool) -> Void)? = nil
+          """), get: "e.birthRate", value: "3", quiet: true),
+    Case(
       name: "an NSView's viewDidMoveToWindow and layout() run as UIKit's setup and layout",
       ext: "swift",
       source: """
