@@ -15,6 +15,10 @@ struct ImportedAnimation: Sendable {
   var kind: Kind
   var keyPath: String?
   var properties: [(name: String, value: ImportValue)] = []
+  /// Values the code keeps in the animation under keys of its own (`setValue(layer, forKey:
+  /// "confettiLayer")`, read back by its delegate with `value(forKey:)`): CAAnimation is a
+  /// key-value coding container.
+  var userValues: [String: ImportValue] = [:]
   /// Where it was created.
   var created: SourceToken
 
@@ -29,7 +33,7 @@ struct ImportedAnimation: Sendable {
     "mass", "stiffness", "damping", "initialVelocity", "animations", "type", "subtype",
     "duration", "beginTime", "timeOffset", "speed", "repeatCount", "repeatDuration",
     "autoreverses", "fillMode", "removedOnCompletion", "timingFunction", "additive",
-    "cumulative", "keyPath", "valueFunction",
+    "cumulative", "keyPath", "valueFunction", "delegate",
   ]
   /// Swift's other spellings (`isAdditive`), from the animation options' table.
   static let swiftSpellings = Dictionary(

@@ -389,8 +389,20 @@ extension ImportInterpreter {
         }
       }
       return .void
+    case ("value", ["forKey"]) where receiver.isAnimation,
+      ("value", ["forKeyPath"]) where receiver.isAnimation,
+      ("valueForKey", ["_"]) where receiver.isAnimation:
+      guard case .animation(let a) = receiver, case .string(let key) = values[0] else { break }
+      // `anim.value(forKey: "confettiLayer")`: what the code kept there, else the property.
+      if let kept = animations[a].userValues[key] { return kept }
+      if let p = ImportedAnimation.property(key), let v = animations[a].value(p) { return v }
+      return .null
     case ("setValue", ["_", "forKeyPath"]), ("setValue", ["_", "forKey"]):
-      if case .animation = receiver, case .string(let key) = values[1] {
+      if case .animation(let a) = receiver, case .string(let key) = values[1] {
+        guard ImportedAnimation.property(key) != nil || key == "keyPath" else {
+          animations[a].userValues[key] = values[0]  // a key of the code's own
+          return .void
+        }
         try setProperty(receiver, key, values[0], at: at)  // `anim.setValue(2, forKey: "duration")`
         return .void
       }

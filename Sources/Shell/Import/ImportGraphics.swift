@@ -281,6 +281,7 @@ extension ImportInterpreter {
       }
     }
     noteTransactionAnimation(a)
+    try scheduleAnimationDelegate(a, at: start)
     let step = ImportStep.layer(
       object: o, commands: translated.commands, at: start, statement: program.snippet(current))
     // Starting from the presentation value, as UIView.animate's code does after setting the

@@ -645,7 +645,7 @@ extension ImportInterpreter {
       }
     case .animation(let a):
       if name == "settlingDuration" { return .constant("settlingDuration") }
-      if name == "setValue" { return .method(v, name) }
+      if ["setValue", "value", "valueForKey"].contains(name) { return .method(v, name) }
       if name == "keyPath" { return animations[a].keyPath.map { .string($0) } ?? .null }
       if let property = ImportedAnimation.property(name),
         let value = animations[a].value(property)

@@ -107,4 +107,30 @@ extension ImportInterpreter {
     let finite = end.isFinite && end < Double(Float.greatestFiniteMagnitude)
     return (finite ? end : nil, fromParameters)
   }
+
+  /// The delegate's `animationDidStop(_:finished:)` (`animationDidStop:finished:`) of an
+  /// animation whose `delegate` is the file's own view or controller: recorded as `after END`
+  /// of its body, with the animation and `true` as its arguments, END when the animation ends
+  /// (`animationEnd`); an animation that never ends never calls it.
+  func scheduleAnimationDelegate(_ a: Int, at: SourceToken) throws(ImportSkip) {
+    guard let delegate = animations[a].value("delegate"), isSelf(delegate),
+      let f = program.functions.firstIndex(where: {
+        ($0.name == "animationDidStop" && $0.parameters.count == 2)
+          || $0.signature == "animationDidStop:finished:"
+      })
+    else { return }
+    called.insert(f)
+    let (end, fromParameters) = animationEnd(animations[a])
+    guard let end else { return }
+    if fromParameters {
+      warn(
+        at,
+        "animationDidStop runs after \(ValueFormatting.number(end)) s: the animation's timing"
+          + " from the action's parameters' values when it runs without arguments")
+    }
+    let function = program.functions[f]
+    frames.append([function.parameters[0]: .animation(a), function.parameters[1]: .bool(true)])
+    defer { frames.removeLast() }
+    try delayed(end, function.body)
+  }
 }

@@ -80,6 +80,12 @@ indirect enum ImportValue: Sendable, Equatable {
     return nil
   }
 
+  /// Whether it is a CAAnimation the code created.
+  var isAnimation: Bool {
+    if case .animation = self { return true }
+    return false
+  }
+
   /// Whether it is a value read from a presentation layer.
   var isPresented: Bool {
     if case .presented = self { return true }

@@ -409,7 +409,8 @@ struct ImportAnimationTests {
         "Anim.swift:15:1: warning: skipped: part of CATransition\n"
           + "  hint: type is one of fade, moveIn, push, reveal, not '.cube': shown as a fade"),
       "\(transcript)")
-    #expect(transcript.contains("Anim.swift:18:1: warning: skipped: d.delegate = self"))
+    // A delegate is read (its animationDidStop is scheduled when the file has one): no word.
+    #expect(!transcript.contains("d.delegate = self"), "\(transcript)")
     #expect(transcript.contains("Anim.swift:19:1: warning: skipped: box.add(d, forKey: \"odd\")"))
     #expect(!transcript.contains("error:"), "\(transcript)")
     let id = try #require(session.scene.model.layerID(named: "box"))
@@ -522,6 +523,72 @@ struct ImportAnimationTests {
     let (transcript, _) = importTranscript("import \"\(file)\" view 200x200\nactions\n")
     #expect(transcript.contains("the completion block runs after 1.5 s"), "\(transcript)")
     #expect(transcript.contains("after 1.5 set e.birthRate 0"), "\(transcript)")
+  }
+
+  @Test(
+    "a delegate's animationDidStop runs when its animation ends, with what the code kept in it",
+    arguments: ["swift", "m"])
+  func animationDelegate(ext: String) throws {
+    let source =
+      ext == "swift"
+      ? """
+      import UIKit
+      final class BurstView: UIView, CAAnimationDelegate {
+        private let layerKey = "burstLayer"
+        override init(frame: CGRect) {
+          super.init(frame: frame)
+          let e = CAEmitterLayer()
+          e.name = "burst"
+          layer.addSublayer(e)
+          let fade = CABasicAnimation(keyPath: "opacity")
+          fade.fromValue = 1
+          fade.toValue = 0
+          fade.duration = 1.5
+          fade.delegate = self
+          fade.setValue(e, forKey: layerKey)
+          e.add(fade, forKey: "fade")
+        }
+        required init?(coder: NSCoder) { fatalError() }
+        func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+          if let done = anim.value(forKey: layerKey) as? CALayer, flag {
+            done.removeFromSuperlayer()
+          }
+        }
+      }
+
+      """
+      : """
+      #import <UIKit/UIKit.h>
+      @implementation BurstView
+      - (instancetype)initWithFrame:(CGRect)frame {
+        self = [super initWithFrame:frame];
+        CAEmitterLayer *e = [CAEmitterLayer layer];
+        e.name = @"burst";
+        [self.layer addSublayer:e];
+        CABasicAnimation *fade = [CABasicAnimation animationWithKeyPath:@"opacity"];
+        fade.fromValue = @1;
+        fade.toValue = @0;
+        fade.duration = 1.5;
+        fade.delegate = self;
+        [fade setValue:e forKey:@"burstLayer"];
+        [e addAnimation:fade forKey:@"fade"];
+        return self;
+      }
+      - (void)animationDidStop:(CAAnimation *)anim finished:(BOOL)flag {
+        if (flag) {
+          [[anim valueForKey:@"burstLayer"] removeFromSuperlayer];
+        }
+      }
+      @end
+
+      """
+    let file = try temporaryFile("Burst.\(ext)", contents: source)
+    let (transcript, _) = importTranscript(
+      "import \"\(file)\" view 200x200\nactions\nstep 1.4\ncount burst\nstep 0.2\ntree\n")
+    #expect(!transcript.contains("warning"), "\(transcript)")
+    // There at 1.4 s (its count is 0: no cells), gone at 1.6 s.
+    #expect(
+      transcript.hasSuffix("no actions\n0\nscene 200x200 #000000 · 0 live\n"), "\(transcript)")
   }
 
   @Test("a beginTime before now is an animation that began that long ago, as export writes it")
