@@ -191,6 +191,9 @@ extension ImportInterpreter {
         return
       }
       if objects[o].view != nil, name == "wantsLayer" { return }  // AppKit: a view here has one
+      if objects[o].view != nil, Self.inertViewProperties.contains(name) {
+        return  // how the view responds or is laid out, not what it draws (`isEnabled`)
+      }
       if objects[o].view != nil, name == "layer", case .object(let l) = value, l != o,
         objects[l].kind != .cell
       {
@@ -355,11 +358,16 @@ extension ImportInterpreter {
     "clipsToBounds": "masksToBounds", "image": "contents",
   ]
 
-  /// The hosting view's properties that change nothing drawn (touches reach actions however
-  /// they are set; layout is the scene's): read without a word.
+  /// View properties that change nothing drawn (touches reach actions however they are set;
+  /// layout is the scene's; focus, tags and delegates draw nothing): read without a word, on
+  /// the hosting view and on the views the code makes.
   static let inertViewProperties: Set<String> = [
     "isUserInteractionEnabled", "userInteractionEnabled", "autoresizingMask",
-    "translatesAutoresizingMaskIntoConstraints",
+    "translatesAutoresizingMaskIntoConstraints", "isEnabled", "enabled", "isExclusiveTouch",
+    "exclusiveTouch", "isMultipleTouchEnabled", "multipleTouchEnabled", "delegate",
+    "dataSource", "tag", "accessibilityLabel", "accessibilityIdentifier",
+    "isAccessibilityElement", "autocorrectionType", "keyboardType", "returnKeyType",
+    "showsTouchWhenHighlighted", "adjustsImageWhenHighlighted",
   ]
 
   /// UIView properties that are not the code's own variables.

@@ -92,6 +92,24 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name:
+        "a view's settings of touch and layout (isEnabled, tag, delegate) are passed over quietly",
+      ext: "swift",
+      source: swift(
+        """
+            let field = UIView()
+            field.accessibilityIdentifier = "field"
+            field.tag = 2
+            field.translatesAutoresizingMaskIntoConstraints = false
+            let button = UIButton(type: .system)
+            button.isEnabled = false
+            button.tag = 3
+            button.isExclusiveTouch = true
+            addSubview(field)
+            addSubview(button)
+            e.birthRate = 2
+        """), get: "e.birthRate", value: "2", quiet: true),
+    Case(
       name: "an optional closure that is nil, called with ?(), calls nothing",
       ext: "swift",
       source: swift(
