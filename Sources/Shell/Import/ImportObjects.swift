@@ -194,6 +194,22 @@ extension ImportInterpreter {
       if objects[o].view != nil, Self.inertViewProperties.contains(name) {
         return  // how the view responds or is laid out, not what it draws (`isEnabled`)
       }
+      if objects[o].view != nil, name == "contentMode" {
+        // `imageView.contentMode = .scaleAspectFit`: UIKit sets its layer's contentsGravity.
+        var mode = value.constantName ?? ""
+        if case .type(let t) = value { mode = t }  // Objective-C's `UIViewContentModeCenter`
+        if mode.hasPrefix(".") { mode.removeFirst() }
+        if mode.hasPrefix("UIViewContentMode") {
+          let rest = mode.dropFirst("UIViewContentMode".count)
+          mode = rest.prefix(1).lowercased() + rest.dropFirst()
+        }
+        guard let gravity = Self.contentModeGravity[mode] else {
+          throw skip(
+            "contentMode \(mode.isEmpty ? value.kindName : mode) is not one Burst draws", at)
+        }
+        try setProperty(receiver, "contentsGravity", .constant("." + gravity), at: at)
+        return
+      }
       if objects[o].view != nil, name == "layer", case .object(let l) = value, l != o,
         objects[l].kind != .cell
       {
@@ -356,6 +372,15 @@ extension ImportInterpreter {
   static let viewToLayer: [String: String] = [
     "alpha": "opacity", "center": "position", "isHidden": "hidden",
     "clipsToBounds": "masksToBounds", "image": "contents",
+  ]
+
+  /// UIView's `contentMode`, as the `contentsGravity` UIKit gives the view's layer
+  /// (**choice**: `top` and `bottom` are the screen's, as Burst draws y down).
+  static let contentModeGravity: [String: String] = [
+    "scaleToFill": "resize", "redraw": "resize", "scaleAspectFit": "resizeAspect",
+    "scaleAspectFill": "resizeAspectFill", "center": "center", "top": "top",
+    "bottom": "bottom", "left": "left", "right": "right", "topLeft": "topLeft",
+    "topRight": "topRight", "bottomLeft": "bottomLeft", "bottomRight": "bottomRight",
   ]
 
   /// View properties that change nothing drawn (touches reach actions however they are set;

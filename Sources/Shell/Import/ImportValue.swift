@@ -80,6 +80,12 @@ indirect enum ImportValue: Sendable, Equatable {
     return nil
   }
 
+  /// The name of a constant (`.scaleAspectFit`, `UIViewContentModeCenter`), else nil.
+  var constantName: String? {
+    if case .constant(let c) = self { return c }
+    return nil
+  }
+
   /// Whether it is a CAAnimation the code created.
   var isAnimation: Bool {
     if case .animation = self { return true }

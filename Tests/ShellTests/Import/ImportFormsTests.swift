@@ -92,6 +92,24 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "an image view's contentMode is its layer's contentsGravity",
+      ext: "swift",
+      source: swift(
+        """
+            let imageView = UIImageView(image: UIImage(named: "heart"))
+            imageView.contentMode = .scaleAspectFit
+            addSubview(imageView)
+        """), get: "imageView.contentsGravity", value: "resizeAspect"),
+    Case(
+      name: "Objective-C's UIViewContentModeScaleAspectFill is resizeAspectFill",
+      ext: "m",
+      source: objc(
+        """
+          UIImageView *imageView = [[UIImageView alloc] initWithImage:[UIImage imageNamed:@"heart"]];
+          imageView.contentMode = UIViewContentModeScaleAspectFill;
+          [self addSubview:imageView];
+        """), get: "imageView.contentsGravity", value: "resizeAspectFill"),
+    Case(
       name:
         "a view's settings of touch and layout (isEnabled, tag, delegate) are passed over quietly",
       ext: "swift",
