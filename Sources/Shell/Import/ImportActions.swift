@@ -209,7 +209,13 @@ extension ImportInterpreter {
         eq + 1 < s.upperBound, tokens[eq + 1].isPunctuation("^"),
         let brace = (eq + 2..<s.upperBound).first(where: { tokens[$0].isPunctuation("{") })
       else { return false }
-      (name, open, list) = (tokens[i + 3].text, brace, (i + 6)..<program.closing(i + 5, in: s))
+      // The parameters as the block's literal names them (`^(CAEmitterCell *c)`), else as
+      // its type does (`void (^tap)(CGPoint point)`).
+      let literal =
+        tokens[eq + 2].isPunctuation("(") ? (eq + 3)..<program.closing(eq + 2, in: s) : nil
+      (name, open, list) = (
+        tokens[i + 3].text, brace, literal ?? (i + 6)..<program.closing(i + 5, in: s)
+      )
     }
     let close = program.closing(open, in: s)
     guard close < s.upperBound else { return false }
@@ -221,31 +227,10 @@ extension ImportInterpreter {
       // A local helper given a cell or a layer (`void (^tint)(CAEmitterCell *) =
       // ^(CAEmitterCell *c) { … }`, `func tint(_ c: CAEmitterCell) { … }`): no action takes
       // such a parameter; it is a closure the code calls (`tint(drop)`).
-      var names: [String] = []
-      var params = list
-      if program.language == .objc,
-        let caret = (i..<open).last(where: { tokens[$0].isPunctuation("^") }),
-        tokens[caret + 1].isPunctuation("(")
-      {
-        params = (caret + 2)..<program.closing(caret + 1, in: s)  // the literal's own list
-      }
-      var start = params.lowerBound
-      while start < params.upperBound {
-        let piece =
-          start..<(topLevelIndex(of: ",", in: start..<params.upperBound) ?? params.upperBound)
-        let nameToken =
-          program.language == .swift
-          ? topLevelIndex(of: ":", in: piece).map { $0 - 1 } : piece.last
-        guard let k = nameToken, k >= piece.lowerBound, tokens[k].kind == .identifier else {
-          throw error
-        }
-        names.append(tokens[k].text)
-        start = piece.upperBound + 1
-      }
-      var captured: [String: ImportValue] = [:]
-      for frame in frames { captured.merge(frame) { _, new in new } }
+      let names = try localParameterNames(name, list).map(\.name)
       bind(
-        name, .closure(body: (open + 1)..<close, captured: captured, parameters: names),
+        name,
+        .closure(body: (open + 1)..<close, captured: capturedVariables(), parameters: names),
         declare: true)
       return true
     }
@@ -274,12 +259,10 @@ extension ImportInterpreter {
     return true
   }
 
-  /// The parameters of local action `name` whose list is `list`, each with its default: a
-  /// point or a number. Swift gives them in the list (`n: CGFloat = 3`); an Objective-C block
-  /// has none, and takes the arguments of the file's call of it that gives every one
-  /// (`^{ tap(CGPointMake(160, 120), 3); }`, as `export` returns it).
-  private func localParameters(_ name: String, _ list: Range<Int>) throws(ImportSkip)
-    -> [(name: String, kind: PropertyKind, text: String)]
+  /// The names of the parameters in local function or block `name`'s list `list`, each with
+  /// its tokens: Swift's `NAME: TYPE = DEFAULT`, Objective-C's `TYPE NAME`; none for `(void)`.
+  private func localParameterNames(_ name: String, _ list: Range<Int>) throws(ImportSkip)
+    -> [(name: String, piece: Range<Int>)]
   {
     var pieces: [Range<Int>] = []
     var start = list.lowerBound
@@ -291,22 +274,35 @@ extension ImportInterpreter {
     if pieces.count == 1, pieces[0].count == 1, tokens[pieces[0].lowerBound].isIdentifier("void") {
       return []
     }
-    var names: [String] = []
-    var defaults: [Range<Int>?] = []
+    var out: [(name: String, piece: Range<Int>)] = []
     for piece in pieces {
       if program.language == .swift {
         guard let colon = topLevelIndex(of: ":", in: piece), colon > piece.lowerBound,
           tokens[colon - 1].kind == .identifier
         else { throw skip("a parameter of \(name) is written 'NAME: TYPE = DEFAULT'") }
-        names.append(tokens[colon - 1].text)
-        defaults.append(topLevelIndex(of: "=", in: piece).map { ($0 + 1)..<piece.upperBound })
+        out.append((tokens[colon - 1].text, piece))
       } else {
         guard let last = piece.last, tokens[last].kind == .identifier else {
           throw skip("a parameter of \(name) is written 'TYPE NAME'")
         }
-        names.append(tokens[last].text)
-        defaults.append(nil)
+        out.append((tokens[last].text, piece))
       }
+    }
+    return out
+  }
+
+  /// The parameters of local action `name` whose list is `list`, each with its default: a
+  /// point or a number. Swift gives them in the list (`n: CGFloat = 3`); an Objective-C block
+  /// has none, and takes the arguments of the file's call of it that gives every one
+  /// (`^{ tap(CGPointMake(160, 120), 3); }`, as `export` returns it).
+  private func localParameters(_ name: String, _ list: Range<Int>) throws(ImportSkip)
+    -> [(name: String, kind: PropertyKind, text: String)]
+  {
+    let given = try localParameterNames(name, list)
+    let names = given.map(\.name)
+    var defaults: [Range<Int>?] = given.map { p in
+      program.language == .swift
+        ? topLevelIndex(of: "=", in: p.piece).map { ($0 + 1)..<p.piece.upperBound } : nil
     }
     if program.language == .objc, !names.isEmpty {
       // The arguments of a call `name(…)` elsewhere in the file.
@@ -412,24 +408,14 @@ extension ImportInterpreter {
           break
         }
       }
-    } else if program.language == .swift, tokens[last].isPunctuation(")") {
+    } else if program.language == .swift, tokens[last].isPunctuation(")"),
       // The call that ends the statement: the name before its opening parenthesis.
-      var depth = 0
-      var j = last
-      while j > s.lowerBound {
-        if tokens[j].isPunctuation(")") { depth += 1 }
-        if tokens[j].isPunctuation("(") {
-          depth -= 1
-          if depth == 0 { break }
-        }
-        j -= 1
-      }
-      if j > s.lowerBound, depth == 0, tokens[j - 1].kind == .identifier,
-        j - 1 == s.lowerBound || tokens[j - 2].isPunctuation(".")
-          || tokens[j - 2].isPunctuation("?.")
-      {
-        name = tokens[j - 1]
-      }
+      let j = s.last(where: { tokens[$0].isPunctuation("(") && program.closing($0, in: s) == last }
+      ),
+      j > s.lowerBound, tokens[j - 1].kind == .identifier,
+      j - 1 == s.lowerBound || tokens[j - 2].isPunctuation(".") || tokens[j - 2].isPunctuation("?.")
+    {
+      name = tokens[j - 1]
     }
     guard let name, Self.eventWiringMethods.contains(name.text) else { return false }
     return !program.functions.contains { $0.name == name.text }

@@ -93,14 +93,10 @@ enum ImportAnimationTranslation {
   static func valueFunctionPath(_ keyPath: String?, _ f: ImportValue) throws(ImportSkip)
     -> String?
   {
-    guard var n = name(f) else {
+    guard let spelled = name(f) else {
       throw ImportSkip(message: "valueFunction is \(f.kindName), not a CAValueFunction", at: nil)
     }
-    if n.hasPrefix(".") { n.removeFirst() }
-    if n.hasPrefix("kCAValueFunction") {
-      let rest = n.dropFirst("kCAValueFunction".count)
-      n = rest.prefix(1).lowercased() + rest.dropFirst()
-    }
+    let n = ImportNames.unprefixed(spelled, "kCAValueFunction")
     let fields = ["rotate": "rotation", "scale": "scale", "translate": "translation"]
     guard keyPath == "transform", let axis = n.last, "XYZ".contains(axis),
       let field = fields[String(n.dropLast())]

@@ -26,8 +26,7 @@ extension ImportInterpreter {
       c.count > Self.behaviorConstantPrefix.count
     {
       // `kCAEmitterBehaviorWave`, the constant a bridging header declares: `"wave"`.
-      let rest = c.dropFirst(Self.behaviorConstantPrefix.count)
-      type = .string(rest.prefix(1).lowercased() + rest.dropFirst())
+      type = .string(ImportNames.unprefixed(c, Self.behaviorConstantPrefix))
     }
     guard case .string(let word) = type else {
       throw skip("behaviorWithType: takes the type as a string", at)

@@ -280,8 +280,10 @@ extension ImportInterpreter {
         usedParameters.insert(name)
       }
     }
-    noteTransactionAnimation(a)
-    try scheduleAnimationDelegate(a, at: start)
+    // When it ends: what an open transaction's completion block and its delegate wait for.
+    let end = animationEnd(animations[a])
+    noteTransactionAnimation(end)
+    try scheduleAnimationDelegate(a, end: end, at: start)
     let step = ImportStep.layer(
       object: o, commands: translated.commands, at: start, statement: program.snippet(current))
     // Starting from the presentation value, as UIView.animate's code does after setting the

@@ -62,9 +62,15 @@ extension ImportInterpreter {
       if t.kind == .identifier, !inType { names.append(t.text) }
       j += 1
     }
+    return .closure(
+      body: start..<inside.upperBound, captured: capturedVariables(), parameters: parameters)
+  }
+
+  /// The variables a closure written here sees: every frame's, the innermost winning.
+  func capturedVariables() -> [String: ImportValue] {
     var captured: [String: ImportValue] = [:]
     for frame in frames { captured.merge(frame) { _, new in new } }
-    return .closure(body: start..<inside.upperBound, captured: captured, parameters: parameters)
+    return captured
   }
 
   /// The argument the file's own call of its type's memberwise initializer gives a stored

@@ -198,11 +198,7 @@ extension ImportInterpreter {
         // `imageView.contentMode = .scaleAspectFit`: UIKit sets its layer's contentsGravity.
         var mode = value.constantName ?? ""
         if case .type(let t) = value { mode = t }  // Objective-C's `UIViewContentModeCenter`
-        if mode.hasPrefix(".") { mode.removeFirst() }
-        if mode.hasPrefix("UIViewContentMode") {
-          let rest = mode.dropFirst("UIViewContentMode".count)
-          mode = rest.prefix(1).lowercased() + rest.dropFirst()
-        }
+        mode = ImportNames.unprefixed(mode, "UIViewContentMode")
         guard let gravity = Self.contentModeGravity[mode] else {
           throw skip(
             "contentMode \(mode.isEmpty ? value.kindName : mode) is not one Burst draws", at)

@@ -564,12 +564,6 @@ extension ImportInterpreter {
       guard tokens[k + 1].isPunctuation(":") else { throw skip("\(selector) takes an argument") }
       return try expression((k + 2)..<end)
     }
-    func index(_ v: ImportValue) throws(ImportSkip) -> Int {
-      guard case .number(let n) = v, let k = Int(exactly: n) else {
-        throw skip("an index is a whole number")
-      }
-      return k
-    }
     switch selector {
     case "removeAllObjects": list = []
     case "removeLastObject":
@@ -578,11 +572,7 @@ extension ImportInterpreter {
       let item = try argument(after: word, upTo: last)
       list.removeAll { $0 == item }
     case "removeObjectAtIndex":
-      let k = try index(try argument(after: word, upTo: last))
-      guard list.indices.contains(k) else {
-        throw skip("no item \(k) in an array of \(list.count)")
-      }
-      list.remove(at: k)
+      list.remove(at: try removalIndex(try argument(after: word, upTo: last), in: list))
     case "addObjectsFromArray":
       guard case .array(let more) = try argument(after: word, upTo: last) else {
         throw skip("addObjectsFromArray: takes an array")
@@ -595,11 +585,7 @@ extension ImportInterpreter {
         })
       else { throw skip("insertObject: takes atIndex:") }
       let item = try argument(after: word, upTo: at)
-      let k = try index(try argument(after: at, upTo: last))
-      guard k >= 0, k <= list.count else {
-        throw skip("no place \(k) in an array of \(list.count)")
-      }
-      list.insert(item, at: k)
+      list.insert(item, at: try insertionIndex(try argument(after: at, upTo: last), in: list))
     default:
       return false
     }
@@ -674,22 +660,12 @@ extension ImportInterpreter {
     var list = items
     let inside = tokens[open].isPunctuation("(") ? (open + 1)..<last : open..<(last + 1)
     let args = arguments(inside)
-    func index(_ value: ImportValue) throws(ImportSkip) -> Int {
-      guard case .number(let n) = value, let k = Int(exactly: n) else {
-        throw skip("an index is a whole number")
-      }
-      return k
-    }
     switch (name, args.map { $0.label ?? "_" }) {
     case ("append", ["_"]) where tokens[open].isPunctuation("("),
       ("append", ["contentsOf"]) where tokens[open].isPunctuation("("):
       list += try appended(inside)
     case ("remove", ["at"]):
-      let k = try index(try expression(args[0].value))
-      guard list.indices.contains(k) else {
-        throw skip("no item \(k) in an array of \(list.count)")
-      }
-      list.remove(at: k)
+      list.remove(at: try removalIndex(try expression(args[0].value), in: list))
     case ("removeFirst", []), ("removeLast", []):
       guard !list.isEmpty else { throw skip("\(name)() of an empty array") }
       _ = name == "removeFirst" ? list.removeFirst() : list.removeLast()
@@ -718,10 +694,7 @@ extension ImportInterpreter {
       }
       list = kept
     case ("insert", ["_", "at"]):
-      let k = try index(try expression(args[1].value))
-      guard k >= 0, k <= list.count else {
-        throw skip("no place \(k) in an array of \(list.count)")
-      }
+      let k = try insertionIndex(try expression(args[1].value), in: list)
       list.insert(try expression(args[0].value), at: k)
     default:
       return false
@@ -732,6 +705,32 @@ extension ImportInterpreter {
       bind(tokens[i].text, .array(list))
     }
     return true
+  }
+
+  /// The index of an item of `list` to remove (`remove(at:)`, `removeObjectAtIndex:`).
+  private func removalIndex(_ value: ImportValue, in list: [ImportValue]) throws(ImportSkip)
+    -> Int
+  {
+    let k = try arrayIndex(value)
+    guard list.indices.contains(k) else { throw skip("no item \(k) in an array of \(list.count)") }
+    return k
+  }
+
+  /// The place in `list` to insert at (`insert(_:at:)`, `insertObject:atIndex:`).
+  private func insertionIndex(_ value: ImportValue, in list: [ImportValue]) throws(ImportSkip)
+    -> Int
+  {
+    let k = try arrayIndex(value)
+    guard k >= 0, k <= list.count else { throw skip("no place \(k) in an array of \(list.count)") }
+    return k
+  }
+
+  /// An index: a whole number.
+  private func arrayIndex(_ value: ImportValue) throws(ImportSkip) -> Int {
+    guard case .number(let n) = value, let k = Int(exactly: n) else {
+      throw skip("an index is a whole number")
+    }
+    return k
   }
 
   /// What an `append` call's argument adds: the value, or each of `contentsOf:`'s.

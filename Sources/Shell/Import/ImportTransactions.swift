@@ -63,12 +63,12 @@ extension ImportInterpreter {
     return true
   }
 
-  /// Notes an animation added now: its end, for the open transaction's completion block.
-  func noteTransactionAnimation(_ a: Int) {
+  /// Notes an animation added now: its end (`animationEnd`), for the open transaction's
+  /// completion block.
+  func noteTransactionAnimation(_ end: (end: Double?, fromParameters: Bool)) {
     guard !transactions.isEmpty else { return }
-    let (end, fromParameters) = animationEnd(animations[a])
-    transactions[transactions.count - 1].ends.append(end)
-    if fromParameters { transactions[transactions.count - 1].fromParameters = true }
+    transactions[transactions.count - 1].ends.append(end.end)
+    if end.fromParameters { transactions[transactions.count - 1].fromParameters = true }
   }
 
   /// When an animation added now ends, in seconds: its delay and active duration (Core
@@ -112,7 +112,9 @@ extension ImportInterpreter {
   /// animation whose `delegate` is the file's own view or controller: recorded as `after END`
   /// of its body, with the animation and `true` as its arguments, END when the animation ends
   /// (`animationEnd`); an animation that never ends never calls it.
-  func scheduleAnimationDelegate(_ a: Int, at: SourceToken) throws(ImportSkip) {
+  func scheduleAnimationDelegate(
+    _ a: Int, end ending: (end: Double?, fromParameters: Bool), at: SourceToken
+  ) throws(ImportSkip) {
     guard let delegate = animations[a].value("delegate"), isSelf(delegate),
       let f = program.functions.firstIndex(where: {
         ($0.name == "animationDidStop" && $0.parameters.count == 2)
@@ -120,9 +122,8 @@ extension ImportInterpreter {
       })
     else { return }
     called.insert(f)
-    let (end, fromParameters) = animationEnd(animations[a])
-    guard let end else { return }
-    if fromParameters {
+    guard let end = ending.end else { return }
+    if ending.fromParameters {
       warn(
         at,
         "animationDidStop runs after \(ValueFormatting.number(end)) s: the animation's timing"

@@ -146,6 +146,16 @@ struct ImportSkip: Error {
 
 /// Named values that Swift and Objective-C code spell in words.
 enum ImportNames {
+  /// An Objective-C constant's name without its prefix, as Swift's member spells it
+  /// (`kCAValueFunctionRotateZ` → `rotateZ`, `UIViewContentModeCenter` → `center`); the name
+  /// itself (without a leading `.`) when it has no such prefix.
+  static func unprefixed(_ name: String, _ prefix: String) -> String {
+    let plain = name.hasPrefix(".") ? String(name.dropFirst()) : name
+    guard plain.hasPrefix(prefix), plain.count > prefix.count else { return plain }
+    let rest = plain.dropFirst(prefix.count)
+    return rest.prefix(1).lowercased() + rest.dropFirst()
+  }
+
   /// The colour a name gives in Swift's or Objective-C's spelling (`red`, `.red`, `redColor`),
   /// if it is one of `Color.named`.
   static func color(_ word: String) -> Color? {
