@@ -18,6 +18,9 @@ struct LevelGeometry {
   let highX: Float
   let lowY: Float
   let highY: Float
+  /// Where the level is transparent, for the whole image as the contents rect; nil for any
+  /// other rect.
+  let reach: LevelReach?
 
   init(_ level: SpriteImage.MipLevel, rect: (x: Double, y: Double, w: Double, h: Double)) {
     offset = level.offset
@@ -32,6 +35,10 @@ struct LevelGeometry {
     offsetY = Float((rect.y + 0.5 * rect.h) * h)
     (lowX, highX) = Self.range(rect.x, rect.x + rect.w, size: w)
     (lowY, highY) = Self.range(rect.y, rect.y + rect.h, size: h)
+    reach =
+      rect == (0, 0, 1, 1)
+      ? LevelReach(support: level.support, clearBorder: level.clearBorder, width: w, height: h)
+      : nil
   }
 
   /// The clamp range for texel-centre coordinates of a rect edge pair, within the level.
@@ -48,6 +55,30 @@ struct LevelGeometry {
     low = min(max(low, edgeLow), edgeHigh)
     high = min(max(high, edgeLow), edgeHigh)
     return (Float(low), Float(high))
+  }
+}
+
+/// Where a mip level samples exactly 0: outside a circle of `support` texels around its
+/// centre (``SpriteImage/MipLevel/support``), for the whole image as the contents rect.
+struct LevelReach {
+  let support: Double
+  let clearBorder: Bool
+  let width: Double
+  let height: Double
+
+  /// The circle as half-axes in sprite units, grown for a point that sampling clamps to the
+  /// level's edge texels (unless the border is transparent): a point with coverage lies
+  /// within half a pixel (`gradU`, `gradV` sprite units) of the sprite's edges, and the
+  /// clamp moves it to the edge texels' centres, half a texel inside them, so by at most
+  /// that much along each axis.
+  func axes(gradU: Double, gradV: Double) -> SIMD2<Double> {
+    var r = support
+    if !clearBorder {
+      let dx = 0.5 + 0.5 * gradU * width
+      let dy = 0.5 + 0.5 * gradV * height
+      r += (dx * dx + dy * dy).squareRoot()
+    }
+    return SIMD2(r / width, r / height)
   }
 }
 
@@ -342,6 +373,9 @@ struct MipSampler {
   let coarse: LevelSampler
   let mix: Float
   let nearest: Bool
+  /// Where the levels this sampler reads are transparent (see ``reach(gradU:gradV:)``).
+  let fineReach: LevelReach?
+  let coarseReach: LevelReach?
 
   /// Which of the three ways `sample` takes.
   enum Kind {
@@ -362,6 +396,19 @@ struct MipSampler {
     coarse = LevelSampler(base, levels[next])
     let fraction = Float(clamped - Double(level))
     mix = next == level || fraction < 1.0 / 256 ? 0 : fraction
+    fineReach = levels[level].reach
+    coarseReach = nearest || mix == 0 ? nil : levels[next].reach
+  }
+
+  /// The half-axes, in sprite units, of the ellipse around the sprite's centre outside which
+  /// every level this sampler reads gives exactly 0, for a sprite whose pixels are `gradU` by
+  /// `gradV` sprite units (so that its points with any coverage lie within half a pixel of
+  /// its edges); nil when the contents rect is not the whole image.
+  func reach(gradU: Double, gradV: Double) -> SIMD2<Double>? {
+    guard let fine = fineReach?.axes(gradU: gradU, gradV: gradV) else { return nil }
+    if nearest || mix == 0 { return fine }
+    guard let coarse = coarseReach?.axes(gradU: gradU, gradV: gradV) else { return nil }
+    return pointwiseMax(fine, coarse)
   }
 
   @inline(__always)

@@ -24,6 +24,12 @@ package final class SpriteImage: Sendable {
     /// sampling's clamp reads there. So the four taps around any point of the level lie at
     /// fixed steps from the first (``LevelSampler/packedTaps(_:_:)``). nil: not padded.
     var paddedOffset: Int? = nil
+    /// The distance in texels from the level's centre beyond which a point of the level
+    /// samples exactly 0, bilinear or nearest (see ``support(_:_:)``).
+    var support = Double.infinity
+    /// Whether every texel of the level's border is transparent, so that a point clamped to
+    /// its edge samples 0 too.
+    var clearBorder = false
   }
 
   /// The largest image whose levels get a padded copy (which takes a little more than the
@@ -73,6 +79,9 @@ package final class SpriteImage: Sendable {
     if w * h <= Self.paddedPixelCount {
       Self.pad(&storage, &levels)
     }
+    for index in levels.indices {
+      (levels[index].support, levels[index].clearBorder) = Self.support(storage, levels[index])
+    }
     self.width = w
     self.height = h
     self.storage = storage
@@ -119,6 +128,35 @@ package final class SpriteImage: Sendable {
 
   private static func unit(_ v: Float) -> Float {
     v > 0 ? (v < 1 ? v : 1) : 0
+  }
+
+  /// How far from the centre of level `m` its visible texels reach, with the reach of a
+  /// sample: the farthest texel centre that is not transparent (all four floats 0), plus √2
+  /// (a bilinear sample's taps lie within a texel of its point along each axis; a nearest
+  /// sample's within half), plus a margin for the Float arithmetic of a sprite's points. A
+  /// point of the level farther than that samples transparent texels only. 0 for a level with
+  /// no visible texel. Also whether the level's border is transparent.
+  static func support(_ storage: [Float], _ m: MipLevel) -> (Double, clearBorder: Bool) {
+    let centreX = Double(m.width) / 2
+    let centreY = Double(m.height) / 2
+    var farthest = -1.0
+    var clearBorder = true
+    for y in 0..<m.height {
+      let row = m.offset + y * m.width * 4
+      for x in 0..<m.width {
+        let i = row + x * 4
+        if storage[i] == 0 && storage[i + 1] == 0 && storage[i + 2] == 0 && storage[i + 3] == 0 {
+          continue
+        }
+        if x == 0 || y == 0 || x == m.width - 1 || y == m.height - 1 { clearBorder = false }
+        let dx = Double(x) + 0.5 - centreX
+        let dy = Double(y) + 0.5 - centreY
+        farthest = max(farthest, dx * dx + dy * dy)
+      }
+    }
+    guard farthest >= 0 else { return (0, true) }
+    let margin = 2.0.squareRoot() + 0.05 + 1e-4 * Double(max(m.width, m.height))
+    return (farthest.squareRoot() + margin, clearBorder)
   }
 
   /// Exact area-weighted box filter from one level to the next.

@@ -93,6 +93,7 @@ struct SpritePen {
       let sampler = MipSampler(look.levels, texelBase, lod: lod, nearest: nearest)
       // The coarse level is never larger than the fine one.
       let packs = packed && sampler.fine.packs
+      let reach = trimming ? sampler.reach(gradU: gradU, gradV: gradV) : nil
       for y in firstRow..<endRow {
         let py = Double(y) + 0.5
         let rowU = inverse.c * py + inverse.tx
@@ -118,6 +119,23 @@ struct SpritePen {
           let end = Int(high)
           first = max(0, Int(low) &- x0)
           count = min(count, (Double(end) < high ? end &+ 1 : end) &- x0)
+          if first >= count { continue }
+        }
+        if let reach {
+          // The pixels whose sprite points lie inside the ellipse where the image is not
+          // transparent (see LevelGeometry.reach), and one more at each end: the others sample
+          // exactly 0, so drawing them would add 0 (or cover by 0), leaving their bits as
+          // they are.
+          guard let visible = Self.inside(reach, inverse, rowU, rowV) else { continue }
+          let lowest = Double(x0) - 2
+          let highest = Double(x1) + 2
+          // Pixel x's centre is x + 0.5; both ends clamped first, so the truncations cannot
+          // trap, and truncation of a value ≥ x0 − 2 − 1.5 rounds towards x0 as floor would,
+          // or is below `first` anyway.
+          let from = Int(min(max(visible.low - 1.5, lowest), highest)) &- x0
+          let to = Int(min(max(visible.high + 1.5, lowest), highest)) &+ 1 &- x0
+          first = max(first, from)
+          count = min(count, to)
           if first >= count { continue }
         }
         // Per pixel in Float, from the row's first centre so magnitudes stay small.
@@ -180,6 +198,28 @@ struct SpritePen {
     case .sourceOver: recorder.replay(SourceOver())
     case .additive: recorder.replay(Additive())
     }
+  }
+
+  /// The pixel centres x of a row, `low ... high`, whose sprite points (u, v) = (a·x + rowU,
+  /// b·x + rowV) lie in the ellipse (u / reach.x)² + (v / reach.y)² ≤ 1 (a quadratic in x);
+  /// nil when none does; every x when the row does not move across the sprite.
+  static func inside(
+    _ reach: SIMD2<Double>, _ inverse: Affine2D, _ rowU: Double, _ rowV: Double
+  ) -> (low: Double, high: Double)? {
+    let au = inverse.a / reach.x
+    let bu = rowU / reach.x
+    let av = inverse.b / reach.y
+    let bv = rowV / reach.y
+    let a = au * au + av * av
+    let b = 2 * (au * bu + av * bv)
+    let c = bu * bu + bv * bv - 1
+    let discriminant = b * b - 4 * a * c
+    guard a > 0, a.isFinite, discriminant.isFinite else {
+      return (-Double.infinity, Double.infinity)
+    }
+    guard discriminant >= 0 else { return nil }
+    let root = discriminant.squareRoot()
+    return ((-b - root) / (2 * a), (-b + root) / (2 * a))
   }
 
   /// Deposits a tiny sprite's light: see ``Canvas/drawSprite(_:contentsRect:transform:tint:blend:filter:)``.

@@ -195,6 +195,80 @@ struct SpriteSpanTests {
     }
   }
 
+  /// A `side`×`side` image whose texels are varied inside a circle of `radius` texels around
+  /// its centre and transparent outside it.
+  private static func disc(side: Int, radius: Double, seed: UInt64) -> SpriteImage {
+    var stream = XorshiftStream(state: seed | 1)
+    var texels: [Float] = []
+    for y in 0..<side {
+      for x in 0..<side {
+        let dx = Double(x) + 0.5 - Double(side) / 2
+        let dy = Double(y) + 0.5 - Double(side) / 2
+        let a = (dx * dx + dy * dy).squareRoot() < radius ? Float(stream.double(0.05, 1)) : 0
+        texels += [a * Float(stream.double(0, 1)), a * Float(stream.double(0, 1)), a, a]
+      }
+    }
+    return SpriteImage(width: side, height: side, premultiplied: texels)
+  }
+
+  @Test(
+    "an image level's support is its farthest visible texel's reach, and says if its border is clear",
+    arguments: [
+      // Side, the circle's radius in texels, and the farthest visible texel centre's distance.
+      (16, 5.0, 4.949_747_468_305_833), (64, 30.0, 29.908_192_857_476_36),
+      (33, 12.0, 11.704_699_910_719_626),
+    ])
+  func levelSupport(_ side: Int, _ radius: Double, _ farthest: Double) throws {
+    let image = Self.disc(side: side, radius: radius, seed: 5)
+    let level = image.levels[0]
+    let margin = 2.0.squareRoot() + 0.05 + 1e-4 * Double(side)
+    #expect(abs(level.support - (farthest + margin)) < 1e-9)
+    #expect(level.clearBorder)
+    // The 1×1 level's only texel is its border, and is visible.
+    #expect(image.levels.last?.clearBorder == false)
+    #expect(Self.image(side: 16, seed: 3).levels[0].clearBorder == false)
+    let clear = SpriteImage(width: 8, height: 8, premultiplied: [Float](repeating: 0, count: 256))
+    #expect(clear.levels.allSatisfy { $0.support == 0 && $0.clearBorder })
+  }
+
+  @Test(
+    "rows cut to where the image is visible give the bits of whole rows",
+    arguments: [
+      // Sizes (px), sprites, and whether additive.
+      (3.0...12.0, 300, false), (3.0...12.0, 300, true), (12.0...48.0, 80, false),
+      (12.0...48.0, 80, true), (48.0...160.0, 12, true), (100.0...300.0, 4, false),
+    ])
+  func visibleRows(_ sizes: ClosedRange<Double>, _ count: Int, _ additive: Bool) throws {
+    let images = [
+      // The smoke's border is transparent, the spark's is not (its glow touches the edges).
+      try #require(BuiltinImages.named("smoke")), try #require(BuiltinImages.named("spark")),
+      Self.disc(side: 16, radius: 5, seed: 11), Self.disc(side: 33, radius: 14, seed: 12),
+    ]
+    let filters: [SpriteFilter] = [
+      .linear, SpriteFilter(magnification: .nearest, minification: .nearest),
+    ]
+    for (i, image) in images.enumerated() {
+      for (f, filter) in filters.enumerated() {
+        let look = SpriteLook(image, contentsRect: (0, 0, 1, 1), filter: filter)
+        let seed =
+          UInt64(count * 131 + i * 17 + f * 5 + (additive ? 3 : 0)) &* 0x9E37_79B9_7F4A_7C15
+        func render(trimming: Bool) -> [UInt32] {
+          Self.renderSprites(
+            look, count: count, sizes: sizes, blend: additive ? .additive : .sourceOver,
+            seed: seed, trimming: trimming
+          ) { _, stream in stream.double(-4, 4) }
+        }
+        let cut = render(trimming: true)
+        let whole = render(trimming: false)
+        let differing = zip(cut, whole).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) floats differ, image \(i), filter \(f)")
+        let untouched = Canvas(width: 160, height: 120, fill: Self.background).pixels
+          .map(\.bitPattern)
+        #expect(whole != untouched, "the sprites drew something")
+      }
+    }
+  }
+
   @Test("a tall narrow sprite whose pixels overflow the scratch space gives the same bits")
   func tallNarrowSprite() {
     let look = SpriteLook(Self.image(side: 8, seed: 7), contentsRect: (0, 0, 1, 1), filter: .linear)
