@@ -459,6 +459,7 @@ final class ImportInterpreter {
       }
     }
     runRoots()
+    runGivenProperties()
     for f in program.functions.indices
     where Self.layoutMethods.contains(program.functions[f].name) && !called.contains(f) {
       let function = program.functions[f]

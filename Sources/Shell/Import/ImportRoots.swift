@@ -385,6 +385,57 @@ extension ImportInterpreter {
     }
   }
 
+  /// A property of an image or a colour type whose observer changes layers or cells (`var
+  /// sprite: UIImage? { didSet { cell.contents = sprite?.cgImage } }`) and that nothing in the
+  /// file sets: the app sets it once it has made the view, so the observer runs at import,
+  /// after the roots, with what a root's parameter of that type is given (the file's own
+  /// image, else the image named after the property; white), said in a warning. One that
+  /// changes nothing, or only winds the effect down, is left as it was.
+  func runGivenProperties() {
+    for p in program.properties where p.observer != nil && !usedProperties.contains(p.name) {
+      guard let type = declaredType(of: p), let body = p.observer else { continue }
+      let words = Set(type.split { !$0.isLetter }.map(String.init))
+      guard !words.isDisjoint(with: Self.givenPropertyTypes) else { continue }
+      let (value, text) = plausibleArgument(type: type, name: p.name, at: p.at)
+      guard value != .null else { continue }
+      let objectsBefore = objects.count
+      let before = (
+        objects: objects, host: hostSublayers, instance: instance, scheduled: scheduled,
+        called: called, used: usedProperties
+      )
+      usedProperties.insert(p.name)
+      instance[p.name] = value
+      observing.insert(p.name)
+      frames.append([:])
+      var skipped: ImportSkip?
+      do throws(ImportSkip) { _ = try self.body(body) } catch { skipped = error }
+      frames.removeLast()
+      observing.remove(p.name)
+      if let skipped {
+        (objects, hostSublayers, instance, scheduled, called, usedProperties) = before
+        warn(skipped.at ?? p.at, "skipped: the didSet of \(p.name)", hint: skipped.message)
+        continue
+      }
+      if objects.count == objectsBefore {
+        let changes = changes(
+          since: before.objects, hostSublayers: before.host, scheduled: before.scheduled)
+        if let changes, changes.isEmpty || changes.allSatisfy(Self.windsDown) {
+          (objects, hostSublayers, instance, scheduled, called, usedProperties) = before
+          continue
+        }
+      }
+      warn(
+        p.at,
+        "set \(p.name) to \(text ?? "a stand-in") at import and ran its didSet: nothing in the file"
+          + " sets it, so the app does")
+    }
+  }
+
+  /// The types of a property the app gives the view (``runGivenProperties()``).
+  static let givenPropertyTypes: Set<String> = [
+    "UIImage", "CGImage", "CGImageRef", "UIColor", "CGColor", "CGColorRef",
+  ]
+
   /// When the setup, the roots and the view's layout have built no emitter with cells: the
   /// first event-like root that builds becomes an action run once at import, or else a
   /// function whose callers did not run here runs with plausible arguments. After the layout,

@@ -463,7 +463,7 @@ extension ImportInterpreter {
   /// didSet { … } }`, `var intensity: Double = 0 { didSet { … } }`) that nothing in the setup
   /// sets: each is an action, `setSelected`, that sets it to true (a number to 1), as the
   /// user's tap or a slider at its end does, and runs what its observer does. (An observed
-  /// property of another type, an image or a colour, is the app's to give: no action.)
+  /// image or colour is the app's to give: ``runGivenProperties()``.)
   func observerActions() {
     for p in program.properties where p.observer != nil && !usedProperties.contains(p.name) {
       let type = declaredType(of: p)?.filter { !"?! ".contains($0) }

@@ -286,6 +286,28 @@ struct ImportFormsTests {
 
         """, get: "e.birthRate\nget e.emitterCells.c.birthRate", value: "1\n30"),
     Case(
+      name: "an image or colour property the app sets, observed by didSet, is set at import",
+      ext: "swift",
+      source: swift(
+        """
+            c.name = "c"
+            c.birthRate = 10
+            e.emitterCells = [c]
+        """,
+        members: """
+            let c = CAEmitterCell()
+            var sprite: UIImage? {
+              didSet {
+                guard let sprite = sprite else { return }
+                c.contents = sprite.cgImage
+              }
+            }
+            var tint: UIColor = .clear {
+              didSet { c.color = tint.cgColor }
+            }
+          """), get: "e.emitterCells.c.contents\nget e.emitterCells.c.color",
+      value: "dot\n#ffffff"),
+    Case(
       name: "C's hex literals with unsigned and long suffixes",
       ext: "m",
       source: objc(
