@@ -93,7 +93,15 @@ struct SpritePen {
       let sampler = MipSampler(look.levels, texelBase, lod: lod, nearest: nearest)
       // The coarse level is never larger than the fine one.
       let packs = packed && sampler.fine.packs
-      let reach = trimming ? sampler.reach(gradU: gradU, gradV: gradV) : nil
+      // Where the image is visible (see `inside`), when that can cut a row: not when the
+      // ellipse holds the corners of the points that get coverage (an image visible to its
+      // corners), so that such a sprite's rows work out nothing more.
+      let visibleReach = (trimming ? sampler.reach(gradU: gradU, gradV: gradV) : nil).flatMap {
+        r -> SIMD2<Double>? in
+        let cornerU = (0.5 + 0.5 * gradU) / r.x
+        let cornerV = (0.5 + 0.5 * gradV) / r.y
+        return cornerU * cornerU + cornerV * cornerV > 1 ? r : nil
+      }
       for y in firstRow..<endRow {
         let py = Double(y) + 0.5
         let rowU = inverse.c * py + inverse.tx
@@ -121,7 +129,7 @@ struct SpritePen {
           count = min(count, (Double(end) < high ? end &+ 1 : end) &- x0)
           if first >= count { continue }
         }
-        if let reach {
+        if let reach = visibleReach {
           // The pixels whose sprite points lie inside the ellipse where the image is not
           // transparent (see LevelGeometry.reach), and one more at each end: the others sample
           // exactly 0, so drawing them would add 0 (or cover by 0), leaving their bits as
