@@ -10,15 +10,31 @@ extension ImportInterpreter {
     var k = i
     while true {
       if program.language == .objc, k + 1 < s.upperBound, tokens[k + 1].isPunctuation("(") {
-        // C's `if (cond) statement;` without braces: the one statement is the branch.
+        // C's `if (cond) statement;` without braces: the one statement is the branch, and
+        // `else statement;` (or `else if …`, `else { … }`) may follow it.
         let close = program.closing(k + 1, in: s)
         if close + 1 < s.upperBound, !tokens[close + 1].isPunctuation("{") {
-          let branch = (close + 1)..<s.upperBound
-          guard let met = condition((k + 1)..<(close + 1), branch: branch, otherwise: nil) else {
+          var branch = (close + 1)..<s.upperBound
+          var rest: Range<Int>? = nil
+          // The `; else` that ends the statement (an inner braceless `if` keeps its own).
+          if !tokens[close + 1].isIdentifier("if"),
+            let semicolon = topLevelIndex(of: ";", in: branch), semicolon + 1 < s.upperBound,
+            tokens[semicolon + 1].isIdentifier("else")
+          {
+            branch = (close + 1)..<semicolon
+            rest = (semicolon + 2)..<s.upperBound
+          }
+          guard let met = condition((k + 1)..<(close + 1), branch: branch, otherwise: rest) else {
             throw skip(
               "its condition is not known here, and its statement builds no layers or cells")
           }
-          return met ? try statement(branch) : nil
+          if met { return try statement(branch) }
+          guard let rest, !rest.isEmpty else { return nil }
+          if tokens[rest.lowerBound].isIdentifier("if") {
+            k = rest.lowerBound
+            continue
+          }
+          return try elseBranch(rest, in: s)
         }
       }
       guard let brace = program.firstBrace(in: (k + 1)..<s.upperBound) else {
@@ -48,11 +64,21 @@ extension ImportInterpreter {
         k = rest.lowerBound
         continue
       }
-      guard tokens[rest.lowerBound].isPunctuation("{") else {
-        throw skip("an 'else' without a block", tokens[rest.lowerBound])
-      }
+      return try elseBranch(rest, in: s)
+    }
+  }
+
+  /// What an `else` runs: its block, or in Objective-C its one statement (`else b;`).
+  private func elseBranch(_ rest: Range<Int>, in s: Range<Int>) throws(ImportSkip)
+    -> ImportValue?
+  {
+    if tokens[rest.lowerBound].isPunctuation("{") {
       return try body((rest.lowerBound + 1)..<program.closing(rest.lowerBound, in: s))
     }
+    guard program.language == .objc else {
+      throw skip("an 'else' without a block", tokens[rest.lowerBound])
+    }
+    return try statement(rest)
   }
 
   /// `switch SUBJECT { case A, B: … case C: … default: … }` (also Objective-C's `case A:` with

@@ -232,6 +232,9 @@ final class ImportInterpreter {
   /// While a repeating timer's block is run tick by tick (`unrolledTicks`): the names its
   /// block invalidates it by (its parameter, the variable holding it), and whether a tick did.
   var tickingTimer: (names: Set<String>, stopped: Bool)? = nil
+  /// The method being read tick by tick because it schedules itself again (`rescheduling`),
+  /// whether the tick being read did, and after how long.
+  var reschedulingTick: (function: Int, again: Bool, delay: Double?)? = nil
   /// The state a gesture handler's action is recorded for, after its first (`.changed`,
   /// `.ended`): what `gesture.state` reads then.
   var gestureStateOverride: String? = nil

@@ -8,6 +8,7 @@ extension ImportInterpreter {
   /// `after DELAY { … }` of a block's statements; a block that only invalidates a timer adds
   /// nothing (the timer's `until` says it).
   func delayed(_ delay: Double, _ body: Range<Int>) throws(ImportSkip) {
+    if let f = selfCall(in: body), try rescheduling(f, after: delay) { return }
     blockDelays.append(delay)
     let outer = invalidated
     invalidated = false
@@ -358,7 +359,80 @@ extension ImportInterpreter {
       return true
     }
     let method = try selector(in: i..<delayWord)
-    add(.after(delay: try seconds((delayWord + 2)..<last), steps: [.run(method)]))
+    let delay = try seconds((delayWord + 2)..<last)
+    if let f = program.functions.firstIndex(where: {
+      $0.name == method && $0.parameters.isEmpty && !$0.returnsValue
+    }), try rescheduling(f, after: delay) {
+      return true
+    }
+    add(.after(delay: delay, steps: [.run(method)]))
+    return true
+  }
+
+  /// The method of the file, without arguments, that a block's only statement calls on
+  /// `self` (`{ self.decay() }`, `{ [weak self] in self?.decay() }`, `^{ [self decay]; }`).
+  private func selfCall(in body: Range<Int>) -> Int? {
+    var t = Array(tokens[body])
+    if program.language == .swift, let inWord = t.firstIndex(where: { $0.isIdentifier("in") }),
+      t.first?.isPunctuation("[") == true
+    {
+      t.removeFirst(inWord + 1)
+    }
+    while t.last?.isPunctuation(";") == true { t.removeLast() }
+    let name: String
+    if t.count == 4, t[0].isPunctuation("["), t[1].isIdentifier("self"), t[3].isPunctuation("]"),
+      t[2].kind == .identifier
+    {
+      name = t[2].text
+    } else {
+      if t.count >= 2, t[0].isIdentifier("self"),
+        t[1].isPunctuation(".") || t[1].isPunctuation("?.")
+      {
+        t.removeFirst(2)
+      }
+      guard t.count == 3, t[0].kind == .identifier, t[1].isPunctuation("("), t[2].isPunctuation(")")
+      else { return nil }
+      name = t[0].text
+    }
+    return program.functions.firstIndex {
+      $0.name == name && $0.parameters.isEmpty && !$0.returnsValue
+    }
+  }
+
+  /// A method that schedules itself again (`func decay() { …; asyncAfter(…) { self.decay() }
+  /// }`, `[self performSelector:@selector(decayStep) withObject:nil afterDelay:0.1]` inside
+  /// `decayStep`), read where its first run schedules it: a timer whose tick is the method,
+  /// every `delay` seconds, that ends at the first tick that does not schedule it again
+  /// (`if (birthRate > 0) …`). Its ticks are read as a repeating timer's are
+  /// (`unrolledTicks`); when they all do the same, it is `every delay` of the method. False
+  /// when `f` is not running (the schedule is an ordinary one) or in an action.
+  private func rescheduling(_ f: Int, after delay: Double) throws(ImportSkip) -> Bool {
+    guard runningFunctions.contains(f), delay > 0 else { return false }
+    if let ticking = reschedulingTick, ticking.function == f {
+      // A tick being read schedules the next: the timer goes on.
+      guard ticking.delay == nil || ticking.delay == delay else {
+        throw skip("the method schedules itself after a delay that changes")
+      }
+      reschedulingTick = (f, true, delay)
+      return true
+    }
+    guard recording.isEmpty, tickingTimer == nil, reschedulingTick == nil else { return false }
+    let body = program.functions[f].body
+    if let ticks = unrolledTicks(
+      body, names: [], interval: delay, rescheduling: f, at: tokens[current.lowerBound])
+    {
+      for step in ticks { add(step) }
+      return true
+    }
+    // Every tick the same: one read, then `every`.
+    let saved = (objects, instance, frames, hostSublayers)
+    reschedulingTick = (f, false, delay)
+    let steps = recordSteps(program.statements(in: body))
+    let again = reschedulingTick?.again == true
+    reschedulingTick = nil
+    (objects, instance, frames, hostSublayers) = saved
+    guard !steps.isEmpty else { return true }
+    add(again ? .every(interval: delay, steps: steps) : .after(delay: delay, steps: steps))
     return true
   }
 
@@ -615,7 +689,8 @@ extension ImportInterpreter {
   /// schedule such changes (makes, adds or removes a layer, runs an action). `body` is the
   /// block's statements or the target method's; `names` the names it invalidates the timer by.
   private func unrolledTicks(
-    _ body: Range<Int>, names: Set<String>, interval: Double, at: SourceToken
+    _ body: Range<Int>, names: Set<String>, interval: Double, rescheduling: Int? = nil,
+    at: SourceToken
   ) -> [ImportStep]? {
     guard recording.isEmpty, tickingTimer == nil else { return nil }
     // A block that draws random numbers differs from tick to tick only by where it is in the
@@ -648,6 +723,7 @@ extension ImportInterpreter {
     tickingTimer = (names, false)
     defer {
       tickingTimer = nil
+      reschedulingTick = nil
       (objects, instance, frames, hostSublayers, invalidated) = saved
     }
     var ticks: [[ImportStep]] = []
@@ -663,8 +739,11 @@ extension ImportInterpreter {
     var period: Int? = nil
     while ticks.count < Limits.maxImportTimerTicks, tickingTimer?.stopped != true {
       let count = objects.count
+      if let rescheduling { reschedulingTick = (rescheduling, false, interval) }
       // A tick may set nothing (`if ticks == 5 { … }` before the fifth).
       let steps = recordSteps(program.statements(in: body))
+      // A method that schedules itself ends at the tick that does not.
+      if rescheduling != nil, reschedulingTick?.again != true { tickingTimer?.stopped = true }
       guard let list = signature(steps), objects.count == count else { return nil }
       // (`record` gave the objects each of its changes as it made them.)
       for case .set(let o, let a) in steps { touched["\(o) \(a.key)"] = a.value }

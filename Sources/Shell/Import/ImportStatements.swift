@@ -166,7 +166,8 @@ extension ImportInterpreter {
       if runLoopAdd(i, s) { return nil }
     }
     // A schedule this statement itself makes but no form above read; one inside braces (an
-    // `if`'s branch, a block) is the inner statement's to read when it runs.
+    // `if`'s branch, a block), or in C's braceless `if (c) a; else b;`, is the inner
+    // statement's to read when it runs.
     var outside: Set<String> = []
     var braces = 0
     for t in tokens[s] {
@@ -174,8 +175,9 @@ extension ImportInterpreter {
       if t.isPunctuation("}") { braces -= 1 }
       if braces == 0 { outside.insert(t.text) }
     }
-    if let scheduling = ["asyncAfter", "dispatch_after", "scheduledTimer", "afterDelay"].first(
-      where: outside.contains)
+    if !(head.kind == .identifier && Self.compoundHeads.contains(head.text)),
+      let scheduling = ["asyncAfter", "dispatch_after", "scheduledTimer", "afterDelay"].first(
+        where: outside.contains)
     {
       throw skip("\(scheduling): only the forms docs/import.md lists are scheduled")
     }

@@ -830,6 +830,11 @@ struct SourceProgram: Sendable {
         where depth == 0 && language == .swift && tokens[start].isIdentifier("for")
           && !opened:
           break
+        case ";"
+        where depth == 0 && language == .objc && i + 1 < range.upperBound
+          && tokens[i + 1].isIdentifier("else"):
+          // C's `if (c) a; else b;`: the `else` continues the `if`.
+          break
         case ";" where depth == 0:
           end(at: i, next: i + 1)
         default: break

@@ -308,6 +308,18 @@ struct ImportFormsTests {
           """), get: "e.emitterCells.c.contents\nget e.emitterCells.c.color",
       value: "dot\n#ffffff"),
     Case(
+      name: "C's if without braces takes an else of one statement, else if, and a dangling else",
+      ext: "m",
+      source: objc(
+        """
+          e.birthRate = 2;
+          if (e.birthRate < 0) e.opacity = 0.5;
+          else if (e.birthRate < 1) e.opacity = 0.75;
+          else e.opacity = 0.25;
+          if (e.birthRate > 5) { e.zPosition = 3; } else e.zPosition = 7;
+          if (e.birthRate > 1) if (e.birthRate > 5) e.speed = 2; else e.speed = 3;
+        """), get: "e.opacity\nget e.zPosition\nget e.speed", value: "0.25\n7\n3", quiet: true),
+    Case(
       name: "C's hex literals with unsigned and long suffixes",
       ext: "m",
       source: objc(

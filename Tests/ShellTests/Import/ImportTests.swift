@@ -648,6 +648,95 @@ struct ImportTests {
       ], "\(transcript)\n\(script)")
   }
 
+  /// Methods that schedule themselves again, and the schedule their first run gives.
+  static let reschedulingMethods: [(name: String, ext: String, source: String, lines: [String])] =
+    [
+      (
+        "Swift asyncAfter calling the method again while the birth rate is above 0", "swift",
+        """
+        import UIKit
+        class V: UIView {
+          let e = CAEmitterLayer()
+          override init(frame: CGRect) {
+            super.init(frame: frame)
+            layer.addSublayer(e)
+            decay()
+          }
+          func decay() {
+            e.birthRate -= 0.25
+            if e.birthRate > 0 {
+              DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { [weak self] in self?.decay() }
+            }
+          }
+        }
+        """,
+        [
+          "after 0.5 set e.birthRate -= 0.25", "after 1 set e.birthRate -= 0.25",
+          "after 1.5 set e.birthRate -= 0.25",
+        ]
+      ),
+      (
+        "Objective-C performSelector:afterDelay: of the method itself, until it stops", "m",
+        """
+        @implementation V {
+          CAEmitterLayer *e;
+        }
+        - (instancetype)initWithFrame:(CGRect)frame {
+          self = [super initWithFrame:frame];
+          e = [CAEmitterLayer layer];
+          [self.layer addSublayer:e];
+          [self decayStep];
+          return self;
+        }
+        - (void)decayStep {
+          e.birthRate -= 0.5;
+          if (e.birthRate < 0) e.birthRate = 0;
+          else [self performSelector:@selector(decayStep) withObject:nil afterDelay:0.25];
+        }
+        @end
+        """,
+        [
+          "after 0.25 set e.birthRate -= 0.5",
+          "after 0.5 { set e.birthRate -= 0.5; set e.birthRate 0 }",
+        ]
+      ),
+      (
+        "a method that does the same every time it runs is every of its delay", "swift",
+        """
+        import UIKit
+        class V: UIView {
+          let e = CAEmitterLayer()
+          override init(frame: CGRect) {
+            super.init(frame: frame)
+            layer.addSublayer(e)
+            pulse()
+          }
+          func pulse() {
+            e.opacity = 1
+            DispatchQueue.main.asyncAfter(deadline: .now() + 2) { self.pulse() }
+          }
+        }
+        """,
+        ["every 2 set e.opacity 1"]
+      ),
+    ]
+
+  @Test(
+    "a method that schedules itself again is read as a timer, up to the run that does not",
+    arguments: reschedulingMethods.map(\.name))
+  func reschedulingMethodUnrolls(name: String) throws {
+    let example = try #require(Self.reschedulingMethods.first { $0.name == name })
+    let file = try temporaryFile("Decay.\(example.ext)", contents: example.source + "\n")
+    let out = try temporaryFile("decay.burst", contents: "")
+    let (transcript, _) = importTranscript("import \"\(file)\" save \"\(out)\"")
+    #expect(!transcript.contains("error:") && !transcript.contains("skipped"), "\(transcript)")
+    let script = try String(contentsOfFile: out, encoding: .utf8)
+    let scheduled = script.split(separator: "\n").map(String.init).filter {
+      $0.hasPrefix("after") || $0.hasPrefix("every")
+    }
+    #expect(scheduled == example.lines, "\(transcript)\n\(script)")
+  }
+
   @Test(
     "Swift 2's string selectors name their methods: a timer's, a control's and a delayed one's"
   )
