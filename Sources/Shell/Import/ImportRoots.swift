@@ -951,6 +951,11 @@ extension ImportInterpreter {
       let first = program.firstCases[type]
     {
       guard let payload = program.payloadCases[first] else {
+        // An enumeration of another file, known by the extension that switches over it: a
+        // case that carries its type, so the extension's members run on it (`mode.shape`).
+        if program.enumCases[type] == nil {
+          return (.enumCase(type: type, name: first, values: []), "\(type).\(first)")
+        }
         return (.constant("." + first), "\(type).\(first)")
       }
       guard !stubbing.contains(type) else { return nil }  // a case holding its own type

@@ -603,6 +603,28 @@ struct SourceProgram: Sendable {
       }
       if !list.isEmpty { enumCases[name] = list }
     }
+    // An enumeration of another file that this one extends, switching over `self` (`extension
+    // ConfettiMode { var shape: … { switch self { case .topToBottom: … } } }`): its first case
+    // is the first the extension names, so a value of it can stand in for the app's.
+    for i in tokens.indices.dropLast(2)
+    where tokens[i].isIdentifier("extension") && tokens[i + 1].kind == .identifier
+      && firstCases[tokens[i + 1].text] == nil
+    {
+      guard
+        let open = (i + 2..<min(tokens.count, i + 40)).first(where: {
+          tokens[$0].isPunctuation("{")
+        })
+      else { continue }
+      let close = closing(open, in: open..<tokens.count)
+      for j in open..<max(open, close - 4)
+      where tokens[j].isIdentifier("switch") && tokens[j + 1].isIdentifier("self")
+        && tokens[j + 2].isPunctuation("{") && tokens[j + 3].isIdentifier("case")
+        && tokens[j + 4].isPunctuation(".") && j + 5 < close && tokens[j + 5].kind == .identifier
+      {
+        firstCases[tokens[i + 1].text] = tokens[j + 5].text
+        break
+      }
+    }
   }
 
   /// The types of a case's associated values as written, labels left out (`(Shape, color:

@@ -320,6 +320,40 @@ struct ImportFormsTests {
           if (e.birthRate > 1) if (e.birthRate > 5) e.speed = 2; else e.speed = 3;
         """), get: "e.opacity\nget e.zPosition\nget e.speed", value: "0.25\n7\n3", quiet: true),
     Case(
+      name:
+        "an enumeration of another file, known by the extension that switches over it, is its first case with the extension's members",
+      ext: "swift",
+      source: """
+        import UIKit
+        final class V: UIView {
+          private let mode: Mode
+          let e = CAEmitterLayer()
+          init(mode: Mode) {
+            self.mode = mode
+            super.init(frame: .zero)
+            e.emitterShape = mode.shape
+            e.emitterPosition = mode.position(in: CGRect(x: 0, y: 0, width: 200, height: 100))
+            layer.addSublayer(e)
+          }
+          required init?(coder: NSCoder) { fatalError() }
+        }
+        private extension Mode {
+          var shape: CAEmitterLayerEmitterShape {
+            switch self {
+            case .rain: return .line
+            case .burst: return .point
+            }
+          }
+          func position(in rect: CGRect) -> CGPoint {
+            switch self {
+            case .rain: return CGPoint(x: rect.midX, y: -10)
+            case .burst: return CGPoint(x: rect.midX, y: rect.midY)
+            }
+          }
+        }
+
+        """, get: "e.emitterShape\nget e.emitterPosition", value: "line\n100,-10"),
+    Case(
       name: "C's hex literals with unsigned and long suffixes",
       ext: "m",
       source: objc(
