@@ -386,6 +386,12 @@ extension ImportInterpreter {
       return .number(1)
     case ("CACurrentMediaTime", []):
       return .number(now)
+    case ("UUID", []), ("NSUUID", []):
+      // **(choice)** A fresh identifier (`cell.name = UUID().uuidString`, then key paths
+      // built from it): a fixed one per `UUID()`, in the order the code makes them, so every
+      // import names the same way.
+      madeUUIDs += 1
+      return .record(type: "UUID", fields: ["uuidString": .string("uuid\(madeUUIDs)")])
     case ("CGRectInset", ["_", "_", "_"]), ("CGRectOffset", ["_", "_", "_"]):
       guard case .rect(let r) = values[0] else { break }
       return .rect(Self.moved(r, type == "CGRectInset", Array(values.dropFirst()), at: at, self))

@@ -246,6 +246,8 @@ final class ImportInterpreter {
   var viewTexts: [Int: String] = [:]
   /// The header-declared names already said to be nil (`headerDeclared`).
   var headerNames: Set<String> = []
+  /// How many `UUID()`s the code has made (each a fixed name: `typeCall`).
+  var madeUUIDs = 0
   /// The images being drawn in code, innermost last (ImportDrawing.swift).
   var drawings: [ImportDrawing] = []
   /// What a UIBezierPath's own properties (`lineWidth`, …) say, by path.

@@ -354,6 +354,20 @@ struct ImportFormsTests {
 
         """, get: "e.emitterShape\nget e.emitterPosition", value: "line\n100,-10"),
     Case(
+      name: "UUID().uuidString is a fixed name per UUID made, so key paths built from it agree",
+      ext: "swift",
+      source: swift(
+        """
+            let c = CAEmitterCell()
+            c.name = UUID().uuidString
+            c.birthRate = 3
+            let d = CAEmitterCell()
+            d.name = UUID().uuidString
+            e.emitterCells = [c, d]
+            e.setValue(7, forKeyPath: "emitterCells.\\(d.name!).birthRate")
+        """), get: "e.emitterCells.uuid1.birthRate\nget e.emitterCells.uuid2.birthRate",
+      value: "3\n7", quiet: true),
+    Case(
       name: "C's hex literals with unsigned and long suffixes",
       ext: "m",
       source: objc(
