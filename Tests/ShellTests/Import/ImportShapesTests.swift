@@ -468,11 +468,12 @@ struct ImportShapesTests {
       emitters: ["streak"], get: ("streak.emitterCells.ribbon.birthRate", "12")),
     Case(
       file: "Actions/GustConfettiView.swift",
-      shape: "an action's animations of a behaviour's field and of a cell named by a UUID are"
-        + " skipped; the rest of the action runs, the behaviour made through unsafeBitCast too",
+      shape: "an action's animations of a behaviour's field and of a cell named by a UUID no"
+        + " imported cell has are skipped; the rest of the action runs, the behaviour made through"
+        + " unsafeBitCast too",
       says: [
         "celebrate run once", "an animation of a behaviour's field is not imported",
-        "has no value here",
+        "no cell named 'uuid1' was imported",
       ],
       emitters: ["confetti"], get: ("confetti.emitterCells.piece.birthRate", "40")),
     Case(

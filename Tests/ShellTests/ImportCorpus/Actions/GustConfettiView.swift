@@ -1,5 +1,5 @@
 // Written for Burst's import tests: an action whose animations name a behaviour's field (which
-// Burst sets but does not animate) and a cell by a name not known here (a UUID): those
+// Burst sets but does not animate) and a cell by a name no imported cell has (a UUID): those
 // animations are skipped, with their lines, and the rest of the action still runs, the
 // behaviour made through unsafeBitCast of behaviorWithType:'s implementation among it.
 import UIKit
