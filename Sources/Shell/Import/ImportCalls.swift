@@ -338,6 +338,11 @@ extension ImportInterpreter {
       return .void
     }
     if case .image = receiver, Self.imageKeepers.contains(name) { return receiver }
+    if case .record(Self.measurementType, let fields) = receiver, name == "converted",
+      labels == ["to"], let converted = Self.convertedAngle(fields, to: values[0])
+    {
+      return converted  // `Measurement(value: 90, unit: UnitAngle.degrees).converted(to: .radians)`
+    }
     if case .constant("Bundle") = receiver { return Self.resource(values) }
     if let value = try behaviorMethod(receiver, name, labels: labels, values: values, at: at) {
       return value

@@ -97,6 +97,37 @@ extension ImportInterpreter {
     return program.properties.contains { $0.owner == type && $0.name == name }
   }
 
+  /// Foundation's `Measurement`, read for angles (`UnitAngle`).
+  static let measurementType = "Measurement"
+
+  /// A unit of angle as the code names it (`UnitAngle.degrees`, `.radians`), in radians.
+  static func angleUnit(_ unit: ImportValue) -> Double? {
+    let name: String
+    switch unit {
+    case .constant(let c): name = c
+    case .string(let s): name = s
+    default: return nil
+    }
+    let word = name.split(separator: ".").last.map(String.init) ?? name
+    let units: [String: Double] = [
+      "radians": 1, "degrees": Double.pi / 180, "revolutions": 2 * Double.pi,
+      "gradians": Double.pi / 200, "arcMinutes": Double.pi / 10800,
+      "arcSeconds": Double.pi / 648_000,
+    ]
+    return units[word]
+  }
+
+  /// `measurement.converted(to: unit)` of an angle: the same angle in `unit`, or nil.
+  static func convertedAngle(_ fields: [String: ImportValue], to unit: ImportValue)
+    -> ImportValue?
+  {
+    guard case .number(let v)? = fields["value"], let from = fields["unit"],
+      let fromRadians = angleUnit(from), let toRadians = angleUnit(unit)
+    else { return nil }
+    return .record(
+      type: measurementType, fields: ["value": .number(v * fromRadians / toRadians), "unit": unit])
+  }
+
   func typeCall(_ type: String, _ args: [(String?, ImportValue)], at: SourceToken)
     throws(ImportSkip) -> ImportValue
   {
@@ -451,6 +482,12 @@ extension ImportInterpreter {
       }
     }
     if let c = colorHelper(type: type, labels: labels, values, at: at) { return c }
+    if type == Self.measurementType, labels == ["value", "unit"], case .number = values[0],
+      Self.angleUnit(values[1]) != nil
+    {
+      // Foundation's `Measurement(value: 180, unit: UnitAngle.degrees)`: its value and unit.
+      return .record(type: type, fields: ["value": values[0], "unit": values[1]])
+    }
     if isForeignType(type), !labels.isEmpty, !labels.contains("_") {
       // `ConfettiType(color: .red, shape: .circle)` of a struct in another file: a value whose
       // fields are the arguments, as its memberwise initializer makes.

@@ -386,6 +386,7 @@ extension ImportInterpreter {
       // `content.image` of a case of the file's enumeration: its computed property (or method).
       if let m = try enumMember(v, of: type, name, at: at) { return m }
     case .record(let type, let fields):
+      if type == Self.measurementType, name == "converted" { return .method(v, name) }
       if type == Self.dictionaryType {
         if let m = dictionaryMember(fields, name) { return m }
         throw skip("a dictionary has no member '\(name)' that the importer reads", at)

@@ -368,6 +368,26 @@ struct ImportFormsTests {
         """), get: "e.emitterCells.uuid1.birthRate\nget e.emitterCells.uuid2.birthRate",
       value: "3\n7", quiet: true),
     Case(
+      name: "Foundation's Measurement of an angle converted to radians, in a helper and inline",
+      ext: "swift",
+      source: swift(
+        """
+            let c = CAEmitterCell()
+            c.name = "c"
+            c.emissionLongitude = CGFloat(rad(180))
+            c.emissionRange = CGFloat(
+              Measurement(value: 0.25, unit: UnitAngle.revolutions).converted(to: .radians).value)
+            e.emitterCells = [c]
+        """,
+        members: """
+            private func rad(_ d: Double) -> Double {
+              let degrees = Measurement(value: d, unit: UnitAngle.degrees)
+              let radians = degrees.converted(to: .radians)
+              return radians.value
+            }
+          """), get: "e.emitterCells.c.emissionLongitude\nget e.emitterCells.c.emissionRange",
+      value: "3.141592653589793\n1.5707963267948966", quiet: true),
+    Case(
       name: "C's hex literals with unsigned and long suffixes",
       ext: "m",
       source: objc(
