@@ -373,9 +373,6 @@ struct MipSampler {
   let coarse: LevelSampler
   let mix: Float
   let nearest: Bool
-  /// Where the levels this sampler reads are transparent (see ``reach(gradU:gradV:)``).
-  let fineReach: LevelReach?
-  let coarseReach: LevelReach?
 
   /// Which of the three ways `sample` takes.
   enum Kind {
@@ -388,26 +385,35 @@ struct MipSampler {
     _ levels: [LevelGeometry], _ base: UnsafePointer<Float>, lod: Double, nearest: Bool = false
   ) {
     self.nearest = nearest
-    let last = levels.count - 1
+    let (level, next, mix) = Self.levels(levels.count, lod: lod)
+    fine = LevelSampler(base, levels[level])
+    coarse = LevelSampler(base, levels[next])
+    self.mix = mix
+  }
+
+  /// The fine and coarse levels of `count` that a sampler for `lod` reads, and the mix
+  /// between them (0: the fine one alone).
+  static func levels(_ count: Int, lod: Double) -> (fine: Int, coarse: Int, mix: Float) {
+    let last = count - 1
     let clamped = lod.isFinite ? min(max(lod, 0), Double(last)) : 0
     let level = Int(clamped.rounded(.down))
     let next = min(level + 1, last)
-    fine = LevelSampler(base, levels[level])
-    coarse = LevelSampler(base, levels[next])
     let fraction = Float(clamped - Double(level))
-    mix = next == level || fraction < 1.0 / 256 ? 0 : fraction
-    fineReach = levels[level].reach
-    coarseReach = nearest || mix == 0 ? nil : levels[next].reach
+    return (level, next, next == level || fraction < 1.0 / 256 ? 0 : fraction)
   }
 
   /// The half-axes, in sprite units, of the ellipse around the sprite's centre outside which
-  /// every level this sampler reads gives exactly 0, for a sprite whose pixels are `gradU` by
-  /// `gradV` sprite units (so that its points with any coverage lie within half a pixel of
-  /// its edges); nil when the contents rect is not the whole image.
-  func reach(gradU: Double, gradV: Double) -> SIMD2<Double>? {
-    guard let fine = fineReach?.axes(gradU: gradU, gradV: gradV) else { return nil }
+  /// every level a sampler for `lod` reads gives exactly 0, for a sprite whose pixels are
+  /// `gradU` by `gradV` sprite units (so that its points with any coverage lie within half a
+  /// pixel of its edges); nil when the contents rect is not the whole image. (Worked out
+  /// apart from the sampler, which every row copies, so that it stays small.)
+  static func reach(
+    _ levels: [LevelGeometry], lod: Double, nearest: Bool, gradU: Double, gradV: Double
+  ) -> SIMD2<Double>? {
+    let (level, next, mix) = Self.levels(levels.count, lod: lod)
+    guard let fine = levels[level].reach?.axes(gradU: gradU, gradV: gradV) else { return nil }
     if nearest || mix == 0 { return fine }
-    guard let coarse = coarseReach?.axes(gradU: gradU, gradV: gradV) else { return nil }
+    guard let coarse = levels[next].reach?.axes(gradU: gradU, gradV: gradV) else { return nil }
     return pointwiseMax(fine, coarse)
   }
 

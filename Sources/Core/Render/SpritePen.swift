@@ -98,7 +98,11 @@ struct SpritePen {
       // working it out costs more than it saves), nor when the ellipse holds the corners of
       // the points that get coverage (an image visible to its corners).
       let cuts = trimming && min(pixelsPerU, pixelsPerV) >= Self.cutSide
-      let visibleReach = (cuts ? sampler.reach(gradU: gradU, gradV: gradV) : nil).flatMap {
+      let reach =
+        cuts
+        ? MipSampler.reach(look.levels, lod: lod, nearest: nearest, gradU: gradU, gradV: gradV)
+        : nil
+      let visibleReach = reach.flatMap {
         r -> SIMD2<Double>? in
         let cornerU = (0.5 + 0.5 * gradU) / r.x
         let cornerV = (0.5 + 0.5 * gradV) / r.y
