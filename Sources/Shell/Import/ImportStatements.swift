@@ -113,6 +113,24 @@ extension ImportInterpreter {
         return nil
       }
     }
+    if program.language == .swift, head.isIdentifier("self"), i + 3 < s.upperBound,
+      tokens[i + 1].isPunctuation("."), tokens[i + 2].isIdentifier("init"),
+      tokens[i + 3].isPunctuation("("), program.closing(i + 3, in: s) == s.upperBound - 1
+    {
+      // `self.init(frame: .zero)` in a convenience initializer of the file's view class: the
+      // class's own initializer when the file declares one with those labels (read below),
+      // else UIKit's, whose part is not the emitter's, as `super.init(frame:)`.
+      let labels = arguments((i + 4)..<(s.upperBound - 1)).map { $0.label ?? "_" }
+      let owner = runningFunctions.last.flatMap { program.functions[$0].owner }
+      if labels == ["frame"] || labels == ["coder"], let owner,
+        program.declaredClasses.contains(owner),
+        !program.functions.contains(where: {
+          $0.name == "init" && $0.owner == owner && $0.binding(labels: labels) != nil
+        })
+      {
+        return nil
+      }
+    }
     if head.isPunctuation("["), i + 1 < s.upperBound, tokens[i + 1].isIdentifier("super"),
       program.closing(i, in: s) == s.upperBound - 1,
       let base = runningClass.flatMap({ program.superclasses[$0] }),

@@ -388,6 +388,21 @@ struct ImportFormsTests {
           """), get: "e.emitterCells.c.emissionLongitude\nget e.emitterCells.c.emissionRange",
       value: "3.141592653589793\n1.5707963267948966", quiet: true),
     Case(
+      name: "a convenience init calling UIKit's self.init(frame:) runs the rest of its body",
+      ext: "swift",
+      source: """
+        import UIKit
+        class V: UIView {
+          let e = CAEmitterLayer()
+          convenience init() {
+            self.init(frame: .zero)
+            e.birthRate = 4
+            layer.addSublayer(e)
+          }
+        }
+
+        """, get: "e.birthRate", value: "4", quiet: true),
+    Case(
       name: "C's hex literals with unsigned and long suffixes",
       ext: "m",
       source: objc(
