@@ -648,28 +648,37 @@ struct ImportTests {
       ], "\(transcript)\n\(script)")
   }
 
+  /// A Swift view with an emitter `e` whose initializer calls `method`, whose body is `body`.
+  static func swiftView(calling method: String, _ body: String) -> String {
+    """
+    import UIKit
+    class V: UIView {
+      let e = CAEmitterLayer()
+      override init(frame: CGRect) {
+        super.init(frame: frame)
+        layer.addSublayer(e)
+        \(method)()
+      }
+      func \(method)() {
+    \(body)
+      }
+    }
+    """
+  }
+
   /// Methods that schedule themselves again, and the schedule their first run gives.
   static let reschedulingMethods: [(name: String, ext: String, source: String, lines: [String])] =
     [
       (
         "Swift asyncAfter calling the method again while the birth rate is above 0", "swift",
-        """
-        import UIKit
-        class V: UIView {
-          let e = CAEmitterLayer()
-          override init(frame: CGRect) {
-            super.init(frame: frame)
-            layer.addSublayer(e)
-            decay()
-          }
-          func decay() {
+        swiftView(
+          calling: "decay",
+          """
             e.birthRate -= 0.25
             if e.birthRate > 0 {
               DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { [weak self] in self?.decay() }
             }
-          }
-        }
-        """,
+          """),
         [
           "after 0.5 set e.birthRate -= 0.25", "after 1 set e.birthRate -= 0.25",
           "after 1.5 set e.birthRate -= 0.25",
@@ -702,21 +711,12 @@ struct ImportTests {
       ),
       (
         "a method that does the same every time it runs is every of its delay", "swift",
-        """
-        import UIKit
-        class V: UIView {
-          let e = CAEmitterLayer()
-          override init(frame: CGRect) {
-            super.init(frame: frame)
-            layer.addSublayer(e)
-            pulse()
-          }
-          func pulse() {
+        swiftView(
+          calling: "pulse",
+          """
             e.opacity = 1
             DispatchQueue.main.asyncAfter(deadline: .now() + 2) { self.pulse() }
-          }
-        }
-        """,
+          """),
         ["every 2 set e.opacity 1"]
       ),
     ]
