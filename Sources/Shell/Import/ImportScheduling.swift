@@ -430,7 +430,11 @@ extension ImportInterpreter {
     let steps = recordSteps(program.statements(in: body))
     let again = reschedulingTick?.again == true
     reschedulingTick = nil
-    (objects, instance, frames, hostSublayers) = saved
+    // The import's own state is as before the ticks, unless a tick made layers or cells
+    // (`every 2 { emitter … }`): its steps name them, so they stay.
+    if objects.count == saved.0.count {
+      (objects, instance, frames, hostSublayers) = saved
+    }
     guard !steps.isEmpty else { return true }
     add(again ? .every(interval: delay, steps: steps) : .after(delay: delay, steps: steps))
     return true

@@ -719,6 +719,19 @@ struct ImportTests {
           """),
         ["every 2 set e.opacity 1"]
       ),
+      (
+        "a method that makes an emitter each time it runs is every of its delay, made anew",
+        "swift",
+        swiftView(
+          calling: "spawn",
+          """
+            let puff = CAEmitterLayer()
+            puff.emitterPosition = CGPoint(x: 10, y: 10)
+            layer.addSublayer(puff)
+            DispatchQueue.main.asyncAfter(deadline: .now() + 2) { self.spawn() }
+          """),
+        ["every 2 { emitter $puff2; set $puff2.emitterPosition 10,10 }"]
+      ),
     ]
 
   @Test(
