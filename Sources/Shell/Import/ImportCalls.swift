@@ -290,6 +290,11 @@ extension ImportInterpreter {
       // defaults (`duration: TimeInterval = 3`).
       return value
     }
+    if case .string(let text) = receiver,
+      let value = Self.stringTest(text, name, labels: labels, values: values)
+    {
+      return value  // `name.hasPrefix("spark")`, `kind.lowercased()`
+    }
     if case .string(let text) = receiver, Self.textMeasures.contains(name), values.count == 1 {
       return .size(Self.textSize(text, attributes: values[0]))  // `"🎉".size(withAttributes:)`
     }

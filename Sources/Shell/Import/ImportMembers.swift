@@ -629,6 +629,8 @@ extension ImportInterpreter {
       let characters = ImportValue.array(text.map { .string(String($0)) })
       if name == "characters" { return characters }
       if name == "count" { return .number(Double(text.count)) }
+      if let value = Self.stringProperty(text, name) { return value }  // `name.isEmpty`
+      if Self.stringTests.contains(name) { return .method(v, name) }  // `name.hasPrefix("c")`
       if Self.textMeasures.contains(name) { return .method(v, name) }  // `size(withAttributes:)`
       if Self.closureMethods.contains(name) { return .method(characters, name) }
     case .array(let items):

@@ -164,6 +164,35 @@ extension ImportInterpreter {
   /// `sizeWithAttributes:`.
   static let textMeasures: Set<String> = ["size", "sizeWithAttributes"]
 
+  /// A string's properties read here: `isEmpty`, `capitalized`, and Objective-C's
+  /// `lowercaseString`, `uppercaseString` (`length` is its `count`).
+  static func stringProperty(_ text: String, _ name: String) -> ImportValue? {
+    switch name {
+    case "isEmpty": return .bool(text.isEmpty)
+    case "capitalized", "capitalizedString": return .string(text.capitalized)
+    case "lowercaseString": return .string(text.lowercased())
+    case "uppercaseString": return .string(text.uppercased())
+    case "length": return .number(Double(text.utf16.count))
+    default: return nil
+    }
+  }
+
+  /// The string methods read here (``stringTest(_:_:labels:values:)``).
+  static let stringTests: Set<String> = ["hasPrefix", "hasSuffix", "lowercased", "uppercased"]
+
+  /// `text.hasPrefix("c")`, `hasSuffix`, `lowercased()`, `uppercased()`; nil for others.
+  static func stringTest(
+    _ text: String, _ name: String, labels: [String], values: [ImportValue]
+  ) -> ImportValue? {
+    switch (name, labels, values.first) {
+    case ("hasPrefix", ["_"], .string(let s)?): return .bool(text.hasPrefix(s))
+    case ("hasSuffix", ["_"], .string(let s)?): return .bool(text.hasSuffix(s))
+    case ("lowercased", [], _): return .string(text.lowercased())
+    case ("uppercased", [], _): return .string(text.uppercased())
+    default: return nil
+    }
+  }
+
   /// UIKit's font for text drawn without one (Helvetica 12).
   static let defaultTextSize = 12.0
 

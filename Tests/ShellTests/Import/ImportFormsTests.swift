@@ -403,6 +403,24 @@ struct ImportFormsTests {
 
         """, get: "e.birthRate", value: "4", quiet: true),
     Case(
+      name: "string tests on names: hasPrefix, hasSuffix, lowercased, isEmpty",
+      ext: "swift",
+      source: swift(
+        """
+            let c = CAEmitterCell()
+            c.name = "spark"
+            let d = CAEmitterCell()
+            d.name = "Smoke"
+            e.emitterCells = [c, d]
+            e.emitterCells?.filter { $0.name?.hasPrefix("sp") == true }.forEach { $0.velocity = 50 }
+            if d.name?.lowercased() == "smoke" && !(c.name ?? "").isEmpty && c.name!.hasSuffix("rk") {
+              d.birthRate = 3
+            }
+        """),
+      get:
+        "e.emitterCells.spark.velocity\nget e.emitterCells.Smoke.birthRate\nget e.emitterCells.Smoke.velocity",
+      value: "50\n3\n0", quiet: true),
+    Case(
       name: "C's hex literals with unsigned and long suffixes",
       ext: "m",
       source: objc(
