@@ -109,13 +109,14 @@ extension ImportInterpreter {
     default: return nil
     }
     let word = name.split(separator: ".").last.map(String.init) ?? name
-    let units: [String: Double] = [
-      "radians": 1, "degrees": Double.pi / 180, "revolutions": 2 * Double.pi,
-      "gradians": Double.pi / 200, "arcMinutes": Double.pi / 10800,
-      "arcSeconds": Double.pi / 648_000,
-    ]
-    return units[word]
+    return angleUnits[word]
   }
+
+  /// `UnitAngle`'s units, in radians.
+  static let angleUnits: [String: Double] = [
+    "radians": 1, "degrees": Double.pi / 180, "revolutions": 2 * Double.pi,
+    "gradians": Double.pi / 200, "arcMinutes": Double.pi / 10800, "arcSeconds": Double.pi / 648_000,
+  ]
 
   /// `measurement.converted(to: unit)` of an angle: the same angle in `unit`, or nil.
   static func convertedAngle(_ fields: [String: ImportValue], to unit: ImportValue)

@@ -398,11 +398,7 @@ extension ImportInterpreter {
       guard !words.isDisjoint(with: Self.givenPropertyTypes) else { continue }
       let (value, text) = plausibleArgument(type: type, name: p.name, at: p.at)
       guard value != .null else { continue }
-      let objectsBefore = objects.count
-      let before = (
-        objects: objects, host: hostSublayers, instance: instance, scheduled: scheduled,
-        called: called, used: usedProperties
-      )
+      let before = snapshot()
       usedProperties.insert(p.name)
       instance[p.name] = value
       observing.insert(p.name)
@@ -412,17 +408,17 @@ extension ImportInterpreter {
       frames.removeLast()
       observing.remove(p.name)
       if let skipped {
-        (objects, hostSublayers, instance, scheduled, called, usedProperties) = before
+        restore(before)
         warn(skipped.at ?? p.at, "skipped: the didSet of \(p.name)", hint: skipped.message)
         continue
       }
-      if objects.count == objectsBefore {
+      if objects.count == before.objects.count,
         let changes = changes(
-          since: before.objects, hostSublayers: before.host, scheduled: before.scheduled)
-        if let changes, changes.isEmpty || changes.allSatisfy(Self.windsDown) {
-          (objects, hostSublayers, instance, scheduled, called, usedProperties) = before
-          continue
-        }
+          since: before.objects, hostSublayers: before.host, scheduled: before.scheduled),
+        changes.allSatisfy(Self.windsDown)
+      {
+        restore(before)  // changed nothing, or only wound the effect down
+        continue
       }
       warn(
         p.at,
@@ -512,11 +508,7 @@ extension ImportInterpreter {
       args.append(value)
       if let text { given.append("\(name) = \(text)") }
     }
-    let objectsBefore = objects.count
-    let before = (
-      objects: objects, host: hostSublayers, instance: instance, scheduled: scheduled,
-      called: called, used: usedProperties
-    )
+    let before = snapshot()
     initializeOwner(of: function)
     if Self.representableMakers.contains(function.name), bindCoordinatorContext(of: function) {
       args.removeLast()  // the context is the instance's, shared with `updateUIView`
@@ -536,13 +528,13 @@ extension ImportInterpreter {
       warn(error.at ?? function.at, "skipped: \(function.signature)", hint: error.message)
       return
     }
-    if objects.count == objectsBefore {
+    if objects.count == before.objects.count {
       let changes = changes(
         since: before.objects, hostSublayers: before.host, scheduled: before.scheduled)
       guard let changes, !changes.allSatisfy(Self.windsDown) else {
         // Changed nothing, or only wound the effect down (`func fadeAway() { emitter.opacity =
         // 0 }`, a removal): a method the app calls to end it, left to become an action.
-        (objects, hostSublayers, instance, scheduled, called, usedProperties) = before
+        restore(before)
         return
       }
     }
@@ -606,6 +598,21 @@ extension ImportInterpreter {
 
   /// The type name of a representable's context value (`bindCoordinatorContext`).
   static let representableContextType = "UIViewRepresentableContext"
+
+  /// What running a root, or an observer the import runs for the app, may change: taken
+  /// before, and put back when it built nothing.
+  typealias RootSnapshot = (
+    objects: [ImportedObject], host: [Int], instance: [String: ImportValue],
+    scheduled: [ImportStep], called: Set<Int>, used: Set<String>
+  )
+
+  private func snapshot() -> RootSnapshot {
+    (objects, hostSublayers, instance, scheduled, called, usedProperties)
+  }
+
+  private func restore(_ s: RootSnapshot) {
+    (objects, hostSublayers, instance, scheduled, called, usedProperties) = s
+  }
 
   /// What a root did to the objects that were there before it ran, and what it scheduled: the
   /// assignments and steps it added; nil when it changed their cells, sublayers or places

@@ -360,9 +360,7 @@ extension ImportInterpreter {
     }
     let method = try selector(in: i..<delayWord)
     let delay = try seconds((delayWord + 2)..<last)
-    if let f = program.functions.firstIndex(where: {
-      $0.name == method && $0.parameters.isEmpty && !$0.returnsValue
-    }), try rescheduling(f, after: delay) {
+    if let f = plainMethod(method), try rescheduling(f, after: delay) {
       return true
     }
     add(.after(delay: delay, steps: [.run(method)]))
@@ -394,9 +392,12 @@ extension ImportInterpreter {
       else { return nil }
       name = t[0].text
     }
-    return program.functions.firstIndex {
-      $0.name == name && $0.parameters.isEmpty && !$0.returnsValue
-    }
+    return plainMethod(name)
+  }
+
+  /// The file's method `name` that takes no arguments and returns nothing.
+  private func plainMethod(_ name: String) -> Int? {
+    program.functions.firstIndex { $0.name == name && $0.parameters.isEmpty && !$0.returnsValue }
   }
 
   /// A method that schedules itself again (`func decay() { …; asyncAfter(…) { self.decay() }

@@ -182,22 +182,21 @@ extension ImportInterpreter {
       if try performAfterDelay(i, s) { return nil }
       if try scheduledTimer(i, s) { return nil }
       if runLoopAdd(i, s) { return nil }
-    }
-    // A schedule this statement itself makes but no form above read; one inside braces (an
-    // `if`'s branch, a block), or in C's braceless `if (c) a; else b;`, is the inner
-    // statement's to read when it runs.
-    var outside: Set<String> = []
-    var braces = 0
-    for t in tokens[s] {
-      if t.isPunctuation("{") { braces += 1 }
-      if t.isPunctuation("}") { braces -= 1 }
-      if braces == 0 { outside.insert(t.text) }
-    }
-    if !(head.kind == .identifier && Self.compoundHeads.contains(head.text)),
-      let scheduling = ["asyncAfter", "dispatch_after", "scheduledTimer", "afterDelay"].first(
+      // A schedule this statement itself makes but no form above read. (One in a compound
+      // statement, inside braces or in C's braceless `if (c) a; else b;`, is the inner
+      // statement's to read when it runs.)
+      var outside: Set<String> = []
+      var braces = 0
+      for t in tokens[s] {
+        if t.isPunctuation("{") { braces += 1 }
+        if t.isPunctuation("}") { braces -= 1 }
+        if braces == 0 { outside.insert(t.text) }
+      }
+      if let scheduling = ["asyncAfter", "dispatch_after", "scheduledTimer", "afterDelay"].first(
         where: outside.contains)
-    {
-      throw skip("\(scheduling): only the forms docs/import.md lists are scheduled")
+      {
+        throw skip("\(scheduling): only the forms docs/import.md lists are scheduled")
+      }
     }
     switch head.kind == .identifier ? head.text : "" {
     case "let", "var":
