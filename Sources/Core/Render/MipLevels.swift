@@ -382,7 +382,8 @@ struct MipSampler {
   var kind: Kind { nearest ? .nearest : (mix == 0 ? .one : .two) }
 
   init(
-    _ levels: [LevelGeometry], _ base: UnsafePointer<Float>, lod: Double, nearest: Bool = false
+    _ levels: UnsafeBufferPointer<LevelGeometry>, _ base: UnsafePointer<Float>, lod: Double,
+    nearest: Bool = false
   ) {
     self.nearest = nearest
     let (level, next, mix) = Self.levels(levels.count, lod: lod)
@@ -408,7 +409,8 @@ struct MipSampler {
   /// pixel of its edges); nil when the contents rect is not the whole image. (Worked out
   /// apart from the sampler, which every row copies, so that it stays small.)
   static func reach(
-    _ levels: [LevelGeometry], lod: Double, nearest: Bool, gradU: Double, gradV: Double
+    _ levels: UnsafeBufferPointer<LevelGeometry>, lod: Double, nearest: Bool, gradU: Double,
+    gradV: Double
   ) -> SIMD2<Double>? {
     let (level, next, mix) = Self.levels(levels.count, lod: lod)
     guard let fine = levels[level].reach?.axes(gradU: gradU, gradV: gradV) else { return nil }

@@ -83,8 +83,9 @@ extension Canvas {
       eachChunk { listing, c in listing.copy(chunk: c, into: out.pointer) }
       filled = total
     }
+    let unretained = looks.map { Unmanaged.passUnretained($0) }
     pixels.withUnsafeMutableBufferPointer { pixels in
-      looks.withUnsafeBufferPointer { looks in
+      unretained.withUnsafeBufferPointer { looks in
         entries.withUnsafeBufferPointer { entries in
           starts.withUnsafeBufferPointer { starts in
             let batch = BandBatch(
@@ -110,7 +111,10 @@ private struct BandBatch: @unchecked Sendable {
   let pixels: UnsafeMutablePointer<Float>?
   let width: Int
   let height: Int
-  let looks: UnsafeBufferPointer<SpriteLook>
+  /// The batch's looks, unretained (the batch's caller holds them), so that a sprite's look is
+  /// passed without a reference count's increment and decrement, which the workers would
+  /// contend for.
+  let looks: UnsafeBufferPointer<Unmanaged<SpriteLook>>
   /// Each band's sprites, one band after another (from `starts[band]`), in batch order.
   let entries: UnsafeBufferPointer<SpriteJob>
   let starts: UnsafeBufferPointer<Int>
@@ -131,7 +135,9 @@ private struct BandBatch: @unchecked Sendable {
           rowLow: rowLow, rowHigh: min(height, rowLow + Canvas.bandRows))
         for k in first..<end {
           let job = entries[k]
-          pen.draw(looks[job.look], transform: job.transform, tint: job.tint, blend: blend)
+          looks[job.look]._withUnsafeGuaranteedRef {
+            pen.draw($0, transform: job.transform, tint: job.tint, blend: blend)
+          }
         }
       }
     }

@@ -102,8 +102,11 @@ extension Canvas {
 /// image, the part shown and how it is filtered, with everything derived from them alone (the
 /// splat's level and mean colour, each mip level's sampling geometry), so that an emitter
 /// cell's particles share it (docs/semantics.md, "Drawing").
-final class SpriteLook: Sendable {
+final class SpriteLook: @unchecked Sendable {
+  // @unchecked: `levels` is written once, in `init`, and only read after; the look frees it.
   let image: SpriteImage
+  /// The image's texels (kept alive by `image`).
+  let texels: UnsafePointer<Float>?
   let rect: (x: Double, y: Double, w: Double, h: Double)
   let filter: SpriteFilter
   /// The contents rect is finite with no zero side (otherwise nothing is drawn).
@@ -114,8 +117,9 @@ final class SpriteLook: Sendable {
   /// A splat's level, `log2` of the shown image's larger side, and its mean colour there.
   let splatLevel: Double
   let splatMean: SIMD4<Float>
-  /// Each mip level's sampling geometry for the contents rect.
-  let levels: [LevelGeometry]
+  /// Each mip level's sampling geometry for the contents rect: memory of the look's own, so
+  /// that a sprite reads it without touching a reference count (see ``SpriteImage/texels``).
+  let levels: UnsafeBufferPointer<LevelGeometry>
 
   init(
     _ image: SpriteImage, contentsRect rect: (x: Double, y: Double, w: Double, h: Double),
@@ -129,8 +133,12 @@ final class SpriteLook: Sendable {
       && rect.h != 0
     imageW = Double(image.width) * rect.w.magnitude
     imageH = Double(image.height) * rect.h.magnitude
-    let levels = image.levels.map { LevelGeometry($0, rect: rect) }
-    self.levels = levels
+    let levels = UnsafeMutableBufferPointer<LevelGeometry>.allocate(capacity: image.levels.count)
+    _ = levels.initialize(from: image.levels.lazy.map { LevelGeometry($0, rect: rect) })
+    let geometry = UnsafeBufferPointer(levels)
+    self.levels = geometry
+    let base = image.texels.baseAddress
+    texels = base
     let lod = CoreMath.fastLog2(max(imageW, imageH, 1))
     splatLevel = lod
     if !rectDraws {
@@ -140,12 +148,12 @@ final class SpriteLook: Sendable {
       let m = image.meanColor
       splatMean = SIMD4(m.r, m.g, m.b, m.a)
     } else {
-      splatMean = image.storage.withUnsafeBufferPointer { texels -> SIMD4<Float> in
-        guard let texelBase = texels.baseAddress else { return .zero }
-        return MipSampler(levels, texelBase, lod: lod).sample(0, 0)
-      }
+      splatMean =
+        base.map { MipSampler(geometry, $0, lod: lod).sample(0, 0) } ?? .zero
     }
   }
+
+  deinit { levels.deallocate() }
 }
 extension Canvas {
   /// The premultiplied tint a sprite is drawn with, or nil when it would draw nothing: an
@@ -221,10 +229,10 @@ extension Canvas {
       imageHeight: Double(image.height) * rect.h.magnitude, inverse: centreInverse,
       filter: filter)
     let canvasWidth = width
-    image.storage.withUnsafeBufferPointer { texels in
-      guard let texelBase = texels.baseAddress else { return }
-      let sampler = MipSampler(
-        image.levels.map { LevelGeometry($0, rect: rect) }, texelBase, lod: lod, nearest: nearest)
+    let geometry = image.levels.map { LevelGeometry($0, rect: rect) }
+    geometry.withUnsafeBufferPointer { geometry in
+      guard let texelBase = image.texels.baseAddress else { return }
+      let sampler = MipSampler(geometry, texelBase, lod: lod, nearest: nearest)
       pixels.withUnsafeMutableBufferPointer { buffer in
         guard let base = buffer.baseAddress else { return }
         for y in box.y0..<box.y1 {

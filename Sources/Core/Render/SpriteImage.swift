@@ -3,16 +3,20 @@
 ///
 /// Level 0 is the image itself; each further level halves each dimension (rounding down, never
 /// below 1) with an exact area-weighted box filter, down to 1×1, so the last level is the
-/// image's mean colour. All levels live in one allocation.
-package final class SpriteImage: Sendable {
+/// image's mean colour. All levels live in one allocation, which the image owns.
+package final class SpriteImage: @unchecked Sendable {
+  // @unchecked: `texels` is written once, in `init`, and only read after; the image frees it.
   /// Width of level 0 in pixels (≥ 1).
   package let width: Int
   /// Height of level 0 in pixels (≥ 1).
   package let height: Int
   /// Every level's premultiplied RGBA, level 0 first; then, for an image of at most
   /// ``paddedPixelCount`` pixels, each level again padded (see ``MipLevel/paddedOffset``).
-  let storage: [Float]
-  /// Per level: width, height and float offset into `storage`.
+  /// Memory of the image's own rather than an array, so that a sprite reads it without
+  /// touching a reference count (which both cores drawing the same look would otherwise
+  /// contend for, sprite after sprite).
+  let texels: UnsafeBufferPointer<Float>
+  /// Per level: width, height and float offset into `texels`.
   let levels: [MipLevel]
 
   struct MipLevel: Sendable {
@@ -84,9 +88,13 @@ package final class SpriteImage: Sendable {
     }
     self.width = w
     self.height = h
-    self.storage = storage
+    let texels = UnsafeMutableBufferPointer<Float>.allocate(capacity: storage.count)
+    _ = texels.initialize(from: storage)
+    self.texels = UnsafeBufferPointer(texels)
     self.levels = levels
   }
+
+  deinit { texels.deallocate() }
 
   /// Creates an image from straight (non-premultiplied) RGBA floats, premultiplying them.
   package convenience init(width: Int, height: Int, straight: [Float]) {
@@ -103,7 +111,7 @@ package final class SpriteImage: Sendable {
   }
 
   /// A copy of level 0: premultiplied RGBA, `4 × width × height` floats.
-  package var pixels: [Float] { Array(storage[0..<(width * height * 4)]) }
+  package var pixels: [Float] { Array(texels[0..<(width * height * 4)]) }
 
   /// The number of mip levels (1 for a 1×1 image).
   var levelCount: Int { levels.count }
@@ -120,7 +128,7 @@ package final class SpriteImage: Sendable {
     let m = levels[level]
     guard x >= 0, y >= 0, x < m.width, y < m.height else { return .clear }
     let i = m.offset + (y * m.width + x) * 4
-    return RGBA(r: storage[i], g: storage[i + 1], b: storage[i + 2], a: storage[i + 3])
+    return RGBA(r: texels[i], g: texels[i + 1], b: texels[i + 2], a: texels[i + 3])
   }
 
   /// The mean premultiplied colour of the whole image (its 1×1 level).

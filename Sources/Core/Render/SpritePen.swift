@@ -88,8 +88,10 @@ struct SpritePen {
     }
     defer { if let recorder { flush(recorder, blend) } }
 
-    look.image.storage.withUnsafeBufferPointer { texels in
-      guard let texelBase = texels.baseAddress else { return }
+    guard let texelBase = look.texels else { return }
+    // In a closure, as the pixel loops were tuned in (inlined straight into this function,
+    // they lost the inlining of the lane arithmetic).
+    withExtendedLifetime(look) {
       let sampler = MipSampler(look.levels, texelBase, lod: lod, nearest: nearest)
       // The coarse level is never larger than the fine one.
       let packs = packed && sampler.fine.packs

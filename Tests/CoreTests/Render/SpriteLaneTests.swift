@@ -75,8 +75,8 @@ struct SpriteLaneTests {
       texels += [stream.float(0, a), stream.float(0, a), stream.float(0, a), a]
     }
     let image = SpriteImage(width: w, height: h, premultiplied: texels)
-    image.storage.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else {
+    do {
+      guard let base = image.texels.baseAddress else {
         Issue.record("no texels")
         return
       }
