@@ -74,9 +74,15 @@ extension ImportInterpreter {
     return .color(c)
   }
 
+  /// The image formats an app's images come in that Burst does not read: a name with one of
+  /// these extensions (`"snowflake.pdf"`) is looked for as a PNG of the same stem.
+  static let unreadImageExtensions = [".pdf", ".jpg", ".jpeg", ".heic", ".svg", ".gif", ".webp"]
+
   func image(named name: String, at: SourceToken) -> ImageRef {
+    let other = Self.unreadImageExtensions.first { name.lowercased().hasSuffix($0) }
+    let stem = other.map { String(name.dropLast($0.count)) } ?? name
     let candidates =
-      name.hasSuffix(".png") ? [name] : [name + ".png", name + "@2x.png", name + "@3x.png"]
+      stem.hasSuffix(".png") ? [stem] : [stem + ".png", stem + "@2x.png", stem + "@3x.png"]
     for c in candidates {
       let path = directory.isEmpty ? c : directory + "/" + c
       if FileManager.default.fileExists(atPath: path) { return .file(Self.absolute(path)) }
@@ -90,7 +96,8 @@ extension ImportInterpreter {
     if builtin != name {
       warn(
         at, "image '\(name)' is not beside \(fileName): using the built-in '\(builtin)'",
-        hint: "put \(candidates[0]) beside the file to use it")
+        hint: "put \(candidates[0]) beside the file to use it"
+          + (other.map { " (Burst reads PNG images, not \($0.dropFirst().uppercased()))" } ?? ""))
     }
     return .builtin(builtin)
   }

@@ -121,7 +121,10 @@ extension ImportInterpreter {
         }
       }
       // Once one initializer ran, the others are other ways to make the same object.
-      return !used.contains(f.name) && !f.isProperty && !Self.initializers.contains(f.signature)
+      // A computed property is a root when its getter builds (`static var snow: CAEmitterCell
+      // { let cell = CAEmitterCell(); … }` of an extension that only offers effects).
+      return !used.contains(f.name) && (!f.isProperty || builds(in: f.body))
+        && !Self.initializers.contains(f.signature)
         && madeClass(of: f) == nil
         && !(Self.isInitializer(f) && initializerRan)
         && !isSetupMethod(f) && !Self.layoutMethods.contains(f.name)

@@ -403,6 +403,22 @@ struct ImportFormsTests {
 
         """, get: "e.birthRate", value: "4", quiet: true),
     Case(
+      name: "a computed property whose getter makes a cell is a root, as a function is",
+      ext: "swift",
+      source: """
+        import UIKit
+        extension CAEmitterCell {
+          static var snow: CAEmitterCell {
+            let cell = CAEmitterCell()
+            cell.birthRate = 7
+            cell.lifetime = 2
+            return cell
+          }
+          var isFast: Bool { velocity > 100 }
+        }
+
+        """, get: "emitterLayer.emitterCells.cell.birthRate", value: "7"),
+    Case(
       name: "string tests on names: hasPrefix, hasSuffix, lowercased, isEmpty",
       ext: "swift",
       source: swift(
@@ -2353,6 +2369,23 @@ struct ImportFormsTests {
     let names = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
       .map(\.name)
     #expect(names == order, "\(transcript)")
+  }
+
+  @Test("an image named with a format Burst does not read is looked for as a PNG, and said so")
+  func unreadImageFormat() throws {
+    let source = Self.swift(
+      """
+          let c = CAEmitterCell()
+          c.birthRate = 1
+          c.contents = UIImage(named: "snowflake.pdf")?.cgImage
+          e.emitterCells = [c]
+      """)
+    let path = try temporaryFile("Flake.swift", contents: source)
+    let (transcript, _) = importTranscript("import \"\(path)\"\n")
+    #expect(
+      transcript.contains(
+        "put snowflake.png beside the file to use it (Burst reads PNG images, not PDF)"),
+      "\(transcript)")
   }
 
   @Test("each form imports to its value", arguments: cases)
