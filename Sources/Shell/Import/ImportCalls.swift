@@ -453,6 +453,16 @@ extension ImportInterpreter {
         }
         throw skip("no property '\(path)' that Burst knows", at)
       }
+      if !reachesCells, parts.count > 1, Self.info(parts[0], of: kind) == nil {
+        // `setValue(0, forKey: "emitterCell.cell.birthRate")`: no key path of the layer starts
+        // so; iOS keeps the value under a key of the layer's own (or finds nothing to set
+        // along the path), which changes nothing drawn.
+        let near =
+          parts[0].lowercased().hasPrefix("emittercell") ? " (did you mean 'emitterCells'?)" : ""
+        throw skip(
+          "the key path '\(path)' reaches nothing: '\(parts[0])' is not a property of the layer"
+            + near + "; on iOS it changes nothing", at)
+      }
       if !reachesCells, parts.count == 1 {
         try record(
           o,

@@ -57,6 +57,7 @@ extension ImportInterpreter {
   /// Functions that only log or check while debugging.
   static let logging: Set<String> = [
     "print", "debugPrint", "dump", "NSLog", "os_log", "assert", "assertionFailure",
+    "precondition", "NSAssert", "NSCAssert", "NSParameterAssert", "NSCParameterAssert",
   ]
 
   /// The words that begin a statement holding other statements in braces.

@@ -403,6 +403,15 @@ struct ImportFormsTests {
 
         """, get: "e.birthRate", value: "4", quiet: true),
     Case(
+      name: "Foundation's assertions (NSAssert, NSParameterAssert) and precondition pass quietly",
+      ext: "m",
+      source: objc(
+        """
+          NSAssert(e != nil, @"no emitter");
+          NSParameterAssert(frame.size.width >= 0);
+          e.birthRate = 3;
+        """), get: "e.birthRate", value: "3", quiet: true),
+    Case(
       name: "a computed property whose getter makes a cell is a root, as a function is",
       ext: "swift",
       source: """
@@ -2369,6 +2378,33 @@ struct ImportFormsTests {
     let names = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
       .map(\.name)
     #expect(names == order, "\(transcript)")
+  }
+
+  @Test("a key path through no property of the layer is skipped at import, never a failing action")
+  func keyPathThroughNothing() throws {
+    let source = Self.objc(
+      """
+        CAEmitterCell *c = [CAEmitterCell emitterCell];
+        c.name = @"cell";
+        c.birthRate = 100;
+        e.emitterCells = @[c];
+        self.emitter = e;
+      """,
+      header: "@interface V : UIView\n@property CAEmitterLayer *emitter;\n@end",
+      methods: """
+        - (void)stop {
+          [self.emitter setValue:@0 forKey:@"emitterCell.cell.birthRate"];
+        }
+        """)
+    let path = try temporaryFile("Typo.m", contents: source)
+    let (transcript, _) = importTranscript(
+      "import \"\(path)\"\nget e.emitterCells.cell.birthRate\n")
+    #expect(
+      transcript.contains(
+        "the key path 'emitterCell.cell.birthRate' reaches nothing: 'emitterCell' is not a"
+          + " property of the layer (did you mean 'emitterCells'?)"), "\(transcript)")
+    #expect(!transcript.contains("error:"), "\(transcript)")
+    #expect(transcript.hasSuffix("\n100\n"), "\(transcript)")
   }
 
   @Test("an image named with a format Burst does not read is looked for as a PNG, and said so")
