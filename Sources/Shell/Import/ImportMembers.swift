@@ -536,6 +536,10 @@ extension ImportInterpreter {
         "convertPoint", "convertRect", "removeFromSuperview", Self.performNow:
         return .method(v, name)
       case "layer": return layerIsOwn ? try ownEmitter(at: at) : .hostLayer
+      case "addSublayer", "insertSublayer":
+        // `[unitView addSublayer:gun]` of a view parameter whose class (in another file) takes
+        // sublayers: the hosting view's layer, as `unitView.layer` is.
+        return .method(layerIsOwn ? try ownEmitter(at: at) : .hostLayer, name)
       case "bounds", "frame", "applicationFrame": return .rect(whole)
       case "center": return .point(Point(whole.size.width / 2, whole.size.height / 2))
       case "scale", "nativeScale":

@@ -256,6 +256,17 @@ extension ImportInterpreter {
         return try newInstance(type, labels: labels, args, at: at)
       case (_, "new") where isOwnType(type), (_, "layer") where isOwnType(type),
         (_, _) where isOwnType(type) && selector.hasPrefix("init"):
+        if selector != "init",
+          let f = program.functions.indices.first(where: {
+            program.functions[$0].signature == selector
+              && program.functions[$0].implementation == type
+          }), !called.contains(f), !runningFunctions.contains(f)
+        {
+          // `[[Gunfire alloc] initFrom:view withAzimuth:a]` (a class factory of the file's
+          // own class): the initializer it names runs, on the file's one instance, as making
+          // the object would.
+          _ = try call(f, args: args, at: at)
+        }
         return try instantiate(type, at: at)  // `[[CAEmitterHelperLayer alloc] init]`
       case (_, "init"): return try call(.type(type), [], at: at)
       case ("UIColor", "colorWithRed:green:blue:alpha:"),

@@ -2407,6 +2407,37 @@ struct ImportFormsTests {
     #expect(transcript.hasSuffix("\n100\n"), "\(transcript)")
   }
 
+  @Test(
+    "a class factory of the file's own class runs the initializer it names; a view takes sublayers")
+  func ownClassInitializer() throws {
+    let source = """
+      #import "Gun.h"
+      @implementation Gun
+      + (id)gunIn:(UIView *)view angle:(float)angle {
+        return [[Gun alloc] initIn:view angle:angle];
+      }
+      - (id)initIn:(UIView *)view angle:(float)angle {
+        self = [super init];
+        if (self) {
+          _gun = [CAEmitterLayer layer];
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          [c setBirthRate:12.f];
+          [_gun setEmitterCells:@[c]];
+          [view addSublayer:_gun];
+        }
+        return self;
+      }
+      @end
+
+      """
+    let path = try temporaryFile("Gun.m", contents: source)
+    let (transcript, _) = importTranscript("import \"\(path)\"\nget gun.emitterCells.c.birthRate\n")
+    #expect(transcript.contains("ran gunIn:angle: at import"), "\(transcript)")
+    #expect(!transcript.contains("error:"), "\(transcript)")
+    #expect(!transcript.contains("addSublayer"), "\(transcript)")
+    #expect(transcript.hasSuffix("\n12\n"), "\(transcript)")
+  }
+
   @Test("an image named with a format Burst does not read is looked for as a PNG, and said so")
   func unreadImageFormat() throws {
     let source = Self.swift(
