@@ -131,6 +131,28 @@ extension ImportRun {
     }
     for a in interpreter.actions { a.steps.forEach(builds) }
     interpreter.scheduled.forEach(builds)
+    // Layers that an action or a scheduled block removes: a property another action sets
+    // after that is set on a layer no longer shown (iOS keeps the object; nothing drawn
+    // changes), so the `set` there says `ifPresent` rather than failing.
+    var removable: Set<Int> = []
+    func removes(_ step: ImportStep) {
+      switch step {
+      case .layer(let o, let list, _, _)
+      where list.contains(where: { $0.verb == SceneCommands.remove.name }):
+        removable.insert(o)
+      case .after(_, let steps), .every(_, let steps): steps.forEach(removes)
+      default: break
+      }
+    }
+    for a in interpreter.actions { a.steps.forEach(removes) }
+    interpreter.scheduled.forEach(removes)
+    // With their cells and sublayers, at any depth.
+    var holding = Array(removable)
+    while let o = holding.popLast() {
+      for inner in objects[o].cells + objects[o].sublayers where removable.insert(inner).inserted {
+        holding.append(inner)
+      }
+    }
     var discard: [Line] = []
     for o in built { layer(o, parent: nil, depth: 0, into: &discard) }
     // A method named like a command (`show`) is the action `showAction`.
@@ -164,7 +186,8 @@ extension ImportRun {
         // names (`setValue(_:forKeyPath: "emitterCells.basic.birthRate")`) that another action
         // removed: key-value coding finds no such cell, and sets nothing.
         let optional =
-          (objects[o].inStep && !builtHere.contains(o) || a.reachesCells)
+          (objects[o].inStep && !builtHere.contains(o) || a.reachesCells
+            || removable.contains(o) && !builtHere.contains(o))
           && a.behaviorWords == nil
         return paths[o].map {
           [a.command(path: $0) + (optional ? " " + AnimationCommands.ifPresent.name : "")]

@@ -2438,6 +2438,26 @@ struct ImportFormsTests {
     #expect(transcript.hasSuffix("\n12\n"), "\(transcript)")
   }
 
+  @Test("an action's change of a layer another action removes is set only while it is there")
+  func setAfterRemoval() throws {
+    let source = Self.swift(
+      """
+          e.emitterCells = [CAEmitterCell()]
+          emitter = e
+      """,
+      members: """
+          var emitter: CAEmitterLayer?
+          func wipe() { emitter?.removeFromSuperlayer() }
+          func move(to point: CGPoint) { emitter?.emitterPosition = point }
+          func tint() { emitter?.emitterCells?.first?.birthRate = 9 }
+        """)
+    let path = try temporaryFile("Removed.swift", contents: source)
+    let (transcript, _) = importTranscript(
+      "import \"\(path)\"\nrun wipe\nrun move\nrun tint\necho done\n")
+    #expect(!transcript.contains("error:"), "\(transcript)")
+    #expect(transcript.hasSuffix("\ndone\n"), "\(transcript)")
+  }
+
   @Test("an image named with a format Burst does not read is looked for as a PNG, and said so")
   func unreadImageFormat() throws {
     let source = Self.swift(

@@ -332,7 +332,7 @@ struct ImportRootsTests {
     #expect(transcript.contains("ran placeSnow() at import"), "\(transcript)")
     #expect(
       transcript.contains(
-        "action fadeAway { set snow.opacity 0; after 0.5 remove snow ifPresent }"),
+        "action fadeAway { set snow.opacity 0 ifPresent; after 0.5 remove snow ifPresent }"),
       "\(transcript)")
     #expect(transcript.hasSuffix("\n1\n"), "\(transcript)")
     let live = session.scene.stats().reduce(0) { $0 + $1.live }
