@@ -431,6 +431,17 @@ extension ImportInterpreter {
         // has no such name: the key path reaches nothing, so it is left out, with its line.
         throw skip(why, at)
       }
+      if reachesCells, parts.count >= 3, recording.isEmpty || objects[o].inStep,
+        !objects[o].cells.isEmpty,
+        !objects[o].cells.contains(where: { objects[$0].explicitName == parts[1] })
+      {
+        // `fireEmitter.setValue(4, forKeyPath: "emitterCells.smoke.lifetime")` where the smoke
+        // cell is another emitter's: this layer's cells are known here, and key-value coding
+        // finds none of that name among them, so on iOS nothing is set.
+        throw skip(
+          "this layer's cells have no cell named '\(parts[1])' (another layer's may): on iOS the"
+            + " key path reaches nothing and sets nothing", at)
+      }
       let kind: ImportedObject.Kind = reachesCells ? .cell : objects[o].kind
       // A property whose name is a key path (`transform.scale`, `sublayerTransform.m34`).
       if !reachesCells, let info = Self.info(path, of: kind) {

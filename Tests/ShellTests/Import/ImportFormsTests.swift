@@ -2458,6 +2458,38 @@ struct ImportFormsTests {
     #expect(transcript.hasSuffix("\ndone\n"), "\(transcript)")
   }
 
+  @Test("a cell key path on a layer whose cells have no such name sets nothing, as on iOS")
+  func keyPathToAnotherLayersCell() throws {
+    let source = """
+      import UIKit
+      class V: UIView {
+        @objc func showLost() {
+          let f = CAEmitterLayer()
+          let smoke = CAEmitterCell()
+          smoke.name = "smoke"
+          smoke.birthRate = 5
+          smoke.lifetime = 2
+          f.emitterCells = [smoke]
+          layer.addSublayer(f)
+          let e = CAEmitterLayer()
+          let fire = CAEmitterCell()
+          fire.name = "fire"
+          fire.birthRate = 5
+          e.emitterCells = [fire]
+          e.setValue(4, forKeyPath: "emitterCells.smoke.lifetime")
+          layer.addSublayer(e)
+        }
+      }
+
+      """
+    let path = try temporaryFile("Lost.swift", contents: source)
+    let (transcript, _) = importTranscript(
+      "import \"\(path)\"\nrun showLost\nget f.emitterCells.smoke.lifetime\n")
+    #expect(transcript.contains("this layer's cells have no cell named 'smoke'"), "\(transcript)")
+    #expect(!transcript.contains("error:"), "\(transcript)")
+    #expect(transcript.hasSuffix("\n2\n"), "\(transcript)")
+  }
+
   @Test("an image named with a format Burst does not read is looked for as a PNG, and said so")
   func unreadImageFormat() throws {
     let source = Self.swift(
