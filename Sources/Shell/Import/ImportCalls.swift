@@ -144,7 +144,8 @@ extension ImportInterpreter {
       // `rocket(children:tinted:)`): the function the labels reach, its defaults filled in.
       let named = program.functions.indices.filter { program.functions[$0].name == name }
       if named.count > 1, program.language == .swift,
-        let f = named.first(where: { program.functions[$0].binding(labels: labels) != nil }),
+        let f = named.first(where: { program.functions[$0].exactBinding(labels: labels) != nil })
+          ?? named.first(where: { program.functions[$0].binding(labels: labels) != nil }),
         let binding = program.functions[f].binding(labels: labels)
       {
         return try call(

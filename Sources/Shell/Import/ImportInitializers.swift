@@ -263,7 +263,10 @@ extension ImportInterpreter {
         values: [values[0]], at: at)
       return .path(paths.count - 1)
     case ("NSValue", ["cgPoint"]), ("NSValue", ["cgSize"]), ("NSValue", ["cgRect"]),
-      ("NSValue", ["caTransform3D"]), ("NSValue", ["cgAffineTransform"]):
+      ("NSValue", ["caTransform3D"]), ("NSValue", ["cgAffineTransform"]),
+      // Swift 2's spellings.
+      ("NSValue", ["CGPoint"]), ("NSValue", ["CGSize"]), ("NSValue", ["CGRect"]),
+      ("NSValue", ["CATransform3D"]), ("NSValue", ["CGAffineTransform"]):
       return values[0]
     case (_, let l)
     where Self.viewClasses.contains(type)
@@ -278,6 +281,9 @@ extension ImportInterpreter {
       // Worked out from the action's parameters when it runs: `X,Y` of two formulas.
       guard let x = formulaText(values[0]), let y = formulaText(values[1]) else { break }
       return .formula(x + "," + y)
+    case ("CGPoint", []): return .point(Point(0, 0))  // Swift's zero initializers
+    case ("CGSize", []): return .size(Size(0, 0))
+    case ("CGRect", []): return .rect(Rect(0, 0, 0, 0))
     case ("CGPoint", ["x", "y"]), ("CGPointMake", ["_", "_"]):
       let n = try numbers()
       return .point(Point(n[0], n[1]))

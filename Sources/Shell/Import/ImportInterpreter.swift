@@ -30,6 +30,10 @@ final class ImportInterpreter {
 
   var instance: [String: ImportValue] = [:]
   var frames: [[String: ImportValue]] = []
+  /// The file's top-level constants and variables (`private let ShapeKey = "circle"`, C's
+  /// `static const float kRate = 7;`): global in both languages, so code of every type reads
+  /// them, also a layer subclass's initializer running with an instance of its own.
+  var globals: [String: ImportValue] = [:]
   var evaluating: Set<String> = []
   var usedProperties: Set<String> = []
   var called: Set<Int> = []

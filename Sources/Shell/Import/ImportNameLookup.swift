@@ -298,7 +298,7 @@ extension ImportInterpreter {
       defer { evaluating.remove("#" + name) }
       return try expression(macro.body)
     }
-    if let v = frames.last?[name] ?? instanceValue(name) { return v }
+    if let v = frames.last?[name] ?? instanceValue(name) ?? globals[name] { return v }
     if let own = frames.last?["self"], Self.readsMembersOfSelf(own),
       let v = try? member(own, name, at: at)
     {

@@ -455,6 +455,7 @@ extension ImportInterpreter {
     }
     if frames.isEmpty {
       instance[name] = value
+      if declare || globals[name] != nil { globals[name] = value }
     } else if declare || frames[frames.count - 1][name] != nil {
       frames[frames.count - 1][name] = value
     } else {
@@ -689,8 +690,8 @@ extension ImportInterpreter {
     case ("removeFirst", []), ("removeLast", []):
       guard !list.isEmpty else { throw skip("\(name)() of an empty array") }
       _ = name == "removeFirst" ? list.removeFirst() : list.removeLast()
-    case ("removeAll", []):
-      list = []
+    case ("removeAll", []), ("removeAll", ["keepingCapacity"]), ("removeAll", ["keepCapacity"]):
+      list = []  // (Swift 2 spelled the label keepCapacity)
     case ("removeAll", ["_"]) where tokens[open].isPunctuation("{"),
       ("removeAll", ["where"]):
       // The items the closure holds true for go.

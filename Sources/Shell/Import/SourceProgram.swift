@@ -42,8 +42,33 @@ struct SourceFunction: Sendable {
   /// default value), as Swift binds them: each parameter takes the next argument when its label
   /// matches, else its default, and every argument must be taken. Nil when the call cannot
   /// reach this function (a label it lacks, a parameter without a default left over).
+  ///
+  /// A call that binds only with Swift 1 and 2's labels binds so (``exactBinding(labels:)``
+  /// first): then a method's first parameter, and every parameter of a function at the file's
+  /// top level, took no label unless the declaration wrote one apart from the name
+  /// (`func addFade(beginTime: Double)` called `addFade(0.3)`). Swift 3 and later would not
+  /// compile such a call, so code of those versions never reaches the second try.
   func binding(labels call: [String]) -> [Int?]? {
+    if let exact = exactBinding(labels: call) { return exact }
+    guard let own = labels, name != "init" else { return nil }
+    var old = own
+    for k in old.indices where (k == 0 || owner == nil) && k < parameters.count {
+      if old[k] == parameters[k] { old[k] = "_" }
+    }
+    return old == own ? nil : Self.bind(old, call, defaults: parameterDefaults)
+  }
+
+  /// ``binding(labels:)`` with the labels as declared today alone.
+  func exactBinding(labels call: [String]) -> [Int?]? {
     guard let own = labels else { return nil }
+    return Self.bind(own, call, defaults: parameterDefaults)
+  }
+
+  private static func bind(
+    _ own: [String], _ call: [String], defaults parameterDefaults: [Range<Int>?]
+  )
+    -> [Int?]?
+  {
     var next = 0
     var bound: [Int?] = []
     for (k, label) in own.enumerated() {

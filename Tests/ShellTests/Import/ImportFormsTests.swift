@@ -412,6 +412,61 @@ struct ImportFormsTests {
           e.birthRate = 3;
         """), get: "e.birthRate", value: "3", quiet: true),
     Case(
+      name: "Swift 1 and 2 leave out a method's first label: g.setRate(6, life: 2)",
+      ext: "swift",
+      source: """
+        import UIKit
+        class Glow: CAEmitterLayer {}
+        extension Glow {
+          func setRate(rate: Float, life: Float) { birthRate = rate * life / 2 }
+        }
+        class V: UIView {
+          override init(frame: CGRect) {
+            super.init(frame: frame)
+            let g = Glow()
+            g.emitterCells = [CAEmitterCell()]
+            layer.addSublayer(g)
+            g.setRate(6, life: 2)
+          }
+        }
+
+        """, get: "g.birthRate", value: "6", quiet: true),
+    Case(
+      name: "a file-scope constant is read in a layer subclass's own initializer",
+      ext: "swift",
+      source: """
+        import UIKit
+        private let ShapeKey = "circle"
+        class Sparks: CAEmitterLayer {
+          override init() {
+            super.init()
+            emitterShape = ShapeKey
+            emitterCells = [CAEmitterCell()]
+          }
+        }
+        extension UIView {
+          func sparkle() {
+            let s = Sparks()
+            layer.addSublayer(s)
+          }
+        }
+
+        """, get: "s.emitterShape", value: "circle"),
+    Case(
+      name: "CGPoint(), NSValue(CGPoint:) and removeAll(keepCapacity:) as Swift 2 wrote them",
+      ext: "swift",
+      source: swift(
+        """
+            var rates: [Float] = [3]
+            rates.removeAll(keepCapacity: false)
+            rates.append(5)
+            e.birthRate = rates[0]
+            let a = CAKeyframeAnimation(keyPath: "position")
+            a.values = [NSValue(CGPoint: CGPoint()), NSValue(CGPoint: CGPoint(x: 10, y: 0))]
+            a.duration = 1
+            e.add(a, forKey: "p")
+        """), get: "e.birthRate", value: "5", quiet: true),
+    Case(
       name: "a computed property whose getter makes a cell is a root, as a function is",
       ext: "swift",
       source: """
