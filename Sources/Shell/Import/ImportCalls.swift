@@ -498,6 +498,12 @@ extension ImportInterpreter {
     case ("reversed", []):
       guard case .array(let items) = receiver else { break }
       return .array(items.reversed())
+    case ("objectAtIndex", ["_"]), ("objectAtIndexedSubscript", ["_"]):
+      // `[emitter.emitterCells objectAtIndex:0]`: NSArray's item, as `cells[0]` is.
+      guard case .array(let items) = receiver else { break }
+      guard case .number(let n) = values[0], let k = Int(exactly: n), items.indices.contains(k)
+      else { throw skip("no such item in an array of \(items.count)", at) }
+      return items[k]
     case ("prefix", ["_"]), ("suffix", ["_"]), ("dropFirst", ["_"]), ("dropLast", ["_"]),
       ("dropFirst", []), ("dropLast", []):
       // `cells.prefix(5)`, `images.dropFirst()`: a part of the array, as Swift's slices are.

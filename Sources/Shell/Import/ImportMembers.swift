@@ -645,7 +645,7 @@ extension ImportInterpreter {
       case "first", "firstObject": return items.first ?? .null  // (NSArray's `firstObject`)
       case "last", "lastObject": return items.last ?? .null
       case "enumerated", "reversed", "randomElement", "shuffled", "prefix", "suffix", "dropFirst",
-        "dropLast":
+        "dropLast", "objectAtIndex", "objectAtIndexedSubscript":
         return .method(v, name)
       case _ where Self.closureMethods.contains(name): return .method(v, name)
       default: break

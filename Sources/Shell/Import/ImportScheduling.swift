@@ -335,6 +335,26 @@ extension ImportInterpreter {
     return true
   }
 
+  /// A block given with a delay, as categories of NSObject spell it (BlocksKit's
+  /// `[self performBlock:^(id sender) { … } afterDelay:D]`, `bk_performBlock:afterDelay:`):
+  /// `after D { … }`, as `dispatch_after` of the block would be.
+  func blockAfterDelay(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
+    guard program.language == .objc, tokens[i].isPunctuation("["),
+      let delayWord = s.first(where: {
+        tokens[$0].isIdentifier("afterDelay") && $0 + 1 < s.upperBound
+          && tokens[$0 + 1].isPunctuation(":")
+      }),
+      let caret = (i..<delayWord).first(where: { tokens[$0].isPunctuation("^") }), caret >= i + 3,
+      tokens[caret - 1].isPunctuation(":"), tokens[caret - 2].text.hasSuffix("Block"),
+      let open = (caret..<delayWord).first(where: { tokens[$0].isPunctuation("{") })
+    else { return false }
+    let close = program.closing(open, in: s)
+    let end = program.closing(i, in: s)
+    guard close + 1 == delayWord, end > delayWord + 2 else { return false }
+    try delayed(try seconds((delayWord + 2)..<end), (open + 1)..<close)
+    return true
+  }
+
   /// `perform(#selector(m), with: nil, afterDelay: D)` and
   /// `[self performSelector:@selector(m) withObject:nil afterDelay:D]`: `after D run m`.
   func performAfterDelay(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {

@@ -52,7 +52,9 @@ extension ImportInterpreter {
   }
 
   /// Directives that only the compiler or Xcode reads.
-  static let compilerOnly: Set<String> = ["#pragma", "#warning", "#sourceLocation"]
+  static let compilerOnly: Set<String> = [
+    "#pragma", "#warning", "#sourceLocation", "#define", "#undef",
+  ]
 
   /// Functions that only log or check while debugging.
   static let logging: Set<String> = [
@@ -180,6 +182,7 @@ extension ImportInterpreter {
       if try mainQueueBlock(i, s) { return nil }
       if try inPlaceBlock(i, s) { return nil }
       if try enumerateStatement(i, s) { return nil }
+      if try blockAfterDelay(i, s) { return nil }
       if try performAfterDelay(i, s) { return nil }
       if try scheduledTimer(i, s) { return nil }
       if runLoopAdd(i, s) { return nil }
@@ -301,6 +304,17 @@ extension ImportInterpreter {
       if op.0 == "=", !recording.isEmpty, let (compound, operand) = selfUpdate(i..<op.1, rhs) {
         // `emitter.birthRate = emitter.birthRate - 0.1` in an action: `-= 0.1`.
         try assign(i..<op.1, op: compound, value: try expression(operand))
+        return nil
+      }
+      let target = tokens[i..<op.1]
+      if op.0 == "=", let name = target.last, Self.inertViewProperties.contains(name.text),
+        target.count == 1 || (target.count == 3 && target.first?.text == "self"),
+        frames.last?[name.text] == nil,
+        !program.properties.contains(where: { $0.name == name.text }),
+        !program.objcProperties.contains(name.text)
+      {
+        // `self.autoresizingMask = UIViewAutoresizingFlexibleWidth | …`: the view's own
+        // setting that changes nothing drawn, read past whatever its value (see `setProperty`).
         return nil
       }
       let setsCells = op.0 == "=" && op.1 > i && tokens[op.1 - 1].isIdentifier("emitterCells")

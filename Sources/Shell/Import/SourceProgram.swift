@@ -385,6 +385,12 @@ struct SourceProgram: Sendable {
       tokens = Self.withSelectorsFromStrings(Self.withoutCaptureLists(tokens))
     }
     scan(0..<tokens.count, inType: false)
+    // A `#define` inside a body (`#define which 0` in a method) is the preprocessor's too: a
+    // macro from there on, as one at the file's level is (each holds its line).
+    for k in tokens.indices where tokens[k].isIdentifier("#define") {
+      let end = tokens[k...].firstIndex { $0.line != tokens[k].line } ?? tokens.count
+      if k + 1 < end, macros[tokens[k + 1].text] == nil { define(k..<end) }
+    }
     // The classes the file declares with their superclass.
     var subclasses: Set<String> = []
     var inOrder: [(sub: String, base: String)] = []

@@ -467,6 +467,18 @@ struct ImportFormsTests {
             e.add(a, forKey: "p")
         """), get: "e.birthRate", value: "5", quiet: true),
     Case(
+      name: "a #define in a method, objectAtIndex:, a view's autoresizingMask of C constants",
+      ext: "m",
+      source: objc(
+        """
+          self.autoresizingMask = UIViewAutoresizingFlexibleWidth | UIViewAutoresizingFlexibleHeight;
+        #define kRate 7
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.birthRate = kRate;
+          e.emitterCells = @[c];
+          e.lifetime = [[e.emitterCells objectAtIndex:0] birthRate];
+        """), get: "e.lifetime", value: "7", quiet: true),
+    Case(
       name: "a computed property whose getter makes a cell is a root, as a function is",
       ext: "swift",
       source: """
@@ -2543,6 +2555,22 @@ struct ImportFormsTests {
     #expect(transcript.contains("this layer's cells have no cell named 'smoke'"), "\(transcript)")
     #expect(!transcript.contains("error:"), "\(transcript)")
     #expect(transcript.hasSuffix("\n2\n"), "\(transcript)")
+  }
+
+  @Test("a block performed after a delay (performBlock:afterDelay:) runs then")
+  func blockAfterDelay() throws {
+    let source = Self.objc(
+      """
+        e.birthRate = 5;
+        [self performBlock:^(id sender) {
+          e.birthRate = 0;
+        } afterDelay:2];
+      """)
+    let path = try temporaryFile("Later.m", contents: source)
+    let (transcript, _) = importTranscript(
+      "import \"\(path)\"\nget e.birthRate\nstep 3\nget e.birthRate\n")
+    #expect(!transcript.contains("warning:"), "\(transcript)")
+    #expect(transcript.hasSuffix("\n5\n0\n"), "\(transcript)")
   }
 
   @Test("an image named with a format Burst does not read is looked for as a PNG, and said so")
