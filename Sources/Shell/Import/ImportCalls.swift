@@ -654,7 +654,19 @@ extension ImportInterpreter {
       try attach(values[0], to: receiver, first: true, at: at)
       return .void
     case ("setImage", ["_", "for"]), ("setImage", ["_", "forState"]):
+      if case .host = receiver {
+        throw skip("a button's own images and titles are UIKit's drawing, not imported", at)
+      }
       try setProperty(receiver, "contents", values[0], at: at)
+      return .void
+    case ("setBackgroundImage", let l), ("setTitle", let l), ("setTitleColor", let l),
+      ("setAttributedTitle", let l), ("setTitleShadowColor", let l):
+      guard l.count == 2, ["for", "forState"].contains(l[1]) else { break }
+      throw skip("a button's own images and titles are UIKit's drawing, not imported", at)
+    case ("addTarget", let l), ("removeTarget", let l):
+      // `[self addTarget:self action:@selector(tap) forControlEvents:…]`: the selector's
+      // method is an action already (`run tap`).
+      guard l.count == 3, l[1] == "action" else { break }
       return .void
     case ("insetBy", ["dx", "dy"]), ("offsetBy", ["dx", "dy"]):
       guard case .rect(let r) = receiver else { break }

@@ -536,6 +536,16 @@ extension ImportInterpreter {
         "convertPoint", "convertRect", "removeFromSuperview", Self.performNow:
         return .method(v, name)
       case "layer": return layerIsOwn ? try ownEmitter(at: at) : .hostLayer
+      case _
+      where Self.controlMethods.contains(name)
+        && !program.functions.contains(where: { $0.name == name }):
+        return .method(v, name)  // a UIButton subclass's own `setTitle:forState:`, `addTarget:…`
+      case "selected", "isSelected", "highlighted",
+        "isHighlighted"
+      where !program.properties.contains(where: { $0.name == name })
+        && !program.objcProperties.contains(name):
+        // UIControl's state, of a button subclass: off until the code (a tap) sets it.
+        return instanceValue(name) ?? .bool(false)
       case "addSublayer", "insertSublayer":
         // `[unitView addSublayer:gun]` of a view parameter whose class (in another file) takes
         // sublayers: the hosting view's layer, as `unitView.layer` is.

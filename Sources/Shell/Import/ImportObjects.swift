@@ -391,6 +391,13 @@ extension ImportInterpreter {
     "showsTouchWhenHighlighted", "adjustsImageWhenHighlighted",
   ]
 
+  /// UIButton's and UIControl's methods of the view itself (a button subclass): its images and
+  /// titles are UIKit's drawing, and its targets are the file's selectors, actions already.
+  static let controlMethods: Set<String> = [
+    "setImage", "setBackgroundImage", "setTitle", "setTitleColor", "setAttributedTitle",
+    "setTitleShadowColor", "addTarget", "removeTarget",
+  ]
+
   /// UIView properties that are not the code's own variables.
   static let viewProperties: Set<String> = [
     "alpha", "isHidden", "hidden", "frame", "bounds", "center", "transform", "layer",

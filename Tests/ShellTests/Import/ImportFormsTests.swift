@@ -2573,6 +2573,35 @@ struct ImportFormsTests {
     #expect(transcript.hasSuffix("\n5\n0\n"), "\(transcript)")
   }
 
+  @Test("a button subclass's own titles, images, targets and selected state are UIKit's")
+  func buttonSubclass() throws {
+    let source = """
+      #import "Like.h"
+      @implementation Like
+      - (instancetype)initWithFrame:(CGRect)frame {
+        self = [super initWithFrame:frame];
+        [self setTitle:@"Like" forState:UIControlStateNormal];
+        [self addTarget:self action:@selector(tapped) forControlEvents:UIControlEventTouchUpInside];
+        CAEmitterLayer *e = [CAEmitterLayer layer];
+        CAEmitterCell *c = [CAEmitterCell emitterCell];
+        c.birthRate = 3;
+        e.emitterCells = @[c];
+        [self.layer addSublayer:e];
+        e.birthRate = self.selected ? 2 : 4;
+        return self;
+      }
+      @end
+
+      """
+    let path = try temporaryFile("Like.m", contents: source)
+    let (transcript, _) = importTranscript("import \"\(path)\"\nget e.birthRate\n")
+    #expect(!transcript.contains("declared in the header"), "\(transcript)")
+    #expect(
+      transcript.contains("a button's own images and titles are UIKit's drawing, not imported"),
+      "\(transcript)")
+    #expect(transcript.hasSuffix("\n4\n"), "\(transcript)")
+  }
+
   @Test("an image named with a format Burst does not read is looked for as a PNG, and said so")
   func unreadImageFormat() throws {
     let source = Self.swift(
