@@ -177,6 +177,8 @@ extension ImportRun {
           && (at.line, at.column) <= (last.line, last.column)
       }
     }
+    // The actions not written (nothing to do): a `run` of one, in the setup's schedule, goes.
+    var unwritten: Set<String> = []
     // Actions and scheduled blocks: their property changes reach only objects created above.
     func commands(_ step: ImportStep) -> [String] {
       switch step {
@@ -197,7 +199,10 @@ extension ImportRun {
       case .every(let interval, let steps):
         return block(steps).map { ["every \(ValueFormatting.number(interval)) \($0)"] } ?? []
       case .run(let name):
-        return interpreter.actions.contains { $0.name == name } ? ["run \(actionName(name))"] : []
+        guard interpreter.actions.contains(where: { $0.name == name }),
+          !unwritten.contains(actionName(name))
+        else { return [] }
+        return ["run \(actionName(name))"]
       case .layer(let o, let list, _, _):
         guard let path = paths[o] else { return [] }
         return list.map { $0.text(path: path) }
@@ -318,10 +323,18 @@ extension ImportRun {
     // layers outside the scene).
     var dropped = Set(written.filter(\.parts.isEmpty).map { actionName($0.action.name) })
     while !dropped.isEmpty {
-      let runs = Set(dropped.map { "run \($0)" })
+      unwritten.formUnion(dropped)
+      // `run X`, and a delay or a repeat of it alone (`after 1 run X`).
+      func runs(_ part: String) -> Bool {
+        dropped.contains { name in
+          part == "run \(name)"
+            || ((part.hasPrefix("after ") || part.hasPrefix("every "))
+              && part.hasSuffix(" run \(name)") && part.split(separator: " ").count == 4)
+        }
+      }
       var more: Set<String> = []
       for k in written.indices where !written[k].parts.isEmpty {
-        written[k].parts.removeAll { runs.contains($0) }
+        written[k].parts.removeAll(where: runs)
         if written[k].parts.isEmpty { more.insert(actionName(written[k].action.name)) }
       }
       dropped = more

@@ -2602,6 +2602,42 @@ struct ImportFormsTests {
     #expect(transcript.hasSuffix("\n4\n"), "\(transcript)")
   }
 
+  @Test("a schedule of a method that becomes no action is left out, not a failing run")
+  func scheduleOfUnwrittenAction() throws {
+    let source = """
+      #import <UIKit/UIKit.h>
+      @implementation V
+      - (void)poll:(NSTimer *)timer {
+        [self.motion readings];
+      }
+      - (void)startUpdates {
+        [self.motion start];
+        [NSTimer scheduledTimerWithTimeInterval:0.1 target:self selector:@selector(poll:)
+                                       userInfo:nil repeats:YES];
+      }
+      - (void)tapped {
+        self.emitter.birthRate = 3;
+        [NSTimer scheduledTimerWithTimeInterval:1 target:self selector:@selector(startUpdates)
+                                       userInfo:nil repeats:NO];
+      }
+      - (instancetype)initWithFrame:(CGRect)frame {
+        self = [super initWithFrame:frame];
+        CAEmitterLayer *e = [CAEmitterLayer layer];
+        [self.layer addSublayer:e];
+        self.emitter = e;
+        return self;
+      }
+      @end
+
+      """
+    let path = try temporaryFile("Motion.m", contents: source)
+    let (transcript, _) = importTranscript(
+      "import \"\(path)\"\nactions\nrun tapped\nstep 2\necho done\n")
+    #expect(transcript.contains("action tapped { set e.birthRate 3 }"), "\(transcript)")
+    #expect(!transcript.contains("error:"), "\(transcript)")
+    #expect(transcript.hasSuffix("\ndone\n"), "\(transcript)")
+  }
+
   @Test("an image named with a format Burst does not read is looked for as a PNG, and said so")
   func unreadImageFormat() throws {
     let source = Self.swift(
