@@ -131,8 +131,12 @@ extension ImportInterpreter {
       if objects[o].view == Self.labelClass, let mapped = labelProperty(name, value) {
         (name, value) = mapped
       }
+      // A layer the enclosing action builds, given new cells in a block it schedules
+      // (`dispatch_after(…, ^{ e.emitterCells = @[fall]; })`): built by the time the block runs.
+      let builtBeforeBlock =
+        pending(o) && objects[o].attached && objects[o].stepDepth < recording.count
       if !recording.isEmpty, !gathering(o), name == "emitterCells", kind != .layer,
-        !pending(o)
+        !pending(o) || builtBeforeBlock
       {
         // An action gives a layer the setup made new cells: they replace its cells when it runs.
         // (Its own cells may stay: `emitterCells?.filter { … }`, `(emitterCells ?? []) + [c]`.)
@@ -140,14 +144,20 @@ extension ImportInterpreter {
         // A cell the setup made and kept aside, in no layer (`self.heartCell`), comes in as
         // it was made, as one the action makes does. (Read before the list marks its cells.)
         var aside: Set<Int> = []
+        // Cells the enclosing action made and gave to nothing yet come in as they were made.
+        var madeAbove: Set<Int> = []
         if case .array(let items) = value {
-          for case .object(let c) in items
-          where objects[c].kind == .cell && !objects[c].inStep && !objects[c].attached {
-            aside.insert(c)
+          for case .object(let c) in items where objects[c].kind == .cell && !objects[c].attached {
+            if !objects[c].inStep { aside.insert(c) }
+            if pending(c), objects[c].stepDepth < recording.count { madeAbove.insert(c) }
           }
         }
         let cells = try cellList(value, at: at).map { original(ofCopy: $0, among: had) }
-        guard cells.allSatisfy({ gathering($0) || had.contains($0) || aside.contains($0) }) else {
+        guard
+          cells.allSatisfy({
+            gathering($0) || had.contains($0) || aside.contains($0) || madeAbove.contains($0)
+          })
+        else {
           throw skip(
             "an action's new emitterCells are its layer's own, cells it makes or cells the setup"
               + " kept aside", at)
@@ -159,7 +169,7 @@ extension ImportInterpreter {
           .cells(
             object: o, cells: cells, had: had, at: tokens[current.lowerBound], statement: text))
         stepCells[o] = cells
-        for c in cells where gathering(c) { markBuilt(c) }
+        for c in cells where gathering(c) || madeAbove.contains(c) { markBuilt(c) }
         return
       }
       if !recording.isEmpty, !gathering(o), name == "emitterCells" || name == "name" {

@@ -2638,6 +2638,36 @@ struct ImportFormsTests {
     #expect(transcript.hasSuffix("\ndone\n"), "\(transcript)")
   }
 
+  @Test("a block an action schedules gives the layer it built new cells it made")
+  func cellsSwappedLater() throws {
+    let source = """
+      #import <UIKit/UIKit.h>
+      @implementation V
+      - (IBAction)tap:(UIButton *)sender {
+        CAEmitterLayer *e = [CAEmitterLayer layer];
+        CAEmitterCell *a = [CAEmitterCell emitterCell];
+        a.name = @"wait";
+        a.birthRate = 1;
+        e.emitterCells = @[a];
+        [self.view.layer addSublayer:e];
+        CAEmitterCell *b = [CAEmitterCell emitterCell];
+        b.name = @"fall";
+        b.birthRate = 7;
+        dispatch_after(dispatch_time(DISPATCH_TIME_NOW, (int64_t)(1.3 * NSEC_PER_SEC)),
+                       dispatch_get_main_queue(), ^{
+          e.emitterCells = @[b];
+        });
+      }
+      @end
+
+      """
+    let path = try temporaryFile("Swap.m", contents: source)
+    let (transcript, _) = importTranscript(
+      "import \"\(path)\"\nstep 2\nget e.emitterCells.fall.birthRate\n")
+    #expect(!transcript.contains("skipped"), "\(transcript)")
+    #expect(transcript.hasSuffix("\n7\n"), "\(transcript)")
+  }
+
   @Test("an image named with a format Burst does not read is looked for as a PNG, and said so")
   func unreadImageFormat() throws {
     let source = Self.swift(
