@@ -143,10 +143,15 @@ extension ImportInterpreter {
       // Swift's overloads are told apart by their labels (`rocket(trail:)` and
       // `rocket(children:tinted:)`): the function the labels reach, its defaults filled in.
       let named = program.functions.indices.filter { program.functions[$0].name == name }
+      // One the labels reach as written wins over one they reach only as Swift 1 and 2 wrote
+      // them (`SourceFunction.binding(labels:)`).
       if named.count > 1, program.language == .swift,
-        let f = named.first(where: { program.functions[$0].exactBinding(labels: labels) != nil })
-          ?? named.first(where: { program.functions[$0].binding(labels: labels) != nil }),
-        let binding = program.functions[f].binding(labels: labels)
+        let (f, binding) = named.lazy.compactMap({ f in
+          self.program.functions[f].exactBinding(labels: labels).map { (f, $0) }
+        }).first
+          ?? named.lazy.compactMap({ f in
+            self.program.functions[f].binding(labels: labels).map { (f, $0) }
+          }).first
       {
         return try call(
           f, args: try arguments(program.functions[f], binding, values), at: at)
@@ -469,8 +474,9 @@ extension ImportInterpreter {
         // `setValue(0, forKey: "emitterCell.cell.birthRate")`: no key path of the layer starts
         // so; iOS keeps the value under a key of the layer's own (or finds nothing to set
         // along the path), which changes nothing drawn.
+        let names = (kind == .emitter ? ["emitterCells"] : []) + Self.infos(kind).map(\.name)
         let near =
-          parts[0].lowercased().hasPrefix("emittercell") ? " (did you mean 'emitterCells'?)" : ""
+          Suggestions.nearest(to: parts[0], in: names).map { " (did you mean '\($0)'?)" } ?? ""
         throw skip(
           "the key path '\(path)' reaches nothing: '\(parts[0])' is not a property of the layer"
             + near + "; on iOS it changes nothing", at)
@@ -501,9 +507,7 @@ extension ImportInterpreter {
     case ("objectAtIndex", ["_"]), ("objectAtIndexedSubscript", ["_"]):
       // `[emitter.emitterCells objectAtIndex:0]`: NSArray's item, as `cells[0]` is.
       guard case .array(let items) = receiver else { break }
-      guard case .number(let n) = values[0], let k = Int(exactly: n), items.indices.contains(k)
-      else { throw skip("no such item in an array of \(items.count)", at) }
-      return items[k]
+      return try item(of: items, at: try number(values[0], at: at), at)
     case ("prefix", ["_"]), ("suffix", ["_"]), ("dropFirst", ["_"]), ("dropLast", ["_"]),
       ("dropFirst", []), ("dropLast", []):
       // `cells.prefix(5)`, `images.dropFirst()`: a part of the array, as Swift's slices are.
@@ -659,8 +663,7 @@ extension ImportInterpreter {
       }
       try setProperty(receiver, "contents", values[0], at: at)
       return .void
-    case ("setBackgroundImage", let l), ("setTitle", let l), ("setTitleColor", let l),
-      ("setAttributedTitle", let l), ("setTitleShadowColor", let l):
+    case (let n, let l) where Self.controlContentSetters.contains(n):
       guard l.count == 2, ["for", "forState"].contains(l[1]) else { break }
       throw skip("a button's own images and titles are UIKit's drawing, not imported", at)
     case ("addTarget", let l), ("removeTarget", let l):

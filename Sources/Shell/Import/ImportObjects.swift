@@ -401,12 +401,17 @@ extension ImportInterpreter {
     "showsTouchWhenHighlighted", "adjustsImageWhenHighlighted",
   ]
 
+  /// UIButton's setters of its own images and titles besides `setImage` (which sets a view's
+  /// contents on the views the code makes): UIKit's drawing, not imported.
+  static let controlContentSetters: Set<String> = [
+    "setBackgroundImage", "setTitle", "setTitleColor", "setAttributedTitle",
+    "setTitleShadowColor",
+  ]
+
   /// UIButton's and UIControl's methods of the view itself (a button subclass): its images and
   /// titles are UIKit's drawing, and its targets are the file's selectors, actions already.
-  static let controlMethods: Set<String> = [
-    "setImage", "setBackgroundImage", "setTitle", "setTitleColor", "setAttributedTitle",
-    "setTitleShadowColor", "addTarget", "removeTarget",
-  ]
+  static let controlMethods =
+    controlContentSetters.union(["setImage", "addTarget", "removeTarget"])
 
   /// UIView properties that are not the code's own variables.
   static let viewProperties: Set<String> = [

@@ -228,14 +228,10 @@ extension ImportInterpreter {
           c = close + 1
           continue
         }
-        // An index is an Int in Swift and C: a quotient of Ints (`i / 4`), worked out here in
-        // Doubles, truncates toward zero as theirs does.
         let index = try number(try expression((c + 1)..<close), at: t)
         c = close + 1
-        guard case .array(let items) = v, index.isFinite, abs(index) < 1e15,
-          case let i = Int(index.rounded(.towardZero)), items.indices.contains(i)
-        else { throw skip("an index out of range", t) }
-        v = items[i]
+        guard case .array(let items) = v else { throw skip("an index out of range", t) }
+        v = try item(of: items, at: index, t)
       } else if t.isPunctuation("?"), v == .null, c + 1 < end, tokens[c + 1].isPunctuation("("),
         !tokens[c + 1].startsLine
       {
@@ -280,4 +276,15 @@ extension ImportInterpreter {
     return true
   }
 
+  /// Item `index` of an array, as `items[index]` and `[items objectAtIndex:index]` read it: an
+  /// index is an Int in Swift and C, so a quotient of Ints (`i / 4`), worked out here in
+  /// Doubles, truncates toward zero as theirs does.
+  func item(of items: [ImportValue], at index: Double, _ at: SourceToken) throws(ImportSkip)
+    -> ImportValue
+  {
+    guard index.isFinite, abs(index) < 1e15, case let i = Int(index.rounded(.towardZero)),
+      items.indices.contains(i)
+    else { throw skip("an index out of range", at) }
+    return items[i]
+  }
 }
