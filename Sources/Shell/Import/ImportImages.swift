@@ -94,11 +94,34 @@ extension ImportInterpreter {
     // A name that is one of Burst's own images (as `export` writes them) is that image: no
     // warning. Any other name gets the built-in of its role, said.
     if builtin != name {
+      lastStandIn = (current, at, name, builtin)
       warn(
         at, "image '\(name)' is not beside \(fileName): using the built-in '\(builtin)'",
         hint: "put \(candidates[0]) beside the file to use it"
           + (other.map { " (Burst reads PNG images, not \($0.dropFirst().uppercased()))" } ?? ""))
     }
     return .builtin(builtin)
+  }
+
+  /// Words of an image name that say it is a backdrop (`bg_snow`, `snowBackground`, `背景`).
+  static let backdropWords = ["background", "backdrop", "wallpaper", "bg", "背景"]
+
+  /// **(choice)** Whether a layer's or view's picture (not a particle's), `value`, is the
+  /// stand-in of an image not beside the file that shows nothing like it: a photo or a
+  /// backdrop (a name with no role, or a backdrop's name), which a built-in image stretched
+  /// over the layer would misrepresent, hiding what is in front. Such a layer keeps no
+  /// picture, and the image's warning says so. An icon's stand-in (a heart, a star) stays.
+  func layerGoesWithout(_ value: ImportValue) -> Bool {
+    guard case .image(.builtin(let b)) = value, let s = lastStandIn, s.statement == current,
+      s.builtin == b
+    else { return false }
+    let lower = s.name.lowercased()
+    guard b == ImportNames.fallbackImage || Self.backdropWords.contains(where: lower.contains)
+    else { return false }
+    reword(
+      s.at, "image '\(s.name)' is not beside \(fileName): using the built-in '\(b)'",
+      as: "image '\(s.name)' is not beside \(fileName): the layer shows no picture"
+        + " (a built-in stand-in is for particles and icons, not photos or backdrops)")
+    return true
   }
 }

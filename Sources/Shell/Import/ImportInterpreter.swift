@@ -179,6 +179,9 @@ final class ImportInterpreter {
   var steps = 0
   /// The statement running, for the warning when `set` refuses a value it assigned.
   var current: Range<Int> = 0..<0
+  /// The last image not found beside the file (`image(named:)`), in the statement that read
+  /// it: a layer's picture given it may go without (`layerStandIn`).
+  var lastStandIn: (statement: Range<Int>, at: SourceToken, name: String, builtin: String)?
   /// While a method runs as an action or a scheduled block runs: the steps recorded so far,
   /// innermost last. Property changes are then recorded instead of made.
   var recording: [[ImportStep]] = []
@@ -685,6 +688,16 @@ final class ImportInterpreter {
     else { return }
     warnings.append(
       ImportWarning(line: at.line, column: at.column, message: message, hint: hint))
+  }
+
+  /// Rewords the warning given at `at` as `message` (a later statement learned more about it).
+  func reword(_ at: SourceToken, _ message: String, as newMessage: String) {
+    guard
+      let i = warnings.firstIndex(where: {
+        $0.line == at.line && $0.column == at.column && $0.message == message
+      })
+    else { return }
+    warnings[i].message = newMessage
   }
 
   /// What a `break` gives the blocks it leaves, up to its loop (not a name code can spell).

@@ -131,6 +131,7 @@ extension ImportInterpreter {
       if objects[o].view == Self.labelClass, let mapped = labelProperty(name, value) {
         (name, value) = mapped
       }
+      if name == "contents", kind != .cell, layerGoesWithout(value) { return }
       // A layer the enclosing action builds, given new cells in a block it schedules
       // (`dispatch_after(…, ^{ e.emitterCells = @[fall]; })`): built by the time the block runs.
       let builtBeforeBlock =

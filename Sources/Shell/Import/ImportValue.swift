@@ -204,6 +204,9 @@ enum ImportNames {
     return (try? PropertyKind.number(-10...10).parseClamping(word))?.0.number
   }
 
+  /// The built-in image of a name with no role.
+  static let fallbackImage = "dot"
+
   /// The built-in image of the same role as an asset name (`flake` → snowflake, `Spark` → spark),
   /// when the file is not beside the source.
   static func builtinImage(for asset: String) -> String {
@@ -238,7 +241,8 @@ enum ImportNames {
       ("❄❅❆☃⛄", "snowflake"), ("⚪🟡🔵🔴⚽🏀🏈🎾🏐⚾🎱", "circle"), ("✅✔", "check"),
     ]
     let scalars = Set(asset.unicodeScalars)
-    return emoji.first { !scalars.isDisjoint(with: $0.scalars.unicodeScalars) }?.image ?? "dot"
+    let match = emoji.first { !scalars.isDisjoint(with: $0.scalars.unicodeScalars) }
+    return match?.image ?? fallbackImage
   }
 }
 

@@ -92,6 +92,42 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "an image view's photo not beside the file leaves the layer without a picture",
+      ext: "swift",
+      source: swift(
+        """
+            let photo = UIImageView(frame: bounds)
+            photo.image = UIImage(named: "ariana")
+            addSubview(photo)
+        """), get: "photo.contents", value: "none"),
+    Case(
+      name: "a backdrop's picture not beside the file has no stand-in, whatever its role word",
+      ext: "m",
+      source: objc(
+        """
+          UIImageView *back = [[UIImageView alloc] initWithFrame:self.bounds];
+          [back setImage:[UIImage imageNamed:@"snow_bg"]];
+          [self addSubview:back];
+        """), get: "back.contents", value: "none"),
+    Case(
+      name: "an icon's picture not beside the file keeps the built-in of its role",
+      ext: "swift",
+      source: swift(
+        """
+            let icon = UIImageView(image: UIImage(named: "likeIcon"))
+            addSubview(icon)
+        """), get: "icon.contents", value: "heart.fill"),
+    Case(
+      name: "a particle's image with no role still gets the built-in dot",
+      ext: "swift",
+      source: swift(
+        """
+            let c = CAEmitterCell()
+            c.birthRate = 5
+            c.contents = UIImage(named: "ariana")?.cgImage
+            e.emitterCells = [c]
+        """), get: "e.emitterCells.c.contents", value: "dot"),
+    Case(
       name: "an image view's contentMode is its layer's contentsGravity",
       ext: "swift",
       source: swift(
