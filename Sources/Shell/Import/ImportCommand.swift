@@ -33,7 +33,10 @@ enum ImportCommands {
       + " views made in code (UIView(frame:), UIButton, UIImageView, UILabel) become layers."
       + " What it does not understand is skipped with a"
       + " warning naming the line, never an error; quiet hides those warnings. The hosting"
-      + " view is the scene: view WxH sets its size first. A file that is not Swift or"
+      + " view is the scene: view WxH sets its size first (into a new scene, a whole screen is"
+      + " imported at a phone's size, \(ImportRun.wxh(ImportRun.screenSize)), and a button or"
+      + " other control at \(ImportRun.wxh(ImportRun.controlSize)) at the scene's centre)."
+      + " A file that is not Swift or"
       + " Objective-C, not UTF-8, or adds no emitter is an error. docs/import.md lists what it"
       + " reads. A SpriteKit particle file (.sks, from Xcode's particle editor) becomes an"
       + " emitter with one cell at the scene's centre, each field mapped as docs/import.md"
@@ -253,6 +256,38 @@ final class ImportRun {
   /// points (390×844, iPhone 12 to 14), the screen most such code was written for.
   static let screenSize = Size(390, 844)
 
+  /// A size as `view` and `scene` write it: `44x44`.
+  static func wxh(_ z: Size) -> String {
+    "\(ValueFormatting.number(z.width))x\(ValueFormatting.number(z.height))"
+  }
+
+  /// **(choice)** The size a button or other control is imported at, alone, into a new scene:
+  /// 44×44 points, the smallest tap target Apple's guidelines give, at the scene's centre.
+  static let controlSize = Size(44, 44)
+
+  /// The classes a control subclass (or category) of the file extends.
+  static let controlTypes: Set<String> = ["UIButton", "UIControl", "UISwitch"]
+
+  /// Whether the file is a button or another control rather than a view (`class LikeButton:
+  /// UIButton`, `extension UIButton`, Objective-C `@implementation LikeButton` whose superclass
+  /// is in the header, `@implementation UIButton (Sparkle)`): the view it is sits inside a
+  /// screen, much smaller than it.
+  static func isControl(_ program: SourceProgram) -> Bool {
+    let t = program.tokens
+    return t.indices.contains { i in
+      guard t[i].kind == .identifier, i > 0 else { return false }
+      let before = t[i - 1]
+      if before.isIdentifier("@implementation") {
+        return controlTypes.contains(t[i].text) || t[i].text.hasSuffix("Button")
+      }
+      guard controlTypes.contains(t[i].text) else { return false }
+      if before.isIdentifier("extension") { return true }
+      // `class LikeButton: UIButton`, `@interface LikeButton : UIButton`
+      return i > 2 && before.isPunctuation(":")
+        && (t[i - 3].isIdentifier("class") || t[i - 3].isIdentifier("@interface"))
+    }
+  }
+
   /// The types whose code fills a screen: a view controller, a SwiftUI view, a playground's
   /// live view, an app or scene delegate (its window is the screen).
   static let screenTypes: Set<String> = [
@@ -307,8 +342,20 @@ final class ImportRun {
       // A whole screen imported into a new scene: the scene is a phone's screen.
       viewSize = Self.screenSize
       s.sink.out(
-        "scene \(Int(Self.screenSize.width))x\(Int(Self.screenSize.height)): \(fileName) fills"
+        "scene \(Self.wxh(Self.screenSize)): \(fileName) fills"
           + " a phone's screen (view WxH gives another size)\n")
+    }
+    var sceneSize = sceneSize
+    if viewSize == nil, sceneSize == nil, Self.isControl(program), s.scene.now == 0,
+      s.events.isEmpty, s.scene.model == SceneModel()
+    {
+      // A button alone: at its size, at the centre of the scene, as `view WxH in WxH` puts it.
+      viewSize = Self.controlSize
+      let outer = s.scene.model.root.properties.bounds.size
+      sceneSize = outer
+      s.sink.out(
+        "scene \(Self.wxh(outer)): \(fileName) is a control, hosted \(Self.wxh(Self.controlSize))"
+          + " at its centre (view WxH in WxH gives other sizes)\n")
     }
     if let outer = sceneSize, let inner = viewSize {
       // The view at the centre of a larger scene: a layer of its size holds what it holds.

@@ -3550,4 +3550,55 @@ extension ImportFormsTests {
     let (_, kept) = importTranscript("scene 200x100\nimport \"\(path)\"\n")
     #expect(kept.scene.model.root.properties.bounds.size == Size(200, 100))
   }
+
+  @Test(
+    "a button imported alone into a new scene is 44x44 at its centre",
+    arguments: [
+      (
+        "LikeButton.swift",
+        """
+        import UIKit
+        class LikeButton: UIButton {
+          override init(frame: CGRect) {
+            super.init(frame: frame)
+            let e = CAEmitterLayer()
+            e.emitterSize = bounds.size
+            e.emitterPosition = CGPoint(x: bounds.midX, y: bounds.midY)
+            layer.addSublayer(e)
+          }
+        }
+
+        """
+      ),
+      (
+        "HeartButton.m",
+        """
+        #import "HeartButton.h"
+        @implementation HeartButton
+        - (instancetype)initWithFrame:(CGRect)frame {
+          self = [super initWithFrame:frame];
+          CAEmitterLayer *e = [CAEmitterLayer layer];
+          e.emitterSize = self.bounds.size;
+          e.emitterPosition = CGPointMake(self.bounds.size.width / 2, self.bounds.size.height / 2);
+          [self.layer addSublayer:e];
+          return self;
+        }
+        @end
+
+        """
+      ),
+    ])
+  func controlSize(file: String, source: String) throws {
+    let path = try temporaryFile(file, contents: source)
+    let (transcript, session) = importTranscript(
+      "import \"\(path)\"\nget e.emitterSize\nget e.emitterPosition\nget hostView.bounds\n")
+    #expect(
+      transcript.contains("scene 320x240: \(file) is a control, hosted 44x44 at its centre"),
+      "\(transcript)")
+    #expect(transcript.hasSuffix("44,44\n22,22\n0,0,44,44\n"), "\(transcript)")
+    #expect(session.scene.model.root.properties.bounds.size == Size(320, 240))
+    // Into a scene that is not new, the button is the scene, as a view is.
+    let (_, kept) = importTranscript("scene 200x100\nimport \"\(path)\"\n")
+    #expect(kept.scene.model.layerID(named: "hostView") == nil)
+  }
 }
