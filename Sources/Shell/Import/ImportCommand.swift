@@ -256,6 +256,55 @@ final class ImportRun {
   /// points (390×844, iPhone 12 to 14), the screen most such code was written for.
   static let screenSize = Size(390, 844)
 
+  /// The size of a playground's live view when the file gives it in numbers:
+  /// `PlaygroundPage.current.liveView = v` with `let v = UIView(frame: CGRect(x: 0, y: 0,
+  /// width: 400, height: 300))` (or `CGRectMake(0, 0, 400, 300)`), or the frame written in
+  /// the assignment itself. The scene is then that size, as the live view shows it.
+  static func liveViewSize(_ program: SourceProgram) -> Size? {
+    let t = program.tokens
+    guard
+      let i = t.indices.first(where: {
+        t[$0].isIdentifier("liveView") && $0 + 2 < t.count && t[$0 + 1].isPunctuation("=")
+      })
+    else { return nil }
+    // Where the frame is written: after the assignment, or after the declaration it names.
+    var from = i + 2
+    if t[from].kind == .identifier, from + 1 >= t.count || t[from + 1].startsLine,
+      let d = t.indices.first(where: { k in
+        k > 0 && k + 1 < t.count && t[k].text == t[from].text
+          && (t[k - 1].isIdentifier("let") || t[k - 1].isIdentifier("var"))
+      })
+    {
+      from = d + 1
+    }
+    // The statement's tokens: up to the next line's start.
+    var end = from + 1
+    while end < t.count, !t[end].startsLine { end += 1 }
+    let words = t[from..<end]
+    func number(_ k: Int) -> Double? {
+      guard k < end, t[k].kind == .number else { return nil }
+      return Double(t[k].text.filter { $0 != "_" })
+    }
+    func labelled(_ label: String) -> Double? {
+      guard
+        let k = words.indices.first(where: {
+          t[$0].isIdentifier(label) && $0 + 1 < end && t[$0 + 1].isPunctuation(":")
+        })
+      else { return nil }
+      return number(k + 2)
+    }
+    if let w = labelled("width"), let h = labelled("height"), w > 0, h > 0 {
+      return Size(w, h)
+    }
+    // `CGRectMake(0, 0, 400, 300)`
+    if let k = words.indices.first(where: { t[$0].isIdentifier("CGRectMake") }),
+      k + 8 < end, let w = number(k + 6), let h = number(k + 8), w > 0, h > 0
+    {
+      return Size(w, h)
+    }
+    return nil
+  }
+
   /// A size as `view` and `scene` write it: `44x44`.
   static func wxh(_ z: Size) -> String {
     "\(ValueFormatting.number(z.width))x\(ValueFormatting.number(z.height))"
@@ -339,11 +388,19 @@ final class ImportRun {
     if viewSize == nil, Self.isScreen(program), s.scene.now == 0, s.events.isEmpty,
       s.scene.model == SceneModel()
     {
-      // A whole screen imported into a new scene: the scene is a phone's screen.
-      viewSize = Self.screenSize
-      s.sink.out(
-        "scene \(Self.wxh(Self.screenSize)): \(fileName) fills"
-          + " a phone's screen (view WxH gives another size)\n")
+      if let live = Self.liveViewSize(program) {
+        // A playground shows its live view at the view's own size.
+        viewSize = live
+        s.sink.out(
+          "scene \(Self.wxh(live)): the size of \(fileName)'s live view (view WxH gives another"
+            + " size)\n")
+      } else {
+        // A whole screen imported into a new scene: the scene is a phone's screen.
+        viewSize = Self.screenSize
+        s.sink.out(
+          "scene \(Self.wxh(Self.screenSize)): \(fileName) fills"
+            + " a phone's screen (view WxH gives another size)\n")
+      }
     }
     var sceneSize = sceneSize
     if viewSize == nil, sceneSize == nil, Self.isControl(program), s.scene.now == 0,

@@ -3601,4 +3601,31 @@ extension ImportFormsTests {
     let (_, kept) = importTranscript("scene 200x100\nimport \"\(path)\"\n")
     #expect(kept.scene.model.layerID(named: "hostView") == nil)
   }
+
+  @Test(
+    "a playground's live view given in numbers is the scene's size",
+    arguments: [
+      ("let stage = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 300))", "400x300"),
+      ("let stage = UIView(frame: CGRectMake(0, 0, 500, 250))", "500x250"),
+      ("let stage: UIView = UIView(frame: .init(x: 0, y: 0, width: 320, height: 480))", "320x480"),
+      // Not numbers: a phone's screen, as for any whole screen.
+      ("let stage = UIView(frame: UIScreen.main.bounds)", "390x844"),
+    ])
+  func liveViewSize(declaration: String, size: String) throws {
+    let source = """
+      import PlaygroundSupport
+      import UIKit
+      \(declaration)
+      PlaygroundPage.current.liveView = stage
+      let e = CAEmitterLayer()
+      e.emitterPosition = CGPoint(x: stage.bounds.midX, y: 0)
+      stage.layer.addSublayer(e)
+
+      """
+    let path = try temporaryFile("live.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\n")
+    #expect(transcript.hasPrefix("scene \(size): "), "\(transcript)")
+    let parts = size.split(separator: "x").compactMap { Double($0) }
+    #expect(session.scene.model.root.properties.bounds.size == Size(parts[0], parts[1]))
+  }
 }
