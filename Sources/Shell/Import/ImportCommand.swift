@@ -467,6 +467,23 @@ final class ImportRun {
     let hostSettings: [(ImportAssignment?, String?)] = [
       (interpreter.hostBackground, hostLayer ?? "scene"), (interpreter.hostClips, hostLayer),
     ]
+    // Then how its own layer looks, in the code's order: the hosting layer's, else skipped.
+    for look in interpreter.hostLooks.reversed() {
+      guard let hostLayer else {
+        warnings.append(
+          ImportWarning(
+            line: look.at?.line ?? 1, column: look.at?.column ?? 1,
+            message: "skipped: \(look.statement)",
+            hint: "the hosting view's \(look.key) is not imported: the view is the scene (view"
+              + " WxH in WxH makes it a layer)"))
+        continue
+      }
+      lines.insert(
+        Line(
+          text: "\(SceneCommands.set.name) \(hostLayer).\(look.key) \(look.text)",
+          line: look.at?.line ?? 1, column: look.at?.column ?? 1, statement: look.statement,
+          object: -1), at: 0)
+    }
     for case (let setting?, let target?) in hostSettings.reversed() {
       lines.insert(
         Line(

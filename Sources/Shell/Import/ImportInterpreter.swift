@@ -26,6 +26,10 @@ final class ImportInterpreter {
   /// when the code says: the hosting layer's, inside a larger scene (`view WxH in WxH`); a
   /// view that is the scene clips at the canvas's edge anyway.
   var hostClips: ImportAssignment?
+  /// How the hosting view's own layer looks (`self.layer.cornerRadius = 22`, `borderWidth`,
+  /// `shadowOpacity`, …), in the order the code sets it: the hosting layer's, inside a larger
+  /// scene; skipped with a warning when the view is the scene.
+  var hostLooks: [ImportAssignment] = []
   private(set) var warnings: [ImportWarning] = []
 
   var instance: [String: ImportValue] = [:]

@@ -296,6 +296,15 @@ extension ImportInterpreter {
           statement: text)
         return
       }
+      if case .hostLayer = receiver, Self.hostLookProperties.contains(name),
+        let info = Self.info(name, of: .layer)
+      {
+        hostLooks.append(
+          ImportAssignment(
+            key: info.name, text: try valueText(value, kind: info.kind, at: at), value: value,
+            at: tokens[current.lowerBound], statement: text))
+        return
+      }
       let declared = program.properties.contains {
         $0.name == name && $0.owner.map(isOwnType) == true
       }
@@ -400,6 +409,13 @@ extension ImportInterpreter {
     "dataSource", "tag", "accessibilityLabel", "accessibilityIdentifier",
     "isAccessibilityElement", "autocorrectionType", "keyboardType", "returnKeyType",
     "showsTouchWhenHighlighted", "adjustsImageWhenHighlighted",
+  ]
+
+  /// The properties of the hosting view's own layer that say how it looks, imported onto the
+  /// hosting layer when the view sits inside a larger scene (`view WxH in WxH`, a control).
+  static let hostLookProperties: Set<String> = [
+    "cornerRadius", "borderWidth", "borderColor", "shadowColor", "shadowOpacity",
+    "shadowRadius", "shadowOffset",
   ]
 
   /// UIButton's setters of its own images and titles besides `setImage` (which sets a view's

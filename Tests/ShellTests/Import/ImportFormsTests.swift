@@ -3628,4 +3628,31 @@ extension ImportFormsTests {
     let parts = size.split(separator: "x").compactMap { Double($0) }
     #expect(session.scene.model.root.properties.bounds.size == Size(parts[0], parts[1]))
   }
+
+  @Test("the hosting view's own corner radius and border are its layer's inside a larger scene")
+  func hostLooks() throws {
+    let source = """
+      #import "RoundButton.h"
+      @implementation RoundButton
+      - (instancetype)initWithFrame:(CGRect)frame {
+        self = [super initWithFrame:frame];
+        self.backgroundColor = [UIColor redColor];
+        self.layer.cornerRadius = self.frame.size.width / 2;
+        self.layer.borderWidth = 2;
+        CAEmitterLayer *e = [CAEmitterLayer layer];
+        [self.layer addSublayer:e];
+        return self;
+      }
+      @end
+
+      """
+    let path = try temporaryFile("RoundButton.m", contents: source)
+    let (transcript, _) = importTranscript(
+      "import \"\(path)\"\nget hostView.cornerRadius\nget hostView.borderWidth\n")
+    #expect(transcript.hasSuffix("22\n2\n"), "\(transcript)")
+    #expect(!transcript.contains("not imported"), "\(transcript)")
+    // The view that is the scene has no layer of its own to round: skipped, said.
+    let (scene, _) = importTranscript("scene 200x100\nimport \"\(path)\"\n")
+    #expect(scene.contains("the hosting view's cornerRadius is not imported"), "\(scene)")
+  }
 }
