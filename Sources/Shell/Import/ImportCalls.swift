@@ -192,6 +192,11 @@ extension ImportInterpreter {
     where args.isEmpty && items.count == 1 && { if case .type = items[0] { true } else { false } }():
       // `[CAEmitterCell]()`: an empty array of that type.
       return .array([])
+    case .record(let type, let fields)
+    where type == Self.dictionaryType && args.isEmpty
+      && fields.values.allSatisfy({ if case .type = $0 { true } else { false } }):
+      // `[String: CAEmitterCell]()`: an empty dictionary of those types.
+      return .record(type: Self.dictionaryType, fields: [:])
     case .array(let items)
     where labels == ["repeating", "count"] && items.count == 1
       && { if case .type = items[0] { true } else { false } }():

@@ -1028,6 +1028,38 @@ extension ImportInterpreter {
     return nil
   }
 
+  /// `byName["spark"] = cell`, `colors[2] = .red` (Objective-C `dict[@"k"] = v` too): the
+  /// dictionary with that key set (`nil` removes it) or the array with that item replaced,
+  /// assigned back to what holds it. False when `lhs` is no subscript of a dictionary or array.
+  private func assignItem(_ lhs: Range<Int>, _ value: ImportValue) throws(ImportSkip) -> Bool {
+    guard tokens[lhs.upperBound - 1].isPunctuation("]"),
+      let open = lhs.first(where: {
+        tokens[$0].isPunctuation("[") && program.closing($0, in: lhs) == lhs.upperBound - 1
+      }),
+      open > lhs.lowerBound
+    else { return false }
+    let base = lhs.lowerBound..<open
+    switch try expression(base) {
+    case .record(let type, var fields) where type == Self.dictionaryType:
+      guard let key = Self.dictionaryKey(try expression((open + 1)..<(lhs.upperBound - 1))) else {
+        throw skip("a dictionary's key here is a string, a number or an enumeration case")
+      }
+      if case .null = value { fields[key] = nil } else { fields[key] = value }
+      try assign(base, op: "=", value: .record(type: type, fields: fields))
+    case .array(var items):
+      guard case .number(let n) = try expression((open + 1)..<(lhs.upperBound - 1)) else {
+        throw skip("an array's index is a number", tokens[open])
+      }
+      // The index rule of reads (`item(of:at:)`): a C quotient truncates.
+      _ = try item(of: items, at: n, tokens[open])
+      items[Int(n.rounded(.towardZero))] = value
+      try assign(base, op: "=", value: .array(items))
+    default:
+      return false
+    }
+    return true
+  }
+
   func assign(_ lhs: Range<Int>, op: String, value: ImportValue) throws(ImportSkip) {
     guard !lhs.isEmpty else { throw skip("an assignment without a target") }
     // What a local copy of a layer's point or size is changed by (`noteCopy`).
@@ -1083,8 +1115,10 @@ extension ImportInterpreter {
       bind(last.text, v)
       return
     }
+    if try assignItem(lhs, v) { return }
     guard let target = memberTarget(lhs) else {
-      throw skip("only NAME = VALUE and OBJECT.PROPERTY = VALUE assignments are read")
+      throw skip(
+        "only NAME = VALUE, OBJECT.PROPERTY = VALUE and NAME[KEY] = VALUE assignments are read")
     }
     if target.field != nil, case .object(let o) = try expression(target.receiver) {
       // `emitter.emitterPosition.x = 40`: the point (size) with that component changed.

@@ -92,6 +92,39 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "an empty dictionary made by its type, [String: CAEmitterCell](), is filled and read",
+      ext: "swift",
+      source: swift(
+        """
+            var byName = [String: CAEmitterCell]()
+            let c = CAEmitterCell()
+            c.birthRate = 7
+            byName["spark"] = c
+            e.emitterCells = [byName["spark"]!]
+        """), get: "e.emitterCells.c.birthRate", value: "7"),
+    Case(
+      name: "an array's item assigned by its index, colors[1] = .green, is replaced",
+      ext: "swift",
+      source: swift(
+        """
+            var colors = [UIColor.red, UIColor.blue]
+            colors[1] = .green
+            let c = CAEmitterCell()
+            c.color = colors[1].cgColor
+            e.emitterCells = [c]
+        """), get: "e.emitterCells.c.color", value: "#00ff00"),
+    Case(
+      name: "Objective-C's dict[@\"rate\"] = @12 sets the key it reads back",
+      ext: "m",
+      source: objc(
+        """
+          NSMutableDictionary *d = [NSMutableDictionary dictionary];
+          d[@"rate"] = @12;
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.birthRate = [d[@"rate"] floatValue];
+          e.emitterCells = @[c];
+        """), get: "e.emitterCells.c.birthRate", value: "12"),
+    Case(
       name: "an image view's photo not beside the file leaves the layer without a picture",
       ext: "swift",
       source: swift(
