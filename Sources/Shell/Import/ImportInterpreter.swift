@@ -524,17 +524,19 @@ final class ImportInterpreter {
         helpers.append(i)  // said once the actions ran, which may call it
       } else if f.body.isEmpty {
         continue  // `func updateUIView(_:context:) {}`: nothing in it to carry over
-      } else if !(Self.takesOnlyEvents(f) || isEventLike(f)
+      } else if !(Self.takesOnlyEvents(f)
+        || (rootSet.contains(i) ? isEventLike(f) : handlesEvents(f))
         || takesValues(f, isRoot: rootSet.contains(i)))
       {
+        // A helper the file's own code calls with the arguments it gives runs there (in an
+        // action or a block as they run), so there is nothing to say of it here.
+        guard rootSet.contains(i) || Self.isCallback(f) else { continue }
         warn(
           f.at, "skipped: method \(f.signature) takes arguments",
           hint: Self.isCallback(f)
             ? "UIKit calls it with its own values; no code of the app does"
-            : rootSet.contains(i)
-              ? "a parameter of a kind an app's call cannot be guessed for (docs/import.md,"
-                + " \"What a root is given\")"
-              : "the file's own code calls it, with the arguments it gives")
+            : "a parameter of a kind an app's call cannot be guessed for (docs/import.md,"
+              + " \"What a root is given\")")
       } else {
         action(i)
       }

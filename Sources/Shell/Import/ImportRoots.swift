@@ -65,6 +65,15 @@ extension ImportInterpreter {
       if rest.isEmpty || rest.first?.isUppercase == true || rest.first == "_" { return true }
     }
     if Self.eventSuffixes.contains(where: { name.hasSuffix($0) }) { return true }
+    return handlesEvents(f)
+  }
+
+  /// Whether function `f` is an event handler by what it takes or how it is marked: a sender,
+  /// a touch or a gesture, a selector's target, `@IBAction` or `@objc`. (Its name alone says
+  /// so only of a root: `setFireAmount(_:fireEmitter:)`, which the file's code calls with its
+  /// own values, is a helper, not a setter UIKit calls.)
+  func handlesEvents(_ f: SourceFunction) -> Bool {
+    let name = f.name
     if f.parameters.contains("sender") || selectorNames.contains(name) { return true }
     if isMarkedTarget(f) { return true }
     return f.parameterTypes.contains { type in

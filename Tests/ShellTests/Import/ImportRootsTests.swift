@@ -773,6 +773,38 @@ struct ImportTouchActionTests {
     #expect(trail?.emitter.emitterPosition == Point(50, 60), "\(transcript)")
   }
 
+  @Test("a setter-named helper that the file's code calls with its own values is no action")
+  func setterNamedHelper() throws {
+    let source = """
+      import UIKit
+      class GameVC: UIViewController {
+        func showGameOverView(_ didWin: Bool) {
+          let fire = CAEmitterCell()
+          fire.name = "fire"
+          fire.birthRate = 100
+          let fireEmitter = CAEmitterLayer()
+          fireEmitter.emitterCells = [fire]
+          view.layer.addSublayer(fireEmitter)
+          setFireAmount(1.4, fireEmitter: fireEmitter)
+        }
+        private func setFireAmount(_ amount: Double, fireEmitter: CAEmitterLayer) {
+          fireEmitter.setValue(amount * 500, forKeyPath: "emitterCells.fire.birthRate")
+          fireEmitter.emitterSize = CGSize(width: 50 * amount, height: 0)
+        }
+      }
+
+      """
+    let file = try temporaryFile("GameVC.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(file)\"\nactions\n")
+    #expect(!transcript.contains("action setFireAmount"), "\(transcript)")
+    #expect(!transcript.contains("setFireAmount"), "\(transcript)")
+    // Its caller ran it with the emitter it made: no stand-in emitter for the view's layer.
+    let model = session.scene.model
+    #expect(model.layerID(named: "emitterLayer") == nil, "\(transcript)")
+    let fire = model.layerID(named: "fireEmitter").flatMap { model.layer($0) }
+    #expect(fire?.emitter.emitterSize == Size(70, 0), "\(transcript)")
+  }
+
   @Test(
     "a touch's point.x and point.y are worked out when the action runs: an offset, a fraction",
     arguments: ["swift", "m"])
