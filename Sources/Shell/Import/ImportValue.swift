@@ -213,17 +213,29 @@ enum ImportNames {
     // A name Burst has (what `export` writes for a built-in image) is that image.
     if BuiltinImages.names.contains(asset) { return asset }
     let a = asset.lowercased()
+    // English, the pinyin and Chinese, and the Japanese (kira) that apps' image names use;
+    // first match wins, so 烟花 (fireworks) is a spark before 烟 (smoke) is smoke, and 雪花
+    // (snowflake) snow before 花 (flower) is a leaf.
     let roles: [(words: [String], image: String)] = [
-      (["heart", "love", "like", "zan"], "heart.fill"),
-      (["sparkle", "twinkle", "glitter"], "sparkle"),
-      (["spark", "fire", "flame", "ember"], "spark"),
-      (["smoke", "cloud", "fog", "steam"], "smoke"),
-      (["confetti", "paper", "ribbon", "rect"], "confetti"),
-      (["petal", "leaf", "leaves", "sakura", "blossom", "flower", "autumn"], "leaf"),
-      (["coin", "gold", "money", "cash"], "coin"),
-      (["star"], "star"),
-      (["rain", "drop", "water"], "drop"), (["ring", "bubble"], "ring"),
-      (["snow", "flake", "frost", "winter"], "snowflake"),
+      (["heart", "love", "like", "zan", "thumb", "praise", "心", "爱", "赞"], "heart.fill"),
+      (["sparkle", "twinkle", "glitter", "kira", "shine", "glow", "闪", "亮"], "sparkle"),
+      (["spark", "fire", "flame", "ember", "烟花", "火", "焰"], "spark"),
+      (["smoke", "cloud", "fog", "steam", "烟", "云", "雾"], "smoke"),
+      (
+        [
+          "confetti", "paper", "ribbon", "rect", "triangle", "square", "box", "polygon", "diamond",
+          "彩带", "纸",
+        ], "confetti"
+      ),
+      (["snow", "flake", "frost", "winter", "雪"], "snowflake"),
+      (
+        ["petal", "leaf", "leaves", "sakura", "blossom", "flower", "autumn", "樱", "花", "瓣", "叶"],
+        "leaf"
+      ),
+      (["coin", "gold", "money", "cash", "币", "元宝"], "coin"),
+      (["star", "星"], "star"),
+      (["rain", "drop", "water", "shuidi", "yudi", "雨", "滴", "水"], "drop"),
+      (["ring", "bubble", "泡"], "ring"),
       (["circle", "ball"], "circle"),
       (["check"], "check"),
     ]

@@ -732,7 +732,7 @@ struct ImportAnimationTests {
         #expect(path.hasSuffix("Assets.xcassets/Particles/glow.imageset/glow.png"))
         #expect(!transcript.contains("warning"), "\(transcript)")
       } else {
-        #expect(contents == .builtin("dot"), "depth \(depth)")
+        #expect(contents == .builtin("sparkle"), "depth \(depth)")  // glow's role
         #expect(transcript.contains("image 'glow' is not beside Glow.swift"))
       }
     }

@@ -148,4 +148,15 @@ struct EmojiRoleTests {
   func role(text: String, image: String) {
     #expect(ImportNames.builtinImage(for: text) == image)
   }
+
+  @Test(
+    "an image name's role words, in English, pinyin, Chinese or Japanese, give its built-in",
+    arguments: [
+      ("樱花瓣2", "leaf"), ("雪花", "snowflake"), ("烟花", "spark"), ("烟雾", "smoke"),
+      ("星星", "star"), ("shuidi", "drop"), ("kira2.png", "sparkle"), ("Triangle", "confetti"),
+      ("Box", "confetti"), ("thumbsup", "heart.fill"), ("选中", "dot"), ("particle", "dot"),
+    ])
+  func nameRole(name: String, image: String) {
+    #expect(ImportNames.builtinImage(for: name) == image)
+  }
 }
