@@ -106,6 +106,16 @@ extension ImportInterpreter {
       // `#selector(likeTapped)`, `@selector(likeClick:)`: a target the app's controls, timers
       // and notifications call, an event.
       if Self.namesSelector(tokens, at: i) { continue }
+      // `super.setSelected(selected)`, `[super setSelected:selected]`: UIKit's method, which
+      // an override calls; no use of the file's own (unless the file declares it twice, a base
+      // class's and its override).
+      if i > 1,
+        (tokens[i - 1].isPunctuation(".") && tokens[i - 2].isIdentifier("super"))
+          || (tokens[i - 1].isIdentifier("super") && tokens[i - 2].isPunctuation("[")),
+        program.functions.filter({ $0.name == t.text }).count <= 1
+      {
+        continue
+      }
       if shared[t.text, default: 0] > 1, i + 1 < tokens.count, tokens[i + 1].isPunctuation("(") {
         let close = program.closing(i + 1, in: (i + 1)..<tokens.count)
         // A trailing closure is an argument whose label the call does not show.

@@ -773,6 +773,45 @@ struct ImportTouchActionTests {
     #expect(trail?.emitter.emitterPosition == Point(50, 60), "\(transcript)")
   }
 
+  @Test(
+    "a setter UIKit calls is an action though its override calls super's",
+    arguments: ["swift", "m"])
+  func setterCallingSuper(ext: String) throws {
+    let swift = """
+      import UIKit
+      class LikeButton: UIButton {
+        let glow = CAEmitterLayer()
+        override init(frame: CGRect) {
+          super.init(frame: frame)
+          layer.addSublayer(glow)
+        }
+        func setSelected(_ selected: Bool) {
+          super.setSelected(selected)
+          glow.birthRate = selected ? 1 : 0
+        }
+      }
+
+      """
+    let objc = """
+      @implementation LikeButton
+      - (instancetype)initWithFrame:(CGRect)frame {
+        self = [super initWithFrame:frame];
+        self.glow = [CAEmitterLayer layer];
+        [self.layer addSublayer:self.glow];
+        return self;
+      }
+      - (void)setSelected:(BOOL)selected {
+        [super setSelected:selected];
+        self.glow.birthRate = selected ? 1 : 0;
+      }
+      @end
+
+      """
+    let file = try temporaryFile("LikeButton.\(ext)", contents: ext == "m" ? objc : swift)
+    let (transcript, _) = importTranscript("import \"\(file)\"\nactions\n")
+    #expect(transcript.contains("action setSelected"), "\(transcript)")
+  }
+
   @Test("a setter-named helper that the file's code calls with its own values is no action")
   func setterNamedHelper() throws {
     let source = """
