@@ -551,15 +551,16 @@ final class ImportInterpreter {
     let showsParticles = objects.contains {
       $0.kind == .emitter && $0.attached && !$0.inStep && !$0.cells.isEmpty
     }
+    // (The first event-like root that configures layers may only wind them down, as a
+    // `stopEmitter` before `beginEmitter` does: then the first whose action builds one.)
+    func actionBuilds(_ f: Int) -> Bool {
+      actions.contains { isAction($0, of: f) && buildsEmitter($0.steps) }
+    }
     let chosenEvent =
       buildsEmitter(scheduled)
       ? nil
-      : firstEvent
-        ?? (showsParticles
-          ? nil
-          : program.functions.indices.first { f in
-            actions.contains { isAction($0, of: f) && buildsEmitter($0.steps) }
-          })
+      : firstEvent.flatMap { actionBuilds($0) ? $0 : nil }
+        ?? (showsParticles ? nil : program.functions.indices.first(where: actionBuilds))
     // The action run once at import, said so where its code is.
     func runAtImport(_ a: ImportAction, at: SourceToken, _ what: String) {
       scheduled.append(.run(a.name))
@@ -578,8 +579,7 @@ final class ImportInterpreter {
     }
     // Else the first property observer that builds one (`var animate = false { didSet { if
     // animate { …; view.layer.addSublayer(emitter) } } }`, set by another file's callback).
-    if runsAtImport == nil, chosenEvent == nil, firstEvent == nil, !buildsEmitter(scheduled),
-      !showsParticles,
+    if runsAtImport == nil, chosenEvent == nil, !buildsEmitter(scheduled), !showsParticles,
       let a = actions.first(where: { a in
         program.properties.contains { $0.observer != nil && $0.at == a.at }
           && buildsEmitter(a.steps)

@@ -773,6 +773,37 @@ struct ImportTouchActionTests {
     #expect(trail?.emitter.emitterPosition == Point(50, 60), "\(transcript)")
   }
 
+  @Test("the first event to run once is one that builds, not a stop that comes before it")
+  func stopBeforeBegin() throws {
+    let source = """
+      import UIKit
+      class RibbonView: UIView {
+        let ribbons = CAEmitterLayer()
+        let ribbon = CAEmitterCell()
+        override init(frame: CGRect) {
+          super.init(frame: frame)
+          ribbon.name = "ribbon"
+          ribbon.lifetime = 4
+          ribbons.emitterCells = [ribbon]
+        }
+        func stopEmitter() {
+          ribbons.setValue(0, forKeyPath: "emitterCells.ribbon.birthRate")
+        }
+        func beginEmitter() {
+          window?.layer.addSublayer(ribbons)
+          ribbons.setValue(20, forKeyPath: "emitterCells.ribbon.birthRate")
+        }
+      }
+
+      """
+    let file = try temporaryFile("RibbonView.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(file)\"\n")
+    #expect(transcript.contains("beginEmitter run once"), "\(transcript)")
+    let model = session.scene.model
+    let ribbons = model.layerID(named: "ribbons").flatMap { model.layer($0) }
+    #expect(ribbons?.cells.first?.birthRate == 20, "\(transcript)")
+  }
+
   @Test(
     "a setter UIKit calls is an action though its override calls super's",
     arguments: ["swift", "m"])
