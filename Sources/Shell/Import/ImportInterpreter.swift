@@ -139,7 +139,16 @@ final class ImportInterpreter {
   /// its arguments from that call: unless `isRoot`, only points are taken as given, as a
   /// touch's place is (`emitterWithPosition(point:)`).
   func takesValues(_ f: SourceFunction, isRoot: Bool) -> Bool {
-    !f.parameters.isEmpty && !Self.isCallback(f)
+    // Only asks: the values are worked out again when the function runs, so what working
+    // them out here made (an emitter for a CAEmitterLayer parameter, an image's warning) goes.
+    let saved = (
+      objects, hostSublayers, instance, scheduled, called, usedProperties, warnings, lastStandIn
+    )
+    defer {
+      (objects, hostSublayers, instance, scheduled, called, usedProperties, warnings, lastStandIn) =
+        saved
+    }
+    return !f.parameters.isEmpty && !Self.isCallback(f)
       && f.parameters.indices.allSatisfy { k in
         if Self.isEventParameter(f, k) { return true }
         // A declared default (`style: Style = Style()`) is what a call without it gives.

@@ -773,6 +773,36 @@ struct ImportTouchActionTests {
     #expect(trail?.emitter.emitterPosition == Point(50, 60), "\(transcript)")
   }
 
+  @Test("a helper the file calls with its emitter leaves no stand-in emitter behind")
+  func noStandInForCalledHelper() throws {
+    let source = """
+      #import "BurstController.h"
+      @implementation BurstController
+      - (IBAction)burst:(id)sender {
+        CAEmitterCell *dot = [CAEmitterCell emitterCell];
+        dot.name = @"dot";
+        dot.lifetime = 5;
+        CAEmitterLayer *emitter = [CAEmitterLayer layer];
+        emitter.emitterCells = @[dot];
+        [self.view.layer addSublayer:emitter];
+        startBurst(emitter);
+      }
+      void startBurst(CAEmitterLayer *layer) {
+        CABasicAnimation *a = [CABasicAnimation animationWithKeyPath:@"emitterCells.dot.birthRate"];
+        a.fromValue = @40;
+        a.toValue = @0;
+        [layer addAnimation:a forKey:@"burst"];
+      }
+      @end
+
+      """
+    let file = try temporaryFile("BurstController.m", contents: source)
+    let (transcript, session) = importTranscript("import \"\(file)\"\nactions\n")
+    #expect(transcript.contains("imported BurstController.m: 1 emitter,"), "\(transcript)")
+    #expect(transcript.contains("emitterCells.dot.birthRate from 40 to 0"), "\(transcript)")
+    #expect(session.scene.model.root.sublayers.count == 1, "\(transcript)")
+  }
+
   @Test("the first event to run once is one that builds, not a stop that comes before it")
   func stopBeforeBegin() throws {
     let source = """
