@@ -94,7 +94,7 @@ extension ImportInterpreter {
     // A name that is one of Burst's own images (as `export` writes them) is that image: no
     // warning. Any other name gets the built-in of its role, said.
     if builtin != name {
-      lastStandIn = (current, at, name, builtin)
+      standIns[builtin] = (at, name)
       warn(
         at, "image '\(name)' is not beside \(fileName): using the built-in '\(builtin)'",
         hint: "put \(candidates[0]) beside the file to use it"
@@ -112,16 +112,14 @@ extension ImportInterpreter {
   /// over the layer would misrepresent, hiding what is in front. Such a layer keeps no
   /// picture, and the image's warning says so. An icon's stand-in (a heart, a star) stays.
   func layerGoesWithout(_ value: ImportValue) -> Bool {
-    guard case .image(.builtin(let b)) = value, let s = lastStandIn, s.statement == current,
-      s.builtin == b
-    else { return false }
+    guard case .image(.builtin(let b)) = value, let s = standIns[b] else { return false }
     let lower = s.name.lowercased()
     guard b == ImportNames.fallbackImage || Self.backdropWords.contains(where: lower.contains)
     else { return false }
     reword(
       s.at, "image '\(s.name)' is not beside \(fileName): using the built-in '\(b)'",
-      as: "image '\(s.name)' is not beside \(fileName): the layer shows no picture"
-        + " (a built-in stand-in is for particles and icons, not photos or backdrops)")
+      as: "image '\(s.name)' is not beside \(fileName): a layer or view shows nothing in its"
+        + " place (the built-in '\(b)' stands in for it only in particles and icons)")
     return true
   }
 }

@@ -142,10 +142,10 @@ final class ImportInterpreter {
     // Only asks: the values are worked out again when the function runs, so what working
     // them out here made (an emitter for a CAEmitterLayer parameter, an image's warning) goes.
     let saved = (
-      objects, hostSublayers, instance, scheduled, called, usedProperties, warnings, lastStandIn
+      objects, hostSublayers, instance, scheduled, called, usedProperties, warnings, standIns
     )
     defer {
-      (objects, hostSublayers, instance, scheduled, called, usedProperties, warnings, lastStandIn) =
+      (objects, hostSublayers, instance, scheduled, called, usedProperties, warnings, standIns) =
         saved
     }
     return !f.parameters.isEmpty && !Self.isCallback(f)
@@ -192,9 +192,10 @@ final class ImportInterpreter {
   var steps = 0
   /// The statement running, for the warning when `set` refuses a value it assigned.
   var current: Range<Int> = 0..<0
-  /// The last image not found beside the file (`image(named:)`), in the statement that read
-  /// it: a layer's picture given it may go without (`layerStandIn`).
-  var lastStandIn: (statement: Range<Int>, at: SourceToken, name: String, builtin: String)?
+  /// The images not found beside the file (`image(named:)`), by the built-in that stands in
+  /// for them, the latest last: a layer's picture given one may go without
+  /// (`layerGoesWithout`).
+  var standIns: [String: (at: SourceToken, name: String)] = [:]
   /// While a method runs as an action or a scheduled block runs: the steps recorded so far,
   /// innermost last. Property changes are then recorded instead of made.
   var recording: [[ImportStep]] = []

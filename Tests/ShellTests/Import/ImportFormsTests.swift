@@ -134,6 +134,16 @@ struct ImportFormsTests {
             addSubview(photo)
         """), get: "photo.contents", value: "none"),
     Case(
+      name: "a photo not beside the file read into a variable first leaves the layer without it",
+      ext: "swift",
+      source: swift(
+        """
+            let picture = UIImage(named: "ariana")
+            let photo = UIImageView(frame: bounds)
+            photo.image = picture
+            addSubview(photo)
+        """), get: "photo.contents", value: "none"),
+    Case(
       name: "a backdrop's picture not beside the file has no stand-in, whatever its role word",
       ext: "m",
       source: objc(
