@@ -339,7 +339,9 @@ final class ImportInterpreter {
   ]
   /// The layout methods: UIKit calls them once a view is on screen, so they run last, after
   /// the roots (which may make the view: a SwiftUI `makeUIView(context:)`).
-  static let layoutMethods = ["layoutSubviews", "layoutSublayers", "viewDidLayoutSubviews"]
+  static let layoutMethods = [
+    "layoutSubviews", "layoutSublayers", "viewWillLayoutSubviews", "viewDidLayoutSubviews",
+  ]
   static let initializers = [
     "init(frame:)", "initWithFrame:", "init()", "init", "init(coder:)", "initWithCoder:",
     // A layer subclass's copying initializer, when it is the only one the file writes

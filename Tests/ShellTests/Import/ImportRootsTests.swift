@@ -773,6 +773,32 @@ struct ImportTouchActionTests {
     #expect(trail?.emitter.emitterPosition == Point(50, 60), "\(transcript)")
   }
 
+  @Test("an override that calls super's, viewWillLayoutSubviews, runs as the layout it is")
+  func layoutOverrideCallingSuper() throws {
+    let source = """
+      import UIKit
+      class VC: UIViewController {
+        let e = CAEmitterLayer()
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          let c = CAEmitterCell()
+          c.birthRate = 5
+          e.emitterCells = [c]
+          view.layer.addSublayer(e)
+        }
+        override func viewWillLayoutSubviews() {
+          super.viewWillLayoutSubviews()
+          e.emitterPosition = CGPoint(x: view.bounds.midX, y: view.bounds.maxY)
+        }
+      }
+
+      """
+    let file = try temporaryFile("VC.swift", contents: source)
+    let (transcript, _) = importTranscript("import \"\(file)\"\nget e.emitterPosition\nactions\n")
+    #expect(transcript.hasSuffix("195,844\nno actions\n"), "\(transcript)")
+    #expect(!transcript.contains("warning"), "\(transcript)")
+  }
+
   @Test("a helper the file calls with its emitter leaves no stand-in emitter behind")
   func noStandInForCalledHelper() throws {
     let source = """
