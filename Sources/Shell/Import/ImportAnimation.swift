@@ -279,6 +279,23 @@ enum ImportAnimationTranslation {
     }
   }
 
+  /// **(choice)** A whole transform given to an animation of one of its fields
+  /// (`transform.scale` from `CATransform3DIdentity` to `CATransform3DMakeScale(5, 5, 2)`):
+  /// that field of it, as `get LAYER.transform.scale` reads it (1, then 4: the mean of the
+  /// three factors), since the key path animates a number. Other values are as they are.
+  static func field(of value: ImportValue, _ keyPath: String) -> ImportValue {
+    guard case .transform(let text) = value, keyPath.hasPrefix("transform.") else { return value }
+    var model = SceneModel()
+    let root = model.root.name
+    guard let whole = try? model.resolveProperty(root + ".transform"),
+      let field = try? model.resolveProperty(root + "." + keyPath),
+      let parsed = try? model.parseValue(text, for: whole)
+    else { return value }
+    model.apply(parsed, to: whole)
+    guard case .number(let n)? = model.value(field) else { return value }
+    return .number(n)
+  }
+
   /// One `animate PATH.KEYPATH SPEC OPTIONS` (its layer's path filled in later).
   private static func animate(
     _ a: ImportedAnimation, inGroup: Bool, paths: [[String]], now: Double,
@@ -288,7 +305,9 @@ enum ImportAnimationTranslation {
       throw ImportSkip(message: "an animation without a keyPath animates nothing", at: nil)
     }
     func words(_ property: String) throws(ImportSkip) -> String? {
-      guard let v = a.value(property), v != .null else { return nil }
+      guard let v = a.value(property).map({ field(of: $0, keyPath) }), v != .null else {
+        return nil
+      }
       guard let w = word(v) else {
         throw ImportSkip(
           message: "\(property) is \(v.kindName), which Burst cannot animate", at: nil)
@@ -352,7 +371,7 @@ enum ImportAnimationTranslation {
           throw ImportSkip(message: "a CAKeyframeAnimation needs values or a path", at: nil)
         }
         var out: [String] = []
-        for i in items {
+        for i in items.map({ field(of: $0, keyPath) }) {
           guard let w = word(i) else {
             throw ImportSkip(
               message: "values holds \(i.kindName), which Burst cannot animate", at: nil)

@@ -3698,4 +3698,24 @@ extension ImportFormsTests {
     let (scene, _) = importTranscript("scene 200x100\nimport \"\(path)\"\n")
     #expect(scene.contains("the hosting view's cornerRadius is not imported"), "\(scene)")
   }
+
+  @Test("a whole transform given to an animation of one of its fields is that field of it")
+  func transformFieldAnimation() throws {
+    let source = Self.swift(
+      """
+          let ring = CAShapeLayer()
+          layer.addSublayer(ring)
+          let grow = CABasicAnimation(keyPath: "transform.scale")
+          grow.fromValue = NSValue(caTransform3D: CATransform3DIdentity)
+          grow.toValue = NSValue(caTransform3D: CATransform3DMakeScale(5, 5, 2))
+          grow.duration = 2
+          ring.add(grow, forKey: "grow")
+      """)
+    let path = try temporaryFile("Ring.swift", contents: source)
+    // From 1 to 4 (the mean of 5, 5 and 2, as `get` reads transform.scale), linear: 2.5 at 1 s.
+    let (transcript, _) = importTranscript(
+      "import \"\(path)\"\nstep 1\nget presentation ring.transform.scale\n")
+    #expect(transcript.hasSuffix("\n2.5\n"), "\(transcript)")
+    #expect(!transcript.contains("error"), "\(transcript)")
+  }
 }
