@@ -33,6 +33,45 @@ package struct Canvas: Sendable {
     }
   }
 
+  /// How many floats a canvas is filled with between two polls of a stop (1 MiB): a
+  /// maximal snapshot's canvas (8192×8192, 1 GiB) takes about half a second to fill, which
+  /// Ctrl-C must be able to cut short.
+  static let fillChunk = 1 << 18
+
+  /// Creates a canvas filled with `fill` as `init(width:height:fill:)` does, polling `stop`
+  /// every `fillChunk` floats; nil when it said stop (Ctrl-C while a huge canvas is filled).
+  package init?(width: Int, height: Int, fill: RGBA = .clear, stop: () -> Bool) {
+    let w = max(0, width)
+    let h = max(0, height)
+    let (area, overflowA) = w.multipliedReportingOverflow(by: h)
+    let (count, overflowB) = area.multipliedReportingOverflow(by: 4)
+    if overflowA || overflowB {
+      self.width = 0
+      self.height = 0
+      self.pixels = []
+      return
+    }
+    var stopped = false
+    let pixels = [Float](unsafeUninitializedCapacity: count) { buffer, initialized in
+      var done = 0
+      while done < count {
+        if stop() {
+          stopped = true
+          break
+        }
+        // done < count: the chunk's end cannot pass count, nor overflow.
+        let end = done &+ min(Canvas.fillChunk, count &- done)
+        Canvas.fill(UnsafeMutableBufferPointer(rebasing: buffer[done..<end]), with: fill)
+        done = end
+      }
+      initialized = done
+    }
+    if stopped { return nil }
+    self.width = w
+    self.height = h
+    self.pixels = pixels
+  }
+
   /// Sets every pixel to `color`.
   package mutating func clear(to color: RGBA = .clear) {
     pixels.withUnsafeMutableBufferPointer { Canvas.fill($0, with: color) }

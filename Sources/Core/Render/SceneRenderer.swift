@@ -78,7 +78,9 @@ package enum SceneRenderer {
       spare.clear(to: fill)
       r.canvas = spare
     } else {
-      r.canvas = Canvas(width: w, height: h, fill: fill)
+      // Filled in chunks, so that Ctrl-C stops a maximal snapshot before its first stroke.
+      guard let canvas = Canvas(width: w, height: h, fill: fill, stop: stop) else { return nil }
+      r.canvas = canvas
     }
     if let only, only != SceneModel.rootID {
       // The subtree in its place: its ancestors' transforms and opacity, nothing else drawn.

@@ -4,6 +4,36 @@ import Testing
 
 @Suite("Canvas")
 struct CanvasTests {
+  @Test("a canvas filled with a stop that never says stop is the canvas filled without one")
+  func fillWithStop() throws {
+    let fill = RGBA(r: 0.25, g: 0.5, b: 0.75, a: 1)
+    var polls = 0
+    // 700×500 is 1.4 M floats: six chunks, the last one short.
+    let chunked = try #require(
+      Canvas(
+        width: 700, height: 500, fill: fill,
+        stop: {
+          polls += 1
+          return false
+        }))
+    #expect(chunked.pixels == Canvas(width: 700, height: 500, fill: fill).pixels)
+    #expect(polls == (700 * 500 * 4 + Canvas.fillChunk - 1) / Canvas.fillChunk)
+  }
+
+  @Test("a maximal canvas stops being filled as soon as its stop says so (Ctrl-C, fuzz run 27)")
+  func fillStops() {
+    var polls = 0
+    let canvas = Canvas(
+      width: 8192, height: 8192,
+      stop: {
+        polls += 1
+        return polls > 2
+      })
+    #expect(canvas == nil)
+    // Two chunks filled (2 MiB of its 1 GiB), then the third poll stopped it.
+    #expect(polls == 3)
+  }
+
   struct BlendCase: Sendable, CustomTestStringConvertible {
     let mode: BlendMode
     let dst: RGBA
