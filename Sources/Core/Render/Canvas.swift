@@ -14,23 +14,11 @@ package struct Canvas: Sendable {
   /// Creates a canvas filled with `fill`. Negative sizes become 0; a size whose float count
   /// would overflow `Int` gives an empty 0×0 canvas.
   package init(width: Int, height: Int, fill: RGBA = .clear) {
-    let w = max(0, width)
-    let h = max(0, height)
-    let (area, overflowA) = w.multipliedReportingOverflow(by: h)
-    let (count, overflowB) = area.multipliedReportingOverflow(by: 4)
-    if overflowA || overflowB {
-      self.width = 0
-      self.height = 0
-      self.pixels = []
-      return
-    }
+    let (w, h, count) = Canvas.dimensions(width, height)
     self.width = w
     self.height = h
-    // One pass that writes the fill, rather than zeroing first and filling after.
-    self.pixels = [Float](unsafeUninitializedCapacity: count) { buffer, initialized in
-      Canvas.fill(UnsafeMutableBufferPointer(rebasing: buffer[0..<count]), with: fill)
-      initialized = count
-    }
+    // Never stopped, so always filled whole.
+    self.pixels = Canvas.filled(count, with: fill, stop: { false }) ?? []
   }
 
   /// How many floats a canvas is filled with between two polls of a stop (1 MiB): a
@@ -41,16 +29,26 @@ package struct Canvas: Sendable {
   /// Creates a canvas filled with `fill` as `init(width:height:fill:)` does, polling `stop`
   /// every `fillChunk` floats; nil when it said stop (Ctrl-C while a huge canvas is filled).
   package init?(width: Int, height: Int, fill: RGBA = .clear, stop: () -> Bool) {
+    let (w, h, count) = Canvas.dimensions(width, height)
+    guard let pixels = Canvas.filled(count, with: fill, stop: stop) else { return nil }
+    self.width = w
+    self.height = h
+    self.pixels = pixels
+  }
+
+  /// A canvas's width, height and float count: negative sizes 0, and 0×0 when the float
+  /// count would overflow `Int`.
+  private static func dimensions(_ width: Int, _ height: Int) -> (Int, Int, Int) {
     let w = max(0, width)
     let h = max(0, height)
     let (area, overflowA) = w.multipliedReportingOverflow(by: h)
     let (count, overflowB) = area.multipliedReportingOverflow(by: 4)
-    if overflowA || overflowB {
-      self.width = 0
-      self.height = 0
-      self.pixels = []
-      return
-    }
+    return overflowA || overflowB ? (0, 0, 0) : (w, h, count)
+  }
+
+  /// `count` floats holding `fill` pixel after pixel, written once (not zeroed first) a chunk
+  /// at a time, `stop` polled before each; nil when it said stop.
+  private static func filled(_ count: Int, with fill: RGBA, stop: () -> Bool) -> [Float]? {
     var stopped = false
     let pixels = [Float](unsafeUninitializedCapacity: count) { buffer, initialized in
       var done = 0
@@ -66,10 +64,7 @@ package struct Canvas: Sendable {
       }
       initialized = done
     }
-    if stopped { return nil }
-    self.width = w
-    self.height = h
-    self.pixels = pixels
+    return stopped ? nil : pixels
   }
 
   /// Sets every pixel to `color`.
