@@ -1,5 +1,10 @@
 /// Printing of values in the same form that `set` reads, so that `save` round-trips.
 package enum ValueFormatting {
+  /// A size as `scene` and `view` read it: `320x240`.
+  package static func dimensions(_ s: Size) -> String {
+    "\(number(s.width))x\(number(s.height))"
+  }
+
   /// The shortest text that reads back to the same Double (`0.7`, `1000`, `-0.5`, `1e-07`).
   package static func number(_ x: Double) -> String {
     if x == 0 { return "0" }  // also folds -0

@@ -18,7 +18,7 @@ enum SceneSaver {
     // compared with what that line leaves them at (its position is the centre of its bounds).
     let b = root.properties.bounds.size
     let sceneLine =
-      "scene \(ValueFormatting.number(b.width))x\(ValueFormatting.number(b.height)) "
+      "scene \(ValueFormatting.dimensions(b)) "
       + colorText(root.properties.backgroundColor)
     let probe = Session(sink: CapturedOutput())
     var rootBaseline = probe.scene.model.root

@@ -15,8 +15,7 @@ enum TreePrinter {
       switch l.kind {
       case .scene:
         text +=
-          " \(ValueFormatting.number(p.bounds.size.width))x"
-          + "\(ValueFormatting.number(p.bounds.size.height))"
+          " \(ValueFormatting.dimensions(p.bounds.size))"
           + " \(ValueFormatting.color(p.backgroundColor))"
       case .shape:
         text +=

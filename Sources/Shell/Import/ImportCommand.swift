@@ -34,8 +34,8 @@ enum ImportCommands {
       + " What it does not understand is skipped with a"
       + " warning naming the line, never an error; quiet hides those warnings. The hosting"
       + " view is the scene: view WxH sets its size first (into a new scene, a whole screen is"
-      + " imported at a phone's size, \(ImportRun.wxh(ImportRun.screenSize)), and a button or"
-      + " other control at \(ImportRun.wxh(ImportRun.controlSize)) at the scene's centre)."
+      + " imported at a phone's size, \(ValueFormatting.dimensions(ImportRun.screenSize)), and a button or"
+      + " other control at \(ValueFormatting.dimensions(ImportRun.controlSize)) at the scene's centre)."
       + " A file that is not Swift or"
       + " Objective-C, not UTF-8, or adds no emitter is an error. docs/import.md lists what it"
       + " reads. A SpriteKit particle file (.sks, from Xcode's particle editor) becomes an"
@@ -305,11 +305,6 @@ final class ImportRun {
     return nil
   }
 
-  /// A size as `view` and `scene` write it: `44x44`.
-  static func wxh(_ z: Size) -> String {
-    "\(ValueFormatting.number(z.width))x\(ValueFormatting.number(z.height))"
-  }
-
   /// **(choice)** The size a button or other control is imported at, alone, into a new scene:
   /// 44×44 points, the smallest tap target Apple's guidelines give, at the scene's centre.
   static let controlSize = Size(44, 44)
@@ -385,34 +380,35 @@ final class ImportRun {
     let program = SourceProgram(source: source, language: language)
     try checkNesting(program.tokens)
     var viewSize = viewSize
-    if viewSize == nil, Self.isScreen(program), s.scene.now == 0, s.events.isEmpty,
-      s.scene.model == SceneModel()
-    {
+    var sceneSize = sceneSize
+    // The default sizes below are for a new scene only: into one the user made, the code joins
+    // the scene as it is.
+    let newScene =
+      viewSize == nil && sceneSize == nil && s.scene.now == 0 && s.events.isEmpty
+      && s.scene.model == SceneModel()
+    if newScene, Self.isScreen(program) {
       if let live = Self.liveViewSize(program) {
         // A playground shows its live view at the view's own size.
         viewSize = live
         s.sink.out(
-          "scene \(Self.wxh(live)): the size of \(fileName)'s live view (view WxH gives another"
-            + " size)\n")
+          "scene \(ValueFormatting.dimensions(live)): the size of \(fileName)'s live view (view"
+            + " WxH gives another size)\n")
       } else {
         // A whole screen imported into a new scene: the scene is a phone's screen.
         viewSize = Self.screenSize
         s.sink.out(
-          "scene \(Self.wxh(Self.screenSize)): \(fileName) fills"
+          "scene \(ValueFormatting.dimensions(Self.screenSize)): \(fileName) fills"
             + " a phone's screen (view WxH gives another size)\n")
       }
-    }
-    var sceneSize = sceneSize
-    if viewSize == nil, sceneSize == nil, Self.isControl(program), s.scene.now == 0,
-      s.events.isEmpty, s.scene.model == SceneModel()
-    {
+    } else if newScene, Self.isControl(program) {
       // A button alone: at its size, at the centre of the scene, as `view WxH in WxH` puts it.
       viewSize = Self.controlSize
       let outer = s.scene.model.root.properties.bounds.size
       sceneSize = outer
       s.sink.out(
-        "scene \(Self.wxh(outer)): \(fileName) is a control, hosted \(Self.wxh(Self.controlSize))"
-          + " at its centre (view WxH in WxH gives other sizes)\n")
+        "scene \(ValueFormatting.dimensions(outer)): \(fileName) is a control, hosted"
+          + " \(ValueFormatting.dimensions(Self.controlSize)) at its centre (view WxH in WxH gives"
+          + " other sizes)\n")
     }
     if let outer = sceneSize, let inner = viewSize {
       // The view at the centre of a larger scene: a layer of its size holds what it holds.
@@ -463,12 +459,12 @@ final class ImportRun {
           + " see docs/import.md", at: token)
     }
     // The hosting view's own settings come first: its background (the scene's, or the hosting
-    // layer's inside a larger scene) and, only inside a larger scene, its clipping.
-    let hostSettings: [(ImportAssignment?, String?)] = [
-      (interpreter.hostBackground, hostLayer ?? "scene"), (interpreter.hostClips, hostLayer),
-    ]
-    // Then how its own layer looks, in the code's order: the hosting layer's, else skipped.
-    for look in interpreter.hostLooks.reversed() {
+    // layer's inside a larger scene), only inside a larger scene its clipping, then how its own
+    // layer looks in the code's order (the hosting layer's, else skipped: the view is the scene).
+    var hostSettings: [(ImportAssignment, String)] = []
+    if let b = interpreter.hostBackground { hostSettings.append((b, hostLayer ?? "scene")) }
+    if let c = interpreter.hostClips, let hostLayer { hostSettings.append((c, hostLayer)) }
+    for look in interpreter.hostLooks {
       guard let hostLayer else {
         warnings.append(
           ImportWarning(
@@ -478,19 +474,15 @@ final class ImportRun {
               + " WxH in WxH makes it a layer)"))
         continue
       }
-      lines.insert(
-        Line(
-          text: "\(SceneCommands.set.name) \(hostLayer).\(look.key) \(look.text)",
-          line: look.at?.line ?? 1, column: look.at?.column ?? 1, statement: look.statement,
-          object: -1), at: 0)
+      hostSettings.append((look, hostLayer))
     }
-    for case (let setting?, let target?) in hostSettings.reversed() {
-      lines.insert(
+    lines.insert(
+      contentsOf: hostSettings.map { setting, target in
         Line(
           text: "\(SceneCommands.set.name) \(target).\(setting.key) \(setting.text)",
           line: setting.at?.line ?? 1, column: setting.at?.column ?? 1,
-          statement: setting.statement, object: -1), at: 0)
-    }
+          statement: setting.statement, object: -1)
+      }, at: 0)
     var failed: Set<Int> = []
     var counts: [Int: Int] = [:]
     var created: [(object: Int, line: Int)] = []

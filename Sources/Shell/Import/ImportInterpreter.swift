@@ -141,12 +141,10 @@ final class ImportInterpreter {
   func takesValues(_ f: SourceFunction, isRoot: Bool) -> Bool {
     // Only asks: the values are worked out again when the function runs, so what working
     // them out here made (an emitter for a CAEmitterLayer parameter, an image's warning) goes.
-    let saved = (
-      objects, hostSublayers, instance, scheduled, called, usedProperties, warnings, standIns
-    )
+    let (saved, said, standing) = (snapshot(), warnings, standIns)
     defer {
-      (objects, hostSublayers, instance, scheduled, called, usedProperties, warnings, standIns) =
-        saved
+      restore(saved)
+      (warnings, standIns) = (said, standing)
     }
     return !f.parameters.isEmpty && !Self.isCallback(f)
       && f.parameters.indices.allSatisfy { k in

@@ -282,9 +282,17 @@ extension ImportInterpreter {
   func item(of items: [ImportValue], at index: Double, _ at: SourceToken) throws(ImportSkip)
     -> ImportValue
   {
+    items[try place(in: items, of: index, at)]
+  }
+
+  /// The place in `items` an index gives (the rule of `item(of:at:)`), for reading or
+  /// replacing the item there; a skip when it is out of range.
+  func place(in items: [ImportValue], of index: Double, _ at: SourceToken) throws(ImportSkip)
+    -> Int
+  {
     guard index.isFinite, abs(index) < 1e15, case let i = Int(index.rounded(.towardZero)),
       items.indices.contains(i)
     else { throw skip("an index out of range", at) }
-    return items[i]
+    return i
   }
 }

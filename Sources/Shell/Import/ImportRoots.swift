@@ -628,11 +628,11 @@ extension ImportInterpreter {
     scheduled: [ImportStep], called: Set<Int>, used: Set<String>
   )
 
-  private func snapshot() -> RootSnapshot {
+  func snapshot() -> RootSnapshot {
     (objects, hostSublayers, instance, scheduled, called, usedProperties)
   }
 
-  private func restore(_ s: RootSnapshot) {
+  func restore(_ s: RootSnapshot) {
     (objects, hostSublayers, instance, scheduled, called, usedProperties) = s
   }
 

@@ -1051,8 +1051,7 @@ extension ImportInterpreter {
         throw skip("an array's index is a number", tokens[open])
       }
       // The index rule of reads (`item(of:at:)`): a C quotient truncates.
-      _ = try item(of: items, at: n, tokens[open])
-      items[Int(n.rounded(.towardZero))] = value
+      items[try place(in: items, of: n, tokens[open])] = value
       try assign(base, op: "=", value: .array(items))
     default:
       return false
