@@ -795,7 +795,58 @@ extension ImportInterpreter {
       // author's branches runs rather than the fallback.
       return (.string(literal), "'\(literal)', the first value the code compares it with")
     }
-    return plausibleArgument(type: type, name: f.parameters[k], at: f.at)
+    let plain = plausibleArgument(type: type, name: f.parameters[k], at: f.at)
+    // A number the name says nothing about (`value`, `level`): what the cell property it is
+    // first written to takes (`cell.velocity = value`, `setValue:@(value) forKeyPath:
+    // @"emitterCells.ring.velocity"`), so the effect shows as a call would make it.
+    if plain.0 == .number(1), plain.1 == "1",
+      let guess = cellPropertyGuess(f.parameters[k], in: f.body)
+    {
+      let text = ValueFormatting.number(guess.value)
+      return (.number(guess.value), "\(text) (it sets a cell's \(guess.property))")
+    }
+    return plain
+  }
+
+  /// The guess of ``cellNumberGuesses`` for the first line of `body` that uses parameter
+  /// `name` and names a cell's birth rate, lifetime or velocity: a key path through
+  /// `emitterCells` (`"emitterCells.spark.velocity"`), or the property of a receiver named
+  /// like a cell (`sparkCell.birthRate = name * 2`, `[cell setLifetime:name]`). An emitter
+  /// layer's properties of the same names are multipliers, given 1 as before.
+  func cellPropertyGuess(
+    _ name: String, in body: Range<Int>
+  ) -> (property: String, value: Double)? {
+    let t = program.tokens
+    func guess(_ word: String) -> Double? {
+      let lower = word.lowercased()
+      return Self.cellNumberGuesses.first { lower.hasSuffix($0.suffix) }?.value
+    }
+    for i in body where t[i].isIdentifier(name) {
+      let line = t[i].line
+      var k = i
+      while k > body.lowerBound, t[k - 1].line == line { k -= 1 }
+      while k < body.upperBound, t[k].line == line {
+        defer { k += 1 }
+        if t[k].kind == .string, t[k].text.hasPrefix("emitterCells."),
+          let last = t[k].text.split(separator: ".").last, let g = guess(String(last))
+        {
+          return (String(last), g)
+        }
+        guard t[k].kind == .identifier, k > body.lowerBound + 1, let g = guess(t[k].text) else {
+          continue
+        }
+        // `cell.velocity`, and Objective-C's `[cell setVelocity:…]`.
+        let receiver = t[k - 1].isPunctuation(".") ? t[k - 2] : t[k - 1]
+        if receiver.kind == .identifier, receiver.text.lowercased().contains("cell") {
+          // `setLifetime` is the setter of `lifetime`.
+          let word = t[k].text
+          guard word.hasPrefix("set"), word.count > 3 else { return (word, g) }
+          let property = word.dropFirst(3)
+          return (property.prefix(1).lowercased() + property.dropFirst(), g)
+        }
+      }
+    }
+    return nil
   }
 
   /// What the initializer the app calls with its own arguments is given: a root's argument,

@@ -3718,4 +3718,97 @@ extension ImportFormsTests {
     #expect(transcript.hasSuffix("\n2.5\n"), "\(transcript)")
     #expect(!transcript.contains("error"), "\(transcript)")
   }
+
+  /// A number parameter whose name says nothing, and what the import says it is given (an
+  /// action's line, or a root's warning).
+  struct UseCase: CustomTestStringConvertible, Sendable {
+    let name: String
+    let ext: String
+    let source: String
+    let action: String
+    var testDescription: String { name }
+  }
+
+  /// A Swift view with emitter `ring` holding cell `c` (also `sparkCell`), and `members`.
+  static func useSwift(_ members: String) -> String {
+    swift(
+      """
+          sparkCell.name = "c"
+          sparkCell.birthRate = 5
+          e.emitterCells = [sparkCell]
+          ring = e
+      """,
+      members: """
+          var ring: CAEmitterLayer?
+          let sparkCell = CAEmitterCell()
+        \(members)
+        """)
+  }
+
+  /// The same in Objective-C, `ring` an instance variable.
+  static func useObjC(_ methods: String) -> String {
+    objc(
+      """
+        ring = e;
+        CAEmitterCell *c = [CAEmitterCell emitterCell];
+        c.name = @"c";
+        c.birthRate = 5;
+        e.emitterCells = @[c];
+      """,
+      header: "@interface V : UIView { CAEmitterLayer *ring; }\n@end", methods: methods)
+  }
+
+  static let useCases: [UseCase] = [
+    UseCase(
+      name: "written to a cell's velocity through a key path (Swift)", ext: "swift",
+      source: useSwift(
+        """
+          func pulse(_ level: CGFloat) {
+            let burst = CABasicAnimation(keyPath: "emitterCells.c.birthRate")
+            burst.fromValue = (level - 10) * 3
+            burst.toValue = 0
+            ring?.add(burst, forKey: "burst")
+            ring?.setValue(level, forKeyPath: "emitterCells.c.velocity")
+          }
+        """),
+      action: "action pulse (level=100)"),
+    UseCase(
+      name: "written to a cell's velocity through a key path (Objective-C)", ext: "m",
+      source: useObjC(
+        """
+        - (void)pulse:(CGFloat)value {
+          [ring setValue:@(value) forKeyPath:@"emitterCells.c.velocity"];
+        }
+        """),
+      action: "action pulse (value=100)"),
+    UseCase(
+      name: "in an expression set as a cell's birth rate", ext: "swift",
+      source: useSwift("  func boost(amount: Float) { sparkCell.birthRate = amount * 2 }"),
+      action: "ran boost(amount:) at import with amount = 10 (it sets a cell's birthRate)"),
+    UseCase(
+      name: "through an Objective-C setter of a cell's lifetime", ext: "m",
+      source: useObjC(
+        """
+        - (void)linger:(CGFloat)seconds {
+          CAEmitterCell *cell = [CAEmitterCell emitterCell];
+          cell.name = @"d";
+          [cell setLifetime:seconds];
+          ring.emitterCells = @[cell];
+        }
+        """),
+      action: "ran linger: at import with seconds = 3 (it sets a cell's lifetime)"),
+    UseCase(
+      name: "an emitter layer's birth rate is a multiplier: 1 as before", ext: "swift",
+      source: useSwift("  func boost(amount: Float) { ring?.birthRate = amount }"),
+      action: "action boost (amount=1)"),
+  ]
+
+  @Test(
+    "a number parameter its name says nothing about takes what the cell property it sets takes",
+    arguments: useCases)
+  func numberParameterByUse(_ c: UseCase) throws {
+    let path = try temporaryFile("Use.\(c.ext)", contents: c.source)
+    let (transcript, _) = importTranscript("import \"\(path)\"\nactions\n")
+    #expect(transcript.contains(c.action), "\(transcript)")
+  }
 }
