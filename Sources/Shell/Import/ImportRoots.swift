@@ -913,6 +913,88 @@ extension ImportInterpreter {
     return nil
   }
 
+  /// Whether the layer made at `at` is kept in a stored property that the code tests for nil
+  /// first (`if (self.emitter == nil) { self.emitter = [CAEmitterLayer layer]; … }`, `if
+  /// (!_emitter)`, or a `guard emitter == nil else { return }` before it): the app's one layer,
+  /// made by the first run only, so an action's later runs take the place of the first's rather
+  /// than adding a second.
+  func madeWhileNil(_ at: SourceToken) -> Bool {
+    let t = program.tokens
+    guard let i = tokenIndex[TokenPlace(line: at.line, column: at.column)],
+      let function = program.functions.first(where: { $0.body.contains(i) })
+    else { return false }
+    let body = function.body
+    // The property the statement assigns: `P = …`, `self.P = …`, `_P = …`, or a local the
+    // layer is made into and then kept in `P` (`let e = CAEmitterLayer(); burst = e`).
+    var k = i - 1
+    while k > body.lowerBound, t[k].line == at.line, !t[k].isPunctuation("=") { k -= 1 }
+    guard t[k].isPunctuation("="), k > body.lowerBound, t[k - 1].kind == .identifier else {
+      return false
+    }
+    var names = [t[k - 1].text]
+    if t[k - 2].isIdentifier("let") || t[k - 2].isIdentifier("var") || t[k - 2].isPunctuation("*") {
+      // A local: the property it is then assigned to (`burst = e`, `self.burst = e`).
+      let local = t[k - 1].text
+      guard
+        let j = (i..<body.upperBound).first(where: { j in
+          t[j].isIdentifier(local) && t[j - 1].isPunctuation("=") && t[j - 2].kind == .identifier
+            && (j + 1 >= body.upperBound || t[j + 1].startsLine || t[j + 1].isPunctuation(";"))
+        })
+      else { return false }
+      names = [t[j - 2].text]
+    }
+    let bare = names[0].hasPrefix("_") ? String(names[0].dropFirst()) : names[0]
+    guard
+      program.properties.contains(where: { $0.name == bare })
+        || program.objcProperties.contains(bare)
+        || program.objcInstanceVariables[names[0]] != nil
+    else { return false }
+    names.append(bare)
+    // Whether tokens `range` test the property for nil: `P == nil`, `nil == P`, `!P`.
+    func testsNil(_ range: Range<Int>) -> Bool {
+      range.contains { j in
+        guard t[j].kind == .identifier, names.contains(t[j].text) else { return false }
+        if j + 2 < range.upperBound, t[j + 1].isPunctuation("=="), t[j + 2].isIdentifier("nil") {
+          return true
+        }
+        if j - 2 >= range.lowerBound, t[j - 1].isPunctuation("=="), t[j - 2].isIdentifier("nil") {
+          return true
+        }
+        // `!P`, `!self.P`
+        let start =
+          j >= 2 && t[j - 1].isPunctuation(".") && t[j - 2].isIdentifier("self") ? j - 2 : j
+        return start > range.lowerBound && t[start - 1].isPunctuation("!")
+      }
+    }
+    // Out through the enclosing blocks to the function's body: an `if` whose block holds the
+    // statement, or a `guard` before it in a block that does.
+    var depth = 0
+    var j = k - 1
+    while j >= body.lowerBound {
+      if t[j].isPunctuation("}") {
+        depth += 1
+      } else if t[j].isPunctuation("{") {
+        if depth > 0 {
+          depth -= 1
+        } else {
+          var c = j - 1
+          while c >= body.lowerBound, !t[c].isIdentifier("if"), !t[c].isPunctuation(";"),
+            !t[c].isPunctuation("{"), !t[c].isPunctuation("}")
+          {
+            c -= 1
+          }
+          if c >= body.lowerBound, t[c].isIdentifier("if"), testsNil(c + 1..<j) { return true }
+        }
+      } else if depth == 0, t[j].isIdentifier("guard"),
+        let e = (j..<k).first(where: { t[$0].isIdentifier("else") }), testsNil(j + 1..<e)
+      {
+        return true
+      }
+      j -= 1
+    }
+    return false
+  }
+
   /// The value of parameter `k`'s declared default (`amount: Float = 10`), if it has one the
   /// importer can work out.
   func declaredDefault(_ f: SourceFunction, _ k: Int) -> ImportValue? {

@@ -169,6 +169,7 @@ extension ImportRun {
     func isKept(_ o: Int) -> Bool {
       guard objects[o].inStep else { return true }
       let at = objects[o].created
+      if interpreter.madeWhileNil(at) { return true }
       let tokens = interpreter.program.tokens
       return interpreter.program.properties.contains { p in
         guard !p.initializer.isEmpty else { return false }

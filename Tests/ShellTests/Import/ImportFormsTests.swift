@@ -3811,4 +3811,89 @@ extension ImportFormsTests {
     let (transcript, _) = importTranscript("import \"\(path)\"\nactions\n")
     #expect(transcript.contains(c.action), "\(transcript)")
   }
+
+  /// A start method that makes the view's one emitter only while its property is nil.
+  static let onceForms: [(name: String, ext: String, source: String)] = [
+    (
+      "Objective-C, if (self.emitter == nil)", "m",
+      objc(
+        "",
+        header: "@interface V : UIView\n@property (nonatomic, strong) CAEmitterLayer *burst;\n@end",
+        methods: """
+          - (void)startConfetti {
+            if (self.burst == nil) {
+              self.burst = [CAEmitterLayer layer];
+              CAEmitterCell *c = [CAEmitterCell emitterCell];
+              c.name = @"c";
+              c.birthRate = 20;
+              c.lifetime = 5;
+              self.burst.emitterCells = @[c];
+              [self.layer addSublayer:self.burst];
+            }
+            self.burst.birthRate = 1;
+          }
+          - (void)stopConfetti {
+            self.burst.birthRate = 0;
+          }
+          """)
+    ),
+    (
+      "Objective-C, if (!_burst)", "m",
+      objc(
+        "",
+        header: "@interface V : UIView { CAEmitterLayer *_burst; }\n@end",
+        methods: """
+          - (void)startConfetti {
+            if (!_burst) {
+              _burst = [CAEmitterLayer layer];
+              CAEmitterCell *c = [CAEmitterCell emitterCell];
+              c.name = @"c";
+              c.birthRate = 20;
+              c.lifetime = 5;
+              _burst.emitterCells = @[c];
+              [self.layer addSublayer:_burst];
+            }
+            _burst.birthRate = 1;
+          }
+          - (void)stopConfetti {
+            _burst.birthRate = 0;
+          }
+          """)
+    ),
+    (
+      "Swift, guard burst == nil else { return }", "swift",
+      swift(
+        "",
+        members: """
+            var burst: CAEmitterLayer?
+            func startConfetti() {
+              guard burst == nil else { return }
+              let e = CAEmitterLayer()
+              burst = e
+              let c = CAEmitterCell()
+              c.name = "c"
+              c.birthRate = 20
+              c.lifetime = 5
+              e.emitterCells = [c]
+              layer.addSublayer(e)
+            }
+            func stopConfetti() { burst?.birthRate = 0 }
+          """)
+    ),
+  ]
+
+  @Test(
+    "a start method that makes the emitter only while its property is nil keeps one emitter",
+    arguments: onceForms.indices)
+  func madeOnceWhileNil(_ k: Int) throws {
+    let form = Self.onceForms[k]
+    let path = try temporaryFile("Once.\(form.ext)", contents: form.source)
+    let (transcript, session) = importTranscript(
+      "import \"\(path)\"\nrun stopConfetti\nrun startConfetti\nrun startConfetti\nstep 1\n")
+    #expect(!transcript.contains("error"), "\(form.name): \(transcript)")
+    let model = session.scene.model
+    let names = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+      .map(\.name)
+    #expect(names == ["e", "burst"], "\(form.name): \(transcript)")
+  }
 }
