@@ -259,7 +259,8 @@ final class ImportRun {
   /// The size of a playground's live view when the file gives it in numbers:
   /// `PlaygroundPage.current.liveView = v` with `let v = UIView(frame: CGRect(x: 0, y: 0,
   /// width: 400, height: 300))` (or `CGRectMake(0, 0, 400, 300)`), or the frame written in
-  /// the assignment itself. The scene is then that size, as the live view shows it.
+  /// the assignment itself, or in the function of the file that makes it (`let v = makeStage()`).
+  /// The scene is then that size, as the live view shows it.
   static func liveViewSize(_ program: SourceProgram) -> Size? {
     let t = program.tokens
     guard
@@ -280,14 +281,34 @@ final class ImportRun {
     // The statement's tokens: up to the next line's start.
     var end = from + 1
     while end < t.count, !t[end].startsLine { end += 1 }
-    let words = t[from..<end]
+    if let size = frameSize(t, from..<end) { return size }
+    // `let stage = makeStage()`: the first frame in numbers the function of the file writes.
+    for k in from..<end where t[k].kind == .identifier && k + 1 < end && t[k + 1].isPunctuation("(")
+    {
+      guard let f = program.functions.first(where: { $0.name == t[k].text && !$0.body.isEmpty })
+      else { continue }
+      var line = f.body.lowerBound
+      while line < f.body.upperBound {
+        var next = line + 1
+        while next < f.body.upperBound, !t[next].startsLine { next += 1 }
+        if let size = frameSize(t, line..<next) { return size }
+        line = next
+      }
+    }
+    return nil
+  }
+
+  /// The size a frame in numbers written in `words` gives: `width: 400, height: 300` labels, or
+  /// `CGRectMake(0, 0, 400, 300)`.
+  static func frameSize(_ t: [SourceToken], _ words: Range<Int>) -> Size? {
+    let end = words.upperBound
     func number(_ k: Int) -> Double? {
       guard k < end, t[k].kind == .number else { return nil }
       return Double(t[k].text.filter { $0 != "_" })
     }
     func labelled(_ label: String) -> Double? {
       guard
-        let k = words.indices.first(where: {
+        let k = words.first(where: {
           t[$0].isIdentifier(label) && $0 + 1 < end && t[$0 + 1].isPunctuation(":")
         })
       else { return nil }
@@ -296,8 +317,7 @@ final class ImportRun {
     if let w = labelled("width"), let h = labelled("height"), w > 0, h > 0 {
       return Size(w, h)
     }
-    // `CGRectMake(0, 0, 400, 300)`
-    if let k = words.indices.first(where: { t[$0].isIdentifier("CGRectMake") }),
+    if let k = words.first(where: { t[$0].isIdentifier("CGRectMake") }),
       k + 8 < end, let w = number(k + 6), let h = number(k + 8), w > 0, h > 0
     {
       return Size(w, h)

@@ -3651,6 +3651,17 @@ extension ImportFormsTests {
       ("let stage = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 300))", "400x300"),
       ("let stage = UIView(frame: CGRectMake(0, 0, 500, 250))", "500x250"),
       ("let stage: UIView = UIView(frame: .init(x: 0, y: 0, width: 320, height: 480))", "320x480"),
+      // Made by a function of the file.
+      (
+        """
+        func makeStage() -> UIView {
+          let v = UIView(frame: CGRect(x: 0, y: 0, width: 600, height: 400))
+          v.backgroundColor = .black
+          return v
+        }
+        let stage = makeStage()
+        """, "600x400"
+      ),
       // Not numbers: a phone's screen, as for any whole screen.
       ("let stage = UIView(frame: UIScreen.main.bounds)", "390x844"),
     ])
