@@ -410,21 +410,37 @@ extension ImportInterpreter {
     return own
   }
 
-  /// An Objective-C instance variable (`_level`) or property (`self.level`) that only the
-  /// header, another file, declares: **(choice)** nil, which is 0 where a number goes, as
-  /// Objective-C starts every instance variable, until the code gives it a value; said once
-  /// per name. nil for other names and other languages.
   /// C's and Foundation's number types: an instance variable of one starts at 0.
   static let scalarTypes: Set<String> = [
     "int", "float", "double", "long", "short", "unsigned", "CGFloat", "NSInteger", "NSUInteger",
     "NSTimeInterval", "CFTimeInterval", "uint32_t", "int32_t", "size_t",
   ]
 
+  /// The words that name a colour, in a parameter's or a header property's name.
+  static let colourNames = ["color", "colour", "tint"]
+
+  /// An Objective-C instance variable (`_level`) or property (`self.level`) that only the
+  /// header, another file, declares: **(choice)** nil, which is 0 where a number goes, as
+  /// Objective-C starts every instance variable, until the code gives it a value; said once
+  /// per name. One named as a colour (`showColor`) is white, as the app would give it. nil for
+  /// other names and other languages.
   func headerDeclared(_ ivar: String, at: SourceToken) -> ImportValue? {
     guard program.language == .objc, ivar.hasPrefix("_"), ivar.count > 1,
       ivar.dropFirst().first?.isLowercase == true
     else { return nil }
     let name = String(ivar.dropFirst())
+    // **(choice)** Named as a colour (`showColor`, `tint`): a property the app gives the view,
+    // white, as a root's colour parameter is (docs/import.md, "What a root is given").
+    let lower = name.lowercased()
+    if Self.colourNames.contains(where: lower.contains) {
+      if headerNames.insert(name).inserted {
+        warn(
+          at,
+          "\(name) is declared in the header (another file) and named as a colour: white, as"
+            + " the app would give it", hint: "until the code sets it")
+      }
+      return .color(Color(1, 1, 1, 1))
+    }
     if headerNames.insert(name).inserted {
       warn(
         at,

@@ -1072,7 +1072,7 @@ extension ImportInterpreter {
       return (.host, "the view")
     }
     if words.contains("UIColor") || words.contains("CGColor") || words.contains("CGColorRef")
-      || named(["color", "colour", "tint"])
+      || named(Self.colourNames)
     {
       return (.color(Color(1, 1, 1, 1)), "white")
     }

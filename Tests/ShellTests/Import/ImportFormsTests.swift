@@ -92,6 +92,26 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "a colour property only the header declares (self.showColor) is white, the app's",
+      ext: "m",
+      source: objc(
+        """
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = @"c";
+          c.color = [self.showColor CGColor];
+          e.emitterCells = @[c];
+        """), get: "e.emitterCells.c.color", value: "#ffffff"),
+    Case(
+      name: "an instance variable only the header declares, named as a tint, is white",
+      ext: "m",
+      source: objc(
+        """
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = @"c";
+          c.color = _sparkTint.CGColor;
+          e.emitterCells = @[c];
+        """), get: "e.emitterCells.c.color", value: "#ffffff"),
+    Case(
       name: "an empty dictionary made by its type, [String: CAEmitterCell](), is filled and read",
       ext: "swift",
       source: swift(
