@@ -432,14 +432,18 @@ extension ImportInterpreter {
     // **(choice)** Named as a colour (`showColor`, `tint`): a property the app gives the view,
     // white, as a root's colour parameter is (docs/import.md, "What a root is given").
     let lower = name.lowercased()
-    if Self.colourNames.contains(where: lower.contains) {
+    if Self.colourNames.contains(where: lower.contains), !assignedInFile(name) {
+      // `colors`: an array of one.
+      let plural = lower.hasSuffix("s")
       if headerNames.insert(name).inserted {
         warn(
           at,
-          "\(name) is declared in the header (another file) and named as a colour: white, as"
-            + " the app would give it", hint: "until the code sets it")
+          "\(name) is declared in the header (another file) and named as a colour: "
+            + (plural ? "an array of one white" : "white") + ", as the app would give it",
+          hint: "nothing in the file sets it")
       }
-      return .color(Color(1, 1, 1, 1))
+      let white = ImportValue.color(Color(1, 1, 1, 1))
+      return plural ? .array([white]) : white
     }
     if headerNames.insert(name).inserted {
       warn(
@@ -448,6 +452,23 @@ extension ImportInterpreter {
           + " code sets it", hint: "as Objective-C starts every instance variable")
     }
     return .null
+  }
+
+  /// Whether the file's own code gives Objective-C property `name` a value: `_name = …`,
+  /// `self.name = …`, `[self setName:…]` (a lazy getter's `if (!_name) { _name = … }` too).
+  func assignedInFile(_ name: String) -> Bool {
+    let t = program.tokens
+    let setter = "set" + name.prefix(1).uppercased() + name.dropFirst()
+    return t.indices.contains { k in
+      guard t[k].kind == .identifier else { return false }
+      if t[k].text == setter { return true }
+      guard
+        t[k].text == "_" + name
+          || t[k].text == name && k >= 2 && t[k - 1].isPunctuation(".")
+            && t[k - 2].isIdentifier("self")
+      else { return false }
+      return k + 1 < t.count && t[k + 1].isPunctuation("=")
+    }
   }
 
   /// The view's geometry under the names apps' `UIView` extensions give it (`width`, `height`,

@@ -102,6 +102,44 @@ struct ImportFormsTests {
           e.emitterCells = @[c];
         """), get: "e.emitterCells.c.color", value: "#ffffff"),
     Case(
+      name: "a colour list only the header declares, filled by the file's lazy getter, is its",
+      ext: "m",
+      source: objc(
+        """
+          NSMutableArray *cells = [NSMutableArray array];
+          for (int i = 0; i < self.colors.count; i++) {
+            CAEmitterCell *c = [CAEmitterCell emitterCell];
+            c.name = [NSString stringWithFormat:@"c%d", i];
+            c.color = [self.colors[i] CGColor];
+            [cells addObject:c];
+          }
+          e.emitterCells = cells;
+        """,
+        methods: """
+          - (NSMutableArray *)colors {
+            if (!_colors) {
+              _colors = [NSMutableArray array];
+              [_colors addObject:[UIColor redColor]];
+              [_colors addObject:[UIColor greenColor]];
+            }
+            return _colors;
+          }
+          """), get: "e.emitterCells.c1.color", value: "#00ff00"),
+    Case(
+      name: "a colour list only the header declares, that nothing sets, is one white",
+      ext: "m",
+      source: objc(
+        """
+          NSMutableArray *cells = [NSMutableArray array];
+          for (UIColor *color in self.colors) {
+            CAEmitterCell *c = [CAEmitterCell emitterCell];
+            c.name = @"c";
+            c.color = color.CGColor;
+            [cells addObject:c];
+          }
+          e.emitterCells = cells;
+        """), get: "e.emitterCells.c.color", value: "#ffffff"),
+    Case(
       name: "an instance variable only the header declares, named as a tint, is white",
       ext: "m",
       source: objc(
