@@ -749,6 +749,20 @@ extension ImportInterpreter {
 
   /// Puts a layer or cell a root returned on screen, when nothing holds it.
   private func show(_ value: ImportValue, at: SourceToken) throws(ImportSkip) {
+    if case .array(let items) = value {
+      // `-> [CAEmitterCell]` (a factory of cells): all in one emitter at the view's centre, as
+      // one returned cell is; returned layers each as one returned alone.
+      let cells = items.filter {
+        guard case .object(let c) = $0 else { return false }
+        return objects[c].kind == .cell && !objects[c].attached
+      }
+      if !cells.isEmpty { try showInEmitter(.array(cells), at: at) }
+      for item in items {
+        guard case .object(let c) = item, objects[c].kind != .cell else { continue }
+        try show(item, at: at)
+      }
+      return
+    }
     guard case .object(let o) = value, !objects[o].attached else { return }
     switch objects[o].kind {
     case .layer, .emitter, .shape, .gradient, .replicator, .text:
@@ -772,12 +786,17 @@ extension ImportInterpreter {
       }
       try attach(value, to: .host, first: false, at: at)
     case .cell:
-      let emitter = try create(.emitter, at: at)
-      let centre = Point(viewSize.width / 2, viewSize.height / 2)
-      try setProperty(emitter, "emitterPosition", .point(centre), at: at)
-      try setProperty(emitter, "emitterCells", .array([value]), at: at)
-      try attach(emitter, to: .host, first: false, at: at)
+      try showInEmitter(.array([value]), at: at)
     }
+  }
+
+  /// Puts returned `cells` in an emitter of their own at the view's centre.
+  private func showInEmitter(_ cells: ImportValue, at: SourceToken) throws(ImportSkip) {
+    let emitter = try create(.emitter, at: at)
+    let centre = Point(viewSize.width / 2, viewSize.height / 2)
+    try setProperty(emitter, "emitterPosition", .point(centre), at: at)
+    try setProperty(emitter, "emitterCells", cells, at: at)
+    try attach(emitter, to: .host, first: false, at: at)
   }
 
   /// What parameter `k` of `f` is given where the importer chooses the arguments (a root, an

@@ -3965,4 +3965,60 @@ extension ImportFormsTests {
       .map(\.name)
     #expect(names == ["e", "burst"], "\(form.name): \(transcript)")
   }
+
+  @Test(
+    "the cells of an array a root returns go in one emitter at the view's centre",
+    arguments: [
+      (
+        "swift",
+        """
+        import UIKit
+        class Generator {
+          func generateCells() -> [CAEmitterCell] {
+            var cells: [CAEmitterCell] = []
+            for color in [UIColor.red, UIColor.blue] { cells.append(generateCell(color: color)) }
+            return cells
+          }
+          func generateCell(color: UIColor) -> CAEmitterCell {
+            let cell = CAEmitterCell()
+            cell.birthRate = 12
+            cell.lifetime = 4
+            cell.color = color.cgColor
+            return cell
+          }
+        }
+
+        """
+      ),
+      (
+        "m",
+        """
+        #import "Generator.h"
+        @implementation Generator
+        + (NSArray *)cells {
+          NSMutableArray *cells = [NSMutableArray array];
+          for (UIColor *color in @[[UIColor redColor], [UIColor blueColor]]) {
+            CAEmitterCell *cell = [CAEmitterCell emitterCell];
+            cell.birthRate = 12;
+            cell.lifetime = 4;
+            cell.color = color.CGColor;
+            [cells addObject:cell];
+          }
+          return cells;
+        }
+        @end
+
+        """
+      ),
+    ])
+  func returnedCellArray(ext: String, source: String) throws {
+    let path = try temporaryFile("Generator.\(ext)", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\n")
+    #expect(!transcript.contains("error"), "\(transcript)")
+    let model = session.scene.model
+    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    #expect(emitters.count == 1, "\(transcript)")
+    #expect(emitters.first?.cells.count == 2, "\(transcript)")
+    #expect(emitters.first?.emitter.emitterPosition == Point(160, 120), "\(transcript)")
+  }
 }
