@@ -78,6 +78,9 @@ extension ImportInterpreter {
     if case .record(Self.dictionaryType, let fields) = sequence {
       sequence = .array(Self.dictionaryPairs(fields))
     }
+    // `for shape in config.shapes` of another file's value: one turn with an item not known
+    // here, as over an array of that file's type, so what the body makes from the rest is made.
+    if case .unknown(let why) = sequence { sequence = .array([.unknown(why)]) }
     if case .range(let lo, let hi) = sequence, lo.rounded() == lo, hi.rounded() == hi {
       throw skip("a loop of more than \(Self.maxLoopIterations) turns")  // `0..<5000`
     }

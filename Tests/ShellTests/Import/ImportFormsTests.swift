@@ -92,6 +92,29 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "a loop over a member of another file's value runs once, its item not known here",
+      ext: "swift",
+      source: """
+        import UIKit
+        class V: UIView {
+          let e = CAEmitterLayer()
+          init(config: SparkleConfig) {
+            super.init(frame: .zero)
+            var cells: [CAEmitterCell] = []
+            for tint in config.tints {
+              let c = CAEmitterCell()
+              c.name = "c"
+              c.birthRate = 5
+              c.color = tint.cgColor
+              cells.append(c)
+            }
+            e.emitterCells = cells
+            layer.addSublayer(e)
+          }
+        }
+
+        """, get: "e.emitterCells.c.birthRate", value: "5"),
+    Case(
       name: "a colour property only the header declares (self.showColor) is white, the app's",
       ext: "m",
       source: objc(
