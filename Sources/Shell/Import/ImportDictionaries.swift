@@ -3,7 +3,8 @@ import Core
 /// Dictionaries: Swift's `["rate": 12, "life": 3.5]` and `[:]`, Objective-C's `@{ @"rate": @12 }`
 /// and `[NSDictionary dictionaryWithObjectsAndKeys:v, k, …, nil]`, read with a subscript
 /// (`config["rate"]`, `config[@"rate"]`), `objectForKey:`/`valueForKey:`, `.keys`, `.values`,
-/// `.count` and in `for (key, value) in …` loops. **(choice)** Keys are strings (an enumeration
+/// `.count` and in `for (key, value) in …` loops, and changed by subscript (`assignItem`) or in
+/// place (`dictionaryMutation`: `updateValue(_:forKey:)`, `setObject:forKey:`, …). **(choice)** Keys are strings (an enumeration
 /// case's name, a number's text), and a dictionary is walked in the order of its keys sorted,
 /// since Swift's own order is unspecified and changes from run to run.
 extension ImportInterpreter {

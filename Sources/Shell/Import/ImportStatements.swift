@@ -368,6 +368,7 @@ extension ImportInterpreter {
     if try appendStatement(i, s) { return nil }
     if try arrayMutation(i, s) { return nil }
     if try mutableArrayMessage(i, s) { return nil }
+    if try dictionaryMutation(i, s) { return nil }
     if s.upperBound - i > 4, spells([".", "toggle", "(", ")"], at: s.upperBound - 4, in: s) {
       // `once.toggle()`, `self.isOn.toggle()`: the flag turned over.
       let flag = i..<(s.upperBound - 4)
@@ -739,6 +740,86 @@ extension ImportInterpreter {
     } else {
       bind(tokens[i].text, .array(list))
     }
+    return true
+  }
+
+  /// A dictionary changed in place: Swift's `emitters.updateValue(e, forKey: name)`,
+  /// `removeValue(forKey:)` and `removeAll()`, Objective-C's `[cache setObject:e forKey:name]`
+  /// (`setValue:forKey:`), `removeObjectForKey:` and `removeAllObjects`, on a dictionary
+  /// variable or property: as `d[k] = v` and `d[k] = nil` are (`assignItem`). Other receivers
+  /// (a layer's `setValue:forKey:`) are left to the message.
+  private func dictionaryMutation(_ i: Int, _ s: Range<Int>) throws(ImportSkip) -> Bool {
+    let last = s.upperBound - 1
+    guard s.count >= 4 else { return false }
+    // The receiver's tokens, the method, and its key's and value's tokens (nil: none).
+    let base: Range<Int>
+    let method: String
+    var keyRange: Range<Int>?
+    var valueRange: Range<Int>?
+    if program.language == .objc, tokens[i].isPunctuation("["), tokens[last].isPunctuation("]"),
+      program.closing(i, in: s) == last
+    {
+      // `[d sel…]`, `[self.d sel…]`
+      let word: Int
+      if tokens[i + 1].kind == .identifier, i + 2 < last, tokens[i + 2].kind == .identifier {
+        word = i + 2
+      } else if tokens[i + 1].isIdentifier("self"), i + 4 < last, tokens[i + 2].isPunctuation("."),
+        tokens[i + 3].kind == .identifier, tokens[i + 4].kind == .identifier
+      {
+        word = i + 4
+      } else {
+        return false
+      }
+      (base, method) = ((i + 1)..<word, tokens[word].text)
+      let forKey = ((word + 1)..<last).first {
+        tokens[$0].isIdentifier("forKey") && tokens[$0 + 1].isPunctuation(":")
+      }
+      switch method {
+      case "removeAllObjects" where word + 1 == last:
+        break
+      case "removeObjectForKey" where tokens[word + 1].isPunctuation(":"):
+        keyRange = (word + 2)..<last
+      case "setObject", "setValue":
+        guard tokens[word + 1].isPunctuation(":"), let forKey else { return false }
+        (valueRange, keyRange) = ((word + 2)..<forKey, (forKey + 2)..<last)
+      default:
+        return false
+      }
+    } else {
+      // `BASE.NAME(ARGUMENTS)`
+      guard tokens[last].isPunctuation(")"),
+        let open = (i..<last).last(where: {
+          tokens[$0].isPunctuation("(") && program.closing($0, in: s) == last
+        }),
+        open - 2 >= i, tokens[open - 1].kind == .identifier,
+        tokens[open - 2].isPunctuation(".") || tokens[open - 2].isPunctuation("?.")
+      else { return false }
+      (base, method) = (i..<(open - 2), tokens[open - 1].text)
+      let args = arguments((open + 1)..<last)
+      switch (method, args.map { $0.label ?? "_" }) {
+      case ("updateValue", ["_", "forKey"]):
+        (valueRange, keyRange) = (args[0].value, args[1].value)
+      case ("removeValue", ["forKey"]):
+        keyRange = args[0].value
+      case ("removeAll", []), ("removeAll", ["keepingCapacity"]):
+        break
+      default:
+        return false
+      }
+    }
+    guard !base.isEmpty, case .record(let type, var fields)? = try? expression(base),
+      type == Self.dictionaryType
+    else { return false }
+    if let keyRange {
+      guard let key = Self.dictionaryKey(try expression(keyRange)) else {
+        throw skip("a dictionary's key here is a string, a number or an enumeration case")
+      }
+      let value = try valueRange.map { r throws(ImportSkip) in try expression(r) }
+      if let value, value != .null { fields[key] = value } else { fields[key] = nil }
+    } else {
+      fields = [:]
+    }
+    try assign(base, op: "=", value: .record(type: type, fields: fields))
     return true
   }
 

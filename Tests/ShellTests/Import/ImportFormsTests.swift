@@ -92,6 +92,49 @@ struct ImportFormsTests {
 
   static let cases: [Case] = [
     Case(
+      name: "a dictionary changed by updateValue(_:forKey:) and removeValue(forKey:) (Swift)",
+      ext: "swift",
+      source: swift(
+        """
+            var byName: [String: CAEmitterCell] = [:]
+            let c = CAEmitterCell()
+            c.birthRate = 7
+            let d = CAEmitterCell()
+            d.birthRate = 9
+            byName.updateValue(c, forKey: "spark")
+            byName.updateValue(d, forKey: "dust")
+            byName.removeValue(forKey: "spark")
+            e.emitterCells = Array(byName.values)
+        """), get: "e.emitterCells.d.birthRate", value: "9"),
+    Case(
+      name: "a dictionary changed by setObject:forKey: and removeObjectForKey: (Objective-C)",
+      ext: "m",
+      source: objc(
+        """
+          NSMutableDictionary *byName = [NSMutableDictionary dictionary];
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.birthRate = 7;
+          CAEmitterCell *d = [CAEmitterCell emitterCell];
+          d.birthRate = 9;
+          [byName setObject:c forKey:@"spark"];
+          [byName setObject:d forKey:@"dust"];
+          [byName removeObjectForKey:@"spark"];
+          CAEmitterCell *n = [CAEmitterCell emitterCell];
+          n.birthRate = [byName count] * 10 + [[byName objectForKey:@"dust"] birthRate];
+          e.emitterCells = @[n];
+        """), get: "e.emitterCells.n.birthRate", value: "19"),
+    Case(
+      name: "a dictionary emptied by removeAll() (Swift)",
+      ext: "swift",
+      source: swift(
+        """
+            var byName = ["spark": CAEmitterCell()]
+            byName.removeAll()
+            let c = CAEmitterCell()
+            c.birthRate = Float(byName.count + 3)
+            e.emitterCells = [c]
+        """), get: "e.emitterCells.c.birthRate", value: "3"),
+    Case(
       name: "a loop over a member of another file's value runs once, its item not known here",
       ext: "swift",
       source: """
