@@ -275,9 +275,15 @@ struct SpriteSpanTests {
     func render(deferring: Bool) -> [UInt32] {
       var canvas = Canvas(width: 64, height: 400)
       canvas.withSpritePen(deferring: deferring) { pen in
-        // 40 px wide, 380 px tall, slightly turned: far more pixels than the scratch space holds.
-        let (c, s) = (CoreMath.cos(0.05), CoreMath.sin(0.05))
-        let transform = Affine2D(a: c * 40, b: s * 40, c: -s * 380, d: c * 380, tx: 32, ty: 200)
+        // 10 px wide, 380 px tall, slightly turned (a box under DeferredPixel.widest across):
+        // far more pixels than the scratch space holds.
+        let (c, s) = (CoreMath.cos(0.005), CoreMath.sin(0.005))
+        let transform = Affine2D(a: c * 10, b: s * 10, c: -s * 380, d: c * 380, tx: 32, ty: 200)
+        #expect(
+          PixelBox(
+            transform, minX: -0.5, minY: -0.5, maxX: 0.5, maxY: 0.5, margin: 0.5,
+            width: 64, height: 400
+          ).map { $0.x1 - $0.x0 <= DeferredPixel.widest } == true)
         pen.draw(look, transform: transform, tint: .white, blend: .sourceOver)
         pen.draw(look, transform: transform, tint: .white, blend: .sourceOver)
       }
