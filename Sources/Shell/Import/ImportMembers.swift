@@ -260,6 +260,12 @@ extension ImportInterpreter {
     return nil
   }
 
+  /// The members of the view's own layer that go to it as an emitter once it is taken as one.
+  static let ownEmitterMembers: Set<String> = [
+    "add", "addAnimation", "removeAllAnimations", "removeAnimation", "setValue", "value",
+    "valueForKey", "valueForKeyPath", "animation", "animationForKey",
+  ]
+
   func member(_ v: ImportValue, _ name: String, at: SourceToken) throws(ImportSkip)
     -> ImportValue
   {
@@ -583,6 +589,14 @@ extension ImportInterpreter {
       }
     case .hostLayer:
       if ["bounds", "frame"].contains(name) { return .rect(whole) }
+      // The view's own layer taken as its emitter (`ownEmitter`): its animations, key-value
+      // coding and emitter properties are that emitter's (`layer.add(fade, forKey:
+      // "birthRate")`, `layer.setValue(…, forKey: "emitterBehaviors")`).
+      if let own = ownLayer,
+        Self.emitterSpecific(name) || Self.ownEmitterMembers.contains(name)
+      {
+        return try member(.object(own), name, at: at)
+      }
       // `view.layer.sublayers`: the layers the code added to the view, in order.
       if name == "sublayers" { return .array(hostSublayers.map { .object($0) }) }
       if ["addSublayer", "insertSublayer"].contains(name) { return .method(v, name) }

@@ -62,6 +62,12 @@ extension ImportInterpreter {
     }
   }
 
+  /// Whether `name` is a property an emitter layer has and a plain layer does not
+  /// (`birthRate`, `emitterCells`): what makes the view's own layer an emitter.
+  static func emitterSpecific(_ name: String) -> Bool {
+    info(name, of: .emitter) != nil && info(name, of: .layer) == nil
+  }
+
   /// A property by its Core Animation name or Apple's Swift spelling.
   static func info(_ name: String, of kind: ImportedObject.Kind) -> PropertyInfo? {
     infos(kind).first { $0.name == name || $0.swiftName == name }
@@ -78,9 +84,12 @@ extension ImportInterpreter {
       try asInstance(o) { () throws(ImportSkip) in instance[name] = value }
       return
     }
-    if case .hostLayer = receiver, SourceProgram.emitterOnly.contains(name),
+    if case .hostLayer = receiver,
+      SourceProgram.emitterOnly.contains(name) || ownLayer != nil && Self.emitterSpecific(name),
       !program.selfIsEmitter, !program.layerIsEmitter
     {
+      // (Once it is, its birth rate and the other properties only an emitter has are its too:
+      // `layer.birthRate = 0` in a `stop()`.)
       // `layer.emitterCells = [cell]` in a view, or on a view of another file that a
       // representable makes: the view's layer is an emitter (its `layerClass` is declared
       // where the view class is), filling the view.

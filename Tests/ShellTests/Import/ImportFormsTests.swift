@@ -4087,4 +4087,39 @@ extension ImportFormsTests {
     #expect(emitters.first?.cells.count == 2, "\(transcript)")
     #expect(emitters.first?.emitter.emitterPosition == Point(160, 120), "\(transcript)")
   }
+
+  @Test("once the view's own layer is taken as its emitter, actions reach it through layer too")
+  func ownEmitterInActions() throws {
+    let source = """
+      import UIKit
+      class ConfettiNode: UIView {
+        override init(frame: CGRect) {
+          super.init(frame: frame)
+          let layer = self.layer as! CAEmitterLayer
+          layer.emitterShape = .line
+          let cell = CAEmitterCell()
+          cell.name = "piece"
+          cell.birthRate = 40
+          cell.lifetime = 3
+          layer.emitterCells = [cell]
+        }
+        func start() {
+          layer.birthRate = 2
+          let fade = CABasicAnimation(keyPath: "birthRate")
+          fade.fromValue = 2
+          fade.toValue = 0
+          fade.duration = 1
+          layer.add(fade, forKey: "birthRate")
+        }
+      }
+
+      """
+    let path = try temporaryFile("Node.swift", contents: source)
+    let (transcript, _) = importTranscript("import \"\(path)\"\nactions\n")
+    #expect(!transcript.contains("actions and scheduled blocks only change"), "\(transcript)")
+    #expect(!transcript.contains("hosting view's own layer are not imported"), "\(transcript)")
+    #expect(transcript.contains("action start { set "), "\(transcript)")
+    #expect(transcript.contains(".birthRate 2"), "\(transcript)")
+    #expect(transcript.contains("animate "), "\(transcript)")
+  }
 }
