@@ -204,6 +204,22 @@ extension ImportInterpreter {
         instance[name] = made
         return made
       }
+      if program.language == .swift, let declared = declaredType(of: p), !isAssigned(p),
+        !declared.hasSuffix("?"), let owner = p.owner, program.structNames.contains(owner),
+        case (let value, let text) = plausibleArgument(
+          type: declared.filter { $0 != "!" }, name: name, at: at),
+        value != .null
+      {
+        // `var isEnabled: Bool` of a SwiftUI view or representable (a struct its caller makes
+        // with the memberwise initializer, in another file): **(choice)** what a root's
+        // parameter of its type is given.
+        warn(
+          at,
+          "'\(name)' is given by the code that makes \(owner): taken as \(text ?? "a stand-in")",
+          hint: "as a parameter of its type is (docs/import.md, \"What a root is given\")")
+        instance[name] = value
+        return value
+      }
       if let type = declaredType(of: p), type.filter({ $0.isLetter }) == "UIWindow" {
         // **(choice)** An app delegate's (or scene delegate's) `var window: UIWindow?`, which
         // UIKit sets as the app starts: the window fills the screen, which the hosting view

@@ -4122,4 +4122,38 @@ extension ImportFormsTests {
     #expect(transcript.contains(".birthRate 2"), "\(transcript)")
     #expect(transcript.contains("animate "), "\(transcript)")
   }
+
+  @Test("a representable's fields its caller gives are what a parameter of their type is given")
+  func representableFields() throws {
+    let source = """
+      import SwiftUI
+      struct SpoilerView: UIViewRepresentable {
+        var isEnabled: Bool
+        var rate: Float
+        func makeUIView(context: Context) -> UIView {
+          let view = UIView()
+          let emitter = CAEmitterLayer()
+          let cell = CAEmitterCell()
+          cell.name = "dust"
+          cell.birthRate = rate
+          cell.lifetime = 1
+          emitter.emitterCells = [cell]
+          emitter.name = "spoiler"
+          view.layer.addSublayer(emitter)
+          return view
+        }
+        func updateUIView(_ uiView: UIView, context: Context) {
+          uiView.layer.sublayers?.first?.opacity = isEnabled ? 1 : 0
+        }
+      }
+
+      """
+    let path = try temporaryFile("Spoiler.swift", contents: source)
+    let (transcript, _) = importTranscript(
+      "import \"\(path)\"\nget spoiler.emitterCells.dust.birthRate\nget spoiler.opacity\n")
+    #expect(
+      transcript.contains("'isEnabled' is given by the code that makes SpoilerView: taken as true"),
+      "\(transcript)")
+    #expect(transcript.hasSuffix("\n10\n1\n"), "\(transcript)")
+  }
 }
