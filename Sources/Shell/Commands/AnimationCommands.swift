@@ -140,7 +140,9 @@ enum AnimationCommands {
       animation.timing.beginTime = s.scene.localTime(of: target.layer, at: s.scene.now) + delay
     }
     warnExtendedRange(target, s, inv)
-    for (w, t) in warnings {
+    // Each once per command, as `Session.warn`'s: an action animating forty cells alike says
+    // it once.
+    for (w, t) in warnings where s.warnedThisCommand.insert(w).inserted {
       s.sink.err(
         Diagnostic(w, at: inv.line, column: t.column, length: t.length, severity: .warning)
           .rendered())

@@ -382,4 +382,18 @@ struct AnimationCommandTests {
     #expect(r.out[6].contains("+-----"))
     #expect(r.out[7].contains("0 s") && r.out[7].hasSuffix("1 s"))
   }
+
+  @Test("a warning an action's animations share is given once per command that runs them")
+  func warningOncePerCommand() {
+    let twice = """
+      animate a.opacity values 0 1 0 keyTimes 0.1 0.5 1 duration 1
+      animate e.emitterCells.c.birthRate values 0 5 0 keyTimes 0.1 0.5 1 duration 1
+
+      """
+    let r = lines(
+      "action go { \(twice.split(separator: "\n").joined(separator: "; ")) }\nrun go\n" + twice)
+    #expect(r.error == nil, "\(r.err)")
+    // Once for `run go`, then once for each of the two commands of their own.
+    #expect(r.err.components(separatedBy: "keyTimes ignored").count - 1 == 3, "\(r.err)")
+  }
 }
