@@ -1,7 +1,8 @@
 /// The images a layer's or cell's `contents` can name, drawn procedurally and anti-aliased.
 ///
 /// All are white on transparent (so the particle colour tints them) except `heart.fill` (red
-/// #ff2d55) and `check` (green #34c759 disc, white mark). Pixel sizes, which together with a
+/// #ff2d55), `petal` (cherry-blossom pink #ffb7c5) and `check` (green #34c759 disc, white
+/// mark). Pixel sizes, which together with a
 /// cell's `scale` give a particle's size in points (image pixels × scale / contentsScale):
 ///
 /// | name         | pixels | look                                                        |
@@ -13,6 +14,8 @@
 /// | `drop`       | 32×32  | water drop, point up                                        |
 /// | `heart`      | 64×64  | heart outline (≈ 5 px stroke)                               |
 /// | `heart.fill` | 64×64  | filled red heart                                            |
+/// | `leaf`       | 32×16  | leaf, pointed at both ends, lying along x                   |
+/// | `petal`      | 32×16  | pink cherry-blossom petal, notched at its outer end         |
 /// | `ring`       | 32×32  | circle outline, 3 px stroke                                 |
 /// | `smoke`      | 64×64  | soft lumpy radial puff, alpha ≤ 0.35                        |
 /// | `spark`      | 32×32  | soft round glow, bright centre fading out                   |
@@ -23,8 +26,8 @@
 package enum BuiltinImages {
   /// The built-in image names, sorted.
   package static let names: [String] = [
-    "check", "circle", "coin", "confetti", "dot", "drop", "heart", "heart.fill", "leaf", "ring",
-    "smoke", "snowflake", "spark", "sparkle", "star",
+    "check", "circle", "coin", "confetti", "dot", "drop", "heart", "heart.fill", "leaf", "petal",
+    "ring", "smoke", "snowflake", "spark", "sparkle", "star",
   ]
 
   /// The built-in image called `name`, or `nil` if there is none.
@@ -39,6 +42,7 @@ package enum BuiltinImages {
     case "heart": return heart
     case "heart.fill": return heartFill
     case "leaf": return leaf
+    case "petal": return petal
     case "ring": return ring
     case "smoke": return smoke
     case "snowflake": return snowflake
@@ -55,6 +59,7 @@ package enum BuiltinImages {
   private static let red = SIMD3<Double>(255, 45, 85) / 255
   private static let green = SIMD3<Double>(52, 199, 89) / 255
   private static let gold = SIMD3<Double>(255, 204, 51) / 255
+  private static let pink = SIMD3<Double>(255, 183, 197) / 255
   private static let darkGold = SIMD3<Double>(204, 145, 20) / 255
 
   private static let dot = solid(8, 8) { x, y in length(x - 4, y - 4) - 3.5 }
@@ -85,6 +90,15 @@ package enum BuiltinImages {
     // Half-length 15 and half-width 7: discs of radius 19.57 whose centres are 12.57 above
     // and below the middle.
     max(length(x - 16, y - 8 - 12.57) - 19.57, length(x - 16, y - 8 + 12.57) - 19.57)
+  }
+
+  /// A cherry-blossom petal lying along x: an ellipse (half-length 15, half-width 7) with a
+  /// small notch cut into its outer end, in sakura pink, so that it shows on a white view too.
+  private static let petal = solid(32, 16, color: pink) { x, y in
+    let dx = (x - 16) / 15
+    let dy = (y - 8) / 7
+    let ellipse = (length(dx, dy) - 1) * 7
+    return max(ellipse, 2.5 - length(x - 31.5, y - 8))
   }
 
   /// A gold coin with a darker ring inside its edge.

@@ -19,14 +19,14 @@ enum StandInCell {
     ]
     var motion = "in every direction"
     switch image {
-    case "circle", "snowflake", "coin", "drop", "confetti", "leaf":
-      // Snow, coins, rain, paper and leaves fall.
+    case "circle", "snowflake", "coin", "drop", "confetti", "leaf", "petal":
+      // Snow, coins, rain, paper, leaves and petals fall.
       values.append(("yAcceleration", "60"))
       motion = "falling"
       if image == "confetti" {
         values += [("redRange", "1"), ("greenRange", "1"), ("blueRange", "1"), ("spinRange", "4")]
       }
-      if image == "leaf" { values.append(("spinRange", "2")) }
+      if image == "leaf" || image == "petal" { values.append(("spinRange", "2")) }
     case "smoke", "ring", "heart", "heart.fill":
       // Smoke, bubbles and hearts rise.
       values.append(("yAcceleration", "-40"))

@@ -215,7 +215,7 @@ enum ImportNames {
     let a = asset.lowercased()
     // English, the pinyin and Chinese, and the Japanese (kira) that apps' image names use;
     // first match wins, so 烟花 (fireworks) is a spark before 烟 (smoke) is smoke, and 雪花
-    // (snowflake) snow before 花 (flower) is a leaf.
+    // (snowflake) snow before 花 (flower) is a petal.
     let roles: [(words: [String], image: String)] = [
       (["heart", "love", "like", "zan", "thumb", "praise", "心", "爱", "赞"], "heart.fill"),
       (["sparkle", "twinkle", "glitter", "kira", "shine", "glow", "闪", "亮"], "sparkle"),
@@ -228,10 +228,8 @@ enum ImportNames {
         ], "confetti"
       ),
       (["snow", "flake", "frost", "winter", "雪"], "snowflake"),
-      (
-        ["petal", "leaf", "leaves", "sakura", "blossom", "flower", "autumn", "樱", "花", "瓣", "叶"],
-        "leaf"
-      ),
+      (["petal", "sakura", "blossom", "flower", "樱", "花", "瓣"], "petal"),
+      (["leaf", "leaves", "autumn", "叶"], "leaf"),
       (["coin", "gold", "money", "cash", "币", "元宝"], "coin"),
       (["star", "星"], "star"),
       (["rain", "drop", "water", "shuidi", "yudi", "雨", "滴", "水"], "drop"),
@@ -248,7 +246,7 @@ enum ImportNames {
       ("❤♥💖💕💗💓💘💝💞😍🥰😘", "heart.fill"), ("💛💚💙💜🧡🖤🤍🤎", "heart"),
       ("✨💫", "sparkle"), ("⭐🌟", "star"),
       ("🔥💥🎆🎇", "spark"), ("☁💨🌫", "smoke"), ("🎉🎊🎀", "confetti"),
-      ("🍀🍃🍂🍁🌸🌺", "leaf"), ("🪙💰", "coin"),
+      ("🍀🍃🍂🍁", "leaf"), ("🌸🌺💮", "petal"), ("🪙💰", "coin"),
       ("💧💦☔🌧", "drop"), ("🎈🫧⭕", "ring"),
       ("❄❅❆☃⛄", "snowflake"), ("⚪🟡🔵🔴⚽🏀🏈🎾🏐⚾🎱", "circle"), ("✅✔", "check"),
     ]

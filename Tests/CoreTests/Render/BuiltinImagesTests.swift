@@ -7,7 +7,7 @@ struct BuiltinImagesTests {
   static let sizes: [(String, Int, Int)] = [
     ("check", 64, 64), ("circle", 32, 32), ("coin", 32, 32), ("confetti", 16, 8), ("dot", 8, 8),
     ("drop", 32, 32), ("heart", 64, 64), ("heart.fill", 64, 64), ("leaf", 32, 16),
-    ("ring", 32, 32), ("smoke", 64, 64),
+    ("petal", 32, 16), ("ring", 32, 32), ("smoke", 64, 64),
     ("snowflake", 32, 32), ("spark", 32, 32), ("sparkle", 64, 64), ("star", 32, 32),
   ]
 
@@ -51,9 +51,9 @@ struct BuiltinImagesTests {
     }
   }
 
-  @Test("white images are white; heart.fill is red, check green and white, coin gold")
+  @Test("white images are white; heart.fill is red, check green and white, coin gold, petal pink")
   func colours() throws {
-    for name in BuiltinImages.names where !["heart.fill", "check", "coin"].contains(name) {
+    for name in BuiltinImages.names where !["heart.fill", "check", "coin", "petal"].contains(name) {
       let image = try #require(BuiltinImages.named(name))
       let p = image.pixels
       var i = 0
@@ -75,6 +75,12 @@ struct BuiltinImagesTests {
     #expect(face.a == 1 && abs(face.g - 204.0 / 255) < 1e-6 && abs(face.b - 51.0 / 255) < 1e-6)
     let ring = coin.pixel(x: 16, y: 4)
     #expect(ring.a == 1 && ring.g < face.g)
+    // Sakura pink, so a petal shows on a white view; its outer tip is notched.
+    let petal = try #require(BuiltinImages.named("petal"))
+    let middle = petal.pixel(x: 16, y: 8)
+    #expect(
+      middle.a == 1 && abs(middle.g - 183.0 / 255) < 1e-6 && abs(middle.b - 197.0 / 255) < 1e-6)
+    #expect(petal.pixel(x: 31, y: 8).a == 0)
   }
 
   @Test("smoke stays faint and shapes point the right way")
@@ -106,4 +112,5 @@ struct BuiltinImagesTests {
     #expect(spark.pixel(x: 16, y: 16).a > 0.9)
     #expect(spark.pixel(x: 16, y: 16).a > spark.pixel(x: 24, y: 16).a)
   }
+
 }

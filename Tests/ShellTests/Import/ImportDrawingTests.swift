@@ -143,7 +143,8 @@ struct EmojiRoleTests {
     "each emoji or symbol takes its role's built-in image, whatever its variation selector",
     arguments: [
       ("❄️", "snowflake"), ("❅", "snowflake"), ("❆", "snowflake"), ("⛄", "snowflake"),
-      ("❤️", "heart.fill"), ("💙", "heart"), ("🎉", "confetti"), ("🍂", "leaf"), ("☺", "dot"),
+      ("❤️", "heart.fill"), ("💙", "heart"), ("🎉", "confetti"), ("🍂", "leaf"), ("🌸", "petal"),
+      ("☺", "dot"),
     ])
   func role(text: String, image: String) {
     #expect(ImportNames.builtinImage(for: text) == image)
@@ -152,9 +153,10 @@ struct EmojiRoleTests {
   @Test(
     "an image name's role words, in English, pinyin, Chinese or Japanese, give its built-in",
     arguments: [
-      ("樱花瓣2", "leaf"), ("雪花", "snowflake"), ("烟花", "spark"), ("烟雾", "smoke"),
+      ("樱花瓣2", "petal"), ("雪花", "snowflake"), ("烟花", "spark"), ("烟雾", "smoke"),
       ("星星", "star"), ("shuidi", "drop"), ("kira2.png", "sparkle"), ("Triangle", "confetti"),
       ("Box", "confetti"), ("thumbsup", "heart.fill"), ("选中", "dot"), ("particle", "dot"),
+      ("autumn_leaf", "leaf"), ("cherry_blossom", "petal"),
     ])
   func nameRole(name: String, image: String) {
     #expect(ImportNames.builtinImage(for: name) == image)

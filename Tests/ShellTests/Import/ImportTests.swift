@@ -1259,7 +1259,7 @@ struct ImportExpressionTests {
     ),
     ("(7.0).remainder(dividingBy: 4) + (-3.5).magnitude + 2.5.rounded()", .swift, .number(5.5)),
     ("UIImage(named: \"coin\")!.cgImage", .swift, .image(.builtin("coin"))),
-    ("UIImage(named: \"sakura_petal\")!.cgImage", .swift, .image(.builtin("leaf"))),
+    ("UIImage(named: \"sakura_petal\")!.cgImage", .swift, .image(.builtin("petal"))),
     ("UIImage(named: \"love_red-1\")!.cgImage", .swift, .image(.builtin("heart.fill"))),
     // A built-in image's own name (what `export` writes) is that image.
     ("(__bridge id)[UIImage imageNamed:@\"heart\"].CGImage", .objc, .image(.builtin("heart"))),
