@@ -2,8 +2,8 @@
 ///
 /// All are white on transparent (so the particle colour tints them) except `heart.fill` (red
 /// #ff2d55), `petal` (cherry-blossom pink #ffb7c5) and `check` (green #34c759 disc, white
-/// mark). Pixel sizes, which together with a
-/// cell's `scale` give a particle's size in points (image pixels × scale / contentsScale):
+/// mark). Pixel sizes, which together with a cell's `scale` give a particle's size in points
+/// (image pixels × scale / contentsScale):
 ///
 /// | name         | pixels | look                                                        |
 /// |--------------|--------|-------------------------------------------------------------|

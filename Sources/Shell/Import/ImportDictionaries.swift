@@ -4,9 +4,10 @@ import Core
 /// and `[NSDictionary dictionaryWithObjectsAndKeys:v, k, …, nil]`, read with a subscript
 /// (`config["rate"]`, `config[@"rate"]`), `objectForKey:`/`valueForKey:`, `.keys`, `.values`,
 /// `.count` and in `for (key, value) in …` loops, and changed by subscript (`assignItem`) or in
-/// place (`dictionaryMutation`: `updateValue(_:forKey:)`, `setObject:forKey:`, …). **(choice)** Keys are strings (an enumeration
-/// case's name, a number's text), and a dictionary is walked in the order of its keys sorted,
-/// since Swift's own order is unspecified and changes from run to run.
+/// place (`dictionaryMutation`: `updateValue(_:forKey:)`, `setObject:forKey:`, …).
+/// **(choice)** Keys are strings (an enumeration case's name, a number's text), and a
+/// dictionary is walked in the order of its keys sorted, since Swift's own order is unspecified
+/// and changes from run to run.
 extension ImportInterpreter {
   /// The record type a dictionary is.
   static let dictionaryType = "Dictionary"

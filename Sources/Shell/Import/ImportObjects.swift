@@ -88,11 +88,10 @@ extension ImportInterpreter {
       SourceProgram.emitterOnly.contains(name) || ownLayer != nil && Self.emitterSpecific(name),
       !program.selfIsEmitter, !program.layerIsEmitter
     {
-      // (Once it is, its birth rate and the other properties only an emitter has are its too:
-      // `layer.birthRate = 0` in a `stop()`.)
       // `layer.emitterCells = [cell]` in a view, or on a view of another file that a
       // representable makes: the view's layer is an emitter (its `layerClass` is declared
-      // where the view class is), filling the view.
+      // where the view class is), filling the view. Once it is, its birth rate and the other
+      // properties only an emitter has are its too (`layer.birthRate = 0` in a `stop()`).
       if ownLayer == nil {
         warn(
           at, "the view's own layer is given \(name): taken as a CAEmitterLayer filling the view",

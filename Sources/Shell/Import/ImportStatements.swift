@@ -581,17 +581,8 @@ extension ImportInterpreter {
       tokens[last].isPunctuation("]"), program.closing(i, in: s) == last
     else { return false }
     // The receiver: `cells` or `self.cells`.
-    let held: String
-    let word: Int
-    if tokens[i + 1].kind == .identifier, i + 2 < last, tokens[i + 2].kind == .identifier {
-      (held, word) = (tokens[i + 1].text, i + 2)
-    } else if tokens[i + 1].isIdentifier("self"), i + 4 < last, tokens[i + 2].isPunctuation("."),
-      tokens[i + 3].kind == .identifier, tokens[i + 4].kind == .identifier
-    {
-      (held, word) = (tokens[i + 3].text, i + 4)
-    } else {
-      return false
-    }
+    guard let word = selectorAfterHeld(i, last) else { return false }
+    let held = tokens[word - 1].text
     let selector = tokens[word].text
     guard Self.mutableArrayMessages.contains(selector),
       case .array(var list) = try expression((i + 1)..<word)
@@ -760,16 +751,7 @@ extension ImportInterpreter {
       program.closing(i, in: s) == last
     {
       // `[d sel…]`, `[self.d sel…]`
-      let word: Int
-      if tokens[i + 1].kind == .identifier, i + 2 < last, tokens[i + 2].kind == .identifier {
-        word = i + 2
-      } else if tokens[i + 1].isIdentifier("self"), i + 4 < last, tokens[i + 2].isPunctuation("."),
-        tokens[i + 3].kind == .identifier, tokens[i + 4].kind == .identifier
-      {
-        word = i + 4
-      } else {
-        return false
-      }
+      guard let word = selectorAfterHeld(i, last) else { return false }
       (base, method) = ((i + 1)..<word, tokens[word].text)
       let forKey = ((word + 1)..<last).first {
         tokens[$0].isIdentifier("forKey") && tokens[$0 + 1].isPunctuation(":")
@@ -811,16 +793,43 @@ extension ImportInterpreter {
       type == Self.dictionaryType
     else { return false }
     if let keyRange {
-      guard let key = Self.dictionaryKey(try expression(keyRange)) else {
-        throw skip("a dictionary's key here is a string, a number or an enumeration case")
-      }
+      let key = try itemKey(try expression(keyRange))
       let value = try valueRange.map { r throws(ImportSkip) in try expression(r) }
-      if let value, value != .null { fields[key] = value } else { fields[key] = nil }
+      Self.store(value ?? .null, at: key, in: &fields)
     } else {
       fields = [:]
     }
     try assign(base, op: "=", value: .record(type: type, fields: fields))
     return true
+  }
+
+  /// Where the selector of a message statement to a held collection starts, `[cells sel…]` or
+  /// `[self.cells sel…]` (the collection's name just before it); nil for other receivers.
+  private func selectorAfterHeld(_ i: Int, _ last: Int) -> Int? {
+    if tokens[i + 1].kind == .identifier, i + 2 < last, tokens[i + 2].kind == .identifier {
+      return i + 2
+    }
+    if tokens[i + 1].isIdentifier("self"), i + 4 < last, tokens[i + 2].isPunctuation("."),
+      tokens[i + 3].kind == .identifier, tokens[i + 4].kind == .identifier
+    {
+      return i + 4
+    }
+    return nil
+  }
+
+  /// A dictionary's key for `value` (`dictionaryKey`), or a skip saying what keys can be.
+  private func itemKey(_ value: ImportValue) throws(ImportSkip) -> String {
+    guard let key = Self.dictionaryKey(value) else {
+      throw skip("a dictionary's key here is a string, a number or an enumeration case")
+    }
+    return key
+  }
+
+  /// `fields[key] = value` of a dictionary, nil removing the key, as Swift's subscript does.
+  private static func store(
+    _ value: ImportValue, at key: String, in fields: inout [String: ImportValue]
+  ) {
+    if case .null = value { fields[key] = nil } else { fields[key] = value }
   }
 
   /// The index of an item of `list` to remove (`remove(at:)`, `removeObjectAtIndex:`).
@@ -1122,10 +1131,8 @@ extension ImportInterpreter {
     let base = lhs.lowerBound..<open
     switch try expression(base) {
     case .record(let type, var fields) where type == Self.dictionaryType:
-      guard let key = Self.dictionaryKey(try expression((open + 1)..<(lhs.upperBound - 1))) else {
-        throw skip("a dictionary's key here is a string, a number or an enumeration case")
-      }
-      if case .null = value { fields[key] = nil } else { fields[key] = value }
+      let key = try itemKey(try expression((open + 1)..<(lhs.upperBound - 1)))
+      Self.store(value, at: key, in: &fields)
       try assign(base, op: "=", value: .record(type: type, fields: fields))
     case .array(var items):
       guard case .number(let n) = try expression((open + 1)..<(lhs.upperBound - 1)) else {
