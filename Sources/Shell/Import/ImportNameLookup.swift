@@ -414,9 +414,9 @@ extension ImportInterpreter {
   /// An emitter the view reads but the file never declares (`self.emitterLayer` of a
   /// superclass in another file, which backs the view with it through `+layerClass`):
   /// **(choice)** the view's own layer as an emitter filling it, with a warning. nil for names
-  /// that do not say emitter.
+  /// that do not name an emitter (see `namesEmitter`).
   func inheritedEmitter(_ name: String, at: SourceToken) throws(ImportSkip) -> ImportValue? {
-    guard name.lowercased().contains("emitter"), recording.isEmpty else { return nil }
+    guard Self.namesEmitter(name), recording.isEmpty else { return nil }
     let own = try ownEmitter(at: at)
     instance[name] = own
     if case .object(let o) = own, objects[o].variable == nil { objects[o].variable = name }
@@ -424,6 +424,17 @@ extension ImportInterpreter {
       at, "\(name) is not in the file: taken as the view's own emitter layer, filling it",
       hint: "a superclass or header of another file declares it (and +layerClass)")
     return own
+  }
+
+  /// Whether a name the file never declares names an emitter layer: its last word is
+  /// `emitter`, or `emitter` then `layer` (`emitter`, `_fireEmitter`, `snowEmitterLayer2`,
+  /// `emitter_layer`). A name that only contains the word names something of an emitter
+  /// (`emitterBirthRate`, `caEmitterShape`, `emitterView`): a property of another file.
+  static func namesEmitter(_ name: String) -> Bool {
+    var word = name.lowercased().filter { $0 != "_" }
+    while word.last?.isNumber == true { word.removeLast() }
+    if word.hasSuffix("layer") { word.removeLast(5) }
+    return word.hasSuffix("emitter")
   }
 
   /// C's and Foundation's number types: an instance variable of one starts at 0.

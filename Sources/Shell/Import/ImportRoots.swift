@@ -354,7 +354,7 @@ extension ImportInterpreter {
   /// with the view's own layer as that emitter (`inheritedEmitter`).
   func configuresInheritedEmitter(at i: Int) -> Bool {
     let t = program.tokens
-    guard i + 2 < t.count, t[i].text.lowercased().contains("emitter"),
+    guard i + 2 < t.count, Self.namesEmitter(t[i].text),
       t[i + 1].isPunctuation("."), t[i + 2].kind == .identifier,
       t[i + 2].text == "emitterCells" || Self.info(t[i + 2].text, of: .emitter) != nil,
       i == 0 || !t[i - 1].isPunctuation(".") || (i >= 2 && t[i - 2].isIdentifier("self"))

@@ -4156,4 +4156,50 @@ extension ImportFormsTests {
       "\(transcript)")
     #expect(transcript.hasSuffix("\n10\n1\n"), "\(transcript)")
   }
+
+  @Test(
+    "a header property whose name only contains emitter is a value of another file, not an emitter"
+  )
+  func emitterWordedProperty() throws {
+    let source = """
+      #import "Sprinkler.h"
+      @implementation Sprinkler
+      - (void)addEmitterAt:(CGPoint)position view:(UIView *)view {
+        CAEmitterLayer *layer = [CAEmitterLayer layer];
+        layer.birthRate = self.emitterBirthRate ? self.emitterBirthRate : 2.0f;
+        layer.emitterPosition = position;
+        switch (self.caEmitterShape) {
+          case 1: layer.emitterShape = kCAEmitterLayerLine; break;
+          default: layer.emitterShape = kCAEmitterLayerCircle; break;
+        }
+        CAEmitterCell *cell = [CAEmitterCell emitterCell];
+        cell.name = @"drop";
+        cell.birthRate = 10;
+        cell.lifetime = 2;
+        layer.emitterCells = @[cell];
+        [view.layer addSublayer:layer];
+      }
+      @end
+
+      """
+    let path = try temporaryFile("Sprinkler.m", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\n")
+    #expect(!transcript.contains("taken as the view's own emitter layer"), "\(transcript)")
+    let model = session.scene.model
+    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    #expect(emitters.count == 1, "\(transcript)")
+    #expect(emitters.first?.emitter.birthRate == 2, "\(transcript)")
+    #expect(emitters.first?.emitter.emitterShape == .circle, "\(transcript)")
+  }
+
+  @Test(
+    "a name ending in emitter or emitter layer names an emitter",
+    arguments: [
+      ("emitter", true), ("_fireEmitter", true), ("snowEmitterLayer2", true),
+      ("emitter_layer", true), ("emitterBirthRate", false), ("caEmitterShape", false),
+      ("emitterView", false), ("particleLayer", false),
+    ])
+  func namesEmitter(name: String, expected: Bool) {
+    #expect(ImportInterpreter.namesEmitter(name) == expected)
+  }
 }
