@@ -460,7 +460,7 @@ final class ImportRun {
     warnings = interpreter.warnings
     var lines: [Line] = []
     var paths: [Int: String] = [:]
-    translate(interpreter, into: &lines, paths: &paths)
+    translate(interpreter, into: &lines, paths: &paths, warnings: &warnings)
     guard
       lines.contains(where: {
         $0.creates

@@ -397,7 +397,7 @@ final class ImportInterpreter {
     }) {
       setup.append(defaulted)
     } else if let given = program.functions.firstIndex(where: { f in
-      Self.isInitializer(f) || (f.name == "init" && !f.isProperty)
+      Self.isInitializer(f) || ((f.name == "init" || f.name.hasPrefix("initWith")) && !f.isProperty)
     }).flatMap({ _ in
       // Only initializers with parameters the app gives (`init(frame:emoticons:)`): the first
       // that builds and whose every parameter has a plausible value runs with those.

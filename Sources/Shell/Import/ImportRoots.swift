@@ -57,6 +57,14 @@ extension ImportInterpreter {
     "Any", "AnyObject", "NSSet", "NSTimer", "Timer", "CADisplayLink",
   ]
 
+  /// Whether a parameter's type is a touch, the touches or an event, or a gesture recognizer
+  /// (not a sender, a timer or an untyped object).
+  static func isTouchType(_ type: String) -> Bool {
+    type.split { !$0.isLetter && !$0.isNumber }.contains { word in
+      word.hasSuffix("GestureRecognizer") || word == "UITouch" || word == "UIEvent"
+    }
+  }
+
   /// Whether function `f` reads as an event handler by its name or its parameters.
   func isEventLike(_ f: SourceFunction) -> Bool {
     let name = f.name
@@ -292,17 +300,24 @@ extension ImportInterpreter {
   /// other code builds (a representable's `updateUIView` emitting what `init(confetti:)` kept).
   func initializerBuilds(_ f: Int) -> Bool {
     if builds(f) { return true }
-    let owner = program.functions[f].owner
+    // The type the method belongs to: Swift's, or the Objective-C `@implementation`'s.
+    func type(_ g: SourceFunction) -> String? { g.owner ?? g.implementation }
+    let owner = type(program.functions[f])
     if program.properties.contains(where: { p in
       p.owner == owner && !p.initializer.isEmpty && builds(in: p.initializer)
     }) {
       return true
     }
-    // `init(confetti:)` of a representable whose `updateUIView` builds from what it keeps.
-    return owner != nil && program.properties.contains { $0.owner == owner }
+    // `init(confetti:)` of a representable whose `updateUIView` builds from what it keeps (in
+    // its properties, or Objective-C's instance variables: `initWithView:press:` of an
+    // animator whose `startTrail` builds into the view it keeps).
+    let keeps =
+      program.properties.contains { $0.owner == owner }
+      || (program.language == .objc && !program.objcInstanceVariables.isEmpty)
+    return owner != nil && keeps
       && program.functions.indices.contains { g in
-        g != f && program.functions[g].owner == owner && !Self.isInitializer(program.functions[g])
-          && builds(g)
+        g != f && type(program.functions[g]) == owner
+          && !Self.isInitializer(program.functions[g]) && builds(g)
       }
   }
 
@@ -871,11 +886,16 @@ extension ImportInterpreter {
   /// What the initializer the app calls with its own arguments is given: a root's argument,
   /// or for a value of another file's type (`initWithEmitterType:(BOEmitterType)type`) one
   /// not known here, so that the file's only way in still runs; what reads it is skipped, and
-  /// a condition on it takes the branch that builds.
+  /// a condition on it takes the branch that builds. A touch or a gesture it keeps
+  /// (`init(view:gesture:)` of an animator a gesture handler makes) is that event: where the
+  /// code reads its location it is the place of the touch, as in an action.
   func initializerArgument(_ f: SourceFunction, _ k: Int) -> (ImportValue, String?) {
     let chosen = chosenArgument(f, k)
     let type = (k < f.parameterTypes.count ? f.parameterTypes[k] : "").filter {
       !"?!* ".contains($0)
+    }
+    if chosen.0 == .null, Self.isTouchType(type) {
+      return (.event, "the touch or gesture that made it")
     }
     guard chosen.0 == .null, isForeignType(type) else { return chosen }
     return (

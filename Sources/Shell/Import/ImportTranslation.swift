@@ -4,9 +4,11 @@ import Core
 /// layer the view holds, its properties, cells and sublayers; then actions and schedules).
 extension ImportRun {
   /// The commands that build what the interpreter built: each layer the view holds, its
-  /// properties, its cells (and theirs), then its sublayers.
+  /// properties, its cells (and theirs), then its sublayers. What cannot be written is said
+  /// in `warnings`.
   func translate(
-    _ interpreter: ImportInterpreter, into lines: inout [Line], paths: inout [Int: String]
+    _ interpreter: ImportInterpreter, into lines: inout [Line], paths: inout [Int: String],
+    warnings: inout [ImportWarning]
   ) {
     var names: [Int: String] = [:]
     var used: Set<String> = []
@@ -163,6 +165,22 @@ extension ImportRun {
     var builtHere: Set<Int> = []
     // The names (`layer.name = "snow"`) of the layers the action being written removes.
     var removedHere: Set<String> = []
+    // The layers the action being written has taken out of the tree so far (with what they
+    // hold), and what it then builds into them: on iOS a layer added to a layer out of the
+    // tree is not shown, so its commands are not written (`[self.holder.layer
+    // removeFromSuperlayer]` and then `[self.holder.layer addSublayer:emitter]`).
+    var detachedHere: Set<Int> = []
+    var droppedHere: Set<Int> = []
+    func subtree(_ o: Int) -> Set<Int> {
+      var all: Set<Int> = [o]
+      var holding = [o]
+      while let p = holding.popLast() {
+        for inner in objects[p].cells + objects[p].sublayers where all.insert(inner).inserted {
+          holding.append(inner)
+        }
+      }
+      return all
+    }
     // Whether layer `o` is one the setup made, kept by the view: made outside every action,
     // or by a stored property's initializer (`private let party = CAEmitterLayer()`, made
     // when an action first reads it).
@@ -183,6 +201,10 @@ extension ImportRun {
     // Actions and scheduled blocks: their property changes reach only objects created above.
     func commands(_ step: ImportStep) -> [String] {
       switch step {
+      case .set(let o, _) where droppedHere.contains(o),
+        .layer(let o, _, _, _)
+      where droppedHere.contains(o), .cells(let o, _, _, _, _) where droppedHere.contains(o):
+        return []
       case .set(let o, let a):
         // A layer another action builds may not be there yet (`emitter?.birthRate = 0`
         // before `start` ran): through the optional, nothing is set. Nor is a cell a key path
@@ -207,7 +229,18 @@ extension ImportRun {
       case .layer(let o, let list, _, _):
         guard let path = paths[o] else { return [] }
         return list.map { $0.text(path: path) }
+      case .build(let o, let parent?, let at, let statement) where detachedHere.contains(parent):
+        let dropped = Set(interpreter.built(by: [step])).union(subtree(o))
+        droppedHere.formUnion(dropped)
+        for d in dropped { paths[d] = nil }
+        warnings.append(
+          ImportWarning(
+            line: at.line, column: at.column, message: "skipped: \(statement)",
+            hint: "it goes into \(name(parent)), which the code above took out of the layer"
+              + " tree: on iOS it is not shown"))
+        return []
       case .build(let o, let parent, _, _):
+        detachedHere.subtract(subtree(o))  // put back in the tree (`addSublayer` again)
         var built: [Line] = []
         // **(choice)** A layer the setup made (a stored `let emitter = CAEmitterLayer()`) that
         // an action adds: UIKit adds that same layer again, never a second one; here each run
@@ -306,8 +339,19 @@ extension ImportRun {
           return objects[o].explicitName
         })
       freshen(a.steps)
+      detachedHere = []
+      droppedHere = []
+      var produced: [String] = []
+      for step in a.steps {
+        produced += commands(step)
+        if case .layer(let o, let list, _, _) = step,
+          list.contains(where: { $0.verb == SceneCommands.remove.name })
+        {
+          detachedHere.formUnion(subtree(o))
+        }
+      }
       var parts: [String] = []
-      for part in a.steps.flatMap(commands) {
+      for part in produced {
         // Two `.cells` steps in a row both clear a name: once is enough.
         if part.hasSuffix(" ifPresent"), parts.last == part { continue }
         parts.append(part)

@@ -4202,4 +4202,118 @@ extension ImportFormsTests {
   func namesEmitter(name: String, expected: Bool) {
     #expect(ImportInterpreter.namesEmitter(name) == expected)
   }
+
+  @Test(
+    "what an action adds into a layer it took out of the tree first is not shown, and the action runs"
+  )
+  func addedIntoDetachedLayer() throws {
+    let source = """
+      import UIKit
+      class GlowButton: UIButton {
+        let holder = UIView()
+        override init(frame: CGRect) {
+          super.init(frame: frame)
+          rebuild()
+          addSubview(holder)
+        }
+        required init?(coder: NSCoder) { fatalError() }
+        func rebuild() {
+          holder.layer.removeFromSuperlayer()
+          let glow = CAEmitterLayer()
+          let spark = CAEmitterCell()
+          spark.birthRate = 10
+          spark.lifetime = 1
+          glow.emitterCells = [spark]
+          holder.layer.addSublayer(glow)
+        }
+        @IBAction func tapped(_ sender: UIButton) {
+          rebuild()
+        }
+      }
+
+      """
+    let path = try temporaryFile("Glow.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\nrun tapped\n")
+    #expect(!transcript.contains("error"), "\(transcript)")
+    #expect(transcript.contains("which the code above took out of the layer tree"), "\(transcript)")
+    let model = session.scene.model
+    let names = model.treeOrder.compactMap { model.layer($0) }.map(\.name)
+    #expect(!names.contains("holder"), "\(transcript)")
+    #expect(!names.contains { $0.hasPrefix("glow") }, "\(transcript)")
+  }
+
+  @Test(
+    "an animator given a view and a gesture by its initializer builds at the gesture's place",
+    arguments: [
+      (
+        "swift",
+        """
+        import UIKit
+        class TrailAnimator {
+          private weak var view: UIView?
+          private weak var gesture: UIGestureRecognizer?
+          init(view: UIView, gesture: UIGestureRecognizer) {
+            self.view = view
+            self.gesture = gesture
+          }
+          func startTrail() {
+            guard let place = gesture?.location(in: view) else { return }
+            let trail = CAEmitterLayer()
+            trail.emitterPosition = place
+            let dot = CAEmitterCell()
+            dot.birthRate = 8
+            dot.lifetime = 2
+            trail.emitterCells = [dot]
+            if gesture?.state == .began { view?.layer.addSublayer(trail) }
+          }
+        }
+
+        """
+      ),
+      (
+        "m",
+        """
+        #import "TrailAnimator.h"
+        @implementation TrailAnimator {
+          UIView *_view;
+          UILongPressGestureRecognizer *_press;
+        }
+        - (instancetype)initWithView:(UIView *)view press:(UILongPressGestureRecognizer *)press {
+          if (self = [super init]) { _view = view; _press = press; }
+          return self;
+        }
+        - (void)startTrail {
+          CAEmitterLayer *trail = [CAEmitterLayer layer];
+          trail.emitterPosition = [_press locationInView:_view];
+          CAEmitterCell *dot = [CAEmitterCell emitterCell];
+          dot.birthRate = 8;
+          dot.lifetime = 2;
+          trail.emitterCells = @[dot];
+          [_view.layer addSublayer:trail];
+        }
+        @end
+
+        """
+      ),
+    ])
+  func animatorGivenViewAndGesture(ext: String, source: String) throws {
+    let path = try temporaryFile("TrailAnimator.\(ext)", contents: source)
+    let (transcript, session) = importTranscript(
+      "import \"\(path)\"\nrun startTrail 40,50\n")
+    #expect(!transcript.contains("error"), "\(transcript)")
+    let model = session.scene.model
+    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    #expect(
+      emitters.map(\.emitter.emitterPosition) == [Point(160, 120), Point(40, 50)], "\(transcript)")
+  }
+
+  @Test(
+    "a touch, an event or a gesture recognizer is a touch type; a sender or a timer is not",
+    arguments: [
+      ("UIGestureRecognizer", true), ("UIPanGestureRecognizer?", true), ("UITouch *", true),
+      ("UIEvent", true), ("UIButton", false), ("Timer", false), ("id", false),
+    ])
+  func touchTypes(type: String, expected: Bool) {
+    #expect(ImportInterpreter.isTouchType(type) == expected)
+  }
 }
