@@ -199,8 +199,29 @@ extension ImportInterpreter {
         tokens[i + 1].kind == .identifier, tokens[i + 2].isPunctuation("(")
       else { return false }
       let close = program.closing(i + 2, in: s)
-      guard close + 1 < s.upperBound, tokens[close + 1].isPunctuation("{") else { return false }
-      (name, open, list) = (tokens[i + 1].text, close + 1, (i + 3)..<close)
+      var after = close + 1
+      while after < s.upperBound, ["throws", "rethrows", "async"].contains(tokens[after].text) {
+        after += 1
+      }
+      if after < s.upperBound, tokens[after].isPunctuation("->") {
+        // A local function that returns a value (`func makeCell(color: UIColor) ->
+        // CAEmitterCell { … }` inside `viewDidLoad`): a closure the code calls, seeing the
+        // locals declared before it, in the setup or an action alike; never an action.
+        guard
+          let brace = (after..<s.upperBound).first(where: { tokens[$0].isPunctuation("{") }),
+          program.closing(brace, in: s) < s.upperBound
+        else { return false }
+        let names = try localParameterNames(tokens[i + 1].text, (i + 3)..<close).map(\.name)
+        bind(
+          tokens[i + 1].text,
+          .closure(
+            body: (brace + 1)..<program.closing(brace, in: s), captured: capturedVariables(),
+            parameters: names),
+          declare: true)
+        return true
+      }
+      guard after < s.upperBound, tokens[after].isPunctuation("{") else { return false }
+      (name, open, list) = (tokens[i + 1].text, after, (i + 3)..<close)
     } else {
       guard spells(["void", "(", "^"], at: i, in: s), i + 5 < s.upperBound,
         tokens[i + 3].kind == .identifier,

@@ -203,6 +203,10 @@ extension ImportInterpreter {
       }
     }
     switch head.kind == .identifier ? head.text : "" {
+    case let word
+    where program.language == .swift && SourceProgram.localTypeWords.contains(word)
+      && i + 1 < s.upperBound && tokens[i + 1].kind == .identifier:
+      return nil  // a type declared in a function: SourceProgram read its members
     case "let", "var":
       if program.language == .swift, i + 1 < s.upperBound, tokens[i + 1].isPunctuation("(") {
         try destructure(i + 1, s)

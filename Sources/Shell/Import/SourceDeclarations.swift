@@ -161,13 +161,32 @@ extension SourceProgram {
     }
     let returns = tokens[close..<brace].contains { $0.isPunctuation("->") }
     let signature = base + "(" + labels.map { $0 + ":" }.joined() + ")"
+    let body = (brace + 1)..<closing(brace, in: s)
     functions.append(
       SourceFunction(
         name: base, signature: signature, parameters: names, parameterTypes: types,
-        parameterDefaults: defaults, returnsValue: returns,
-        body: (brace + 1)..<closing(brace, in: s),
+        parameterDefaults: defaults, returnsValue: returns, body: body,
         at: tokens[head.text == "func" ? i + 1 : i], owner: owner))
+    // Types the function declares in its body (`class ConfettiType { … }` inside an `init`):
+    // their members are read as any type's of the file; the statement itself does nothing
+    // when the body runs. (A function declared in the body is a local closure, read there.)
+    for t in statements(in: body) {
+      var k = t.lowerBound
+      while k < t.upperBound, tokens[k].kind == .identifier,
+        tokens[k].text.hasPrefix("@") || Self.modifiers.contains(tokens[k].text)
+      {
+        k += 1
+      }
+      if k + 1 < t.upperBound, Self.localTypeWords.contains(tokens[k].text),
+        tokens[k].kind == .identifier, tokens[k + 1].kind == .identifier
+      {
+        scanSwift(t, inType: true)
+      }
+    }
   }
+
+  /// The words that declare a type inside a function's body.
+  static let localTypeWords: Set<String> = ["class", "struct", "enum", "actor"]
 
   mutating func property(swift i: Int, in s: Range<Int>) {
     guard i + 1 < s.upperBound, tokens[i + 1].kind == .identifier else {

@@ -4316,4 +4316,45 @@ extension ImportFormsTests {
   func touchTypes(type: String, expected: Bool) {
     #expect(ImportInterpreter.isTouchType(type) == expected)
   }
+
+  @Test("types and value-returning functions declared inside a function are the function's own")
+  func localDeclarations() throws {
+    let source = """
+      import UIKit
+      class PartyView: UIView {
+        init(tint: UIColor) {
+          super.init(frame: .zero)
+          enum Layer { case front, back }
+          struct Kind {
+            let rate: Float
+            let place: Layer
+          }
+          let kinds = [Kind(rate: 12, place: .front), Kind(rate: 4, place: .back)]
+          func makeCell(_ kind: Kind) -> CAEmitterCell {
+            let cell = CAEmitterCell()
+            cell.birthRate = kind.rate
+            cell.lifetime = 3
+            cell.color = tint.cgColor
+            return cell
+          }
+          func makeLayer() throws -> CAEmitterLayer {
+            let layer = CAEmitterLayer()
+            layer.emitterCells = kinds.map { makeCell($0) }
+            return layer
+          }
+          let party = try! makeLayer()
+          party.name = "party"
+          self.layer.addSublayer(party)
+        }
+        required init?(coder: NSCoder) { fatalError() }
+      }
+
+      """
+    let path = try temporaryFile("Party.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\n")
+    #expect(!transcript.contains("is not known to the importer"), "\(transcript)")
+    let model = session.scene.model
+    let party = model.treeOrder.compactMap { model.layer($0) }.first { $0.name == "party" }
+    #expect(party?.cells.map(\.birthRate) == [12, 4], "\(transcript)")
+  }
 }
