@@ -132,8 +132,20 @@ extension ImportInterpreter {
     }
     let statement = program.snippet(current)
     let start = tokens[current.lowerBound]
+    // The layer's behaviours are known here when the setup, or the action that made the layer,
+    // gave them; an action changing a layer made elsewhere leaves `set` to check the name when
+    // it runs.
+    let known = recording.isEmpty || gathering(o)
     if path != word {
-      // A field: `set LAYER.emitterBehaviors.NAME.KEY VALUE` checks the name when it runs.
+      // A field: `set LAYER.emitterBehaviors.NAME.KEY VALUE`. Key-value coding finds no
+      // behaviour of another name and sets nothing, so neither does the import.
+      let name = path.dropFirst(word.count + 1).prefix { $0 != "." }
+      if known, !(objects[o].behaviorNames ?? []).contains(String(name)) {
+        throw skip(
+          objects[o].behaviorNames == nil
+            ? "the layer's emitterBehaviors were not imported (the code that makes them is not read)"
+            : "the layer has no behaviour named '\(name)'", at)
+      }
       try record(
         o,
         ImportAssignment(
@@ -153,6 +165,7 @@ extension ImportInterpreter {
     case .null: break
     default: throw skip("emitterBehaviors is an array of behaviours", at)
     }
+    if known { objects[o].behaviorNames = list.map(\.name) }
     try record(
       o,
       ImportAssignment(

@@ -509,6 +509,23 @@ extension ImportInterpreter {
     case ("reversed", []):
       guard case .array(let items) = receiver else { break }
       return .array(items.reversed())
+    case ("joined", []), ("joined", ["separator"]), ("componentsJoinedByString", ["_"]):
+      // `["CA", "Emitter", "Behavior"].joined()`, `[parts componentsJoinedByString:@"-"]`:
+      // the strings one after another, the separator between them.
+      guard case .array(let items) = receiver else { break }
+      var separator = ""
+      if let v = values.first {
+        guard case .string(let text) = v else { throw skip("a separator is a string", at) }
+        separator = text
+      }
+      var parts: [String] = []
+      for item in items {
+        guard case .string(let text) = item else {
+          throw skip("only strings are joined, not \(item.kindName)", at)
+        }
+        parts.append(text)
+      }
+      return .string(parts.joined(separator: separator))
     case ("objectAtIndex", ["_"]), ("objectAtIndexedSubscript", ["_"]):
       // `[emitter.emitterCells objectAtIndex:0]`: NSArray's item, as `cells[0]` is.
       guard case .array(let items) = receiver else { break }

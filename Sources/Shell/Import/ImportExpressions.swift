@@ -188,6 +188,8 @@ extension ImportInterpreter {
       }
     }
     if op == "+", case .array(let x) = a, case .array(let y) = b { return .array(x + y) }
+    // Swift's `"spark" + suffix`: the strings one after the other.
+    if op == "+", case .string(let x) = a, case .string(let y) = b { return .string(x + y) }
     if op == "|", case .constant = a {
       return .array([a, b])  // an option set (`.curveEaseIn | .repeat`): its members
     }

@@ -669,7 +669,8 @@ extension ImportInterpreter {
       case "first", "firstObject": return items.first ?? .null  // (NSArray's `firstObject`)
       case "last", "lastObject": return items.last ?? .null
       case "enumerated", "reversed", "randomElement", "shuffled", "prefix", "suffix", "dropFirst",
-        "dropLast", "objectAtIndex", "objectAtIndexedSubscript":
+        "dropLast", "objectAtIndex", "objectAtIndexedSubscript", "joined",
+        "componentsJoinedByString":
         return .method(v, name)
       case _ where Self.closureMethods.contains(name): return .method(v, name)
       default: break

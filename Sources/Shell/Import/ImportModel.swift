@@ -68,6 +68,10 @@ struct ImportedObject: Sendable {
   /// made: an action that gives a layer unchanged copies of the cells it holds keeps them.
   var copied: (of: Int, assignments: Int, cells: Int)? = nil
 
+  /// The names of the behaviours the code gave an emitter layer (`setValue([…], forKey:
+  /// "emitterBehaviors")`) as the import read them; nil before it gave any.
+  var behaviorNames: [String]? = nil
+
   /// What Core Animation calls it, for messages.
   var className: String { view ?? kind.className }
 }

@@ -2060,6 +2060,22 @@ struct ImportFormsTests {
           e.emitterCells = [NSArray arrayWithObjects:c, nil];
         """), get: "e.emitterCells.\"rock2-0.5\".name", value: "rock2-0.5"),
     Case(
+      name: "joined puts an array's strings together, with the separator between", ext: "swift",
+      source: swift(
+        """
+            let c = CAEmitterCell()
+            c.name = ["sp", "ark"].joined(separator: "-") + ["", "s"].joined()
+            e.emitterCells = [c]
+        """), get: "e.emitterCells.\"sp-arks\".name", value: "sp-arks"),
+    Case(
+      name: "componentsJoinedByString: puts an array's strings together", ext: "m",
+      source: objc(
+        """
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = [@[@"fl", @"ake"] componentsJoinedByString:@"_"];
+          e.emitterCells = @[c];
+        """), get: "e.emitterCells.fl_ake.name", value: "fl_ake"),
+    Case(
       name: "map with a closure makes one cell per colour", ext: "swift",
       source: swift(
         """
@@ -4356,5 +4372,44 @@ extension ImportFormsTests {
     let model = session.scene.model
     let party = model.treeOrder.compactMap { model.layer($0) }.first { $0.name == "party" }
     #expect(party?.cells.map(\.birthRate) == [12, 4], "\(transcript)")
+  }
+
+  @Test(
+    "a field of a behaviour the layer was not given is skipped, and the action runs",
+    arguments: [
+      ("", "were not imported"),
+      (
+        """
+            let drag = CAEmitterBehavior(type: "drag")
+            drag.setValue("slow", forKey: "name")
+            dust.setValue([drag], forKey: "emitterBehaviors")
+
+        """, "has no behaviour named 'finger'"
+      ),
+    ])
+  func unknownBehaviorField(given: String, why: String) throws {
+    let source = """
+      import UIKit
+      class DustView: UIView {
+        func startDust() {
+          let dust = CAEmitterLayer()
+          let mote = CAEmitterCell()
+          mote.birthRate = 10
+          mote.lifetime = 2
+          dust.emitterCells = [mote]
+      \(given)
+          dust.setValue(4.0, forKeyPath: "emitterBehaviors.finger.stiffness")
+          layer.addSublayer(dust)
+        }
+      }
+
+      """
+    let path = try temporaryFile("Dust.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\nrun startDust\n")
+    #expect(!transcript.contains("error"), "\(transcript)")
+    #expect(transcript.contains(why), "\(transcript)")
+    let model = session.scene.model
+    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    #expect(emitters.count == 2, "\(transcript)")
   }
 }
