@@ -530,6 +530,16 @@ extension ImportInterpreter {
     guard case .object(let c) = child, objects[c].kind != .cell else {
       throw skip("addSublayer takes a layer, not \(child.kindName)", at)
     }
+    var parent = parent
+    if objects[c].kind == .emitter, Self.isUnknownContainer(parent) {
+      // **(choice)** `[self.player.view.layer insertSublayer:emitter below:…]` of a player
+      // made by another file's class: the view it goes into is on the author's screen but not
+      // known here, so the emitter joins the view, as the closest thing.
+      parent = .hostLayer
+      warn(
+        at, "added this CAEmitterLayer to the view: the layer it goes into is not known here",
+        hint: "a view of another file's object, or one the import could not make")
+    }
     if !recording.isEmpty, !objects[c].inStep, !objects[c].attached, !blockCopies.contains(c) {
       // A layer the setup made but did not add (`[self.layer addSublayer:self.snowLayer]` in
       // `start`): built where the action adds it, with what the action changed before.
@@ -586,6 +596,15 @@ extension ImportInterpreter {
       throw skip("cannot add a sublayer to \(parent.kindName)", at)
     }
     objects[c].attached = true
+  }
+
+  /// Whether a layer added to `parent` goes into a layer not known here: nil where the code
+  /// reads a view it could not make, or a value of another file.
+  static func isUnknownContainer(_ parent: ImportValue) -> Bool {
+    switch parent {
+    case .null, .unknown: return true
+    default: return false
+    }
   }
 
   /// Layer `o` out of the tree the setup is building (its superlayer's sublayers, or the

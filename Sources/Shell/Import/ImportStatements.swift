@@ -220,7 +220,7 @@ extension ImportInterpreter {
         bind(name, .null)
         return nil
       }
-      bind(name, try expression((eq + 1)..<s.upperBound), declare: true)
+      bind(name, try declaredValue(name, (eq + 1)..<s.upperBound), declare: true)
       noteCopy(name, (eq + 1)..<s.upperBound)
       return nil
     case "return":
@@ -274,7 +274,7 @@ extension ImportInterpreter {
         // (and keeps the object under it), so nothing is bound here.
         return nil
       } else if let eq {
-        bind(name, try expression((eq + 1)..<s.upperBound), declare: true)
+        bind(name, try declaredValue(name, (eq + 1)..<s.upperBound), declare: true)
         noteCopy(name, (eq + 1)..<s.upperBound)
       } else {
         bind(name, .null, declare: true)
@@ -464,6 +464,22 @@ extension ImportInterpreter {
     if j >= s.upperBound { return (name, nil) }
     guard tokens[j].isPunctuation("=") else { return nil }
     return (name, j)
+  }
+
+  /// The value a local declaration gives `name` (`let v = …`, `XLView *v = …`). When it
+  /// cannot be worked out (another file's class, a call not followed) the declaration is
+  /// skipped; a local that has the name of a function of the file (the getter `catEarView`
+  /// declaring a local `catEarView`) still names a value not known here, so that a later
+  /// statement reading it says so rather than reading the function.
+  func declaredValue(_ name: String, _ value: Range<Int>) throws(ImportSkip) -> ImportValue {
+    do throws(ImportSkip) {
+      return try expression(value)
+    } catch {
+      if !wasInterrupted, program.functions.contains(where: { $0.name == name }) {
+        bind(name, .unknown(error.message), declare: true)
+      }
+      throw error
+    }
   }
 
   func bind(_ name: String, _ value: ImportValue, declare: Bool = false) {

@@ -4412,4 +4412,74 @@ extension ImportFormsTests {
     let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
     #expect(emitters.count == 2, "\(transcript)")
   }
+
+  @Test("an emitter added into a view the import could not make joins the view, in an action too")
+  func emitterIntoUnknownView() throws {
+    let source = """
+      #import "LiveController.h"
+      @interface LiveController ()
+      @property (nonatomic, strong) Player *player;
+      @property (nonatomic, weak) CAEmitterLayer *hearts;
+      @end
+      @implementation LiveController
+      - (void)setLiveModel:(LiveModel *)model {
+          Player *player = [[Player alloc] initWithURL:model.url];
+          [self.view insertSubview:player.view atIndex:0];
+          self.player = player;
+          [self.hearts setHidden:NO];
+      }
+      - (CAEmitterLayer *)hearts {
+          if (!_hearts) {
+              CAEmitterLayer *e = [CAEmitterLayer layer];
+              e.emitterPosition = CGPointMake(100, 100);
+              CAEmitterCell *c = [CAEmitterCell emitterCell];
+              c.birthRate = 5;
+              c.lifetime = 2;
+              e.emitterCells = @[c];
+              [self.player.view.layer addSublayer:e];
+              _hearts = e;
+          }
+          return _hearts;
+      }
+      @end
+
+      """
+    let path = try temporaryFile("Live.m", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\n")
+    #expect(!transcript.contains("error"), "\(transcript)")
+    #expect(transcript.contains("the layer it goes into is not known here"), "\(transcript)")
+    let model = session.scene.model
+    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    #expect(emitters.map(\.emitter.emitterPosition) == [Point(100, 100)], "\(transcript)")
+  }
+
+  @Test("a local that a getter names after itself is a value not known here, not the getter")
+  func localNamedLikeItsGetter() throws {
+    let source = """
+      #import "Panel.h"
+      @implementation Panel
+      - (void)viewDidLoad {
+          [super viewDidLoad];
+          CAEmitterLayer *e = [CAEmitterLayer layer];
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.birthRate = 5;
+          e.emitterCells = @[c];
+          [self.view.layer addSublayer:e];
+          self.badge.alpha = 0;
+      }
+      - (BadgeView *)badge {
+          if (!_badge) {
+              BadgeView *badge = [BadgeView badgeView];
+              _badge = badge;
+          }
+          return _badge;
+      }
+      @end
+
+      """
+    let path = try temporaryFile("Panel.m", contents: source)
+    let (transcript, _) = importTranscript("import \"\(path)\"\n")
+    #expect(!transcript.contains("the function badge"), "\(transcript)")
+    #expect(transcript.contains("cannot set 'alpha' on a value not known here"), "\(transcript)")
+  }
 }
