@@ -385,6 +385,13 @@ extension ImportInterpreter {
     if name == "UI_USER_INTERFACE_IDIOM" { return .function(name) }
     if name == "type", program.language == .swift { return .function(name) }  // `type(of:)`
     if let n = ImportNames.number(name) { return .number(n) }
+    if let n = ImportNames.spelledNumber(name), !program.typeNames.contains(name) {
+      warn(
+        at,
+        "\(name) is not in the file: taken as the number its name spells, \(ValueFormatting.number(n))",
+        hint: "a constant of another file of the app")
+      return .number(n)
+    }
     if name == "Self", let f = runningFunctions.last, let owner = program.functions[f].owner {
       return .type(owner)  // `Self()` in a type's own code: that type
     }

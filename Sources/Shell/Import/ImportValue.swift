@@ -194,6 +194,19 @@ enum ImportNames {
     "FLT_EPSILON": Double(Float.ulpOfOne), "DBL_EPSILON": Double.ulpOfOne,
   ]
 
+  /// Constants another file of the app names after their values (`static const CGFloat One =
+  /// 1.0f;` in a header, then `cell.redRange = One`), with or without a `k`: the number the
+  /// name spells.
+  static let numberWords: [String: Double] = [
+    "Zero": 0, "One": 1, "Two": 2, "Three": 3, "Four": 4, "Five": 5, "Six": 6, "Seven": 7,
+    "Eight": 8, "Nine": 9, "Ten": 10, "Half": 0.5, "Quarter": 0.25, "Hundred": 100,
+  ]
+
+  /// The number a constant's name spells (`Two`, `kHalf`), for a name the file never declares.
+  static func spelledNumber(_ word: String) -> Double? {
+    numberWords[word] ?? (word.hasPrefix("k") ? numberWords[String(word.dropFirst())] : nil)
+  }
+
   /// Numbers C names (`M_PI`, `M_PI_2`): `CGFloat.pi` and `.pi` are members, read elsewhere.
   static func number(_ word: String) -> Double? {
     // dispatch_time counts nanoseconds: `(int64_t)(0.5 * NSEC_PER_SEC)`.

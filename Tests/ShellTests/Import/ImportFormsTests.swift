@@ -2076,6 +2076,16 @@ struct ImportFormsTests {
           e.emitterCells = @[c];
         """), get: "e.emitterCells.fl_ake.name", value: "fl_ake"),
     Case(
+      name: "a constant of another file named after its value (Two, kHalf) is that number",
+      ext: "m",
+      source: objc(
+        """
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = @"c";
+          c.birthRate = Two * kHalf + Ten;
+          e.emitterCells = @[c];
+        """), get: "e.emitterCells.c.birthRate", value: "11"),
+    Case(
       name: "map with a closure makes one cell per colour", ext: "swift",
       source: swift(
         """
