@@ -64,24 +64,33 @@ extension ImportInterpreter {
       args: [receiver] + bound, at: at, returnsValue: function.returnsValue)
   }
 
+  /// `layer.insertSublayer(ring, below: titleLabel?.layer)`, `[layer insertSublayer:ring
+  /// below:self.badge.layer]`: when the layer it goes below (or above) is not known here (a
+  /// button's own label, another file's view), it goes under (or over) all the others; false
+  /// when that layer is known (or `side` is neither).
+  func insertBesideUnknown(
+    _ receiver: ImportValue, _ side: String, _ values: [ImportValue], at: SourceToken
+  ) throws(ImportSkip) -> Bool {
+    guard ["below", "above"].contains(side), values.count == 2,
+      case .unknown(let why) = values[1], ImportValue.unknownReason([values[0]]) == nil
+    else { return false }
+    let below = side == "below"
+    warn(
+      at,
+      "the layer to insert it \(side) is not known here (\(why)): it goes "
+        + (below ? "under its superlayer's other layers" : "over its superlayer's other layers"))
+    try attach(values[0], to: receiver, first: below, at: at)
+    return true
+  }
+
   func call(_ v: ImportValue, _ args: [(String?, ImportValue)], at: SourceToken)
     throws(ImportSkip) -> ImportValue
   {
     let labels = args.map { $0.0 ?? "_" }
     let values = args.map(\.1)
     if case .method(let receiver, "insertSublayer") = v, labels.count == 2,
-      ["below", "above"].contains(labels[1]), case .unknown(let why) = values[1],
-      ImportValue.unknownReason([values[0]]) == nil
+      try insertBesideUnknown(receiver, labels[1], values, at: at)
     {
-      // `layer.insertSublayer(ring, below: titleLabel?.layer)`: the layer it goes below (or
-      // above) is not known here (a button's own label, another file's view), so it goes
-      // under (or over) all the others.
-      let below = labels[1] == "below"
-      warn(
-        at,
-        "the layer to insert it \(labels[1]) is not known here (\(why)): it goes "
-          + (below ? "under its superlayer's other layers" : "over its superlayer's other layers"))
-      try attach(values[0], to: receiver, first: below, at: at)
       return .void
     }
     if let why = ImportValue.unknownReason(values) {

@@ -102,6 +102,11 @@ extension ImportInterpreter {
     {
       return try performSelector(performed, Array(args.dropFirst()), at: at)
     }
+    if ["insertSublayer:below:", "insertSublayer:above:"].contains(selector),
+      try insertBesideUnknown(receiver, parts[1].0, args, at: at)
+    {
+      return .void
+    }
     if let why = ImportValue.unknownReason(args) {
       // Only a method of the file runs without an argument it cannot be given.
       guard isSelf(receiver), program.functions.contains(where: { $0.signature == selector })

@@ -4492,4 +4492,29 @@ extension ImportFormsTests {
     #expect(!transcript.contains("the function badge"), "\(transcript)")
     #expect(transcript.contains("cannot set 'alpha' on a value not known here"), "\(transcript)")
   }
+
+  @Test("an Objective-C insertSublayer:below: a layer not known here puts it under the others")
+  func insertBelowUnknownMessage() throws {
+    let source = """
+      #import "Stage.h"
+      @implementation Stage
+      - (void)viewDidLoad {
+          [super viewDidLoad];
+          CAEmitterLayer *e = [CAEmitterLayer layer];
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.birthRate = 5;
+          e.emitterCells = @[c];
+          [self.view.layer insertSublayer:e below:[Curtain sharedCurtain].layer];
+      }
+      @end
+
+      """
+    let path = try temporaryFile("Stage.m", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\n")
+    #expect(transcript.contains("the layer to insert it below is not known here"), "\(transcript)")
+    let model = session.scene.model
+    #expect(
+      model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }.count == 1,
+      "\(transcript)")
+  }
 }
