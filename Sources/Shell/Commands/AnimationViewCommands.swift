@@ -141,24 +141,26 @@ extension AnimationCommands {
     s.sink.out(TreePrinter.table(rows))
   }
 
-  /// `cancel PATH KEY ifPresent`: no error when no animation has KEY; `remove PATH
-  /// ifPresent`: none when there is no such layer or cell.
+  /// `cancel PATH [KEY] ifPresent`: no error when there is no such layer or no animation has
+  /// KEY; `remove PATH ifPresent`: none when there is no such layer or cell.
   static let ifPresent = Clause<Bool>.flag(
     "ifPresent",
     help:
-      "no error when there is nothing to act on: cancel, no animation with KEY (Core"
-      + " Animation's removeAnimation(forKey:) then does nothing); remove, no such layer or"
+      "no error when there is nothing to act on: cancel, no such layer or no animation with KEY"
+      + " (Core Animation's removeAnimation(forKey:) then does nothing, and so does a message to"
+      + " a nil layer); remove, no such layer or"
       + " cell (removeFromSuperlayer() of a layer in no tree does nothing); set, no such layer"
       + " or cell (a property set through a nil optional, or a key path naming no cell, sets"
       + " nothing)")
 
   static let cancel = Command(
-    name: "cancel", usage: "cancel PATH [KEY [ifPresent]] | cancel every [ID]",
+    name: "cancel", usage: "cancel PATH [KEY] [ifPresent] | cancel every [ID]",
     abstract:
       "remove a layer's animations (all, or those with KEY; a group with its children; its"
       + " transition with the key transition), or stop repeating timers (all, or timer ID)",
     examples: [
-      "cancel button", "cancel button bounce", "cancel button bounce ifPresent", "cancel every 1",
+      "cancel button", "cancel button bounce", "cancel button bounce ifPresent",
+      "cancel confetti ifPresent", "cancel every 1",
     ],
     hints: [.layer, .none, .clauses], clauses: [ifPresent.spec]
   ) { s, inv throws(Diagnostic) in
@@ -168,9 +170,16 @@ extension AnimationCommands {
       try cancelTimers(s, inv)
       return
     }
-    let id = try inv.layer(try inv.argument(1, "PATH"), in: s.scene.model)
-    let key = inv.args.count > 1 ? inv.text.tokens[2].text : nil
-    let quiet = inv.args.count > 2 ? try inv.clauses(from: 3).has(ifPresent) : false
+    // `cancel PATH ifPresent`: the flag without a KEY (a key of that name is written quoted).
+    let flagOnly =
+      inv.args.count == 2 && !inv.text.tokens[2].quoted
+      && inv.text.tokens[2].text == ifPresent.name
+    let key = inv.args.count > 1 && !flagOnly ? inv.text.tokens[2].text : nil
+    var quiet = flagOnly
+    if inv.args.count > 2 { quiet = try inv.clauses(from: 3).has(ifPresent) }
+    let path = try inv.argument(1, "PATH")
+    if quiet, (try? inv.layer(path, in: s.scene.model)) == nil { return }
+    let id = try inv.layer(path, in: s.scene.model)
     var n = s.scene.model.cancelAnimations(on: id, key: key)
     if key == nil || key == LayerTransition.key, s.scene.cancelTransition(on: id) { n += 1 }
     if n == 0, let key, !quiet {

@@ -228,7 +228,19 @@ extension ImportRun {
         return ["run \(actionName(name))"]
       case .layer(let o, let list, _, _):
         guard let path = paths[o] else { return [] }
-        return list.map { $0.text(path: path) }
+        // A layer only another action or block builds, or one they remove, may not be there
+        // (`colorBallLayer?.removeAllAnimations()` before `start` ran): through the optional,
+        // nothing is cancelled.
+        let optional =
+          (objects[o].inStep || removable.contains(o)) && !builtHere.contains(o)
+        return list.map { c in
+          var c = c
+          let flag = AnimationCommands.ifPresent.name
+          if optional, c.verb == AnimationCommands.cancel.name, !c.rest.hasSuffix(flag) {
+            c.rest += (c.rest.isEmpty ? "" : " ") + flag
+          }
+          return c.text(path: path)
+        }
       case .build(let o, let parent?, let at, let statement) where detachedHere.contains(parent):
         let dropped = Set(interpreter.built(by: [step])).union(subtree(o))
         droppedHere.formUnion(dropped)

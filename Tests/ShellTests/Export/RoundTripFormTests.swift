@@ -85,4 +85,22 @@ struct RoundTripFormTests {
     #expect(quiet.error == nil, "\(quiet.stderr)")
     #expect(quiet.stdout == "no animations\n")
   }
+
+  @Test("cancel LAYER ifPresent does nothing for a missing layer; without it, an error")
+  func cancelMissingLayer() {
+    let plain = runScript("cancel gone\n")
+    #expect(plain.error != nil)
+    let quiet = runScript(
+      """
+      layer a
+      animate a.opacity from 1 to 0 duration 1 key pulse
+      cancel gone ifPresent
+      cancel gone pulse ifPresent
+      cancel a ifPresent
+      animations a
+
+      """)
+    #expect(quiet.error == nil, "\(quiet.stderr)")
+    #expect(quiet.stdout == "no animations\n")
+  }
 }

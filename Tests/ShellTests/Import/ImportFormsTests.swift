@@ -4517,4 +4517,33 @@ extension ImportFormsTests {
       model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }.count == 1,
       "\(transcript)")
   }
+
+  @Test("a stop that removes the animations of a layer only start builds runs before any start")
+  func cancelBeforeStart() throws {
+    let source = """
+      import UIKit
+      class BallsController: UIViewController {
+        var balls: CAEmitterLayer?
+        func startBalls() {
+          let e = CAEmitterLayer()
+          let c = CAEmitterCell()
+          c.birthRate = 4
+          c.lifetime = 2
+          e.emitterCells = [c]
+          view.layer.addSublayer(e)
+          balls = e
+        }
+        func stopBalls() {
+          balls?.removeAllAnimations()
+          balls?.birthRate = 0
+        }
+      }
+
+      """
+    let path = try temporaryFile("Balls.swift", contents: source)
+    let (transcript, _) = importTranscript(
+      "import \"\(path)\"\nremove balls\nactions\nrun stopBalls\n")
+    #expect(transcript.contains(" ifPresent; set "), "\(transcript)")
+    #expect(!transcript.contains("error"), "\(transcript)")
+  }
 }
