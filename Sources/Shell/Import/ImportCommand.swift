@@ -256,6 +256,29 @@ final class ImportRun {
   /// points (390×844, iPhone 12 to 14), the screen most such code was written for.
   static let screenSize = Size(390, 844)
 
+  /// The largest scene `grown` makes, on each side.
+  static let largestGrownSide = 2048.0
+
+  /// The size that holds every frame the setup gave a layer the view holds (its right and
+  /// bottom edges, from the view's top left corner), when one reaches past `bounds`; nil
+  /// otherwise. Positions and emitter positions do not count: code often places an emitter
+  /// just past an edge on purpose (snow above the top, bubbles below the bottom).
+  static func grown(_ bounds: Size, _ interpreter: ImportInterpreter) -> Size? {
+    var size = bounds
+    for o in interpreter.hostSublayers where interpreter.objects[o].attached {
+      guard
+        case .rect(let r)? = interpreter.objects[o].assignments.last(where: { $0.key == "frame" })?
+          .value
+      else { continue }
+      let right = r.origin.x + r.size.width
+      let bottom = r.origin.y + r.size.height
+      guard right.isFinite, bottom.isFinite else { continue }
+      size.width = max(size.width, min(largestGrownSide, right.rounded(.up)))
+      size.height = max(size.height, min(largestGrownSide, bottom.rounded(.up)))
+    }
+    return size == bounds ? nil : size
+  }
+
   /// The size of a playground's live view when the file gives it in numbers:
   /// `PlaygroundPage.current.liveView = v` with `let v = UIView(frame: CGRect(x: 0, y: 0,
   /// width: 400, height: 300))` (or `CGRectMake(0, 0, 400, 300)`), or the frame written in
@@ -457,6 +480,14 @@ final class ImportRun {
     // as before it.
     if interpreter.wasInterrupted { throw Diagnostic.interrupt() }
     interpreter.lightBackgroundForDarkCells()
+    if newScene, viewSize == nil, sceneSize == nil, let grown = Self.grown(bounds, interpreter) {
+      // **(choice)** A component the default scene cuts off: the view is at least as large as
+      // the frames its code gives its layers (a QuartzCode layer at `y: 320`).
+      try runLine("scene \(ValueFormatting.value(.size(grown)))", line: 1)
+      s.sink.out(
+        "scene \(ValueFormatting.dimensions(grown)): the frames \(fileName) gives its layers"
+          + " reach past \(ValueFormatting.dimensions(bounds)) (view WxH gives another size)\n")
+    }
     warnings = interpreter.warnings
     var lines: [Line] = []
     var paths: [Int: String] = [:]

@@ -4546,4 +4546,36 @@ extension ImportFormsTests {
     #expect(transcript.contains(" ifPresent; set "), "\(transcript)")
     #expect(!transcript.contains("error"), "\(transcript)")
   }
+
+  @Test(
+    "a component whose layers' frames reach past the default scene grows the scene to hold them")
+  func sceneGrowsToFrames() throws {
+    let source = """
+      import UIKit
+      class HeartLayer: CALayer {
+        override init() {
+          super.init()
+          setupLayers()
+        }
+        required init?(coder aDecoder: NSCoder) { super.init(coder: aDecoder) }
+        func setupLayers() {
+          let emitter = CAEmitterLayer()
+          emitter.frame = CGRect(x: 17.5, y: 320, width: 175, height: 65.3)
+          emitter.emitterPosition = CGPoint(x: 80, y: 30)
+          let cell = CAEmitterCell()
+          cell.birthRate = 10
+          cell.lifetime = 1
+          emitter.emitterCells = [cell]
+          addSublayer(emitter)
+        }
+      }
+
+      """
+    let path = try temporaryFile("Heart.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\n")
+    #expect(
+      transcript.contains("scene 320x386: the frames Heart.swift gives its layers"), "\(transcript)"
+    )
+    #expect(session.scene.model.root.properties.bounds.size == Size(320, 386), "\(transcript)")
+  }
 }
