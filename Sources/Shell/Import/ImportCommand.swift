@@ -260,18 +260,27 @@ final class ImportRun {
   static let largestGrownSide = 2048.0
 
   /// The size that holds every frame the setup gave a layer the view holds (its right and
-  /// bottom edges, from the view's top left corner), when one reaches past `bounds`; nil
+  /// bottom edges, from the view's top left corner; a frame given as a position and bounds
+  /// too), when one reaches past `bounds`; nil
   /// otherwise. Positions and emitter positions do not count: code often places an emitter
   /// just past an edge on purpose (snow above the top, bubbles below the bottom).
   static func grown(_ bounds: Size, _ interpreter: ImportInterpreter) -> Size? {
     var size = bounds
     for o in interpreter.hostSublayers where interpreter.objects[o].attached {
-      guard
-        case .rect(let r)? = interpreter.objects[o].assignments.last(where: { $0.key == "frame" })?
-          .value
-      else { continue }
-      let right = r.origin.x + r.size.width
-      let bottom = r.origin.y + r.size.height
+      let assignments = interpreter.objects[o].assignments
+      func last(_ key: String) -> ImportValue? { assignments.last { $0.key == key }?.value }
+      var box: Rect
+      if case .rect(let r)? = last("frame") {
+        box = r
+      } else if case .point(let p)? = last("position"), case .rect(let b)? = last("bounds") {
+        // The frame given as a position (the layer's centre) and bounds.
+        box = Rect(
+          p.x - b.size.width / 2, p.y - b.size.height / 2, b.size.width, b.size.height)
+      } else {
+        continue
+      }
+      let right = box.origin.x + box.size.width
+      let bottom = box.origin.y + box.size.height
       guard right.isFinite, bottom.isFinite else { continue }
       size.width = max(size.width, min(largestGrownSide, right.rounded(.up)))
       size.height = max(size.height, min(largestGrownSide, bottom.rounded(.up)))
@@ -375,6 +384,12 @@ final class ImportRun {
     }
   }
 
+  /// The methods only a view controller has: a file that writes one is a screen.
+  static let screenMethods: Set<String> = [
+    "viewDidLoad", "loadView", "viewWillAppear", "viewDidAppear", "viewWillLayoutSubviews",
+    "viewDidLayoutSubviews",
+  ]
+
   /// The types whose code fills a screen: a view controller, a SwiftUI view, a playground's
   /// live view, an app or scene delegate (its window is the screen).
   static let screenTypes: Set<String> = [
@@ -387,6 +402,9 @@ final class ImportRun {
   /// view that gives itself its superview's, window's or screen's bounds (`frame =
   /// superview.bounds`, `self.frame = UIScreen.main.bounds`): it fills the screen it joins.
   static func isScreen(_ program: SourceProgram) -> Bool {
+    // A view controller's own lifecycle methods (`- (void)viewDidLoad` of an `@implementation`
+    // whose superclass is in the header, whatever the class is called).
+    if program.functions.contains(where: { screenMethods.contains($0.name) }) { return true }
     let t = program.tokens
     return t.indices.contains { i in
       t[i].kind == .identifier

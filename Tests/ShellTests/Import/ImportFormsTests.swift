@@ -1248,7 +1248,7 @@ struct ImportFormsTests {
         }
         @end
 
-        """, get: "e.bounds", value: "0,0,320,240"),
+        """, get: "e.bounds", value: "0,0,390,844"),
     Case(
       name: "the app's key window and first window are the hosting view",
       ext: "swift",
@@ -4577,5 +4577,51 @@ extension ImportFormsTests {
       transcript.contains("scene 320x386: the frames Heart.swift gives its layers"), "\(transcript)"
     )
     #expect(session.scene.model.root.properties.bounds.size == Size(320, 386), "\(transcript)")
+  }
+
+  @Test("a class that writes a view controller's lifecycle method is a screen, whatever its name")
+  func lifecycleMethodMakesScreen() throws {
+    let source = """
+      #import "SnowScene.h"
+      @implementation SnowScene
+      - (void)viewDidLoad {
+          [super viewDidLoad];
+          CAEmitterLayer *e = [CAEmitterLayer layer];
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.birthRate = 5;
+          e.emitterCells = @[c];
+          [self.view.layer addSublayer:e];
+      }
+      @end
+
+      """
+    let path = try temporaryFile("SnowScene.m", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\n")
+    #expect(transcript.contains("fills a phone's screen"), "\(transcript)")
+    #expect(session.scene.model.root.properties.bounds.size == Size(390, 844), "\(transcript)")
+  }
+
+  @Test("a frame given as a position and bounds grows the scene too")
+  func sceneGrowsToPositionAndBounds() throws {
+    let source = """
+      import UIKit
+      class GlowView: UIView {
+        override init(frame: CGRect) {
+          super.init(frame: frame)
+          let e = CAEmitterLayer()
+          e.bounds = CGRect(x: 0, y: 0, width: 300, height: 300)
+          e.position = CGPoint(x: 300, y: 400)
+          let c = CAEmitterCell()
+          c.birthRate = 5
+          e.emitterCells = [c]
+          layer.addSublayer(e)
+        }
+        required init?(coder: NSCoder) { fatalError() }
+      }
+
+      """
+    let path = try temporaryFile("Glow.swift", contents: source)
+    let (_, session) = importTranscript("import \"\(path)\"\n")
+    #expect(session.scene.model.root.properties.bounds.size == Size(450, 550))
   }
 }
