@@ -134,9 +134,11 @@ enum ImportCommands {
     for t in fileTokens {
       let text: String
       do throws(InputError) {
-        text = try InputFile.readText(
-          t.text, limit: Limits.maxImportBytes - source.utf8.count,
-          what: fileTokens.count > 1 ? "imported source files together" : "imported source files")
+        text = SourceTokenizer.lineFeeds(
+          try InputFile.readText(
+            t.text, limit: Limits.maxImportBytes - source.utf8.count,
+            what: fileTokens.count > 1
+              ? "imported source files together" : "imported source files"))
         s.filesRead.append(t.text)
       } catch {
         var d = inv.error(error.message, hint: error.hint, at: t)

@@ -58,8 +58,14 @@ enum SourceTokenizer {
     "<<", ">>",
   ]
 
+  /// `source` with every line ending a line feed: Windows' `\r\n` (one Character in Swift,
+  /// which no `== "\n"` test would match) and old Mac OS's lone `\r`.
+  static func lineFeeds(_ source: String) -> String {
+    String(source.map { $0 == "\r\n" || $0 == "\r" ? "\n" : $0 })
+  }
+
   static func tokens(_ source: String) -> [SourceToken] {
-    let chars = Array(source)
+    let chars = Array(lineFeeds(source))
     var out: [SourceToken] = []
     var i = 0
     var line = 1

@@ -4624,4 +4624,38 @@ extension ImportFormsTests {
     let (_, session) = importTranscript("import \"\(path)\"\n")
     #expect(session.scene.model.root.properties.bounds.size == Size(450, 550))
   }
+
+  @Test(
+    "a file with Windows or old Mac line endings imports as with line feeds",
+    arguments: ["\r\n", "\r"], ["swift", "m"])
+  func lineEndings(ending: String, ext: String) throws {
+    let source =
+      ext == "swift"
+      ? Self.swift(
+        """
+            // a comment, then the cell
+            let c = CAEmitterCell()
+            c.name = "c"
+            c.birthRate = 7
+            e.emitterCells = [c]
+        """)
+      : Self.objc(
+        """
+          // a comment, then the cell
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.name = @"c";
+          c.birthRate = 7;
+          e.emitterCells = @[c];
+        """)
+    let plain = try temporaryFile("Plain.\(ext)", contents: source)
+    let other = try temporaryFile(
+      "Other.\(ext)", contents: source.replacingOccurrences(of: "\n", with: ending))
+    let (expected, _) = importTranscript("import \"\(plain)\"\nget e.emitterCells.c.birthRate\n")
+    let (transcript, _) = importTranscript(
+      "import \"\(other)\"\nget e.emitterCells.c.birthRate\n")
+    #expect(transcript.hasSuffix("\n7\n"), "\(transcript)")
+    #expect(
+      transcript.replacingOccurrences(of: other, with: "").replacingOccurrences(
+        of: "Other.", with: "Plain.") == expected.replacingOccurrences(of: plain, with: ""))
+  }
 }
