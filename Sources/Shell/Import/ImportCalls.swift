@@ -19,8 +19,11 @@ extension ImportInterpreter {
   func eventMethod(_ name: String) throws(ImportSkip) -> ImportValue {
     switch name {
     case "location", "locationInView", "locationInView:", "preciseLocation":
+      let centre = Point(viewSize.width / 2, viewSize.height / 2)
+      // Read by the setup (a method that builds at import reading a recognizer it keeps): the
+      // touch is at the view's centre, a point like any other.
+      guard !recording.isEmpty || recordingAction != nil else { return .point(centre) }
       if parameters["point"] == nil {
-        let centre = Point(viewSize.width / 2, viewSize.height / 2)
         parameters["point"] = (.point, ValueFormatting.value(.point(centre)))
       }
       return .parameter("point")

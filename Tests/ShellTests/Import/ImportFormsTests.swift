@@ -4658,4 +4658,29 @@ extension ImportFormsTests {
       transcript.replacingOccurrences(of: other, with: "").replacingOccurrences(
         of: "Other.", with: "Plain.") == expected.replacingOccurrences(of: plain, with: ""))
   }
+
+  @Test("a kept recognizer's location read by code that runs at import is the view's centre")
+  func keptRecognizerLocationAtImport() throws {
+    let source = """
+      import UIKit
+      class PressAnimator: NSObject {
+        var press = UILongPressGestureRecognizer()
+        func createParticles(view: UIView) {
+          let e = CAEmitterLayer()
+          e.emitterPosition = press.location(in: view)
+          let c = CAEmitterCell()
+          c.birthRate = 3
+          e.emitterCells = [c]
+          view.layer.addSublayer(e)
+        }
+      }
+
+      """
+    let path = try temporaryFile("Press.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\n")
+    #expect(!transcript.contains("bad value"), "\(transcript)")
+    let model = session.scene.model
+    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    #expect(emitters.map(\.emitter.emitterPosition) == [Point(160, 120)], "\(transcript)")
+  }
 }
