@@ -451,6 +451,7 @@ final class ImportInterpreter {
       }
       if uses { _ = try? outletView(p.name, at: p.at) }
     }
+    makeInheritedViews()
     for f in setup {
       let function = program.functions[f]
       var args: [ImportValue] = function.parameters.map { _ in .null }

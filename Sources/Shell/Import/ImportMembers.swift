@@ -193,6 +193,67 @@ extension ImportInterpreter {
     return view
   }
 
+  /// The UIKit class a name says a view is (its last word: `storyImageView` a `UIImageView`,
+  /// `likeButton` a `UIButton`, `containerView` a `UIView`), or nil.
+  static func viewType(named name: String) -> String? {
+    for (suffix, type) in [
+      ("ImageView", "UIImageView"), ("Button", "UIButton"), ("View", "UIView"),
+    ] where name.hasSuffix(suffix) && name.count > suffix.count {
+      return type
+    }
+    return nil
+  }
+
+  /// What code does with a view (`v.layer`, `v.frame`, `v.addSubview(…)`): a name before one
+  /// of these is used as a view.
+  static let viewMembers: Set<String> = [
+    "layer", "frame", "bounds", "center", "addSubview", "insertSubview", "backgroundColor",
+    "alpha", "isHidden", "hidden", "addSublayer",
+  ]
+
+  /// **(choice)** Views a superclass in another file declares that the file's code uses as
+  /// views (`storyImageView.layer.addSublayer(emitter)` in a subclass of the app's base
+  /// controller): each is made before any code runs, as the storyboard's outlets are, a view
+  /// of the class its name says filling the view, below what the code adds, with a warning.
+  /// A name the file declares anywhere (a property, a variable, a parameter, a function, a
+  /// type, an instance variable) or assigns is not one, nor an Objective-C `_name` (the
+  /// variable behind a property its header declares).
+  func makeInheritedViews() {
+    var made: Set<String> = []
+    let parameters = Set(program.functions.flatMap(\.parameters))
+    let assigned = Set(
+      tokens.indices.dropLast().filter {
+        tokens[$0].kind == .identifier && tokens[$0 + 1].isPunctuation("=")
+      }.map { tokens[$0].text })
+    for k in tokens.indices.dropLast(2) where tokens[k].kind == .identifier {
+      let name = tokens[k].text
+      guard !made.contains(name), !name.hasPrefix("_"), !assigned.contains(name),
+        let type = Self.viewType(named: name),
+        tokens[k + 1].isPunctuation("."), Self.viewMembers.contains(tokens[k + 2].text),
+        k < 2 || !tokens[k - 1].isPunctuation(".") || tokens[k - 2].isIdentifier("self"),
+        instance[name] == nil, program.outlets[name] == nil,
+        !program.properties.contains(where: { $0.name == name }),
+        !program.objcProperties.contains(name), program.objcInstanceVariables[name] == nil,
+        program.objcInstanceVariables["_" + name] == nil, !declaredNames.contains(name),
+        !parameters.contains(name), !program.typeNames.contains(name),
+        !program.functions.contains(where: { $0.name == name })
+      else { continue }
+      made.insert(name)
+      let at = tokens[k]
+      let frame = ImportValue.rect(Rect(0, 0, viewSize.width, viewSize.height))
+      guard let view = try? createView(type, ["frame"], [frame], at: at),
+        case .object(let o) = view, (try? attach(view, to: .host, first: true, at: at)) != nil
+      else { continue }
+      objects[o].variable = name
+      instance[name] = view
+      warn(
+        at,
+        "\(name) is not in the file: taken as a \(type) its superclass (another file) declares,"
+          + " filling the view",
+        hint: "import FILE view WxH sets the view's size")
+    }
+  }
+
   /// `UIImage.pinkDot` (`[UIImage pinkDot]`): an image a static member of an extension in
   /// another file makes; taken as the image of that name (a file beside the imported one, or
   /// the built-in image of its role), with a warning. nil for names that are not such members.

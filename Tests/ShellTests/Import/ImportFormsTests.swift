@@ -4683,4 +4683,31 @@ extension ImportFormsTests {
     let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
     #expect(emitters.map(\.emitter.emitterPosition) == [Point(160, 120)], "\(transcript)")
   }
+
+  @Test("a view the superclass in another file declares is made first, and actions build into it")
+  func inheritedViewsAreMade() throws {
+    let source = """
+      import UIKit
+      class FireController: BaseAnimationController {
+        func fireAnimation() {
+          let emitter = CAEmitterLayer()
+          emitter.frame = storyImageView.layer.bounds
+          let c = CAEmitterCell()
+          c.birthRate = 5
+          c.lifetime = 1
+          emitter.emitterCells = [c]
+          storyImageView.layer.addSublayer(emitter)
+        }
+      }
+
+      """
+    let path = try temporaryFile("Fire.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\n")
+    #expect(
+      transcript.contains("storyImageView is not in the file: taken as a UIImageView"),
+      "\(transcript)")
+    let model = session.scene.model
+    let layers = model.treeOrder.compactMap { model.layer($0) }
+    #expect(layers.map(\.name) == ["scene", "storyImageView", "emitterLayer"], "\(transcript)")
+  }
 }
