@@ -148,13 +148,19 @@ extension ImportRun {
     }
     for a in interpreter.actions { a.steps.forEach(removes) }
     interpreter.scheduled.forEach(removes)
-    // With their cells and sublayers, at any depth.
-    var holding = Array(removable)
-    while let o = holding.popLast() {
-      for inner in objects[o].cells + objects[o].sublayers where removable.insert(inner).inserted {
-        holding.append(inner)
+    // Layer `o` with its cells and sublayers, at any depth.
+    func subtree(_ o: Int) -> Set<Int> {
+      var all: Set<Int> = [o]
+      var holding = [o]
+      while let p = holding.popLast() {
+        for inner in objects[p].cells + objects[p].sublayers where all.insert(inner).inserted {
+          holding.append(inner)
+        }
       }
+      return all
     }
+    // With their cells and sublayers.
+    for o in removable { removable.formUnion(subtree(o)) }
     var discard: [Line] = []
     for o in built { layer(o, parent: nil, depth: 0, into: &discard) }
     // A method named like a command (`show`) is the action `showAction`.
@@ -171,16 +177,6 @@ extension ImportRun {
     // removeFromSuperlayer]` and then `[self.holder.layer addSublayer:emitter]`).
     var detachedHere: Set<Int> = []
     var droppedHere: Set<Int> = []
-    func subtree(_ o: Int) -> Set<Int> {
-      var all: Set<Int> = [o]
-      var holding = [o]
-      while let p = holding.popLast() {
-        for inner in objects[p].cells + objects[p].sublayers where all.insert(inner).inserted {
-          holding.append(inner)
-        }
-      }
-      return all
-    }
     // Whether layer `o` is one the setup made, kept by the view: made outside every action,
     // or by a stored property's initializer (`private let party = CAEmitterLayer()`, made
     // when an action first reads it).
