@@ -385,7 +385,7 @@ extension ImportInterpreter {
       case .run(let n): return .run(renamed[n] ?? n)
       case .after(let d, let steps): return .after(delay: d, steps: steps.map(rename))
       case .every(let d, let steps): return .every(interval: d, steps: steps.map(rename))
-      case .set, .layer, .copy, .build, .cells: return step
+      case .set, .layer, .copy, .build, .readd, .cells: return step
       }
     }
     for k in actions.indices {

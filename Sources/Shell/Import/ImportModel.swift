@@ -117,6 +117,11 @@ indirect enum ImportStep: Sendable {
   /// A layer the action or block created, added to the view (`parent` nil) or to a layer:
   /// `emitter $NAME`, its properties, cells and sublayers as they were when it was added.
   case build(object: Int, parent: Int?, at: SourceToken, statement: String)
+  /// A layer the setup made and added that an action adds again (`view.layer
+  /// .addSublayer(emitter)` in `start`, after an import-time run put it there): UIKit moves it
+  /// to the top, so nothing is written unless an action or block may have removed it; then it
+  /// is built again as the setup made it (see the translation).
+  case readd(object: Int, parent: Int?, at: SourceToken, statement: String)
   /// `emitter.emitterCells = [cell]` in an action, of an emitter the setup made: the cells it
   /// `had` and does not keep go (`remove … ifPresent`, so a second run replaces the first
   /// run's), and the new ones are built in their place as they were when given.

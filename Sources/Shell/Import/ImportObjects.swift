@@ -566,6 +566,24 @@ extension ImportInterpreter {
       markBuilt(c)
       return
     }
+    if !recording.isEmpty, !objects[c].inStep, objects[c].attached, !blockCopies.contains(c) {
+      // A layer the setup made and added, added again (`stopEmitter` may have removed it): a
+      // `readd` step, with what the action changed before it after it, as for a first add.
+      let level = recording.count - 1
+      func about(_ step: ImportStep) -> Bool {
+        switch step {
+        case .set(c, _), .layer(c, _, _, _), .cells(c, _, _, _, _): return true
+        default: return false
+        }
+      }
+      let earlier = recording[level].filter(about)
+      recording[level].removeAll(where: about)
+      var parentIndex: Int? = nil
+      if case .object(let p) = parent, objects[p].kind != .cell, p != c { parentIndex = p }
+      add(.readd(object: c, parent: parentIndex, at: at, statement: program.snippet(current)))
+      recording[level] += earlier
+      return
+    }
     if !recording.isEmpty {
       // In an action or a block: a layer it created is built where it is added.
       guard gathering(c), !objects[c].attached else {

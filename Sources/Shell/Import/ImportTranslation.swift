@@ -247,6 +247,15 @@ extension ImportRun {
             hint: "it goes into \(name(parent)), which the code above took out of the layer"
               + " tree: on iOS it is not shown"))
         return []
+      case .readd(let o, let parent, _, _):
+        // **(choice)** Added again: only a layer an action or block removes may be missing;
+        // that one is put back as the setup made it (its particles start again), as a first
+        // add of a setup's layer is.
+        guard removable.contains(o), let path = paths[o] else { return [] }
+        detachedHere.subtract(subtree(o))
+        var built: [Line] = []
+        layer(o, parent: parent, depth: 0, into: &built)
+        return ["remove \(path) \(AnimationCommands.ifPresent.name)"] + built.map(\.text)
       case .build(let o, let parent, _, _):
         detachedHere.subtract(subtree(o))  // put back in the tree (`addSublayer` again)
         var built: [Line] = []
@@ -310,7 +319,8 @@ extension ImportRun {
       case .after(_, let steps), .every(_, let steps): return steps.lazy.compactMap(origin).first
       case .run: return nil
       case .layer(_, _, let at, let statement), .copy(_, _, let at, let statement),
-        .build(_, _, let at, let statement), .cells(_, _, _, let at, let statement):
+        .build(_, _, let at, let statement), .readd(_, _, let at, let statement),
+        .cells(_, _, _, let at, let statement):
         return (at.line, at.column, statement)
       }
     }

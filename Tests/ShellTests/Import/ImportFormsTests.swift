@@ -4710,4 +4710,39 @@ extension ImportFormsTests {
     let layers = model.treeOrder.compactMap { model.layer($0) }
     #expect(layers.map(\.name) == ["scene", "storyImageView", "emitterLayer"], "\(transcript)")
   }
+
+  @Test("a start that adds again the emitter a stop removed puts it back")
+  func startAddsBackWhatStopRemoved() throws {
+    let source = """
+      import UIKit
+      class SnowController: UIViewController {
+        let snow = CAEmitterLayer()
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          let flake = CAEmitterCell()
+          flake.birthRate = 10
+          flake.lifetime = 3
+          snow.emitterCells = [flake]
+          view.layer.addSublayer(snow)
+        }
+        @IBAction func stopSnow(_ sender: UIButton) {
+          snow.removeFromSuperlayer()
+        }
+        @IBAction func startSnow(_ sender: UIButton) {
+          snow.birthRate = 2
+          view.layer.addSublayer(snow)
+        }
+      }
+
+      """
+    let path = try temporaryFile("Snow.swift", contents: source)
+    let (transcript, session) = importTranscript(
+      "import \"\(path)\"\nrun stopSnow\nrun startSnow\nrun startSnow\n")
+    #expect(!transcript.contains("error"), "\(transcript)")
+    let model = session.scene.model
+    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    #expect(emitters.map(\.name) == ["snow"], "\(transcript)")
+    #expect(emitters.first?.emitter.birthRate == 2, "\(transcript)")
+    #expect(emitters.first?.cells.count == 1, "\(transcript)")
+  }
 }
