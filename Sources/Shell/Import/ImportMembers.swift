@@ -216,8 +216,9 @@ extension ImportInterpreter {
   /// controller): each is made before any code runs, as the storyboard's outlets are, a view
   /// of the class its name says filling the view, below what the code adds, with a warning.
   /// A name the file declares anywhere (a property, a variable, a parameter, a function, a
-  /// type, an instance variable) or assigns is not one, nor an Objective-C `_name` (the
-  /// variable behind a property its header declares).
+  /// type, an instance variable) or assigns is not one, nor a capitalised name (a type of
+  /// another file) or an Objective-C `_name` (the variable behind a property its header
+  /// declares).
   func makeInheritedViews() {
     var made: Set<String> = []
     let parameters = Set(program.functions.flatMap(\.parameters))
@@ -227,7 +228,7 @@ extension ImportInterpreter {
       }.map { tokens[$0].text })
     for k in tokens.indices.dropLast(2) where tokens[k].kind == .identifier {
       let name = tokens[k].text
-      guard !made.contains(name), !name.hasPrefix("_"), !assigned.contains(name),
+      guard !made.contains(name), name.first?.isLowercase == true, !assigned.contains(name),
         let type = Self.viewType(named: name),
         tokens[k + 1].isPunctuation("."), Self.viewMembers.contains(tokens[k + 2].text),
         k < 2 || !tokens[k - 1].isPunctuation(".") || tokens[k - 2].isIdentifier("self"),
