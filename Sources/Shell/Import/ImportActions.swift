@@ -216,7 +216,7 @@ extension ImportInterpreter {
           tokens[i + 1].text,
           .closure(
             body: (brace + 1)..<program.closing(brace, in: s), captured: capturedVariables(),
-            parameters: names),
+            parameters: names, local: true),
           declare: true)
         return true
       }
@@ -251,7 +251,9 @@ extension ImportInterpreter {
       let names = try localParameterNames(name, list).map(\.name)
       bind(
         name,
-        .closure(body: (open + 1)..<close, captured: capturedVariables(), parameters: names),
+        .closure(
+          body: (open + 1)..<close, captured: capturedVariables(), parameters: names,
+          local: program.language == .swift),
         declare: true)
       return true
     }

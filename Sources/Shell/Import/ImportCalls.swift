@@ -188,7 +188,12 @@ extension ImportInterpreter {
       return try call(f, args: all, at: at)
     case .method(let receiver, let name):
       return try method(receiver, name, labels: labels, values: values, at: at)
-    case .closure(let body, let captured, let declared):
+    case .closure(let body, var captured, let declared, let local):
+      if local {
+        // Swift's local functions see the ones declared after them in their scope, which
+        // exist by the time one is called there.
+        captured.merge(capturedVariables()) { mine, _ in mine }
+      }
       // `closure()`: its body runs where it is called (in a scheduled block, it is recorded),
       // its parameters bound to the arguments (`lower(2)` of `{ (n: Float) in … }`; `$0`,
       // `$1` when it names none).

@@ -616,7 +616,9 @@ extension ImportInterpreter {
         guard close < end else { throw skip("an unclosed '{'", t) }
         let names = blockParameters(c..<open)
         c = close + 1
-        guard case .closure(let body, let captured, _) = closure((open + 1)..<close) else { break }
+        guard case .closure(let body, let captured, _, _) = closure((open + 1)..<close) else {
+          break
+        }
         return .closure(body: body, captured: captured, parameters: names)
       case "@":
         // `@(expr)`, `@[…]`, `@10`: Objective-C literals.

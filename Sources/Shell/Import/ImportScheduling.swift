@@ -163,7 +163,8 @@ extension ImportInterpreter {
     } else if close == s.upperBound - 1, let comma = topLevelIndex(of: ",", in: (open + 1)..<close),
       comma + 4 == close, tokens[comma + 1].isIdentifier("execute"),
       tokens[comma + 2].isPunctuation(":"), tokens[comma + 3].kind == .identifier,
-      case .closure(let body, _, _)? = try? variable(tokens[comma + 3].text, at: tokens[comma + 3])
+      case .closure(let body, _, _, _)? = try? variable(
+        tokens[comma + 3].text, at: tokens[comma + 3])
     {
       // `execute: show`, a closure kept in a variable: its body.
       block = body

@@ -57,7 +57,12 @@ indirect enum ImportValue: Sendable, Equatable {
   case formula(String)
   /// A closure the code passes (`delay(0.5) { layer.birthRate = 0 }`): its body's tokens and
   /// the variables it captured where it was written.
-  case closure(body: Range<Int>, captured: [String: ImportValue], parameters: [String] = [])
+  /// `local`: a function declared inside a function (`func makeCell() -> CAEmitterCell`),
+  /// which also sees, when called, the names its scope declared after it (another local
+  /// function).
+  case closure(
+    body: Range<Int>, captured: [String: ImportValue], parameters: [String] = [],
+    local: Bool = false)
   /// A value of a struct the file declares, made by its memberwise initializer
   /// (`ConfettiType(color: .red, shape: .circle)`): its fields by name.
   case record(type: String, fields: [String: ImportValue])

@@ -4745,4 +4745,35 @@ extension ImportFormsTests {
     #expect(emitters.first?.emitter.birthRate == 2, "\(transcript)")
     #expect(emitters.first?.cells.count == 1, "\(transcript)")
   }
+
+  @Test("a local function calls one declared after it in the same function")
+  func localFunctionForwardReference() throws {
+    let source = """
+      import UIKit
+      class DustView: UIView {
+        override init(frame: CGRect) {
+          super.init(frame: frame)
+          func makeLayer() -> CAEmitterLayer {
+            let layer = CAEmitterLayer()
+            layer.name = "dust"
+            layer.emitterCells = [makeCell()]
+            return layer
+          }
+          func makeCell() -> CAEmitterCell {
+            let cell = CAEmitterCell()
+            cell.birthRate = 9
+            return cell
+          }
+          self.layer.addSublayer(makeLayer())
+        }
+        required init?(coder: NSCoder) { fatalError() }
+      }
+
+      """
+    let path = try temporaryFile("Dust.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\n")
+    let model = session.scene.model
+    let dust = model.treeOrder.compactMap { model.layer($0) }.first { $0.name == "dust" }
+    #expect(dust?.cells.map(\.birthRate) == [9], "\(transcript)")
+  }
 }
