@@ -51,7 +51,8 @@ package enum Limits {
 
   /// How deep commands may nest inside commands: blocks in blocks (`{ { … } }`), and the
   /// COMMAND of `after`, `at`, `every` and `action` (`after 1 after 1 echo hi` is 2). Checking
-  /// and running recurse once per level.
+  /// and running recurse once per level. Also how deep scheduled commands may run inside one
+  /// another, when one that moves the clock (`after 0.2 step 0.1`) runs those it reaches.
   package static let maxCommandDepth = 32
 
   // MARK: Time

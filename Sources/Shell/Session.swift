@@ -73,6 +73,12 @@ final class Session {
   /// How many commands enclose the one being run: blocks and `run` (`Limits.maxCommandDepth`).
   /// A scheduled command runs at 0: it was checked where it was written.
   var nesting = 0
+  /// How many scheduled commands are running inside one another: one that moves the clock
+  /// (`after 0.2 step 0.1`) fires those it reaches while it runs (`Limits.maxCommandDepth`).
+  var firing = 0
+  /// Set when `firing` passed its bound: the error then ends every scheduled command it is
+  /// inside, and the command that moved the clock fails with it, once.
+  var firingTooDeep = false
   /// Warnings already given by the current command (each is given once per command).
   var warnedThisCommand: Set<String> {
     get { undoable.warned }
@@ -481,13 +487,22 @@ final class Session {
     defer { nesting = enclosing }
     switch e.action {
     case .command(let c):
+      if firing >= Limits.maxCommandDepth, let first = c.tokens.first {
+        firingTooDeep = true
+        throw Self.firesTooDeep(first, in: c.line)
+      }
+      firing += 1
+      defer {
+        firing -= 1
+        if firing == 0 { firingTooDeep = false }
+      }
       let sequence = e.sequence
       history.willFire(sequence)  // history hook
       defer { history.didFire() }  // history hook
       do throws(Diagnostic) {
         try execute(c)
       } catch {
-        if error.isInterrupt { throw error }
+        if error.isInterrupt || firingTooDeep { throw error }
         var e = error
         report(e)
         e.reported = true

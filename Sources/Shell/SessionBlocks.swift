@@ -84,6 +84,16 @@ extension Session {
       token: token, in: line)
   }
 
+  /// A scheduled command reached inside scheduled commands that move the clock (`after 0.2
+  /// step 0.1` firing the next one while it steps) more than `Limits.maxCommandDepth` deep.
+  static func firesTooDeep(_ token: Token, in line: SourceLine) -> Diagnostic {
+    Diagnostic(
+      "scheduled commands run inside one another more than \(Limits.maxCommandDepth) deep here",
+      hint: "a scheduled step runs the commands scheduled in the time it steps; at most"
+        + " \(Limits.maxCommandDepth) such steps inside one another",
+      token: token, in: line)
+  }
+
   /// Why `every` and `action` bodies refuse commands that move the clock or run scripts.
   static let refusal = "moves the clock or runs a script, which a timer or an action may not do"
 

@@ -33,6 +33,12 @@ struct DepthBoundTests {
   static let expression = Limits.maxExpressionDepth
   static let commands = Limits.maxCommandDepth
 
+  /// `n` scheduled steps that all fall due in the first one's step, so each runs inside the
+  /// last (found by the fuzzer: some thousands of them overflowed the stack).
+  static func scheduledSteps(_ n: Int) -> String {
+    "emitter e\n" + String(repeating: "after 0.1 step 0.1\n", count: n) + "step 1\necho done\n"
+  }
+
   static let cases: [Case] = [
     Case(
       name: "a number in parentheses at the bound", script: "step \(parens(expression))\n",
@@ -73,6 +79,17 @@ struct DepthBoundTests {
       name: "twenty thousand chained after (an overflow in the checker before)",
       script: "\(chain(20_000))\n",
       error: "test.burst:1:\(12 * (commands + 1) + 1): error: commands nest more than"),
+    Case(
+      name: "scheduled steps running inside one another at the bound",
+      script: scheduledSteps(commands), error: nil),
+    Case(
+      name: "scheduled steps running inside one another one past the bound",
+      script: scheduledSteps(commands + 1),
+      error: "test.burst:\(commands + 2):11: error: scheduled commands run inside one another"),
+    Case(
+      name: "a thousand scheduled steps inside one another (a stack overflow before)",
+      script: scheduledSteps(1000),
+      error: "test.burst:\(commands + 2):11: error: scheduled commands run inside one another"),
     Case(
       name: "blocks and chains count together",
       script: "after 1 \(blocks(commands))\n",
