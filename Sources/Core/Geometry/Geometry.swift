@@ -37,6 +37,12 @@ package struct Rect: Sendable, Equatable, Hashable {
     size = Size(width, height)
   }
 
+  /// The rect of `size` whose middle is `center` (a layer's frame from its position and
+  /// bounds, the anchor point in the middle).
+  package init(center: Point, size: Size) {
+    self.init(center.x - size.width / 2, center.y - size.height / 2, size.width, size.height)
+  }
+
   package static let zero = Rect(0, 0, 0, 0)
   package static let unit = Rect(0, 0, 1, 1)
 }

@@ -177,9 +177,13 @@ extension AnimationCommands {
     let key = inv.args.count > 1 && !flagOnly ? inv.text.tokens[2].text : nil
     var quiet = flagOnly
     if inv.args.count > 2 { quiet = try inv.clauses(from: 3).has(ifPresent) }
-    let path = try inv.argument(1, "PATH")
-    if quiet, (try? inv.layer(path, in: s.scene.model)) == nil { return }
-    let id = try inv.layer(path, in: s.scene.model)
+    let id: LayerID
+    do throws(Diagnostic) {
+      id = try inv.layer(try inv.argument(1, "PATH"), in: s.scene.model)
+    } catch {
+      if quiet { return }  // no such layer: nothing to cancel
+      throw error
+    }
     var n = s.scene.model.cancelAnimations(on: id, key: key)
     if key == nil || key == LayerTransition.key, s.scene.cancelTransition(on: id) { n += 1 }
     if n == 0, let key, !quiet {

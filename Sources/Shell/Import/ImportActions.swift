@@ -208,15 +208,16 @@ extension ImportInterpreter {
         // CAEmitterCell { … }` inside `viewDidLoad`): a closure the code calls, seeing the
         // locals declared before it, in the setup or an action alike; never an action.
         guard
-          let brace = (after..<s.upperBound).first(where: { tokens[$0].isPunctuation("{") }),
-          program.closing(brace, in: s) < s.upperBound
+          let brace = (after..<s.upperBound).first(where: { tokens[$0].isPunctuation("{") })
         else { return false }
+        let end = program.closing(brace, in: s)
+        guard end < s.upperBound else { return false }
         let names = try localParameterNames(tokens[i + 1].text, (i + 3)..<close).map(\.name)
         bind(
           tokens[i + 1].text,
           .closure(
-            body: (brace + 1)..<program.closing(brace, in: s), captured: capturedVariables(),
-            parameters: names, local: true),
+            body: (brace + 1)..<end, captured: capturedVariables(), parameters: names,
+            local: true),
           declare: true)
         return true
       }

@@ -271,13 +271,11 @@ final class ImportRun {
     for o in interpreter.hostSublayers where interpreter.objects[o].attached {
       let assignments = interpreter.objects[o].assignments
       func last(_ key: String) -> ImportValue? { assignments.last { $0.key == key }?.value }
-      var box: Rect
+      let box: Rect
       if case .rect(let r)? = last("frame") {
         box = r
       } else if case .point(let p)? = last("position"), case .rect(let b)? = last("bounds") {
-        // The frame given as a position (the layer's centre) and bounds.
-        box = Rect(
-          p.x - b.size.width / 2, p.y - b.size.height / 2, b.size.width, b.size.height)
+        box = Rect(center: p, size: b.size)  // the frame given as a position and bounds
       } else {
         continue
       }

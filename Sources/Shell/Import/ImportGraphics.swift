@@ -325,8 +325,7 @@ extension ImportInterpreter {
     case "bounds": return .rect(Rect(0, 0, size.width, size.height))
     case "center": return .point(center)
     default:
-      return .rect(
-        Rect(center.x - size.width / 2, center.y - size.height / 2, size.width, size.height))
+      return .rect(Rect(center: center, size: size))
     }
   }
 

@@ -232,10 +232,7 @@ extension ImportInterpreter {
         let type = Self.viewType(named: name),
         tokens[k + 1].isPunctuation("."), Self.viewMembers.contains(tokens[k + 2].text),
         k < 2 || !tokens[k - 1].isPunctuation(".") || tokens[k - 2].isIdentifier("self"),
-        instance[name] == nil, program.outlets[name] == nil,
-        !program.properties.contains(where: { $0.name == name }),
-        !program.objcProperties.contains(name), program.objcInstanceVariables[name] == nil,
-        program.objcInstanceVariables["_" + name] == nil, !declaredNames.contains(name),
+        instance[name] == nil, program.outlets[name] == nil, !declaresVariable(name),
         !parameters.contains(name), !program.typeNames.contains(name),
         !program.functions.contains(where: { $0.name == name })
       else { continue }

@@ -540,35 +540,12 @@ extension ImportInterpreter {
         at, "added this CAEmitterLayer to the view: the layer it goes into is not known here",
         hint: "a view of another file's object, or one the import could not make")
     }
-    if !recording.isEmpty, !objects[c].inStep, !objects[c].attached, !blockCopies.contains(c) {
-      // A layer the setup made but did not add (`[self.layer addSublayer:self.snowLayer]` in
-      // `start`): built where the action adds it, with what the action changed before.
-      let level = recording.count - 1
-      // (Its new cells too: `emitter.emitterCells = makeCells()` before the `addSublayer`.)
-      let earlier = recording[level].filter {
-        switch $0 {
-        case .set(c, _), .layer(c, _, _, _), .cells(c, _, _, _, _): return true
-        default: return false
-        }
-      }
-      recording[level].removeAll {
-        switch $0 {
-        case .set(c, _), .layer(c, _, _, _), .cells(c, _, _, _, _): return true
-        default: return false
-        }
-      }
-      var parentIndex: Int? = nil
-      if case .object(let p) = parent, objects[p].kind != .cell, p != c { parentIndex = p }
-      add(.build(object: c, parent: parentIndex, at: at, statement: program.snippet(current)))
-      recording[level] += earlier
-      objects[c].inStep = true
-      objects[c].attached = true
-      markBuilt(c)
-      return
-    }
-    if !recording.isEmpty, !objects[c].inStep, objects[c].attached, !blockCopies.contains(c) {
-      // A layer the setup made and added, added again (`stopEmitter` may have removed it): a
-      // `readd` step, with what the action changed before it after it, as for a first add.
+    if !recording.isEmpty, !objects[c].inStep, !blockCopies.contains(c) {
+      // A layer the setup made, added in an action: built where the action adds it, with
+      // what the action changed before (its new cells too: `emitter.emitterCells =
+      // makeCells()` before the `addSublayer`). Not added yet (`[self.layer
+      // addSublayer:self.snowLayer]` in `start`): a `build`. Added already, added again
+      // (`stopEmitter` may have removed it): a `readd`.
       let level = recording.count - 1
       func about(_ step: ImportStep) -> Bool {
         switch step {
@@ -580,8 +557,17 @@ extension ImportInterpreter {
       recording[level].removeAll(where: about)
       var parentIndex: Int? = nil
       if case .object(let p) = parent, objects[p].kind != .cell, p != c { parentIndex = p }
-      add(.readd(object: c, parent: parentIndex, at: at, statement: program.snippet(current)))
+      let statement = program.snippet(current)
+      if objects[c].attached {
+        add(.readd(object: c, parent: parentIndex, at: at, statement: statement))
+        recording[level] += earlier
+        return
+      }
+      add(.build(object: c, parent: parentIndex, at: at, statement: statement))
       recording[level] += earlier
+      objects[c].inStep = true
+      objects[c].attached = true
+      markBuilt(c)
       return
     }
     if !recording.isEmpty {

@@ -374,12 +374,16 @@ extension ImportInterpreter {
       t[i + 2].text == "emitterCells" || Self.info(t[i + 2].text, of: .emitter) != nil,
       i == 0 || !t[i - 1].isPunctuation(".") || (i >= 2 && t[i - 2].isIdentifier("self"))
     else { return false }
-    let name = t[i].text
+    return !declaresVariable(t[i].text)
+  }
+
+  /// Whether the file declares `name` as a variable: a property (Swift's or Objective-C's,
+  /// also read through its `_name`), an instance variable, or a `let`, `var` or `T *name`.
+  func declaresVariable(_ name: String) -> Bool {
     let bare = name.hasPrefix("_") ? String(name.dropFirst()) : name
-    return !program.properties.contains(where: { $0.name == bare })
-      && !program.objcProperties.contains(bare) && program.objcInstanceVariables[name] == nil
-      && program.objcInstanceVariables["_" + bare] == nil
-      && !declaredNames.contains(name)
+    return program.properties.contains(where: { $0.name == bare })
+      || program.objcProperties.contains(bare) || program.objcInstanceVariables[name] != nil
+      || program.objcInstanceVariables["_" + bare] != nil || declaredNames.contains(name)
   }
 
   /// The names the file declares with `let`, `var` or after a `*` (`CAEmitterLayer

@@ -247,15 +247,12 @@ extension ImportRun {
             hint: "it goes into \(name(parent)), which the code above took out of the layer"
               + " tree: on iOS it is not shown"))
         return []
-      case .readd(let o, let parent, _, _):
+      case .readd(let o, let parent, let at, let statement):
         // **(choice)** Added again: only a layer an action or block removes may be missing;
         // that one is put back as the setup made it (its particles start again), as a first
         // add of a setup's layer is.
-        guard removable.contains(o), let path = paths[o] else { return [] }
-        detachedHere.subtract(subtree(o))
-        var built: [Line] = []
-        layer(o, parent: parent, depth: 0, into: &built)
-        return ["remove \(path) \(AnimationCommands.ifPresent.name)"] + built.map(\.text)
+        guard removable.contains(o) else { return [] }
+        return commands(.build(object: o, parent: parent, at: at, statement: statement))
       case .build(let o, let parent, _, _):
         detachedHere.subtract(subtree(o))  // put back in the tree (`addSublayer` again)
         var built: [Line] = []
