@@ -331,6 +331,18 @@ extension ImportInterpreter {
 
   /// A UIKit view, made a layer named after its variable: `UIView(frame:)`, `UIButton(type:)`,
   /// `UIImageView(image:)`, `UILabel()`.
+  /// A view of another file's class made with a frame: a view of the UIKit class
+  /// `foreignViewClass` names, with that frame, and a warning.
+  func foreignView(_ type: String, as view: String, frame: ImportValue, at: SourceToken)
+    throws(ImportSkip) -> ImportValue
+  {
+    let v = try createView(view, ["frame"], [frame], at: at)
+    warn(
+      at, "\(type) is not in the file: taken as a \(view) with that frame",
+      hint: "what its own class draws is not imported: " + otherFileNote(type))
+    return v
+  }
+
   func createView(
     _ type: String, _ labels: [String], _ values: [ImportValue], at: SourceToken
   )

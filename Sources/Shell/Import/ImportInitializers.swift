@@ -495,6 +495,9 @@ extension ImportInterpreter {
       // Foundation's `Measurement(value: 180, unit: UnitAngle.degrees)`: its value and unit.
       return .record(type: type, fields: ["value": values[0], "unit": values[1]])
     }
+    if labels == ["frame"], let view = foreignViewClass(type) {
+      return try foreignView(type, as: view, frame: values[0], at: at)
+    }
     if isForeignType(type), !labels.isEmpty, !labels.contains("_") {
       // `ConfettiType(color: .red, shape: .circle)` of a struct in another file: a value whose
       // fields are the arguments, as its memberwise initializer makes.

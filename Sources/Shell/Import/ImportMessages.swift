@@ -235,6 +235,8 @@ extension ImportInterpreter {
         return try createView(type, [], [], at: at)
       case (_, "initWithFrame:") where Self.viewClasses.contains(type):
         return try createView(type, ["frame"], args, at: at)
+      case (_, "initWithFrame:") where foreignViewClass(type) != nil:
+        return try foreignView(type, as: foreignViewClass(type) ?? "UIView", frame: args[0], at: at)
       case ("UIImageView", "initWithImage:"):
         return try createView(type, ["image"], args, at: at)
       case ("UIButton", "buttonWithType:"):

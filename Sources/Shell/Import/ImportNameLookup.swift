@@ -17,6 +17,19 @@ extension ImportInterpreter {
     return !Self.systemTypePrefixes.contains(where: type.hasPrefix) && type != type.uppercased()
   }
 
+  /// The UIKit view class a view class of another file is taken as when the file makes one
+  /// with a frame (`GlowView(frame: r)`, `[[GlowView alloc] initWithFrame:r]`), by the end of
+  /// its name: `…ImageView`, `…Button`, `…Label`, `…View`; nil for any other type.
+  /// **(choice)** Its frame, background and subviews are the file's; what its own class draws
+  /// is not known here.
+  func foreignViewClass(_ type: String) -> String? {
+    guard isForeignType(type) else { return nil }
+    return [
+      ("ImageView", "UIImageView"), ("Button", "UIButton"), ("Label", Self.labelClass),
+      ("View", "UIView"),
+    ].first { type.hasSuffix($0.0) && type != $0.0 }?.1
+  }
+
   /// Why a type of another file stops a statement, and how to give it: `import` with that
   /// file too (`import A.swift B.swift`).
   func otherFileNote(_ type: String) -> String {

@@ -468,16 +468,15 @@ extension ImportInterpreter {
 
   /// The value a local declaration gives `name` (`let v = …`, `XLView *v = …`). When it
   /// cannot be worked out (another file's class, a call not followed) the declaration is
-  /// skipped; a local that has the name of a function of the file (the getter `catEarView`
-  /// declaring a local `catEarView`) still names a value not known here, so that a later
-  /// statement reading it says so rather than reading the function.
+  /// skipped, but the local is still declared, as a value not known here: a later statement
+  /// reading it says so rather than reading what the name means outside (a function of the
+  /// file such as the getter `catEarView` declaring a local `catEarView`, a property, or the
+  /// hosting view's own `view` and `bounds`).
   func declaredValue(_ name: String, _ value: Range<Int>) throws(ImportSkip) -> ImportValue {
     do throws(ImportSkip) {
       return try expression(value)
     } catch {
-      if !wasInterrupted, program.functions.contains(where: { $0.name == name }) {
-        bind(name, .unknown(error.message), declare: true)
-      }
+      if !wasInterrupted { bind(name, .unknown(error.message), declare: true) }
       throw error
     }
   }

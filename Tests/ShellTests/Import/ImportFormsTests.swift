@@ -4776,4 +4776,80 @@ extension ImportFormsTests {
     let dust = model.treeOrder.compactMap { model.layer($0) }.first { $0.name == "dust" }
     #expect(dust?.cells.map(\.birthRate) == [9], "\(transcript)")
   }
+
+  @Test(
+    "a view of another file's class made with a frame is a plain view of that frame",
+    arguments: [
+      (
+        "Halo.swift",
+        """
+        import UIKit
+        class HaloController: UIViewController {
+          override func viewDidLoad() {
+            super.viewDidLoad()
+            let halo = ReflectionView(frame: CGRect(x: 100, y: 100, width: 150, height: 50))
+            halo.backgroundColor = .red
+            view.addSubview(halo)
+            let e = CAEmitterLayer()
+            e.emitterPosition = CGPoint(x: 75, y: 25)
+            halo.layer.addSublayer(e)
+          }
+        }
+
+        """
+      ),
+      (
+        "Halo.m",
+        """
+        @implementation HaloController
+        - (void)viewDidLoad {
+          [super viewDidLoad];
+          ReflectionView *halo = [[ReflectionView alloc] initWithFrame:CGRectMake(100, 100, 150, 50)];
+          halo.backgroundColor = [UIColor redColor];
+          [self.view addSubview:halo];
+          CAEmitterLayer *e = [CAEmitterLayer layer];
+          e.emitterPosition = CGPointMake(75, 25);
+          [halo.layer addSublayer:e];
+        }
+        @end
+
+        """
+      ),
+    ])
+  func foreignViewWithFrame(file: String, source: String) throws {
+    let path = try temporaryFile(file, contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\n")
+    #expect(transcript.contains("ReflectionView is not in the file: taken as a UIView"))
+    let model = session.scene.model
+    let layers = model.treeOrder.compactMap { model.layer($0) }
+    let halo = layers.first { $0.name == "halo" }
+    #expect(halo?.properties.position == Point(175, 125), "\(transcript)")
+    #expect(halo?.properties.backgroundColor == Color(1, 0, 0), "\(transcript)")
+    // The emitter went into it, not into the hosting view.
+    let e = layers.first { $0.kind == .emitter }
+    #expect(e?.parent == halo?.id, "\(transcript)")
+  }
+
+  @Test("a local whose value is not known here hides the hosting view's member of its name")
+  func unknownLocalShadowsHostMember() throws {
+    let source = """
+      @implementation MirrorController
+      - (void)viewDidLoad {
+        [super viewDidLoad];
+        Mirror *view = [Mirror mirrorNamed:@"glass"];
+        view.backgroundColor = [UIColor redColor];
+        CAEmitterLayer *e = [CAEmitterLayer layer];
+        e.emitterPosition = CGPointMake(20, 30);
+        [self.view.layer addSublayer:e];
+      }
+      @end
+
+      """
+    let path = try temporaryFile("Mirror.m", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\n")
+    #expect(transcript.contains("skipped: view.backgroundColor"), "\(transcript)")
+    #expect(
+      session.scene.model.root.properties.backgroundColor != Color(1, 0, 0),
+      "\(transcript)")
+  }
 }
