@@ -473,13 +473,13 @@ extension ImportInterpreter {
     "an unknown condition (another file's flag, a setting) is taken as the plain case"
 
   /// Whether a value counts as true in a condition: a Bool, a number other than 0, or an
-  /// object that exists; nil when it cannot say.
+  /// object that exists; nil when it cannot say (a value not known here among them).
   static func truth(_ v: ImportValue) -> Bool? {
     switch v {
     case .bool(let b): return b
     case .number(let n): return n != 0
     case .null: return false
-    case .void, .constant, .type, .function, .method: return nil
+    case .void, .constant, .type, .function, .method, .unknown: return nil
     default: return true
     }
   }

@@ -352,6 +352,11 @@ extension ImportInterpreter {
       if let state = Self.controlDefaults[control]?[name] { return state.value }
     }
     if let m = drawingMember(v, name) { return m }  // `ctx.cgContext`, `UIColor.red.setFill`
+    if case .unknown = v, Self.sublayerAdds.contains(name) {
+      // `player.view.layer.addSublayer(emitter)` of a player not known here: the add goes on
+      // (`attachLayer` places an emitter added into a layer not known here).
+      return .method(v, name)
+    }
     if case .unknown = v {
       // A member of a value not known here (`particle.birthRate` of another file's type): not
       // known either, for the same reason; what needs it says so (`?? 37` takes its fallback).

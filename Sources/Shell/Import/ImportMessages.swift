@@ -24,7 +24,12 @@ extension ImportInterpreter {
     } else {
       receiver = try unary(&c, range.upperBound)
     }
-    if case .unknown(let why) = receiver { throw skip(why, at) }
+    if case .unknown(let why) = receiver,
+      c >= range.upperBound || !Self.sublayerAdds.contains(tokens[c].text)
+    {
+      // A layer added into one not known here goes on (`attachLayer` places an emitter).
+      throw skip(why, at)
+    }
     var parts: [(String, ImportValue?)] = []
     while c < range.upperBound {
       let part = tokens[c]

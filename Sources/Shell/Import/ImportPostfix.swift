@@ -230,6 +230,8 @@ extension ImportInterpreter {
         }
         let index = try number(try expression((c + 1)..<close), at: t)
         c = close + 1
+        // An item of a value not known here is not known either, for the same reason.
+        if case .unknown(let why) = v { throw skip(why, t) }
         guard case .array(let items) = v else { throw skip("an index out of range", t) }
         v = try item(of: items, at: index, t)
       } else if t.isPunctuation("?"), v == .null, c + 1 < end, tokens[c + 1].isPunctuation("("),

@@ -4852,4 +4852,74 @@ extension ImportFormsTests {
       session.scene.model.root.properties.backgroundColor != Color(1, 0, 0),
       "\(transcript)")
   }
+
+  @Test(
+    "an emitter added into the layer of a local not known here joins the view",
+    arguments: [
+      (
+        "Player.m",
+        """
+        @implementation PlayerController
+        - (void)viewDidLoad {
+          [super viewDidLoad];
+          VideoPlayer *player = [VideoPlayer playerWithURL:@"clip"];
+          CAEmitterLayer *e = [CAEmitterLayer layer];
+          e.emitterPosition = CGPointMake(50, 60);
+          [player.view.layer insertSublayer:e atIndex:0];
+        }
+        @end
+
+        """
+      ),
+      (
+        "Player.swift",
+        """
+        import UIKit
+        class PlayerController: UIViewController {
+          override func viewDidLoad() {
+            super.viewDidLoad()
+            let player = VideoPlayer.make(url: "clip")
+            let e = CAEmitterLayer()
+            e.emitterPosition = CGPoint(x: 50, y: 60)
+            player.view.layer.addSublayer(e)
+          }
+        }
+
+        """
+      ),
+    ])
+  func emitterIntoUnknownLocalsLayer(file: String, source: String) throws {
+    let path = try temporaryFile(file, contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\n")
+    #expect(transcript.contains("the layer it goes into is not known here"), "\(transcript)")
+    let model = session.scene.model
+    let e = model.treeOrder.compactMap { model.layer($0) }.first { $0.kind == .emitter }
+    #expect(e?.emitter.emitterPosition == Point(50, 60), "\(transcript)")
+    #expect(e?.parent == model.root.id, "\(transcript)")
+  }
+
+  @Test("a guard on a local not known here holds, as one on another file's settings does")
+  func guardOnUnknownLocalHolds() throws {
+    let source = """
+      import UIKit
+      enum Cannon {
+        static func fire(in view: UIView) {
+          let config = Settings.shared.confetti
+          guard config.enabled, !config.particles.isEmpty else { return }
+          let e = CAEmitterLayer()
+          e.name = "cannon"
+          let c = CAEmitterCell()
+          c.birthRate = 5
+          e.emitterCells = [c]
+          view.layer.addSublayer(e)
+        }
+      }
+
+      """
+    let path = try temporaryFile("Cannon.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\n")
+    let model = session.scene.model
+    let e = model.treeOrder.compactMap { model.layer($0) }.first { $0.name == "cannon" }
+    #expect(e?.cells.map(\.birthRate) == [5], "\(transcript)")
+  }
 }
