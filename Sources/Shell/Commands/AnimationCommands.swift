@@ -79,7 +79,7 @@ enum AnimationCommands {
   }
 
   static let animate = Command(
-    name: "animate", usage: "animate PATH SPEC [OPTIONS]",
+    name: "animate", usage: "animate PATH SPEC [OPTIONS] [ifPresent]",
     abstract:
       "add a Core Animation animation (basic from/to/by, keyframe values, or spring); the model"
       + " value does not change",
@@ -89,10 +89,19 @@ enum AnimationCommands {
       "animate like.emitterCells.sparkle.birthRate values 1 0 0 duration 1 repeat forever",
       "animate badge.position.y spring to 40 damping 5",
       "animate button.opacity from 1 to 0 duration 0.4 delay 0.2 in pop",
-    ], hints: [.property, .clauses], clauses: AnimateClause.all
+      "animate burst.opacity from 1 to 0 duration 1 ifPresent",
+    ], hints: [.property, .clauses], clauses: AnimateClause.all + [ifPresent.spec]
   ) { s, inv throws(Diagnostic) in
     typealias A = AnimateClause
-    let target = try target(try inv.argument(1, "PATH"), s, inv)
+    let pathToken = try inv.argument(1, "PATH")
+    // `… ifPresent`: nothing to animate, and no error, when the layer or cell is not there
+    // (an animation added through a nil optional).
+    if inv.args.count > 2, SceneCommands.endsIfPresent(inv),
+      SceneCommands.isAbsent(pathToken.keyPath, s.scene.model)
+    {
+      return
+    }
+    let target = try target(pathToken, s, inv)
     let c = try inv.clauses(from: 2)
     guard let first = c.given.first?.keyword else {
       throw inv.usageError("missing SPEC: from/to/by, values …, or spring …")

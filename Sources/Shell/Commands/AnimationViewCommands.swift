@@ -148,7 +148,8 @@ extension AnimationCommands {
     help:
       "no error when there is nothing to act on: cancel, no such layer or no animation with KEY"
       + " (Core Animation's removeAnimation(forKey:) then does nothing, and so does a message to"
-      + " a nil layer); remove, no such layer or"
+      + " a nil layer); animate, no such layer or cell (an animation added to a nil optional);"
+      + " remove, no such layer or"
       + " cell (removeFromSuperlayer() of a layer in no tree does nothing); set, no such layer"
       + " or cell (a property set through a nil optional, or a key path naming no cell, sets"
       + " nothing)")

@@ -230,19 +230,8 @@ enum SceneCommands {
     ], hints: [.property, .property], clauses: [AnimationCommands.ifPresent.spec]
   ) { s, inv throws(Diagnostic) in
     let pathToken = try inv.argument(1, "PATH")
-    if inv.args.count > 2, let last = inv.args.last, !last.quoted,
-      last.text == AnimationCommands.ifPresent.name
-    {
-      // The layer the path starts with is not there: nothing to set, as a nil optional.
-      let layer = String(pathToken.keyPath.prefix { $0 != "." })
-      guard s.scene.model.layerID(named: layer) != nil else { return }
-      // Nor a cell it names (`….emitterCells.spark.birthRate` once the cell is removed), as
-      // Core Animation's key-value coding finds no such cell and sets nothing.
-      if let cell = cellPrefix(pathToken.keyPath),
-        (try? s.scene.model.resolveObject(cell)) == nil
-      {
-        return
-      }
+    if inv.args.count > 2, endsIfPresent(inv) {
+      if isAbsent(pathToken.keyPath, s.scene.model) { return }
       var rest = inv.text
       rest.tokens.removeLast()
       try inv.command.run(s, Invocation(command: inv.command, text: rest))
@@ -368,6 +357,22 @@ enum SceneCommands {
 
   /// The path of the innermost cell a key path names (`like.emitterCells.spark` of
   /// `like.emitterCells.spark.birthRate`), nil when it names none.
+  /// Whether a command's last word is the `ifPresent` flag (unquoted).
+  static func endsIfPresent(_ inv: Invocation) -> Bool {
+    guard let last = inv.args.last else { return false }
+    return !last.quoted && last.text == AnimationCommands.ifPresent.name
+  }
+
+  /// Whether what `keyPath` names is not in the scene, for `ifPresent`: the layer it starts
+  /// with (a nil optional), or a cell it names (`….emitterCells.spark.birthRate` once the cell
+  /// is removed, as Core Animation's key-value coding then finds no such cell).
+  static func isAbsent(_ keyPath: String, _ model: SceneModel) -> Bool {
+    let layer = String(keyPath.prefix { $0 != "." })
+    guard model.layerID(named: layer) != nil else { return true }
+    if let cell = cellPrefix(keyPath), (try? model.resolveObject(cell)) == nil { return true }
+    return false
+  }
+
   static func cellPrefix(_ keyPath: String) -> String? {
     let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false)
     guard let i = parts.dropLast().lastIndex(of: "emitterCells") else { return nil }

@@ -225,14 +225,16 @@ extension ImportRun {
       case .layer(let o, let list, _, _):
         guard let path = paths[o] else { return [] }
         // A layer only another action or block builds, or one they remove, may not be there
-        // (`colorBallLayer?.removeAllAnimations()` before `start` ran): through the optional,
-        // nothing is cancelled.
+        // (`colorBallLayer?.removeAllAnimations()` before `start` ran, `emitter?.add(fade,
+        // forKey: "fadeOut")` after `stop` removed it): through the optional, nothing is
+        // cancelled or added.
         let optional =
           (objects[o].inStep || removable.contains(o)) && !builtHere.contains(o)
+        let verbs = [AnimationCommands.cancel.name, AnimationCommands.animate.name]
         return list.map { c in
           var c = c
           let flag = AnimationCommands.ifPresent.name
-          if optional, c.verb == AnimationCommands.cancel.name, !c.rest.hasSuffix(flag) {
+          if optional, verbs.contains(c.verb), !c.rest.hasSuffix(flag) {
             c.rest += (c.rest.isEmpty ? "" : " ") + flag
           }
           return c.text(path: path)

@@ -245,7 +245,8 @@ struct AnimationGroupTests {
     let s = Session(sink: CapturedOutput())
     s.run(source: groupSetup, file: "setup")
     for (line, expected) in [
-      ("gro", ["group"]), ("group b g dur", ["duration"]), ("animate b.opacity to 0 i", ["in"]),
+      ("gro", ["group"]), ("group b g dur", ["duration"]),
+      ("animate b.opacity to 0 i", ["ifPresent", "in"]),
     ] {
       let n = line.utf8.count
       let start = (Array(line.utf8).lastIndex { $0 == 32 }).map { $0 + 1 } ?? 0

@@ -4922,4 +4922,40 @@ extension ImportFormsTests {
     let e = model.treeOrder.compactMap { model.layer($0) }.first { $0.name == "cannon" }
     #expect(e?.cells.map(\.birthRate) == [5], "\(transcript)")
   }
+
+  @Test("an animation added through an optional to a layer a stop removed adds nothing")
+  func animationOnRemovedOptionalLayer() throws {
+    let source = """
+      import UIKit
+      class ConfettiView: UIView {
+        var emitter: CAEmitterLayer?
+        func startConfetti() {
+          let e = CAEmitterLayer()
+          let c = CAEmitterCell()
+          c.birthRate = 10
+          e.emitterCells = [c]
+          layer.addSublayer(e)
+          emitter = e
+        }
+        func stopConfetti() {
+          emitter?.removeFromSuperlayer()
+          emitter = nil
+        }
+        func fadeOut() {
+          let fade = CABasicAnimation(keyPath: "opacity")
+          fade.fromValue = 1
+          fade.toValue = 0
+          fade.duration = 1
+          emitter?.add(fade, forKey: "fadeOut")
+        }
+      }
+
+      """
+    let path = try temporaryFile("Fade.swift", contents: source)
+    let (transcript, _) = importTranscript(
+      "import \"\(path)\"\nactions\nrun stopConfetti\nrun fadeOut\nrun startConfetti\nrun fadeOut\n"
+    )
+    #expect(!transcript.contains("error"), "\(transcript)")
+    #expect(transcript.contains("key fadeOut ifPresent"), "\(transcript)")
+  }
 }
