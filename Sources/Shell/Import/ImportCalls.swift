@@ -294,6 +294,12 @@ extension ImportInterpreter {
     at: SourceToken
   ) throws(ImportSkip) -> ImportValue {
     if case .event = receiver { return try eventMethod(name) }
+    if try handOff(receiver, name, labels: labels, values, at: at) { return .void }
+    if case .null = receiver, Self.handOffVerbs.contains(where: name.hasPrefix),
+      !Self.isSublayerAdd(name, labels: labels)
+    {
+      throw skip("nil cannot be called", at)  // a `.method` of nil that `member` kept for it
+    }
     if let drawn = try drawingMethod(receiver, name, labels: labels, values: values, at: at) {
       return drawn  // `renderer.image { … }`, `ctx.fill(rect)`, `color.setFill()`, `path.fill()`
     }

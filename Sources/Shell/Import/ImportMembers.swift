@@ -352,7 +352,9 @@ extension ImportInterpreter {
       if let state = Self.controlDefaults[control]?[name] { return state.value }
     }
     if let m = drawingMember(v, name) { return m }  // `ctx.cgContext`, `UIColor.red.setFill`
-    if case .unknown = v, Self.sublayerAdds.contains(name) {
+    if case .unknown = v,
+      Self.sublayerAdds.contains(name) || Self.handOffVerbs.contains(where: name.hasPrefix)
+    {
       // `player.view.layer.addSublayer(emitter)` of a player not known here: the add goes on
       // (`attachLayer` places an emitter added into a layer not known here).
       return .method(v, name)
@@ -715,6 +717,8 @@ extension ImportInterpreter {
       if name == "size", case .drawn(let d) = ref { return .size(d.size) }  // at scale 1
       if Self.imageKeepers.contains(name) { return .method(v, name) }
     case .null:
+      // `delegate?.addSublayer(layer: e)` of a delegate another file sets: see `handOff`.
+      if Self.handOffVerbs.contains(where: name.hasPrefix) { return .method(v, name) }
       return .null
     case .string(let text):
       // A string is its characters: `string.characters` (Swift 3), `string.map { … }`.

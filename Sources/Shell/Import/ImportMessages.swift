@@ -25,9 +25,12 @@ extension ImportInterpreter {
       receiver = try unary(&c, range.upperBound)
     }
     if case .unknown(let why) = receiver,
-      c >= range.upperBound || !Self.sublayerAdds.contains(tokens[c].text)
+      c >= range.upperBound
+        || !Self.sublayerAdds.contains(tokens[c].text)
+          && !Self.handOffVerbs.contains(where: tokens[c].text.hasPrefix)
     {
-      // A layer added into one not known here goes on (`attachLayer` places an emitter).
+      // A layer added into one not known here, or handed to it to show, goes on
+      // (`attachLayer` places an emitter; see `handOff`).
       throw skip(why, at)
     }
     var parts: [(String, ImportValue?)] = []
@@ -102,6 +105,7 @@ extension ImportInterpreter {
     guard let first = parts.first else { throw skip("an empty message", at) }
     let selector = parts.map { $0.1 == nil ? $0.0 : $0.0 + ":" }.joined()
     let args = parts.compactMap(\.1)
+    if try handOff(receiver, first.0, labels: nil, args, at: at) { return .void }
     if ["performSelector:", "performSelector:withObject:"].contains(selector), isSelf(receiver),
       case .string(let performed) = args[0]
     {

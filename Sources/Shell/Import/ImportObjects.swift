@@ -607,6 +607,46 @@ extension ImportInterpreter {
   /// The methods that add a layer into another (Swift's names, Objective-C's first parts).
   static let sublayerAdds: Set<String> = ["addSublayer", "insertSublayer"]
 
+  /// Whether a call is UIKit's `addSublayer(_:)` or `insertSublayer(_:…)` (`labels` nil: an
+  /// Objective-C message, `addSublayer:`), not a method of the app that shares the name
+  /// (`addSublayer(layer:)` of a delegate).
+  static func isSublayerAdd(_ name: String, labels: [String]?) -> Bool {
+    sublayerAdds.contains(name) && (labels?.first ?? "_") == "_"
+  }
+
+  /// The verbs a method that takes a layer to show it starts with (`addSublayer(layer:)`,
+  /// `add(emitter:)`, `showEmitter:`, `insertLayer(_:)`), matched at a word boundary.
+  static let handOffVerbs = ["add", "insert", "attach", "show", "present", "display", "place"]
+
+  /// **(choice)** An emitter the code has not added anywhere, handed to a method of an object
+  /// not known here whose name says it shows it (`delegate?.addSublayer(layer: snowLayer)` of
+  /// a delegate another file of the app sets, `[self.delegate showEmitter:e]`): that method
+  /// adds it to a view on the author's screen, so it joins the view, with a warning. True when
+  /// it did.
+  /// `labels` are a Swift call's (nil: an Objective-C message's); UIKit's own
+  /// `addSublayer(_:)` and `insertSublayer(_:…)` (every Objective-C `addSublayer:`) are
+  /// `attachLayer`'s rule instead.
+  func handOff(
+    _ receiver: ImportValue, _ name: String, labels: [String]?, _ values: [ImportValue],
+    at: SourceToken
+  ) throws(ImportSkip) -> Bool {
+    guard Self.isUnknownContainer(receiver), !Self.isSublayerAdd(name, labels: labels),
+      Self.handOffVerbs.contains(where: { verb in
+        name.hasPrefix(verb)
+          && name.dropFirst(verb.count).first.map { $0.isUppercase || $0 == ":" } ?? true
+      }),
+      let emitter = values.first(where: {
+        guard case .object(let o) = $0 else { return false }
+        return objects[o].kind == .emitter && !objects[o].attached
+      })
+    else { return false }
+    try attach(emitter, to: .hostLayer, first: false, at: at)
+    warn(
+      at, "added this CAEmitterLayer to the view: \(name) of an object not known here shows it",
+      hint: "a delegate or helper of another file of the app adds it to its view")
+    return true
+  }
+
   static func isUnknownContainer(_ parent: ImportValue) -> Bool {
     switch parent {
     case .null, .unknown: return true

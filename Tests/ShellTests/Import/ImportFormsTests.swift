@@ -4958,4 +4958,51 @@ extension ImportFormsTests {
     #expect(!transcript.contains("error"), "\(transcript)")
     #expect(transcript.contains("key fadeOut ifPresent"), "\(transcript)")
   }
+
+  @Test(
+    "an emitter handed to a delegate's method that shows it joins the view; another call does not",
+    arguments: [
+      ("Touch.swift", "delegate?.addSublayer(layer: e)", true),
+      ("Touch.swift", "delegate?.emitterDidFinish(layer: e)", false),
+      ("Touch.m", "[self.delegate showEmitter:e];", true),
+      ("Touch.m", "[self.delegate emitterDidFinish:e];", false),
+    ])
+  func emitterHandedToDelegate(file: String, call: String, shown: Bool) throws {
+    let source =
+      file.hasSuffix(".swift")
+      ? """
+      import UIKit
+      protocol TouchShowing: AnyObject { func addSublayer(layer: CAEmitterLayer) }
+      class TouchAnimation {
+        weak var delegate: TouchShowing?
+        func showBurst(location: CGPoint) {
+          let e = CAEmitterLayer()
+          e.emitterPosition = location
+          let c = CAEmitterCell()
+          c.birthRate = 7
+          e.emitterCells = [c]
+          \(call)
+        }
+      }
+
+      """
+      : """
+      @implementation TouchAnimation
+      - (void)showBurstAt:(CGPoint)location {
+        CAEmitterLayer *e = [CAEmitterLayer layer];
+        e.emitterPosition = location;
+        CAEmitterCell *c = [CAEmitterCell emitterCell];
+        c.birthRate = 7;
+        e.emitterCells = @[c];
+        \(call)
+      }
+      @end
+
+      """
+    let path = try temporaryFile(file, contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\n")
+    let model = session.scene.model
+    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    #expect(emitters.map { $0.cells.map(\.birthRate) } == (shown ? [[7]] : []), "\(transcript)")
+  }
 }
