@@ -556,7 +556,7 @@ final class ImportRun {
     var counts: [Int: Int] = [:]
     var created: [(object: Int, line: Int)] = []
     /// What the other actions build when they run, by the names their first run gives.
-    var later: [(object: Int, line: Int, action: String)] = []
+    var later: [(object: Int, line: Int, by: String, sets: Int)] = []
     var actions: [(name: String, commands: Int, line: Int)] = []
     var animated: [(what: String, path: String, line: Int)] = []
     for l in lines {
@@ -594,11 +594,36 @@ final class ImportRun {
         counts[o] = interpreter.objects[o].assignments.count
       }
     }
-    let listed = Set(created.map(\.object))
+    var listed = Set(created.map(\.object))
     for a in interpreter.actions where a.name != interpreter.runsAtImport {
       for o in interpreter.built(by: a.steps.filter { if case .run = $0 { false } else { true } })
       where paths[o] != nil && !listed.contains(o) {
-        later.append((o, interpreter.objects[o].created.line, a.name))
+        later.append((o, interpreter.objects[o].created.line, "built by run \(a.name)", 0))
+      }
+    }
+    // What the setup's scheduled blocks build (an animation's completion, `asyncAfter`), when
+    // they run: listed too, so that what the import makes is all named here.
+    listed.formUnion(later.map(\.object))
+    for step in interpreter.scheduled {
+      let when: String
+      switch step {
+      case .after(let delay, _): when = "built after \(ValueFormatting.number(delay)) s"
+      case .every(let interval, _): when = "built every \(ValueFormatting.number(interval)) s"
+      default: when = "built later"
+      }
+      // The properties the block sets once it has built the layer count too.
+      func sets(_ o: Int, _ steps: [ImportStep]) -> Int {
+        steps.reduce(0) { n, step in
+          switch step {
+          case .set(o, _): n + 1
+          case .after(_, let inner), .every(_, let inner): n + sets(o, inner)
+          default: n
+          }
+        }
+      }
+      for o in interpreter.built(by: [step]) where paths[o] != nil && !listed.contains(o) {
+        listed.insert(o)
+        later.append((o, interpreter.objects[o].created.line, when, sets(o, [step])))
       }
     }
     report(warnings)
@@ -624,13 +649,13 @@ final class ImportRun {
         "\(what) \(paths[o] ?? "?"): \(n) \(n == 1 ? "property" : "properties") (\(lineText(line)))\n"
       )
     }
-    for (o, line, action) in later {
+    for (o, line, by, sets) in later {
       let object = interpreter.objects[o]
       let what = object.kind.word
-      let n = object.assignments.count
+      let n = object.assignments.count + sets
       s.sink.out(
         "\(what) \(paths[o] ?? "?"): \(n) \(n == 1 ? "property" : "properties") (\(lineText(line));"
-          + " built by run \(action))\n")
+          + " \(by))\n")
     }
     for a in animated {
       s.sink.out("animation \(a.path): \(a.what) (\(lineText(a.line)))\n")

@@ -5005,4 +5005,37 @@ extension ImportFormsTests {
     let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
     #expect(emitters.map { $0.cells.map(\.birthRate) } == (shown ? [[7]] : []), "\(transcript)")
   }
+
+  @Test("the import lists the layers and cells a scheduled block of the setup builds, and when")
+  func scheduledBuildsListed() throws {
+    let source = """
+      import UIKit
+      class Banner: UIView {
+        let spark = CAEmitterLayer()
+        override init(frame: CGRect) {
+          super.init(frame: frame)
+          UIView.animate(withDuration: 0.5, animations: {
+            self.alpha = 1
+          }) { finished in
+            self.startEffect()
+          }
+        }
+        func startEffect() {
+          layer.insertSublayer(spark, at: 0)
+          spark.emitterPosition = CGPoint(x: 20, y: 30)
+          let c = CAEmitterCell()
+          c.birthRate = 5
+          spark.emitterCells = [c]
+        }
+      }
+
+      """
+    let path = try temporaryFile("Banner.swift", contents: source)
+    let (transcript, _) = importTranscript("import \"\(path)\"\n")
+    #expect(
+      transcript.contains("emitter spark: 1 property (line 3; built after 0.5 s)"), "\(transcript)")
+    #expect(
+      transcript.contains("cell spark.emitterCells.c: 1 property (line 15; built after 0.5 s)"),
+      "\(transcript)")
+  }
 }
