@@ -355,6 +355,16 @@ extension ImportInterpreter {
         for h in byName[t.text] ?? [] where seen.insert(h).inserted {
           ranges.append(program.functions[h].body)
         }
+        // `self.preset = …` of a property whose setter the file writes (Objective-C's
+        // `-setPreset:`): the setter runs.
+        if i + 1 < r.upperBound, program.tokens[i + 1].isPunctuation("="),
+          let first = t.text.first, first.isLowercase
+        {
+          for h in byName["set" + first.uppercased() + t.text.dropFirst()] ?? []
+          where program.functions[h].parameters.count == 1 && seen.insert(h).inserted {
+            ranges.append(program.functions[h].body)
+          }
+        }
         for k in properties[t.text] ?? [] where seenProperties.insert(k).inserted {
           ranges.append(program.properties[k].initializer)
         }

@@ -1236,8 +1236,30 @@ extension ImportInterpreter {
       try setProperty(.object(o), property, updated, at: last)
       return
     }
+    if let setter = customSetter(lhs) {
+      // `self.preset = p` of a property whose setter the file writes (`-setPreset:`): the
+      // setter runs, as Objective-C's dot syntax sends it; the value is kept as well, for
+      // what reads the property where its getter cannot be followed.
+      called.insert(setter)
+      _ = try call(setter, args: [v], at: last)
+    }
     let receiver = try expression(lhs.lowerBound..<(lhs.upperBound - 2))
     try setProperty(receiver, last.text, v, at: last)
+  }
+
+  /// The Objective-C setter the file writes for `self.NAME` (`-setNAME:`, its first letter
+  /// capitalised), when `lhs` is that and the setter is not the method running (inside it,
+  /// `self.name = …` would call itself again; the file's own setters assign `_name`).
+  func customSetter(_ lhs: Range<Int>) -> Int? {
+    guard program.language == .objc, lhs.count == 3, tokens[lhs.lowerBound].isIdentifier("self"),
+      tokens[lhs.lowerBound + 1].isPunctuation("."),
+      case let name = tokens[lhs.upperBound - 1].text, let first = name.first
+    else { return nil }
+    let signature = "set" + first.uppercased() + name.dropFirst() + ":"
+    guard let f = program.functions.firstIndex(where: { $0.signature == signature }),
+      !runningFunctions.contains(f)
+    else { return nil }
+    return f
   }
 
   /// A stand-in for cells that cannot be read here, mostly made in another file of the app

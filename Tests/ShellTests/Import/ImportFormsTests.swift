@@ -5038,4 +5038,62 @@ extension ImportFormsTests {
       transcript.contains("cell spark.emitterCells.c: 1 property (line 15; built after 0.5 s)"),
       "\(transcript)")
   }
+
+  @Test("self.NAME = value runs the Objective-C setter the file writes for NAME")
+  func objcCustomSetterRuns() throws {
+    let source = """
+      @implementation FireView
+      - (instancetype)initWithFrame:(CGRect)frame {
+        self = [super initWithFrame:frame];
+        CAEmitterLayer *e = [CAEmitterLayer layer];
+        e.name = @"fire";
+        CAEmitterCell *c = [CAEmitterCell emitterCell];
+        c.name = @"flame";
+        e.emitterCells = @[c];
+        [self.layer addSublayer:e];
+        _fire = e;
+        self.heat = 2;
+        return self;
+      }
+      - (void)setHeat:(CGFloat)heat {
+        _heat = heat;
+        [self.fire setValue:@(heat * 10) forKeyPath:@"emitterCells.flame.birthRate"];
+      }
+      @end
+
+      """
+    let path = try temporaryFile("Fire.m", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\n")
+    let model = session.scene.model
+    let fire = model.treeOrder.compactMap { model.layer($0) }.first { $0.kind == .emitter }
+    #expect(fire?.cells.map(\.birthRate) == [20], "\(transcript)")
+  }
+
+  @Test("a setup method that only sets a property whose setter builds runs at import")
+  func setupThroughSetterRuns() throws {
+    let source = """
+      @implementation Drawable
+      - (void)setup {
+        [super setup];
+        self.preset = 1;
+      }
+      - (void)setPreset:(NSInteger)preset {
+        _preset = preset;
+        CAEmitterLayer *emitter = [CAEmitterLayer layer];
+        CAEmitterCell *c = [CAEmitterCell emitterCell];
+        c.birthRate = 9;
+        emitter.emitterCells = @[c];
+        [self.layer addSublayer:emitter];
+      }
+      @end
+
+      """
+    let path = try temporaryFile("Drawable.m", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\nactions\n")
+    #expect(transcript.contains("ran setup at import"), "\(transcript)")
+    #expect(transcript.contains("no actions"), "\(transcript)")
+    let model = session.scene.model
+    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    #expect(emitters.map { $0.cells.map(\.birthRate) } == [[9]], "\(transcript)")
+  }
 }
