@@ -609,6 +609,7 @@ final class ImportRun {
       switch step {
       case .after(let delay, _): when = "built after \(ValueFormatting.number(delay)) s"
       case .every(let interval, _): when = "built every \(ValueFormatting.number(interval)) s"
+      case .run(let name): when = "built by run \(name)"
       default: when = "built later"
       }
       // The properties the block sets once it has built the layer count too.
