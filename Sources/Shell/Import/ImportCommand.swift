@@ -498,6 +498,7 @@ final class ImportRun {
     // as before it.
     if interpreter.wasInterrupted { throw Diagnostic.interrupt() }
     interpreter.lightBackgroundForDarkCells()
+    interpreter.tintStandInsOnLightView()
     if newScene, viewSize == nil, sceneSize == nil, let grown = Self.grown(bounds, interpreter) {
       // **(choice)** A component the default scene cuts off: the view is at least as large as
       // the frames its code gives its layers (a QuartzCode layer at `y: 320`).

@@ -617,6 +617,59 @@ final class ImportInterpreter {
     }
   }
 
+  /// **(choice)** A built-in image standing in for an image not beside the file is white (the
+  /// particle colour tints it); on a view the file makes white (or as light), a cell that keeps
+  /// it white would draw nothing visible where the author's picture showed. Such a cell, whose
+  /// colour the file leaves white (or sets light) and whose emitter draws over the view itself
+  /// (no layer between them with a background of its own, not `additive`), is tinted grey,
+  /// said once per image.
+  func tintStandInsOnLightView() {
+    guard case .color(let back)? = hostBackground?.value, back.alpha >= 0.9,
+      min(back.red, back.green, back.blue) >= 0.85
+    else { return }
+    func light(_ c: Color) -> Bool { min(c.red, c.green, c.blue) >= 0.85 }
+    var cells: [Int] = []
+    func gather(_ o: Int, depth: Int) {
+      guard depth < 64 else { return }
+      if objects[o].kind != .cell {
+        if case .color(let own)? = modelValue(o, "backgroundColor"), own.alpha > 0 { return }
+        if objects[o].assignments.last(where: { $0.key == "renderMode" })?.text.lowercased()
+          .contains("additive") == true
+        {
+          return
+        }
+      }
+      for c in objects[o].cells {
+        cells.append(c)
+        gather(c, depth: depth + 1)
+      }
+      for l in objects[o].sublayers { gather(l, depth: depth + 1) }
+    }
+    for o in hostSublayers where objects[o].attached { gather(o, depth: 0) }
+    let grey = Color(0.56, 0.56, 0.58)
+    var told: Set<String> = []
+    for c in cells {
+      guard
+        case .image(.builtin(let b))? = objects[c].assignments.last(where: {
+          $0.key == "contents"
+        })?.value, let standIn = standIns[b], let image = BuiltinImages.named(b),
+        case let mean = image.meanColor, mean.a > 0, min(mean.r, mean.g, mean.b) >= 0.9 * mean.a
+      else { continue }
+      if case .color(let tint)? = modelValue(c, "color"), !light(tint) { continue }
+      objects[c].assignments.append(
+        ImportAssignment(
+          key: "color", text: ValueFormatting.value(.color(grey)), value: .color(grey),
+          at: standIn.at, statement: "a stand-in's tint"))
+      if told.insert(b).inserted {
+        warn(
+          standIn.at,
+          "the built-in '\(b)' standing in for image '\(standIn.name)' is white, as the view is:"
+            + " its cells are tinted grey so that they show",
+          hint: "put the image beside the file to see the author's picture")
+      }
+    }
+  }
+
   /// **(choice)** When the file gives the view no background and every cell on screen is tinted
   /// dark (`cell.color = UIColor.black.cgColor`), the view's background is white: a storyboard
   /// view's default, the only one on which its author saw them. Burst's black scene would hide

@@ -5096,4 +5096,38 @@ extension ImportFormsTests {
     let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
     #expect(emitters.map { $0.cells.map(\.birthRate) } == [[9]], "\(transcript)")
   }
+
+  @Test(
+    "a white stand-in image on a white view is tinted grey; on a dark view or tinted it stays",
+    arguments: [
+      ("UIColor.white", "", true),
+      ("UIColor.black", "", false),
+      ("UIColor.white", "c.color = UIColor.red.cgColor", false),
+    ])
+  func standInOnWhiteView(background: String, tint: String, grey: Bool) throws {
+    let source = """
+      import UIKit
+      class SnowController: UIViewController {
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          view.backgroundColor = \(background)
+          let e = CAEmitterLayer()
+          let c = CAEmitterCell()
+          c.birthRate = 5
+          c.contents = UIImage(named: "flake")?.cgImage
+          \(tint)
+          e.emitterCells = [c]
+          view.layer.addSublayer(e)
+        }
+      }
+
+      """
+    let path = try temporaryFile("Snow.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\n")
+    let model = session.scene.model
+    let e = model.treeOrder.compactMap { model.layer($0) }.first { $0.kind == .emitter }
+    let color = e?.cells.first?.color
+    #expect(((color?.red ?? 1) < 0.6) == grey, "\(transcript)")
+    #expect(transcript.contains("tinted grey") == grey, "\(transcript)")
+  }
 }
