@@ -295,7 +295,7 @@ extension ImportInterpreter {
   ) throws(ImportSkip) -> ImportValue {
     if case .event = receiver { return try eventMethod(name) }
     if try handOff(receiver, name, labels: labels, values, at: at) { return .void }
-    if case .null = receiver, Self.handOffVerbs.contains(where: name.hasPrefix),
+    if case .null = receiver, Self.isHandOffName(name),
       !Self.isSublayerAdd(name, labels: labels)
     {
       throw skip("nil cannot be called", at)  // a `.method` of nil that `member` kept for it

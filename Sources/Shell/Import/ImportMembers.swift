@@ -353,7 +353,7 @@ extension ImportInterpreter {
     }
     if let m = drawingMember(v, name) { return m }  // `ctx.cgContext`, `UIColor.red.setFill`
     if case .unknown = v,
-      Self.sublayerAdds.contains(name) || Self.handOffVerbs.contains(where: name.hasPrefix)
+      Self.sublayerAdds.contains(name) || Self.isHandOffName(name)
     {
       // `player.view.layer.addSublayer(emitter)` of a player not known here: the add goes on
       // (`attachLayer` places an emitter added into a layer not known here).
@@ -718,7 +718,7 @@ extension ImportInterpreter {
       if Self.imageKeepers.contains(name) { return .method(v, name) }
     case .null:
       // `delegate?.addSublayer(layer: e)` of a delegate another file sets: see `handOff`.
-      if Self.handOffVerbs.contains(where: name.hasPrefix) { return .method(v, name) }
+      if Self.isHandOffName(name) { return .method(v, name) }
       return .null
     case .string(let text):
       // A string is its characters: `string.characters` (Swift 3), `string.map { … }`.

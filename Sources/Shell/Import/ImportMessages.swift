@@ -27,7 +27,7 @@ extension ImportInterpreter {
     if case .unknown(let why) = receiver,
       c >= range.upperBound
         || !Self.sublayerAdds.contains(tokens[c].text)
-          && !Self.handOffVerbs.contains(where: tokens[c].text.hasPrefix)
+          && !Self.isHandOffName(tokens[c].text)
     {
       // A layer added into one not known here, or handed to it to show, goes on
       // (`attachLayer` places an emitter; see `handOff`).

@@ -618,6 +618,15 @@ extension ImportInterpreter {
   /// `add(emitter:)`, `showEmitter:`, `insertLayer(_:)`), matched at a word boundary.
   static let handOffVerbs = ["add", "insert", "attach", "show", "present", "display", "place"]
 
+  /// Whether `name` starts with one of `handOffVerbs` as a word (`addSublayer`, `show`, not
+  /// `address` or `showsTouches`).
+  static func isHandOffName(_ name: String) -> Bool {
+    handOffVerbs.contains { verb in
+      name.hasPrefix(verb)
+        && name.dropFirst(verb.count).first.map { $0.isUppercase || $0 == ":" } ?? true
+    }
+  }
+
   /// **(choice)** An emitter the code has not added anywhere, handed to a method of an object
   /// not known here whose name says it shows it (`delegate?.addSublayer(layer: snowLayer)` of
   /// a delegate another file of the app sets, `[self.delegate showEmitter:e]`): that method
@@ -631,10 +640,7 @@ extension ImportInterpreter {
     at: SourceToken
   ) throws(ImportSkip) -> Bool {
     guard Self.isUnknownContainer(receiver), !Self.isSublayerAdd(name, labels: labels),
-      Self.handOffVerbs.contains(where: { verb in
-        name.hasPrefix(verb)
-          && name.dropFirst(verb.count).first.map { $0.isUppercase || $0 == ":" } ?? true
-      }),
+      Self.isHandOffName(name),
       let emitter = values.first(where: {
         guard case .object(let o) = $0 else { return false }
         return objects[o].kind == .emitter && !objects[o].attached

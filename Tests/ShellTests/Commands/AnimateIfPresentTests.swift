@@ -4,12 +4,8 @@ import Testing
 
 @Suite("animate … ifPresent adds nothing where the layer or cell is not there, as a nil optional")
 struct AnimateIfPresentTests {
-  static let setup = """
-    emitter e
-    cell e c
-    set e.emitterCells.c birthRate=10 lifetime=2
-
-    """
+  /// An emitter `e` with a cell `c`, as the `set … ifPresent` tests have it.
+  static let setup = SetIfPresentTests.setup
 
   @Test(
     "a missing layer or cell gets no animation, without an error",

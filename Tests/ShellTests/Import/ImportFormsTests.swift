@@ -4964,6 +4964,7 @@ extension ImportFormsTests {
     arguments: [
       ("Touch.swift", "delegate?.addSublayer(layer: e)", true),
       ("Touch.swift", "delegate?.emitterDidFinish(layer: e)", false),
+      ("Touch.swift", "delegate?.addressed(layer: e)", false),
       ("Touch.m", "[self.delegate showEmitter:e];", true),
       ("Touch.m", "[self.delegate emitterDidFinish:e];", false),
     ])
