@@ -355,8 +355,6 @@ enum SceneCommands {
     ("+=", "+"), ("-=", "-"), ("*=", "*"), ("/=", "/"),
   ]
 
-  /// The path of the innermost cell a key path names (`like.emitterCells.spark` of
-  /// `like.emitterCells.spark.birthRate`), nil when it names none.
   /// Whether a command's last word is the `ifPresent` flag (unquoted).
   static func endsIfPresent(_ inv: Invocation) -> Bool {
     guard let last = inv.args.last else { return false }
@@ -373,6 +371,8 @@ enum SceneCommands {
     return false
   }
 
+  /// The path of the innermost cell a key path names (`like.emitterCells.spark` of
+  /// `like.emitterCells.spark.birthRate`), nil when it names none.
   static func cellPrefix(_ keyPath: String) -> String? {
     let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false)
     guard let i = parts.dropLast().lastIndex(of: "emitterCells") else { return nil }

@@ -329,8 +329,6 @@ extension ImportInterpreter {
     }
   }
 
-  /// A UIKit view, made a layer named after its variable: `UIView(frame:)`, `UIButton(type:)`,
-  /// `UIImageView(image:)`, `UILabel()`.
   /// A view of another file's class made with a frame: a view of the UIKit class
   /// `foreignViewClass` names, with that frame, and a warning.
   func foreignView(_ type: String, as view: String, frame: ImportValue, at: SourceToken)
@@ -343,6 +341,8 @@ extension ImportInterpreter {
     return v
   }
 
+  /// A UIKit view, made a layer named after its variable: `UIView(frame:)`, `UIButton(type:)`,
+  /// `UIImageView(image:)`, `UILabel()`.
   func createView(
     _ type: String, _ labels: [String], _ values: [ImportValue], at: SourceToken
   )
