@@ -602,8 +602,6 @@ extension ImportInterpreter {
     objects[c].attached = true
   }
 
-  /// Whether a layer added to `parent` goes into a layer not known here: nil where the code
-  /// reads a view it could not make, or a value of another file.
   /// The methods that add a layer into another (Swift's names, Objective-C's first parts).
   static let sublayerAdds: Set<String> = ["addSublayer", "insertSublayer"]
 
@@ -653,6 +651,8 @@ extension ImportInterpreter {
     return true
   }
 
+  /// Whether a layer added to `parent` goes into a layer not known here: nil where the code
+  /// reads a view it could not make, or a value of another file.
   static func isUnknownContainer(_ parent: ImportValue) -> Bool {
     switch parent {
     case .null, .unknown: return true

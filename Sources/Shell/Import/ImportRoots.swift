@@ -357,8 +357,8 @@ extension ImportInterpreter {
         }
         // `self.preset = …` of a property whose setter the file writes (Objective-C's
         // `-setPreset:`): the setter runs.
-        if i + 1 < r.upperBound, program.tokens[i + 1].isPunctuation("="),
-          let first = t.text.first, first.isLowercase
+        if program.language == .objc, i + 1 < r.upperBound,
+          program.tokens[i + 1].isPunctuation("="), let first = t.text.first, first.isLowercase
         {
           for h in byName["set" + first.uppercased() + t.text.dropFirst()] ?? []
           where program.functions[h].parameters.count == 1 && seen.insert(h).inserted {
