@@ -621,10 +621,18 @@ final class ImportInterpreter {
   /// particle colour tints it); on a view the file makes white (or as light), a cell that keeps
   /// it white would draw nothing visible where the author's picture showed. Such a cell, whose
   /// colour the file leaves white (or sets light) and whose emitter draws over the view itself
-  /// (no layer between them with a background of its own, not `additive`), is tinted grey,
-  /// said once per image.
+  /// (no layer between them with a background of its own, not `additive`), or that an action
+  /// builds, is tinted grey, said once per image.
   func tintStandInsOnLightView() {
-    guard case .color(let back)? = hostBackground?.value, back.alpha >= 0.9,
+    // A colour as the code gave it: a value, or an implicit member (`.white`, `.red`).
+    func color(_ v: ImportValue?) -> Color? {
+      switch v {
+      case .color(let c)?: return c
+      case .constant(let name)?: return ImportNames.color(name)
+      default: return nil
+      }
+    }
+    guard let back = color(hostBackground?.value), back.alpha >= 0.9,
       min(back.red, back.green, back.blue) >= 0.85
     else { return }
     func light(_ c: Color) -> Bool { min(c.red, c.green, c.blue) >= 0.85 }
@@ -632,7 +640,7 @@ final class ImportInterpreter {
     func gather(_ o: Int, depth: Int) {
       guard depth < 64 else { return }
       if objects[o].kind != .cell {
-        if case .color(let own)? = modelValue(o, "backgroundColor"), own.alpha > 0 { return }
+        if let own = color(modelValue(o, "backgroundColor")), own.alpha > 0 { return }
         if objects[o].assignments.last(where: { $0.key == "renderMode" })?.text.lowercased()
           .contains("additive") == true
         {
@@ -646,28 +654,70 @@ final class ImportInterpreter {
       for l in objects[o].sublayers { gather(l, depth: depth + 1) }
     }
     for o in hostSublayers where objects[o].attached { gather(o, depth: 0) }
+    // And the cells the actions build, over the same view: given their properties when built
+    // (then as above) or as steps of the action (then a step after the contents' gives the
+    // tint).
+    for o in built(by: actions.map { .run($0.name) }) where objects[o].kind == .cell {
+      cells.append(o)
+    }
     let grey = Color(0.56, 0.56, 0.58)
+    let tint = ImportAssignment(
+      key: "color", text: ValueFormatting.value(.color(grey)), value: .color(grey), at: nil,
+      statement: "a stand-in's tint")
     var told: Set<String> = []
-    for c in cells {
-      guard
-        case .image(.builtin(let b))? = objects[c].assignments.last(where: {
-          $0.key == "contents"
-        })?.value, let standIn = standIns[b], let image = BuiltinImages.named(b),
-        case let mean = image.meanColor, mean.a > 0, min(mean.r, mean.g, mean.b) >= 0.9 * mean.a
-      else { continue }
-      if case .color(let tint)? = modelValue(c, "color"), !light(tint) { continue }
-      objects[c].assignments.append(
-        ImportAssignment(
-          key: "color", text: ValueFormatting.value(.color(grey)), value: .color(grey),
-          at: standIn.at, statement: "a stand-in's tint"))
-      if told.insert(b).inserted {
-        warn(
-          standIn.at,
-          "the built-in '\(b)' standing in for image '\(standIn.name)' is white, as the view is:"
-            + " its cells are tinted grey so that they show",
-          hint: "put the image beside the file to see the author's picture")
+    /// The stand-in `value` is, when it is a white built-in standing in for a missing image.
+    func whiteStandIn(_ value: ImportValue) -> String? {
+      guard case .image(.builtin(let b)) = value, standIns[b] != nil,
+        let image = BuiltinImages.named(b), case let mean = image.meanColor, mean.a > 0,
+        min(mean.r, mean.g, mean.b) >= 0.9 * mean.a
+      else { return nil }
+      return b
+    }
+    func tell(_ b: String) {
+      guard let standIn = standIns[b], told.insert(b).inserted else { return }
+      warn(
+        standIn.at,
+        "the built-in '\(b)' standing in for image '\(standIn.name)' is white, as the view is:"
+          + " its cells are tinted grey so that they show",
+        hint: "put the image beside the file to see the author's picture")
+    }
+    var inSteps: Set<Int> = []
+    for c in Set(cells).sorted() {
+      if let value = modelValue(c, "color"), !(color(value).map(light) ?? false) { continue }
+      if let contents = objects[c].assignments.last(where: { $0.key == "contents" }) {
+        guard let b = whiteStandIn(contents.value) else { continue }
+        objects[c].assignments.append(tint)
+        tell(b)
+      } else {
+        inSteps.insert(c)
       }
     }
+    guard !inSteps.isEmpty else { return }
+    // A tint step after each contents step of those cells, unless the steps tint them.
+    func tinted(_ steps: [ImportStep]) -> [ImportStep] {
+      var out: [ImportStep] = []
+      for step in steps {
+        switch step {
+        case .after(let delay, let inner): out.append(.after(delay: delay, steps: tinted(inner)))
+        case .every(let interval, let inner):
+          out.append(.every(interval: interval, steps: tinted(inner)))
+        case .set(let c, let a) where inSteps.contains(c) && a.key == "contents":
+          out.append(step)
+          if let b = whiteStandIn(a.value),
+            !steps.contains(where: {
+              if case .set(c, let other) = $0 { other.key == "color" } else { false }
+            })
+          {
+            out.append(.set(object: c, assignment: tint))
+            tell(b)
+          }
+        default: out.append(step)
+        }
+      }
+      return out
+    }
+    for i in actions.indices { actions[i].steps = tinted(actions[i].steps) }
+    scheduled = tinted(scheduled)
   }
 
   /// **(choice)** When the file gives the view no background and every cell on screen is tinted

@@ -5131,4 +5131,32 @@ extension ImportFormsTests {
     #expect(((color?.red ?? 1) < 0.6) == grey, "\(transcript)")
     #expect(transcript.contains("tinted grey") == grey, "\(transcript)")
   }
+
+  @Test("a white stand-in an action builds on a white view is tinted grey too")
+  func standInBuiltByActionOnWhiteView() throws {
+    let source = """
+      import UIKit
+      class LikeController: UIViewController {
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          view.backgroundColor = .white
+        }
+        @IBAction func likeTapped(_ sender: UIButton) {
+          let e = CAEmitterLayer()
+          let c = CAEmitterCell()
+          c.birthRate = 50
+          c.contents = UIImage(named: "point")?.cgImage
+          e.emitterCells = [c]
+          view.layer.addSublayer(e)
+        }
+      }
+
+      """
+    let path = try temporaryFile("Like.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\nrun likeTapped\n")
+    let model = session.scene.model
+    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    #expect(emitters.count == 2, "\(transcript)")
+    #expect(emitters.allSatisfy { ($0.cells.first?.color.red ?? 1) < 0.6 }, "\(transcript)")
+  }
 }
