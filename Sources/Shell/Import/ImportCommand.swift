@@ -605,6 +605,16 @@ final class ImportRun {
     // What the setup's scheduled blocks build (an animation's completion, `asyncAfter`), when
     // they run: listed too, so that what the import makes is all named here.
     listed.formUnion(later.map(\.object))
+    // The properties a block sets once it has built a layer count too.
+    func sets(_ o: Int, _ steps: [ImportStep]) -> Int {
+      steps.reduce(0) { n, step in
+        switch step {
+        case .set(o, _): n + 1
+        case .after(_, let inner), .every(_, let inner): n + sets(o, inner)
+        default: n
+        }
+      }
+    }
     for step in interpreter.scheduled {
       let when: String
       switch step {
@@ -612,16 +622,6 @@ final class ImportRun {
       case .every(let interval, _): when = "built every \(ValueFormatting.number(interval)) s"
       case .run(let name): when = "built by run \(name)"
       default: when = "built later"
-      }
-      // The properties the block sets once it has built the layer count too.
-      func sets(_ o: Int, _ steps: [ImportStep]) -> Int {
-        steps.reduce(0) { n, step in
-          switch step {
-          case .set(o, _): n + 1
-          case .after(_, let inner), .every(_, let inner): n + sets(o, inner)
-          default: n
-          }
-        }
       }
       for o in interpreter.built(by: [step]) where paths[o] != nil && !listed.contains(o) {
         listed.insert(o)

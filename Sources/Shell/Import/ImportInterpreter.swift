@@ -617,6 +617,30 @@ final class ImportInterpreter {
     }
   }
 
+  /// Whether layer `o`'s code sets its `renderMode` to additive.
+  func isAdditive(_ o: Int) -> Bool {
+    objects[o].assignments.last(where: { $0.key == "renderMode" })?.text.lowercased()
+      .contains("additive") == true
+  }
+
+  /// The cells of the layers the setup added to the view, through their sub-cells and
+  /// sublayers (to depth 64), in tree order. `enter` is asked of each layer (not cell) before
+  /// what it holds: false passes over its cells and sublayers.
+  func cellsInView(entering enter: (Int) -> Bool) -> [Int] {
+    var cells: [Int] = []
+    func gather(_ o: Int, depth: Int) {
+      if objects[o].kind != .cell, !enter(o) { return }
+      guard depth < 64 else { return }
+      for c in objects[o].cells {
+        cells.append(c)
+        gather(c, depth: depth + 1)
+      }
+      for l in objects[o].sublayers { gather(l, depth: depth + 1) }
+    }
+    for o in hostSublayers where objects[o].attached { gather(o, depth: 0) }
+    return cells
+  }
+
   /// **(choice)** A built-in image standing in for an image not beside the file is white (the
   /// particle colour tints it); on a view the file makes white (or as light), a cell that keeps
   /// it white would draw nothing visible where the author's picture showed. Such a cell, whose
@@ -636,24 +660,10 @@ final class ImportInterpreter {
       min(back.red, back.green, back.blue) >= 0.85
     else { return }
     func light(_ c: Color) -> Bool { min(c.red, c.green, c.blue) >= 0.85 }
-    var cells: [Int] = []
-    func gather(_ o: Int, depth: Int) {
-      guard depth < 64 else { return }
-      if objects[o].kind != .cell {
-        if let own = color(modelValue(o, "backgroundColor")), own.alpha > 0 { return }
-        if objects[o].assignments.last(where: { $0.key == "renderMode" })?.text.lowercased()
-          .contains("additive") == true
-        {
-          return
-        }
-      }
-      for c in objects[o].cells {
-        cells.append(c)
-        gather(c, depth: depth + 1)
-      }
-      for l in objects[o].sublayers { gather(l, depth: depth + 1) }
+    // Not past a layer with a background of its own, or one that adds its particles' light.
+    var cells = cellsInView { o in
+      !(color(modelValue(o, "backgroundColor")).map { $0.alpha > 0 } ?? false) && !isAdditive(o)
     }
-    for o in hostSublayers where objects[o].attached { gather(o, depth: 0) }
     // And the cells the actions build, over the same view: given their properties when built
     // (then as above) or as steps of the action (then a step after the contents' gives the
     // tint).
@@ -726,27 +736,17 @@ final class ImportInterpreter {
   /// them. Said once, at the first cell.
   func lightBackgroundForDarkCells() {
     guard hostBackground == nil else { return }
-    var cells: [Int] = []
+    // Dark particles added to any background show nothing anyway: a layer that adds them
+    // decides nothing here.
     var additive = false
-    // A layer's own render mode, then (below `depth` 64) its cells and sublayers.
-    func gather(_ o: Int, depth: Int) {
-      if objects[o].assignments.last(where: { $0.key == "renderMode" })?.text.lowercased()
-        .contains("additive") == true
-      {
-        additive = true  // dark particles added to any background show nothing anyway
-      }
-      guard depth < 64 else { return }
-      for c in objects[o].cells {
-        cells.append(c)
-        gather(c, depth: depth + 1)
-      }
-      for l in objects[o].sublayers { gather(l, depth: depth + 1) }
+    var cells = cellsInView { o in
+      if isAdditive(o) { additive = true }
+      return true
     }
-    for o in hostSublayers where objects[o].attached { gather(o, depth: 0) }
     // And what the action run once at import builds (through the actions it runs): the cells
     // the view first shows.
     for o in runsAtImport.map({ built(by: [.run($0)]) }) ?? [] {
-      if objects[o].kind == .cell { cells.append(o) } else { gather(o, depth: 64) }
+      if objects[o].kind == .cell { cells.append(o) } else if isAdditive(o) { additive = true }
     }
     func number(_ c: Int, _ key: String) -> Double {
       if case .number(let n)? = modelValue(c, key) { return n }

@@ -194,11 +194,14 @@ extension ImportInterpreter {
   }
 
   /// The UIKit class a name says a view is (its last word: `storyImageView` a `UIImageView`,
-  /// `likeButton` a `UIButton`, `containerView` a `UIView`), or nil.
-  static func viewType(named name: String) -> String? {
+  /// `likeButton` a `UIButton`, `containerView` a `UIView`; with `labels`, `scoreLabel` a
+  /// `UILabel`), or nil.
+  static func viewType(named name: String, labels: Bool = false) -> String? {
     for (suffix, type) in [
-      ("ImageView", "UIImageView"), ("Button", "UIButton"), ("View", "UIView"),
+      ("ImageView", "UIImageView"), ("Button", "UIButton"), ("Label", labelClass),
+      ("View", "UIView"),
     ] where name.hasSuffix(suffix) && name.count > suffix.count {
+      if type == labelClass && !labels { continue }
       return type
     }
     return nil
@@ -352,16 +355,14 @@ extension ImportInterpreter {
       if let state = Self.controlDefaults[control]?[name] { return state.value }
     }
     if let m = drawingMember(v, name) { return m }  // `ctx.cgContext`, `UIColor.red.setFill`
-    if case .unknown = v,
-      Self.sublayerAdds.contains(name) || Self.isHandOffName(name)
-    {
-      // `player.view.layer.addSublayer(emitter)` of a player not known here: the add goes on
-      // (`attachLayer` places an emitter added into a layer not known here).
-      return .method(v, name)
-    }
     if case .unknown = v {
-      // A member of a value not known here (`particle.birthRate` of another file's type): not
-      // known either, for the same reason; what needs it says so (`?? 37` takes its fallback).
+      // `player.view.layer.addSublayer(emitter)` of a player not known here, or a delegate's
+      // `showEmitter(e)`: the call goes on (`attachLayer` places an emitter added into a layer
+      // not known here; see `handOff`).
+      if Self.isHandOffName(name) { return .method(v, name) }
+      // Any other member of a value not known here (`particle.birthRate` of another file's
+      // type): not known either, for the same reason; what needs it says so (`?? 37` takes
+      // its fallback).
       return v
     }
     if case .constant("Bundle") = v, name == "path" || name == "url" { return .method(v, name) }

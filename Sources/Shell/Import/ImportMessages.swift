@@ -25,9 +25,7 @@ extension ImportInterpreter {
       receiver = try unary(&c, range.upperBound)
     }
     if case .unknown(let why) = receiver,
-      c >= range.upperBound
-        || !Self.sublayerAdds.contains(tokens[c].text)
-          && !Self.isHandOffName(tokens[c].text)
+      c >= range.upperBound || !Self.isHandOffName(tokens[c].text)
     {
       // A layer added into one not known here, or handed to it to show, goes on
       // (`attachLayer` places an emitter; see `handOff`).

@@ -23,11 +23,7 @@ extension ImportInterpreter {
   /// **(choice)** Its frame, background and subviews are the file's; what its own class draws
   /// is not known here.
   func foreignViewClass(_ type: String) -> String? {
-    guard isForeignType(type) else { return nil }
-    return [
-      ("ImageView", "UIImageView"), ("Button", "UIButton"), ("Label", Self.labelClass),
-      ("View", "UIView"),
-    ].first { type.hasSuffix($0.0) && type != $0.0 }?.1
+    isForeignType(type) ? Self.viewType(named: type, labels: true) : nil
   }
 
   /// Why a type of another file stops a statement, and how to give it: `import` with that
@@ -501,11 +497,17 @@ extension ImportInterpreter {
     return .null
   }
 
+  /// The name of property `name`'s setter, as Objective-C and UIKit spell it (`preset` →
+  /// `setPreset`).
+  static func setterName(of name: String) -> String {
+    "set" + name.prefix(1).uppercased() + name.dropFirst()
+  }
+
   /// Whether the file's own code gives Objective-C property `name` a value: `_name = …`,
   /// `self.name = …`, `[self setName:…]` (a lazy getter's `if (!_name) { _name = … }` too).
   func assignedInFile(_ name: String) -> Bool {
     let t = program.tokens
-    let setter = "set" + name.prefix(1).uppercased() + name.dropFirst()
+    let setter = Self.setterName(of: name)
     return t.indices.contains { k in
       guard t[k].kind == .identifier else { return false }
       if t[k].text == setter { return true }

@@ -616,8 +616,8 @@ extension ImportInterpreter {
   /// `add(emitter:)`, `showEmitter:`, `insertLayer(_:)`), matched at a word boundary.
   static let handOffVerbs = ["add", "insert", "attach", "show", "present", "display", "place"]
 
-  /// Whether `name` starts with one of `handOffVerbs` as a word (`addSublayer`, `show`, not
-  /// `address` or `showsTouches`).
+  /// Whether `name` starts with one of `handOffVerbs` as a word (`addSublayer`,
+  /// `insertSublayer`, `show`; not `address` or `showsTouches`).
   static func isHandOffName(_ name: String) -> Bool {
     handOffVerbs.contains { verb in
       name.hasPrefix(verb)

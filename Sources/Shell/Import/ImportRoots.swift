@@ -358,9 +358,9 @@ extension ImportInterpreter {
         // `self.preset = …` of a property whose setter the file writes (Objective-C's
         // `-setPreset:`): the setter runs.
         if program.language == .objc, i + 1 < r.upperBound,
-          program.tokens[i + 1].isPunctuation("="), let first = t.text.first, first.isLowercase
+          program.tokens[i + 1].isPunctuation("="), t.text.first?.isLowercase == true
         {
-          for h in byName["set" + first.uppercased() + t.text.dropFirst()] ?? []
+          for h in byName[Self.setterName(of: t.text)] ?? []
           where program.functions[h].parameters.count == 1 && seen.insert(h).inserted {
             ranges.append(program.functions[h].body)
           }

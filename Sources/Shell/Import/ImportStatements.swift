@@ -535,7 +535,7 @@ extension ImportInterpreter {
       if base.hasPrefix("is"), base.count > 2, base.dropFirst(2).first?.isUppercase == true {
         base = String(base.dropFirst(2))
       }
-      let name = "set" + base.prefix(1).uppercased() + base.dropFirst()
+      let name = Self.setterName(of: base)
       guard !actions.contains(where: { $0.name == name }),
         !program.functions.contains(where: { $0.name == name }), let body = p.observer
       else { continue }
@@ -1253,9 +1253,9 @@ extension ImportInterpreter {
   func customSetter(_ lhs: Range<Int>) -> Int? {
     guard program.language == .objc, lhs.count == 3, tokens[lhs.lowerBound].isIdentifier("self"),
       tokens[lhs.lowerBound + 1].isPunctuation("."),
-      case let name = tokens[lhs.upperBound - 1].text, let first = name.first
+      case let name = tokens[lhs.upperBound - 1].text, !name.isEmpty
     else { return nil }
-    let signature = "set" + first.uppercased() + name.dropFirst() + ":"
+    let signature = Self.setterName(of: name) + ":"
     guard let f = program.functions.firstIndex(where: { $0.signature == signature }),
       !runningFunctions.contains(f)
     else { return nil }
