@@ -555,6 +555,8 @@ final class ImportInterpreter {
     observerActions()
     for i in helpers where !called.contains(i) && !program.overridden.contains(i) {
       let f = program.functions[i]
+      // The getter of a computed property whose setter ran: the property was used.
+      if f.isProperty, usedProperties.contains(f.name) { continue }
       warn(f.at, "skipped: \(f.signature) is not called by the setup code")
     }
     // When nothing shows particles yet, the first action that builds an emitter runs once.
@@ -592,7 +594,7 @@ final class ImportInterpreter {
     // animate { …; view.layer.addSublayer(emitter) } } }`, set by another file's callback).
     if runsAtImport == nil, chosenEvent == nil, !buildsEmitter(scheduled), !showsParticles,
       let a = actions.first(where: { a in
-        program.properties.contains { $0.observer != nil && $0.at == a.at }
+        (program.properties + program.setters).contains { $0.observer != nil && $0.at == a.at }
           && buildsEmitter(a.steps)
       })
     {

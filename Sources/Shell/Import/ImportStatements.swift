@@ -503,13 +503,16 @@ extension ImportInterpreter {
   /// Runs the `didSet` (or `willSet`) of property `name` when the code sets it, once at a time
   /// (an observer that sets its own property does not run again, as in Swift).
   func observe(_ name: String) throws(ImportSkip) {
-    guard let p = program.properties.first(where: { $0.name == name }), let body = p.observer,
-      !observing.contains(name)
+    guard
+      let p = program.properties.first(where: { $0.name == name })
+        ?? program.setters.first(where: { $0.name == name }),
+      let body = p.observer, !observing.contains(name)
     else { return }
     usedProperties.insert(name)
     observing.insert(name)
     defer { observing.remove(name) }
-    frames.append([:])
+    // A computed property's setter reads the value set as `newValue`.
+    frames.append(p.newValueName.map { [$0: instance[name] ?? .null] } ?? [:])
     defer { frames.removeLast() }
     _ = try self.body(body)
   }
@@ -517,16 +520,23 @@ extension ImportInterpreter {
   /// The Boolean and number properties a setter observes (`override var isSelected: Bool {
   /// didSet { … } }`, `var intensity: Double = 0 { didSet { … } }`) that nothing in the setup
   /// sets: each is an action, `setSelected`, that sets it to true (a number to 1), as the
-  /// user's tap or a slider at its end does, and runs what its observer does. (An observed
-  /// image or colour is the app's to give: ``runGivenProperties()``.)
+  /// user's tap or a slider at its end does, and runs what its observer does. A computed
+  /// property's setter counts as its observer when the property is a Boolean (`var isRunning:
+  /// Bool { get { … } set { … } }`). (An observed image or colour is the app's to give:
+  /// ``runGivenProperties()``.)
   func observerActions() {
-    for p in program.properties where p.observer != nil && !usedProperties.contains(p.name) {
+    for p in program.properties + program.setters
+    where p.observer != nil && !usedProperties.contains(p.name) {
       let type = declaredType(of: p)?.filter { !"?! ".contains($0) }
       let literal = p.initializer.count == 1 ? tokens[p.initializer.lowerBound] : nil
       let on: ImportValue
       if type == "Bool" || (type == nil && (literal?.text == "true" || literal?.text == "false")) {
         on = .bool(true)
-      } else if type.map(Self.numberTypes.contains) ?? (literal?.kind == .number) {
+      } else if p.newValueName == nil,
+        type.map(Self.numberTypes.contains) ?? (literal?.kind == .number)
+      {
+        // (A number a computed property forwards, `set { emitter.birthRate = newValue }`,
+        // is the app's setting, not an event.)
         on = .number(1)
       } else {
         continue
@@ -543,7 +553,7 @@ extension ImportInterpreter {
       let saved = instance[p.name]
       instance[p.name] = on
       observing.insert(p.name)
-      frames.append([:])
+      frames.append(p.newValueName.map { [$0: on] } ?? [:])
       let steps = recordSteps(program.statements(in: body))
       frames.removeLast()
       observing.remove(p.name)
@@ -552,7 +562,7 @@ extension ImportInterpreter {
       warn(
         p.at,
         "action \(name) sets \(p.name) to \(on == .bool(true) ? "true" : "1") and runs its"
-          + " didSet, as a tap would")
+          + " \(p.newValueName == nil ? "didSet" : "setter"), as a tap would")
       actions.append(ImportAction(name: name, at: p.at, steps: steps))
     }
   }

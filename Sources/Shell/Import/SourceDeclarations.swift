@@ -235,6 +235,12 @@ extension SourceProgram {
           layerIsEmitter = tokens[body].contains { $0.isIdentifier("CAEmitterLayer") }
           return
         }
+        if let (setBody, value) = setterBlock(in: body) {
+          setters.append(
+            SourceProperty(
+              name: nameToken.text, initializer: s.upperBound..<s.upperBound, at: nameToken,
+              owner: owner, observer: setBody, isStatic: isStatic, newValueName: value))
+        }
         var inner = body
         if let get = tokens[body].firstIndex(where: { $0.isIdentifier("get") }),
           get + 1 < body.upperBound, tokens[get + 1].isPunctuation("{")
@@ -261,6 +267,34 @@ extension SourceProgram {
       SourceProperty(
         name: nameToken.text, initializer: s.upperBound..<s.upperBound, at: nameToken,
         owner: owner))
+  }
+
+  /// The body of the `set { … }` (or `set(v) { … }`) of a computed property whose braces hold
+  /// `body`, with the name it gives the new value.
+  func setterBlock(in body: Range<Int>) -> (Range<Int>, String)? {
+    var k = body.lowerBound
+    while k < body.upperBound {
+      let t = tokens[k]
+      if t.isPunctuation("{") {
+        k = closing(k, in: body) + 1
+        continue
+      }
+      if t.isIdentifier("set"), k + 1 < body.upperBound {
+        var open = k + 1
+        var value = "newValue"
+        if tokens[open].isPunctuation("("), open + 2 < body.upperBound,
+          tokens[open + 1].kind == .identifier, tokens[open + 2].isPunctuation(")")
+        {
+          value = tokens[open + 1].text
+          open += 3
+        }
+        if open < body.upperBound, tokens[open].isPunctuation("{") {
+          return ((open + 1)..<closing(open, in: body), value)
+        }
+      }
+      k += 1
+    }
+    return nil
   }
 
   /// The body of the `didSet` (else `willSet`) in the block opening at `open`, when the block

@@ -98,6 +98,9 @@ struct SourceProperty: Sendable {
   var observer: Range<Int>? = nil
   /// Declared `static` (or `class`): the type's own, not each value's.
   var isStatic = false
+  /// For a computed property's `set { … }` (whose body is `observer`): the name the body
+  /// gives the new value, `newValue` unless `set(v)` names it.
+  var newValueName: String? = nil
 }
 
 /// The declarations of one Swift or Objective-C file: what the importer runs and what it only
@@ -110,6 +113,9 @@ struct SourceProgram: Sendable {
   var topLevel: [Range<Int>] = []
   var functions: [SourceFunction] = []
   var properties: [SourceProperty] = []
+  /// The computed properties with a setter (`var intensity: Float { get { … } set { … } }`):
+  /// what runs when code sets them, the body in `observer`. Reading one calls its getter.
+  var setters: [SourceProperty] = []
   /// Views a storyboard or a nib makes and connects (`@IBOutlet weak var box: UIView!`,
   /// `@property (weak) IBOutlet UIView *box;`): their names and their types.
   var outlets: [String: String] = [:]

@@ -3601,6 +3601,69 @@ extension ImportFormsTests {
         """, get: "snow.emitterCells.flake.birthRate", value: "9")
   ]
 
+  /// A computed property with a setter: setting it runs the setter with the value set.
+  static let setterCases: [Case] = [
+    Case(
+      name: "setting a computed property runs its set block with newValue",
+      ext: "swift",
+      source: swift(
+        """
+            layer.addSublayer(glow)
+            level = 3
+        """,
+        members: """
+            let glow = CAEmitterLayer()
+            var level: Float {
+              get { return glow.birthRate / 2 }
+              set { glow.birthRate = newValue * 2 }
+            }
+          """), get: "glow.birthRate", value: "6"),
+    Case(
+      name: "a set block that names its value, set through self",
+      ext: "swift",
+      source: swift(
+        """
+            layer.addSublayer(glow)
+            self.isOn = false
+        """,
+        members: """
+            let glow = CAEmitterLayer()
+            var isOn: Bool {
+              get { glow.birthRate > 0 }
+              set(on) {
+                glow.birthRate = on ? 1 : 0
+                glow.isHidden = !on
+              }
+            }
+          """), get: "glow.hidden", value: "yes"),
+  ]
+
+  @Test("computed properties' setters", arguments: setterCases)
+  func setters(c: Case) throws {
+    try form(c: c)
+  }
+
+  @Test("a computed Bool property nothing sets becomes an action that sets it true")
+  func setterNothingSetsIsAnAction() throws {
+    let source = Self.swift(
+      """
+          layer.addSublayer(glow)
+          glow.birthRate = 0
+      """,
+      members: """
+          let glow = CAEmitterLayer()
+          var isRunning: Bool {
+            get { glow.birthRate > 0 }
+            set { glow.birthRate = newValue ? 1 : 0 }
+          }
+        """)
+    let path = try temporaryFile("Glow.swift", contents: source)
+    let (transcript, _) = importTranscript(
+      "import \"\(path)\"\nrun setRunning\nget glow.birthRate\n")
+    #expect(transcript.contains("action setRunning sets isRunning to true and runs its setter"))
+    #expect(transcript.hasSuffix("1\n"), "\(transcript)")
+  }
+
   /// A layer subclass whose only initializer is the copying one.
   static let layerInitCases: [Case] = [
     Case(
