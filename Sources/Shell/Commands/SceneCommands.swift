@@ -126,14 +126,28 @@ enum SceneCommands {
   }
 
   static let cell = Command(
-    name: "cell", usage: "cell PATH NAME",
+    name: "cell", usage: "cell PATH NAME [ifPresent]",
     abstract: "append a CAEmitterCell to an emitter layer or (as a sub-cell) to a cell",
-    examples: ["cell like sparkle", "cell rocket.emitterCells.burst spark"],
-    hints: [.object, .none]
+    discussion:
+      "With ifPresent, nothing is made, and no error, when PATH is not in the scene (a cell"
+      + " an action gives a layer another action may have removed).",
+    examples: [
+      "cell like sparkle", "cell rocket.emitterCells.burst spark", "cell like dust ifPresent",
+    ],
+    hints: [.object, .none, .clauses], clauses: [AnimationCommands.ifPresent.spec]
   ) { s, inv throws(Diagnostic) in
-    try inv.expectAtMost(2)
-    let owner = try inv.object(try inv.argument(1, "PATH"), in: s.scene.model)
+    try inv.expectAtMost(3)
     let nameToken = try inv.argument(2, "NAME")
+    let quiet =
+      inv.args.count > 2 ? try inv.clauses(from: 3).has(AnimationCommands.ifPresent) : false
+    let owner: ObjectRef
+    do throws(Diagnostic) {
+      owner = try inv.object(try inv.argument(1, "PATH"), in: s.scene.model)
+    } catch {
+      // Nothing by that name: with ifPresent, nothing to make.
+      if quiet { return }
+      throw error
+    }
     try inv.lift(nameToken) { () throws(ValueError) in
       try s.scene.model.addCell(named: nameToken.text, to: owner)
     }

@@ -191,7 +191,10 @@ extension SceneExporter {
     case SceneCommands.layer.name, SceneCommands.emitter.name, SceneCommands.shape.name,
       SceneCommands.gradient.name, SceneCommands.replicator.name, SceneCommands.text.name:
       built(cmd, probe, in: owner)
-    case SceneCommands.cell.name where tokens.count == 3:
+    case SceneCommands.cell.name
+    where tokens.count == 3
+      || (tokens.count == 4 && !tokens[3].quoted
+        && tokens[3].text == AnimationCommands.ifPresent.name):
       builtCell(cmd, probe, in: owner)
     case SceneCommands.remove.name
     where tokens.count >= 2 && tokens[1].keyPath.contains(".emitterCells."):

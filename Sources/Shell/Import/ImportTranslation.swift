@@ -177,6 +177,9 @@ extension ImportRun {
     // removeFromSuperlayer]` and then `[self.holder.layer addSublayer:emitter]`).
     var detachedHere: Set<Int> = []
     var droppedHere: Set<Int> = []
+    // The layers the action being written has added so far (with what they hold): there
+    // when its later steps run.
+    var addedHere: Set<Int> = []
     // Whether layer `o` is one the setup made, kept by the view: made outside every action,
     // or by a stored property's initializer (`private let party = CAEmitterLayer()`, made
     // when an action first reads it).
@@ -257,6 +260,7 @@ extension ImportRun {
         return commands(.build(object: o, parent: parent, at: at, statement: statement))
       case .build(let o, let parent, _, _):
         detachedHere.subtract(subtree(o))  // put back in the tree (`addSublayer` again)
+        addedHere.formUnion(subtree(o))
         var built: [Line] = []
         // **(choice)** A layer the setup made (a stored `let emitter = CAEmitterLayer()`) that
         // an action adds: UIKit adds that same layer again, never a second one; here each run
@@ -288,7 +292,22 @@ extension ImportRun {
         }
         var built: [Line] = []
         for c in new { cell(c, owner: o, ownerPath: path, depth: 0, into: &built) }
-        out += built.map(\.text)
+        // Cells given to a layer only another action builds, or one they remove, may have
+        // no layer to go to: through the optional (or to a layer out of the tree), nothing
+        // is made, and nothing set on them.
+        let optional =
+          (objects[o].inStep || removable.contains(o)) && !builtHere.contains(o)
+          && !addedHere.contains(o)
+        let verbs = [
+          SceneCommands.cell.name, SceneCommands.set.name, AnimationCommands.animate.name,
+        ]
+        out += built.map { line in
+          let flag = AnimationCommands.ifPresent.name
+          guard optional, let verb = line.text.split(separator: " ").first,
+            verbs.contains(String(verb)), !line.text.hasSuffix(" " + flag)
+          else { return line.text }
+          return line.text + " " + flag
+        }
         return out
       case .copy(let source, let copy, _, _):
         guard let from = paths[source], paths[copy] == nil else { return [] }
@@ -358,6 +377,7 @@ extension ImportRun {
       freshen(a.steps)
       detachedHere = []
       droppedHere = []
+      addedHere = []
       var produced: [String] = []
       for step in a.steps {
         produced += commands(step)
@@ -412,6 +432,7 @@ extension ImportRun {
     }
     builtHere = Set(interpreter.built(by: interpreter.scheduled))
     removedHere = []
+    addedHere = []
     for (index, step) in interpreter.scheduled.enumerated() {
       if case .layer(let o, let list, let at, let statement) = step {
         // Animations of the setup code: each command on its own, once its layer exists.

@@ -5223,3 +5223,36 @@ extension ImportFormsTests {
     #expect(emitters.allSatisfy { ($0.cells.first?.color.red ?? 1) < 0.6 }, "\(transcript)")
   }
 }
+
+extension ImportFormsTests {
+  @Test("cells an action gives a layer another action removes are made only when it is there")
+  func cellsForRemovedLayerAreOptional() throws {
+    let source = """
+      import UIKit
+      class BurstView: UIView {
+        let emitter = CAEmitterLayer()
+        override init(frame: CGRect) {
+          super.init(frame: frame)
+          layer.addSublayer(emitter)
+        }
+        required init?(coder: NSCoder) { fatalError() }
+        func start() {
+          let c = CAEmitterCell()
+          c.name = "spark"
+          c.birthRate = 10
+          emitter.emitterCells = [c]
+        }
+        func stop() {
+          emitter.removeFromSuperlayer()
+        }
+      }
+
+      """
+    let path = try temporaryFile("BurstView.swift", contents: source)
+    let (transcript, session) = importTranscript(
+      "import \"\(path)\"\nactions\nrun start\nrun stop\nrun start\n")
+    #expect(!transcript.contains("error"), "\(transcript)")
+    #expect(transcript.contains("cell emitterLayer spark ifPresent"), "\(transcript)")
+    #expect(session.scene.model.layerID(named: "emitterLayer") == nil, "\(transcript)")
+  }
+}
