@@ -1057,7 +1057,9 @@ extension ImportInterpreter {
 
   /// What a root's parameter is given, and how the warning names it (nil: nothing worth
   /// saying). The table is in docs/import.md, "What a root is given".
-  func plausibleArgument(type: String, name: String, at: SourceToken) -> (ImportValue, String?) {
+  func plausibleArgument(
+    type: String, name: String, at: SourceToken, element isElement: Bool = false
+  ) -> (ImportValue, String?) {
     let words = Set(type.split { !$0.isLetter && !$0.isNumber }.map(String.init))
     let lower = name.lowercased()
     func named(_ options: [String]) -> Bool { options.contains { lower.contains($0) } }
@@ -1074,7 +1076,7 @@ extension ImportInterpreter {
         ? (named(["color", "colour"])
           ? "UIColor" : named(["name", "string"]) ? "String" : "UIImage")
         : element
-      let (item, text) = plausibleArgument(type: guessed, name: name, at: at)
+      let (item, text) = plausibleArgument(type: guessed, name: name, at: at, element: true)
       guard item != .null else {
         // `[EmittedParticle]` of another file: one item whose members are not known here, so a
         // loop or a `map` over it still runs once and only what reads the item is skipped.
@@ -1099,6 +1101,12 @@ extension ImportInterpreter {
     if words.contains("CGRect") || (type.isEmpty && named(["frame", "rect", "bounds"])) {
       return (.rect(Rect(0, 0, viewSize.width, viewSize.height)), "the view's bounds")
     }
+    if words.contains("inout"), type.hasSuffix("?"),
+      words.contains(where: Self.buildingTypes.contains)
+    {
+      // `emitter: inout CAEmitterLayer?`: the caller's optional, nil until the function sets it.
+      return (.null, "nil (the caller's optional, which the function sets)")
+    }
     if words.contains("CAEmitterLayer") {
       // `func setup(layer: CAEmitterLayer)` in a CAEmitterLayer subclass: the layer itself,
       // as its initializer would pass `self`.
@@ -1117,6 +1125,15 @@ extension ImportInterpreter {
             value: .point(centre), at: nil, statement: "the caller places it"))
         return (.object(o), "a new CAEmitterLayer at the view's centre")
       }
+    }
+    // (Not an array's: cells of another file stand in for those, as for any other type.)
+    if words.contains("CAEmitterCell"), !isElement, !type.contains("->"), !type.contains("["),
+      !type.contains("<"), recording.isEmpty, recordingAction == nil,
+      case .object(let o)? = try? create(.cell, at: at)
+    {
+      // **(choice)** The caller's cell: a new one for the root to configure, shown where the
+      // code adds it to an emitter.
+      return (.object(o), "a new CAEmitterCell")
     }
     if words.contains("CALayer") || words.contains("CAEmitterLayer") {
       return (.hostLayer, "the view's layer")

@@ -5256,3 +5256,31 @@ extension ImportFormsTests {
     #expect(session.scene.model.layerID(named: "emitterLayer") == nil, "\(transcript)")
   }
 }
+
+extension ImportFormsTests {
+  @Test("a root given a CAEmitterCell configures a new one; an inout optional emitter starts nil")
+  func rootGivenACellAndAnInoutEmitter() throws {
+    let source = """
+      import UIKit
+      final class Sparks {
+        static let shared = Sparks()
+        func attach(emitter: inout CAEmitterLayer?, cell: CAEmitterCell, view: UIView) {
+          emitter = CAEmitterLayer()
+          emitter?.emitterPosition = CGPoint(x: 40, y: 50)
+          cell.birthRate = 12
+          cell.lifetime = 4
+          emitter?.emitterCells = [cell]
+          view.layer.addSublayer(emitter!)
+        }
+      }
+
+      """
+    let path = try temporaryFile("Sparks.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\n")
+    let model = session.scene.model
+    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    #expect(emitters.count == 1, "\(transcript)")
+    #expect(emitters.first?.cells.first?.birthRate == 12, "\(transcript)")
+    #expect(transcript.contains("cell = a new CAEmitterCell"), "\(transcript)")
+  }
+}
