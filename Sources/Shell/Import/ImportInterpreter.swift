@@ -341,7 +341,10 @@ final class ImportInterpreter {
     "layoutSubviews", "layoutSublayers", "viewWillLayoutSubviews", "viewDidLayoutSubviews",
   ]
   static let initializers = [
-    "init(frame:)", "initWithFrame:", "init()", "init", "init(coder:)", "initWithCoder:",
+    "init(frame:)", "initWithFrame:",
+    // A table view cell's designated initializer (the table calls it with its style).
+    "init(style:reuseIdentifier:)", "initWithStyle:reuseIdentifier:",
+    "init()", "init", "init(coder:)", "initWithCoder:",
     // A layer subclass's copying initializer, when it is the only one the file writes
     // (`override init(layer: Any) { super.init(layer: layer); emitterCells = [cell] }`).
     "init(layer:)", "initWithLayer:",

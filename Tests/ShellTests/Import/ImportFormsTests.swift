@@ -5284,3 +5284,54 @@ extension ImportFormsTests {
     #expect(transcript.contains("cell = a new CAEmitterCell"), "\(transcript)")
   }
 }
+
+extension ImportFormsTests {
+  @Test(
+    "a table view cell's initializer with a style and a reuse identifier is its setup",
+    arguments: [
+      (
+        "Row.swift",
+        """
+        import UIKit
+        class SparkRow: UITableViewCell {
+          let emitter = CAEmitterLayer()
+          override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
+            super.init(style: style, reuseIdentifier: reuseIdentifier)
+            let c = CAEmitterCell()
+            c.birthRate = 7
+            emitter.emitterCells = [c]
+            contentView.layer.addSublayer(emitter)
+          }
+          required init?(coder: NSCoder) { fatalError() }
+        }
+
+        """
+      ),
+      (
+        "Row.m",
+        """
+        #import "SparkRow.h"
+        @implementation SparkRow
+        - (instancetype)initWithStyle:(UITableViewCellStyle)style reuseIdentifier:(NSString *)reuseIdentifier {
+          if (self = [super initWithStyle:style reuseIdentifier:reuseIdentifier]) {
+            CAEmitterLayer *e = [CAEmitterLayer layer];
+            CAEmitterCell *c = [CAEmitterCell emitterCell];
+            c.birthRate = 7;
+            e.emitterCells = @[c];
+            [self.contentView.layer addSublayer:e];
+          }
+          return self;
+        }
+        @end
+
+        """
+      ),
+    ])
+  func tableCellInitializer(file: String, source: String) throws {
+    let path = try temporaryFile(file, contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\n")
+    let model = session.scene.model
+    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    #expect(emitters.first?.cells.first?.birthRate == 7, "\(transcript)")
+  }
+}
