@@ -53,7 +53,10 @@ extension ImportRun {
           // (`emitterLayer`, `shapeLayer`), not `layerLayer`.
           variable = object.kind.word
         }
-        n = unique(object.explicitName ?? variable ?? fallback, layer: object.kind != .cell)
+        // A layer an action builds takes a fresh name on each run (`$NAME`), which must be a
+        // word: `layer.name = "shade pattern"` there is `shadePattern`.
+        let explicit = object.explicitName.map { object.inStep ? Self.word(of: $0) : $0 }
+        n = unique(explicit ?? variable ?? fallback, layer: object.kind != .cell)
       }
       names[o] = n
       return n
@@ -461,5 +464,22 @@ extension ImportRun {
           text: text, line: at?.line ?? 1, column: at?.column ?? 1,
           statement: at?.statement ?? text, object: -1, schedules: true))
     }
+  }
+}
+
+extension ImportRun {
+  /// `name` as a word a fresh name can take (`$NAME`): itself when it is one, else its
+  /// letters and digits in camel case (`shade pattern` → `shadePattern`, `3 stars` →
+  /// `layer3Stars`), `layer` when it has none.
+  static func word(of name: String) -> String {
+    if Binding.isReference("$" + name) { return name }
+    let parts = name.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+    var word = parts.enumerated().map { i, p in
+      i == 0 ? p : p.prefix(1).uppercased() + p.dropFirst()
+    }.joined()
+    if word.first?.isNumber != false {
+      word = ImportedObject.Kind.layer.word + word.prefix(1).uppercased() + word.dropFirst()
+    }
+    return Binding.isReference("$" + word) ? word : ImportedObject.Kind.layer.word
   }
 }

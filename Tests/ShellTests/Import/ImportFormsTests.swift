@@ -5335,3 +5335,30 @@ extension ImportFormsTests {
     #expect(emitters.first?.cells.first?.birthRate == 7, "\(transcript)")
   }
 }
+
+extension ImportFormsTests {
+  @Test("a layer an action builds under a name that is not a word runs again under a fresh one")
+  func actionLayerNamedWithSpaces() throws {
+    let source = """
+      import UIKit
+      class GlowController: UIViewController {
+        @IBAction func glow(_ sender: UIButton) {
+          let ring = CALayer()
+          ring.name = "glow ring"
+          ring.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+          view.layer.addSublayer(ring)
+          let e = CAEmitterLayer()
+          let c = CAEmitterCell()
+          c.birthRate = 5
+          e.emitterCells = [c]
+          view.layer.addSublayer(e)
+        }
+      }
+
+      """
+    let path = try temporaryFile("Glow.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\nrun glow\nrun glow\n")
+    #expect(!transcript.contains("error"), "\(transcript)")
+    #expect(session.scene.model.layerID(named: "glowRing3") != nil, "\(transcript)")
+  }
+}
