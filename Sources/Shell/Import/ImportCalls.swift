@@ -181,9 +181,8 @@ extension ImportInterpreter {
         throw skip("no function \(name) takes \(args.count) arguments", at)
       }
       var all = values
-      for d in program.functions[f].parameterDefaults[args.count...] {
-        guard let d else { break }
-        all.append(try expression(d))
+      for k in args.count..<program.functions[f].parameters.count {
+        all.append(try defaultValue(program.functions[f], k))
       }
       return try call(f, args: all, at: at)
     case .method(let receiver, let name):
@@ -819,8 +818,8 @@ extension ImportInterpreter {
     for (k, argument) in binding.enumerated() {
       if let argument {
         bound.append(values[argument])
-      } else if let d = f.parameterDefaults[k] {
-        bound.append(try expression(d))
+      } else if f.parameterDefaults[k] != nil {
+        bound.append(try defaultValue(f, k))
       }
     }
     return bound

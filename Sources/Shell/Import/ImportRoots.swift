@@ -1051,8 +1051,35 @@ extension ImportInterpreter {
   /// The value of parameter `k`'s declared default (`amount: Float = 10`), if it has one the
   /// importer can work out.
   func declaredDefault(_ f: SourceFunction, _ k: Int) -> ImportValue? {
-    guard k < f.parameterDefaults.count, let d = f.parameterDefaults[k] else { return nil }
-    return try? expression(d)
+    guard k < f.parameterDefaults.count, f.parameterDefaults[k] != nil else { return nil }
+    return try? defaultValue(f, k)
+  }
+
+  /// The value of parameter `k`'s declared default. One that cannot be worked out here (an
+  /// asset of another module, `image: UIImage = Asset.dog.image`) is what a root's parameter
+  /// of its type is given ("What a root is given"), with a warning, so that the call still
+  /// runs; without a value for its type, the call is skipped as before.
+  func defaultValue(_ f: SourceFunction, _ k: Int) throws(ImportSkip) -> ImportValue {
+    guard k < f.parameterDefaults.count, let d = f.parameterDefaults[k] else {
+      throw skip("\(f.parameters[k]) has no default", f.at)
+    }
+    do throws(ImportSkip) {
+      return try expression(d)
+    } catch {
+      let type = k < f.parameterTypes.count ? f.parameterTypes[k] : ""
+      // The default's own last name says what it is (`Asset.Sample.dogEmitter.image`: an image
+      // `dogEmitter`), better than the parameter's.
+      let generic: Set<String> = ["image", "cgImage", "CGImage", "UIImage", "self", "shared"]
+      let named =
+        tokens[d].last { $0.kind == .identifier && !generic.contains($0.text) }?.text
+        ?? f.parameters[k]
+      let (value, text) = plausibleArgument(type: type, name: named, at: f.at)
+      guard value != .null, let text, let first = d.first.map({ tokens[$0] }) else { throw error }
+      warn(
+        first, "the default of \(f.parameters[k]) is not known here: taken as \(text)",
+        hint: error.message)
+      return value
+    }
   }
 
   /// What a root's parameter is given, and how the warning names it (nil: nothing worth

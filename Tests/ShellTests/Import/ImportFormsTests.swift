@@ -5362,3 +5362,30 @@ extension ImportFormsTests {
     #expect(session.scene.model.layerID(named: "glowRing3") != nil, "\(transcript)")
   }
 }
+
+extension ImportFormsTests {
+  @Test("a parameter default not known here is what a root's parameter of its type is given")
+  func unknownDefaultTakesTheTableValue() throws {
+    let source = """
+      import UIKit
+      import ResourceKit
+      final class StarCell: CAEmitterCell {
+        init(image: UIImage = ResourceKitAsset.Sample.goldStar.image, birthRate: Float = 9) {
+          super.init()
+          self.contents = image.cgImage
+          self.birthRate = birthRate
+        }
+        required init?(coder: NSCoder) { fatalError() }
+      }
+
+      """
+    let path = try temporaryFile("StarCell.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\n")
+    let model = session.scene.model
+    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    #expect(emitters.first?.cells.first?.birthRate == 9, "\(transcript)")
+    #expect(
+      transcript.contains("the default of image is not known here: taken as the image 'goldStar'"),
+      "\(transcript)")
+  }
+}
