@@ -261,6 +261,24 @@ final class ImportRun {
   /// The largest scene `grown` makes, on each side.
   static let largestGrownSide = 2048.0
 
+  /// Whether the value a statement assigns is written in numbers alone
+  /// (`e.emitterPosition = CGPointMake(200, 450)`, `[e setPosition:CGPointMake(200, 450)]`),
+  /// not worked out from the view (`bounds.height + 100`) or from names.
+  static func writtenInNumbers(_ statement: String) -> Bool {
+    let value =
+      statement.range(of: "=", options: .backwards).map { statement[$0.upperBound...] }
+      ?? statement.range(of: ":").map { statement[$0.upperBound...] } ?? ""
+    let words = value.split { !$0.isLetter && !$0.isNumber && $0 != "_" }.filter {
+      $0.first?.isLetter == true || $0.first == "_"
+    }
+    let constructors: Set<Substring> = ["CGPoint", "CGPointMake", "NSMakePoint", "x", "y", "f"]
+    return value.contains(where: \.isNumber) && words.allSatisfy(constructors.contains)
+  }
+  /// How far past the default scene's edge an emitter's point must lie for the scene to be
+  /// a phone's screen (see `grown`): farther than code places an emitter past an edge on
+  /// purpose.
+  static let farPastEdge = 64.0
+
   /// The size that holds every frame the setup gave a layer the view holds (its right and
   /// bottom edges, from the view's top left corner; a frame given as a position and bounds
   /// too), when one reaches past `bounds`; nil
@@ -268,9 +286,30 @@ final class ImportRun {
   /// just past an edge on purpose (snow above the top, bubbles below the bottom).
   static func grown(_ bounds: Size, _ interpreter: ImportInterpreter) -> Size? {
     var size = bounds
-    for o in interpreter.hostSublayers where interpreter.objects[o].attached {
+    // The layers the view holds, and those the action run at import adds to it.
+    var held = interpreter.hostSublayers
+    if let a = interpreter.runsAtImport {
+      held += interpreter.built(by: [.run(a)]).filter { !held.contains($0) }
+    }
+    for o in held where interpreter.objects[o].attached {
       let assignments = interpreter.objects[o].assignments
       func last(_ key: String) -> ImportValue? { assignments.last { $0.key == key }?.value }
+      // **(choice)** An emitter placed at a point of a phone's screen far past the default
+      // scene (`emitterPosition = CGPointMake(200, 450)` in a category with no view of its
+      // own) was written for a phone: the scene is its screen. A point just past an edge
+      // (snow above the top) is placed so on purpose and grows nothing.
+      // (A position with bounds is a frame, below.)
+      let sized = last("bounds") != nil || last("frame") != nil
+      let placed = assignments.last {
+        $0.key == "emitterPosition" || ($0.key == "position" && !sized)
+      }
+      if let placed, case .point(let p) = placed.value, Self.writtenInNumbers(placed.statement),
+        p.x >= 0, p.y >= 0, p.x <= screenSize.width, p.y <= screenSize.height,
+        p.x > bounds.width + farPastEdge || p.y > bounds.height + farPastEdge
+      {
+        size.width = max(size.width, screenSize.width)
+        size.height = max(size.height, screenSize.height)
+      }
       let box: Rect
       if case .rect(let r)? = last("frame") {
         box = r
@@ -504,8 +543,10 @@ final class ImportRun {
       // the frames its code gives its layers (a QuartzCode layer at `y: 320`).
       try runLine("scene \(ValueFormatting.value(.size(grown)))", line: 1)
       s.sink.out(
-        "scene \(ValueFormatting.dimensions(grown)): the frames \(fileName) gives its layers"
-          + " reach past \(ValueFormatting.dimensions(bounds)) (view WxH gives another size)\n")
+        "scene \(ValueFormatting.dimensions(grown)): the "
+          + (grown == Self.screenSize ? "places" : "frames")
+          + " \(fileName) gives its layers reach past \(ValueFormatting.dimensions(bounds)) (view WxH gives another size)\n"
+      )
     }
     warnings = interpreter.warnings
     var lines: [Line] = []

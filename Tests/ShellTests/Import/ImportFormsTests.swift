@@ -5389,3 +5389,33 @@ extension ImportFormsTests {
       "\(transcript)")
   }
 }
+
+extension ImportFormsTests {
+  @Test(
+    "an emitter placed in numbers far past the default scene makes it a phone's screen",
+    arguments: [
+      ("CGPointMake(200, 450)", "390x844"),
+      ("CGPointMake(self.bounds.size.width / 2, self.bounds.size.height + 100)", "320x240"),
+      ("CGPointMake(160, -20)", "320x240"),
+    ])
+  func emitterPlacedForAPhone(position: String, scene: String) throws {
+    let source = """
+      #import "UIView+Burst.h"
+      @implementation UIView (Burst)
+      - (void)burst {
+        CAEmitterLayer *e = [CAEmitterLayer layer];
+        e.emitterPosition = \(position);
+        CAEmitterCell *c = [CAEmitterCell emitterCell];
+        c.birthRate = 5;
+        e.emitterCells = @[c];
+        [self.layer addSublayer:e];
+      }
+      @end
+
+      """
+    let path = try temporaryFile("UIView+Burst.m", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\n")
+    let size = session.scene.model.root.properties.bounds.size
+    #expect(ValueFormatting.dimensions(size) == scene, "\(transcript)")
+  }
+}
