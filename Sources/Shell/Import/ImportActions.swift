@@ -34,6 +34,18 @@ extension ImportInterpreter {
       let (savedInstance, savedFrames) = (instance, frames)
       do throws(ImportSkip) {
         let returned = try statement(s)
+        // Cells the setup made and never showed (a helper's `self.array` of cells, filled in
+        // its initializer), given to a layer the action builds: the action builds them with
+        // it, as they stand, the same objects the app's handler hands over.
+        for i in before.indices
+        where objects[i].kind == .cell && !before[i].attached && !before[i].inStep
+          && objects[i].attached
+          && objects.indices.contains(where: { objects[$0].inStep && objects[$0].cells.contains(i) }
+          )
+        {
+          objects[i].inStep = true
+          objects[i].stepDepth = recording.count
+        }
         // Layers and cells the action creates are built by it; the setup's keep their shape.
         let ownAdded = ownLayer.map { hostSublayers == host + [$0] && $0 >= before.count } ?? false
         guard objects.count >= before.count, hostSublayers == host || ownAdded,

@@ -183,6 +183,15 @@ extension ImportRun {
     // The layers the action being written has added so far (with what they hold): there
     // when its later steps run.
     var addedHere: Set<Int> = []
+    // The fresh names (`$NAME`) the action being written binds: a path into a layer another
+    // action built takes the name that action's first run gave it.
+    var freshHere: Set<Substring> = []
+    func reach(_ path: String) -> String {
+      guard path.hasPrefix("$"), let root = path.split(separator: ".").first,
+        !freshHere.contains(root)
+      else { return path }
+      return String(path.dropFirst())
+    }
     // Whether layer `o` is one the setup made, kept by the view: made outside every action,
     // or by a stored property's initializer (`private let party = CAEmitterLayer()`, made
     // when an action first reads it).
@@ -216,7 +225,7 @@ extension ImportRun {
           (objects[o].inStep && !builtHere.contains(o) || a.reachesCells
             || removable.contains(o) && !builtHere.contains(o))
           && a.behaviorWords == nil
-        return paths[o].map {
+        return paths[o].map(reach).map {
           [a.command(path: $0) + (optional ? " " + AnimationCommands.ifPresent.name : "")]
         } ?? []
       case .after(let delay, let steps):
@@ -229,7 +238,7 @@ extension ImportRun {
         else { return [] }
         return ["run \(actionName(name))"]
       case .layer(let o, let list, _, _):
-        guard let path = paths[o] else { return [] }
+        guard let path = paths[o].map(reach) else { return [] }
         // A layer only another action or block builds, or one they remove, may not be there
         // (`colorBallLayer?.removeAllAnimations()` before `start` ran, `emitter?.add(fade,
         // forKey: "fadeOut")` after `stop` removed it): through the optional, nothing is
@@ -280,7 +289,7 @@ extension ImportRun {
         }
         return out
       case .cells(let o, let cells, let had, _, _):
-        guard let path = paths[o] else { return [] }
+        guard let path = paths[o].map(reach) else { return [] }
         // The cells it had and does not keep go, and so do the ones an earlier run made; the
         // new cells come in order.
         let kept = cells.filter { had.contains($0) }
@@ -378,6 +387,11 @@ extension ImportRun {
           return objects[o].explicitName
         })
       freshen(a.steps)
+      freshHere = Set(
+        builtHere.filter { objects[$0].kind != .cell }.compactMap {
+          paths[$0]?.split(separator: ".").first
+        }.filter { $0.hasPrefix("$") }
+      )
       detachedHere = []
       droppedHere = []
       addedHere = []
@@ -436,6 +450,7 @@ extension ImportRun {
     builtHere = Set(interpreter.built(by: interpreter.scheduled))
     removedHere = []
     addedHere = []
+    freshHere = []
     for (index, step) in interpreter.scheduled.enumerated() {
       if case .layer(let o, let list, let at, let statement) = step {
         // Animations of the setup code: each command on its own, once its layer exists.

@@ -5419,3 +5419,42 @@ extension ImportFormsTests {
     #expect(ValueFormatting.dimensions(size) == scene, "\(transcript)")
   }
 }
+
+extension ImportFormsTests {
+  @Test("cells the setup made and never showed go with the layer an action gives them to")
+  func setupCellsGivenToActionLayer() throws {
+    let source = """
+      #import "PartyController.h"
+      @implementation PartyController
+      - (void)viewDidLoad {
+        [super viewDidLoad];
+        self.cells = [NSMutableArray array];
+        for (int i = 0; i < 2; i++) {
+          CAEmitterCell *cell = [[CAEmitterCell alloc] init];
+          cell.name = [NSString stringWithFormat:@"piece_%d", i];
+          cell.birthRate = 8;
+          cell.lifetime = 2;
+          [self.cells addObject:cell];
+        }
+      }
+      - (IBAction)celebrate:(id)sender {
+        CAEmitterLayer *e = [CAEmitterLayer layer];
+        e.emitterCells = self.cells;
+        [self.view.layer addSublayer:e];
+      }
+      - (IBAction)tint:(id)sender {
+        for (CAEmitterCell *cell in self.cells) { cell.color = [UIColor redColor].CGColor; }
+      }
+      @end
+
+      """
+    let path = try temporaryFile("Party.m", contents: source)
+    let (transcript, session) = importTranscript(
+      "import \"\(path)\"\nrun celebrate\nrun tint\n")
+    #expect(!transcript.contains("error"), "\(transcript)")
+    let model = session.scene.model
+    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    #expect(emitters.count == 2, "\(transcript)")
+    #expect(emitters.allSatisfy { $0.cells.map(\.birthRate) == [8, 8] }, "\(transcript)")
+  }
+}
