@@ -386,11 +386,15 @@ final class ImportInterpreter {
     // An initializer that only traps (`required init?(coder:) { fatalError(…) }`, kept so the
     // class compiles) is never the one that runs; one whose parameters all have defaults
     // (`init(amount: Float = 10)`) runs with them when the usual ones are missing.
-    if let chosen = Self.initializers.lazy.compactMap({ sig in
-      self.program.functions.firstIndex {
-        $0.signature == sig && !self.onlyTraps($0) && self.madeClass(of: $0) == nil
-          && !self.initializesMadeObject($0)
+    // Of several classes' initializers of one signature (a helper view's `initWithFrame:` before
+    // the emitter view's), the first that builds.
+    if let chosen = Self.initializers.lazy.compactMap({ sig -> Int? in
+      let matches = self.program.functions.indices.filter { k in
+        let f = self.program.functions[k]
+        return f.signature == sig && !self.onlyTraps(f) && self.madeClass(of: f) == nil
+          && !self.initializesMadeObject(f)
       }
+      return matches.first(where: self.builds) ?? matches.first
     }).first {
       setup.append(chosen)
     } else if let defaulted = program.functions.firstIndex(where: { f in

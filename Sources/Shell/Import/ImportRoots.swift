@@ -352,7 +352,13 @@ extension ImportInterpreter {
           return true
         }
         if configuresInheritedEmitter(at: i) { return true }
-        for h in byName[t.text] ?? [] where seen.insert(h).inserted {
+        // `[super initWithFrame:frame]`, `super.init(frame:)`: the superclass's, not a method of
+        // the file that shares its name (another class's initializer).
+        let ofSuper =
+          (i >= 1 && program.tokens[i - 1].isIdentifier("super"))
+          || (i >= 2 && program.tokens[i - 1].isPunctuation(".")
+            && program.tokens[i - 2].isIdentifier("super"))
+        for h in ofSuper ? [] : byName[t.text] ?? [] where seen.insert(h).inserted {
           ranges.append(program.functions[h].body)
         }
         // `self.preset = …` of a property whose setter the file writes (Objective-C's

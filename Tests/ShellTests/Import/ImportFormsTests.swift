@@ -5458,3 +5458,37 @@ extension ImportFormsTests {
     #expect(emitters.allSatisfy { $0.cells.map(\.birthRate) == [8, 8] }, "\(transcript)")
   }
 }
+
+extension ImportFormsTests {
+  @Test("of two classes' initializers of one signature, the one that builds runs")
+  func initializerThatBuildsRuns() throws {
+    let source = """
+      #import "Smoke.h"
+      @implementation GlowView
+      - (id)initWithFrame:(CGRect)frame {
+        if (self = [super initWithFrame:frame]) { self.backgroundColor = [UIColor clearColor]; }
+        return self;
+      }
+      @end
+      @implementation SmokeView
+      - (id)initWithFrame:(CGRect)frame {
+        self = [super initWithFrame:frame];
+        if (self) { [self setupSmoke]; }
+        return self;
+      }
+      - (void)setupSmoke {
+        CAEmitterLayer *e = [CAEmitterLayer layer];
+        CAEmitterCell *c = [CAEmitterCell emitterCell];
+        c.birthRate = 4;
+        e.emitterCells = @[c];
+        [self.layer addSublayer:e];
+      }
+      @end
+
+      """
+    let path = try temporaryFile("Smoke.m", contents: source)
+    let (transcript, _) = importTranscript("import \"\(path)\"\nactions\n")
+    #expect(transcript.contains("Smoke.m:3:7: warning: skipped: initWithFrame:"), "\(transcript)")
+    #expect(transcript.contains("no actions"), "\(transcript)")
+  }
+}
