@@ -92,10 +92,52 @@ extension ImportInterpreter {
   /// plays the gesture through).
   func action(_ f: Int) {
     action(f, state: nil)
+    // A handler several buttons share, told apart by their tags (`switch sender.tag { case 1:
+    // … }`): **(choice)** an action of its own for each tag it names whose branch does
+    // something else, `btnOnClickTag1`, as the buttons are the user's to press.
+    for tag in senderTags(program.functions[f]) {
+      senderTagOverride = tag
+      action(f, state: ("", "Tag\(tag)"))
+      senderTagOverride = nil
+    }
     guard readsContinuousGestureState(program.functions[f]) else { return }
     for (state, word) in [(".changed", "Changed"), (".ended", "Ended")] {
       action(f, state: (state, word))
     }
+  }
+
+  /// The integer tags a handler compares its sender's `tag` with, in order: the cases of a
+  /// `switch` on it (`switch sender.tag`, `switch ([sender tag])`) and `tag == N`.
+  func senderTags(_ f: SourceFunction) -> [Int] {
+    let t = program.tokens
+    let body = f.body
+    var tags: [Int] = []
+    func add(_ k: Int) {
+      guard k < body.upperBound, t[k].kind == .number, let n = Int(t[k].text), n >= 0,
+        !tags.contains(n), tags.count < 16
+      else { return }
+      tags.append(n)
+    }
+    for k in body where t[k].isIdentifier("switch") {
+      // The subject, up to the switch's brace, must read a `tag`.
+      guard let open = (k..<body.upperBound).first(where: { t[$0].isPunctuation("{") }),
+        t[k..<open].contains(where: { $0.isIdentifier("tag") })
+      else { continue }
+      let close = program.closing(open, in: body)
+      var depth = 0
+      for j in (open + 1)..<close {
+        if t[j].isPunctuation("{") { depth += 1 }
+        if t[j].isPunctuation("}") { depth -= 1 }
+        if depth == 0, t[j].isIdentifier("case") { add(j + 1) }
+      }
+    }
+    for k in body
+    where t[k].isIdentifier("tag") && k + 2 < body.upperBound
+      && t[k + 1].isPunctuation("==")
+    {
+      add(k + 2)
+    }
+    return tags
   }
 
   /// Whether `f` handles a continuous gesture (its recognizer's declared type is not a tap's or
@@ -116,7 +158,7 @@ extension ImportInterpreter {
   private func action(_ f: Int, state: (value: String, word: String)?) {
     let function = program.functions[f]
     recordingAction = f
-    gestureStateOverride = state?.value
+    gestureStateOverride = state.flatMap { $0.value.isEmpty ? nil : $0.value }
     defer {
       recordingAction = nil
       gestureStateOverride = nil

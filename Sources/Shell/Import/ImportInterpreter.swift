@@ -257,6 +257,9 @@ final class ImportInterpreter {
   /// The state a gesture handler's action is recorded for, after its first (`.changed`,
   /// `.ended`): what `gesture.state` reads then.
   var gestureStateOverride: String? = nil
+  /// The sender's `tag` while an action is recorded for one of the values its handler switches
+  /// on (`switch sender.tag { case 1: … }`); nil: not known here.
+  var senderTagOverride: Int? = nil
   /// The animations the code created (`CABasicAnimation(keyPath:)`, …).
   var animations: [ImportedAnimation] = []
   /// The `CGMutablePath`s the code built, as Burst's path elements (`moveTo 0,0`).

@@ -489,6 +489,7 @@ extension ImportInterpreter {
       // wait for their arguments (`touch.location(in: view)`).
       if Self.eventMethods.contains(name) { return .method(v, name) }
       if name == "state" { return gestureState() }
+      if name == "tag", let tag = senderTagOverride { return .number(Double(tag)) }
       return name == "view" ? .host : .event
     case .type(let type):
       if name == "self" || name == "init" { return v }

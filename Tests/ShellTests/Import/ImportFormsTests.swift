@@ -5492,3 +5492,37 @@ extension ImportFormsTests {
     #expect(transcript.contains("no actions"), "\(transcript)")
   }
 }
+
+extension ImportFormsTests {
+  @Test("a handler that switches on its sender's tag gets an action for each tag")
+  func senderTagActions() throws {
+    let source = """
+      import UIKit
+      class EffectsController: UIViewController {
+        @objc func effectTapped(_ sender: UIButton) {
+          let e = CAEmitterLayer()
+          let c = CAEmitterCell()
+          switch sender.tag {
+          case 1:
+            c.birthRate = 10
+          case 2:
+            c.birthRate = 20
+          default:
+            c.birthRate = 30
+          }
+          e.emitterCells = [c]
+          view.layer.addSublayer(e)
+        }
+      }
+
+      """
+    let path = try temporaryFile("Effects.swift", contents: source)
+    let (transcript, session) = importTranscript(
+      "import \"\(path)\"\nrun effectTappedTag1\nrun effectTappedTag2\n")
+    #expect(!transcript.contains("error"), "\(transcript)")
+    let model = session.scene.model
+    let rates = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+      .compactMap { $0.cells.first?.birthRate }
+    #expect(rates == [30, 10, 20], "\(transcript)")
+  }
+}
