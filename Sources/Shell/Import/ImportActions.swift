@@ -94,7 +94,7 @@ extension ImportInterpreter {
     action(f, state: nil)
     // A handler several buttons share, told apart by their tags (`switch sender.tag { case 1:
     // … }`): **(choice)** an action of its own for each tag it names whose branch does
-    // something else, `btnOnClickTag1`, as the buttons are the user's to press.
+    // something, `btnOnClickTag1`, as the buttons are the user's to press.
     for tag in senderTags(program.functions[f]) {
       senderTagOverride = tag
       action(f, state: ("", "Tag\(tag)"))

@@ -281,11 +281,15 @@ final class ImportRun {
 
   /// The size that holds every frame the setup gave a layer the view holds (its right and
   /// bottom edges, from the view's top left corner; a frame given as a position and bounds
-  /// too), when one reaches past `bounds`; nil
-  /// otherwise. Positions and emitter positions do not count: code often places an emitter
-  /// just past an edge on purpose (snow above the top, bubbles below the bottom).
-  static func grown(_ bounds: Size, _ interpreter: ImportInterpreter) -> Size? {
+  /// too), when one reaches past `bounds`, or a phone's screen when a layer is placed in
+  /// numbers at a point of it far past `bounds` (`phone`); nil otherwise. Positions worked out
+  /// from the view do not count: code often places an emitter just past an edge on purpose
+  /// (snow above the top, bubbles below the bottom).
+  static func grown(_ bounds: Size, _ interpreter: ImportInterpreter) -> (
+    size: Size, phone: Bool
+  )? {
     var size = bounds
+    var phone = false
     // The layers the view holds, and those the action run at import adds to it.
     var held = interpreter.hostSublayers
     if let a = interpreter.runsAtImport {
@@ -309,6 +313,7 @@ final class ImportRun {
       {
         size.width = max(size.width, screenSize.width)
         size.height = max(size.height, screenSize.height)
+        phone = true
       }
       let box: Rect
       if case .rect(let r)? = last("frame") {
@@ -324,7 +329,7 @@ final class ImportRun {
       size.width = max(size.width, min(largestGrownSide, right.rounded(.up)))
       size.height = max(size.height, min(largestGrownSide, bottom.rounded(.up)))
     }
-    return size == bounds ? nil : size
+    return size == bounds ? nil : (size, phone)
   }
 
   /// The size of a playground's live view when the file gives it in numbers:
@@ -538,15 +543,18 @@ final class ImportRun {
     if interpreter.wasInterrupted { throw Diagnostic.interrupt() }
     interpreter.lightBackgroundForDarkCells()
     interpreter.tintStandInsOnLightView()
-    if newScene, viewSize == nil, sceneSize == nil, let grown = Self.grown(bounds, interpreter) {
+    if newScene, viewSize == nil, sceneSize == nil,
+      let (grown, phone) = Self.grown(bounds, interpreter)
+    {
       // **(choice)** A component the default scene cuts off: the view is at least as large as
       // the frames its code gives its layers (a QuartzCode layer at `y: 320`).
       try runLine("scene \(ValueFormatting.value(.size(grown)))", line: 1)
       s.sink.out(
-        "scene \(ValueFormatting.dimensions(grown)): the "
-          + (grown == Self.screenSize ? "places" : "frames")
-          + " \(fileName) gives its layers reach past \(ValueFormatting.dimensions(bounds)) (view WxH gives another size)\n"
-      )
+        "scene \(ValueFormatting.dimensions(grown)): "
+          + (phone
+            ? "\(fileName) places a layer at a point of a phone's screen past"
+            : "the frames \(fileName) gives its layers reach past")
+          + " \(ValueFormatting.dimensions(bounds)) (view WxH gives another size)\n")
     }
     warnings = interpreter.warnings
     var lines: [Line] = []
