@@ -742,12 +742,16 @@ final class ImportInterpreter {
     scheduled = tinted(scheduled)
   }
 
-  /// **(choice)** When the file gives the view no background and every cell on screen is tinted
+  /// **(choice)** When the file gives the view no background (or a clear one) and every cell on screen is tinted
   /// dark (`cell.color = UIColor.black.cgColor`), the view's background is white: a storyboard
   /// view's default, the only one on which its author saw them. Burst's black scene would hide
   /// them. Said once, at the first cell.
   func lightBackgroundForDarkCells() {
-    guard hostBackground == nil else { return }
+    // A clear background (`[UIColor clearColor]`) shows what is behind the view: no more a
+    // background of its own than none.
+    if let given = hostBackground {
+      guard case .color(let c) = given.value, c.alpha == 0 else { return }
+    }
     // Dark particles added to any background show nothing anyway: a layer that adds them
     // decides nothing here.
     var additive = false
@@ -776,13 +780,14 @@ final class ImportInterpreter {
       }
     }
     guard !additive, let first = cells.first, cells.allSatisfy(isDark) else { return }
+    let given = hostBackground == nil ? "no background" : "a clear background"
     let white = Color(1, 1, 1, 1)
     hostBackground = ImportAssignment(
       key: "backgroundColor", text: ValueFormatting.value(.color(white)), value: .color(white),
       at: nil, statement: "the view's default background")
     warn(
       objects[first].created,
-      "every cell is tinted dark and the file gives the view no background: shown on white,"
+      "every cell is tinted dark and the file gives the view \(given): shown on white,"
         + " a storyboard view's default, on which its author saw them",
       hint: "set scene.backgroundColor to see them on another")
   }

@@ -5526,3 +5526,32 @@ extension ImportFormsTests {
     #expect(rates == [30, 10, 20], "\(transcript)")
   }
 }
+
+extension ImportFormsTests {
+  @Test("dark cells on a view made clear are shown on white, as on a view given no background")
+  func darkCellsOnClearView() throws {
+    let source = """
+      #import "SmokeView.h"
+      @implementation SmokeView
+      - (id)initWithFrame:(CGRect)frame {
+        if (self = [super initWithFrame:frame]) {
+          self.backgroundColor = [UIColor clearColor];
+          CAEmitterLayer *e = [CAEmitterLayer layer];
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.birthRate = 5;
+          c.color = [[UIColor colorWithRed:0 green:0 blue:0 alpha:0.1] CGColor];
+          e.emitterCells = @[c];
+          [self.layer addSublayer:e];
+        }
+        return self;
+      }
+      @end
+
+      """
+    let path = try temporaryFile("SmokeView.m", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\n")
+    #expect(
+      transcript.contains("gives the view a clear background: shown on white"), "\(transcript)")
+    #expect(session.scene.model.root.properties.backgroundColor.red == 1, "\(transcript)")
+  }
+}
