@@ -172,9 +172,7 @@ extension AnimationCommands {
       return
     }
     // `cancel PATH ifPresent`: the flag without a KEY (a key of that name is written quoted).
-    let flagOnly =
-      inv.args.count == 2 && !inv.text.tokens[2].quoted
-      && inv.text.tokens[2].text == ifPresent.name
+    let flagOnly = inv.args.count == 2 && SceneCommands.isIfPresent(inv.text.tokens[2])
     let key = inv.args.count > 1 && !flagOnly ? inv.text.tokens[2].text : nil
     var quiet = flagOnly
     if inv.args.count > 2 { quiet = try inv.clauses(from: 3).has(ifPresent) }

@@ -138,16 +138,7 @@ enum SceneCommands {
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(3)
     let nameToken = try inv.argument(2, "NAME")
-    let quiet =
-      inv.args.count > 2 ? try inv.clauses(from: 3).has(AnimationCommands.ifPresent) : false
-    let owner: ObjectRef
-    do throws(Diagnostic) {
-      owner = try inv.object(try inv.argument(1, "PATH"), in: s.scene.model)
-    } catch {
-      // Nothing by that name: with ifPresent, nothing to make.
-      if quiet { return }
-      throw error
-    }
+    guard let owner = try objectIfPresent(inv, clausesFrom: 3, in: s.scene.model) else { return }
     try inv.lift(nameToken) { () throws(ValueError) in
       try s.scene.model.addCell(named: nameToken.text, to: owner)
     }
@@ -161,18 +152,26 @@ enum SceneCommands {
   ) { s, inv throws(Diagnostic) in
     try inv.expectAtMost(2)
     let token = try inv.argument(1, "PATH")
-    let quiet =
-      inv.args.count > 1 ? try inv.clauses(from: 2).has(AnimationCommands.ifPresent) : false
-    let ref: ObjectRef
-    do throws(Diagnostic) {
-      ref = try inv.object(token, in: s.scene.model)
-    } catch {
-      // Nothing by that name: with ifPresent, nothing to do.
-      if quiet { return }
-      throw error
-    }
+    guard let ref = try objectIfPresent(inv, clausesFrom: 2, in: s.scene.model) else { return }
     try inv.lift(token) { () throws(ValueError) in try s.scene.model.remove(ref) }
     s.scene.pruneRuntimes()
+  }
+
+  /// The layer or cell the command's PATH (its first argument) names; nil when there is none
+  /// and the clauses from argument `first` on say `ifPresent` (nothing to do, and no error).
+  static func objectIfPresent(
+    _ inv: Invocation, clausesFrom first: Int, in model: SceneModel
+  ) throws(Diagnostic) -> ObjectRef? {
+    let token = try inv.argument(1, "PATH")
+    let quiet =
+      inv.args.count >= first
+      ? try inv.clauses(from: first).has(AnimationCommands.ifPresent) : false
+    do throws(Diagnostic) {
+      return try inv.object(token, in: model)
+    } catch {
+      if quiet { return nil }
+      throw error
+    }
   }
 
   /// What `clear` clears; the only word it takes first.
@@ -371,8 +370,12 @@ enum SceneCommands {
 
   /// Whether a command's last word is the `ifPresent` flag (unquoted).
   static func endsIfPresent(_ inv: Invocation) -> Bool {
-    guard let last = inv.args.last else { return false }
-    return !last.quoted && last.text == AnimationCommands.ifPresent.name
+    inv.args.last.map(isIfPresent) ?? false
+  }
+
+  /// Whether a word is the `ifPresent` flag (unquoted: a name spelled so is written quoted).
+  static func isIfPresent(_ token: Token) -> Bool {
+    !token.quoted && token.text == AnimationCommands.ifPresent.name
   }
 
   /// Whether what `keyPath` names is not in the scene, for `ifPresent`: the layer it starts

@@ -192,9 +192,7 @@ extension SceneExporter {
       SceneCommands.gradient.name, SceneCommands.replicator.name, SceneCommands.text.name:
       built(cmd, probe, in: owner)
     case SceneCommands.cell.name
-    where tokens.count == 3
-      || (tokens.count == 4 && !tokens[3].quoted
-        && tokens[3].text == AnimationCommands.ifPresent.name):
+    where tokens.count == 3 || (tokens.count == 4 && SceneCommands.isIfPresent(tokens[3])):
       builtCell(cmd, probe, in: owner)
     case SceneCommands.remove.name
     where tokens.count >= 2 && tokens[1].keyPath.contains(".emitterCells."):
@@ -282,7 +280,7 @@ extension SceneExporter {
     case SceneCommands.remove.name:
       let gone = before.model.treeOrder.filter { after.model.layer($0) == nil }
       if gone.isEmpty, tokens.count == 3, !tokens[1].quoted, !tokens[1].text.contains("."),
-        !tokens[2].quoted, tokens[2].text == AnimationCommands.ifPresent.name
+        SceneCommands.isIfPresent(tokens[2])
       {
         // `remove b ifPresent` before the action makes `b`: absent on its first run, the last
         // run's on the next (as a layer of the hosting view's).
@@ -452,7 +450,7 @@ extension SceneExporter {
   mutating func compoundSet(_ cmd: CommandText, _ probe: Session, in owner: String) {
     let tokens = cmd.tokens
     let optional =
-      tokens.count == 5 && !tokens[4].quoted && tokens[4].text == AnimationCommands.ifPresent.name
+      tokens.count == 5 && SceneCommands.isIfPresent(tokens[4])
     guard tokens.count == 4 || optional, let op = SceneCommands.compoundOperator(tokens[2]),
       op.word == tokens[2].text, !tokens[3].quoted,
       let operand = try? PropertyKind.number(-1e12...1e12).parse(tokens[3].text).number,

@@ -37,14 +37,16 @@ extension ImportInterpreter {
         // Cells the setup made and never showed (a helper's `self.array` of cells, filled in
         // its initializer), given to a layer the action builds: the action builds them with
         // it, as they stand, the same objects the app's handler hands over.
-        for i in before.indices
-        where objects[i].kind == .cell && !before[i].attached && !before[i].inStep
-          && objects[i].attached
-          && objects.indices.contains(where: { objects[$0].inStep && objects[$0].cells.contains(i) }
-          )
-        {
-          objects[i].inStep = true
-          objects[i].stepDepth = recording.count
+        let shown = before.indices.filter { i in
+          objects[i].kind == .cell && !before[i].attached && !before[i].inStep
+            && objects[i].attached
+        }
+        if !shown.isEmpty {
+          let heldByNew = Set(objects.lazy.filter(\.inStep).flatMap(\.cells))
+          for i in shown where heldByNew.contains(i) {
+            objects[i].inStep = true
+            objects[i].stepDepth = recording.count
+          }
         }
         // Layers and cells the action creates are built by it; the setup's keep their shape.
         let ownAdded = ownLayer.map { hostSublayers == host + [$0] && $0 >= before.count } ?? false
@@ -91,18 +93,16 @@ extension ImportInterpreter {
   /// the state is a word of the name, as `touchesMoved` and `touchesEnded` are, so that `run`
   /// plays the gesture through).
   func action(_ f: Int) {
-    action(f, state: nil)
+    action(f, variant: "")
     // A handler several buttons share, told apart by their tags (`switch sender.tag { case 1:
     // … }`): **(choice)** an action of its own for each tag it names whose branch does
     // something, `btnOnClickTag1`, as the buttons are the user's to press.
     for tag in senderTags(program.functions[f]) {
-      senderTagOverride = tag
-      action(f, state: ("", "Tag\(tag)"))
-      senderTagOverride = nil
+      action(f, variant: "Tag\(tag)", senderTag: tag)
     }
     guard readsContinuousGestureState(program.functions[f]) else { return }
     for (state, word) in [(".changed", "Changed"), (".ended", "Ended")] {
-      action(f, state: (state, word))
+      action(f, variant: word, gestureState: state)
     }
   }
 
@@ -153,15 +153,21 @@ extension ImportInterpreter {
     }
   }
 
-  /// `action(_:)` of one state of a gesture (`state`: the case and the word its action's name
-  /// ends with), silent when that state does nothing.
-  private func action(_ f: Int, state: (value: String, word: String)?) {
+  /// `action(_:)` recorded once: `variant` is the word the action's name ends with (empty for
+  /// the handler's own action; a gesture's later state, `Changed`, or a sender's tag, `Tag1`,
+  /// for the others, which are silent when they do nothing), with what the variant reads: the
+  /// gesture's `gestureState` (`.changed`), the sender's `senderTag`.
+  private func action(
+    _ f: Int, variant: String, gestureState: String? = nil, senderTag: Int? = nil
+  ) {
     let function = program.functions[f]
     recordingAction = f
-    gestureStateOverride = state.flatMap { $0.value.isEmpty ? nil : $0.value }
+    gestureStateOverride = gestureState
+    senderTagOverride = senderTag
     defer {
       recordingAction = nil
       gestureStateOverride = nil
+      senderTagOverride = nil
     }
     called.insert(f)
     parameters = [:]
@@ -223,7 +229,7 @@ extension ImportInterpreter {
         hint: "an action's parameters are the places of touches; its other arguments are fixed")
     }
     guard !steps.isEmpty else {
-      guard state == nil else { return }
+      guard variant.isEmpty else { return }
       warn(
         function.at, "skipped: method \(function.signature): nothing in it becomes a command",
         hint: "an action changes properties of layers and cells, or schedules such changes")
@@ -234,7 +240,7 @@ extension ImportInterpreter {
     }
     actions.append(
       ImportAction(
-        name: actionName(of: f) + (state?.word ?? ""), at: function.at, steps: steps,
+        name: actionName(of: f) + variant, at: function.at, steps: steps,
         parameters: list))
   }
 

@@ -604,7 +604,7 @@ final class ImportInterpreter {
     // animate { …; view.layer.addSublayer(emitter) } } }`, set by another file's callback).
     if runsAtImport == nil, chosenEvent == nil, !buildsEmitter(scheduled), !showsParticles,
       let a = actions.first(where: { a in
-        (program.properties + program.setters).contains { $0.observer != nil && $0.at == a.at }
+        program.settableProperties.contains { $0.observer != nil && $0.at == a.at }
           && buildsEmitter(a.steps)
       })
     {

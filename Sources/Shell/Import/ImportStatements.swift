@@ -504,8 +504,7 @@ extension ImportInterpreter {
   /// (an observer that sets its own property does not run again, as in Swift).
   func observe(_ name: String) throws(ImportSkip) {
     guard
-      let p = program.properties.first(where: { $0.name == name })
-        ?? program.setters.first(where: { $0.name == name }),
+      let p = program.settableProperties.first(where: { $0.name == name }),
       let body = p.observer, !observing.contains(name)
     else { return }
     usedProperties.insert(name)
@@ -525,7 +524,7 @@ extension ImportInterpreter {
   /// Bool { get { … } set { … } }`). (An observed image or colour is the app's to give:
   /// ``runGivenProperties()``.)
   func observerActions() {
-    for p in program.properties + program.setters
+    for p in program.settableProperties
     where p.observer != nil && !usedProperties.contains(p.name) {
       let type = declaredType(of: p)?.filter { !"?! ".contains($0) }
       let literal = p.initializer.count == 1 ? tokens[p.initializer.lowerBound] : nil

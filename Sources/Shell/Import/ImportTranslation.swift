@@ -186,6 +186,11 @@ extension ImportRun {
     // The fresh names (`$NAME`) the action being written binds: a path into a layer another
     // action built takes the name that action's first run gave it.
     var freshHere: Set<Substring> = []
+    // Whether layer `o` may not be there when the action being written runs: only another
+    // action or block builds it, or one removes it.
+    func mayBeAbsent(_ o: Int) -> Bool {
+      (objects[o].inStep || removable.contains(o)) && !builtHere.contains(o)
+    }
     func reach(_ path: String) -> String {
       guard path.hasPrefix("$"), let root = path.split(separator: ".").first,
         !freshHere.contains(root)
@@ -221,10 +226,7 @@ extension ImportRun {
         // before `start` ran): through the optional, nothing is set. Nor is a cell a key path
         // names (`setValue(_:forKeyPath: "emitterCells.basic.birthRate")`) that another action
         // removed: key-value coding finds no such cell, and sets nothing.
-        let optional =
-          (objects[o].inStep && !builtHere.contains(o) || a.reachesCells
-            || removable.contains(o) && !builtHere.contains(o))
-          && a.behaviorWords == nil
+        let optional = (mayBeAbsent(o) || a.reachesCells) && a.behaviorWords == nil
         return paths[o].map(reach).map {
           [a.command(path: $0) + (optional ? " " + AnimationCommands.ifPresent.name : "")]
         } ?? []
@@ -243,8 +245,7 @@ extension ImportRun {
         // (`colorBallLayer?.removeAllAnimations()` before `start` ran, `emitter?.add(fade,
         // forKey: "fadeOut")` after `stop` removed it): through the optional, nothing is
         // cancelled or added.
-        let optional =
-          (objects[o].inStep || removable.contains(o)) && !builtHere.contains(o)
+        let optional = mayBeAbsent(o)
         let verbs = [AnimationCommands.cancel.name, AnimationCommands.animate.name]
         return list.map { c in
           var c = c
@@ -307,9 +308,7 @@ extension ImportRun {
         // Cells given to a layer only another action builds, or one they remove, may have
         // no layer to go to: through the optional (or to a layer out of the tree), nothing
         // is made, and nothing set on them.
-        let optional =
-          (objects[o].inStep || removable.contains(o)) && !builtHere.contains(o)
-          && !addedHere.contains(o)
+        let optional = mayBeAbsent(o) && !addedHere.contains(o)
         let verbs = [
           SceneCommands.cell.name, SceneCommands.set.name, AnimationCommands.animate.name,
         ]

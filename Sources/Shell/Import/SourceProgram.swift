@@ -116,6 +116,9 @@ struct SourceProgram: Sendable {
   /// The computed properties with a setter (`var intensity: Float { get { … } set { … } }`):
   /// what runs when code sets them, the body in `observer`. Reading one calls its getter.
   var setters: [SourceProperty] = []
+  /// The stored properties, then the computed ones with a setter: what setting a property
+  /// may run (its `didSet`, its `set`).
+  var settableProperties: FlattenSequence<[[SourceProperty]]> { [properties, setters].joined() }
   /// Views a storyboard or a nib makes and connects (`@IBOutlet weak var box: UIView!`,
   /// `@property (weak) IBOutlet UIView *box;`): their names and their types.
   var outlets: [String: String] = [:]
