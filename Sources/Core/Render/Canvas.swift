@@ -51,6 +51,9 @@ package struct Canvas: Sendable {
   private static func filled(_ count: Int, with fill: RGBA, stop: () -> Bool) -> [Float]? {
     var stopped = false
     let pixels = [Float](unsafeUninitializedCapacity: count) { buffer, initialized in
+      // A frame's canvas is new memory each time (a 1080p one is 32 MiB): filled through
+      // huge pages, it takes 16 page faults instead of 8,100.
+      HugePages.advise(buffer.baseAddress, bytes: count &* MemoryLayout<Float>.stride)
       var done = 0
       while done < count {
         if stop() {

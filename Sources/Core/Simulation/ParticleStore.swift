@@ -1,5 +1,3 @@
-internal import CMemoryAdvice
-
 // The particle store: one type whose column layout is private, so every operation that reads or
 // changes that layout (reading, room, adding, removing, evaluating) stays in this one file; the
 // pieces that need no access to it are in the sibling files named below `ParticleStore`'s
@@ -174,17 +172,10 @@ struct ParticleStore: Sendable {
     Array(unsafeUninitializedCapacity: n) { buffer, initialized in
       // Before anything is written: a big store (a step of millions of births) then takes a
       // page fault every 2 MiB instead of every 4 KiB.
-      let bytes = n * MemoryLayout<T>.stride
-      if bytes >= hugePageWorthwhile, let base = buffer.baseAddress {
-        burst_advise_huge_pages(base, bytes)
-      }
+      HugePages.advise(buffer.baseAddress, bytes: n * MemoryLayout<T>.stride)
       initialized = n
     }
   }
-
-  /// The size from which a column's storage asks for huge pages: several of them, so the
-  /// parts that cannot have one (the ends, up to 2 MiB each) are a small share.
-  private static let hugePageWorthwhile = 16 << 20
 
   /// Makes room for a batch of `extra` more particles after the live ones (a step's births,
   /// reserved at once): when the columns must grow, they grow to what is needed plus an eighth,
