@@ -121,4 +121,6 @@ struct Undoable: Sendable {
   var actions: [NamedAction] = []
   var nextTimerID = 1
   var warned: Set<String> = []
+  /// For each `$X`, the name its latest binding gave a new layer (see `Binding`).
+  var latestBindings: [String: String] = [:]
 }

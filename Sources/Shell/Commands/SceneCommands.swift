@@ -686,6 +686,7 @@ enum SceneCommands {
     s.events = []
     s.actions = []
     s.nextTimerID = 1
+    s.undoable.latestBindings = [:]
   }
 }
 

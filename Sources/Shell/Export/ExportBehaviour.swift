@@ -17,12 +17,10 @@ extension SceneExporter {
       body.append("")
       comment("Named actions (Burst's action), returned at the end.")
     }
-    for a in actions {
+    for (a, made) in zip(actions, freshNamesBound(probe)) {
       let ident = actionNames[a.name] ?? Self.identifier(for: a.name)
       parameters = exportParameters(of: a)
       body.append(dialect.actionOpening(ident, parameters: parameters))
-      // The layers it makes as `$NAME` take the names a run would give them.
-      let made = freshNamesBound(a.body, probe)
       nested { e in e.translate(made, probe, in: "action \(a.name)") }
       body.append(dialect.actionClosing)
       actionParameters[a.name] = parameters
@@ -383,17 +381,35 @@ extension SceneExporter {
     }
   }
 
-  /// An action's block with the layers it makes as `$NAME` bound to the names its run would
-  /// give them now (`Binding`), so the commands after read those layers.
-  func freshNamesBound(_ cmd: CommandText, _ probe: Session) -> CommandText {
-    var values: [String: String] = [:]
+  /// Each action's block with the layers it makes as `$NAME` bound to the names its run
+  /// would give them now (`Binding`), one variable each that every run of the function
+  /// assigns, so the commands after read those layers. A `$NAME` an action reads without
+  /// making it reads the variable of the first action that makes it (the property a stop
+  /// handler reads holds what the last start made), else the layer the session's latest
+  /// binding named.
+  func freshNamesBound(_ probe: Session) -> [CommandText] {
     var taken: Set<String> = []
-    for base in probe.createdReferences(cmd) where values[base] == nil {
-      let name = Session.numbered(base) { !taken.contains($0) && probe.canNameNewLayer($0) }
-      taken.insert(name)
-      values[base] = name
+    var made: [String: String] = [:]
+    let own = actions.map { a in
+      var values: [String: String] = [:]
+      for base in probe.createdReferences(a.body) where values[base] == nil {
+        let name = Session.freshName(base) { !taken.contains($0) && probe.canNameNewLayer($0) }
+        taken.insert(name)
+        values[base] = name
+        if made[base] == nil { made[base] = name }
+      }
+      return values
     }
-    return (try? Binding.bind(cmd, values)) ?? cmd
+    return zip(actions, own).map { a, own in
+      var values = own
+      let creates = Set(probe.createdReferences(a.body, deferred: true))
+      let parameters = Set(a.parameters.map(\.name))
+      for base in Binding.references(in: a.body.line.text, from: 0, to: a.body.line.text.count)
+      where values[base] == nil && !creates.contains(base) && !parameters.contains(base) {
+        values[base] = made[base] ?? latestBindings[base]
+      }
+      return (try? Binding.bind(a.body, values)) ?? a.body
+    }
   }
 
   /// `emitter NAME [in PARENT]` (and the other layers) in an action: the layer made and

@@ -74,7 +74,8 @@ enum ExportCommands {
       if case .timer(let t) = e.action { timers.append((t, e.time)) }
     }
     let text = SceneExporter.source(
-      of: s.scene, in: language, top: top, actions: s.actions, timers: timers,
+      of: s.scene, in: language, top: top, actions: s.actions,
+      latestBindings: s.undoable.latestBindings, timers: timers,
       scheduled: s.events)
     try deliver(text, as: language.name, to: fileToken, s, inv)
   }

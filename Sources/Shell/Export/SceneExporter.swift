@@ -37,6 +37,9 @@ struct SceneExporter {
   var symbols: [String] = []
   /// The named actions, written as local functions (Objective-C: blocks).
   var actions: [NamedAction] = []
+  /// The session's latest binding of each `$NAME` (`Binding`), for an action that reads a
+  /// layer no action makes.
+  var latestBindings: [String: String] = [:]
   /// The pending repeating timers with their next run, written as `Timer`s.
   var timers: [(timer: RepeatingTimer, next: Double)] = []
   /// Each action's identifier.
@@ -69,10 +72,12 @@ struct SceneExporter {
   /// (`scheduled`, in scene-time order; timer runs among them are ignored).
   static func source(
     of scene: Scene, in language: ExportLanguage, top: LayerID, actions: [NamedAction] = [],
+    latestBindings: [String: String] = [:],
     timers: [(timer: RepeatingTimer, next: Double)] = [], scheduled: [ScheduledEvent] = []
   ) -> String {
     var e = SceneExporter(scene: scene, language: language, top: top)
     e.actions = actions
+    e.latestBindings = latestBindings
     e.timers = timers
     e.scheduled = scheduled.filter {
       if case .timer = $0.action { return false }

@@ -221,7 +221,9 @@ extension ImportInterpreter {
     runningFunctions.append(f)
     let steps = recordSteps(program.statements(in: function.body))
     runningFunctions.removeLast()
-    for (name, value) in setupInstance { instance[name] = value }
+    for (name, value) in setupInstance where !replacesPlaceholder(value, instance[name]) {
+      instance[name] = value
+    }
     frames.removeLast()
     if !given.isEmpty, !steps.isEmpty {
       warn(
@@ -242,6 +244,23 @@ extension ImportInterpreter {
       ImportAction(
         name: actionName(of: f) + variant, at: function.at, steps: steps,
         parameters: list))
+  }
+
+  /// Whether a variable the setup left holding `old` and an action left holding `new` holds
+  /// `new` for the next action: `old` is nil or a placeholder the setup never shows (`var
+  /// emitter = CAEmitterLayer()`, `__block CAEmitterLayer *e = nil;`) and `new` a layer the
+  /// action built and added in its place (`emitter = CAEmitterLayer()` in a start method),
+  /// which a stop method then reaches, as on iOS.
+  func replacesPlaceholder(_ old: ImportValue?, _ new: ImportValue?) -> Bool {
+    guard case .object(let n)? = new, objects[n].inStep, objects[n].attached else {
+      return false
+    }
+    switch old {
+    case .null?: return true
+    case .object(let o)? where o != n:
+      return objects[o].kind != .cell && !objects[o].attached && !objects[o].inStep
+    default: return false
+    }
   }
 
   /// A local function without parameters (`func tap() { … }`) or an Objective-C block
@@ -329,7 +348,12 @@ extension ImportInterpreter {
       bind(p, .parameter(p), declare: true)
     }
     let steps = recordSteps(program.statements(in: (open + 1)..<close))
-    if frames.isEmpty { instance = outer } else { frames[frames.count - 1] = outer }
+    let left = frames.isEmpty ? instance : frames[frames.count - 1]
+    var restored = outer
+    for (name, value) in outer where replacesPlaceholder(value, left[name]) {
+      restored[name] = left[name]
+    }
+    if frames.isEmpty { instance = restored } else { frames[frames.count - 1] = restored }
     guard !steps.isEmpty else {
       throw skip(
         "nothing in \(name) becomes a command",

@@ -519,9 +519,24 @@ final class ImportInterpreter {
           && Self.takesOnlyEvents(f)
       })
     let rootSet = Set(roots())
+    // Whether `i` becomes an action (the last branch below).
+    func becomesAction(_ i: Int) -> Bool {
+      let f = program.functions[i]
+      return madeClass(of: f) == nil && !(Self.isInitializer(f) && chosen != nil)
+        && !Self.teardownMethods.contains(f.name) && !f.returnsValue && !f.body.isEmpty
+        && (Self.takesOnlyEvents(f)
+          || (rootSet.contains(i) ? isEventLike(f) : handlesEvents(f))
+          || takesValues(f, isRoot: rootSet.contains(i)))
+    }
+    // The actions that make layers are recorded first, whatever their place in the file: a
+    // stop method written above its start reads the layer the start keeps in a property, as
+    // it does on iOS once the start has run. They are listed in the file's order all the same.
+    let firstAction = actions.count
+    let makers = uncalled.filter { becomesAction($0) && builds(in: program.functions[$0].body) }
+    for i in makers { action(i) }
     // Cell classes whose initializers nothing runs: shown once each when nothing else builds.
     var unmadeCells: [(type: String, f: Int)] = []
-    for i in uncalled {
+    for i in uncalled where !makers.contains(i) {
       let f = program.functions[i]
       if let cellType = madeClass(of: f) {
         // A layer class is made by the file's code (`madeLayerClasses`), perhaps in an action.
@@ -562,6 +577,11 @@ final class ImportInterpreter {
         action(i)
       }
     }
+    let recorded = actions[firstAction...].enumerated().sorted {
+      ($0.element.at.line, $0.element.at.column, $0.offset)
+        < ($1.element.at.line, $1.element.at.column, $1.offset)
+    }.map(\.element)
+    actions.replaceSubrange(firstAction..., with: recorded)
     observerActions()
     for i in helpers where !called.contains(i) && !program.overridden.contains(i) {
       let f = program.functions[i]

@@ -183,19 +183,24 @@ extension ImportRun {
     // The layers the action being written has added so far (with what they hold): there
     // when its later steps run.
     var addedHere: Set<Int> = []
-    // The fresh names (`$NAME`) the action being written binds: a path into a layer another
-    // action built takes the name that action's first run gave it.
+    // The fresh names (`$NAME`) the action being written binds.
     var freshHere: Set<Substring> = []
+    // The names of the layers actions build afresh on every run (NAME of `emitter $NAME`): a
+    // path into one from anywhere else says `$NAME`, the layer the latest run made, as the
+    // property the app keeps it in holds the last one assigned (`Binding`).
+    var freshRoots: Set<Substring> = []
     // Whether layer `o` may not be there when the action being written runs: only another
     // action or block builds it, or one removes it.
     func mayBeAbsent(_ o: Int) -> Bool {
       (objects[o].inStep || removable.contains(o)) && !builtHere.contains(o)
     }
     func reach(_ path: String) -> String {
-      guard path.hasPrefix("$"), let root = path.split(separator: ".").first,
-        !freshHere.contains(root)
-      else { return path }
-      return String(path.dropFirst())
+      guard let root = path.split(separator: ".").first else { return path }
+      if root.hasPrefix("$") {
+        return freshHere.contains(root) || freshRoots.contains(root.dropFirst())
+          ? path : String(path.dropFirst())
+      }
+      return freshRoots.contains(root) ? "$" + path : path
     }
     // Whether layer `o` is one the setup made, kept by the view: made outside every action,
     // or by a stored property's initializer (`private let party = CAEmitterLayer()`, made
@@ -211,6 +216,11 @@ extension ImportRun {
         return (at.line, at.column) >= (first.line, first.column)
           && (at.line, at.column) <= (last.line, last.column)
       }
+    }
+    // Whether the build of layer `o` in an action removing the layers named `removed` is
+    // written as a fresh `$NAME` (see `.build` in `commands`).
+    func buildsFresh(_ o: Int, removing removed: Set<String>) -> Bool {
+      !isKept(o) && objects[o].explicitName.map(removed.contains) != true
     }
     // The actions not written (nothing to do): a `run` of one, in the setup's schedule, goes.
     var unwritten: Set<String> = []
@@ -282,7 +292,7 @@ extension ImportRun {
         // So too a layer given the name of one the action removed first (`for old in
         // layer.sublayers ?? [] where old.name == "snow" { old.removeFromSuperlayer() }`, then
         // `e.name = "snow"`): each run's takes the place of the last.
-        let kept = isKept(o) || objects[o].explicitName.map(removedHere.contains) == true
+        let kept = !buildsFresh(o, removing: removedHere)
         layer(o, parent: parent, depth: 0, fresh: !kept, into: &built)
         var out = built.map(\.text)
         if kept, let path = paths[o] {
@@ -375,16 +385,35 @@ extension ImportRun {
         }
       }
     }
-    var written: [(action: ImportAction, parts: [String])] = []
-    for a in interpreter.actions {
-      builtHere = Set(interpreter.built(by: a.steps))
-      removedHere = Set(
-        a.steps.compactMap { step -> String? in
+    // The names (`layer.name = "snow"`) of the layers an action's steps remove.
+    func removedNames(_ steps: [ImportStep]) -> Set<String> {
+      Set(
+        steps.compactMap { step -> String? in
           guard case .layer(let o, let list, _, _) = step,
             list.contains(where: { $0.verb == SceneCommands.remove.name })
           else { return nil }
           return objects[o].explicitName
         })
+    }
+    for a in interpreter.actions {
+      let removed = removedNames(a.steps)
+      func collect(_ steps: [ImportStep]) {
+        for step in steps {
+          switch step {
+          case .build(let o, _, _, _) where buildsFresh(o, removing: removed):
+            let plain = KeyPathSyntax.spelled(name(o))
+            if Binding.isReference("$" + plain) { freshRoots.insert(Substring(plain)) }
+          case .after(_, let inner), .every(_, let inner): collect(inner)
+          default: continue
+          }
+        }
+      }
+      collect(a.steps)
+    }
+    var written: [(action: ImportAction, parts: [String])] = []
+    for a in interpreter.actions {
+      builtHere = Set(interpreter.built(by: a.steps))
+      removedHere = removedNames(a.steps)
       freshen(a.steps)
       freshHere = Set(
         builtHere.filter { objects[$0].kind != .cell }.compactMap {
@@ -409,9 +438,9 @@ extension ImportRun {
         if part.hasSuffix(" ifPresent"), parts.last == part { continue }
         parts.append(part)
       }
-      // Another action reaches a layer this one built by the name its first run gives it;
-      // so too the cells it gave a layer (`party.emitterCells = makeCells()`), which the
-      // layer's own cells do not list.
+      // Another action reaches a layer this one built by its plain name, which `reach` makes
+      // `$NAME`; so too the cells it gave a layer (`party.emitterCells = makeCells()`), which
+      // the layer's own cells do not list.
       for o in built { unfresh(o) }
       for o in builtHere { unfresh(o) }
       written.append((a, parts))

@@ -10,7 +10,10 @@ import Core
 /// included, reads that name. So a tap handler that makes an emitter and removes it later
 /// (`action tap { emitter $spark; …; after 1.5 remove $spark }`) makes a second one, with a
 /// fresh name, when it runs again, and each `after` removes its own, as a closure captures its
-/// own layer on iOS.
+/// own layer on iOS. A `$X` that a command creates nowhere (not even in the COMMAND it
+/// defers) reads the name the session's latest binding of `$X` gave, so a stop handler
+/// (`action stop { remove $spark }`) reaches the layer the last `run` made, as a property
+/// holds the last layer assigned to it; `reset` forgets them.
 enum Binding {
   /// The sigil.
   static let sigil: Character = "$"
@@ -18,6 +21,27 @@ enum Binding {
   /// Whether a character continues a `$NAME`.
   static func isNameCharacter(_ c: Character) -> Bool {
     c == "_" || (c.isASCII && (c.isLetter || c.isNumber))
+  }
+
+  /// The names of the `$NAME`s in `text` between character offsets `from` and `to`, each
+  /// once, in order.
+  static func references(in text: String, from: Int, to: Int) -> [String] {
+    let chars = Array(text)
+    var out: [String] = []
+    var i = max(0, from)
+    let end = min(to, chars.count)
+    while i < end {
+      guard chars[i] == sigil else {
+        i += 1
+        continue
+      }
+      var j = i + 1
+      while j < end, isNameCharacter(chars[j]) { j += 1 }
+      let name = String(chars[(i + 1)..<j])
+      if isReference("$" + name), !out.contains(name) { out.append(name) }
+      i = max(j, i + 1)
+    }
+    return out
   }
 
   /// Whether a word is `$NAME`.
@@ -115,6 +139,20 @@ extension Session {
     return name
   }
 
+  /// The name a new layer made as `$BASE` takes: BASE when `free` accepts it, else the first
+  /// of BASE2, BASE3, … it accepts; a BASE ending in a number counts on from it (`$party2`
+  /// with party2 taken makes party3), so that code exported with such a name makes the names
+  /// the session did.
+  static func freshName(_ base: String, free: (String) -> Bool) -> String {
+    guard !free(base) else { return base }
+    let stem = String(base.reversed().drop(while: \.isNumber).reversed())
+    guard !stem.isEmpty, stem.count < base.count, base.count - stem.count <= 9,
+      var k = Int(base.dropFirst(stem.count))
+    else { return numbered(base, free: free) }
+    repeat { k += 1 } while !free("\(stem)\(k)")
+    return "\(stem)\(k)"
+  }
+
   /// Whether `name` can name a new layer now: no layer has it, and it is neither a reserved
   /// word nor a command word.
   func canNameNewLayer(_ name: String) -> Bool {
@@ -122,19 +160,36 @@ extension Session {
       && commands.lookup(name) == nil
   }
 
-  /// The names `$X` that `cmd` creates at its own level (see `Binding`), in order.
-  func createdReferences(_ cmd: CommandText, depth: Int = 0) -> [String] {
+  /// The names `$X` that `cmd` creates at its own level (see `Binding`), in order; with
+  /// `deferred`, also those the COMMAND of an `after`, `at`, `every` or `action` in it creates
+  /// when it runs.
+  func createdReferences(_ cmd: CommandText, deferred: Bool = false, depth: Int = 0)
+    -> [String]
+  {
     guard depth <= Limits.maxCommandDepth, let first = cmd.tokens.first else { return [] }
     if first.braced {
       let inner = (try? Lexer.blockCommands(first, in: cmd.line)) ?? []
-      return inner.flatMap { createdReferences($0, depth: depth + 1) }
+      return inner.flatMap { createdReferences($0, deferred: deferred, depth: depth + 1) }
     }
     guard !first.quoted, let command = commands.lookup(first.text) else { return [] }
     var out: [String] = []
-    for (k, hint) in command.hints.enumerated() where hint == .newLayer {
-      guard k + 1 < cmd.tokens.count else { continue }
+    for (k, hint) in command.hints.enumerated() where k + 1 < cmd.tokens.count {
       let t = cmd.tokens[k + 1]
-      if !t.quoted, Binding.isReference(t.text) { out.append(String(t.text.dropFirst())) }
+      if hint == .newLayer, !t.quoted, Binding.isReference(t.text) {
+        out.append(String(t.text.dropFirst()))
+      } else if hint == .command, deferred {
+        // The COMMAND starts at the first block or command word (after an action's
+        // parameter list).
+        let rest = cmd.tokens[(k + 1)...]
+        guard
+          let start = rest.firstIndex(where: {
+            $0.braced || (!$0.quoted && commands.lookup($0.text) != nil)
+          })
+        else { continue }
+        var inner = cmd
+        inner.tokens = Array(cmd.tokens[start...])
+        out += createdReferences(inner, deferred: true, depth: depth + 1)
+      }
     }
     return out
   }
@@ -150,10 +205,21 @@ extension Session {
     var values: [String: String] = [:]
     var taken: Set<String> = []
     for base in createdReferences(cmd) where values[base] == nil {
-      let name = Self.numbered(base) { !taken.contains($0) && canNameNewLayer($0) }
+      let name = Self.freshName(base) { !taken.contains($0) && canNameNewLayer($0) }
       taken.insert(name)
       values[base] = name
     }
-    return try Binding.bind(cmd, values)
+    // A `$X` the command creates nowhere, not even in what it defers, reads the layer the
+    // latest binding of `$X` named (a stop handler reaching the emitter the last start made).
+    let creates = Set(createdReferences(cmd, deferred: true))
+    for base in Binding.references(in: cmd.line.text, from: cmd.tokens[0].column - 1, to: cmd.end)
+    where values[base] == nil && !creates.contains(base) {
+      if let latest = undoable.latestBindings[base] { values[base] = latest }
+    }
+    let bound = try Binding.bind(cmd, values)
+    for (base, name) in values where taken.contains(name) {
+      undoable.latestBindings[base] = name
+    }
+    return bound
   }
 }

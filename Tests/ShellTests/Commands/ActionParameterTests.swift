@@ -139,3 +139,82 @@ struct ActionParameterTests {
     #expect(Binding.substitute(text, values) == expected)
   }
 }
+
+extension ActionParameterTests {
+  static let startStop =
+    "action start { emitter $party; cell $party dot; set $party.emitterCells.dot birthRate=50"
+    + " lifetime=5 contents=dot }\naction stop { remove $party ifPresent }\n"
+
+  @Test("a $NAME an action does not create reads the layer the latest run made")
+  func latestBinding() {
+    let d = Driven()
+    d.run(Self.setup + Self.startStop + "run start\nrun start\n")
+    #expect(Self.layers(d) == ["like", "party", "party2"])
+    // The stop handler removes the last one made, as a property holds the last assigned.
+    d.run("run stop\n")
+    #expect(Self.layers(d) == ["like", "party"])
+    // The latest binding still names party2, now gone: nothing is removed.
+    d.run("run stop\n")
+    #expect(Self.layers(d) == ["like", "party"])
+    d.run("run start\nrun stop\n")
+    #expect(Self.layers(d) == ["like", "party"])
+  }
+
+  @Test(
+    "a $NAME nothing has bound stays as written, and reset forgets the bindings",
+    arguments: [
+      ("remove $party\n", "unknown"),
+      (startStop + "run start\nreset\nemitter like\nremove $party\n", "unknown"),
+    ])
+  func unboundStays(source: String, expected: String) {
+    let run = runScript(Self.setup + source)
+    #expect(run.error != nil)
+    #expect(run.stderr.contains("$party"), "\(run.stderr)")
+    #expect(run.stderr.contains(expected), "\(run.stderr)")
+  }
+
+  @Test("a timer that creates $NAME binds on its own turn, not to the latest binding")
+  func deferredCreatorsKeepTheirOwn() {
+    let d = Driven()
+    d.run(
+      Self.setup + "emitter $spark\n"
+        + "action go { every 1 { emitter $spark; after 0.5 remove $spark } until 2.5 }\n"
+        + "run go\nstep 1.2\n")
+    #expect(Self.layers(d) == ["like", "spark", "spark2"])
+    d.run("step 0.5\n")
+    #expect(Self.layers(d) == ["like", "spark"])
+    // The top-level reference reads the timer's latest turn.
+    d.run("step 0.4\n")
+    #expect(Self.layers(d) == ["like", "spark", "spark2"])
+    d.run("remove $spark\n")
+    #expect(Self.layers(d) == ["like", "spark"])
+  }
+
+  @Test("a command that fails leaves the latest binding as it was")
+  func failedCommandKeepsBinding() {
+    let d = Driven()
+    d.run(Self.setup + Self.startStop + "run start\n")
+    // The block makes party2 and then fails: undone, binding included.
+    #expect(d.run("{ emitter $party; set nothing.birthRate 1 }\n") != nil)
+    #expect(Self.layers(d) == ["like", "party"])
+    d.run("run stop\n")
+    #expect(Self.layers(d) == ["like"])
+  }
+}
+
+extension ActionParameterTests {
+  @Test(
+    "a fresh name is BASE, else BASE2, BASE3, …; a BASE ending in a number counts on from it",
+    arguments: [
+      ("spark", [String](), "spark"),
+      ("spark", ["spark"], "spark2"),
+      ("spark", ["spark", "spark2"], "spark3"),
+      ("party2", ["party2"], "party3"),
+      ("party2", ["party2", "party3"], "party4"),
+      ("party2", [], "party2"),
+      ("v10", ["v10"], "v11"),
+    ])
+  func freshNameCounting(base: String, taken: [String], expected: String) {
+    #expect(Session.freshName(base) { !taken.contains($0) } == expected)
+  }
+}

@@ -97,6 +97,27 @@ struct ExportRoundTripTests {
   }
 
   @Test(
+    "a stop action reading the layer a start action makes exports as the variable every start assigns",
+    arguments: ExportLanguage.allCases)
+  func latestBindingActions(language: ExportLanguage) throws {
+    let script = """
+      scene 160x120 #000000
+      action start (point=80,60) {
+        emitter $party
+        set $party position=$point emitterShape=circle seed=4
+        cell $party bit
+        set $party.emitterCells.bit birthRate=60 lifetime=1.5 velocity=50 contents=spark
+      }
+      action stop { set $party.birthRate 0 ifPresent }
+      run start
+
+      """
+    try Self.check(
+      script, name: "latest", language: language,
+      runs: [(0.1, "run start 30,40"), (0.5, "run stop"), (1.2, "run start"), (3, "run stop")])
+  }
+
+  @Test(
     "images drawn in code export as an image renderer's drawing and import back the same",
     arguments: ExportLanguage.allCases)
   func drawnImages(language: ExportLanguage) throws {

@@ -5555,3 +5555,146 @@ extension ImportFormsTests {
     #expect(session.scene.model.root.properties.backgroundColor.red == 1, "\(transcript)")
   }
 }
+
+extension ImportFormsTests {
+  static let latestForms: [(name: String, ext: String, source: String)] = [
+    (
+      "Swift, a stop handler removing the emitter a start handler keeps", "swift",
+      """
+      import UIKit
+      class Party: UIViewController {
+        var emitter: CAEmitterLayer?
+        @IBAction func startTapped(_ sender: UIButton) {
+          let layer = CAEmitterLayer()
+          layer.emitterPosition = CGPoint(x: 100, y: 100)
+          let c = CAEmitterCell()
+          c.birthRate = 30
+          c.lifetime = 3
+          c.velocity = 40
+          layer.emitterCells = [c]
+          view.layer.addSublayer(layer)
+          emitter = layer
+        }
+        @IBAction func stopTapped(_ sender: UIButton) {
+          emitter?.removeFromSuperlayer()
+        }
+      }
+      """
+    ),
+    (
+      "Objective-C, a stop handler silencing the emitter a start handler keeps", "m",
+      """
+      #import <UIKit/UIKit.h>
+      @interface Party : UIViewController
+      @property (nonatomic, strong) CAEmitterLayer *emitter;
+      @end
+      @implementation Party
+      - (IBAction)startTapped:(id)sender {
+        CAEmitterLayer *layer = [CAEmitterLayer layer];
+        layer.emitterPosition = CGPointMake(100, 100);
+        CAEmitterCell *c = [CAEmitterCell emitterCell];
+        c.birthRate = 30;
+        c.lifetime = 3;
+        c.velocity = 40;
+        layer.emitterCells = @[c];
+        [self.view.layer addSublayer:layer];
+        self.emitter = layer;
+      }
+      - (IBAction)stopTapped:(id)sender {
+        self.emitter.birthRate = 0;
+        [self.emitter removeFromSuperlayer];
+      }
+      @end
+      """
+    ),
+  ]
+
+  @Test(
+    "a stop handler reaches the emitter the latest start made, as the property holds it",
+    arguments: latestForms.indices)
+  func stopReachesLatest(_ k: Int) throws {
+    let form = Self.latestForms[k]
+    let path = try temporaryFile("Party.\(form.ext)", contents: form.source)
+    let (transcript, session) = importTranscript(
+      "import \"\(path)\"\nrun startTapped\nrun stopTapped\nrun stopTapped\nstep 1\n")
+    #expect(!transcript.contains("error"), "\(form.name): \(transcript)")
+    let model = session.scene.model
+    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    // The import ran the start once (emitterLayer); the second start's layer
+    // (emitterLayer2) is the one the stop removes, and a second stop finds it gone. The
+    // first keeps emitting.
+    #expect(emitters.map(\.name) == ["emitterLayer"], "\(form.name): \(transcript)")
+    #expect(emitters.first?.emitter.birthRate == 1, "\(form.name): \(transcript)")
+    let live = session.scene.stats().reduce(0) { $0 + $1.live }
+    #expect(live > 0, "\(form.name): \(transcript)")
+  }
+}
+
+extension ImportFormsTests {
+  static let stopAboveStartForms: [(name: String, ext: String, source: String)] = [
+    (
+      "Objective-C, the stop method written above the start that keeps the emitter", "m",
+      """
+      #import <UIKit/UIKit.h>
+      @interface Glitter : UIView
+      @property (nonatomic, strong) CAEmitterLayer *glitter;
+      @end
+      @implementation Glitter
+      - (void)stopGlitter {
+        [self.glitter removeFromSuperlayer];
+      }
+      - (void)startGlitter {
+        CAEmitterLayer *g = [CAEmitterLayer layer];
+        g.emitterPosition = CGPointMake(60, 60);
+        CAEmitterCell *c = [CAEmitterCell emitterCell];
+        c.birthRate = 25;
+        c.lifetime = 2;
+        g.emitterCells = @[c];
+        [self.layer addSublayer:g];
+        self.glitter = g;
+      }
+      @end
+      """
+    ),
+    (
+      "Swift, a placeholder emitter the start method replaces before adding it", "swift",
+      """
+      import UIKit
+      class Glitter: UIView {
+        var glitter = CAEmitterLayer()
+        func stopGlitter() { glitter.removeFromSuperlayer() }
+        func startGlitter() {
+          glitter = CAEmitterLayer()
+          glitter.emitterPosition = CGPoint(x: 60, y: 60)
+          let c = CAEmitterCell()
+          c.birthRate = 25
+          c.lifetime = 2
+          glitter.emitterCells = [c]
+          layer.addSublayer(glitter)
+        }
+      }
+      """
+    ),
+  ]
+
+  @Test(
+    "a stop method reaches the layer its start keeps, written above it or replacing a placeholder",
+    arguments: stopAboveStartForms.indices)
+  func stopAboveStart(_ k: Int) throws {
+    let form = Self.stopAboveStartForms[k]
+    let path = try temporaryFile("Glitter.\(form.ext)", contents: form.source)
+    let (transcript, session) = importTranscript(
+      "import \"\(path)\"\nactions\nrun startGlitter\nrun stopGlitter\n")
+    #expect(!transcript.contains("error"), "\(form.name): \(transcript)")
+    #expect(!transcript.contains("skipped: method stopGlitter"), "\(form.name): \(transcript)")
+    // Listed in the file's order, the stop first.
+    let listed = transcript.split(separator: "\n").filter {
+      $0.hasPrefix("action ") && $0.hasSuffix("}")
+    }
+    #expect(listed.first?.hasPrefix("action stopGlitter {") == true, "\(form.name): \(transcript)")
+    let model = session.scene.model
+    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    // The import's run made one, the second start another, and the stop removed that one.
+    #expect(emitters.count == 1, "\(form.name): \(transcript)")
+  }
+}

@@ -499,7 +499,7 @@ struct ImportOptionalLayerTests {
         + "step 0.5\nrun stopConfetti\n")
     #expect(!transcript.contains("error:"), "\(transcript)")
     // Named by the property that keeps it, `confetti` (its local, `emitter`, is a command word).
-    #expect(transcript.contains("set confetti.birthRate 0 ifPresent"), "\(transcript)")
+    #expect(transcript.contains("set $confetti.birthRate 0 ifPresent"), "\(transcript)")
     let model = session.scene.model
     let made = model.layerID(named: "confetti").flatMap { model.layer($0) }
     #expect(made?.emitter.birthRate == 0, "\(transcript)")

@@ -109,7 +109,7 @@ struct ImportShapesTests {
     Case(
       file: "Actions/SnowCurtainView.m",
       shape: "an action adds a layer the setup made, after changing it by key path",
-      says: ["ran start at import", "action stop { remove snow ifPresent }"],
+      says: ["ran start at import", "action stop { remove $snow ifPresent }"],
       emitters: ["emitterLayer", "snow"], get: ("snow.emitterCells.flake.birthRate", "12")),
     Case(
       file: "Actions/GlowToggleButton.swift",
@@ -127,7 +127,7 @@ struct ImportShapesTests {
       file: "Shapes/LaunchpadViewController.m",
       shape: "instance variables, a method with a number argument, UIKit's callback with a Bool",
       says: [
-        "action brightenBy (level=1) { set pad.emitterCells.shell.scale (0.3*$level) ifPresent }",
+        "action brightenBy (level=1) { set $pad.emitterCells.shell.scale (0.3*$level) ifPresent }",
         "viewWillDisappear:: UIKit calls it to wind down",
         "ran launchTapped: at import",
       ],
