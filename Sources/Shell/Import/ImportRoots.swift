@@ -660,15 +660,18 @@ extension ImportInterpreter {
   /// before, and put back when it built nothing.
   typealias RootSnapshot = (
     objects: [ImportedObject], host: [Int], instance: [String: ImportValue],
-    scheduled: [ImportStep], called: Set<Int>, used: Set<String>
+    scheduled: [ImportStep], called: Set<Int>, used: Set<String>, own: Int?
   )
 
   func snapshot() -> RootSnapshot {
-    (objects, hostSublayers, instance, scheduled, called, usedProperties)
+    (objects, hostSublayers, instance, scheduled, called, usedProperties, ownLayer)
   }
 
+  /// The state `s` saved, the view's own layer included: one made since (a CAEmitterLayer
+  /// parameter's value worked out to ask about a root) goes with the objects, or it would
+  /// name an object past their end.
   func restore(_ s: RootSnapshot) {
-    (objects, hostSublayers, instance, scheduled, called, usedProperties) = s
+    (objects, hostSublayers, instance, scheduled, called, usedProperties, ownLayer) = s
   }
 
   /// What a root did to the objects that were there before it ran, and what it scheduled: the

@@ -447,7 +447,7 @@ extension ImportInterpreter {
       return true
     }
     // Every tick the same: one read, then `every`.
-    let saved = (objects, instance, frames, hostSublayers)
+    let saved = (objects, instance, frames, hostSublayers, ownLayer)
     reschedulingTick = (f, false, delay)
     let steps = recordSteps(program.statements(in: body))
     let again = reschedulingTick?.again == true
@@ -455,7 +455,7 @@ extension ImportInterpreter {
     // The import's own state is as before the ticks, unless a tick made layers or cells
     // (`every 2 { emitter … }`): its steps name them, so they stay.
     if objects.count == saved.0.count {
-      (objects, instance, frames, hostSublayers) = saved
+      (objects, instance, frames, hostSublayers, ownLayer) = saved
     }
     guard !steps.isEmpty else { return true }
     add(again ? .every(interval: delay, steps: steps) : .after(delay: delay, steps: steps))

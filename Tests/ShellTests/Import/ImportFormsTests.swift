@@ -5698,3 +5698,38 @@ extension ImportFormsTests {
     #expect(emitters.count == 1, "\(form.name): \(transcript)")
   }
 }
+
+extension ImportFormsTests {
+  @Test(
+    "a layer subclass's handler handing self to a helper that takes a CAEmitterLayer imports",
+    arguments: ["view.layer.addSublayer(self)", "view.window?.layer.addSublayer(self)", ""])
+  func layerSubclassHelperOfSelf(adding: String) throws {
+    // Asking whether the helper is a root worked out its CAEmitterLayer argument (the layer
+    // itself) and took it back; the layer's number outlived it and the import trapped.
+    let source = """
+      import UIKit
+      class Sparkle: CAEmitterLayer {
+        lazy var dotCell: CAEmitterCell = {
+          let cell = CAEmitterCell()
+          cell.birthRate = 5
+          cell.lifetime = 2
+          return cell
+        }()
+        func configure(layer: CAEmitterLayer) {
+          layer.emitterCells = [dotCell]
+        }
+        func handle(sender: UIGestureRecognizer, view: UIView) {
+          self.birthRate = 50
+          configure(layer: self)
+          \(adding)
+        }
+      }
+      """
+    let path = try temporaryFile("Sparkle.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\nactions\nstep 1\n")
+    #expect(!transcript.contains("error"), "\(transcript)")
+    #expect(transcript.contains("action handle {"), "\(transcript)")
+    let live = session.scene.stats().reduce(0) { $0 + $1.live }
+    #expect(live > 0, "\(transcript)")
+  }
+}
