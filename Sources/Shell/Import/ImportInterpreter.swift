@@ -482,7 +482,22 @@ final class ImportInterpreter {
         args = function.parameters.indices.map { initializerArgument(function, $0).0 }
       }
       do throws(ImportSkip) {
-        _ = try call(f, args: args, at: function.at)
+        let made = try call(f, args: args, at: function.at)
+        // An initializer that makes `self` a cell or a layer of its own (`self =
+        // [CAEmitterCell emitterCell];` in a cell class declared in a header) and
+        // configures it: what it returns is shown, as a root's returned cell is.
+        if Self.isInitializer(function) || function.name.hasPrefix("initWith"),
+          case .object(let o) = made, !objects[o].attached
+        {
+          try show(made, at: function.at)
+          warn(
+            function.at,
+            "\(function.signature) makes self a new \(objects[o].className) that nothing in the"
+              + " file adds: shown"
+              + (objects[o].kind == .cell ? " in an emitter of its own" : "")
+              + " at the view's centre",
+            hint: "the app's code that adds it is in another file")
+        }
       } catch {
         warn(error.at ?? function.at, "skipped: \(function.signature)", hint: error.message)
       }

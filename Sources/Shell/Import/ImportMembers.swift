@@ -163,6 +163,17 @@ extension ImportInterpreter {
 
   /// An instance variable or property by name; Objective-C's `_emitter` is the variable behind
   /// the property `emitter` (and the other way round).
+  /// Whether the member named at `at` is `self.NAME` of a stored property the file declares.
+  func readsOwnProperty(_ at: SourceToken) -> Bool {
+    let name = at.text
+    guard
+      program.objcProperties.contains(name)
+        || program.properties.contains(where: { $0.name == name && !$0.isStatic }),
+      let k = tokenIndex[TokenPlace(line: at.line, column: at.column)], k >= 2
+    else { return false }
+    return tokens[k - 1].isPunctuation(".") && tokens[k - 2].isIdentifier("self")
+  }
+
   func instanceValue(_ name: String) -> ImportValue? {
     if let v = instance[name] { return v }
     if name.hasPrefix("_"), name.count > 1 { return instance[String(name.dropFirst())] }
@@ -609,6 +620,14 @@ extension ImportInterpreter {
       case "addSubview", "insertSubview", "bringSubviewToFront", "sendSubviewToBack", "convert",
         "convertPoint", "convertRect", "removeFromSuperview", Self.performNow:
         return .method(v, name)
+      case "layer" where readsOwnProperty(at):
+        // A controller's own `@property CAEmitterLayer *layer` read as `self.layer` (a view
+        // controller has no layer of its own): the property, not the view's layer, which
+        // `self.view.layer` still is.
+        if let p = program.properties.first(where: { $0.name == name && reaches($0) }) {
+          return try storedProperty(p, at: at)
+        }
+        return instanceValue(name) ?? .null
       case "layer": return layerIsOwn ? try ownEmitter(at: at) : .hostLayer
       case _
       where Self.controlMethods.contains(name)

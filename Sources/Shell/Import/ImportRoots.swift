@@ -786,7 +786,7 @@ extension ImportInterpreter {
   }
 
   /// Puts a layer or cell a root returned on screen, when nothing holds it.
-  private func show(_ value: ImportValue, at: SourceToken) throws(ImportSkip) {
+  func show(_ value: ImportValue, at: SourceToken) throws(ImportSkip) {
     if case .array(let items) = value {
       // `-> [CAEmitterCell]` (a factory of cells): all in one emitter at the view's centre, as
       // one returned cell is; returned layers each as one returned alone.

@@ -154,6 +154,13 @@ extension ImportInterpreter {
         tokens[i + 3].isIdentifier("self")
       {
         _ = try expression((i + 2)..<s.upperBound)
+      } else if head.isIdentifier("self"), i + 2 < s.upperBound,
+        !tokens[(i + 2)..<min(i + 4, s.upperBound)].contains(where: { $0.isIdentifier("super") }),
+        !frames.isEmpty, case .object(let o)? = try? expression((i + 2)..<s.upperBound)
+      {
+        // `self = [CAEmitterCell emitterCell];` in a cell class declared in a header: the
+        // initializer configures that new cell (or layer), which it returns.
+        frames[frames.count - 1]["self"] = .object(o)
       }
       return nil  // the superclass's part: UIKit's, not the emitter's
     }

@@ -5733,3 +5733,110 @@ extension ImportFormsTests {
     #expect(live > 0, "\(transcript)")
   }
 }
+
+extension ImportFormsTests {
+  static let controllerLayerForms: [(name: String, ext: String, source: String)] = [
+    (
+      "Objective-C, @property CAEmitterLayer *layer read as self.layer", "m",
+      """
+      #import <UIKit/UIKit.h>
+      @interface Shower : UIViewController
+      @property (nonatomic, strong) CAEmitterLayer *layer;
+      @end
+      @implementation Shower
+      - (void)viewDidLoad {
+        [super viewDidLoad];
+        _layer = [[CAEmitterLayer alloc] init];
+        self.layer.frame = CGRectMake(0, 0, 100, 100);
+        self.layer.emitterPosition = CGPointMake(50, 50);
+        [self.view.layer addSublayer:self.layer];
+        CAEmitterCell *c = [[CAEmitterCell alloc] init];
+        c.birthRate = 20;
+        c.lifetime = 3;
+        c.velocity = 30;
+        self.layer.emitterCells = @[c];
+      }
+      @end
+      """
+    ),
+    (
+      "Swift, var layer = CAEmitterLayer() read as self.layer", "swift",
+      """
+      import UIKit
+      class Shower: UIViewController {
+        var layer = CAEmitterLayer()
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          self.layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+          self.layer.emitterPosition = CGPoint(x: 50, y: 50)
+          view.layer.addSublayer(self.layer)
+          let c = CAEmitterCell()
+          c.birthRate = 20
+          c.lifetime = 3
+          c.velocity = 30
+          layer.emitterCells = [c]
+        }
+      }
+      """
+    ),
+  ]
+
+  @Test(
+    "a controller's own property named layer is that property, not the view's layer",
+    arguments: controllerLayerForms.indices)
+  func controllerLayerProperty(_ k: Int) throws {
+    let form = Self.controllerLayerForms[k]
+    let path = try temporaryFile("Shower.\(form.ext)", contents: form.source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\nstep 1\n")
+    #expect(!transcript.contains("skipped"), "\(form.name): \(transcript)")
+    #expect(!transcript.contains("the view's own layer"), "\(form.name): \(transcript)")
+    let model = session.scene.model
+    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    #expect(emitters.count == 1, "\(form.name): \(transcript)")
+    #expect(emitters.first?.properties.bounds.size.width == 100, "\(form.name): \(transcript)")
+    let live = session.scene.stats().reduce(0) { $0 + $1.live }
+    #expect(live > 0, "\(form.name): \(transcript)")
+  }
+}
+
+extension ImportFormsTests {
+  @Test(
+    "an initializer that makes self a new cell or layer shows it, as a returned one is",
+    arguments: [
+      (
+        "[CAEmitterCell emitterCell]",
+        "[self setBirthRate:30.f]; [self setName:@\"bits\"]; [self setLifetime:2.f];"
+          + " [self setVelocity:50.f]; [self setEmissionLongitude:angle];", "bits"
+      ),
+      ("[CAEmitterLayer layer]", "[self setBirthRate:2.f]; [self setEmitterSize:size];", ""),
+    ])
+  func initializerMakesSelf(made: String, setters: String, cellName: String) throws {
+    // A class declared in a header not given (a CAEmitterCell subclass) whose initializer
+    // replaces self with a new object and configures it through setters.
+    let source = """
+      #import "Bits.h"
+      @implementation Bits
+      - (id)initWithAngle:(float)angle {
+        self = \(made);
+        CGSize size = CGSizeMake(10, 10);
+        if (self) {
+          \(setters)
+        }
+        return self;
+      }
+      @end
+      """
+    let path = try temporaryFile("Bits.m", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\nstep 1\n")
+    #expect(transcript.contains("makes self a new"), "\(transcript)")
+    #expect(!transcript.contains("error"), "\(transcript)")
+    let model = session.scene.model
+    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    #expect(emitters.count == 1, "\(transcript)")
+    if !cellName.isEmpty {
+      #expect(emitters.first?.cells.first?.birthRate == 30, "\(transcript)")
+      let live = session.scene.stats().reduce(0) { $0 + $1.live }
+      #expect(live > 0, "\(transcript)")
+    }
+  }
+}
