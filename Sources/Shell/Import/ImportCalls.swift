@@ -96,6 +96,9 @@ extension ImportInterpreter {
     {
       return .void
     }
+    if case .method(.type("CAEmitterLayer"), let name) = v {
+      return try foreignEmitterFactory(name, values, at: at)
+    }
     if let why = ImportValue.unknownReason(values) {
       // Only a function of the file runs without an argument it cannot be given.
       guard case .function(let name) = v, !name.hasPrefix("#"),

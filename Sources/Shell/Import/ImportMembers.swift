@@ -163,6 +163,15 @@ extension ImportInterpreter {
 
   /// An instance variable or property by name; Objective-C's `_emitter` is the variable behind
   /// the property `emitter` (and the other way round).
+  /// Whether `name`, a member of `CAEmitterLayer` that the file does not declare, is a
+  /// factory of another file's extension or category (`initAtPosition`, `snowEmitter`), not
+  /// one of Core Animation's own class members.
+  static func isForeignFactory(_ name: String) -> Bool {
+    name.first?.isLowercase == true
+      && !["init", "self", "layer", "new", "alloc", "defaultValue", "needsDisplay", "description"]
+        .contains(where: { name == $0 || name.hasPrefix($0 + ":") })
+  }
+
   /// Whether the member named at `at` is `self.NAME` of a stored property the file declares.
   func readsOwnProperty(_ at: SourceToken) -> Bool {
     let name = at.text
@@ -602,6 +611,9 @@ extension ImportInterpreter {
         let sent = try? message(v, [(name, nil)], at: at)
       {
         return sent  // `CAEmitterLayer.layer`: dot syntax for `[CAEmitterLayer layer]`
+      }
+      if type == "CAEmitterLayer", Self.isForeignFactory(name) {
+        return .method(.type(type), name)  // a factory of another file's extension
       }
       if type.hasPrefix("CA") { return .constant("." + name) }
       if isForeignType(type), name.first?.isLowercase == true {

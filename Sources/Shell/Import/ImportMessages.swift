@@ -211,6 +211,11 @@ extension ImportInterpreter {
         return try newBehavior(args[1], at: at)
       case ("CAEmitterLayer", "layer"), ("CAEmitterLayer", "new"):
         return try create(.emitter, at: at)
+      case ("CAEmitterLayer", _)
+      where Self.isForeignFactory(selector)
+        && !program.functions.contains(where: { $0.signature == selector }):
+        // `[CAEmitterLayer snowEmitterAtPoint:p size:s]` of a category in another file.
+        return try foreignEmitterFactory(selector, args, at: at)
       case ("CAEmitterCell", "emitterCell"), ("CAEmitterCell", "new"):
         return try create(.cell, at: at)
       case ("CALayer", "layer"), ("CALayer", "new"): return try create(.layer, at: at)

@@ -1292,6 +1292,13 @@ extension ImportInterpreter {
     let words = tokens[lhs.lowerBound..<rhs.upperBound].filter {
       $0.kind == .identifier || $0.kind == .string
     }.map(\.text)
+    return try standInCells(words: words, at: tokens[rhs.lowerBound], why: why)
+  }
+
+  /// The stand-in cell of `standInCells(_:_:why:)` for a statement whose words are `words`.
+  func standInCells(words: [String], at: SourceToken, why: String) throws(ImportSkip)
+    -> ImportValue?
+  {
     // Else the method's, its class's or the file's name (`reloadEmitter` of a
     // `SwiftyConfettiView` in `ConfettiView.swift`).
     let places = [
@@ -1303,19 +1310,60 @@ extension ImportInterpreter {
     ]
     let image =
       places.lazy.map(ImportNames.builtinImage(for:)).first { $0 != "dot" } ?? "dot"
-    guard case .object(let c) = try create(.cell, at: tokens[rhs.lowerBound]) else { return nil }
+    guard case .object(let c) = try create(.cell, at: at) else { return nil }
     let role = StandInCell.role(image: image)
-    objects[c].explicitName = "standIn"
+    // Named as the one cell the file's key paths name (`"emitterCells.heart.birthRate"` of
+    // an animation), when no cell of the file has that name: what animates it reaches it.
+    var keyPathCells: Set<String> = []
+    for t in tokens where t.kind == .string {
+      for part in t.text.components(separatedBy: "emitterCells.").dropFirst() {
+        let name = part.prefix { $0 != "." && $0 != "\"" }
+        if !name.isEmpty { keyPathCells.insert(String(name)) }
+      }
+    }
+    let named = objects.contains {
+      $0.kind == .cell && keyPathCells.contains($0.explicitName ?? "")
+    }
+    objects[c].explicitName =
+      keyPathCells.count == 1 && !named ? keyPathCells.first ?? "standIn" : "standIn"
     for (key, text) in role.values {
       objects[c].assignments.append(
         ImportAssignment(
-          key: key, text: text, value: .void, at: tokens[rhs.lowerBound],
-          statement: "a stand-in cell"))
+          key: key, text: text, value: .void, at: at, statement: "a stand-in cell"))
     }
     warn(
-      tokens[rhs.lowerBound],
+      at,
       "the cells cannot be read here: a stand-in cell takes their place (the built-in"
         + " '\(image)', \(role.summary))", hint: why)
     return .array([.object(c)])
+  }
+
+  /// `CAEmitterLayer.heartEmitter(at: p, size: s)` (Objective-C: `[CAEmitterLayer
+  /// heartEmitterAt:…]`), a factory of a category or extension in another file: a new
+  /// emitter placed where its point argument says (sized by its size argument), holding a
+  /// stand-in cell chosen from the factory's name (see `standInCells`). **(choice)** The
+  /// factory's other settings are not known here; the warning says so.
+  func foreignEmitterFactory(
+    _ name: String, _ values: [ImportValue], at: SourceToken
+  ) throws(ImportSkip) -> ImportValue {
+    let emitter = try create(.emitter, at: at)
+    for value in values {
+      switch value {
+      case .point(let p): try setProperty(emitter, "emitterPosition", .point(p), at: at)
+      case .size(let z): try setProperty(emitter, "emitterSize", .size(z), at: at)
+      default: continue
+      }
+    }
+    // The words of its line name the role too (`let heartEmitter = CAEmitterLayer.make(…)`).
+    let line = tokens.filter { $0.line == at.line && $0.kind == .identifier }.map(\.text)
+    if let cells = try standInCells(
+      words: line + [name], at: at,
+      why: (program.language == .objc ? "[CAEmitterLayer \(name)]" : "CAEmitterLayer.\(name)")
+        + " is a factory of another file of the app: an emitter placed by its arguments stands"
+        + " in for what it makes")
+    {
+      try setProperty(emitter, "emitterCells", cells, at: at)
+    }
+    return emitter
   }
 }

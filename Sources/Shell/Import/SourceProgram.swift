@@ -700,7 +700,7 @@ struct SourceProgram: Sendable {
   /// Whether the code assigns an emitter-only property of `self` (`self.emitterCells = …`,
   /// `[self setEmitterCells:…]`) while no view of the file declares an emitter `layerClass`.
   private var setsOwnEmitterProperties: Bool {
-    guard language == .objc else { return false }
+    guard language == .objc else { return swiftSubclassSetsOwnEmitterProperties }
     // `parentLayer = self;` then `parentLayer.emitterShape = …`: a name for `self`.
     var selves: Set<String> = ["self"]
     for i in tokens.indices.dropFirst().dropLast(2)
@@ -739,6 +739,35 @@ struct SourceProgram: Sendable {
       }
     }
     return false
+  }
+
+  /// Whether a Swift class whose superclass another file declares (`class FireworkLayer:
+  /// Layer`, not a UIKit or Core Animation class) assigns emitter-only properties of `self`
+  /// bare or through `self` (`emitterCells = [cell]`, `self.emitterShape = .line`) that the
+  /// file does not declare itself: its superclass is a CAEmitterLayer subclass.
+  private var swiftSubclassSetsOwnEmitterProperties: Bool {
+    let frameworks = ["UI", "NS", "CA", "SK", "SCN", "AV", "MK", "WK", "GLK", "MTK"]
+    let foreignSuper = tokens.indices.dropLast(3).contains { i in
+      guard tokens[i].isIdentifier("class"), tokens[i + 1].kind == .identifier,
+        tokens[i + 2].isPunctuation(":"), tokens[i + 3].kind == .identifier
+      else { return false }
+      let base = tokens[i + 3].text
+      return !frameworks.contains(where: base.hasPrefix) && base != "NSObject"
+        && !declaredClasses.contains(base)
+    }
+    guard foreignSuper else { return false }
+    let own = Self.emitterOnly.subtracting(properties.map(\.name))
+    let declared = Set(
+      tokens.indices.dropLast().filter {
+        tokens[$0].isIdentifier("var") || tokens[$0].isIdentifier("let")
+      }.map { tokens[$0 + 1].text })
+    return tokens.indices.dropFirst(2).dropLast().contains { i in
+      guard tokens[i].kind == .identifier, own.contains(tokens[i].text),
+        !declared.contains(tokens[i].text), tokens[i + 1].isPunctuation("=")
+      else { return false }
+      return tokens[i].startsLine
+        || (tokens[i - 1].isPunctuation(".") && tokens[i - 2].isIdentifier("self"))
+    }
   }
 
   // MARK: - Statements

@@ -5840,3 +5840,97 @@ extension ImportFormsTests {
     }
   }
 }
+
+extension ImportFormsTests {
+  @Test(
+    "a class of another file's emitter superclass that configures self bare is the emitter",
+    arguments: ["emitterCells = [spark]", "self.emitterCells = [spark]"])
+  func foreignEmitterSuperclass(assignment: String) throws {
+    // `BaseEmitter` is declared in another file; setting emitterShape and emitterCells on
+    // self says it is a CAEmitterLayer.
+    let source = """
+      import UIKit
+      class Embers: BaseEmitter {
+        private let spark = CAEmitterCell()
+        override init() {
+          super.init()
+          spark.birthRate = 40
+          spark.lifetime = 2
+          spark.velocity = 60
+          \(assignment)
+        }
+        override func layoutSublayers() {
+          super.layoutSublayers()
+          emitterShape = .line
+          emitterPosition = CGPoint(x: bounds.midX, y: bounds.maxY)
+          emitterSize = CGSize(width: bounds.width, height: 1)
+        }
+      }
+      """
+    let path = try temporaryFile("Embers.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\nstep 1\n")
+    #expect(!transcript.contains("error"), "\(transcript)")
+    let model = session.scene.model
+    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    #expect(emitters.count == 1, "\(transcript)")
+    #expect(emitters.first?.emitter.emitterShape == .line, "\(transcript)")
+    let live = session.scene.stats().reduce(0) { $0 + $1.live }
+    #expect(live > 0, "\(transcript)")
+  }
+}
+
+extension ImportFormsTests {
+  static let foreignFactoryForms: [(name: String, ext: String, source: String)] = [
+    (
+      "Swift, a static factory of another file's CAEmitterLayer extension", "swift",
+      """
+      import UIKit
+      class Hearts: UIViewController {
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          let hearts = CAEmitterLayer.emitter(at: CGPoint(x: 120, y: 300), size: CGSize(width: 30, height: 30))
+          view.layer.addSublayer(hearts)
+          let fade = CABasicAnimation(keyPath: "emitterCells.heart.birthRate")
+          fade.fromValue = 60
+          fade.toValue = 1
+          fade.duration = 4
+          hearts.add(fade, forKey: "fade")
+        }
+      }
+      """
+    ),
+    (
+      "Objective-C, a class method of another file's CAEmitterLayer category", "m",
+      """
+      #import "Hearts.h"
+      #import "CAEmitterLayer+Hearts.h"
+      @implementation Hearts
+      - (void)viewDidLoad {
+        [super viewDidLoad];
+        CAEmitterLayer *hearts = [CAEmitterLayer emitterAtPoint:CGPointMake(120, 300) size:CGSizeMake(30, 30)];
+        [self.view.layer addSublayer:hearts];
+        [hearts setValue:@60 forKeyPath:@"emitterCells.heart.birthRate"];
+      }
+      @end
+      """
+    ),
+  ]
+
+  @Test(
+    "an emitter another file's factory makes stands in at its point, its cell named by the key paths",
+    arguments: foreignFactoryForms.indices)
+  func foreignEmitterFactory(_ k: Int) throws {
+    let form = Self.foreignFactoryForms[k]
+    let path = try temporaryFile("Hearts.\(form.ext)", contents: form.source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\nstep 1\n")
+    #expect(!transcript.contains("error"), "\(form.name): \(transcript)")
+    #expect(transcript.contains("a stand-in cell takes their place"), "\(form.name): \(transcript)")
+    let model = session.scene.model
+    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    #expect(emitters.count == 1, "\(form.name): \(transcript)")
+    #expect(emitters.first?.emitter.emitterPosition == Point(120, 300), "\(form.name)")
+    #expect(emitters.first?.cells.map(\.name) == ["heart"], "\(form.name): \(transcript)")
+    let live = session.scene.stats().reduce(0) { $0 + $1.live }
+    #expect(live > 0, "\(form.name): \(transcript)")
+  }
+}
