@@ -576,6 +576,22 @@ extension ImportInterpreter {
         // A layer (or cell) made as `CAEmitterLayer(sparkColor: …)` would make it.
         result = try typeCall(
           owner, zip(labels, args).map { ($0 == "_" ? nil : $0, $1) }, at: function.at)
+      } else if let owner = function.owner, let kind = ImportedObject.Kind(className: owner),
+        !isTypeMember(function), !program.declaredClasses.contains(owner)
+      {
+        // **(choice)** An instance method of an extension of a layer or cell class
+        // (`extension CAEmitterLayer { func setupSnow(in bounds: CGRect) { emitterShape =
+        // .line; … } }`) configures the object its caller (in another file) made: a new one,
+        // shown as a root's returned one is.
+        let made = try create(kind, at: function.at)
+        called.insert(f)
+        runningFunctions.append(f)
+        defer { runningFunctions.removeLast() }
+        _ = try invoke(
+          body: function.body, parameters: ["self"] + function.parameters,
+          args: [made] + args, at: function.at, returnsValue: function.returnsValue)
+        result = made
+        given.insert("self = a new \(owner)", at: 0)
       } else {
         result = try call(f, args: args, at: function.at)
       }

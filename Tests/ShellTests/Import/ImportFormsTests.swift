@@ -5934,3 +5934,67 @@ extension ImportFormsTests {
     #expect(live > 0, "\(form.name): \(transcript)")
   }
 }
+
+extension ImportFormsTests {
+  static let emitterExtensionForms: [(name: String, ext: String, source: String)] = [
+    (
+      "Swift, an instance method of extension CAEmitterLayer configuring self bare", "swift",
+      """
+      import UIKit
+      extension CAEmitterLayer {
+        func setupDrift(in bounds: CGRect) {
+          frame = bounds
+          emitterPosition = CGPoint(x: bounds.width / 2, y: bounds.height / 2)
+          emitterShape = .circle
+          emitterSize = CGSize(width: 40, height: 40)
+          emitterCells = [driftCell(rate: 12), driftCell(rate: 6)]
+        }
+        private func driftCell(rate: Float) -> CAEmitterCell {
+          let cell = CAEmitterCell()
+          cell.birthRate = rate
+          cell.lifetime = 3
+          cell.velocity = 30
+          cell.emissionRange = .pi * 2
+          return cell
+        }
+      }
+      """
+    ),
+    (
+      "Objective-C, an instance method of a CAEmitterLayer category configuring self", "m",
+      """
+      #import "CAEmitterLayer+Drift.h"
+      @implementation CAEmitterLayer (Drift)
+      - (void)setupDrift {
+        self.emitterPosition = CGPointMake(160, 120);
+        self.emitterShape = kCAEmitterLayerCircle;
+        self.emitterSize = CGSizeMake(40, 40);
+        CAEmitterCell *cell = [CAEmitterCell emitterCell];
+        cell.birthRate = 12;
+        cell.lifetime = 3;
+        cell.velocity = 30;
+        self.emitterCells = @[cell];
+      }
+      @end
+      """
+    ),
+  ]
+
+  @Test(
+    "an instance method of an emitter extension or category configures a new emitter it shows",
+    arguments: emitterExtensionForms.indices)
+  func emitterExtensionMethod(_ k: Int) throws {
+    let form = Self.emitterExtensionForms[k]
+    let path = try temporaryFile("Drift.\(form.ext)", contents: form.source)
+    let (transcript, session) = importTranscript("import \"\(path)\" view 320x240\nstep 1\n")
+    #expect(!transcript.contains("error"), "\(form.name): \(transcript)")
+    #expect(!transcript.contains("skipped"), "\(form.name): \(transcript)")
+    let model = session.scene.model
+    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    #expect(emitters.count == 1, "\(form.name): \(transcript)")
+    #expect(emitters.first?.emitter.emitterShape == .circle, "\(form.name): \(transcript)")
+    #expect(emitters.first?.emitter.emitterPosition == Point(160, 120), "\(form.name)")
+    let live = session.scene.stats().reduce(0) { $0 + $1.live }
+    #expect(live > 0, "\(form.name): \(transcript)")
+  }
+}
