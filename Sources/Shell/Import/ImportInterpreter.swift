@@ -581,7 +581,8 @@ final class ImportInterpreter {
       {
         // A helper the file's own code calls with the arguments it gives runs there (in an
         // action or a block as they run), so there is nothing to say of it here.
-        guard rootSet.contains(i) || Self.isCallback(f) else { continue }
+        // (A callback an action's animation schedules, `animationDidStop`, ran there.)
+        guard rootSet.contains(i) || Self.isCallback(f), !called.contains(i) else { continue }
         warn(
           f.at, "skipped: method \(f.signature) takes arguments",
           hint: Self.isCallback(f)

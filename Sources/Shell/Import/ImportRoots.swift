@@ -28,9 +28,15 @@ extension ImportInterpreter {
     "prepare", "observeValue", "encode",
   ]
 
+  /// An animation's delegate methods: Core Animation calls them when an animation starts and
+  /// stops (scheduled with the animation when the file sets `delegate = self`:
+  /// `scheduleAnimationDelegate`), never the app, so they are not roots.
+  static let animationDelegateMethods: Set<String> = ["animationDidStart", "animationDidStop"]
+
   /// Whether `f` is one of UIKit's callbacks by its name (`callbackPrefixes`).
   static func isCallback(_ f: SourceFunction) -> Bool {
-    callbackPrefixes.contains { p in
+    if animationDelegateMethods.contains(f.name) { return true }
+    return callbackPrefixes.contains { p in
       guard f.name.hasPrefix(p) else { return false }
       return f.name.dropFirst(p.count).first.map { $0.isUppercase || $0 == "_" } ?? true
     }
@@ -68,12 +74,42 @@ extension ImportInterpreter {
   /// Whether function `f` reads as an event handler by its name or its parameters.
   func isEventLike(_ f: SourceFunction) -> Bool {
     let name = f.name
-    for p in Self.eventPrefixes where name.hasPrefix(p) {
-      let rest = name.dropFirst(p.count)
-      if rest.isEmpty || rest.first?.isUppercase == true || rest.first == "_" { return true }
+    // A method that returns a layer or a cell (`- (CAEmitterLayer *)animate`, `func
+    // burst() -> CAEmitterLayer`) is a factory whatever its name: no handler returns one.
+    if !returnsLayerOrCell(f) {
+      for p in Self.eventPrefixes where name.hasPrefix(p) {
+        let rest = name.dropFirst(p.count)
+        if rest.isEmpty || rest.first?.isUppercase == true || rest.first == "_" { return true }
+      }
+      if Self.eventSuffixes.contains(where: { name.hasSuffix($0) }) { return true }
     }
-    if Self.eventSuffixes.contains(where: { name.hasSuffix($0) }) { return true }
     return handlesEvents(f)
+  }
+
+  /// Whether `f` is declared to return a layer or a cell: Swift's `-> CAEmitterLayer` (or
+  /// `-> [CAEmitterCell]`), Objective-C's `- (CAEmitterLayer *)name`.
+  func returnsLayerOrCell(_ f: SourceFunction) -> Bool {
+    guard f.returnsValue, let k = tokenIndex[TokenPlace(line: f.at.line, column: f.at.column)]
+    else { return false }
+    func names(_ t: SourceToken) -> Bool {
+      t.kind == .identifier
+        && (ImportedObject.Kind(className: t.text) != nil
+          || program.layerClasses[t.text] != nil || program.cellClasses.contains(t.text))
+    }
+    if program.language == .swift {
+      let end = f.body.lowerBound
+      guard k < end, let arrow = tokens[k..<end].firstIndex(where: { $0.isPunctuation("->") })
+      else { return false }
+      return tokens[(arrow + 1)..<end].contains(where: names)
+    }
+    // `- (CAEmitterLayer *)animate`: the bracketed type just before the name.
+    guard k >= 2, tokens[k - 1].isPunctuation(")") else { return false }
+    var j = k - 2
+    while j > 0, !tokens[j].isPunctuation("(") {
+      if names(tokens[j]) { return true }
+      j -= 1
+    }
+    return false
   }
 
   /// Whether function `f` is an event handler by what it takes or how it is marked: a sender,
@@ -436,7 +472,10 @@ extension ImportInterpreter {
   /// Runs the roots that build (docs/import.md): the others, and event-like ones while
   /// something else built an emitter, are left to the actions.
   func runRoots() {
-    let candidates = roots().filter { !called.contains($0) && builds($0) }
+    let candidates = roots().filter {
+      !called.contains($0) && !Self.animationDelegateMethods.contains(program.functions[$0].name)
+        && builds($0)
+    }
     for f in candidates where !isEventLike(program.functions[f]) {
       runRoot(f, why: "nothing in the file calls it")
     }
@@ -494,7 +533,10 @@ extension ImportInterpreter {
   /// function whose callers did not run here runs with plausible arguments. After the layout,
   /// so that an emitter `layoutSubviews` makes (through a lazy getter) counts.
   func runFallbackRoots() {
-    let candidates = roots().filter { !called.contains($0) && builds($0) }
+    let candidates = roots().filter {
+      !called.contains($0) && !Self.animationDelegateMethods.contains(program.functions[$0].name)
+        && builds($0)
+    }
     // An emitter without cells (a view's own layer nobody configured) emits nothing.
     guard !objects.contains(where: { $0.kind == .emitter && $0.attached && !$0.cells.isEmpty })
     else { return }

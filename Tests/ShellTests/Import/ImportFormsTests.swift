@@ -5998,3 +5998,95 @@ extension ImportFormsTests {
     #expect(live > 0, "\(form.name): \(transcript)")
   }
 }
+
+extension ImportFormsTests {
+  @Test("an animation's delegate method is not a root: it runs when the animation ends")
+  func animationDelegateIsNotARoot() throws {
+    let source = """
+      import UIKit
+      class Likes: UIViewController, CAAnimationDelegate {
+        private lazy var hearts: CAEmitterLayer = {
+          let e = CAEmitterLayer()
+          e.emitterPosition = CGPoint(x: 100, y: 100)
+          let c = CAEmitterCell()
+          c.birthRate = 30
+          c.lifetime = 1
+          c.velocity = 40
+          e.emitterCells = [c]
+          return e
+        }()
+        @IBAction func likeTapped(_ sender: UIButton) {
+          view.layer.addSublayer(hearts)
+          let fade = CABasicAnimation(keyPath: "opacity")
+          fade.fromValue = 1
+          fade.toValue = 0
+          fade.duration = 2
+          fade.delegate = self
+          hearts.add(fade, forKey: "fade")
+        }
+        func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+          hearts.removeFromSuperlayer()
+        }
+      }
+      """
+    let path = try temporaryFile("Likes.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\nstep 1\n")
+    #expect(!transcript.contains("animationDidStop"), "\(transcript)")
+    let live = session.scene.stats().reduce(0) { $0 + $1.live }
+    #expect(live > 0, "\(transcript)")
+    // The delegate removes the layer when the fade ends, 2 s after the tap.
+    let (later, afterwards) = importTranscript("import \"\(path)\"\nstep 2.5\n")
+    let model = afterwards.scene.model
+    #expect(
+      model.treeOrder.compactMap { model.layer($0) }.allSatisfy { $0.kind != .emitter }, "\(later)")
+  }
+}
+
+extension ImportFormsTests {
+  @Test(
+    "a method that returns an emitter is a factory, even named like a handler",
+    arguments: [
+      (
+        "swift",
+        """
+        import UIKit
+        class Trails {
+          func animate() -> CAEmitterLayer {
+            let e = CAEmitterLayer()
+            let c = CAEmitterCell()
+            c.birthRate = 20
+            c.lifetime = 2
+            c.velocity = 50
+            e.emitterCells = [c]
+            return e
+          }
+        }
+        """
+      ),
+      (
+        "m",
+        """
+        #import "Trails.h"
+        @implementation Trails
+        - (CAEmitterLayer *)startTrail {
+          CAEmitterLayer *e = [CAEmitterLayer layer];
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.birthRate = 20;
+          c.lifetime = 2;
+          c.velocity = 50;
+          e.emitterCells = @[c];
+          return e;
+        }
+        @end
+        """
+      ),
+    ])
+  func factoryNamedLikeHandler(ext: String, source: String) throws {
+    let path = try temporaryFile("Trails.\(ext)", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\nstep 1\n")
+    #expect(!transcript.contains("error"), "\(transcript)")
+    #expect(!transcript.contains("not called by the setup code"), "\(transcript)")
+    let live = session.scene.stats().reduce(0) { $0 + $1.live }
+    #expect(live > 0, "\(transcript)")
+  }
+}
