@@ -391,7 +391,19 @@ final class ImportInterpreter {
     // (`init(amount: Float = 10)`) runs with them when the usual ones are missing.
     // Of several classes' initializers of one signature (a helper view's `initWithFrame:` before
     // the emitter view's), the first that builds.
+    // A layer's copying initializer (`init(layer:)`, which Core Animation calls to copy a
+    // layer for its presentation) is the setup only when no other initializer of the file
+    // builds (`init(slot:)` beside it is what the app calls).
+    let copying: Set<String> = ["init(layer:)", "initWithLayer:"]
+    let otherBuilds = program.functions.indices.contains { k in
+      let f = program.functions[k]
+      return (f.name == "init" || f.name.hasPrefix("initWith")) && !f.parameters.isEmpty
+        && !copying.contains(f.signature)
+        && !["init(coder:)", "initWithCoder:"].contains(f.signature)
+        && !onlyTraps(f) && initializerBuilds(k)
+    }
     if let chosen = Self.initializers.lazy.compactMap({ sig -> Int? in
+      if copying.contains(sig), otherBuilds { return nil }
       let matches = self.program.functions.indices.filter { k in
         let f = self.program.functions[k]
         return f.signature == sig && !self.onlyTraps(f) && self.madeClass(of: f) == nil

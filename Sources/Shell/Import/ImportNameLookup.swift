@@ -357,6 +357,8 @@ extension ImportInterpreter {
     if [
       "bounds", "frame", "layer", "view", "center", "addSubview", "insertSubview",
       "bringSubviewToFront", "sendSubviewToBack",
+      // A layer subclass's own (`addSublayer(e)` in a class of another file's layer type).
+      "addSublayer", "insertSublayer",
       // A table or collection view cell's, or a visual effect view's: where its content goes.
       "contentView",
     ].contains(name) {

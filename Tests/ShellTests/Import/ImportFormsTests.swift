@@ -6090,3 +6090,42 @@ extension ImportFormsTests {
     #expect(live > 0, "\(transcript)")
   }
 }
+
+extension ImportFormsTests {
+  @Test(
+    "a layer class's copying init(layer:) is not the setup when another initializer builds, and its bare addSublayer adds"
+  )
+  func copyingInitializerIsNotTheSetup() throws {
+    let source = """
+      import UIKit
+      final class Sparks: BaseLayer {
+        private var emitters: [CAEmitterLayer] = []
+        init(count: Int) {
+          super.init()
+          emitters = (0..<2).map { i in
+            let e = CAEmitterLayer()
+            e.emitterPosition = CGPoint(x: 80 + 100 * i, y: 100)
+            let c = CAEmitterCell()
+            c.birthRate = 20
+            c.lifetime = 2
+            c.velocity = 40
+            e.emitterCells = [c]
+            addSublayer(e)
+            return e
+          }
+        }
+        override init(layer: Any) { super.init(layer: layer) }
+        required init?(coder: NSCoder) { fatalError("not used") }
+      }
+      """
+    let path = try temporaryFile("Sparks.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\nstep 1\n")
+    #expect(transcript.contains("ran init(count:) at import"), "\(transcript)")
+    #expect(!transcript.contains("addSublayer"), "\(transcript)")
+    let model = session.scene.model
+    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    #expect(emitters.count == 2, "\(transcript)")
+    let live = session.scene.stats().reduce(0) { $0 + $1.live }
+    #expect(live > 0, "\(transcript)")
+  }
+}
