@@ -543,6 +543,7 @@ final class ImportRun {
     if interpreter.wasInterrupted { throw Diagnostic.interrupt() }
     interpreter.lightBackgroundForDarkCells()
     interpreter.tintStandInsOnLightView()
+    interpreter.sizeStandInsToScale()
     if newScene, viewSize == nil, sceneSize == nil,
       let (grown, phone) = Self.grown(bounds, interpreter)
     {

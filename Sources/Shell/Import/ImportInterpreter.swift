@@ -701,6 +701,54 @@ final class ImportInterpreter {
     return cells
   }
 
+  /// **(choice)** A built-in image standing in for an image not beside the file has its own
+  /// few pixels (a dot is 8), while the author's picture, drawn at the cell's `scale`, had as
+  /// many as made the particle the size they wanted: a cell at `scale` 0.02 was given a picture
+  /// of hundreds of pixels. A stand-in that the cell's scale (its largest start, `scale` or
+  /// half its `scaleRange`, plus half a life of growth) would draw under
+  /// `standInSmallest` points across is drawn `standInSize` points across (smoke three times
+  /// that, as stand-in cells are) by a `contentsScale`, said once per image. A cell whose code
+  /// sets `contentsScale` keeps it.
+  func sizeStandInsToScale() {
+    var told: Set<String> = []
+    for c in objects.indices where objects[c].kind == .cell {
+      guard let contents = objects[c].assignments.last(where: { $0.key == "contents" }),
+        case .image(.builtin(let b)) = contents.value, let standIn = standIns[b],
+        !objects[c].assignments.contains(where: { $0.key == "contentsScale" }),
+        let image = BuiltinImages.named(b)
+      else { continue }
+      func number(_ key: String) -> Double {
+        if case .number(let n)? = modelValue(c, key) { return n }
+        return 0
+      }
+      let scale =
+        max(abs(number("scale")), abs(number("scaleRange")) / 2)
+        + max(0, number("scaleSpeed")) * max(0, number("lifetime")) / 2
+      let pixels = Double(max(image.width, image.height))
+      let drawn = pixels * scale
+      guard scale > 0, drawn < Self.standInSmallest else { continue }
+      let wanted = Self.standInSize * (b == "smoke" ? 3 : 1)
+      let contentsScale = drawn / wanted
+      objects[c].assignments.append(
+        ImportAssignment(
+          key: "contentsScale", text: ValueFormatting.number(contentsScale),
+          value: .number(contentsScale), at: nil, statement: "a stand-in's size"))
+      guard told.insert(b).inserted else { continue }
+      warn(
+        standIn.at,
+        "at scale \(ValueFormatting.number(scale)) the built-in '\(b)' (\(Int(pixels)) px) standing"
+          + " in for image '\(standIn.name)' would be \(ValueFormatting.number((drawn * 100).rounded() / 100))"
+          + " pt across: drawn \(ValueFormatting.number(wanted)) pt across, as a picture of about"
+          + " \(Int((wanted / scale).rounded())) px would be",
+        hint: "put the image beside the file to see the author's size")
+    }
+  }
+
+  /// Under this many points across, a stand-in is drawn `standInSize` across.
+  static let standInSmallest = 3.0
+  /// Points across that a too-small stand-in is drawn (a typical particle's).
+  static let standInSize = 12.0
+
   /// **(choice)** A built-in image standing in for an image not beside the file is white (the
   /// particle colour tints it); on a view the file makes white (or as light), a cell that keeps
   /// it white would draw nothing visible where the author's picture showed. Such a cell, whose

@@ -6129,3 +6129,53 @@ extension ImportFormsTests {
     #expect(live > 0, "\(transcript)")
   }
 }
+
+extension ImportFormsTests {
+  @Test(
+    "a stand-in that the cell's scale would draw under 3 points is drawn 12 points across",
+    arguments: [
+      // (scale, scaleRange, scaleSpeed, image name, expected contentsScale: nil when kept)
+      (0.02, 0.0, 0.0, "particle", 8 * 0.02 / 12 as Double?),
+      (0.01, 0.1, 0.0, "snow", 32 * 0.05 / 12),
+      (0.02, 0.0, 0.02, "particle", 8 * (0.02 + 0.02 * 2 / 2) / 12),
+      (0.5, 0.0, 0.0, "particle", nil),
+      (0.02, 0.0, 0.0, "spark", nil),  // Burst's own image by its name: its size is meant
+    ])
+  func tinyStandInsSized(
+    scale: Double, range: Double, speed: Double, image: String, expected: Double?
+  ) throws {
+    let source = """
+      import UIKit
+      class Dust: UIView {
+        override init(frame: CGRect) {
+          super.init(frame: frame)
+          let e = CAEmitterLayer()
+          e.emitterPosition = CGPoint(x: 100, y: 100)
+          let c = CAEmitterCell()
+          c.name = "c"
+          c.birthRate = 20
+          c.lifetime = 2
+          c.velocity = 30
+          c.scale = \(scale)
+          c.scaleRange = \(range)
+          c.scaleSpeed = \(speed)
+          c.contents = UIImage(named: "\(image)")?.cgImage
+          e.emitterCells = [c]
+          layer.addSublayer(e)
+        }
+      }
+      """
+    let path = try temporaryFile("Dust.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\n")
+    let model = session.scene.model
+    let emitter = model.treeOrder.compactMap { model.layer($0) }.first { $0.kind == .emitter }
+    let got = emitter?.cells.first?.contentsScale ?? -1
+    if let expected {
+      #expect(abs(got - expected) < 1e-9, "\(transcript)")
+      #expect(transcript.contains("pt across"), "\(transcript)")
+    } else {
+      #expect(got == 1, "\(transcript)")
+      #expect(!transcript.contains("pt across"), "\(transcript)")
+    }
+  }
+}

@@ -432,7 +432,7 @@ struct ImportShapesTests {
       file: "Shapes/TuningStructCells.swift",
       shape: "a settings struct made with (), its fields named like the cell's own properties,"
         + " copied by bare names in a cell subclass's initializer",
-      says: ["cell sprinkles.emitterCells.sprinkle: 6 properties (line 30)"],
+      says: ["cell sprinkles.emitterCells.sprinkle: 7 properties (line 30)"],
       emitters: ["sprinkles"], get: ("sprinkles.emitterCells.sprinkle.birthRate", "18")),
     Case(
       file: "Shapes/GlintKindView.m",
