@@ -4171,7 +4171,7 @@ extension ImportFormsTests {
     let (transcript, session) = importTranscript("import \"\(path)\"\n")
     #expect(!transcript.contains("error"), "\(transcript)")
     let model = session.scene.model
-    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    let emitters = Self.emitterLayers(model)
     #expect(emitters.count == 1, "\(transcript)")
     #expect(emitters.first?.cells.count == 2, "\(transcript)")
     #expect(emitters.first?.emitter.emitterPosition == Point(160, 120), "\(transcript)")
@@ -4275,7 +4275,7 @@ extension ImportFormsTests {
     let (transcript, session) = importTranscript("import \"\(path)\"\n")
     #expect(!transcript.contains("taken as the view's own emitter layer"), "\(transcript)")
     let model = session.scene.model
-    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    let emitters = Self.emitterLayers(model)
     #expect(emitters.count == 1, "\(transcript)")
     #expect(emitters.first?.emitter.birthRate == 2, "\(transcript)")
     #expect(emitters.first?.emitter.emitterShape == .circle, "\(transcript)")
@@ -4391,7 +4391,7 @@ extension ImportFormsTests {
       "import \"\(path)\"\nrun startTrail 40,50\n")
     #expect(!transcript.contains("error"), "\(transcript)")
     let model = session.scene.model
-    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    let emitters = Self.emitterLayers(model)
     #expect(
       emitters.map(\.emitter.emitterPosition) == [Point(160, 120), Point(40, 50)], "\(transcript)")
   }
@@ -4482,7 +4482,7 @@ extension ImportFormsTests {
     #expect(!transcript.contains("error"), "\(transcript)")
     #expect(transcript.contains(why), "\(transcript)")
     let model = session.scene.model
-    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    let emitters = Self.emitterLayers(model)
     #expect(emitters.count == 2, "\(transcript)")
   }
 
@@ -4522,7 +4522,7 @@ extension ImportFormsTests {
     #expect(!transcript.contains("error"), "\(transcript)")
     #expect(transcript.contains("the layer it goes into is not known here"), "\(transcript)")
     let model = session.scene.model
-    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    let emitters = Self.emitterLayers(model)
     #expect(emitters.map(\.emitter.emitterPosition) == [Point(100, 100)], "\(transcript)")
   }
 
@@ -4743,7 +4743,7 @@ extension ImportFormsTests {
     let (transcript, session) = importTranscript("import \"\(path)\"\n")
     #expect(!transcript.contains("bad value"), "\(transcript)")
     let model = session.scene.model
-    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    let emitters = Self.emitterLayers(model)
     #expect(emitters.map(\.emitter.emitterPosition) == [Point(160, 120)], "\(transcript)")
   }
 
@@ -4803,7 +4803,7 @@ extension ImportFormsTests {
       "import \"\(path)\"\nrun stopSnow\nrun startSnow\nrun startSnow\n")
     #expect(!transcript.contains("error"), "\(transcript)")
     let model = session.scene.model
-    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    let emitters = Self.emitterLayers(model)
     #expect(emitters.map(\.name) == ["snow"], "\(transcript)")
     #expect(emitters.first?.emitter.birthRate == 2, "\(transcript)")
     #expect(emitters.first?.cells.count == 1, "\(transcript)")
@@ -5066,7 +5066,7 @@ extension ImportFormsTests {
     let path = try temporaryFile(file, contents: source)
     let (transcript, session) = importTranscript("import \"\(path)\"\n")
     let model = session.scene.model
-    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    let emitters = Self.emitterLayers(model)
     #expect(emitters.map { $0.cells.map(\.birthRate) } == (shown ? [[7]] : []), "\(transcript)")
   }
 
@@ -5157,7 +5157,7 @@ extension ImportFormsTests {
     #expect(transcript.contains("ran setup at import"), "\(transcript)")
     #expect(transcript.contains("no actions"), "\(transcript)")
     let model = session.scene.model
-    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    let emitters = Self.emitterLayers(model)
     #expect(emitters.map { $0.cells.map(\.birthRate) } == [[9]], "\(transcript)")
   }
 
@@ -5218,7 +5218,7 @@ extension ImportFormsTests {
     let path = try temporaryFile("Like.swift", contents: source)
     let (transcript, session) = importTranscript("import \"\(path)\"\nrun likeTapped\n")
     let model = session.scene.model
-    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    let emitters = Self.emitterLayers(model)
     #expect(emitters.count == 2, "\(transcript)")
     #expect(emitters.allSatisfy { ($0.cells.first?.color.red ?? 1) < 0.6 }, "\(transcript)")
   }
@@ -5278,7 +5278,7 @@ extension ImportFormsTests {
     let path = try temporaryFile("Sparks.swift", contents: source)
     let (transcript, session) = importTranscript("import \"\(path)\"\n")
     let model = session.scene.model
-    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    let emitters = Self.emitterLayers(model)
     #expect(emitters.count == 1, "\(transcript)")
     #expect(emitters.first?.cells.first?.birthRate == 12, "\(transcript)")
     #expect(transcript.contains("cell = a new CAEmitterCell"), "\(transcript)")
@@ -5331,7 +5331,7 @@ extension ImportFormsTests {
     let path = try temporaryFile(file, contents: source)
     let (transcript, session) = importTranscript("import \"\(path)\"\n")
     let model = session.scene.model
-    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    let emitters = Self.emitterLayers(model)
     #expect(emitters.first?.cells.first?.birthRate == 7, "\(transcript)")
   }
 }
@@ -5382,7 +5382,7 @@ extension ImportFormsTests {
     let path = try temporaryFile("StarCell.swift", contents: source)
     let (transcript, session) = importTranscript("import \"\(path)\"\n")
     let model = session.scene.model
-    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    let emitters = Self.emitterLayers(model)
     #expect(emitters.first?.cells.first?.birthRate == 9, "\(transcript)")
     #expect(
       transcript.contains("the default of image is not known here: taken as the image 'goldStar'"),
@@ -5453,7 +5453,7 @@ extension ImportFormsTests {
       "import \"\(path)\"\nrun celebrate\nrun tint\n")
     #expect(!transcript.contains("error"), "\(transcript)")
     let model = session.scene.model
-    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    let emitters = Self.emitterLayers(model)
     #expect(emitters.count == 2, "\(transcript)")
     #expect(emitters.allSatisfy { $0.cells.map(\.birthRate) == [8, 8] }, "\(transcript)")
   }
@@ -5619,13 +5619,13 @@ extension ImportFormsTests {
       "import \"\(path)\"\nrun startTapped\nrun stopTapped\nrun stopTapped\nstep 1\n")
     #expect(!transcript.contains("error"), "\(form.name): \(transcript)")
     let model = session.scene.model
-    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    let emitters = Self.emitterLayers(model)
     // The import ran the start once (emitterLayer); the second start's layer
     // (emitterLayer2) is the one the stop removes, and a second stop finds it gone. The
     // first keeps emitting.
     #expect(emitters.map(\.name) == ["emitterLayer"], "\(form.name): \(transcript)")
     #expect(emitters.first?.emitter.birthRate == 1, "\(form.name): \(transcript)")
-    let live = session.scene.stats().reduce(0) { $0 + $1.live }
+    let live = Self.liveParticles(session)
     #expect(live > 0, "\(form.name): \(transcript)")
   }
 }
@@ -5693,7 +5693,7 @@ extension ImportFormsTests {
     }
     #expect(listed.first?.hasPrefix("action stopGlitter {") == true, "\(form.name): \(transcript)")
     let model = session.scene.model
-    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    let emitters = Self.emitterLayers(model)
     // The import's run made one, the second start another, and the stop removed that one.
     #expect(emitters.count == 1, "\(form.name): \(transcript)")
   }
@@ -5729,7 +5729,7 @@ extension ImportFormsTests {
     let (transcript, session) = importTranscript("import \"\(path)\"\nactions\nstep 1\n")
     #expect(!transcript.contains("error"), "\(transcript)")
     #expect(transcript.contains("action handle {"), "\(transcript)")
-    let live = session.scene.stats().reduce(0) { $0 + $1.live }
+    let live = Self.liveParticles(session)
     #expect(live > 0, "\(transcript)")
   }
 }
@@ -5791,10 +5791,10 @@ extension ImportFormsTests {
     #expect(!transcript.contains("skipped"), "\(form.name): \(transcript)")
     #expect(!transcript.contains("the view's own layer"), "\(form.name): \(transcript)")
     let model = session.scene.model
-    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    let emitters = Self.emitterLayers(model)
     #expect(emitters.count == 1, "\(form.name): \(transcript)")
     #expect(emitters.first?.properties.bounds.size.width == 100, "\(form.name): \(transcript)")
-    let live = session.scene.stats().reduce(0) { $0 + $1.live }
+    let live = Self.liveParticles(session)
     #expect(live > 0, "\(form.name): \(transcript)")
   }
 }
@@ -5831,11 +5831,11 @@ extension ImportFormsTests {
     #expect(transcript.contains("makes self a new"), "\(transcript)")
     #expect(!transcript.contains("error"), "\(transcript)")
     let model = session.scene.model
-    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    let emitters = Self.emitterLayers(model)
     #expect(emitters.count == 1, "\(transcript)")
     if !cellName.isEmpty {
       #expect(emitters.first?.cells.first?.birthRate == 30, "\(transcript)")
-      let live = session.scene.stats().reduce(0) { $0 + $1.live }
+      let live = Self.liveParticles(session)
       #expect(live > 0, "\(transcript)")
     }
   }
@@ -5871,10 +5871,10 @@ extension ImportFormsTests {
     let (transcript, session) = importTranscript("import \"\(path)\"\nstep 1\n")
     #expect(!transcript.contains("error"), "\(transcript)")
     let model = session.scene.model
-    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    let emitters = Self.emitterLayers(model)
     #expect(emitters.count == 1, "\(transcript)")
     #expect(emitters.first?.emitter.emitterShape == .line, "\(transcript)")
-    let live = session.scene.stats().reduce(0) { $0 + $1.live }
+    let live = Self.liveParticles(session)
     #expect(live > 0, "\(transcript)")
   }
 }
@@ -5926,11 +5926,11 @@ extension ImportFormsTests {
     #expect(!transcript.contains("error"), "\(form.name): \(transcript)")
     #expect(transcript.contains("a stand-in cell takes their place"), "\(form.name): \(transcript)")
     let model = session.scene.model
-    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    let emitters = Self.emitterLayers(model)
     #expect(emitters.count == 1, "\(form.name): \(transcript)")
     #expect(emitters.first?.emitter.emitterPosition == Point(120, 300), "\(form.name)")
     #expect(emitters.first?.cells.map(\.name) == ["heart"], "\(form.name): \(transcript)")
-    let live = session.scene.stats().reduce(0) { $0 + $1.live }
+    let live = Self.liveParticles(session)
     #expect(live > 0, "\(form.name): \(transcript)")
   }
 }
@@ -5990,11 +5990,11 @@ extension ImportFormsTests {
     #expect(!transcript.contains("error"), "\(form.name): \(transcript)")
     #expect(!transcript.contains("skipped"), "\(form.name): \(transcript)")
     let model = session.scene.model
-    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    let emitters = Self.emitterLayers(model)
     #expect(emitters.count == 1, "\(form.name): \(transcript)")
     #expect(emitters.first?.emitter.emitterShape == .circle, "\(form.name): \(transcript)")
     #expect(emitters.first?.emitter.emitterPosition == Point(160, 120), "\(form.name)")
-    let live = session.scene.stats().reduce(0) { $0 + $1.live }
+    let live = Self.liveParticles(session)
     #expect(live > 0, "\(form.name): \(transcript)")
   }
 }
@@ -6032,7 +6032,7 @@ extension ImportFormsTests {
     let path = try temporaryFile("Likes.swift", contents: source)
     let (transcript, session) = importTranscript("import \"\(path)\"\nstep 1\n")
     #expect(!transcript.contains("animationDidStop"), "\(transcript)")
-    let live = session.scene.stats().reduce(0) { $0 + $1.live }
+    let live = Self.liveParticles(session)
     #expect(live > 0, "\(transcript)")
     // The delegate removes the layer when the fade ends, 2 s after the tap.
     let (later, afterwards) = importTranscript("import \"\(path)\"\nstep 2.5\n")
@@ -6086,7 +6086,7 @@ extension ImportFormsTests {
     let (transcript, session) = importTranscript("import \"\(path)\"\nstep 1\n")
     #expect(!transcript.contains("error"), "\(transcript)")
     #expect(!transcript.contains("not called by the setup code"), "\(transcript)")
-    let live = session.scene.stats().reduce(0) { $0 + $1.live }
+    let live = Self.liveParticles(session)
     #expect(live > 0, "\(transcript)")
   }
 }
@@ -6123,9 +6123,9 @@ extension ImportFormsTests {
     #expect(transcript.contains("ran init(count:) at import"), "\(transcript)")
     #expect(!transcript.contains("addSublayer"), "\(transcript)")
     let model = session.scene.model
-    let emitters = model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+    let emitters = Self.emitterLayers(model)
     #expect(emitters.count == 2, "\(transcript)")
-    let live = session.scene.stats().reduce(0) { $0 + $1.live }
+    let live = Self.liveParticles(session)
     #expect(live > 0, "\(transcript)")
   }
 }
@@ -6177,5 +6177,17 @@ extension ImportFormsTests {
       #expect(got == 1, "\(transcript)")
       #expect(!transcript.contains("pt across"), "\(transcript)")
     }
+  }
+}
+
+extension ImportFormsTests {
+  /// The scene's emitter layers, in tree order.
+  static func emitterLayers(_ model: SceneModel) -> [Layer] {
+    model.treeOrder.compactMap { model.layer($0) }.filter { $0.kind == .emitter }
+  }
+
+  /// The particles alive in the session's scene.
+  static func liveParticles(_ session: Session) -> Int {
+    session.scene.stats().reduce(0) { $0 + $1.live }
   }
 }
