@@ -334,6 +334,17 @@ extension ImportInterpreter {
   func foreignView(_ type: String, as view: String, frame: ImportValue, at: SourceToken)
     throws(ImportSkip) -> ImportValue
   {
+    if isEmitterView(type) {
+      let v = try create(.emitter, at: at)
+      guard case .object(let o) = v else { return v }
+      objects[o].view = view
+      try setProperty(v, "frame", frame, at: at)
+      warn(
+        at, "\(type) is not in the file: taken as a view backed by a CAEmitterLayer with that"
+          + " frame, as its name says",
+        hint: "what its own class sets up is not imported: " + otherFileNote(type))
+      return v
+    }
     let v = try createView(view, ["frame"], [frame], at: at)
     warn(
       at, "\(type) is not in the file: taken as a \(view) with that frame",

@@ -23,7 +23,18 @@ extension ImportInterpreter {
   /// **(choice)** Its frame, background and subviews are the file's; what its own class draws
   /// is not known here.
   func foreignViewClass(_ type: String) -> String? {
-    isForeignType(type) ? Self.viewType(named: type, labels: true) : nil
+    if isEmitterView(type) { return "UIView" }
+    return isForeignType(type) ? Self.viewType(named: type, labels: true) : nil
+  }
+
+  /// **(choice)** Whether `type` is another file's view that wraps an emitter by its name
+  /// (`CAEmitterView`, `SnowEmitterView`, not a class of Core Animation or of this file): the
+  /// code gives it an emitter's properties (`emitterView.emitterShape = …`, `.emitterCells`),
+  /// so it is an emitter layer with the view's frame, as a view whose `layerClass` is
+  /// `CAEmitterLayer` is.
+  func isEmitterView(_ type: String) -> Bool {
+    type.contains("Emitter") && type.hasSuffix("View") && ImportedObject.Kind(className: type) == nil
+      && !program.declaredClasses.contains(type)
   }
 
   /// Why a type of another file stops a statement, and how to give it: `import` with that

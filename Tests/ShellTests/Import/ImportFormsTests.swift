@@ -6191,3 +6191,65 @@ extension ImportFormsTests {
     session.scene.stats().reduce(0) { $0 + $1.live }
   }
 }
+
+extension ImportFormsTests {
+  @Test(
+    "another file's view named as an emitter's is an emitter with its frame",
+    arguments: [
+      (
+        "swift",
+        """
+        import UIKit
+        class Banner: UIView {
+          override init(frame: CGRect) {
+            super.init(frame: frame)
+            let snow = SnowEmitterView(frame: bounds)
+            snow.emitterShape = .line
+            snow.emitterPosition = CGPoint(x: 160, y: 0)
+            snow.emitterSize = CGSize(width: 320, height: 1)
+            let c = CAEmitterCell()
+            c.birthRate = 20
+            c.lifetime = 5
+            c.velocity = 40
+            c.emissionLongitude = .pi
+            snow.emitterCells = [c]
+            addSubview(snow)
+          }
+        }
+        """
+      ),
+      (
+        "m",
+        """
+        #import "Banner.h"
+        @implementation Banner
+        - (instancetype)initWithFrame:(CGRect)frame {
+          self = [super initWithFrame:frame];
+          CAEmitterView *snow = [[CAEmitterView alloc] initWithFrame:self.bounds];
+          snow.emitterShape = kCAEmitterLayerLine;
+          snow.emitterPosition = CGPointMake(160, 0);
+          snow.emitterSize = CGSizeMake(320, 1);
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.birthRate = 20;
+          c.lifetime = 5;
+          c.velocity = 40;
+          c.emissionLongitude = M_PI;
+          snow.emitterCells = @[c];
+          [self addSubview:snow];
+          return self;
+        }
+        @end
+        """
+      ),
+    ])
+  func emitterBackedForeignView(ext: String, source: String) throws {
+    let path = try temporaryFile("Banner.\(ext)", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\" view 320x240\nstep 1\n")
+    #expect(transcript.contains("taken as a view backed by a CAEmitterLayer"), "\(transcript)")
+    #expect(!transcript.contains("skipped"), "\(transcript)")
+    let emitters = Self.emitterLayers(session.scene.model)
+    #expect(emitters.count == 1, "\(transcript)")
+    #expect(emitters.first?.emitter.emitterShape == .line, "\(transcript)")
+    #expect(Self.liveParticles(session) > 0, "\(transcript)")
+  }
+}
