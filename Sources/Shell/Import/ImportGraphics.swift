@@ -340,7 +340,8 @@ extension ImportInterpreter {
       objects[o].view = view
       try setProperty(v, "frame", frame, at: at)
       warn(
-        at, "\(type) is not in the file: taken as a view backed by a CAEmitterLayer with that"
+        at,
+        "\(type) is not in the file: taken as a view backed by a CAEmitterLayer with that"
           + " frame, as its name says",
         hint: "what its own class sets up is not imported: " + otherFileNote(type))
       return v

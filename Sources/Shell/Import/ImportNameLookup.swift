@@ -33,7 +33,8 @@ extension ImportInterpreter {
   /// so it is an emitter layer with the view's frame, as a view whose `layerClass` is
   /// `CAEmitterLayer` is.
   func isEmitterView(_ type: String) -> Bool {
-    type.contains("Emitter") && type.hasSuffix("View") && ImportedObject.Kind(className: type) == nil
+    type.contains("Emitter") && type.hasSuffix("View")
+      && ImportedObject.Kind(className: type) == nil
       && !program.declaredClasses.contains(type)
   }
 
