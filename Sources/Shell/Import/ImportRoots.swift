@@ -911,6 +911,12 @@ extension ImportInterpreter {
       return (.string(literal), "'\(literal)', the first value the code compares it with")
     }
     let plain = plausibleArgument(type: type, name: f.parameters[k], at: f.at)
+    if plain.0 == .null, let member = switchedCase(f.parameters[k], in: f.body) {
+      // `switch action { case .none: … case .like, .superlike: emitterCells = [cell] }` of an
+      // enumeration of another file: the first case whose branch builds, so the author's
+      // effect runs rather than the branch that clears it.
+      return (.constant("." + member), ".\(member), the first case the code builds for")
+    }
     // A number the name says nothing about (`value`, `level`): what the cell property it is
     // first written to takes (`cell.velocity = value`, `setValue:@(value) forKeyPath:
     // @"emitterCells.ring.velocity"`), so the effect shows as a call would make it.
@@ -1009,6 +1015,51 @@ extension ImportInterpreter {
 
   /// The first string literal `body` compares the variable `name` with: `switch name { case
   /// "a": … }`, `name == "a"`, `"a" == name`, `[name isEqualToString:@"a"]`.
+  /// The case `switch NAME { … }` in `body` tells apart by an implicit member (`case .like,
+  /// .superlike:`) whose branch builds (makes a layer or a cell, itself or through the file's
+  /// functions), else the first such case named; nil when no such switch is there.
+  func switchedCase(_ name: String, in body: Range<Int>) -> String? {
+    let t = program.tokens
+    guard
+      let at = body.first(where: {
+        $0 > body.lowerBound && t[$0].isIdentifier(name) && t[$0 - 1].isIdentifier("switch")
+      }),
+      let open = (at..<body.upperBound).first(where: { t[$0].isPunctuation("{") })
+    else { return nil }
+    let close = program.closing(open, in: open..<body.upperBound)
+    // Each `case` at the switch's own depth: its implicit members and where its branch is.
+    var cases: [(members: [String], branch: Range<Int>)] = []
+    var depth = 0
+    var i = open + 1
+    var starts: [(members: [String], from: Int)] = []
+    while i < close {
+      if t[i].isPunctuation("{") || t[i].isPunctuation("(") || t[i].isPunctuation("[") {
+        depth += 1
+      } else if t[i].isPunctuation("}") || t[i].isPunctuation(")") || t[i].isPunctuation("]") {
+        depth -= 1
+      } else if depth == 0, t[i].isIdentifier("case") || t[i].isIdentifier("default") {
+        var members: [String] = []
+        var j = i + 1
+        while j < close, !t[j].isPunctuation(":") {
+          if t[j].isPunctuation("."), j + 1 < close, t[j + 1].kind == .identifier {
+            members.append(t[j + 1].text)
+          }
+          j += 1
+        }
+        starts.append((t[i].isIdentifier("default") ? [] : members, j + 1))
+        i = j
+      }
+      i += 1
+    }
+    for (n, s) in starts.enumerated() {
+      let end = n + 1 < starts.count ? starts[n + 1].from : close
+      cases.append((s.members, s.from..<max(s.from, end)))
+    }
+    let named = cases.filter { !$0.members.isEmpty }
+    guard let first = named.first?.members.first else { return nil }
+    return named.first(where: { builds(in: $0.branch) })?.members.first ?? first
+  }
+
   func comparedLiteral(_ name: String, in body: Range<Int>) -> String? {
     let t = program.tokens
     for i in body where t[i].isIdentifier(name) {

@@ -6253,3 +6253,39 @@ extension ImportFormsTests {
     #expect(Self.liveParticles(session) > 0, "\(transcript)")
   }
 }
+
+extension ImportFormsTests {
+  @Test("a root switching on another file's enumeration runs the first case whose branch builds")
+  func foreignEnumerationParameter() throws {
+    let source = """
+      import UIKit
+      class Card: UIView {
+        private let burst = CAEmitterLayer()
+        func update(for mood: Mood) {
+          switch mood {
+          case .calm:
+            burst.emitterCells = []
+          case .happy, .thrilled:
+            burst.emitterCells = [cell(for: mood)]
+          }
+          burst.emitterPosition = CGPoint(x: 100, y: 100)
+          layer.addSublayer(burst)
+        }
+        private func cell(for mood: Mood) -> CAEmitterCell {
+          let c = CAEmitterCell()
+          c.birthRate = mood == .thrilled ? 40 : 20
+          c.lifetime = 2
+          c.velocity = 50
+          return c
+        }
+      }
+      """
+    let path = try temporaryFile("Card.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\nstep 1\n")
+    #expect(
+      transcript.contains("mood = .happy, the first case the code builds for"), "\(transcript)")
+    let emitters = Self.emitterLayers(session.scene.model)
+    #expect(emitters.first?.cells.first?.birthRate == 20, "\(transcript)")
+    #expect(Self.liveParticles(session) > 0, "\(transcript)")
+  }
+}
