@@ -229,6 +229,12 @@ extension ImportInterpreter {
 
   /// What code does with a view (`v.layer`, `v.frame`, `v.addSubview(…)`): a name before one
   /// of these is used as a view.
+  /// The same, sent as Objective-C messages (`[theView setLayer:rootLayer]`, AppKit's
+  /// layer-hosting view).
+  static let viewMessages: Set<String> = [
+    "setLayer", "setWantsLayer", "addSubview", "layer", "setFrame", "setBackgroundColor",
+  ]
+
   static let viewMembers: Set<String> = [
     "layer", "frame", "bounds", "center", "addSubview", "insertSubview", "backgroundColor",
     "alpha", "isHidden", "hidden", "addSublayer",
@@ -253,7 +259,9 @@ extension ImportInterpreter {
       let name = tokens[k].text
       guard !made.contains(name), name.first?.isLowercase == true, !assigned.contains(name),
         let type = Self.viewType(named: name),
-        tokens[k + 1].isPunctuation("."), Self.viewMembers.contains(tokens[k + 2].text),
+        (tokens[k + 1].isPunctuation(".") && Self.viewMembers.contains(tokens[k + 2].text))
+          || (k > 0 && tokens[k - 1].isPunctuation("[")
+            && Self.viewMessages.contains(tokens[k + 1].text)),
         k < 2 || !tokens[k - 1].isPunctuation(".") || tokens[k - 2].isIdentifier("self"),
         instance[name] == nil, program.outlets[name] == nil, !declaresVariable(name),
         !parameters.contains(name), !program.typeNames.contains(name),

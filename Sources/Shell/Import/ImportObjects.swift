@@ -76,6 +76,7 @@ extension ImportInterpreter {
   func setProperty(
     _ receiver: ImportValue, _ name: String, _ value: ImportValue, at: SourceToken
   ) throws(ImportSkip) {
+    if name == "layer", try hostsLayer(value, in: receiver, at: at) { return }
     let text = program.snippet(current)
     var name = name
     var value = value
@@ -839,5 +840,34 @@ extension ImportInterpreter {
       objects[c].assignments.count == copy.assignments, objects[c].cells.count == copy.cells
     else { return c }
     return copy.of
+  }
+}
+
+extension ImportInterpreter {
+  /// AppKit's layer-hosting view (`[theView setLayer:rootLayer]`, `view.layer = rootLayer`,
+  /// then `wantsLayer = YES`): the layer the code made is the view's content, filling it. Here
+  /// it is added to the view (the hosting view, or a view the code made) with the view's
+  /// bounds as its frame. False when `value` is not such a layer.
+  func hostsLayer(_ value: ImportValue, in receiver: ImportValue, at: SourceToken)
+    throws(ImportSkip) -> Bool
+  {
+    guard case .object(let l) = value, objects[l].kind != .cell, !objects[l].attached,
+      objects[l].view == nil
+    else { return false }
+    let size: Size
+    switch receiver {
+    case .host: size = viewSize
+    case .object(let v) where objects[v].view != nil && objects[v].kind == .layer:
+      // Its size as the code last gave it, by its frame or its bounds.
+      guard
+        let last = objects[v].assignments.last(where: { ["frame", "bounds"].contains($0.key) }),
+        case .rect(let r) = last.value
+      else { return false }
+      size = r.size
+    default: return false
+    }
+    try setProperty(value, "frame", .rect(Rect(0, 0, size.width, size.height)), at: at)
+    try attach(value, to: receiver, first: false, at: at)
+    return true
   }
 }

@@ -6289,3 +6289,63 @@ extension ImportFormsTests {
     #expect(Self.liveParticles(session) > 0, "\(transcript)")
   }
 }
+
+extension ImportFormsTests {
+  @Test(
+    "AppKit's layer-hosting view: the layer set as a view's layer fills it, with what it holds",
+    arguments: [
+      (
+        "m",
+        """
+        #import "AppDelegate.h"
+        @implementation AppDelegate
+        - (void)awakeFromNib {
+          CALayer *root = [CALayer layer];
+          root.bounds = CGRectMake(0, 0, 640, 480);
+          CAEmitterLayer *fountain = [CAEmitterLayer layer];
+          fountain.emitterPosition = CGPointMake(100, 100);
+          CAEmitterCell *c = [CAEmitterCell emitterCell];
+          c.birthRate = 20;
+          c.lifetime = 2;
+          c.velocity = 40;
+          fountain.emitterCells = @[c];
+          [root addSublayer:fountain];
+          [theView setLayer:root];
+          [theView setWantsLayer:YES];
+        }
+        @end
+        """
+      ),
+      (
+        "swift",
+        """
+        import AppKit
+        class Controller: NSViewController {
+          @IBOutlet weak var canvas: NSView!
+          override func viewDidLoad() {
+            super.viewDidLoad()
+            let root = CALayer()
+            let fountain = CAEmitterLayer()
+            fountain.emitterPosition = CGPoint(x: 100, y: 100)
+            let c = CAEmitterCell()
+            c.birthRate = 20
+            c.lifetime = 2
+            c.velocity = 40
+            fountain.emitterCells = [c]
+            root.addSublayer(fountain)
+            canvas.layer = root
+            canvas.wantsLayer = true
+          }
+        }
+        """
+      ),
+    ])
+  func layerHostingView(ext: String, source: String) throws {
+    let path = try temporaryFile("Hosting.\(ext)", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\" view 320x240\nstep 1\n")
+    #expect(!transcript.contains("skipped: [theView setLayer"), "\(transcript)")
+    #expect(!transcript.contains("never added"), "\(transcript)")
+    #expect(Self.emitterLayers(session.scene.model).count == 1, "\(transcript)")
+    #expect(Self.liveParticles(session) > 0, "\(transcript)")
+  }
+}
