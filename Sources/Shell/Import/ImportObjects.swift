@@ -193,7 +193,9 @@ extension ImportInterpreter {
       }
       if name == "name" {
         guard case .string(let s) = value else { throw skip("a name is a string", at) }
-        objects[o].explicitName = s
+        // An empty name (`cell.name = @""`) names nothing a key path can reach: the object
+        // keeps the name the import gives an unnamed one.
+        objects[o].explicitName = s.isEmpty ? nil : s
         return
       }
       if name == "mask", kind != .cell {

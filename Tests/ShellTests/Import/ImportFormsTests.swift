@@ -6349,3 +6349,66 @@ extension ImportFormsTests {
     #expect(Self.liveParticles(session) > 0, "\(transcript)")
   }
 }
+
+extension ImportFormsTests {
+  @Test(
+    "a cell given an empty name keeps the name an unnamed cell gets, none skipped",
+    arguments: [
+      (
+        "m",
+        """
+        #import "Flowers.h"
+        @implementation Flowers
+        - (instancetype)initWithFrame:(CGRect)frame {
+          self = [super initWithFrame:frame];
+          CAEmitterLayer *e = [CAEmitterLayer layer];
+          e.emitterPosition = CGPointMake(100, 100);
+          e.emitterCells = @[[self petal:[UIColor redColor]], [self petal:[UIColor yellowColor]]];
+          [self.layer addSublayer:e];
+          return self;
+        }
+        - (CAEmitterCell *)petal:(UIColor *)color {
+          CAEmitterCell *cell = [CAEmitterCell emitterCell];
+          cell.name = @"";
+          cell.birthRate = 10;
+          cell.lifetime = 2;
+          cell.velocity = 40;
+          cell.color = color.CGColor;
+          return cell;
+        }
+        @end
+        """
+      ),
+      (
+        "swift",
+        """
+        import UIKit
+        class Flowers: UIView {
+          override init(frame: CGRect) {
+            super.init(frame: frame)
+            let e = CAEmitterLayer()
+            e.emitterPosition = CGPoint(x: 100, y: 100)
+            e.emitterCells = [petal(.red), petal(.yellow)]
+            layer.addSublayer(e)
+          }
+          func petal(_ color: UIColor) -> CAEmitterCell {
+            let cell = CAEmitterCell()
+            cell.name = ""
+            cell.birthRate = 10
+            cell.lifetime = 2
+            cell.velocity = 40
+            cell.color = color.cgColor
+            return cell
+          }
+        }
+        """
+      ),
+    ])
+  func emptyCellName(ext: String, source: String) throws {
+    let path = try temporaryFile("Flowers.\(ext)", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\nstep 1\n")
+    #expect(!transcript.contains("skipped"), "\(transcript)")
+    #expect(Self.emitterLayers(session.scene.model).first?.cells.count == 2, "\(transcript)")
+    #expect(Self.liveParticles(session) > 0, "\(transcript)")
+  }
+}
