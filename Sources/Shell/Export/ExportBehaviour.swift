@@ -402,10 +402,8 @@ extension SceneExporter {
     }
     return zip(actions, own).map { a, own in
       var values = own
-      let creates = Set(probe.createdReferences(a.body, deferred: true))
       let parameters = Set(a.parameters.map(\.name))
-      for base in Binding.references(in: a.body.line.text, from: 0, to: a.body.line.text.count)
-      where values[base] == nil && !creates.contains(base) && !parameters.contains(base) {
+      for base in probe.readReferences(a.body) where !parameters.contains(base) {
         values[base] = made[base] ?? latestBindings[base]
       }
       return (try? Binding.bind(a.body, values)) ?? a.body

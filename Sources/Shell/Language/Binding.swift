@@ -204,22 +204,28 @@ extension Session {
     else { return cmd }
     var values: [String: String] = [:]
     var taken: Set<String> = []
+    var made: [(base: String, name: String)] = []
     for base in createdReferences(cmd) where values[base] == nil {
       let name = Self.freshName(base) { !taken.contains($0) && canNameNewLayer($0) }
       taken.insert(name)
       values[base] = name
+      made.append((base, name))
     }
-    // A `$X` the command creates nowhere, not even in what it defers, reads the layer the
-    // latest binding of `$X` named (a stop handler reaching the emitter the last start made).
-    let creates = Set(createdReferences(cmd, deferred: true))
-    for base in Binding.references(in: cmd.line.text, from: cmd.tokens[0].column - 1, to: cmd.end)
-    where values[base] == nil && !creates.contains(base) {
+    // A stop handler reaching the emitter the last start made.
+    for base in readReferences(cmd) {
       if let latest = undoable.latestBindings[base] { values[base] = latest }
     }
     let bound = try Binding.bind(cmd, values)
-    for (base, name) in values where taken.contains(name) {
-      undoable.latestBindings[base] = name
-    }
+    for (base, name) in made { undoable.latestBindings[base] = name }
     return bound
+  }
+
+  /// The `$X` that `cmd` reads but creates nowhere, not even in the COMMAND it defers, in
+  /// order: each reads the layer the latest binding of `$X` named (see `Binding`).
+  func readReferences(_ cmd: CommandText) -> [String] {
+    guard let first = cmd.tokens.first else { return [] }
+    let creates = Set(createdReferences(cmd, deferred: true))
+    return Binding.references(in: cmd.line.text, from: first.column - 1, to: cmd.end)
+      .filter { !creates.contains($0) }
   }
 }
