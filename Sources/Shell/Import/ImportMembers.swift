@@ -161,8 +161,6 @@ extension ImportInterpreter {
     "setValuesForKeys",
   ]
 
-  /// An instance variable or property by name; Objective-C's `_emitter` is the variable behind
-  /// the property `emitter` (and the other way round).
   /// Whether `name`, a member of `CAEmitterLayer` that the file does not declare, is a
   /// factory of another file's extension or category (`initAtPosition`, `snowEmitter`), not
   /// one of Core Animation's own class members.
@@ -183,6 +181,8 @@ extension ImportInterpreter {
     return tokens[k - 1].isPunctuation(".") && tokens[k - 2].isIdentifier("self")
   }
 
+  /// An instance variable or property by name; Objective-C's `_emitter` is the variable behind
+  /// the property `emitter` (and the other way round).
   func instanceValue(_ name: String) -> ImportValue? {
     if let v = instance[name] { return v }
     if name.hasPrefix("_"), name.count > 1 { return instance[String(name.dropFirst())] }
@@ -227,14 +227,14 @@ extension ImportInterpreter {
     return nil
   }
 
-  /// What code does with a view (`v.layer`, `v.frame`, `v.addSubview(…)`): a name before one
-  /// of these is used as a view.
-  /// The same, sent as Objective-C messages (`[theView setLayer:rootLayer]`, AppKit's
+  /// What code sends a view as Objective-C messages (`[theView setLayer:rootLayer]`, AppKit's
   /// layer-hosting view).
   static let viewMessages: Set<String> = [
     "setLayer", "setWantsLayer", "addSubview", "layer", "setFrame", "setBackgroundColor",
   ]
 
+  /// What code does with a view (`v.layer`, `v.frame`, `v.addSubview(…)`): a name before one
+  /// of these is used as a view.
   static let viewMembers: Set<String> = [
     "layer", "frame", "bounds", "center", "addSubview", "insertSubview", "backgroundColor",
     "alpha", "isHidden", "hidden", "addSublayer",

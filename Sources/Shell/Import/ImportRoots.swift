@@ -1013,8 +1013,6 @@ extension ImportInterpreter {
     return nil
   }
 
-  /// The first string literal `body` compares the variable `name` with: `switch name { case
-  /// "a": … }`, `name == "a"`, `"a" == name`, `[name isEqualToString:@"a"]`.
   /// The case `switch NAME { … }` in `body` tells apart by an implicit member (`case .like,
   /// .superlike:`) whose branch builds (makes a layer or a cell, itself or through the file's
   /// functions), else the first such case named; nil when no such switch is there.
@@ -1060,6 +1058,8 @@ extension ImportInterpreter {
     return named.first(where: { builds(in: $0.branch) })?.members.first ?? first
   }
 
+  /// The first string literal `body` compares the variable `name` with: `switch name { case
+  /// "a": … }`, `name == "a"`, `"a" == name`, `[name isEqualToString:@"a"]`.
   func comparedLiteral(_ name: String, in body: Range<Int>) -> String? {
     let t = program.tokens
     for i in body where t[i].isIdentifier(name) {
