@@ -758,8 +758,10 @@ extension ImportInterpreter {
     return .string(name)
   }
 
-  func call(_ f: Int, args: [ImportValue], at: SourceToken) throws(ImportSkip)
-    -> ImportValue
+  /// Runs the file's function `f` with `args`; with a `receiver`, a method of it run with
+  /// `self` that object.
+  func call(_ f: Int, args: [ImportValue], at: SourceToken, receiver: ImportValue? = nil)
+    throws(ImportSkip) -> ImportValue
   {
     if !recording.isEmpty, actionMethods.contains(f), f != recordingAction {
       // An action that calls another action's method runs that action.
@@ -800,12 +802,18 @@ extension ImportInterpreter {
     runningFunctions.append(f)
     defer { runningFunctions.removeLast() }
     let function = program.functions[f]
-    if let owner = function.owner, Self.isKnownType(owner), isTypeMember(function) {
+    var receiver = receiver
+    if receiver == nil, let owner = function.owner, Self.isKnownType(owner),
+      isTypeMember(function)
+    {
       // `static func randomColor() -> Self { self.init(red: …) }` in `extension UIColor`:
       // `self` is the type.
+      receiver = .type(owner)
+    }
+    if let receiver {
       return try invoke(
         body: function.body, parameters: ["self"] + function.parameters,
-        args: [.type(owner)] + args, at: at, returnsValue: function.returnsValue)
+        args: [receiver] + args, at: at, returnsValue: function.returnsValue)
     }
     return try invoke(
       body: function.body, parameters: function.parameters, args: args, at: at,

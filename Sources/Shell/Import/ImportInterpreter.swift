@@ -343,6 +343,8 @@ final class ImportInterpreter {
   static let layoutMethods = [
     "layoutSubviews", "layoutSublayers", "viewWillLayoutSubviews", "viewDidLayoutSubviews",
   ]
+  /// The initializers a storyboard or a nib runs (`init(coder:)`), never the app's code.
+  static let coderInitializers: Set<String> = ["init(coder:)", "initWithCoder:"]
   static let initializers = [
     "init(frame:)", "initWithFrame:",
     // A table view cell's designated initializer (the table calls it with its style).
@@ -398,8 +400,7 @@ final class ImportInterpreter {
     let otherBuilds = program.functions.indices.contains { k in
       let f = program.functions[k]
       return (f.name == "init" || f.name.hasPrefix("initWith")) && !f.parameters.isEmpty
-        && !copying.contains(f.signature)
-        && !["init(coder:)", "initWithCoder:"].contains(f.signature)
+        && !copying.contains(f.signature) && !Self.coderInitializers.contains(f.signature)
         && !onlyTraps(f) && initializerBuilds(k)
     }
     if let chosen = Self.initializers.lazy.compactMap({ sig -> Int? in
@@ -546,28 +547,33 @@ final class ImportInterpreter {
           && Self.takesOnlyEvents(f)
       })
     let rootSet = Set(roots())
-    // Whether `i` becomes an action (the last branch below).
-    func becomesAction(_ i: Int) -> Bool {
+    // Whether method `i`, past the branches below that skip it, is run as an action: an event
+    // takes it, or values the importer can give it.
+    func takenAsAction(_ i: Int) -> Bool {
       let f = program.functions[i]
-      return madeClass(of: f) == nil && !(Self.isInitializer(f) && chosen != nil)
-        && !Self.teardownMethods.contains(f.name) && !f.returnsValue && !f.body.isEmpty
-        && (Self.takesOnlyEvents(f)
-          || (rootSet.contains(i) ? isEventLike(f) : handlesEvents(f))
-          || takesValues(f, isRoot: rootSet.contains(i)))
+      return Self.takesOnlyEvents(f)
+        || (rootSet.contains(i) ? isEventLike(f) : handlesEvents(f))
+        || takesValues(f, isRoot: rootSet.contains(i))
     }
     // The actions that make layers are recorded first, whatever their place in the file: a
     // stop method written above its start reads the layer the start keeps in a property, as
     // it does on iOS once the start has run. They are listed in the file's order all the same.
     let firstAction = actions.count
-    let makers = uncalled.filter { becomesAction($0) && builds(in: program.functions[$0].body) }
+    let makers = uncalled.filter { i in
+      let f = program.functions[i]
+      return builds(in: f.body) && madeClass(of: f) == nil
+        && !(Self.isInitializer(f) && chosen != nil) && !Self.teardownMethods.contains(f.name)
+        && !f.returnsValue && !f.body.isEmpty && takenAsAction(i)
+    }
     for i in makers { action(i) }
+    let recordedFirst = Set(makers)
     // Cell classes whose initializers nothing runs: shown once each when nothing else builds.
     var unmadeCells: [(type: String, f: Int)] = []
-    for i in uncalled where !makers.contains(i) {
+    for i in uncalled where !recordedFirst.contains(i) {
       let f = program.functions[i]
       if let cellType = madeClass(of: f) {
         // A layer class is made by the file's code (`madeLayerClasses`), perhaps in an action.
-        if !onlyTraps(f), !["init(coder:)", "initWithCoder:"].contains(f.signature),
+        if !onlyTraps(f), !Self.coderInitializers.contains(f.signature),
           program.cellClasses.contains(cellType)
         {
           unmadeCells.append((cellType, i))
@@ -587,10 +593,7 @@ final class ImportInterpreter {
         helpers.append(i)  // said once the actions ran, which may call it
       } else if f.body.isEmpty {
         continue  // `func updateUIView(_:context:) {}`: nothing in it to carry over
-      } else if !(Self.takesOnlyEvents(f)
-        || (rootSet.contains(i) ? isEventLike(f) : handlesEvents(f))
-        || takesValues(f, isRoot: rootSet.contains(i)))
-      {
+      } else if !takenAsAction(i) {
         // A helper the file's own code calls with the arguments it gives runs there (in an
         // action or a block as they run), so there is nothing to say of it here.
         // (A callback an action's animation schedules, `animationDidStop`, ran there.)

@@ -469,14 +469,19 @@ extension ImportInterpreter {
     return i > 0 && tokens[i - 1].isPunctuation("[")
   }
 
-  /// Runs the roots that build (docs/import.md): the others, and event-like ones while
-  /// something else built an emitter, are left to the actions.
-  func runRoots() {
-    let candidates = roots().filter {
+  /// The roots that build and have not run, an animation's delegate methods left out (they
+  /// run when the animation ends).
+  func buildingRoots() -> [Int] {
+    roots().filter {
       !called.contains($0) && !Self.animationDelegateMethods.contains(program.functions[$0].name)
         && builds($0)
     }
-    for f in candidates where !isEventLike(program.functions[f]) {
+  }
+
+  /// Runs the roots that build (docs/import.md): the others, and event-like ones while
+  /// something else built an emitter, are left to the actions.
+  func runRoots() {
+    for f in buildingRoots() where !isEventLike(program.functions[f]) {
       runRoot(f, why: "nothing in the file calls it")
     }
   }
@@ -533,10 +538,7 @@ extension ImportInterpreter {
   /// function whose callers did not run here runs with plausible arguments. After the layout,
   /// so that an emitter `layoutSubviews` makes (through a lazy getter) counts.
   func runFallbackRoots() {
-    let candidates = roots().filter {
-      !called.contains($0) && !Self.animationDelegateMethods.contains(program.functions[$0].name)
-        && builds($0)
-    }
+    let candidates = buildingRoots()
     // An emitter without cells (a view's own layer nobody configured) emits nothing.
     guard !objects.contains(where: { $0.kind == .emitter && $0.attached && !$0.cells.isEmpty })
     else { return }
@@ -626,12 +628,7 @@ extension ImportInterpreter {
         // .line; … } }`) configures the object its caller (in another file) made: a new one,
         // shown as a root's returned one is.
         let made = try create(kind, at: function.at)
-        called.insert(f)
-        runningFunctions.append(f)
-        defer { runningFunctions.removeLast() }
-        _ = try invoke(
-          body: function.body, parameters: ["self"] + function.parameters,
-          args: [made] + args, at: function.at, returnsValue: function.returnsValue)
+        _ = try call(f, args: args, at: function.at, receiver: made)
         result = made
         given.insert("self = a new \(owner)", at: 0)
       } else {
@@ -1025,11 +1022,11 @@ extension ImportInterpreter {
       let open = (at..<body.upperBound).first(where: { t[$0].isPunctuation("{") })
     else { return nil }
     let close = program.closing(open, in: open..<body.upperBound)
-    // Each `case` at the switch's own depth: its implicit members and where its branch is.
-    var cases: [(members: [String], branch: Range<Int>)] = []
+    // The `case` and `default` labels at the switch's own depth: where each is, its implicit
+    // members (none for `default`) and where its branch starts; a branch ends at the next.
+    var labels: [(at: Int, members: [String], from: Int)] = []
     var depth = 0
     var i = open + 1
-    var starts: [(members: [String], from: Int)] = []
     while i < close {
       if t[i].isPunctuation("{") || t[i].isPunctuation("(") || t[i].isPunctuation("[") {
         depth += 1
@@ -1039,23 +1036,25 @@ extension ImportInterpreter {
         var members: [String] = []
         var j = i + 1
         while j < close, !t[j].isPunctuation(":") {
-          if t[j].isPunctuation("."), j + 1 < close, t[j + 1].kind == .identifier {
+          if t[i].isIdentifier("case"), t[j].isPunctuation("."), j + 1 < close,
+            t[j + 1].kind == .identifier
+          {
             members.append(t[j + 1].text)
           }
           j += 1
         }
-        starts.append((t[i].isIdentifier("default") ? [] : members, j + 1))
+        labels.append((i, members, j + 1))
         i = j
       }
       i += 1
     }
-    for (n, s) in starts.enumerated() {
-      let end = n + 1 < starts.count ? starts[n + 1].from : close
-      cases.append((s.members, s.from..<max(s.from, end)))
+    let named = labels.indices.filter { !labels[$0].members.isEmpty }
+    guard let first = named.first else { return nil }
+    let building = named.first { k in
+      let end = k + 1 < labels.count ? labels[k + 1].at : close
+      return builds(in: labels[k].from..<max(labels[k].from, end))
     }
-    let named = cases.filter { !$0.members.isEmpty }
-    guard let first = named.first?.members.first else { return nil }
-    return named.first(where: { builds(in: $0.branch) })?.members.first ?? first
+    return labels[building ?? first].members[0]
   }
 
   /// The first string literal `body` compares the variable `name` with: `switch name { case

@@ -746,16 +746,12 @@ struct SourceProgram: Sendable {
   /// bare or through `self` (`emitterCells = [cell]`, `self.emitterShape = .line`) that the
   /// file does not declare itself: its superclass is a CAEmitterLayer subclass.
   private var swiftSubclassSetsOwnEmitterProperties: Bool {
-    let frameworks = ["UI", "NS", "CA", "SK", "SCN", "AV", "MK", "WK", "GLK", "MTK"]
-    let foreignSuper = tokens.indices.dropLast(3).contains { i in
-      guard tokens[i].isIdentifier("class"), tokens[i + 1].kind == .identifier,
-        tokens[i + 2].isPunctuation(":"), tokens[i + 3].kind == .identifier
-      else { return false }
-      let base = tokens[i + 3].text
-      return !frameworks.contains(where: base.hasPrefix) && base != "NSObject"
-        && !declaredClasses.contains(base)
-    }
-    guard foreignSuper else { return false }
+    guard
+      superclasses.values.contains(where: { base in
+        !ImportInterpreter.systemTypePrefixes.contains(where: base.hasPrefix)
+          && !declaredClasses.contains(base)
+      })
+    else { return false }
     let own = Self.emitterOnly.subtracting(properties.map(\.name))
     let declared = Set(
       tokens.indices.dropLast().filter {
