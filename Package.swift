@@ -64,9 +64,17 @@ let package = Package(
       name: "CMemoryAdvice",
       path: "Sources/CMemoryAdvice"
     ),
+    // Eight pixels at a time for the sprite rasteriser where the processor has AVX2, chosen at
+    // run time (Sources/CSpriteRecord/include/sprite_record.h). Optimised in every build, and
+    // never with a multiply and an add fused, so that its floats are the Swift span's.
+    .target(
+      name: "CSpriteRecord",
+      path: "Sources/CSpriteRecord",
+      cSettings: [.unsafeFlags(["-O2", "-ffp-contract=off"])]
+    ),
     .target(
       name: "Core",
-      dependencies: ["CPrefetch", "CMemoryAdvice"],
+      dependencies: ["CPrefetch", "CMemoryAdvice", "CSpriteRecord"],
       path: "Sources/Core",
       // Optimised in debug builds too: the tests spend most of their time simulating and
       // drawing in Core, which runs many times faster at -O (README, "Development"). Remove

@@ -1,3 +1,5 @@
+import CSpriteRecord
+
 // Mip levels as sprite drawing samples them: each level's geometry for a contents rect,
 // bilinear and nearest sampling of one level, and trilinear sampling between two.
 
@@ -128,6 +130,15 @@ struct LevelSampler {
     highX = level.highX
     lowY = level.lowY
     highY = level.highY
+  }
+
+  /// What the eight-pixel recorded span reads of a level that ``packs``
+  /// (``SpriteSpan/recordEight(_:_:_:_:_:)``).
+  var recordLevel: burst_record_level {
+    burst_record_level(
+      padded: padded, row_bytes: paddedRowBytes, floats_per_row: (width32 &+ 1) &* 4,
+      scale_x: scaleX, offset_x: offsetX, scale_y: scaleY, offset_y: offsetY, low_x: lowX,
+      high_x: highX, low_y: lowY, high_y: highY)
   }
 
   /// The texel coordinates of (u, v), clamped to the texel centres of the sampled part.

@@ -73,10 +73,11 @@ extension Canvas {
   ///
   /// `deferring: false` blends every pixel as soon as it is worked out, `trimming: false`
   /// visits every pixel of each row's box, and `packed: false` takes the plain span (for
-  /// tests: the bytes must be the same; see `SpritePen.deferred`, `SpritePen.trimming` and
-  /// `SpritePen.packed`).
+  /// tests: the bytes must be the same; see `SpritePen.deferred`, `SpritePen.trimming`,
+  /// `SpritePen.packed` and `SpritePen.vectorised`), and `vectorised: false` records four
+  /// pixels at a time where it would take eight.
   mutating func withSpritePen<R>(
-    deferring: Bool = true, trimming: Bool = true, packed: Bool = true,
+    deferring: Bool = true, trimming: Bool = true, packed: Bool = true, vectorised: Bool = true,
     _ body: (SpritePen) -> R
   ) -> R {
     let (w, h) = (width, height)
@@ -91,7 +92,7 @@ extension Canvas {
             SpritePen(
               base: buffer.baseAddress, width: w, height: h,
               deferred: deferring ? entries.baseAddress : nil, deferredCount: count.baseAddress,
-              trimming: trimming, packed: packed))
+              trimming: trimming, packed: packed, vectorised: vectorised))
         }
       }
     }

@@ -1,5 +1,7 @@
 // The sprite pen: how a sprite's rows are worked out and blended into a canvas's pixels.
 
+import CSpriteRecord
+
 /// Draws sprites into a canvas's pixels (see ``Canvas/withSpritePen(_:)``).
 struct SpritePen {
   /// The canvas's first float; nil for an empty canvas.
@@ -18,6 +20,10 @@ struct SpritePen {
   /// (``SpriteSpan/draw(_:_:_:_:_:)``) everywhere, as before it (for tests: the bytes must be
   /// the same).
   var packed = true
+  /// Whether a recorded row sampled in one level takes eight pixels at a time
+  /// (``SpriteSpan/recordEight(_:_:_:_:_:)``) where the processor allows; false: four, in
+  /// Swift (for tests: the bytes must be the same).
+  var vectorised = true
   /// The rows the pen may write, `rowLow ..< rowHigh` (clipped to the canvas): a band of the
   /// canvas, when several bands are drawn at once (``Canvas/drawSprites(_:looks:blend:workers:)``).
   /// A pixel's bytes do not depend on the band: every row of a sprite is worked out from the
@@ -95,6 +101,9 @@ struct SpritePen {
       let sampler = MipSampler(look.levels, texelBase, lod: lod, nearest: nearest)
       // The coarse level is never larger than the fine one.
       let packs = packed && sampler.fine.packs
+      // Eight pixels at a time, for recorded rows sampled bilinearly (see `vectorised`).
+      let eight = vectorised && recorder != nil && packs && !nearest && Self.eightLanes
+      let level = eight ? sampler.fine.recordLevel : burst_record_level()
       // Where the image is visible (see `inside`), when that can cut a row: not for a sprite
       // under `cutSide` pixels across (the cut's margins leave its rows almost whole, and
       // working it out costs more than it saves), nor when the ellipse holds the corners of
@@ -109,6 +118,24 @@ struct SpritePen {
         let cornerU = (0.5 + 0.5 * gradU) / r.x
         let cornerV = (0.5 + 0.5 * gradV) / r.y
         return cornerU * cornerU + cornerV * cornerV > 1 ? r : nil
+      }
+      if eight, visibleReach == nil, endRow &- firstRow <= Int(BURST_RECORD_ROWS), let recorder {
+        let coarse = sampler.kind == .two ? sampler.coarse.recordLevel : level
+        // Every row in one call, eight pixels at a time: the rows below, worked out with the
+        // same operations (Sources/CSpriteRecord).
+        let sprite = burst_record_sprite(
+          a: inverse.a, b: inverse.b, c: inverse.c, d: inverse.d, tx: inverse.tx,
+          ty: inverse.ty, limit_u: limitU, limit_v: limitV, box_x0: box.x0, box_x1: box.x1,
+          first_row: firstRow, end_row: endRow, trims: trims ? 1 : 0, base: base,
+          canvas_width: canvasWidth, step_u: stepU, step_v: stepV, pixels_per_u: pixelsPerUf,
+          pixels_per_v: pixelsPerVf, half_u: halfUf, half_v: halfVf,
+          tint: (tintColor.x, tintColor.y, tintColor.z, tintColor.w))
+        // Unsafe: the pen's scratch space, empty for this sprite (its rows' entries fit:
+        // BURST_RECORD_ROWS); DeferredPixel's layout is the C side's (see recordEight).
+        recorder.count.pointee = burst_record_rows(
+          sprite, level, coarse, sampler.kind == .two ? sampler.mix : 0,
+          UnsafeMutableRawPointer(recorder.entries), recorder.count.pointee)
+        return
       }
       for y in firstRow..<endRow {
         let py = Double(y) + 0.5
@@ -172,6 +199,7 @@ struct SpritePen {
           prefetchPixels(row + f &* 4, n &- f)
           if packs {
             switch sampler.kind {
+            case .one where eight: span.recordEight(row, f, n, recorder, level)
             case .one: span.record(row, f, n, recorder, OneLevel(sampler))
             case .two: span.record(row, f, n, recorder, TwoLevels(sampler))
             case .nearest: span.record(row, f, n, recorder, Nearest(sampler))
@@ -215,6 +243,9 @@ struct SpritePen {
     case .additive: recorder.replay(Additive())
     }
   }
+
+  /// Whether this processor runs the eight-pixel recorded span (x86-64 with AVX2).
+  static let eightLanes = burst_record_available() != 0
 
   /// The smallest sprite, in pixels along each axis, whose rows are cut to where its image is
   /// visible (measured with callgrind: a 16-px sprite's rows lost nothing to the cut, whose
@@ -465,5 +496,23 @@ struct SpriteSpan {
       i &+= 4
     }
     recorder.count.pointee = n
+  }
+
+  /// ``record(_:_:_:_:_:)`` in one level, eight pixels at a time (in C, with AVX2: see
+  /// Sources/CSpriteRecord): every float gets the same operations, so the same bits.
+  @inline(__always)
+  func recordEight(
+    _ start: UnsafeMutablePointer<Float>, _ first: Int, _ count: Int, _ recorder: Recorder,
+    _ level: burst_record_level
+  ) {
+    let row = burst_record_span(
+      u0: u0, v0: v0, step_u: stepU, step_v: stepV, pixels_per_u: pixelsPerU,
+      pixels_per_v: pixelsPerV, half_u: halfU, half_v: halfV,
+      tint: (tint.x, tint.y, tint.z, tint.w))
+    // Unsafe: the entries are the pen's scratch space, as for `record` (DeferredPixel's
+    // layout is the C side's: the address at byte 0, the colour at byte 16, 32 bytes each).
+    recorder.count.pointee = burst_record_one_level(
+      row, level, start, first, count, UnsafeMutableRawPointer(recorder.entries),
+      recorder.count.pointee)
   }
 }

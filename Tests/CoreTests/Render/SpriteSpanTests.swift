@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Core
@@ -45,12 +46,14 @@ struct SpriteSpanTests {
   /// `sprite`; the k-th turned by `turn(k, &stream)`), drawn with the pen's options.
   private static func renderSprites(
     _ look: SpriteLook, count: Int, sizes: ClosedRange<Double>, blend: BlendMode, seed: UInt64,
-    deferring: Bool = true, trimming: Bool = true, packed: Bool = true,
+    deferring: Bool = true, trimming: Bool = true, packed: Bool = true, vectorised: Bool = true,
     turn: (Int, inout XorshiftStream) -> Double
   ) -> [UInt32] {
     var stream = XorshiftStream(state: seed)
     var canvas = Canvas(width: 160, height: 120, fill: background)
-    canvas.withSpritePen(deferring: deferring, trimming: trimming, packed: packed) { pen in
+    canvas.withSpritePen(
+      deferring: deferring, trimming: trimming, packed: packed, vectorised: vectorised
+    ) { pen in
       for k in 0..<count {
         let (transform, tint) = sprite(&stream, sizes: sizes) { turn(k, &$0) }
         pen.draw(look, transform: transform, tint: tint, blend: blend)
@@ -147,6 +150,48 @@ struct SpriteSpanTests {
         }
       }
     }
+  }
+
+  @Test(
+    "recorded rows eight pixels at a time (AVX2) give the bits of the four-pixel span",
+    arguments: [
+      // Sizes (px), sprites, and whether additive: narrow sprites are recorded, and the
+      // tall ones (up to 60 px, thin when stretched) pass the most rows done in one call.
+      (1.5...6.0, 600, false), (1.5...6.0, 600, true), (6.0...16.0, 200, false),
+      (6.0...16.0, 200, true), (2.0...60.0, 200, false),
+    ])
+  func eightPixelRows(_ sizes: ClosedRange<Double>, _ count: Int, _ additive: Bool) {
+    // Linear (one level at 1:1, two minified), trilinear with a bias (two levels), nearest
+    // (not taken eight at a time: the same bits all the same).
+    let filters: [SpriteFilter] = [
+      .linear, SpriteFilter(minification: .trilinear, bias: 0.3),
+      SpriteFilter(magnification: .nearest, minification: .nearest),
+    ]
+    let rects: [(x: Double, y: Double, w: Double, h: Double)] = [
+      (0, 0, 1, 1), (0.25, 0.1, 0.5, 0.7), (1, 0, -1, 1),
+    ]
+    let blend: BlendMode = additive ? .additive : .sourceOver
+    for (f, filter) in filters.enumerated() {
+      for (r, rect) in rects.enumerated() {
+        let seed = UInt64(count * 53 + f * 13 + r * 7 + 5) &* 0x9E37_79B9_7F4A_7C15
+        // Images of 4 px (drawn at 1:1 and magnified) to 31 px (minified between levels).
+        let look = SpriteLook(
+          Self.image(side: [4, 9, 31][r], seed: seed), contentsRect: rect, filter: filter)
+        func render(vectorised: Bool) -> [UInt32] {
+          Self.renderSprites(
+            look, count: count, sizes: sizes, blend: blend, seed: seed, vectorised: vectorised
+          ) { _, stream in stream.next() % 4 == 0 ? 0 : stream.double(-4, 4) }
+        }
+        let four = render(vectorised: false)
+        let differing = zip(render(vectorised: true), four).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) floats differ, filter \(f), rect \(r)")
+      }
+    }
+    // The eight-pixel rows ran here, when this processor has them (x86-64 with AVX2).
+    #if arch(x86_64)
+      let flags = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+      if flags.contains(" avx2") { #expect(SpritePen.eightLanes) }
+    #endif
   }
 
   /// Draws `count` sprites of sizes in `sizes` turned by angles from `angles` (radians; tiny
