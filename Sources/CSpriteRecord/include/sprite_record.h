@@ -46,15 +46,15 @@ typedef struct {
 /// Whether `burst_record_one_level` and `burst_record_rows` may be called (x86-64 with AVX2).
 int burst_record_available(void);
 
-/// The most rows `burst_record_rows` records: 31 rows of at most 16 pixels and the entry
-/// written past them fit the pen's 512 entries.
-#define BURST_RECORD_ROWS 31
+/// The most rows `burst_record_rows` records: 42 rows of at most 24 pixels and the entry
+/// written past them fit the pen's 1024 entries (Core's DeferredPixel).
+#define BURST_RECORD_ROWS 42
 
 /// Every row of `sprite` (at most BURST_RECORD_ROWS), each as `burst_record_one_level`
 /// records it (with `mix` not 0, each sample mixed toward `coarse`'s by `mix`, as TwoLevels
 /// does), from entry `n` on; returns the new count. The rows' spans are worked out as
 /// SpritePen.draw works them out (the same Double operations), so the caller must leave room
-/// for 16 entries a row and one.
+/// for 24 entries a row and one.
 long burst_record_rows(
   burst_record_sprite sprite, burst_record_level level, burst_record_level coarse, float mix,
   void *entries, long n);

@@ -88,7 +88,8 @@ struct SpritePen {
     // reads of all its rows are in flight together rather than one row after another (the
     // canvas is far larger than the caches, and most sprites' rows miss them).
     var recorder: Recorder?
-    if let deferred, let count = deferredCount, box.x1 &- box.x0 <= DeferredPixel.widest {
+    let widest = vectorised && Self.eightLanes ? DeferredPixel.widestEight : DeferredPixel.widest
+    if let deferred, let count = deferredCount, box.x1 &- box.x0 <= widest {
       count.pointee = 0
       recorder = Recorder(entries: deferred, count: count)
     }
@@ -193,7 +194,7 @@ struct SpritePen {
         let (n, f) = (count, first)
         if let recorder {
           // The packed span may write one entry past the pixels it records (DeferredPixel).
-          if recorder.count.pointee >= DeferredPixel.capacity &- DeferredPixel.widest {
+          if recorder.count.pointee >= DeferredPixel.capacity &- widest {
             flush(recorder, blend)
           }
           prefetchPixels(row + f &* 4, n &- f)

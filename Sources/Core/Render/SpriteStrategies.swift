@@ -77,16 +77,22 @@ struct DeferredPixel {
   var pixel: UnsafeMutablePointer<Float>
   var color: SIMD4<Float>
 
-  /// How many a pen holds (16 KiB of stack).
-  static let capacity = 512
-  /// The widest sprite (pixel box) whose pixels are deferred: one row's pixels always fit,
-  /// with the entry the packed span writes past them (``SpriteSpan/record(_:_:_:_:_:)``),
-  /// as the pen flushes when fewer than `widest` + 1 entries are free. Wider sprites are
-  /// blended four pixels at a time as they are worked out (``SpriteSpan/drawPacked(_:_:_:_:_:)``):
-  /// their rows are long enough to keep the canvas reads in flight, and recording then replaying
-  /// each pixel cost more than it saved (burst-bench, `sprites-100k-16px-1t`: 243, 244 ms with
-  /// 64 here, 218, 212 ms with 16; `sprites-1M-4px-1t`, whose boxes are under 9 px, unchanged).
+  /// How many a pen holds (32 KiB of stack).
+  static let capacity = 1024
+  /// The widest sprite (pixel box) whose pixels are deferred when its rows are worked out four
+  /// pixels at a time: one row's pixels always fit, with the entry the packed span writes past
+  /// them (``SpriteSpan/record(_:_:_:_:_:)``), as the pen flushes when fewer than `widest` + 1
+  /// entries are free. Wider sprites are blended four pixels at a time as they are worked out
+  /// (``SpriteSpan/drawPacked(_:_:_:_:_:)``): their rows are long enough to keep the canvas
+  /// reads in flight, and recording then replaying each pixel cost more than it saved
+  /// (burst-bench, `sprites-100k-16px-1t`: 243, 244 ms with 64 here, 218, 212 ms with 16;
+  /// `sprites-1M-4px-1t`, whose boxes are under 9 px, unchanged).
   static let widest = 16
+  /// The same, when rows are worked out eight pixels at a time (``SpritePen/eightLanes``):
+  /// recording is cheaper there, so rotated 16-px sprites (boxes up to 23 px) are deferred too
+  /// (burst-bench, `sprites-100k-16px-1t`: 346, 349 ms with 16, 310, 280 ms with 24;
+  /// BURST_RECORD_ROWS of them fit the capacity).
+  static let widestEight = 24
 }
 
 /// Records pixels instead of blending them, for ``SpritePen`` to blend a sprite's pixels
