@@ -241,6 +241,24 @@ extension ImportInterpreter {
         instance[name] = value
         return value
       }
+      if program.language == .swift, let declared = declaredType(of: p), !isAssigned(p),
+        !declared.hasSuffix("?"), let owner = p.owner, program.structNames.contains(owner),
+        let member = program.functions.lazy.filter({ $0.owner == owner })
+          .compactMap({ self.switchedCase(name, in: $0.body) }).first
+      {
+        // `var type: MainValues` of a SwiftUI representable, an enumeration of another file
+        // that its methods switch on (`switch type { case .Rain, .Snow: return 200 … }`):
+        // **(choice)** the first case whose branch builds, else the first case, as a root's
+        // parameter of such a type is given.
+        warn(
+          at,
+          "'\(name)' is given by the code that makes \(owner): taken as .\(member), the first"
+            + " case the code switches on",
+          hint: "as a parameter of its type is (docs/import.md, \"What a root is given\")")
+        let value = ImportValue.constant("." + member)
+        instance[name] = value
+        return value
+      }
       if let type = declaredType(of: p), type.filter({ $0.isLetter }) == "UIWindow" {
         // **(choice)** An app delegate's (or scene delegate's) `var window: UIWindow?`, which
         // UIKit sets as the app starts: the window fills the screen, which the hosting view

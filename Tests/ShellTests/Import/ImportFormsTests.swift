@@ -6412,3 +6412,54 @@ extension ImportFormsTests {
     #expect(Self.liveParticles(session) > 0, "\(transcript)")
   }
 }
+
+extension ImportFormsTests {
+  @Test("a representable's enumeration property that its methods switch on takes their first case")
+  func representableEnumerationProperty() throws {
+    // `kind` is given by whoever makes the view (another file); the methods read it only
+    // through switches and comparisons. Before, every line that read it was skipped.
+    let source = """
+      import SwiftUI
+      struct WeatherEmitter: UIViewRepresentable {
+        var kind: Sky
+        func makeUIView(context: Context) -> UIView {
+          let view = UIView()
+          let emitter = CAEmitterLayer()
+          emitter.emitterShape = kind == .fog ? .rectangle : .line
+          emitter.emitterPosition = CGPoint(x: 150, y: 0)
+          emitter.emitterSize = CGSize(width: 300, height: 1)
+          emitter.emitterCells = [makeCell()]
+          view.layer.addSublayer(emitter)
+          return view
+        }
+        func updateUIView(_ uiView: UIView, context: Context) {}
+        private func makeCell() -> CAEmitterCell {
+          let cell = CAEmitterCell()
+          cell.birthRate = rate()
+          cell.lifetime = 3
+          cell.velocity = 80
+          cell.emissionLongitude = .pi / 2
+          return cell
+        }
+        private func rate() -> Float {
+          switch kind {
+          case .rain, .snow: return 150
+          case .fog: return 10
+          case .clear: return 0
+          }
+        }
+      }
+      """
+    let path = try temporaryFile("WeatherEmitter.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\"\nstep 1\n")
+    #expect(
+      transcript.contains(
+        "'kind' is given by the code that makes WeatherEmitter: taken as .rain, the first case"),
+      "\(transcript)")
+    #expect(!transcript.contains("skipped"), "\(transcript)")
+    let emitters = Self.emitterLayers(session.scene.model)
+    #expect(emitters.first?.cells.first?.birthRate == 150, "\(transcript)")
+    #expect(emitters.first?.emitter.emitterShape == .line, "\(transcript)")
+    #expect(Self.liveParticles(session) > 0, "\(transcript)")
+  }
+}
