@@ -624,6 +624,13 @@ extension ImportInterpreter {
         return .method(.type(type), name)  // a factory of another file's extension
       }
       if type.hasPrefix("CA") { return .constant("." + name) }
+      if let extent = Self.screenExtent(name), !program.typeNames.contains(type),
+        !Self.isKnownType(type), !Self.systemTypePrefixes.contains(where: type.hasPrefix)
+      {
+        // **(choice)** `SL.SCREEN_WIDTH`, `Metrics.screenHeight`: the screen's extent, as a
+        // bare `kScreenWidth` is, from another file's type of shared constants.
+        return screenExtentValue(extent, "\(type).\(name)", at: at)
+      }
       if isForeignType(type), name.first?.isLowercase == true {
         // `ConfettiShape.rectangle` of an enumeration in another file: the case, as `.rectangle`.
         return .constant("." + name)

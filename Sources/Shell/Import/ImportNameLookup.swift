@@ -152,6 +152,17 @@ extension ImportInterpreter {
     return nil
   }
 
+  /// The screen's `extent` ("width" or "height") read through `spelling`, a macro or constant
+  /// of another file of the app (``screenExtent(_:)``), said with a warning.
+  func screenExtentValue(_ extent: String, _ spelling: String, at: SourceToken) -> ImportValue {
+    let n = extent == "width" ? viewSize.width : viewSize.height
+    warn(
+      at,
+      "\(spelling) is not in the file: taken as the screen's \(extent), \(ValueFormatting.number(n))",
+      hint: "a macro or constant of another file of the app; view WxH sets the size")
+    return .number(n)
+  }
+
   /// Objective-C's prefix of `UIUserInterfaceIdiom` cases.
   static let idiomPrefix = "UIUserInterfaceIdiom"
 
@@ -410,12 +421,7 @@ extension ImportInterpreter {
     if let extent = Self.screenExtent(name) {
       // **(choice)** `kScreenWidth`, `SCREEN_HEIGHT`: the usual macros of another file of the
       // app (`#define kScreenWidth [UIScreen mainScreen].bounds.size.width`).
-      let n = extent == "width" ? viewSize.width : viewSize.height
-      warn(
-        at,
-        "\(name) is not in the file: taken as the screen's \(extent), \(ValueFormatting.number(n))",
-        hint: "a macro or constant of another file of the app; view WxH sets the size")
-      return .number(n)
+      return screenExtentValue(extent, name, at: at)
     }
     if name.hasPrefix("kCA") || name.hasPrefix("kCG") { return .constant(name) }
     if name.hasPrefix(Self.idiomPrefix), name.count > Self.idiomPrefix.count {

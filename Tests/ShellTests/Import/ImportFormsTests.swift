@@ -6463,3 +6463,37 @@ extension ImportFormsTests {
     #expect(Self.liveParticles(session) > 0, "\(transcript)")
   }
 }
+
+extension ImportFormsTests {
+  @Test("another file's constants type that spells the screen's extent gives the screen's size")
+  func screenExtentOfConstantsType() throws {
+    let source = """
+      import UIKit
+      class FountainController: UIViewController {
+        let fountain = CAEmitterLayer()
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          fountain.position = CGPoint(x: SL.SCREEN_WIDTH / 2, y: Metrics.screenHeight - 20)
+          let drop = CAEmitterCell()
+          drop.birthRate = 30
+          drop.lifetime = 2
+          drop.velocity = 60
+          drop.contents = UIImage(named: "spark")?.cgImage
+          fountain.emitterCells = [drop]
+          view.layer.addSublayer(fountain)
+        }
+      }
+      """
+    let path = try temporaryFile("FountainController.swift", contents: source)
+    let (transcript, session) = importTranscript("import \"\(path)\" view 300x500\nstep 1\n")
+    #expect(
+      transcript.contains("SL.SCREEN_WIDTH is not in the file: taken as the screen's width, 300"),
+      "\(transcript)")
+    #expect(
+      transcript.contains("Metrics.screenHeight is not in the file: taken as the screen's height"),
+      "\(transcript)")
+    let emitter = try #require(Self.emitterLayers(session.scene.model).first)
+    #expect(emitter.properties.position == Point(150, 480), "\(transcript)")
+    #expect(Self.liveParticles(session) > 0, "\(transcript)")
+  }
+}
