@@ -152,6 +152,8 @@ BURST_AVX2 static inline __attribute__((always_inline)) long record_avx2(
     packed_taps(level, cu, cv, &fine);
     if (coarse) packed_taps(coarse, cu, cv, &rough);
     for (int k = 0; k < 8; k += 2) {
+      // Two lanes without coverage keep no entry: nothing to sample or write.
+      if (!((covered >> k) & 3)) continue;
       __m256 sample = bilinear_pair(level, &fine, k);
       if (coarse) {
         __m256 other = bilinear_pair(coarse, &rough, k);
