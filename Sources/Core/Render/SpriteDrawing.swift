@@ -1,3 +1,5 @@
+import CSpriteRecord
+
 /// How a sprite's image is sampled: CALayer's and CAEmitterCell's magnificationFilter,
 /// minificationFilter and minificationFilterBias (docs/semantics.md, "Drawing").
 struct SpriteFilter: Sendable, Equatable {
@@ -121,6 +123,9 @@ final class SpriteLook: @unchecked Sendable {
   /// Each mip level's sampling geometry for the contents rect: memory of the look's own, so
   /// that a sprite reads it without touching a reference count (see ``SpriteImage/texels``).
   let levels: UnsafeBufferPointer<LevelGeometry>
+  /// Each level as the eight-pixel rows read it, and whether it packs
+  /// (``LevelSampler/recordLevel``, ``LevelSampler/packs``): memory of the look's own too.
+  let recordLevels: UnsafeBufferPointer<(level: burst_record_level, packs: Bool)>
 
   init(
     _ image: SpriteImage, contentsRect rect: (x: Double, y: Double, w: Double, h: Double),
@@ -140,6 +145,15 @@ final class SpriteLook: @unchecked Sendable {
     self.levels = geometry
     let base = image.texels.baseAddress
     texels = base
+    let samplers = UnsafeMutableBufferPointer<(level: burst_record_level, packs: Bool)>
+      .allocate(capacity: geometry.count)
+    _ = samplers.initialize(
+      from: geometry.lazy.map { level in
+        guard let base else { return (burst_record_level(), false) }
+        let sampler = LevelSampler(base, level)
+        return (sampler.recordLevel, sampler.packs)
+      })
+    recordLevels = UnsafeBufferPointer(samplers)
     let lod = CoreMath.fastLog2(max(imageW, imageH, 1))
     splatLevel = lod
     if !rectDraws {
@@ -154,7 +168,10 @@ final class SpriteLook: @unchecked Sendable {
     }
   }
 
-  deinit { levels.deallocate() }
+  deinit {
+    levels.deallocate()
+    recordLevels.deallocate()
+  }
 }
 extension Canvas {
   /// The premultiplied tint a sprite is drawn with, or nil when it would draw nothing: an

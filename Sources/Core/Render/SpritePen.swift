@@ -99,12 +99,11 @@ struct SpritePen {
     // In a closure, as the pixel loops were tuned in (inlined straight into this function,
     // they lost the inlining of the lane arithmetic).
     withExtendedLifetime(look) {
-      let sampler = MipSampler(look.levels, texelBase, lod: lod, nearest: nearest)
-      // The coarse level is never larger than the fine one.
-      let packs = packed && sampler.fine.packs
+      // The levels a sampler for `lod` reads (the coarse one is never larger than the fine).
+      let (fineLevel, coarseLevel, mix) = MipSampler.levels(look.levels.count, lod: lod)
+      let packs = packed && look.recordLevels[fineLevel].packs
       // Eight pixels at a time, for recorded rows sampled bilinearly (see `vectorised`).
       let eight = vectorised && recorder != nil && packs && !nearest && Self.eightLanes
-      let level = eight ? sampler.fine.recordLevel : burst_record_level()
       // Where the image is visible (see `inside`), when that can cut a row: not for a sprite
       // under `cutSide` pixels across (the cut's margins leave its rows almost whole, and
       // working it out costs more than it saves), nor when the ellipse holds the corners of
@@ -121,7 +120,6 @@ struct SpritePen {
         return cornerU * cornerU + cornerV * cornerV > 1 ? r : nil
       }
       if eight, visibleReach == nil, endRow &- firstRow <= Int(BURST_RECORD_ROWS), let recorder {
-        let coarse = sampler.kind == .two ? sampler.coarse.recordLevel : level
         // Every row in one call, eight pixels at a time: the rows below, worked out with the
         // same operations (Sources/CSpriteRecord).
         let sprite = burst_record_sprite(
@@ -134,10 +132,12 @@ struct SpritePen {
         // Unsafe: the pen's scratch space, empty for this sprite (its rows' entries fit:
         // BURST_RECORD_ROWS); DeferredPixel's layout is the C side's (see recordEight).
         recorder.count.pointee = burst_record_rows(
-          sprite, level, coarse, sampler.kind == .two ? sampler.mix : 0,
+          sprite, look.recordLevels[fineLevel].level, look.recordLevels[coarseLevel].level, mix,
           UnsafeMutableRawPointer(recorder.entries), recorder.count.pointee)
         return
       }
+      let sampler = MipSampler(look.levels, texelBase, lod: lod, nearest: nearest)
+      let level = look.recordLevels[fineLevel].level
       for y in firstRow..<endRow {
         let py = Double(y) + 0.5
         let rowU = inverse.c * py + inverse.tx
