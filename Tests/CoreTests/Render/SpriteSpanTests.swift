@@ -158,7 +158,9 @@ struct SpriteSpanTests {
       // Sizes (px), sprites, and whether additive: narrow sprites are recorded, and the
       // tall ones (up to 60 px, thin when stretched) pass the most rows done in one call.
       (1.5...6.0, 600, false), (1.5...6.0, 600, true), (6.0...16.0, 200, false),
-      (6.0...16.0, 200, true), (2.0...60.0, 200, false),
+      (6.0...16.0, 200, true), (2.0...60.0, 200, false), (2.0...60.0, 200, true),
+      // Wide sprites: blended as their rows are worked out, wider than either pen records.
+      (16.0...90.0, 40, false), (16.0...90.0, 40, true),
     ])
   func eightPixelRows(_ sizes: ClosedRange<Double>, _ count: Int, _ additive: Bool) {
     // Linear (one level at 1:1, two minified), trilinear with a bias (two levels), nearest
