@@ -39,6 +39,13 @@ struct SpriteSpanTests {
     return (render(deferring: true), render(deferring: false))
   }
 
+  /// The filters the span tests draw with: linear (one level at 1:1, two minified),
+  /// trilinear with a bias (two levels) and nearest (never taken eight pixels at a time).
+  private static let filters: [SpriteFilter] = [
+    .linear, SpriteFilter(minification: .trilinear, bias: 0.3),
+    SpriteFilter(magnification: .nearest, minification: .nearest),
+  ]
+
   /// What the canvas of the sprite tests holds before any sprite is drawn.
   private static let background = RGBA(r: 0.1, g: 0.2, b: 0.3, a: 0.5)
 
@@ -91,10 +98,7 @@ struct SpriteSpanTests {
       (90.0...300.0, 4, false),
     ])
   func sameBits(_ sizes: ClosedRange<Double>, _ count: Int, _ additive: Bool) {
-    let filters: [SpriteFilter] = [
-      .linear, SpriteFilter(minification: .trilinear, bias: 0.3),
-      SpriteFilter(magnification: .nearest, minification: .nearest),
-    ]
+    let filters = Self.filters
     let rects: [(x: Double, y: Double, w: Double, h: Double)] = [
       (0, 0, 1, 1), (0.25, 0.1, 0.5, 0.7), (1, 0, -1, 1),
     ]
@@ -119,10 +123,7 @@ struct SpriteSpanTests {
       (90.0...300.0, 4, false), (90.0...300.0, 4, true),
     ])
   func packedSpans(_ sizes: ClosedRange<Double>, _ count: Int, _ additive: Bool) {
-    let filters: [SpriteFilter] = [
-      .linear, SpriteFilter(minification: .trilinear, bias: 0.3),
-      SpriteFilter(magnification: .nearest, minification: .nearest),
-    ]
+    let filters = Self.filters
     let rects: [(x: Double, y: Double, w: Double, h: Double)] = [
       (0, 0, 1, 1), (0.25, 0.1, 0.5, 0.7), (1, 0, -1, 1), (0.9, 0.95, 0.1, 0.05),
     ]
@@ -163,12 +164,7 @@ struct SpriteSpanTests {
       (16.0...90.0, 40, false), (16.0...90.0, 40, true),
     ])
   func eightPixelRows(_ sizes: ClosedRange<Double>, _ count: Int, _ additive: Bool) {
-    // Linear (one level at 1:1, two minified), trilinear with a bias (two levels), nearest
-    // (not taken eight at a time: the same bits all the same).
-    let filters: [SpriteFilter] = [
-      .linear, SpriteFilter(minification: .trilinear, bias: 0.3),
-      SpriteFilter(magnification: .nearest, minification: .nearest),
-    ]
+    let filters = Self.filters
     let rects: [(x: Double, y: Double, w: Double, h: Double)] = [
       (0, 0, 1, 1), (0.25, 0.1, 0.5, 0.7), (1, 0, -1, 1),
     ]
