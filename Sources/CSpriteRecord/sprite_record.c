@@ -20,6 +20,12 @@ int burst_record_available(void) {
 
 #define BURST_AVX2 __attribute__((target("avx2")))
 
+/// One row of a sprite (Core's SpriteSpan).
+typedef struct {
+  float u0, v0, step_u, step_v, pixels_per_u, pixels_per_v, half_u, half_v;
+  float tint[4];
+} burst_record_span;
+
 /// lanewiseEdgeCoverage: the overlap of a pixel with a band of half-width `half` at `distance`
 /// from its centre line, snapped to 0 and 1 within 2^-12.
 BURST_AVX2 static inline __m256 edge_coverage(__m256 distance, __m256 half, __m256 minus_half) {
@@ -175,18 +181,6 @@ BURST_AVX2 static inline __attribute__((always_inline)) long record_avx2(
   return n;
 }
 
-BURST_AVX2 static long one_level_avx2(
-  burst_record_span span, burst_record_level level, float *start, long first,
-  long count, void *entries, long n) {
-  return record_avx2(&span, &level, 0, 0, start, first, count, entries, n);
-}
-
-long burst_record_one_level(
-  burst_record_span span, burst_record_level level, float *start, long first,
-  long count, void *entries, long n) {
-  return one_level_avx2(span, level, start, first, count, entries, n);
-}
-
 /// Swift's min(x, y) and max(x, y): `y < x ? y : x` and `y >= x ? y : x`.
 static inline double swift_min(double x, double y) { return y < x ? y : x; }
 static inline double swift_max(double x, double y) { return y >= x ? y : x; }
@@ -280,18 +274,6 @@ long burst_record_rows(
 #else
 
 int burst_record_available(void) { return 0; }
-
-long burst_record_one_level(
-  burst_record_span span, burst_record_level level, float *start, long first,
-  long count, void *entries, long n) {
-  (void)span;
-  (void)level;
-  (void)start;
-  (void)first;
-  (void)count;
-  (void)entries;
-  return n;
-}
 
 long burst_record_rows(
   burst_record_sprite sprite, burst_record_level level, burst_record_level coarse, float mix,

@@ -132,8 +132,8 @@ struct LevelSampler {
     highY = level.highY
   }
 
-  /// What the eight-pixel recorded span reads of a level that ``packs``
-  /// (``SpriteSpan/recordEight(_:_:_:_:_:)``).
+  /// What the eight-pixel recorded rows read of a level that ``packs`` (kept per level by
+  /// ``SpriteLook/recordLevels``).
   var recordLevel: burst_record_level {
     burst_record_level(
       padded: padded, row_bytes: paddedRowBytes, floats_per_row: (width32 &+ 1) &* 4,

@@ -20,9 +20,10 @@ struct SpritePen {
   /// (``SpriteSpan/draw(_:_:_:_:_:)``) everywhere, as before it (for tests: the bytes must be
   /// the same).
   var packed = true
-  /// Whether a recorded row sampled in one level takes eight pixels at a time
-  /// (``SpriteSpan/recordEight(_:_:_:_:_:)``) where the processor allows; false: four, in
-  /// Swift (for tests: the bytes must be the same).
+  /// Whether a sprite's recorded rows sampled bilinearly are worked out eight pixels at a
+  /// time, in C (Sources/CSpriteRecord), where the processor allows (``eightLanes``), and
+  /// boxes up to ``DeferredPixel/widestEight`` wide recorded; false: four, in Swift (for
+  /// tests: the bytes must be the same).
   var vectorised = true
   /// The rows the pen may write, `rowLow ..< rowHigh` (clipped to the canvas): a band of the
   /// canvas, when several bands are drawn at once (``Canvas/drawSprites(_:looks:blend:workers:)``).
@@ -119,25 +120,35 @@ struct SpritePen {
         let cornerV = (0.5 + 0.5 * gradV) / r.y
         return cornerU * cornerU + cornerV * cornerV > 1 ? r : nil
       }
-      if eight, visibleReach == nil, endRow &- firstRow <= Int(BURST_RECORD_ROWS), let recorder {
-        // Every row in one call, eight pixels at a time: the rows below, worked out with the
-        // same operations (Sources/CSpriteRecord).
-        let sprite = burst_record_sprite(
+      if eight, visibleReach == nil, let recorder {
+        // The rows below, worked out with the same operations eight pixels at a time, up to
+        // `rowsAtOnce` in a call, the scratch space blended between calls.
+        var sprite = burst_record_sprite(
           a: inverse.a, b: inverse.b, c: inverse.c, d: inverse.d, tx: inverse.tx,
           ty: inverse.ty, limit_u: limitU, limit_v: limitV, box_x0: box.x0, box_x1: box.x1,
           first_row: firstRow, end_row: endRow, trims: trims ? 1 : 0, base: base,
           canvas_width: canvasWidth, step_u: stepU, step_v: stepV, pixels_per_u: pixelsPerUf,
           pixels_per_v: pixelsPerVf, half_u: halfUf, half_v: halfVf,
           tint: (tintColor.x, tintColor.y, tintColor.z, tintColor.w))
-        // Unsafe: the pen's scratch space, empty for this sprite (its rows' entries fit:
-        // BURST_RECORD_ROWS); DeferredPixel's layout is the C side's (see recordEight).
-        recorder.count.pointee = burst_record_rows(
-          sprite, look.recordLevels[fineLevel].level, look.recordLevels[coarseLevel].level, mix,
-          UnsafeMutableRawPointer(recorder.entries), recorder.count.pointee)
+        let (fine, coarse) = (
+          look.recordLevels[fineLevel].level, look.recordLevels[coarseLevel].level
+        )
+        var from = firstRow
+        while from < endRow {
+          if from > firstRow { flush(recorder, blend) }
+          sprite.first_row = from
+          sprite.end_row = min(endRow, from &+ Self.rowsAtOnce)
+          // Unsafe: the pen's scratch space, empty (the call's rows' entries fit:
+          // `rowsAtOnce`); DeferredPixel's layout is the C side's: the address at byte 0,
+          // the colour at byte 16, 32 bytes each.
+          recorder.count.pointee = burst_record_rows(
+            sprite, fine, coarse, mix, UnsafeMutableRawPointer(recorder.entries),
+            recorder.count.pointee)
+          from = sprite.end_row
+        }
         return
       }
       let sampler = MipSampler(look.levels, texelBase, lod: lod, nearest: nearest)
-      let level = look.recordLevels[fineLevel].level
       for y in firstRow..<endRow {
         let py = Double(y) + 0.5
         let rowU = inverse.c * py + inverse.tx
@@ -200,7 +211,6 @@ struct SpritePen {
           prefetchPixels(row + f &* 4, n &- f)
           if packs {
             switch sampler.kind {
-            case .one where eight: span.recordEight(row, f, n, recorder, level)
             case .one: span.record(row, f, n, recorder, OneLevel(sampler))
             case .two: span.record(row, f, n, recorder, TwoLevels(sampler))
             case .nearest: span.record(row, f, n, recorder, Nearest(sampler))
@@ -245,8 +255,12 @@ struct SpritePen {
     }
   }
 
-  /// Whether this processor runs the eight-pixel recorded span (x86-64 with AVX2).
+  /// Whether this processor runs the eight-pixel recorded rows (x86-64 with AVX2).
   static let eightLanes = burst_record_available() != 0
+  /// The most rows one call of the eight-pixel rows records: what C takes, and what the
+  /// scratch space holds of boxes up to `widestEight` wide with the entry written past them.
+  static let rowsAtOnce = min(
+    Int(BURST_RECORD_ROWS), (DeferredPixel.capacity - 1) / DeferredPixel.widestEight)
 
   /// The smallest sprite, in pixels along each axis, whose rows are cut to where its image is
   /// visible (measured with callgrind: a 16-px sprite's rows lost nothing to the cut, whose
@@ -497,23 +511,5 @@ struct SpriteSpan {
       i &+= 4
     }
     recorder.count.pointee = n
-  }
-
-  /// ``record(_:_:_:_:_:)`` in one level, eight pixels at a time (in C, with AVX2: see
-  /// Sources/CSpriteRecord): every float gets the same operations, so the same bits.
-  @inline(__always)
-  func recordEight(
-    _ start: UnsafeMutablePointer<Float>, _ first: Int, _ count: Int, _ recorder: Recorder,
-    _ level: burst_record_level
-  ) {
-    let row = burst_record_span(
-      u0: u0, v0: v0, step_u: stepU, step_v: stepV, pixels_per_u: pixelsPerU,
-      pixels_per_v: pixelsPerV, half_u: halfU, half_v: halfV,
-      tint: (tint.x, tint.y, tint.z, tint.w))
-    // Unsafe: the entries are the pen's scratch space, as for `record` (DeferredPixel's
-    // layout is the C side's: the address at byte 0, the colour at byte 16, 32 bytes each).
-    recorder.count.pointee = burst_record_one_level(
-      row, level, start, first, count, UnsafeMutableRawPointer(recorder.entries),
-      recorder.count.pointee)
   }
 }

@@ -338,3 +338,14 @@ struct SpriteSpanTests {
     #expect(deferred.contains { $0 != 0 })
   }
 }
+
+extension SpriteSpanTests {
+  @Test("a deferred pixel is laid out as the C rows write it: address at 0, colour at 16, 32 bytes")
+  func deferredPixelLayout() {
+    #expect(MemoryLayout<DeferredPixel>.stride == 32)
+    #expect(MemoryLayout<DeferredPixel>.offset(of: \.pixel) == 0)
+    #expect(MemoryLayout<DeferredPixel>.offset(of: \.color) == 16)
+    // One call's rows of the widest recorded boxes, and the entry written past them, fit.
+    #expect(SpritePen.rowsAtOnce * DeferredPixel.widestEight + 1 <= DeferredPixel.capacity)
+  }
+}
