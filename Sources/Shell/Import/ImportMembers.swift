@@ -624,9 +624,7 @@ extension ImportInterpreter {
         return .method(.type(type), name)  // a factory of another file's extension
       }
       if type.hasPrefix("CA") { return .constant("." + name) }
-      if let extent = Self.screenExtent(name), !program.typeNames.contains(type),
-        !Self.isKnownType(type), !Self.systemTypePrefixes.contains(where: type.hasPrefix)
-      {
+      if let extent = Self.screenExtent(name), isOtherFilesName(type) {
         // **(choice)** `SL.SCREEN_WIDTH`, `Metrics.screenHeight`: the screen's extent, as a
         // bare `kScreenWidth` is, from another file's type of shared constants.
         return screenExtentValue(extent, "\(type).\(name)", at: at)

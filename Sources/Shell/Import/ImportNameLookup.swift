@@ -11,10 +11,15 @@ extension ImportInterpreter {
   /// A type of another file of the app: capitalised, neither the file's nor one the importer
   /// knows, nor a system framework's (`UI`, `NS`, `CG`, `CA`, `SK`… prefixes).
   func isForeignType(_ type: String) -> Bool {
-    guard let first = type.first, first.isUppercase, !program.typeNames.contains(type),
-      !Self.types.contains(type), !type.contains(".")
-    else { return false }
-    return !Self.systemTypePrefixes.contains(where: type.hasPrefix) && type != type.uppercased()
+    guard let first = type.first, first.isUppercase, !type.contains(".") else { return false }
+    return isOtherFilesName(type) && type != type.uppercased()
+  }
+
+  /// Whether `type` is neither the file's, nor a type the importer knows, nor of Apple's
+  /// frameworks by its prefix: a name another file of the app declares.
+  func isOtherFilesName(_ type: String) -> Bool {
+    !program.typeNames.contains(type) && !Self.isKnownType(type)
+      && !Self.systemTypePrefixes.contains(where: type.hasPrefix)
   }
 
   /// The UIKit view class a view class of another file is taken as when the file makes one
@@ -237,38 +242,31 @@ extension ImportInterpreter {
         return made
       }
       if program.language == .swift, let declared = declaredType(of: p), !isAssigned(p),
-        !declared.hasSuffix("?"), let owner = p.owner, program.structNames.contains(owner),
-        case (let value, let text) = plausibleArgument(
-          type: declared.filter { $0 != "!" }, name: name, at: at),
-        value != .null
+        !declared.hasSuffix("?"), let owner = p.owner, program.structNames.contains(owner)
       {
         // `var isEnabled: Bool` of a SwiftUI view or representable (a struct its caller makes
         // with the memberwise initializer, in another file): **(choice)** what a root's
-        // parameter of its type is given.
-        warn(
-          at,
-          "'\(name)' is given by the code that makes \(owner): taken as \(text ?? "a stand-in")",
-          hint: "as a parameter of its type is (docs/import.md, \"What a root is given\")")
-        instance[name] = value
-        return value
-      }
-      if program.language == .swift, let declared = declaredType(of: p), !isAssigned(p),
-        !declared.hasSuffix("?"), let owner = p.owner, program.structNames.contains(owner),
-        let member = program.functions.lazy.filter({ $0.owner == owner })
-          .compactMap({ self.switchedCase(name, in: $0.body) }).first
-      {
-        // `var type: MainValues` of a SwiftUI representable, an enumeration of another file
-        // that its methods switch on (`switch type { case .Rain, .Snow: return 200 … }`):
-        // **(choice)** the first case whose branch builds, else the first case, as a root's
-        // parameter of such a type is given.
-        warn(
-          at,
-          "'\(name)' is given by the code that makes \(owner): taken as .\(member), the first"
-            + " case the code switches on",
-          hint: "as a parameter of its type is (docs/import.md, \"What a root is given\")")
-        let value = ImportValue.constant("." + member)
-        instance[name] = value
-        return value
+        // parameter of its type is given. One of another file's enumeration that its methods
+        // switch on (`var type: MainValues`, `switch type { case .Rain, .Snow: return 200 … }`)
+        // is, like such a parameter, the first case whose branch builds, else the first case.
+        var (value, text) = plausibleArgument(
+          type: declared.filter { $0 != "!" }, name: name, at: at)
+        if value == .null,
+          let member = program.functions.lazy.filter({ $0.owner == owner })
+            .compactMap({ self.switchedCase(name, in: $0.body) }).first
+        {
+          (value, text) = (
+            .constant("." + member), ".\(member), the first case the code switches on"
+          )
+        }
+        if value != .null {
+          warn(
+            at,
+            "'\(name)' is given by the code that makes \(owner): taken as \(text ?? "a stand-in")",
+            hint: "as a parameter of its type is (docs/import.md, \"What a root is given\")")
+          instance[name] = value
+          return value
+        }
       }
       if let type = declaredType(of: p), type.filter({ $0.isLetter }) == "UIWindow" {
         // **(choice)** An app delegate's (or scene delegate's) `var window: UIWindow?`, which
